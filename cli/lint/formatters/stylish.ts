@@ -1,0 +1,24 @@
+/** Human output: findings grouped by file, each as line:column severity message rule-id. */
+import type { Finding } from '../../../engine/node.ts';
+import type { Formatter } from './index.ts';
+
+const stylish: Formatter = (findings, { siteDir }) => {
+  if (!findings.length) return '';
+  const byFile = new Map<string, Finding[]>();
+  for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  const lines: string[] = [];
+  for (const [file, list] of byFile) {
+    lines.push(`${siteDir}/${file}`);
+    for (const f of list) {
+      lines.push(`  ${f.line}:${f.column}  ${f.severity.padEnd(7)}  ${f.message}  ${f.ruleId}  (${f.pointer || '/'})`);
+      if (f.fix) lines.push(`      fix: ${f.fix}`);
+    }
+    lines.push('');
+  }
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.length - errors;
+  lines.push(`✖ ${findings.length} problem${findings.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`);
+  return lines.join('\n');
+};
+
+export default stylish;

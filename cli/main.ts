@@ -1,0 +1,78 @@
+/**
+ * The `joinery` program. One file per command under cli/commands; each returns an exit code:
+ * 0 clean, 1 content errors, 2 usage or tool failure. Errors print one line, never a stack.
+ */
+import { Command, CommanderError } from 'commander';
+import { NotASiteError } from '../engine/node.ts';
+import { setSiteDir } from './context.ts';
+import { EXIT_USAGE, UsageError } from './exit-codes.ts';
+
+type Action = (...args: any[]) => Promise<number>;
+
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const run =
+    (load: () => Promise<Action>) =>
+    async (...args: unknown[]) => {
+      code = await (await load())(...args);
+    };
+  const program = new Command('joinery')
+    .description('Joinery: config-driven storefront engine')
+    .option('--site <dir>', 'content folder', 'site-config')
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(str) })
+    .hook('preAction', (_cmd, action) => setSiteDir(action.optsWithGlobals().site));
+
+  program
+    .command('lint')
+    .description('validate every content file and run the lint rules')
+    .option('--format <format>', 'stylish | json | github | sarif', 'stylish')
+    .option('--max-warnings <n>', 'fail when there are more warnings than this', (v) => {
+      if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings takes a whole number, got "${v}"`);
+      return Number(v);
+    })
+    .action(run(async () => (await import('./commands/lint.ts')).lintCommand));
+  program
+    .command('check')
+    .description('report missing page, template, form, menu, data and asset files (fast)')
+    .option('--format <format>', 'stylish | json | github | sarif', 'stylish')
+    .action(run(async () => (await import('./commands/check.ts')).checkCommand));
+  program
+    .command('new')
+    .description('scaffold a page, form or block that passes lint at once')
+    .argument('<kind>', 'page | form | block')
+    .argument('<name>', 'name in kebab-case')
+    .action(run(async () => (await import('./commands/new.ts')).newCommand));
+  program
+    .command('types')
+    .description('generate TypeScript types from every JSON Schema into schemas/types/')
+    .option('--check', 'exit 1 when the generated types are stale, writing nothing')
+    .action(run(async () => (await import('./commands/types.ts')).typesCommand));
+  program
+    .command('build')
+    .description('check, lint, build the browser and SSR bundles, prerender every route')
+    .action(run(async () => (await import('./commands/build.ts')).buildCommand));
+  program
+    .command('dev')
+    .description('development server: Vite with the API mounted, reload on content edits')
+    .option('--port <port>', 'port', '3000')
+    .action(run(async () => (await import('./commands/dev.ts')).devCommand));
+  program
+    .command('start')
+    .description('serve the built site and the API')
+    .option('--port <port>', 'port (default $PORT or 3000)')
+    .action(run(async () => (await import('./commands/start.ts')).startCommand));
+
+  try {
+    await program.parseAsync(argv);
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_USAGE;
+    if (e instanceof UsageError || e instanceof NotASiteError) {
+      console.error(`joinery: ${e.message}`);
+      return EXIT_USAGE;
+    }
+    console.error(`joinery: ${(e as Error).message ?? e}`);
+    return EXIT_USAGE;
+  }
+}

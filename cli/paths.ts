@@ -1,0 +1,9 @@
+/** Where things are: the project root and its conventional folders. */
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SCHEMAS_DIR = join(ROOT, 'schemas');
+export const BLOCKS_DIR = join(ROOT, 'blocks');
+export const DEFAULT_SITE_DIR = join(ROOT, 'site-config');
+export const DIST_DIR = join(ROOT, 'dist');

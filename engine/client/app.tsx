@@ -1,0 +1,61 @@
+/**
+ * The browser app: react-router-dom owns the URL; on a path change the next page's data is
+ * fetched, its block chunks loaded, then it replaces the current page (no full reload). If the
+ * data cannot be fetched the browser falls back to a normal navigation.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import { loadBlocks } from '../render/load-blocks.ts';
+import { pageDataUrl } from '../render/page-data-url.ts';
+import { PageView } from '../render/page-view.tsx';
+import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
+import { applyHead } from './head.ts';
+
+interface AppProps {
+  initial: PageData;
+  loaders: BlockLoaders;
+  registry: BlockRegistry;
+  dev: boolean;
+}
+
+function PageHost({ initial, loaders, registry, dev }: AppProps) {
+  const location = useLocation();
+  const [page, setPage] = useState({ data: initial, pathname: location.pathname });
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(location.pathname);
+
+  useEffect(() => {
+    latest.current = location.pathname;
+    if (location.pathname === page.pathname) return;
+    const target = location.pathname;
+    setLoading(true);
+    (async () => {
+      const res = await fetch(pageDataUrl(target), { headers: { accept: 'application/json' } });
+      if (!res.ok && res.status !== 404) throw new Error(`HTTP ${res.status}`);
+      const data = (await res.json()) as PageData;
+      await loadBlocks(loaders, data.blockTypes, registry);
+      if (latest.current !== target) return;
+      applyHead(data.head);
+      setPage({ data, pathname: target });
+      setLoading(false);
+      if (!location.hash) window.scrollTo(0, 0);
+    })().catch(() => {
+      window.location.assign(target + location.search + location.hash);
+    });
+  }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <>
+      <div className="jv-progress" role="progressbar" aria-label="Loading page" hidden={!loading} />
+      <PageView data={page.data} registry={registry} dev={dev} />
+    </>
+  );
+}
+
+export function App(props: AppProps) {
+  return (
+    <BrowserRouter>
+      <PageHost {...props} />
+    </BrowserRouter>
+  );
+}

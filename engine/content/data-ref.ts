@@ -1,0 +1,85 @@
+/**
+ * `{ "$data": "catalogs/x.json#/pointer" }` references, resolved at build time. A reference
+ * with no file part (`"#/title"`) points into the item a collection route was expanded from.
+ */
+import { formatPointer, getAtPointer, parsePointer } from './json-pointer.ts';
+import { valueOf, type Site } from './load-site.ts';
+
+export interface DataRefContext {
+  site: Site;
+  item?: unknown;
+}
+
+export interface ParsedRef {
+  file?: string;
+  segments: string[];
+}
+
+export function isDataRef(v: unknown): v is { $data: string } {
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    typeof (v as { $data?: unknown }).$data === 'string' &&
+    Object.keys(v).length === 1
+  );
+}
+
+export function parseDataRef(ref: string): ParsedRef {
+  const hash = ref.indexOf('#');
+  const file = hash === -1 ? ref : ref.slice(0, hash);
+  const pointer = hash === -1 ? '' : ref.slice(hash);
+  return { file: file || undefined, segments: parsePointer(pointer) };
+}
+
+export type Lookup = { ok: true; value: unknown } | { ok: false; reason: string };
+
+export function lookupDataRef(ref: string, ctx: DataRefContext): Lookup {
+  let parsed: ParsedRef;
+  try {
+    parsed = parseDataRef(ref);
+  } catch (e) {
+    return { ok: false, reason: (e as Error).message };
+  }
+  let root: unknown;
+  if (parsed.file) {
+    if (!ctx.site.files.has(parsed.file)) return { ok: false, reason: `file "${parsed.file}" does not exist` };
+    root = valueOf(ctx.site, parsed.file);
+    if (root === undefined) return { ok: false, reason: `file "${parsed.file}" could not be parsed` };
+  } else {
+    if (ctx.item === undefined) return { ok: false, reason: 'a reference without a file is only allowed on collection pages' };
+    root = ctx.item;
+  }
+  const value = getAtPointer(root, parsed.segments);
+  if (value === undefined) return { ok: false, reason: `nothing at "${formatPointer(parsed.segments) || '#'}" in ${parsed.file ?? 'the collection item'}` };
+  return { ok: true, value };
+}
+
+export class DataRefError extends Error {}
+
+/** Deeply replaces every reference with its target (targets may hold references too). */
+export function resolveDataRefs<T>(value: T, ctx: DataRefContext, depth = 0): T {
+  if (depth > 16) throw new DataRefError('data references nest more than 16 levels (a cycle?)');
+  if (Array.isArray(value)) return value.map((v) => resolveDataRefs(v, ctx, depth)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (isDataRef(value)) {
+    const r = lookupDataRef(value.$data, ctx);
+    if (!r.ok) throw new DataRefError(`cannot resolve "${value.$data}": ${r.reason}`);
+    return resolveDataRefs(r.value, ctx, depth + 1) as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = resolveDataRefs(v, ctx, depth);
+  return out as T;
+}
+
+/** Every reference inside a value, with its JSON Pointer relative to `base`. */
+export function findDataRefs(value: unknown, base: string, out: { ref: string; pointer: string }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => findDataRefs(v, `${base}/${i}`, out));
+  else if (value !== null && typeof value === 'object') {
+    if (isDataRef(value)) out.push({ ref: value.$data, pointer: base });
+    else
+      for (const [k, v] of Object.entries(value))
+        findDataRefs(v, `${base}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+  }
+  return out;
+}

@@ -1,0 +1,111 @@
+/**
+ * A content file parsed with its source positions kept (jsonc-parser), so any JSON Pointer
+ * into it maps back to line:column for lint findings.
+ */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parsePointer } from './json-pointer.ts';
+
+export interface Position {
+  line: number; // 1-based
+  column: number; // 1-based
+}
+
+export interface SyntaxProblem extends Position {
+  message: string;
+}
+
+export interface JsonFile {
+  /** Path relative to the content folder, with forward slashes (e.g. "pages/home.json"). */
+  rel: string;
+  abs: string;
+  text: string;
+  value: unknown;
+  tree: Node | undefined;
+  syntaxErrors: SyntaxProblem[];
+}
+
+/** Offsets of line starts, for offset -> line:column. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+export function offsetToPosition(text: string, offset: number, starts = lineStarts(text)): Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1 };
+}
+
+export function parseJsonFile(rel: string, abs: string, text: string): JsonFile {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const starts = errors.length ? lineStarts(text) : [];
+  const syntaxErrors = errors.map((e) => ({
+    ...offsetToPosition(text, e.offset, starts),
+    message: parseErrorMessage(printParseErrorCode(e.error)),
+  }));
+  let value: unknown = undefined;
+  if (!syntaxErrors.length && tree) value = nodeValue(tree);
+  return { rel, abs, text, value, tree, syntaxErrors };
+}
+
+function parseErrorMessage(code: string): string {
+  // "CommaExpected" -> "Comma expected"
+  const words = code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Builds the plain value from the tree (faster than a second parse of the text). */
+function nodeValue(node: Node): unknown {
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (k && v) out[k.value as string] = nodeValue(v);
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value;
+  }
+}
+
+/**
+ * Position of the value at `pointer` (or of its property key when `key` is set). When the
+ * pointer goes past what exists, the deepest existing ancestor's position is returned.
+ */
+export function positionOf(file: JsonFile, pointer: string, opts: { key?: boolean } = {}): Position {
+  if (!file.tree) return { line: 1, column: 1 };
+  const segs = parsePointer(pointer);
+  let node: Node = file.tree;
+  let complete = true;
+  for (const seg of segs) {
+    const next = childNode(node, seg);
+    if (!next) {
+      complete = false;
+      break;
+    }
+    node = next;
+  }
+  const target = opts.key && complete && node.parent?.type === 'property' ? node.parent : node;
+  return offsetToPosition(file.text, target.offset);
+}
+
+function childNode(node: Node, seg: string): Node | undefined {
+  if (node.type === 'array') return /^\d+$/.test(seg) ? node.children?.[Number(seg)] : undefined;
+  if (node.type !== 'object') return undefined;
+  for (const prop of node.children ?? []) {
+    const [k, v] = prop.children ?? [];
+    if (k?.value === seg) return v;
+  }
+  return undefined;
+}

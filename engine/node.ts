@@ -1,0 +1,11 @@
+/** The engine's Node-side API: content loading, validation, routes, page data, head. */
+export { loadSite, valueOf, kindOf, pageFile, templateFile, formFile, menuFile, NotASiteError, type Site, type ContentKind } from './content/load-site.ts';
+export { parseJsonFile, positionOf, offsetToPosition, type JsonFile, type Position } from './content/json-file.ts';
+export { parsePointer, formatPointer, getAtPointer } from './content/json-pointer.ts';
+export { resolveDataRefs, findDataRefs, lookupDataRef, isDataRef, parseDataRef, DataRefError } from './content/data-ref.ts';
+export { createValidator, readSchemasDir, type Validator, type SchemaError, type BlockSchemaSource } from './validate/validator.ts';
+export { buildRouteTable, matchPath, fillTemplate, isDynamicPath, RouteTableError, type RoutesFile } from './routes/route-table.ts';
+export { buildPageData, publicSite, PageBuildError, type SiteFile, type PageDataOptions } from './page-data/build-page-data.ts';
+export { buildHead, collectFromBlocks } from './head/head.ts';
+export * as jsonLd from './head/json-ld.ts';
+export type * from './types.ts';

@@ -1,0 +1,88 @@
+/**
+ * Builds a page's data from the route, its page file and its layout: blocks placed in regions,
+ * every `$data` reference resolved, and the head computed.
+ */
+import { resolveDataRefs } from '../content/data-ref.ts';
+import { pageFile, templateFile, valueOf, type Site } from '../content/load-site.ts';
+import { buildHead } from '../head/head.ts';
+import type { OrganizationFacts, ProductFacts } from '../head/json-ld.ts';
+import type { BlockInstance, BlockNode, PageData, PublicSite, RegionNode, RouteEntry } from '../types.ts';
+
+interface PageFile {
+  template?: string;
+  blocks: BlockInstance[];
+}
+interface TemplateFile {
+  regions: { name: string; tag?: RegionNode['tag']; slot?: 'page'; blocks?: BlockInstance[] }[];
+}
+export interface SiteFile extends PublicSite {
+  organization?: OrganizationFacts;
+  adminEmails?: string[];
+  theme?: Record<string, string>;
+}
+
+export class PageBuildError extends Error {}
+
+export function publicSite(site: Site): PublicSite {
+  const s = valueOf<SiteFile>(site, 'site.json');
+  if (!s) throw new PageBuildError('site.json is missing or invalid');
+  return {
+    name: s.name,
+    origin: s.origin.replace(/\/+$/, ''),
+    language: s.language ?? 'en',
+    currency: s.currency,
+    breakpoints: s.breakpoints,
+    integrations: s.integrations ?? {},
+    ...(s.logo && { logo: s.logo }),
+  };
+}
+
+export interface PageDataOptions {
+  /** The concrete URL path (defaults to the route's path). */
+  path?: string;
+  status?: number;
+  /** Product facts for routes with the product flag (supplied by the catalogue). */
+  productFacts?: (route: RouteEntry) => ProductFacts | undefined;
+}
+
+export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptions = {}): PageData {
+  const page = valueOf<PageFile>(site, pageFile(route.page));
+  if (!page) throw new PageBuildError(`page "${route.page}" (${pageFile(route.page)}) is missing or invalid`);
+  const templateName = page.template ?? route.template ?? 'default';
+  const template = valueOf<TemplateFile>(site, templateFile(templateName));
+  if (!template) throw new PageBuildError(`template "${templateName}" (${templateFile(templateName)}) is missing or invalid`);
+  const ctx = { site, item: route.item };
+  const toNodes = (blocks: BlockInstance[] | undefined, prefix: string): BlockNode[] =>
+    (blocks ?? []).map((b, i) => ({
+      key: b.id ?? `${prefix}-${i}`,
+      type: b.type,
+      props: resolveDataRefs(b.props ?? {}, ctx),
+      ...(b.visibleOn && { visibleOn: b.visibleOn }),
+    }));
+  const regions: RegionNode[] = template.regions.map((r) => ({
+    name: r.name,
+    tag: r.tag ?? (r.slot === 'page' ? 'main' : 'div'),
+    blocks: r.slot === 'page' ? toNodes(page.blocks, 'page') : toNodes(r.blocks, r.name),
+  }));
+  const siteInfo = publicSite(site);
+  const path = opts.path ?? route.path;
+  const mainBlocks = regions.filter((r) => r.tag === 'main').flatMap((r) => r.blocks);
+  const head = buildHead({
+    route,
+    path,
+    site: siteInfo,
+    org: valueOf<SiteFile>(site, 'site.json')?.organization ?? {},
+    blocks: mainBlocks,
+    product: route.flags.product ? opts.productFacts?.(route) : undefined,
+  });
+  return {
+    path,
+    route: route.path,
+    status: opts.status ?? 200,
+    head,
+    breadcrumbs: route.breadcrumbs,
+    regions,
+    blockTypes: [...new Set(regions.flatMap((r) => r.blocks.map((b) => b.type)))],
+    site: siteInfo,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Reads Vite's manifest to tell, per page, which files to link: the entry, its CSS, and the
+ * chunks and CSS of exactly the blocks the page shows.
+ */
+import type { DocumentAssets } from '../render/document.ts';
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export function createAssetResolver(manifest: Manifest, entryKey: string, blockKey: (type: string) => string) {
+  const closure = (key: string, files: Set<string>, css: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) closure(i, files, css);
+  };
+  const entryFiles = new Set<string>();
+  const entryCss = new Set<string>();
+  closure(entryKey, entryFiles, entryCss);
+  const entryFile = manifest[entryKey]?.file;
+  if (!entryFile) throw new Error(`the client build has no entry "${entryKey}"`);
+  const cache = new Map<string, DocumentAssets>();
+
+  return (blockTypes: readonly string[]): DocumentAssets => {
+    const cacheKey = [...blockTypes].sort().join(',');
+    const hit = cache.get(cacheKey);
+    if (hit) return hit;
+    const files = new Set(entryFiles);
+    const css = new Set(entryCss);
+    for (const t of blockTypes) closure(blockKey(t), files, css);
+    files.delete(entryFile);
+    const assets = {
+      entry: '/' + entryFile,
+      css: [...css].map((c) => '/' + c),
+      preload: [...files].map((f) => '/' + f),
+    };
+    cache.set(cacheKey, assets);
+    return assets;
+  };
+}

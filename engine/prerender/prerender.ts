@@ -1,0 +1,78 @@
+/**
+ * Prerenders every route to dist/site/<path>/index.html with its page data beside it
+ * (page-data.json, fetched on client navigation). Dynamic routes (":param") and the catch-all
+ * get shells under _shells/, listed in routes-manifest.json for the server.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Site } from '../content/load-site.ts';
+import type { ProductFacts } from '../head/json-ld.ts';
+import { buildPageData, type SiteFile } from '../page-data/build-page-data.ts';
+import type { DocumentAssets } from '../render/document.ts';
+import type { RenderResult } from '../render/render-html.tsx';
+import { valueOf } from '../content/load-site.ts';
+import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+export interface SsrModule {
+  renderPageHtml(data: PageData, url: string, registry: BlockRegistry, dev?: boolean): RenderResult;
+  renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string> }): string;
+}
+
+export interface PrerenderOptions {
+  site: Site;
+  routes: RouteEntry[];
+  outDir: string;
+  ssr: SsrModule;
+  registry: BlockRegistry;
+  assets: (blockTypes: readonly string[]) => DocumentAssets;
+  productFacts?: (route: RouteEntry) => ProductFacts | undefined;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface RoutesManifest {
+  dynamic: { pattern: string; dir: string }[];
+  notFound: string | null;
+}
+
+export interface PrerenderResult {
+  pages: number;
+  failedBlocks: { path: string; key: string; type: string; message: string }[];
+  manifest: RoutesManifest;
+}
+
+/** The folder (relative to dist/site) that holds a route's index.html and page-data.json. */
+export function routeDir(path: string): string {
+  if (path === '*') return '_shells/404';
+  if (path.includes(':')) return '_shells' + path.replace(/:/g, '_');
+  return path === '/' ? '' : path.replace(/^\/+|\/+$/g, '');
+}
+
+export function prerender(o: PrerenderOptions): PrerenderResult {
+  const theme = valueOf<SiteFile>(o.site, 'site.json')?.theme;
+  const manifest: RoutesManifest = { dynamic: [], notFound: null };
+  const failedBlocks: PrerenderResult['failedBlocks'] = [];
+  const total = o.routes.length;
+  o.routes.forEach((route, i) => {
+    const notFound = route.path === '*';
+    const data = buildPageData(o.site, route, { status: notFound ? 404 : 200, productFacts: o.productFacts });
+    const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, o.registry);
+    for (const f of r.failed) failedBlocks.push({ path: route.path, ...f });
+    const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets: o.assets(r.data.blockTypes), theme });
+    const dir = routeDir(route.path);
+    const abs = join(o.outDir, dir);
+    mkdirSync(abs, { recursive: true });
+    writeFileSync(join(abs, 'index.html'), html);
+    writeFileSync(join(abs, 'page-data.json'), JSON.stringify(r.data));
+    if (notFound) manifest.notFound = dir;
+    else if (route.dynamic) manifest.dynamic.push({ pattern: route.path, dir });
+    o.onProgress?.(i + 1, total);
+  });
+  const siteInfo = valueOf<SiteFile>(o.site, 'site.json')!;
+  const origin = siteInfo.origin.replace(/\/+$/, '');
+  writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path)));
+  writeFileSync(join(o.outDir, 'robots.txt'), robotsTxt(origin, ['/api/', '/checkout', '/payment/', '/order/', '/quote/', '/unsubscribe/']));
+  const manifestFile = join(dirname(o.outDir), 'routes-manifest.json');
+  writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  return { pages: total, failedBlocks, manifest };
+}

@@ -1,0 +1,50 @@
+/** The HTML document around a rendered page: head, styles, preloads, embedded page data. */
+import { serializeJsonLd } from '../head/json-ld.ts';
+import type { PageData } from '../types.ts';
+import { PAGE_DATA_ELEMENT_ID } from './page-data-url.ts';
+import { visibilityCss } from './visibility.ts';
+
+export interface DocumentAssets {
+  /** Script entry URL. */
+  entry: string;
+  /** Stylesheets to link. */
+  css: string[];
+  /** Module URLs to preload (the entry's imports and the page's block chunks). */
+  preload: string[];
+}
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+
+export function themeCss(theme: Record<string, string> | undefined): string {
+  if (!theme) return '';
+  const decls = Object.entries(theme)
+    .filter(([k, v]) => /^[a-z0-9-]+$/i.test(k) && !/[<>{};]/.test(v))
+    .map(([k, v]) => `--${k}:${v}`)
+    .join(';');
+  return decls ? `:root{${decls}}` : '';
+}
+
+export function renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string> }): string {
+  const { data, html, assets } = opts;
+  const h = data.head;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(h.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(h.description)}">`,
+    ...h.meta.map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}" data-jv>`),
+    `<link rel="canonical" href="${escapeHtml(h.canonical)}">`,
+    `<style>${themeCss(opts.theme)}${visibilityCss(data.site.breakpoints)}</style>`,
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
+    ...h.jsonLd.map((ld) => `<script type="application/ld+json">${serializeJsonLd(ld)}</script>`),
+  ].join('\n');
+  return (
+    `<!doctype html>\n<html lang="${escapeHtml(data.site.language)}">\n<head>\n${head}\n</head>\n<body>\n` +
+    `<div id="root">${html}</div>\n` +
+    `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${serializeJsonLd(data)}</script>\n` +
+    `</body>\n</html>\n`
+  );
+}

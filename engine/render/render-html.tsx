@@ -1,0 +1,47 @@
+/**
+ * Server-side rendering of one page to HTML. React's renderToString has no error boundaries,
+ * so a page that throws is rendered again block by block to find the culprits; those blocks are
+ * left out (and reported) and the rest of the page renders.
+ */
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import type { BlockRegistry, PageData } from '../types.ts';
+import { PageView } from './page-view.tsx';
+
+export interface RenderResult {
+  html: string;
+  /** The page data without the blocks that failed (what the browser must hydrate). */
+  data: PageData;
+  failed: { key: string; type: string; message: string }[];
+}
+
+function render(data: PageData, url: string, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
+  return renderToString(
+    <StaticRouter location={url}>
+      <PageView data={data} registry={registry} dev={dev} skip={skip} />
+    </StaticRouter>,
+  );
+}
+
+export function renderPageHtml(data: PageData, url: string, registry: BlockRegistry, dev = false): RenderResult {
+  try {
+    return { html: render(data, url, registry, dev), data, failed: [] };
+  } catch {
+    const failed: RenderResult['failed'] = [];
+    for (const region of data.regions)
+      for (const block of region.blocks) {
+        const only: PageData = { ...data, regions: [{ ...region, blocks: [block] }] };
+        try {
+          render(only, url, registry, dev);
+        } catch (e) {
+          failed.push({ key: block.key, type: block.type, message: (e as Error).message });
+        }
+      }
+    const skip = new Set(failed.map((f) => f.key));
+    const kept: PageData = {
+      ...data,
+      regions: data.regions.map((r) => ({ ...r, blocks: r.blocks.filter((b) => !skip.has(b.key)) })),
+    };
+    return { html: render(kept, url, registry, dev), data: kept, failed };
+  }
+}

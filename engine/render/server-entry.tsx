@@ -1,0 +1,8 @@
+/** SSR entry (built by Vite for Node): loads every block and renders pages to HTML. */
+import { blockLoaders } from 'virtual:joinery/blocks';
+import { loadBlocks } from './load-blocks.ts';
+
+export { renderPageHtml } from './render-html.tsx';
+export { renderDocument } from './document.ts';
+
+export const loadAllBlocks = () => loadBlocks(blockLoaders, Object.keys(blockLoaders));

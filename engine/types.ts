@@ -1,0 +1,130 @@
+/** Shared types of the engine: content, routes, page data, findings. */
+import type { ComponentType } from 'react';
+
+export type Device = 'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV';
+export const SIZE_DEVICES = ['mobile', 'tablet', 'desktop'] as const;
+export const PLATFORM_DEVICES = ['browser', 'smartTV'] as const;
+
+export interface BlockInstance {
+  type: string;
+  id?: string;
+  props?: Record<string, unknown>;
+  visibleOn?: Device[];
+}
+
+/** A block as it reaches the renderer: props resolved, a stable key, where it came from. */
+export interface BlockNode {
+  key: string;
+  type: string;
+  props: Record<string, unknown>;
+  visibleOn?: Device[];
+}
+
+export interface RegionNode {
+  name: string;
+  tag: 'header' | 'main' | 'footer' | 'aside' | 'div' | 'nav';
+  blocks: BlockNode[];
+}
+
+export interface SchemaFlags {
+  breadcrumb?: boolean;
+  searchConsole?: boolean;
+  tagManager?: boolean;
+  faq?: boolean;
+  video?: boolean;
+  localBusiness?: boolean;
+  organization?: boolean;
+  product?: boolean;
+}
+
+export interface Breadcrumb {
+  text: string;
+  url: string;
+}
+
+export interface MetaPair {
+  name: string;
+  content: string;
+}
+
+/** One concrete route of the site (collections already expanded). */
+export interface RouteEntry {
+  /** URL path; may hold :params (dynamic shell) or be "*" (catch-all). */
+  path: string;
+  page: string;
+  template?: string;
+  title: string;
+  description: string;
+  metaList: MetaPair[];
+  breadcrumbs: Breadcrumb[];
+  flags: SchemaFlags;
+  dynamic: boolean;
+  sitemap: boolean;
+  /** The data item a collection route was expanded from. */
+  item?: unknown;
+  /** Where the route is declared, for findings: file and JSON Pointer. */
+  source: { file: string; pointer: string };
+}
+
+export interface HeadData {
+  title: string;
+  description: string;
+  canonical: string;
+  meta: MetaPair[];
+  jsonLd: Record<string, unknown>[];
+  tagManager: boolean;
+}
+
+/** Public part of site.json that every page carries. */
+export interface PublicSite {
+  name: string;
+  origin: string;
+  language: string;
+  currency: string;
+  breakpoints: { tablet: number; desktop: number };
+  integrations: { tagManagerId?: string; recaptchaSiteKey?: string; schedulingWidgetUrl?: string };
+  logo?: { src: string; alt: string; width?: number; height?: number };
+}
+
+/** Everything the browser needs to render one page; embedded in its HTML and fetched on navigation. */
+export interface PageData {
+  path: string;
+  route: string;
+  status: number;
+  head: HeadData;
+  breadcrumbs: Breadcrumb[];
+  regions: RegionNode[];
+  blockTypes: string[];
+  site: PublicSite;
+}
+
+export interface BlockProps<P = Record<string, unknown>> {
+  props: P;
+}
+
+export interface BlockDefinition<P = any> {
+  type: string;
+  component: ComponentType<P>;
+  /** Short description for docs and scaffolding. */
+  description?: string;
+}
+
+/** type -> lazy loader of the block module (default export: BlockDefinition). */
+export type BlockLoaders = Record<string, () => Promise<{ default: BlockDefinition }>>;
+/** type -> loaded definition. */
+export type BlockRegistry = Record<string, BlockDefinition>;
+
+export type Severity = 'error' | 'warning';
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** Path relative to the content folder (or the project root for block files). */
+  file: string;
+  line: number;
+  column: number;
+  pointer: string;
+  /** A command that would fix it, e.g. `joinery new page promo`. */
+  fix?: string;
+}

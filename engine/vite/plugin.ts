@@ -1,0 +1,21 @@
+/**
+ * The one place where the engine meets a site's blocks: `virtual:joinery/blocks` re-exports the
+ * block list the caller names. The engine itself imports nothing from blocks/.
+ */
+import type { Plugin } from 'vite';
+
+const ID = 'virtual:joinery/blocks';
+const RESOLVED = '\0' + ID;
+
+export function joineryPlugin(opts: { blocksModule: string }): Plugin {
+  return {
+    name: 'joinery',
+    resolveId(id) {
+      return id === ID ? RESOLVED : undefined;
+    },
+    load(id) {
+      if (id === RESOLVED) return `export { blockLoaders } from ${JSON.stringify(opts.blocksModule)};`;
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+declare module 'virtual:joinery/blocks' {
+  import type { BlockLoaders } from '../types.ts';
+  export const blockLoaders: BlockLoaders;
+}
