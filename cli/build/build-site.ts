@@ -17,8 +17,8 @@ export interface BuildOptions {
   siteDir: string;
   outDir: string;
   log?: (line: string) => void;
-  /** Skip the Vite builds and reuse the bundles in outDir (benchmarks, content-only rebuilds). */
-  reuseBundles?: boolean;
+  /** Skip the Vite builds and reuse the bundles already built in this folder (benchmarks). */
+  reuseBundlesFrom?: string;
   /** Skip lint (the caller ran it). */
   skipLint?: boolean;
 }
@@ -41,7 +41,8 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   }
   const siteOut = join(o.outDir, 'site');
   const vite = { root: ROOT, blocksModule: join(BLOCKS_DIR, 'index.ts'), outDir: o.outDir };
-  if (!o.reuseBundles) {
+  const bundles = o.reuseBundlesFrom ?? o.outDir;
+  if (!o.reuseBundlesFrom) {
     rmSync(siteOut, { recursive: true, force: true });
     log('vite: browser bundle');
     await build(clientBuildConfig(vite));
@@ -52,9 +53,9 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const images = join(o.siteDir, 'images');
   if (existsSync(images)) cpSync(images, join(siteOut, 'images'), { recursive: true });
 
-  const ssr = (await import(pathToFileURL(join(o.outDir, 'server', 'server-entry.js')).href)) as SsrEntry;
+  const ssr = (await import(pathToFileURL(join(bundles, 'server', 'server-entry.js')).href)) as SsrEntry;
   const registry = await ssr.loadAllBlocks();
-  const manifest = JSON.parse(readFileSync(join(siteOut, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(join(bundles, 'site', '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const assets = createAssetResolver(manifest, CLIENT_ENTRY, (t) => `blocks/${t}/index.tsx`);
   const site = loadSite(o.siteDir);
   const routes: RouteEntry[] = buildRouteTable(site);

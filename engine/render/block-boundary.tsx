@@ -26,7 +26,7 @@ export class BlockBoundary extends Component<Props, { error: Error | null }> {
     if (!this.props.dev) return null;
     return (
       <div className="jv-block-error" role="alert">
-        Block "{this.props.type}" failed: {this.state.error.message}
+        {`Block "${this.props.type}" failed: ${this.state.error.message}`}
       </div>
     );
   }

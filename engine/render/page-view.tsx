@@ -25,7 +25,7 @@ export function BlockView({ node, registry, dev }: { node: BlockNode } & RenderO
     if (!dev) return null;
     content = (
       <div className="jv-unknown-block" role="note">
-        Unknown block type "{node.type}"
+        {`Unknown block type "${node.type}"`}
       </div>
     );
   } else {

@@ -1,0 +1,38 @@
+/** Small timing helpers for the benchmarks (figures are printed, never asserted). */
+import { spawnSync } from 'node:child_process';
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+/** Wall time of a whole command, process start included (ms, median of runs). */
+export function wallTime(cmd: string, args: string[], runs = 5, cwd?: string): { ms: number; status: number | null } {
+  const times: number[] = [];
+  let status: number | null = 0;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const r = spawnSync(cmd, args, { cwd, stdio: 'ignore' });
+    times.push(performance.now() - t);
+    status = r.status;
+  }
+  return { ms: median(times), status };
+}
+
+export function timeIt<T>(fn: () => T, runs = 5): { ms: number; result: T } {
+  const times: number[] = [];
+  let result!: T;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    result = fn();
+    times.push(performance.now() - t);
+  }
+  return { ms: median(times), result };
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,75 @@
+/**
+ * Starts the real shop for the end-to-end tests: `joinery start` on a free port with its own
+ * data folder (fresh SQLite file) and a real SMTP server on loopback whose received messages are
+ * written to E2E_MAIL_DIR as JSON, so tests can read what a customer would get.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createNetServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function waitFor(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
+}
+
+export default async function globalSetup() {
+  if (!existsSync(join(ROOT, 'dist', 'site', 'index.html'))) throw new Error('dist/ is missing: run `node cli/bin.js build` first (npm test does)');
+  const dataDir = mkdtempSync(join(tmpdir(), 'joinery-e2e-'));
+  const mailDir = join(dataDir, 'received-mail');
+  mkdirSync(mailDir, { recursive: true });
+  let n = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const file = join(mailDir, `${Date.now()}-${n++}.json`);
+        writeFileSync(file, JSON.stringify({ from: session.envelope.mailFrom, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }));
+        cb();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', () => r()));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, JOINERY_DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, 20_000);
+  process.env.E2E_BASE_URL = base;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_DIR = mailDir;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise<void>((r) => smtp.close(() => r()));
+  };
+}

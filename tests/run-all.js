@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm test`: every check that proves the project, in order, stopping at the first failure.
+// lint of site-config -> generated types up to date -> type check -> unit and integration tests
+// -> build -> end-to-end tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const steps = [
+  ['lint site-config', 'node', ['cli/bin.js', 'lint']],
+  ['types up to date', 'node', ['cli/bin.js', 'types', '--check']],
+  ['type check', 'npx', ['tsc', '-p', '.']],
+  ['unit and integration tests', 'npx', ['vitest', 'run']],
+  ['build', 'node', ['cli/bin.js', 'build']],
+  ['end-to-end tests', 'npx', ['playwright', 'test']],
+];
+
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.error('npm test: Chromium is missing at /usr/bin/chromium (apt-get install -y chromium), needed by the end-to-end tests');
+  process.exit(1);
+}
+
+let passed = 0;
+const t0 = Date.now();
+for (const [name, cmd, args] of steps) {
+  const t = Date.now();
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } });
+  const secs = ((Date.now() - t) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`\n=== ${name} failed (exit ${r.status ?? r.signal}) after ${secs} s`);
+    console.log(`steps: ${passed} passed, 1 failed`);
+    process.exit(1);
+  }
+  passed++;
+  console.log(`=== ${name}: ok in ${secs} s`);
+}
+console.log(`\nAll checks passed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+console.log(`steps: ${passed} passed, 0 failed`);
