@@ -1,6 +1,6 @@
 /** The engine's Node-side API: content loading, validation, routes, page data, head. */
 export { loadSite, valueOf, kindOf, pageFile, templateFile, formFile, menuFile, NotASiteError, type Site, type ContentKind } from './content/load-site.ts';
-export { parseJsonFile, positionOf, offsetToPosition, type JsonFile, type Position } from './content/json-file.ts';
+export { parseJsonFile, positionOf, positionAt, nodeAt, offsetToPosition, type JsonFile, type Position } from './content/json-file.ts';
 export { parsePointer, formatPointer, getAtPointer } from './content/json-pointer.ts';
 export { resolveDataRefs, findDataRefs, lookupDataRef, isDataRef, parseDataRef, DataRefError } from './content/data-ref.ts';
 export { createValidator, readSchemasDir, type Validator, type SchemaError, type BlockSchemaSource } from './validate/validator.ts';

@@ -55,6 +55,8 @@ export interface RouteEntry {
   template?: string;
   title: string;
   description: string;
+  /** Canonical path when it differs from the route's own. */
+  canonical?: string;
   metaList: MetaPair[];
   breadcrumbs: Breadcrumb[];
   flags: SchemaFlags;
@@ -84,6 +86,7 @@ export interface PublicSite {
   breakpoints: { tablet: number; desktop: number };
   integrations: { tagManagerId?: string; recaptchaSiteKey?: string; schedulingWidgetUrl?: string };
   logo?: { src: string; alt: string; width?: number; height?: number };
+  favicon?: string;
 }
 
 /** Everything the browser needs to render one page; embedded in its HTML and fetched on navigation. */

@@ -1,4 +1,4 @@
-import { lintCommand } from './lint.ts';
+import { runLint, type LintOptions } from './lint.ts';
 
-/** Only the fast missing-file rules (and JSON syntax, without which nothing can be checked). */
-export const checkCommand = (opts: { format: string }) => lintCommand(opts, true);
+/** `joinery check`: only the fast rules (missing files, and JSON syntax without which nothing can be checked). */
+export const checkCommand = (opts: Pick<LintOptions, 'format'>) => runLint(opts, true);

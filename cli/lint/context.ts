@@ -3,12 +3,12 @@
  * table, the block types, and `report` which turns a file + JSON Pointer into file:line:column.
  */
 import {
-  buildRouteTable,
   createValidator,
   positionOf,
   readSchemasDir,
-  RouteTableError,
   type Finding,
+  type JsonFile,
+  type Position,
   type RouteEntry,
   type Severity,
   type Site,
@@ -16,6 +16,7 @@ import {
 } from '../../engine/node.ts';
 import { readBlockSchemas, blockTypes } from '../blocks.ts';
 import { SCHEMAS_DIR } from '../paths.ts';
+import { buildRoutesLeniently, type RouteProblem } from './routes.ts';
 
 export interface ReportInput {
   file: string;
@@ -25,8 +26,8 @@ export interface ReportInput {
   atKey?: boolean;
   severity?: Severity;
   fix?: string;
-  /** Position when it is not given by a pointer (syntax errors). */
-  position?: { line: number; column: number };
+  /** Position when it is not given by a pointer (syntax errors, a link inside a text). */
+  position?: Position;
 }
 
 let cachedValidator: Validator | undefined;
@@ -36,10 +37,19 @@ export function getValidator(): Validator {
   return cachedValidator;
 }
 
+/** A pointer the engine cannot parse (a key with a stray "%") still yields a finding, at the file's start. */
+function safePosition(file: JsonFile, pointer: string, key?: boolean): Position {
+  try {
+    return positionOf(file, pointer, { key });
+  } catch {
+    return { line: 1, column: 1 };
+  }
+}
+
 export class LintContext {
   readonly findings: Finding[] = [];
   readonly blockTypes: Set<string>;
-  private routeCache?: RouteEntry[];
+  private routeCache?: { routes: RouteEntry[]; problems: RouteProblem[] };
   currentRule = { id: '', severity: 'error' as Severity };
 
   constructor(
@@ -53,22 +63,28 @@ export class LintContext {
     return this.validatorFactory();
   }
 
-  /** Routes with collections expanded; a broken collection is reported by the rule that owns it. */
+  /**
+   * Routes with collections expanded. A broken collection contributes no routes (and its
+   * problem is in `routeProblems`) so one bad collection does not make every link "broken".
+   */
   get routes(): RouteEntry[] {
-    if (!this.routeCache) {
-      try {
-        this.routeCache = buildRouteTable(this.site);
-      } catch (e) {
-        if (!(e instanceof RouteTableError)) throw e;
-        this.routeCache = [];
-      }
-    }
-    return this.routeCache;
+    this.routeCache ??= buildRoutesLeniently(this.site);
+    return this.routeCache.routes;
+  }
+
+  get routeProblems(): RouteProblem[] {
+    this.routeCache ??= buildRoutesLeniently(this.site);
+    return this.routeCache.problems;
+  }
+
+  /** The parsed value of a content file, or undefined (missing, or a syntax error). */
+  value<T = unknown>(rel: string): T | undefined {
+    return this.site.files.get(rel)?.value as T | undefined;
   }
 
   report(f: ReportInput) {
     const file = this.site.files.get(f.file);
-    const pos = f.position ?? (file ? positionOf(file, f.pointer, { key: f.atKey }) : { line: 1, column: 1 });
+    const pos = f.position ?? (file ? safePosition(file, f.pointer, f.atKey) : { line: 1, column: 1 });
     this.findings.push({
       ruleId: this.currentRule.id,
       severity: f.severity ?? this.currentRule.severity,

@@ -1,7 +1,8 @@
 /** Runs the rules over a site folder and returns the findings sorted by file and position. */
-import { loadSite, type Finding } from '../../engine/node.ts';
+import { loadSite, type Finding, type Site } from '../../engine/node.ts';
 import { LintContext } from './context.ts';
-import { rules } from './rules/index.ts';
+import type { Rule } from './rule.ts';
+import { rules as allRules } from './rules/index.ts';
 
 export interface LintResult {
   findings: Finding[];
@@ -10,10 +11,20 @@ export interface LintResult {
   warnings: number;
 }
 
-export function lintSite(siteDir: string, opts: { fastOnly?: boolean } = {}): LintResult {
-  const site = loadSite(siteDir);
+export interface LintOptions {
+  /** Only the fast rules (`joinery check`). */
+  fastOnly?: boolean;
+  rules?: Rule[];
+}
+
+export function lintSite(siteDir: string, opts: LintOptions = {}): LintResult {
+  return lintLoadedSite(loadSite(siteDir), opts);
+}
+
+/** The same over a site already in memory (tests, the dev server's reloads). */
+export function lintLoadedSite(site: Site, opts: LintOptions = {}): LintResult {
   const ctx = new LintContext(site);
-  for (const rule of rules) {
+  for (const rule of opts.rules ?? allRules) {
     if (opts.fastOnly && !rule.fast) continue;
     ctx.currentRule = { id: rule.id, severity: rule.severity };
     rule.check(ctx);

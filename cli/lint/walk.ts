@@ -1,4 +1,4 @@
-/** Walks every block instance of every page and template, with its file and JSON Pointer. */
+/** Walkers shared by the rules: every block of every page and template, every string of a value. */
 import type { BlockInstance } from '../../engine/node.ts';
 import type { LintContext } from './context.ts';
 
@@ -23,3 +23,34 @@ export function forEachBlock(ctx: LintContext, visit: BlockVisitor) {
 }
 
 const isBlock = (b: unknown): b is BlockInstance => !!b && typeof b === 'object' && typeof (b as BlockInstance).type === 'string';
+
+/** RFC 6901 escaping, plus "%" because the engine's parsePointer percent-decodes every segment. */
+export const escapeSegment = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * `key` is the property a string sits under (the nearest object key above array indexes);
+ * `pointer()` builds its JSON Pointer, only when asked (most strings are never reported).
+ */
+export type StringVisitor = (value: string, key: string | undefined, pointer: () => string) => void;
+
+/** Visits every string inside a JSON value. */
+export function forEachString(value: unknown, base: string, visit: StringVisitor) {
+  const path: string[] = [];
+  const pointer = () => base + path.map((s) => `/${escapeSegment(s)}`).join('');
+  const walk = (v: unknown, key: string | undefined) => {
+    if (typeof v === 'string') visit(v, key, pointer);
+    else if (Array.isArray(v))
+      for (let i = 0; i < v.length; i++) {
+        path.push(String(i));
+        walk(v[i], key);
+        path.pop();
+      }
+    else if (v !== null && typeof v === 'object')
+      for (const k in v) {
+        path.push(k);
+        walk((v as Record<string, unknown>)[k], k);
+        path.pop();
+      }
+  };
+  walk(value, undefined);
+}

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { loadBlocks } from '../render/load-blocks.ts';
 import { pageDataUrl } from '../render/page-data-url.ts';
-import { PageView } from '../render/page-view.tsx';
+import { Shell } from '../render/shell.tsx';
 import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
 import { applyHead } from './head.ts';
 
@@ -44,12 +44,7 @@ function PageHost({ initial, loaders, registry, dev }: AppProps) {
     });
   }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return (
-    <>
-      <div className="jv-progress" role="progressbar" aria-label="Loading page" hidden={!loading} />
-      <PageView data={page.data} registry={registry} dev={dev} />
-    </>
-  );
+  return <Shell data={page.data} loading={loading} registry={registry} dev={dev} />;
 }
 
 export function App(props: AppProps) {

@@ -31,6 +31,17 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
+// Computed once per file: a lint run asks for many positions in the same large file.
+const startsCache = new WeakMap<JsonFile, number[]>();
+function fileLineStarts(file: JsonFile): number[] {
+  let s = startsCache.get(file);
+  if (!s) startsCache.set(file, (s = lineStarts(file.text)));
+  return s;
+}
+
+/** line:column of an offset in a file's text. */
+export const positionAt = (file: JsonFile, offset: number): Position => offsetToPosition(file.text, offset, fileLineStarts(file));
+
 export function offsetToPosition(text: string, offset: number, starts = lineStarts(text)): Position {
   let lo = 0;
   let hi = starts.length - 1;
@@ -84,20 +95,22 @@ function nodeValue(node: Node): unknown {
  * pointer goes past what exists, the deepest existing ancestor's position is returned.
  */
 export function positionOf(file: JsonFile, pointer: string, opts: { key?: boolean } = {}): Position {
-  if (!file.tree) return { line: 1, column: 1 };
-  const segs = parsePointer(pointer);
-  let node: Node = file.tree;
-  let complete = true;
-  for (const seg of segs) {
+  const { node, complete } = nodeAt(file, pointer);
+  if (!node) return { line: 1, column: 1 };
+  const target = opts.key && complete && node.parent?.type === 'property' ? node.parent : node;
+  return positionAt(file, target.offset);
+}
+
+/** The deepest syntax node on the pointer's path, and whether the whole path exists. */
+export function nodeAt(file: JsonFile, pointer: string): { node: Node | undefined; complete: boolean } {
+  let node = file.tree;
+  if (!node) return { node, complete: false };
+  for (const seg of parsePointer(pointer)) {
     const next = childNode(node, seg);
-    if (!next) {
-      complete = false;
-      break;
-    }
+    if (!next) return { node, complete: false };
     node = next;
   }
-  const target = opts.key && complete && node.parent?.type === 'property' ? node.parent : node;
-  return offsetToPosition(file.text, target.offset);
+  return { node, complete: true };
 }
 
 function childNode(node: Node, seg: string): Node | undefined {

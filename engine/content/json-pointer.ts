@@ -2,12 +2,14 @@
 
 export function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '#') return [];
-  const p = pointer.startsWith('#') ? pointer.slice(1) : pointer;
+  // Only the URI-fragment form ("#/a%20b") is percent-encoded; a plain pointer is taken as is.
+  const fragment = pointer.startsWith('#');
+  const p = fragment ? pointer.slice(1) : pointer;
   if (!p.startsWith('/')) throw new Error(`Invalid JSON Pointer "${pointer}"`);
   return p
     .slice(1)
     .split('/')
-    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((s) => (fragment ? safeDecode(s) : s).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 export function formatPointer(segments: readonly (string | number)[]): string {
@@ -28,4 +30,12 @@ export function getAtPointer(value: unknown, segments: readonly string[]): unkno
     }
   }
   return cur;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

@@ -56,7 +56,7 @@ export function buildHead(input: HeadInput): HeadData {
     if (f.video) for (const v of videos) jsonLd.push(videoObject(site.origin, v));
   }
   if (f.product && input.product) jsonLd.push(product(site.origin, input.product));
-  const canonicalPath = path === '/' ? '/' : path.replace(/\/+$/, '');
+  const canonicalPath = route.canonical ?? (path === '/' ? '/' : path.replace(/\/+$/, ''));
   return {
     title: route.title || site.name,
     description: route.description,

@@ -34,6 +34,7 @@ export function publicSite(site: Site): PublicSite {
     breakpoints: s.breakpoints,
     integrations: s.integrations ?? {},
     ...(s.logo && { logo: s.logo }),
+    ...(s.favicon && { favicon: s.favicon }),
   };
 }
 

@@ -35,6 +35,7 @@ export function renderDocument(opts: { data: PageData; html: string; assets: Doc
     `<meta name="description" content="${escapeHtml(h.description)}">`,
     ...h.meta.map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}" data-jv>`),
     `<link rel="canonical" href="${escapeHtml(h.canonical)}">`,
+    ...(data.site.favicon ? [`<link rel="icon" href="${escapeHtml(data.site.favicon)}">`] : []),
     `<style>${themeCss(opts.theme)}${visibilityCss(data.site.breakpoints)}</style>`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),

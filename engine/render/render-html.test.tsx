@@ -29,7 +29,7 @@ function page(blocks: PageData['regions'][number]['blocks']): PageData {
 describe('renderPageHtml', () => {
   it('renders regions and blocks in order', () => {
     const r = renderPageHtml(page([{ key: 'a', type: 'text', props: { text: 'One' } }, { key: 'b', type: 'text', props: { text: 'Two' } }]), '/', registry);
-    expect(r.html).toBe('<main data-region="main" id="main"><p>One</p><p>Two</p></main>');
+    expect(r.html).toBe('<div class="jv-progress" role="progressbar" aria-label="Loading page" hidden=""></div><main data-region="main" id="main"><p>One</p><p>Two</p></main>');
   });
 
   it('shows a visible placeholder for an unknown block in development and nothing in production', () => {

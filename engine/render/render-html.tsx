@@ -6,7 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { BlockRegistry, PageData } from '../types.ts';
-import { PageView } from './page-view.tsx';
+import { Shell } from './shell.tsx';
 
 export interface RenderResult {
   html: string;
@@ -18,7 +18,7 @@ export interface RenderResult {
 function render(data: PageData, url: string, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
   return renderToString(
     <StaticRouter location={url}>
-      <PageView data={data} registry={registry} dev={dev} skip={skip} />
+      <Shell data={data} registry={registry} dev={dev} skip={skip} />
     </StaticRouter>,
   );
 }

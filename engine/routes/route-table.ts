@@ -18,6 +18,7 @@ interface RawMeta {
 }
 interface RawRoute extends RawMeta {
   path: string;
+  canonical?: string;
   page: string;
   sitemap?: boolean;
 }
@@ -78,6 +79,7 @@ export function buildRouteTable(site: Site): RouteEntry[] {
       template: r.template ?? defaults.template,
       title: r.title ?? '',
       description: r.description ?? '',
+      ...(r.canonical && { canonical: r.canonical }),
       metaList: r.metaList ?? [],
       breadcrumbs: r.breadcrumbs ?? [],
       flags: flagsOf(defaults.schemas, r.schemas),

@@ -40,6 +40,10 @@ export interface Route {
   template?: string;
   title?: string;
   description?: string;
+  /**
+   * Canonical path when this page duplicates another (e.g. /aboutus -> /about-us).
+   */
+  canonical?: string;
   metaList?: MetaPair[];
   breadcrumbs?: Breadcrumb[];
   schemas?: Schemas;

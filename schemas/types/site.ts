@@ -11,6 +11,10 @@ export interface SiteFile {
   currency: 'USD';
   logo?: Image;
   /**
+   * Path of the site icon (SVG or PNG) under /images/.
+   */
+  favicon?: string;
+  /**
    * mobile < tablet (px); desktop >= desktop (px).
    */
   breakpoints: {

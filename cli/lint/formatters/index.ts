@@ -1,7 +1,17 @@
-/** One reporter per output format. */
+/** One reporter per output format (as ESLint's formatters). */
 import type { Finding } from '../../../engine/node.ts';
+import github from './github.ts';
+import json from './json.ts';
+import sarif from './sarif.ts';
 import stylish from './stylish.ts';
 
-export type Formatter = (findings: Finding[], ctx: { siteDir: string; rules: { id: string; description: string; severity: string }[] }) => string;
+export interface FormatContext {
+  /** The content folder as a path from the working directory ("site-config"). */
+  siteDir: string;
+  /** The rules that ran. */
+  rules: { id: string; description: string; severity: string }[];
+}
 
-export const formatters: Record<string, Formatter> = { stylish };
+export type Formatter = (findings: Finding[], ctx: FormatContext) => string;
+
+export const formatters: Record<string, Formatter> = { stylish, json, github, sarif };

@@ -1,14 +1,19 @@
 /** Human output: findings grouped by file, each as line:column severity message rule-id. */
 import type { Finding } from '../../../engine/node.ts';
 import type { Formatter } from './index.ts';
+import { displayPath } from './paths.ts';
 
 const stylish: Formatter = (findings, { siteDir }) => {
   if (!findings.length) return '';
   const byFile = new Map<string, Finding[]>();
-  for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const f of findings) {
+    const list = byFile.get(f.file);
+    if (list) list.push(f);
+    else byFile.set(f.file, [f]);
+  }
   const lines: string[] = [];
   for (const [file, list] of byFile) {
-    lines.push(`${siteDir}/${file}`);
+    lines.push(displayPath(siteDir, file));
     for (const f of list) {
       lines.push(`  ${f.line}:${f.column}  ${f.severity.padEnd(7)}  ${f.message}  ${f.ruleId}  (${f.pointer || '/'})`);
       if (f.fix) lines.push(`      fix: ${f.fix}`);

@@ -60,7 +60,7 @@ export default async function globalSetup() {
   const port = await freePort();
   const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port)], {
     cwd: ROOT,
-    env: { ...process.env, JOINERY_DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'silent' },
+    env: { ...process.env, JOINERY_DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, JOINERY_LOG_REQUESTS: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,0 +1,34 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { PageData } from '../../engine/index.ts';
+import { PageContext } from '../../engine/render/context.ts';
+import example from './example.json' with { type: 'json' };
+import block from './index.tsx';
+
+const page: PageData = {
+  path: '/',
+  route: '/',
+  status: 200,
+  head: { title: 'Home', description: '', canonical: 'https://shop.test/', meta: [], jsonLd: [], tagManager: false },
+  breadcrumbs: [],
+  regions: [],
+  blockTypes: ['cta-band'],
+  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+};
+
+describe('cta-band', () => {
+  it('renders title, text and the action link', () => {
+    const CtaBand = block.component;
+    const html = renderToString(
+      <StaticRouter location="/">
+        <PageContext.Provider value={page}>
+          <CtaBand {...example.props} />
+        </PageContext.Provider>
+      </StaticRouter>,
+    );
+    expect(html).toMatch(/<h2[^>]*>Get a free 3D kitchen design<\/h2>/);
+    expect(html).toContain('a designer will plan your layout');
+    expect(html).toMatch(/<a[^>]*href="\/free-kitchen-design"[^>]*>Start my free design<\/a>/);
+  });
+});

@@ -1,0 +1,23 @@
+import { defineBlock } from '../../engine/index.ts';
+import type { FigureProps } from '../../schemas/types/blocks/figure.ts';
+import styles from './figure.module.css';
+
+function Figure({ image, caption, priority = false }: FigureProps) {
+  return (
+    <figure className={styles.figure}>
+      <img
+        className={styles.image}
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+        {...(priority && { fetchPriority: 'high' as const })}
+      />
+      {caption && <figcaption className={styles.caption}>{caption}</figcaption>}
+    </figure>
+  );
+}
+
+export default defineBlock({ type: 'figure', component: Figure, description: 'One image with an optional caption.' });

@@ -1,0 +1,33 @@
+import { SiteLink, defineBlock } from '../../engine/index.ts';
+import type { LinkCardsProps } from '../../schemas/types/blocks/link-cards.ts';
+import styles from './link-cards.module.css';
+
+/** A grid of cards; the whole card is clickable through its title link. Images load lazily. */
+function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
+  const CardHeading = title ? 'h3' : 'h2';
+  return (
+    <section className={styles.section}>
+      {title && <h2 className={styles.title}>{title}</h2>}
+      {intro && <p className={styles.intro}>{intro}</p>}
+      <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
+        {cards.map((card, i) => (
+          <li key={i} className={styles.card}>
+            {card.image && (
+              <img className={styles.image} src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} loading="lazy" decoding="async" />
+            )}
+            <div className={styles.body}>
+              <CardHeading className={styles.cardTitle}>
+                <SiteLink href={card.url} className={styles.link}>
+                  {card.title}
+                </SiteLink>
+              </CardHeading>
+              {card.text && <p className={styles.text}>{card.text}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'link-cards', component: LinkCards, description: 'A grid of linked cards with title, text and image.' });

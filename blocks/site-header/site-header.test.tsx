@@ -1,0 +1,128 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { PageContext } from '../../engine/render/context.ts';
+import type { PageData } from '../../engine/index.ts';
+import example from './example.json' with { type: 'json' };
+import block from './index.tsx';
+import { cartLabel, countSamples } from './cart-count.ts';
+
+const page: PageData = {
+  path: '/contact',
+  route: '/contact',
+  status: 200,
+  head: { title: 'Contact', description: '', canonical: 'https://shop.test/contact', meta: [], jsonLd: [], tagManager: false },
+  breadcrumbs: [],
+  regions: [],
+  blockTypes: ['site-header'],
+  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+};
+
+/** Attributes of every <tag ...> in the HTML, in order (enough to assert on server-rendered markup). */
+function tags(html: string, name: string): Record<string, string>[] {
+  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map((m) =>
+    Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((a) => [a[1]!, a[2] ?? ''])),
+  );
+}
+
+function render(props: Record<string, unknown>, path = '/contact') {
+  const Header = block.component;
+  return renderToString(
+    <StaticRouter location={path}>
+      <PageContext.Provider value={{ ...page, path }}>
+        <Header {...props} />
+      </PageContext.Provider>
+    </StaticRouter>,
+  );
+}
+
+describe('site-header', () => {
+  const html = render(example.props);
+
+  it('has a skip link to #main and the logo linking home', () => {
+    expect(html).toMatch(/<a[^>]*href="#main"[^>]*>Skip to content<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*><img[^>]*><\/a>/);
+    expect(tags(html, 'img')[0]).toMatchObject({ src: '/images/logo.svg', alt: 'Hearthline Cabinetry', width: '220', height: '56' });
+  });
+
+  it('renders the desktop menu with a mega-menu and a dropdown behind closed disclosure buttons', () => {
+    expect(html).toContain('aria-label="Main"');
+    const nav = html.slice(html.indexOf('aria-label="Main"'));
+    const buttons = tags(nav, 'button');
+    expect(buttons).toHaveLength(2);
+    for (const b of buttons) {
+      expect(b['aria-expanded']).toBe('false');
+      const panel = [...tags(nav, 'div'), ...tags(nav, 'ul')].find((t) => t.id === b['aria-controls']);
+      expect(panel).toHaveProperty('hidden');
+    }
+    expect(nav).toMatch(/aria-controls="[^"]+">Kitchen Cabinets</);
+    expect(nav).toMatch(/aria-controls="[^"]+">Countertops</);
+    expect(html).toContain('>RTA Kitchen Cabinets</a>');
+    expect(html).toContain('>Semi-Custom Kitchen Cabinets</a>');
+    expect(html).toContain('href="/products/countertops/quartz-countertops"');
+    expect(html).toContain('>View all Countertops</a>');
+  });
+
+  it('marks the current page', () => {
+    const contact = tags(html, 'a').filter((a) => a.href === '/contact');
+    expect(contact.length).toBe(2); // desktop and mobile
+    for (const a of contact) expect(a['aria-current']).toBe('page');
+    expect(tags(html, 'a').filter((a) => a['aria-current']).length).toBe(2);
+  });
+
+  it('renders the closed mobile menu: hamburger, "Our Offerings" dialog with Close, accordion buttons', () => {
+    const burger = tags(html, 'button')[0]!;
+    expect(html).toMatch(/<button[^>]*>(<span[^>]*><\/span>)?<span[^>]*>Open menu<\/span><\/button>/);
+    expect(burger['aria-expanded']).toBe('false');
+    const dialog = tags(html, 'div').find((d) => d.role === 'dialog')!;
+    expect(dialog.id).toBe(burger['aria-controls']);
+    expect(dialog['aria-modal']).toBe('true');
+    const title = tags(html, 'h2').find((h) => h.id === dialog['aria-labelledby']);
+    expect(title).toBeDefined();
+    expect(html).toMatch(/<h2[^>]*>Our Offerings<\/h2>/);
+    expect(html).toMatch(/<button[^>]*>Close<\/button>/);
+    // accordion: every submenu button controls a hidden list
+    const subButtons = tags(html.slice(html.indexOf('role="dialog"'), html.indexOf('aria-label="Main"')), 'button').filter((b) => b['aria-controls']);
+    expect(subButtons).toHaveLength(2);
+  });
+
+  it('hides device-filtered items with the engine visibility classes', () => {
+    const hidden = [...html.matchAll(/<li class="([^"]*)"><a[^>]*href="tel:\+16145550143"/g)];
+    expect(hidden).toHaveLength(2);
+    for (const m of hidden) expect(m[1]).toContain('jv-hide-tablet jv-hide-desktop');
+  });
+
+  it('renders the mini-cart with 0 items on the server', () => {
+    expect(html).toMatch(/<a[^>]*href="\/order-samples"[^>]*><svg[^]*?<\/svg><span>Cart \(0\)<\/span><\/a>/);
+  });
+
+  it('minimal variant has no menu', () => {
+    const minimal = render({ variant: 'minimal', items: example.props.items, note: 'Secure checkout' });
+    expect(minimal).not.toContain('Open menu');
+    expect(minimal).not.toContain('aria-label="Main"');
+    expect(minimal).toContain('Secure checkout');
+  });
+
+  it('falls back to the site name without a logo', () => {
+    expect(render({})).toMatch(/<a[^>]*href="\/"[^>]*>Hearthline Cabinetry<\/a>/);
+  });
+});
+
+describe('cart count', () => {
+  const now = Date.parse('2025-03-01T12:00:00Z');
+  it('counts an array or {items, expiresAt}', () => {
+    expect(countSamples(JSON.stringify([{ sku: 'A' }, { sku: 'B' }]), now)).toBe(2);
+    expect(countSamples(JSON.stringify({ items: [{ sku: 'A' }], expiresAt: now + 1000 }), now)).toBe(1);
+    expect(countSamples(JSON.stringify({ items: [{ sku: 'A' }], expiresAt: '2025-03-02T00:00:00Z' }), now)).toBe(1);
+  });
+  it('treats expired carts, unknown shapes and bad JSON as 0', () => {
+    expect(countSamples(JSON.stringify({ items: [{ sku: 'A' }], expiresAt: now - 1 }), now)).toBe(0);
+    expect(countSamples(JSON.stringify({ samples: [1, 2] }), now)).toBe(0);
+    expect(countSamples(JSON.stringify('three'), now)).toBe(0);
+    expect(countSamples('{not json', now)).toBe(0);
+    expect(countSamples(null, now)).toBe(0);
+  });
+  it('fills the {cart-count} placeholder', () => {
+    expect(cartLabel('Cart ({cart-count})', 3)).toBe('Cart (3)');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * `joinery start`: serves the built site and the API. Opens (and migrates) the database, picks
+ * the mail transport (SMTP_URL, else .eml files under var/mail), starts the outbox worker and
+ * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests finish, stop
+ * the worker and close the database.
+ */
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createServer } from '../../server/app.ts';
+import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
+import { listen, type Listening } from '../../server/listen.ts';
+import { getSiteDir } from '../context.ts';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
+import { DIST_DIR } from '../paths.ts';
+
+function parsePort(value: string): number | undefined {
+  if (!/^\d+$/.test(value)) return undefined;
+  const port = Number(value);
+  return port <= 65535 ? port : undefined;
+}
+
+const waitForSignal = () =>
+  new Promise<NodeJS.Signals>((resolve) => {
+    const on = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+
+export async function startCommand(opts: { port?: string }): Promise<number> {
+  const given = opts.port ?? process.env.PORT ?? '3000';
+  const port = parsePort(given);
+  if (port === undefined) {
+    console.error(`joinery start: the port must be a number from 0 to 65535, got "${given}"`);
+    return EXIT_USAGE;
+  }
+  if (!existsSync(join(DIST_DIR, 'site')) || !existsSync(join(DIST_DIR, 'routes-manifest.json'))) {
+    console.error(`joinery start: no built site in ${relative(process.cwd(), DIST_DIR) || '.'}/: run joinery build first`);
+    return EXIT_USAGE;
+  }
+
+  let deps: DefaultDeps;
+  try {
+    deps = await createDefaultDeps({ distDir: DIST_DIR, siteDir: getSiteDir() });
+  } catch (e) {
+    console.error(`joinery start: cannot open the database: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  let server: ReturnType<typeof createServer> | undefined;
+  let listening: Listening | undefined;
+  try {
+    server = createServer(deps);
+    listening = await listen(server.app, { port, hostname: process.env.HOST ?? '0.0.0.0' });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const why = err.code === 'EADDRINUSE' ? `port ${port} is already in use (try --port)` : err.message;
+    console.error(`joinery start: ${why}`);
+    await server?.close();
+    await deps.close();
+    return EXIT_USAGE;
+  }
+  server.outbox.start();
+
+  console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
+  console.log(`joinery start: database ${relative(process.cwd(), deps.dbFile)}; mail: ${deps.mailer.description}`);
+
+  const signal = await waitForSignal();
+  console.log(`joinery start: ${signal}, shutting down`);
+  await listening.close();
+  await server.close();
+  await deps.close();
+  return EXIT_OK;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../../engine/node.ts';
+import { rules } from '../rules/index.ts';
+import { formatters } from './index.ts';
+
+const findings: Finding[] = [
+  { ruleId: 'missing-file', severity: 'error', message: 'route "/about": page file pages/about.json does not exist', file: 'routes.json', line: 13, column: 15, pointer: '/routes/1/page', fix: 'joinery new page about' },
+  { ruleId: 'broken-link', severity: 'warning', message: 'link "/a,b" points to no route\nsecond line 100%', file: 'pages/home.json', line: 3, column: 5, pointer: '/blocks/0/props/intro' },
+];
+const ctx = { siteDir: 'site-config', rules };
+
+describe('formatters', () => {
+  it('json: an array of findings with paths from the working directory', () => {
+    expect(JSON.parse(formatters.json!(findings, ctx))).toEqual([
+      { ruleId: 'missing-file', severity: 'error', message: 'route "/about": page file pages/about.json does not exist', file: 'site-config/routes.json', line: 13, column: 15, pointer: '/routes/1/page', fix: 'joinery new page about' },
+      { ruleId: 'broken-link', severity: 'warning', message: 'link "/a,b" points to no route\nsecond line 100%', file: 'site-config/pages/home.json', line: 3, column: 5, pointer: '/blocks/0/props/intro' },
+    ]);
+    expect(formatters.json!([], ctx)).toBe('[]');
+  });
+
+  it('github: one workflow command per finding, escaped', () => {
+    expect(formatters.github!(findings, ctx).split('\n')).toEqual([
+      '::error file=site-config/routes.json,line=13,col=15,title=missing-file::route "/about": page file pages/about.json does not exist (fix: joinery new page about)',
+      '::warning file=site-config/pages/home.json,line=3,col=5,title=broken-link::link "/a,b" points to no route%0Asecond line 100%25',
+    ]);
+  });
+
+  it('sarif: version 2.1.0, the rules as tool.driver.rules, one result per finding', () => {
+    const log = JSON.parse(formatters.sarif!(findings, ctx));
+    expect(log.version).toBe('2.1.0');
+    const run = log.runs[0];
+    expect(run.tool.driver.name).toBe('joinery');
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(rules.map((r) => r.id));
+    expect(run.results).toHaveLength(2);
+    expect(run.results[0]).toMatchObject({
+      ruleId: 'missing-file',
+      ruleIndex: rules.findIndex((r) => r.id === 'missing-file'),
+      level: 'error',
+      message: { text: 'route "/about": page file pages/about.json does not exist (fix: joinery new page about)' },
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'site-config/routes.json' }, region: { startLine: 13, startColumn: 15 } } }],
+    });
+    expect(run.results[1].level).toBe('warning');
+  });
+
+  it('stylish: grouped by file with line:column, severity, message, rule id and the fix', () => {
+    const out = formatters.stylish!(findings, ctx);
+    expect(out).toContain('site-config/routes.json\n  13:15  error    route "/about": page file pages/about.json does not exist  missing-file  (/routes/1/page)\n      fix: joinery new page about');
+    expect(out).toContain('✖ 2 problems (1 error, 1 warning)');
+    expect(formatters.stylish!([], ctx)).toBe('');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Every internal link points to a route: link props and path-shaped strings in blocks and menus,
+ * links inside texts (markdown and HTML), link-keyed values in data files, and breadcrumbs.
+ */
+import { kindOf, matchPath } from '../../../engine/node.ts';
+import type { LintContext } from '../context.ts';
+import { isPageLink, linksIn, pathOf } from '../links.ts';
+import { positionInString } from '../positions.ts';
+import { defineRule } from '../rule.ts';
+import { forEachString } from '../walk.ts';
+
+/** Answers "is there a route for this path?": static paths exactly, `:param` patterns per segment. */
+function routeMatcher(ctx: LintContext) {
+  const exact = new Set<string>();
+  const patterns: string[] = [];
+  for (const r of ctx.routes) {
+    if (r.path === '*') continue; // the catch-all is the 404 page, not a target
+    if (r.dynamic) patterns.push(r.path);
+    else exact.add(pathOf(r.path));
+  }
+  const known = new Map<string, boolean>(); // the same links recur in menus and on many pages
+  return (path: string) => {
+    let ok = known.get(path);
+    if (ok === undefined) known.set(path, (ok = exact.has(path) || patterns.some((p) => matchPath(p, path) !== null)));
+    return ok;
+  };
+}
+
+export default defineRule({
+  id: 'broken-link',
+  severity: 'error',
+  description: 'Every internal link in blocks, menus, texts and breadcrumbs points to a route that exists.',
+  check(ctx) {
+    if (ctx.value('routes.json') === undefined) return; // no route table to check against
+    const exists = routeMatcher(ctx);
+    const seen = new Set<string>();
+    const check = (file: string, at: string | (() => string), url: string, needle?: string, skip?: number) => {
+      if (!isPageLink(url) || exists(pathOf(url))) return;
+      const pointer = typeof at === 'string' ? at : at();
+      if (seen.has(`${file}${pointer}${url}`)) return;
+      seen.add(`${file}${pointer}${url}`);
+      ctx.report({
+        file,
+        pointer,
+        message: `link "${url}"${needle ? ' in the text' : ''} points to no route`,
+        ...(needle && { position: positionInString(ctx.site.files.get(file), pointer, needle, skip) }),
+      });
+    };
+
+    for (const f of ctx.site.files.values()) {
+      if (f.value === undefined || f.rel === 'routes.json') continue;
+      const kind = kindOf(f.rel);
+      // In blocks and menus a bare path can only be a link; elsewhere only link-keyed values are.
+      const anyPath = kind === 'page' || kind === 'template' || kind === 'menu';
+      forEachString(f.value, '', (s, key, pointer) => {
+        if (key === '$schema' || key === '$data' || key === 'type') return;
+        for (const l of linksIn(s, key, anyPath)) check(f.rel, pointer, l.url, l.needle, l.skip);
+      });
+    }
+
+    // Breadcrumbs, as filled for each route (collection items included).
+    for (const r of ctx.routes) r.breadcrumbs.forEach((b, j) => check('routes.json', `${r.source.pointer}/breadcrumbs/${j}/url`, b.url));
+  },
+});

@@ -1,0 +1,125 @@
+/**
+ * Every `$data` reference resolves. Item-relative ones ("#/title") are checked against every
+ * item of every collection whose page (or layout) holds them, and are an error where a route
+ * without an item would render them. Collection sources must resolve to items.
+ */
+import { findDataRefs, isDataRef, kindOf, lookupDataRef, parseDataRef, type RouteEntry } from '../../../engine/node.ts';
+import type { LintContext } from '../context.ts';
+import { defineRule } from '../rule.ts';
+import { isObj } from '../values.ts';
+
+/** Which routes render each page file and each template file. */
+function routesByFile(ctx: LintContext) {
+  const out = new Map<string, RouteEntry[]>();
+  const add = (rel: string, r: RouteEntry) => {
+    const users = out.get(rel);
+    if (users) users.push(r);
+    else out.set(rel, [r]);
+  };
+  for (const r of ctx.routes) {
+    const page = ctx.value(`pages/${r.page}.json`);
+    add(`pages/${r.page}.json`, r);
+    add(`templates/${(isObj(page) && typeof page.template === 'string' ? page.template : r.template) ?? 'default'}.json`, r);
+  }
+  return out;
+}
+
+const listed = (paths: string[]) => (paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', '));
+
+/** Pages named by a collection in routes.json, whether or not it expanded (broken or empty source). */
+function collectionPages(ctx: LintContext): Set<string> {
+  const routes = ctx.value('routes.json');
+  const collections = isObj(routes) && Array.isArray(routes.collections) ? routes.collections : [];
+  return new Set(collections.flatMap((c) => (isObj(c) && typeof c.page === 'string' ? [`pages/${c.page}.json`] : [])));
+}
+
+function checkItemRef(ctx: LintContext, rel: string, ref: string, pointer: string, users: RouteEntry[], collectionPage: boolean) {
+  const name = `${kindOf(rel)} "${rel.replace(/^\w+\/|\.json$/g, '')}"`;
+  const plain = users.filter((r) => r.item === undefined);
+  if (!users.length || plain.length === users.length) {
+    if (collectionPage && !plain.length) return; // its collection has no items (empty, or reported as broken)
+    ctx.report({ file: rel, pointer, message: `"${ref}" refers to a collection item, but ${name} is not used by any collection route` });
+    return;
+  }
+  if (plain.length) {
+    ctx.report({ file: rel, pointer, message: `"${ref}" refers to a collection item, but ${name} is also used by ${listed(plain.map((r) => `"${r.path}"`))}, which ${plain.length === 1 ? 'has' : 'have'} no item` });
+    return;
+  }
+  const failing = users.filter((r) => !lookupDataRef(ref, { site: ctx.site, item: r.item }).ok);
+  if (failing.length)
+    ctx.report({ file: rel, pointer, message: `"${ref}" does not resolve for ${failing.length} of ${users.length} collection items: ${listed(failing.map((r) => r.path))}` });
+}
+
+/** Follows a reference whose target is itself a reference; reports a cycle. */
+function checkChain(ctx: LintContext, rel: string, ref: string, pointer: string, value: unknown) {
+  const chain = [ref];
+  while (isDataRef(value)) {
+    chain.push(value.$data);
+    if (chain.indexOf(value.$data) < chain.length - 1)
+      return ctx.report({ file: rel, pointer, message: `"${ref}" never resolves: the references form a cycle (${chain.join(' -> ')})` });
+    const next = lookupDataRef(value.$data, { site: ctx.site });
+    if (!next.ok) return; // reported where that reference is written
+    value = next.value;
+  }
+}
+
+function checkCollections(ctx: LintContext) {
+  const routes = ctx.value('routes.json');
+  const reported = new Set<string>();
+  if (isObj(routes) && Array.isArray(routes.collections))
+    routes.collections.forEach((c, i) => {
+      if (!isObj(c) || typeof c.source !== 'string') return;
+      const pointer = `/collections/${i}/source`;
+      let file: string | undefined;
+      try {
+        file = parseDataRef(c.source).file;
+      } catch {
+        // reported below as not resolving
+      }
+      if (file && !ctx.site.files.has(file)) return reported.add(`/collections/${i}`); // missing-file's
+      const found = lookupDataRef(c.source, { site: ctx.site });
+      const what = `collection "${String(c.path)}": source "${c.source}"`;
+      if (!found.ok) ctx.report({ file: 'routes.json', pointer, message: `${what} does not resolve: ${found.reason}` });
+      else if (found.value === null || typeof found.value !== 'object')
+        ctx.report({ file: 'routes.json', pointer, message: `${what} must point to an array or an object of items, found ${found.value === null ? 'null' : typeof found.value}` });
+      else return;
+      reported.add(`/collections/${i}`);
+    });
+  // Items that cannot fill the collection's path (the route table dropped that collection).
+  for (const p of ctx.routeProblems)
+    if (!reported.has(p.pointer.split('/').slice(0, 3).join('/'))) ctx.report({ file: 'routes.json', pointer: p.pointer, message: p.message });
+}
+
+export default defineRule({
+  id: 'data-ref',
+  severity: 'error',
+  description: 'Every $data reference and collection source resolves; item references only on collection pages.',
+  check(ctx) {
+    const users = routesByFile(ctx);
+    const ofCollections = collectionPages(ctx);
+    for (const f of ctx.site.files.values()) {
+      if (f.value === undefined) continue;
+      const kind = kindOf(f.rel);
+      for (const { ref, pointer: at } of findDataRefs(f.value, '')) {
+        const pointer = `${at}/$data`;
+        let file: string | undefined;
+        try {
+          file = parseDataRef(ref).file;
+        } catch (e) {
+          ctx.report({ file: f.rel, pointer, message: `"${ref}" is not a valid reference: ${(e as Error).message}` });
+          continue;
+        }
+        if (file) {
+          if (!ctx.site.files.has(file)) continue; // missing-file reports it
+          const found = lookupDataRef(ref, { site: ctx.site });
+          if (!found.ok) ctx.report({ file: f.rel, pointer, message: `"${ref}" does not resolve: ${found.reason}` });
+          else checkChain(ctx, f.rel, ref, pointer, found.value);
+        } else if (kind === 'page' || kind === 'template') {
+          checkItemRef(ctx, f.rel, ref, pointer, users.get(f.rel) ?? [], ofCollections.has(f.rel));
+        }
+        // Item references inside data files depend on which page pulls them in: not checked here.
+      }
+    }
+    checkCollections(ctx);
+  },
+});

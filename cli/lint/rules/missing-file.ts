@@ -1,0 +1,138 @@
+/**
+ * Every file the content refers to exists: route pages, templates, forms, menus and data files
+ * (`$data`, collection sources), and local images. Runs in `joinery check`, before a build
+ * would fail with a bundler "module not found".
+ */
+import { existsSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import { findDataRefs, formFile, menuFile, pageFile, parseDataRef, templateFile } from '../../../engine/node.ts';
+import type { LintContext } from '../context.ts';
+import { isAssetLink, linksIn, type FoundLink } from '../links.ts';
+import { positionInString } from '../positions.ts';
+import { defineRule } from '../rule.ts';
+import { KEBAB_CASE } from '../../scaffold/names.ts';
+import { isObj, list, str } from '../values.ts';
+import { forEachBlock, forEachString } from '../walk.ts';
+
+
+/** `joinery new KIND NAME` when the name is one the scaffold accepts. */
+const newFix = (kind: 'page' | 'form', name: string) => (KEBAB_CASE.test(name) ? `joinery new ${kind} ${name}` : `create ${kind}s/${name}.json`);
+
+/** What a data-ref target is called in a message, by its folder. */
+const LABELS: Record<string, string> = { menus: 'menu file', pages: 'page file', forms: 'form file', templates: 'template file' };
+const fileLabel = (rel: string) => LABELS[rel.split('/')[0]!] ?? 'data file';
+
+function checkRoutes(ctx: LintContext, has: (rel: string) => boolean) {
+  const routes = ctx.value('routes.json');
+  if (!isObj(routes)) return;
+  const defaults = isObj(routes.defaults) ? str(routes.defaults.template) : undefined;
+  if (defaults !== undefined && !has(templateFile(defaults)))
+    ctx.report({ file: 'routes.json', pointer: '/defaults/template', message: `default template "${defaults}": file ${templateFile(defaults)} does not exist`, fix: `create ${templateFile(defaults)}` });
+  let implicitDefault: string | undefined; // first route that falls back to templates/default.json
+  for (const kind of ['routes', 'collections'] as const) {
+    list(routes[kind]).forEach((r, i) => {
+      if (!isObj(r)) return;
+      const pointer = `/${kind}/${i}`;
+      const what = `${kind === 'routes' ? 'route' : 'collection'} "${str(r.path) ?? pointer}"`;
+      const page = str(r.page);
+      if (page !== undefined && !has(pageFile(page)))
+        ctx.report({ file: 'routes.json', pointer: `${pointer}/page`, message: `${what}: page file ${pageFile(page)} does not exist`, fix: newFix('page', page) });
+      const template = str(r.template);
+      if (template !== undefined && !has(templateFile(template)))
+        ctx.report({ file: 'routes.json', pointer: `${pointer}/template`, message: `${what}: template file ${templateFile(template)} does not exist`, fix: `create ${templateFile(template)}` });
+      const pageValue = page !== undefined ? ctx.value(pageFile(page)) : undefined;
+      if (template === undefined && defaults === undefined && !(isObj(pageValue) && typeof pageValue.template === 'string')) implicitDefault ??= pointer;
+      if (kind === 'collections') checkSource(ctx, has, str(r.source), `${pointer}/source`, what);
+    });
+  }
+  if (implicitDefault && !has(templateFile('default')))
+    ctx.report({
+      file: 'routes.json',
+      pointer: implicitDefault,
+      message: `routes without a template use "default", but ${templateFile('default')} does not exist`,
+      fix: `create ${templateFile('default')}`,
+    });
+}
+
+function checkSource(ctx: LintContext, has: (rel: string) => boolean, source: string | undefined, pointer: string, what: string) {
+  const file = source === undefined ? undefined : safeFile(source);
+  if (file && !has(file)) ctx.report({ file: 'routes.json', pointer, message: `${what}: ${fileLabel(file)} ${file} does not exist`, fix: `create ${file}` });
+}
+
+function safeFile(ref: string): string | undefined {
+  try {
+    return parseDataRef(ref).file;
+  } catch {
+    return undefined; // a malformed pointer is data-ref's to report
+  }
+}
+
+export default defineRule({
+  id: 'missing-file',
+  severity: 'error',
+  description: 'Every page, template, form, menu, data file and image the content refers to exists.',
+  fast: true,
+  check(ctx) {
+    const has = (rel: string) => ctx.site.files.has(rel);
+    const assets = new Map<string, boolean>(); // image path -> exists, per run (dev re-lints)
+    checkRoutes(ctx, has);
+
+    for (const file of ctx.site.files.values()) {
+      const v = file.value;
+      if (v === undefined) continue;
+      // A page's own layout.
+      if (file.rel.startsWith('pages/') && isObj(v) && typeof v.template === 'string' && !has(templateFile(v.template)))
+        ctx.report({ file: file.rel, pointer: '/template', message: `page "${file.rel.slice(6, -5)}": template file ${templateFile(v.template)} does not exist`, fix: `create ${templateFile(v.template)}` });
+      // `$data` targets (menus, catalogues, data) wherever they appear.
+      for (const { ref, pointer } of findDataRefs(v, '')) {
+        const target = safeFile(ref);
+        if (target && !has(target))
+          ctx.report({ file: file.rel, pointer: `${pointer}/$data`, message: `${fileLabel(target)} ${target} does not exist (referenced by "${ref}")`, fix: `create ${target}` });
+      }
+      checkAssets(ctx, file.rel, v, assets);
+    }
+
+    // Forms and menus named by a block prop: { "form": "contact-us" }, { "menu": "main" }.
+    forEachBlock(ctx, (block, file, pointer) =>
+      forEachString(block.props, `${pointer}/props`, (name, key, at) => {
+        if (key !== 'form' && key !== 'menu') return;
+        const p = at();
+        if (!p.endsWith(`/${key}`)) return; // an array under "form" is not a form name
+        const kind = key;
+        const rel = kind === 'form' ? formFile(name) : menuFile(name);
+        if (!has(rel))
+          ctx.report({ file, pointer: p, message: `${kind} "${name}": file ${rel} does not exist`, fix: kind === 'form' ? newFix('form', name) : `create ${rel}` });
+      }),
+    );
+  },
+});
+
+/** Local images ("/images/...") must exist under the site's images/ folder. */
+function checkAssets(ctx: LintContext, rel: string, value: unknown, cache: Map<string, boolean>) {
+  const imagesDir = join(ctx.site.dir, 'images');
+  forEachString(value, '', (s, key, at) => {
+    if (key === '$schema' || !s.includes('/images/')) return;
+    const links: FoundLink[] = isAssetLink(s) ? [{ url: s }] : linksIn(s, key, false).filter((l) => isAssetLink(l.url));
+    for (const { url, needle, skip } of links) {
+      let path = url.split(/[?#]/)[0]!;
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        // keep it encoded; it will simply not be found
+      }
+      const abs = normalize(join(ctx.site.dir, path));
+      let exists = cache.get(abs);
+      if (exists === undefined) cache.set(abs, (exists = abs.startsWith(imagesDir + sep) && existsSync(abs)));
+      if (exists) continue;
+      const expected = path.slice(1);
+      const pointer = at();
+      ctx.report({
+        file: rel,
+        pointer,
+        message: `image "${url}": file ${expected} does not exist`,
+        fix: `add the image at ${expected}`,
+        ...(needle && { position: positionInString(ctx.site.files.get(rel), pointer, needle, skip) }),
+      });
+    }
+  });
+}

@@ -1,0 +1,128 @@
+/** `joinery new`: each scaffold, written into a temporary copy, passes lint as it is. */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { compile } from 'json-schema-to-typescript';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UsageError } from '../exit-codes.ts';
+import { lintSite } from '../lint/run.ts';
+import { ROOT } from '../paths.ts';
+import { scaffoldBlock, scaffoldForm, scaffoldPage } from './index.ts';
+
+const temps: string[] = [];
+function tempCopy(fixture: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'joinery-new-'));
+  temps.push(dir);
+  cpSync(join(ROOT, 'tests', 'fixtures', fixture), dir, { recursive: true });
+  return dir;
+}
+afterEach(() => {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('new page', () => {
+  it('writes the page and its route before the catch-all, keeping routes.json formatting, and lints clean', () => {
+    const site = tempCopy('valid');
+    const before = readFileSync(join(site, 'routes.json'), 'utf8');
+    const result = scaffoldPage(site, 'spring-sale');
+    expect(result).toEqual({ created: [join(site, 'pages', 'spring-sale.json')], updated: [join(site, 'routes.json')] });
+    const page = JSON.parse(readFileSync(join(site, 'pages', 'spring-sale.json'), 'utf8'));
+    expect(page).toMatchObject({ template: 'default', blocks: [{ type: 'heading', props: { title: 'Spring Sale' } }] });
+    expect(page.$schema).toMatch(/schemas\/page\.schema\.json$/);
+
+    const after = readFileSync(join(site, 'routes.json'), 'utf8');
+    const routes = JSON.parse(after).routes;
+    expect(routes.map((r: { path: string }) => r.path)).toEqual(['/', '/about', '/spring-sale', '*']);
+    expect(routes[2]).toEqual({
+      path: '/spring-sale',
+      page: 'spring-sale',
+      title: 'Spring Sale | Fixture Shop',
+      description: 'Spring Sale at Fixture Shop.',
+      breadcrumbs: [
+        { text: 'Home', url: '/' },
+        { text: 'Spring Sale', url: '/spring-sale' },
+      ],
+    });
+    // Everything before the insertion is byte for byte as it was; breadcrumbs one per line.
+    expect(after.startsWith(before.slice(0, before.indexOf('    {\n      "path": "*"')))).toBe(true);
+    expect(after).toContain('        { "text": "Spring Sale", "url": "/spring-sale" }\n');
+    expect(lintSite(site).findings).toEqual([]);
+  });
+
+  it('fixes a missing page file without adding a second route', () => {
+    const site = tempCopy('missing-file-page');
+    const routes = readFileSync(join(site, 'routes.json'), 'utf8');
+    expect(lintSite(site, { fastOnly: true }).errors).toBe(1);
+    expect(scaffoldPage(site, 'about').updated).toEqual([]);
+    expect(readFileSync(join(site, 'routes.json'), 'utf8')).toBe(routes);
+    expect(lintSite(site).findings).toEqual([]);
+  });
+
+  it('refuses names that are not kebab-case, existing files and taken paths', () => {
+    const site = tempCopy('valid');
+    expect(() => scaffoldPage(site, 'Spring_Sale')).toThrow(/page name "Spring_Sale" must be kebab-case/);
+    expect(() => scaffoldPage(site, 'about')).toThrow(UsageError);
+    expect(() => scaffoldPage(site, 'about')).toThrow(/pages\/about\.json already exists; not overwriting/);
+    writeFileSync(join(site, 'routes.json'), JSON.stringify({ routes: [{ path: '/taken', page: 'home' }] }));
+    expect(() => scaffoldPage(site, 'taken')).toThrow('route "/taken" already exists for page "home"; pick another name');
+    expect(existsSync(join(site, 'pages', 'taken.json'))).toBe(false);
+  });
+});
+
+describe('new form', () => {
+  it('writes a form valid against form.schema.json that lints clean', () => {
+    const site = tempCopy('valid');
+    expect(scaffoldForm(site, 'contact-us').created).toEqual([join(site, 'forms', 'contact-us.json')]);
+    const form = JSON.parse(readFileSync(join(site, 'forms', 'contact-us.json'), 'utf8'));
+    expect(form.name).toBe('contact-us');
+    expect(form.fields.map((f: { name: string }) => f.name)).toEqual(['name', 'email', 'message']);
+    expect(form.messages.success).toBeTruthy();
+    expect(lintSite(site).findings).toEqual([]);
+    expect(() => scaffoldForm(site, 'contact-us')).toThrow(/already exists/);
+  });
+});
+
+describe('new block', () => {
+  const blocksDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'joinery-blocks-'));
+    temps.push(dir);
+    writeFileSync(join(dir, 'index.ts'), readFileSync(join(ROOT, 'blocks', 'index.ts'), 'utf8'));
+    return dir;
+  };
+
+  it('writes the block folder like blocks/heading and registers it in sorted position', async () => {
+    const dir = blocksDir();
+    const result = scaffoldBlock(dir, 'price-list');
+    expect(result.created.map((p) => p.slice(dir.length + 1)).sort()).toEqual(
+      ['example.json', 'index.tsx', 'price-list.module.css', 'price-list.test.tsx', 'schema.json'].map((f) => `price-list/${f}`),
+    );
+    const index = readFileSync(join(dir, 'index.ts'), 'utf8');
+    const keys = [...index.matchAll(/^\s+'?([a-z0-9-]+)'?: \(\) => import\('\.\/([a-z0-9-]+)\/index\.tsx'\),$/gm)].map((m) => m[1]);
+    expect(keys).toContain('price-list');
+    expect(keys).toEqual([...keys].sort());
+    expect(index).toContain("  'price-list': () => import('./price-list/index.tsx'),\n");
+
+    const schema = JSON.parse(readFileSync(join(dir, 'price-list', 'schema.json'), 'utf8'));
+    const example = JSON.parse(readFileSync(join(dir, 'price-list', 'example.json'), 'utf8'));
+    expect(example.type).toBe('price-list');
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    expect(validate(example.props)).toBe(true);
+    // The generated props type has the name index.tsx imports.
+    const types = await compile(schema, schema.title, { bannerComment: '' });
+    expect(types).toContain('export interface PriceListProps {');
+    const source = readFileSync(join(dir, 'price-list', 'index.tsx'), 'utf8');
+    expect(source).toContain("import { defineBlock } from '../../engine/index.ts';");
+    expect(source).toContain("import type { PriceListProps } from '../../schemas/types/blocks/price-list.ts';");
+    expect(source).toContain("export default defineBlock({ type: 'price-list', component: PriceList");
+  });
+
+  it('refuses an existing block and a bad name, writing nothing', () => {
+    const dir = blocksDir();
+    const index = readFileSync(join(dir, 'index.ts'), 'utf8');
+    expect(() => scaffoldBlock(dir, 'heading')).toThrow('block "heading" is already registered');
+    expect(() => scaffoldBlock(dir, 'PriceList')).toThrow(/must be kebab-case/);
+    expect(readFileSync(join(dir, 'index.ts'), 'utf8')).toBe(index);
+    expect(existsSync(join(dir, 'heading'))).toBe(false);
+  });
+});

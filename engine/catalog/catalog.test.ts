@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, querySearch } from '../search/index.ts';
+import {
+  checkCatalogue,
+  defaultFinish,
+  findFinish,
+  finishQuery,
+  formatPrice,
+  indexSamples,
+  MAX_SAMPLE_QTY,
+  roundMoney,
+  sampleCartItem,
+  selectedFinish,
+  styleSearchDocs,
+  styleUrl,
+  UnknownSampleFinishError,
+  type ProductStylesFile,
+  type Style,
+} from './index.ts';
+
+const img = (name: string, w = 80, h = 80) => ({ src: `/images/styles/${name}.svg`, alt: name, width: w, height: h });
+
+function makeStyle(over: Partial<Style> = {}): Style {
+  return {
+    slug: 'carlton',
+    code: 'CARLTON',
+    name: 'Carlton',
+    title: 'Carlton Semi-Custom Kitchen Cabinets',
+    category: 'kitchen-cabinets',
+    subcategory: 'semi-custom-kitchen-cabinets',
+    shortDescription: 'A versatile semi-custom shaker.',
+    description: 'A solid hard-maple shaker door with a fine inside bead.',
+    bullets: ['Solid maple'],
+    images: [{ type: 'base', ...img('kitchens/shaker-pure-white', 800, 500) }],
+    finishes: [
+      {
+        name: 'paint',
+        group: 'Painted',
+        title: 'Paint colours',
+        items: [
+          {
+            value: 'pure-white',
+            label: 'Pure White',
+            image: img('swatches/pure-white'),
+            doorImage: { ...img('doors/shaker-pure-white', 300, 400), processedUrls: { thumbnail: '/images/styles/doors/shaker-pure-white-thumb.svg' } },
+          },
+          { value: 'pacific-navy', label: 'Pacific Navy', image: img('swatches/pacific-navy') },
+        ],
+      },
+      { name: 'stain', group: 'Stained', title: 'Stains', items: [{ value: 'espresso', label: 'Espresso', image: img('swatches/espresso') }] },
+    ],
+    action: { label: 'View Style', url: '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton' },
+    specifications: [],
+    faq: [],
+    videos: [],
+    samples: [
+      { sku: 'CARLTON-SD-PW', name: 'Carlton sample door, Pure White', price: 0, weight: 3.6, finish: { type: 'paint', value: 'pure-white' } },
+      { sku: 'CARLTON-SD-ESP', name: 'Carlton sample door, Espresso', price: 9.95, weight: 3.6, finish: { type: 'stain', value: 'espresso' } },
+    ],
+    ...over,
+  };
+}
+
+describe('formatPrice', () => {
+  it('shows $ and exactly two decimals', () => {
+    expect(formatPrice(9.95)).toBe('$9.95');
+    expect(formatPrice(0)).toBe('$0.00');
+    expect(formatPrice(12)).toBe('$12.00');
+    expect(formatPrice(4290)).toBe('$4,290.00');
+    expect(formatPrice(-4.5)).toBe('-$4.50');
+  });
+
+  it('rounds half-cents up, without floating-point surprises', () => {
+    expect(formatPrice(1.005)).toBe('$1.01');
+    expect(formatPrice(2.675)).toBe('$2.68');
+    expect(formatPrice(0.1 + 0.2)).toBe('$0.30');
+    expect(roundMoney(19.999)).toBe(20);
+    expect(() => formatPrice(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('finishes', () => {
+  const style = makeStyle();
+
+  it('finds a finish by group name and value', () => {
+    expect(findFinish(style, 'paint', 'pacific-navy')?.item.label).toBe('Pacific Navy');
+    expect(findFinish(style, 'stain', 'espresso')?.group.title).toBe('Stains');
+    expect(findFinish(style, 'stain', 'pacific-navy')).toBeUndefined();
+    expect(findFinish(style, 'nope', 'pure-white')).toBeUndefined();
+  });
+
+  it('selects the finish named by ?type=&value=, else the first finish', () => {
+    expect(selectedFinish(style, '?type=stain&value=espresso')?.item.value).toBe('espresso');
+    expect(selectedFinish(style, new URLSearchParams({ type: 'paint', value: 'pacific-navy' }))?.item.value).toBe('pacific-navy');
+    expect(selectedFinish(style, '?type=stain&value=unknown')?.item.value).toBe('pure-white');
+    expect(selectedFinish(style, '')?.item.value).toBe('pure-white');
+    expect(defaultFinish(makeStyle({ finishes: [] }))).toBeUndefined();
+    expect(finishQuery('paint', 'pure-white')).toBe('type=paint&value=pure-white');
+  });
+});
+
+describe('sample cart items', () => {
+  const style = makeStyle();
+
+  it('derives the cart line with the finish label, swatch and door thumbnail', () => {
+    expect(sampleCartItem(style, style.samples[0]!)).toEqual({
+      sku: 'CARLTON-SD-PW',
+      name: 'Carlton sample door, Pure White',
+      styleTitle: 'Carlton Semi-Custom Kitchen Cabinets',
+      styleName: 'Carlton',
+      price: 0,
+      qty: MAX_SAMPLE_QTY,
+      weight: 3.6,
+      isSample: true,
+      finish: { type: 'paint', label: 'Pure White', value: 'pure-white', image: { src: '/images/styles/swatches/pure-white.svg', processedUrls: { medium: '/images/styles/swatches/pure-white.svg' } } },
+      images: [{ src: '/images/styles/doors/shaker-pure-white.svg', altText: 'doors/shaker-pure-white', processedUrls: { cart: '/images/styles/doors/shaker-pure-white-thumb.svg' } }],
+    });
+  });
+
+  it('falls back to the swatch when the finish has no door image', () => {
+    const line = sampleCartItem(style, style.samples[1]!);
+    expect(line.price).toBe(9.95);
+    expect(line.images[0]).toEqual({ src: '/images/styles/swatches/espresso.svg', altText: 'swatches/espresso', processedUrls: { cart: '/images/styles/swatches/espresso.svg' } });
+  });
+
+  it('refuses a sample whose finish the style does not have', () => {
+    expect(() => sampleCartItem(style, { ...style.samples[0]!, finish: { type: 'paint', value: 'sage' } })).toThrow(UnknownSampleFinishError);
+  });
+
+  it('indexes every sample by sku', () => {
+    const map = indexSamples([style, makeStyle({ slug: 'gc', name: 'Greenwich Classic', samples: [{ ...style.samples[0]!, sku: 'GC-SD-PW' }] })]);
+    expect([...map.keys()]).toEqual(['CARLTON-SD-PW', 'CARLTON-SD-ESP', 'GC-SD-PW']);
+    expect(map.get('GC-SD-PW')?.style.name).toBe('Greenwich Classic');
+  });
+});
+
+describe('checkCatalogue', () => {
+  it('accepts a consistent catalogue', () => {
+    const file: ProductStylesFile = { styles: [makeStyle(), makeStyle({ slug: 'gc', samples: [] })] };
+    expect(checkCatalogue(file, { routeExists: () => true })).toEqual([]);
+  });
+
+  it('reports duplicate skus, unknown sample finishes, finishes without image, duplicate styles and missing routes', () => {
+    const a = makeStyle();
+    const b = makeStyle({
+      samples: [
+        { ...a.samples[0]!, sku: 'CARLTON-SD-PW' },
+        { ...a.samples[0]!, sku: 'CARLTON-SD-SG', finish: { type: 'paint', value: 'sage' } },
+      ],
+    });
+    b.finishes[1]!.items[0]!.image = { ...b.finishes[1]!.items[0]!.image, src: '' };
+    const problems = checkCatalogue({ styles: [a, b] }, { routeExists: (p) => p !== '/products/kitchen-cabinets/semi-custom-kitchen-cabinets' });
+    expect(problems.map((p) => [p.code, p.pointer])).toEqual([
+      ['missing-category-route', '/styles/0/subcategory'],
+      ['duplicate-style', '/styles/1/slug'],
+      ['missing-category-route', '/styles/1/subcategory'],
+      ['finish-without-image', '/styles/1/finishes/1/items/0'],
+      ['duplicate-sku', '/styles/1/samples/0/sku'],
+      ['unknown-sample-finish', '/styles/1/samples/1/finish'],
+    ]);
+    expect(problems[4]!.message).toBe('sku "CARLTON-SD-PW" is also used at /styles/0/samples/0');
+  });
+});
+
+describe('style search documents', () => {
+  it('index a style under its url, code and sample skus', () => {
+    const style = makeStyle();
+    expect(styleUrl(style)).toBe('/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton');
+    const index = buildSearchIndex(styleSearchDocs([style]));
+    expect(querySearch(index, 'carlton-sd-esp')[0]).toMatchObject({ url: styleUrl(style), field: 'sku', kind: 'style' });
+    expect(querySearch(index, 'inside bead')[0]?.field).toBe('description');
+  });
+});

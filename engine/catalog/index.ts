@@ -1,0 +1,8 @@
+/** Catalogue helpers: finishes, prices, sample cart items, integrity checks, search documents. */
+export type * from './types.ts';
+export { formatPrice, roundMoney } from './price.ts';
+export { findFinish, defaultFinish, selectedFinish, finishQuery, type FinishRef } from './finishes.ts';
+export { sampleCartItem, indexSamples, MAX_SAMPLE_QTY, UnknownSampleFinishError, type SampleCartItem, type SampleEntry } from './samples.ts';
+export { checkCatalogue, type CatalogueProblem, type CatalogueProblemCode, type CatalogueCheckOptions } from './integrity.ts';
+export { styleSearchDocs } from './search-docs.ts';
+export { styleUrl, subcategoryUrl, categoryUrl } from './urls.ts';

@@ -1,0 +1,70 @@
+/**
+ * createServer: the whole server as a Hono app built from injected dependencies, so tests run
+ * the real app in-process with `app.request()` and `joinery start` serves the same app.
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { createApi } from './api/index.ts';
+import type { AppDeps } from './app-deps.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { readSiteJson, resolveConfig, type ServerConfig } from './config.ts';
+import type { Db } from './db/open.ts';
+import { isApiPath, type AppEnv } from './http/env.ts';
+import { jsonError } from './http/errors.ts';
+import { errorHandler } from './http/on-error.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { consoleLogger, type Logger } from './logger.ts';
+import type { Mailer } from './mail/message.ts';
+import { OutboxWorker } from './mail/worker.ts';
+import { DEFAULT_CONTENT_DIR, DEFAULT_DIST_DIR } from './paths.ts';
+import { serveSite, type SiteServer } from './site/serve-site.ts';
+import { loadSiteBuild } from './site/site-build.ts';
+
+export interface CreateServerOptions {
+  /** A migrated database (openMigratedDatabase). The caller owns it and closes it. */
+  db: Db;
+  mailer: Mailer;
+  clock?: Clock;
+  log?: Logger;
+  config?: Partial<ServerConfig>;
+  /** The content folder (default site-config/). */
+  siteDir?: string;
+}
+
+export interface JoineryServer {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  /** Not started: call outbox.start() to send in the background, or outbox.drain() in tests. */
+  outbox: OutboxWorker;
+  /** Stops the outbox worker (waiting for a send in progress). Does not close the db. */
+  close(): Promise<void>;
+}
+
+/** Throws SiteNotBuiltError when config.distDir has no build. */
+export function createServer(o: CreateServerOptions): JoineryServer {
+  const siteDir = o.siteDir ?? DEFAULT_CONTENT_DIR;
+  const distDir = o.config?.distDir === undefined ? DEFAULT_DIST_DIR : o.config.distDir;
+  const build = distDir ? loadSiteBuild(distDir) : undefined;
+  const config = resolveConfig({ ...o.config, distDir }, readSiteJson(siteDir), build?.site ?? {});
+  const log = o.log ?? consoleLogger;
+  const clock = o.clock ?? systemClock;
+  const outbox = new OutboxWorker({ db: o.db, mailer: o.mailer, clock, log, from: config.mailFrom }, config.outbox);
+  const deps: AppDeps = { db: o.db, mailer: o.mailer, clock, log, config, outbox, siteDir };
+
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId());
+  if (config.logRequests) app.use('*', requestLog(log));
+  app.use('*', securityHeaders(config.thirdPartyHosts));
+  // gzip for text over 1 kB when the client asks (pages, scripts, styles, larger JSON).
+  app.use('*', compress());
+  app.route('/api', createApi(deps));
+
+  const site: SiteServer | undefined = build && serveSite(build);
+  if (site) app.get('*', site.handler);
+  app.notFound((c) => (isApiPath(c.req.path) || !site ? jsonError(c, 404, 'Not found') : site.notFound(c)));
+  app.onError(errorHandler(log));
+
+  return { app, deps, outbox, close: () => outbox.stop() };
+}

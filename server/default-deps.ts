@@ -1,0 +1,53 @@
+/**
+ * Production wiring for `joinery start`: the SQLite file (migrated), the mail transport chosen
+ * by SMTP_URL, the system clock. Environment: JOINERY_DATA_DIR (folder for the database, mail and
+ * uploads; default var/), JOINERY_DB (database file), SMTP_URL, MAIL_FROM, PUBLIC_ORIGIN (the
+ * site's public origin, when it differs from site.json).
+ */
+import { join } from 'node:path';
+import { systemClock } from './clock.ts';
+import type { CreateServerOptions } from './app.ts';
+import { openMigratedDatabase } from './db/open.ts';
+import { createMailer } from './mail/transports.ts';
+import { DEFAULT_CONTENT_DIR, DEFAULT_DB_FILE, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
+
+export interface DefaultDepsOptions {
+  env?: Record<string, string | undefined>;
+  dbFile?: string;
+  mailDir?: string;
+  distDir?: string;
+  siteDir?: string;
+}
+
+export interface DefaultDeps extends CreateServerOptions {
+  dbFile: string;
+  /** Closes the mail transport and the database. */
+  close(): Promise<void>;
+}
+
+export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<DefaultDeps> {
+  const env = o.env ?? process.env;
+  const dataDir = env.JOINERY_DATA_DIR;
+  const dbFile = o.dbFile ?? env.JOINERY_DB ?? (dataDir ? join(dataDir, 'joinery.db') : DEFAULT_DB_FILE);
+  const db = await openMigratedDatabase(dbFile);
+  const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir });
+  return {
+    db,
+    dbFile,
+    mailer,
+    clock: systemClock,
+    siteDir: o.siteDir ?? DEFAULT_CONTENT_DIR,
+    config: {
+      distDir: o.distDir ?? DEFAULT_DIST_DIR,
+      ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+      ...(env.PUBLIC_ORIGIN ? { origin: env.PUBLIC_ORIGIN } : {}),
+      // JOINERY_LOG_REQUESTS=0 silences the per-request log line (the end-to-end tests set it).
+      ...(env.JOINERY_LOG_REQUESTS === '0' ? { logRequests: false } : {}),
+    },
+    async close() {
+      mailer.close();
+      await db.destroy();
+    },
+  };
+}

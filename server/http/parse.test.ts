@@ -1,0 +1,131 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { memoryLogger } from '../logger.ts';
+import { apiBodyLimit } from './body-limit.ts';
+import type { AppEnv } from './env.ts';
+import { ApiError } from './errors.ts';
+import { errorHandler } from './on-error.ts';
+import { parseJson, parseParams, parseQuery } from './parse.ts';
+
+const address = z.object({ zip: z.string().regex(/^\d{5}$/, 'Invalid zip code') });
+const body = z.object({ email: z.email('Invalid email address'), qty: z.number().int().min(1), billing: address });
+
+function app() {
+  const log = memoryLogger();
+  const a = new Hono<AppEnv>();
+  a.use('/api/*', apiBodyLimit({ bodyLimitBytes: 200, uploadLimitBytes: 1000 }));
+  a.post('/api/things', async (c) => c.json({ success: true, got: await parseJson(c, body) }, 201));
+  a.get('/api/things', async (c) => c.json({ success: true, got: await parseQuery(c, z.object({ scope: z.enum(['sample-order', 'convert-to-order']), tag: z.array(z.string()).optional() })) }));
+  a.get('/api/things/:id', async (c) => c.json({ success: true, got: await parseParams(c, z.object({ id: z.coerce.number().int().positive() })) }));
+  a.get('/api/conflict', () => {
+    throw new ApiError(409, 'Order already paid');
+  });
+  a.get('/api/bug', () => {
+    throw new TypeError("Cannot read properties of undefined (reading 'total')");
+  });
+  a.onError(errorHandler(log));
+  return { a, log };
+}
+
+const post = (a: Hono<AppEnv>, payload: string, type = 'application/json') =>
+  a.request('/api/things', { method: 'POST', body: payload, headers: { 'Content-Type': type } });
+
+describe('parseJson', () => {
+  const good = { email: 'jane@example.com', qty: 1, billing: { zip: '43228' } };
+
+  it('returns the parsed body', async () => {
+    const res = await post(app().a, JSON.stringify(good), 'application/json; charset=utf-8');
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ success: true, got: good });
+  });
+
+  it('415 for a body that is not JSON by content type', async () => {
+    const res = await post(app().a, JSON.stringify(good), 'text/plain');
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ success: false, message: 'Content-Type must be application/json' });
+  });
+
+  it('400 for malformed or empty JSON', async () => {
+    const bad = await post(app().a, '{"email": ');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ success: false, message: 'Malformed JSON in request body' });
+    const empty = await post(app().a, '');
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ success: false, message: 'Request body is empty' });
+  });
+
+  it('422 with a message per field (dotted paths) for invalid fields', async () => {
+    const res = await post(app().a, JSON.stringify({ email: 'nope', qty: 0, billing: { zip: 'abc' } }));
+    expect(res.status).toBe(422);
+    const json = (await res.json()) as { success: boolean; message: string; errors: Record<string, string> };
+    expect(json.success).toBe(false);
+    expect(json.message).toBe('Invalid request body');
+    expect(json.errors).toMatchObject({ email: 'Invalid email address', 'billing.zip': 'Invalid zip code' });
+    expect(json.errors.qty).toBeTruthy();
+  });
+
+  it('422 on the root when the body is not an object', async () => {
+    const res = await post(app().a, '[1,2]');
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { errors: object }).errors).toHaveProperty('_root');
+  });
+
+  it('413 for a body over the limit, declared or streamed', async () => {
+    const big = JSON.stringify({ ...good, pad: 'x'.repeat(500) });
+    const declared = await post(app().a, big);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ success: false, message: 'Request body is too large (limit 200 bytes)' });
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const streamed = await app().a.request('/api/things', { method: 'POST', body: stream, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+
+  it('multipart gets the larger upload limit', async () => {
+    const form = new FormData();
+    form.set('note', 'x'.repeat(500));
+    const res = await app().a.request('/api/things', { method: 'POST', body: form });
+    expect(res.status).toBe(415); // under the 1000-byte upload limit, then refused as not JSON
+  });
+});
+
+describe('parseQuery and parseParams', () => {
+  it('validates the query; a repeated name is an array', async () => {
+    const ok = await app().a.request('/api/things?scope=sample-order&tag=a&tag=b');
+    expect(await ok.json()).toEqual({ success: true, got: { scope: 'sample-order', tag: ['a', 'b'] } });
+    const bad = await app().a.request('/api/things?scope=everything');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, message: 'Invalid query parameters', errors: { scope: expect.any(String) } });
+  });
+
+  it('validates path parameters', async () => {
+    expect(await (await app().a.request('/api/things/7')).json()).toEqual({ success: true, got: { id: 7 } });
+    const bad = await app().a.request('/api/things/-1');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, errors: { id: expect.any(String) } });
+  });
+});
+
+describe('errorHandler', () => {
+  it('answers an ApiError with its status and message', async () => {
+    const res = await app().a.request('/api/conflict');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ success: false, message: 'Order already paid' });
+  });
+
+  it('answers a bug with a generic 500 JSON, no stack, and logs it', async () => {
+    const { a, log } = app();
+    const res = await a.request('/api/bug');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ success: false, message: 'Internal server error' });
+    expect(text).not.toMatch(/TypeError|reading 'total'|at /);
+    expect(log.lines).toHaveLength(1);
+    expect(log.lines[0]!.rest[0]).toBeInstanceOf(TypeError);
+  });
+});

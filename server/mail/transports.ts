@@ -1,0 +1,85 @@
+/**
+ * The two nodemailer transports: real SMTP when SMTP_URL is set, otherwise `.eml` files
+ * (nodemailer's stream transport, buffered, written under var/mail/) so a fresh checkout
+ * "sends" mail without any server and the messages can be opened in a mail client.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { systemClock, type Clock } from '../clock.ts';
+import type { MailMessage, Mailer, SentMail } from './message.ts';
+
+function toNodemailer(m: MailMessage, from: string) {
+  return {
+    from: m.from ?? from,
+    to: m.to,
+    cc: m.cc && m.cc.length ? [...m.cc] : undefined,
+    replyTo: m.replyTo,
+    subject: m.subject,
+    html: m.html,
+    text: m.text,
+    messageId: m.messageId,
+    headers: m.headers,
+  };
+}
+
+/** smtp://user:secret@host:587 -> smtp://host:587 (for banners and logs). */
+export function describeSmtpUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ''}`;
+  } catch {
+    return 'smtp (unparsable SMTP_URL)';
+  }
+}
+
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({
+    url,
+    // Bounded waits: a stalled server fails the attempt and the outbox retries later.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    description: `SMTP ${describeSmtpUrl(url)}`,
+    async send(m): Promise<SentMail> {
+      const info = await transport.sendMail(toNodemailer(m, from));
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function fileMailer(dir: string, from: string, clock: Clock = systemClock): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `.eml files in ${dir}`,
+    async send(m): Promise<SentMail> {
+      const info = await transport.sendMail(toNodemailer(m, from));
+      mkdirSync(dir, { recursive: true });
+      const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
+      writeFileSync(join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`), info.message as Buffer);
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
+
+export interface MailerOptions {
+  /** SMTP_URL: selects real SMTP when set. */
+  smtpUrl?: string;
+  /** Where `.eml` files go when there is no SMTP_URL. */
+  mailDir: string;
+  /** Used when a message has no From of its own (the outbox worker gives one). */
+  from?: string;
+  clock?: Clock;
+}
+
+export const FALLBACK_FROM = 'Joinery <no-reply@localhost>';
+
+export function createMailer(o: MailerOptions): Mailer {
+  const from = o.from ?? FALLBACK_FROM;
+  return o.smtpUrl ? smtpMailer(o.smtpUrl, from) : fileMailer(o.mailDir, from, o.clock);
+}

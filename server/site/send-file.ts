@@ -1,0 +1,49 @@
+/**
+ * A built file as a response: content type, length, cache policy, a weak ETag with 304s.
+ * Hashed /assets/* are immutable for a year; HTML and page data are revalidated every time so
+ * a deploy shows at once; other files (images, robots.txt) are cached for an hour.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Context } from 'hono';
+import { contentType } from './mime.ts';
+import type { SiteFile } from './site-build.ts';
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+export const CACHE_SHORT = 'public, max-age=3600';
+
+export function cacheControl(rel: string, status: number): string {
+  if (status !== 200) return CACHE_REVALIDATE;
+  if (rel.startsWith('assets/')) return CACHE_IMMUTABLE;
+  if (rel.endsWith('.html') || rel.endsWith('.json')) return CACHE_REVALIDATE;
+  return CACHE_SHORT;
+}
+
+const etagOf = (f: SiteFile) => `W/"${f.size.toString(16)}-${Math.floor(f.mtimeMs).toString(16)}"`;
+
+export async function sendFile(c: Context, rel: string, file: SiteFile, status: 200 | 404): Promise<Response> {
+  const type = contentType(rel);
+  const etag = etagOf(file);
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    'Cache-Control': cacheControl(rel, status),
+    ETag: etag,
+  };
+  // Images and scripts may be embedded elsewhere (e-mails link product images); pages and data may not.
+  if (!/^(text\/html|application\/json)/.test(type)) headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+  if (status === 200 && (c.req.header('if-none-match') ?? '').split(/\s*,\s*/).includes(etag)) {
+    return c.body(null, 304, { ETag: etag, 'Cache-Control': headers['Cache-Control']! });
+  }
+  headers['Content-Length'] = String(file.size);
+  // c.body (not new Response) keeps headers set earlier by middleware, e.g. X-Request-Id.
+  if (c.req.method === 'HEAD') return c.body(null, status, headers);
+  let body: Buffer;
+  try {
+    body = await readFile(file.abs);
+  } catch {
+    // Deleted by a rebuild since start: the indexed file is gone.
+    return c.text('Not found', 404);
+  }
+  headers['Content-Length'] = String(body.length);
+  return c.body(new Uint8Array(body), status, headers);
+}

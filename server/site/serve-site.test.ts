@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../testing/test-server.ts';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from './send-file.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(() => t.close());
+
+const get = (path: string, init?: RequestInit) => t.app.request(path, init);
+const title = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+
+describe('pages', () => {
+  it('serves the home page and a nested page from their index.html, not cached', async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(home.headers.get('cache-control')).toBe(CACHE_REVALIDATE);
+    expect(title(await home.text())).toBe('Home');
+    const style = await get('/kitchen-cabinets/shaker-white');
+    expect(title(await style.text())).toBe('Shaker White');
+  });
+
+  it('redirects a trailing slash with 301, keeping the query', async () => {
+    const res = await get('/aboutus/?ref=mail');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/aboutus?ref=mail');
+  });
+
+  it('serves dynamic routes from their shells with 200', async () => {
+    const unsub = await get('/unsubscribe/abc123');
+    expect(unsub.status).toBe(200);
+    expect(title(await unsub.text())).toBe('Unsubscribe');
+    const verify = await get('/payment/sandbox/verify?session=1');
+    expect(verify.status).toBe(200);
+    expect(title(await verify.text())).toBe('Verify payment');
+    // The static page beside the pattern still wins for its own path.
+    expect(title(await (await get('/unsubscribe')).text())).toBe('Newsletter');
+  });
+
+  it('answers unknown paths with the 404 page and status 404', async () => {
+    for (const path of ['/no-such-page', '/kitchen-cabinets/shaker-white/extra', '/payment/sandbox/other', '/_shells/404', '/_shells/unsubscribe/_unsubscribeToken']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(title(await res.text()), path).toBe('Page not found');
+    }
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await get('/aboutus', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await res.text()).toBe('');
+    expect((await get('/missing', { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('revalidates with the ETag: 304 when unchanged', async () => {
+    const first = await get('/aboutus');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get('/aboutus', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('sends the 404 page for other methods on site paths', async () => {
+    const res = await get('/aboutus', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(title(await res.text())).toBe('Page not found');
+  });
+});
+
+describe('page data', () => {
+  const json = async (res: Response) => (await res.json()) as { path: string; status: number };
+
+  it('serves a page’s page-data.json as a static file', async () => {
+    const res = await get('/aboutus/page-data.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe(CACHE_REVALIDATE);
+    expect((await json(res)).path).toBe('/aboutus');
+    expect((await json(await get('/page-data.json'))).path).toBe('/');
+  });
+
+  it('gives a dynamic route the shell’s page data', async () => {
+    const res = await get('/unsubscribe/abc123/page-data.json');
+    expect(res.status).toBe(200);
+    expect((await json(res)).path).toBe('/unsubscribe/:unsubscribeToken');
+  });
+
+  it('gives an unknown path the 404 page’s data with status 404', async () => {
+    const res = await get('/no-such-page/page-data.json');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await json(res)).toMatchObject({ path: '*', status: 404 });
+  });
+});
+
+describe('files', () => {
+  it('serves hashed assets as immutable', async () => {
+    const res = await get('/assets/entry-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe(CACHE_IMMUTABLE);
+    expect(await res.text()).toBe('console.log("hydrate")');
+    expect((await get('/assets/entry-abc123.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('serves images and robots.txt with a short cache, embeddable cross-origin', async () => {
+    const img = await get('/images/door.svg');
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/svg+xml');
+    expect(img.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(img.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(await (await get('/robots.txt')).text()).toContain('Disallow: /api/');
+  });
+
+  it('gzips text when the client accepts it', async () => {
+    const res = await get('/assets/vendor-def456.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    const plain = await new Response(res.body!.pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(plain).toContain('row 199');
+    expect((await get('/assets/vendor-def456.js')).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers a missing asset with 404', async () => {
+    expect((await get('/assets/entry-zzz.js')).status).toBe(404);
+  });
+});
+
+describe('path traversal', () => {
+  // URL parsing already folds "/../" and "/%2e%2e/" (that one becomes /secret.txt: 404); the raw
+  // forms are checked in request-path.test.ts and over a real socket in listen.test.ts.
+  it('never reaches a file outside dist/site', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/%2E%2E/%2e%2e/secret.txt']) {
+      const res = await get(path);
+      expect([400, 404], path).toContain(res.status);
+      expect(await res.text()).not.toContain('outside the site folder');
+    }
+  });
+
+  it.each(['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/..%5c..%5csecret.txt', '/index.html%00.js', '/%E0%A4%A'])(
+    'refuses %s with 400 and no file content',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(400);
+      expect(await res.text()).not.toContain('outside the site folder');
+    },
+  );
+
+  it('does not serve hidden build files', async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('build internals');
+  });
+});

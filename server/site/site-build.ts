@@ -1,0 +1,82 @@
+/**
+ * What `joinery build` left in dist/: the files under dist/site (indexed once at start, so only
+ * files that were there can ever be served) and routes-manifest.json (dynamic route shells and
+ * the 404 page). Rebuilding needs a restart, as for any deploy.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { RoutesManifest } from '../../engine/prerender/prerender.ts';
+
+export class SiteNotBuiltError extends Error {}
+
+export interface SiteFile {
+  abs: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface SiteBuild {
+  root: string;
+  /** Relative paths with '/' separators -> file facts. */
+  files: Map<string, SiteFile>;
+  /** Dynamic patterns, most specific first (fewer parameters win). */
+  dynamic: { pattern: string; dir: string }[];
+  notFound: string | null;
+  /** name and origin from the built page data, when present. */
+  site: { name?: string; origin?: string };
+}
+
+function indexFiles(root: string): Map<string, SiteFile> {
+  const files = new Map<string, SiteFile>();
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue; // .vite/manifest.json and the like are build internals
+      const abs = join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.isFile()) {
+        const st = statSync(abs);
+        files.set(relative(root, abs).split(sep).join('/'), { abs, size: st.size, mtimeMs: st.mtimeMs });
+      }
+      // Symlinks are skipped: nothing outside the build folder is reachable.
+    }
+  };
+  walk(root);
+  return files;
+}
+
+const cleanDir = (dir: string) => dir.replace(/^\/+|\/+$/g, '');
+const params = (pattern: string) => pattern.split('/').filter((s) => s.startsWith(':')).length;
+
+function readSiteInfo(files: Map<string, SiteFile>, notFound: string | null): SiteBuild['site'] {
+  for (const rel of ['page-data.json', notFound && `${notFound}/page-data.json`]) {
+    const f = rel && files.get(rel);
+    if (!f) continue;
+    try {
+      const site = JSON.parse(readFileSync(f.abs, 'utf8'))?.site;
+      if (site && typeof site === 'object') return { name: site.name, origin: site.origin };
+    } catch {
+      // An unreadable page-data file is the build's problem; the banner falls back to defaults.
+    }
+  }
+  return {};
+}
+
+export function loadSiteBuild(distDir: string): SiteBuild {
+  const root = join(distDir, 'site');
+  const manifestFile = join(distDir, 'routes-manifest.json');
+  if (!existsSync(root) || !existsSync(manifestFile)) throw new SiteNotBuiltError(`no built site in ${distDir}: run joinery build first`);
+  let manifest: RoutesManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  } catch (e) {
+    throw new SiteNotBuiltError(`${manifestFile} is not valid JSON (${(e as Error).message}): run joinery build again`);
+  }
+  const files = indexFiles(root);
+  const dynamic = (Array.isArray(manifest.dynamic) ? manifest.dynamic : [])
+    .filter((d) => typeof d?.pattern === 'string' && typeof d.dir === 'string' && d.pattern !== '*')
+    .map((d) => ({ pattern: d.pattern, dir: cleanDir(d.dir) }))
+    .filter((d) => files.has(`${d.dir}/index.html`))
+    .sort((a, b) => params(a.pattern) - params(b.pattern));
+  const notFound = typeof manifest.notFound === 'string' && files.has(`${cleanDir(manifest.notFound)}/index.html`) ? cleanDir(manifest.notFound) : null;
+  return { root, files, dynamic, notFound, site: readSiteInfo(files, notFound) };
+}

@@ -1,0 +1,6 @@
+/** Test helpers for server tests (never imported by production code). */
+export { createTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
+export { writeFakeDist, FAKE_DIST_FILES, FAKE_SITE } from './fake-dist.ts';
+export { startSmtpSink, type SmtpSink, type ReceivedMail } from './smtp-sink.ts';
+export { parseMail, type ParsedMail } from './mime.ts';
+export { tempDir, type TempDir } from './temp-dir.ts';

@@ -1,0 +1,65 @@
+/**
+ * The real app for integration tests: a migrated SQLite file in a temp folder, a manual clock,
+ * a silent logger, a fake dist (or none), and a memory mailer unless one is given.
+ *
+ *   const t = await createTestServer();
+ *   const res = await t.app.request('/api/health');
+ *   ...
+ *   await t.close();
+ */
+import { createServer, type CreateServerOptions, type JoineryServer } from '../app.ts';
+import { manualClock, type ManualClock } from '../clock.ts';
+import type { ServerConfig } from '../config.ts';
+import { openMigratedDatabase, type Db } from '../db/open.ts';
+import { silentLogger, type Logger } from '../logger.ts';
+import { memoryMailer, type MemoryMailer } from '../mail/memory-mailer.ts';
+import type { Mailer } from '../mail/message.ts';
+import { writeFakeDist } from './fake-dist.ts';
+import { tempDir, type TempDir } from './temp-dir.ts';
+
+export interface TestServer<M extends Mailer = MemoryMailer> extends JoineryServer {
+  db: Db;
+  clock: ManualClock;
+  /** A MemoryMailer (its `sent` list) unless the test gave its own mailer. */
+  mailer: M;
+  dir: TempDir;
+  /** Stops the worker, closes the db, removes the temp folder. */
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions<M extends Mailer = MemoryMailer> {
+  /** false: API only; a string: that dist folder; default: a fake dist in the temp folder. */
+  dist?: false | string;
+  /** e.g. smtpMailer(sink.url, from) to deliver to a loopback SMTP server. */
+  mailer?: M;
+  log?: Logger;
+  config?: Partial<ServerConfig>;
+  siteDir?: CreateServerOptions['siteDir'];
+}
+
+export async function createTestServer<M extends Mailer = MemoryMailer>(o: TestServerOptions<M> = {}): Promise<TestServer<M>> {
+  const dir = tempDir('joinery-server-');
+  const db = await openMigratedDatabase(dir.join('joinery.db'));
+  const clock = manualClock();
+  const mailer = o.mailer ?? (memoryMailer() as Mailer as M);
+  const distDir = o.dist === false ? null : (o.dist ?? writeFakeDist(dir.join('dist')));
+  try {
+    const server = createServer({ db, mailer, clock, log: o.log ?? silentLogger, siteDir: o.siteDir ?? dir.join('no-content'), config: { distDir, ...o.config } });
+    return {
+      ...server,
+      db,
+      clock,
+      mailer,
+      dir,
+      async close() {
+        await server.close();
+        await db.destroy();
+        dir.cleanup();
+      },
+    };
+  } catch (e) {
+    await db.destroy();
+    dir.cleanup();
+    throw e;
+  }
+}
