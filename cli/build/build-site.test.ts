@@ -1,0 +1,61 @@
+/**
+ * The build as an author meets it: it stops on a missing page before any bundling, and a page
+ * scaffolded with `joinery new page` is built and served.
+ */
+import { cpSync, mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestServer } from '../../server/testing/index.ts';
+import { ROOT } from '../paths.ts';
+import { scaffoldPage } from '../scaffold/index.ts';
+import { buildSite } from './build-site.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'joinery-build-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function copySite(name: string) {
+  const dir = join(work, name);
+  cpSync(join(ROOT, 'site-config'), dir, { recursive: true });
+  return dir;
+}
+
+describe('joinery build', () => {
+  it('stops at the missing-file check, naming the route and the expected file, before bundling', async () => {
+    const site = copySite('missing');
+    rmSync(join(site, 'pages', 'faqs.json'));
+    const out = join(work, 'out-missing');
+    const result = await buildSite({ siteDir: site, outDir: out });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.stage).toBe('check');
+    expect(result.findings.map((f) => [f.ruleId, f.file, f.message, f.fix])).toContainEqual([
+      'missing-file',
+      'routes.json',
+      'route "/faqs": page file pages/faqs.json does not exist',
+      'joinery new page faqs',
+    ]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('builds and serves a page made with `joinery new page promo`', async () => {
+    const site = copySite('promo');
+    scaffoldPage(site, 'promo');
+    const out = join(work, 'out-promo');
+    const result = await buildSite({ siteDir: site, outDir: out });
+    expect(result.ok).toBe(true);
+    const html = readFileSync(join(out, 'site', 'promo', 'index.html'), 'utf8');
+    expect(html).toContain('<h1');
+    const server = await createTestServer({ dist: out, siteDir: site });
+    try {
+      const res = await server.app.request('/promo');
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toContain('<title>Promo');
+      expect(body).toMatch(/<h1[^>]*>Promo<\/h1>/);
+      expect(readFileSync(join(out, 'site', 'sitemap.xml'), 'utf8')).toContain('/promo</loc>');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});

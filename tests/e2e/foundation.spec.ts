@@ -1,0 +1,120 @@
+/** The foundation end to end: prerendered pages, hydration, navigation, breadcrumbs, 404, menus. */
+import { expect, test } from '@playwright/test';
+import { hydrated, jsonLd, watchErrors } from './support/page-helpers.ts';
+
+test('home page: prerendered content, head, and a clean hydration', async ({ page, request }) => {
+  const raw = await (await request.get('/')).text();
+  expect(raw).toContain('<h1'); // full content in the HTML, not an empty shell
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await hydrated(page);
+  await expect(page).toHaveTitle(/Hearthline Cabinetry/);
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.hearthlinecabinetry.com/');
+  const types = (await jsonLd(page)).map((j) => j['@type']);
+  expect(types).toContain('WebSite');
+  expect(types).not.toContain('BreadcrumbList'); // breadcrumb schema off on home
+  expect(errors).toEqual([]);
+});
+
+test('a catalogue category route is prerendered from the catalogue data', async ({ page }) => {
+  const res = await page.goto('/products/kitchen-cabinets');
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('h1')).toContainText('Kitchen Cabinets');
+  await expect(page).toHaveTitle(/Kitchen Cabinets/);
+});
+
+test('breadcrumbs: visible items and BreadcrumbList JSON-LD', async ({ page }) => {
+  await page.goto('/about-us');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('listitem')).toHaveText(['Home', 'About Us']);
+  await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('About Us');
+  const list = (await jsonLd(page)).find((j) => j['@type'] === 'BreadcrumbList');
+  expect(list?.itemListElement).toEqual([
+    { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://www.hearthlinecabinetry.com/' },
+    { '@type': 'ListItem', position: 2, name: 'About Us', item: 'https://www.hearthlinecabinetry.com/about-us' },
+  ]);
+});
+
+test('routes without breadcrumb items show none', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+  expect((await jsonLd(page)).map((j) => j['@type'])).not.toContain('BreadcrumbList');
+});
+
+test('unknown paths get the 404 page with status 404, and its links work', async ({ page }) => {
+  const res = await page.goto('/no-such-cabinet');
+  expect(res?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText("We couldn't find that page");
+  await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Go to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('dynamic routes are served from their prerendered shells', async ({ request }) => {
+  const res = await request.get('/unsubscribe/4f9c2a');
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toContain('<div id="root">');
+  expect((await request.get('/payment/stripe/verify')).status()).toBe(200);
+});
+
+test('links navigate without a full page reload and update the head', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page).toHaveTitle(/Contact/);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.hearthlinecabinetry.com/contact');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+});
+
+test.describe('mobile menu at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  test('opens, keeps one submenu open at a time, and closes', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const burger = page.getByRole('button', { name: 'Open menu' });
+    await expect(burger).toBeVisible();
+    await burger.click();
+    const panel = page.getByRole('dialog', { name: 'Our Offerings' });
+    await expect(panel).toBeVisible();
+    const vanities = panel.getByRole('button', { name: 'Bathroom Vanities' });
+    const hoods = panel.getByRole('button', { name: 'Range Hoods' });
+    await vanities.click();
+    await expect(vanities).toHaveAttribute('aria-expanded', 'true');
+    await hoods.click();
+    await expect(hoods).toHaveAttribute('aria-expanded', 'true');
+    await expect(vanities).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel.getByRole('link', { name: 'Call us: (614) 555-0143' })).toBeVisible(); // mobile-only item
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    await expect(burger).toBeFocused();
+  });
+});
+
+test.describe('desktop menu at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test('a dropdown opens by click and closes with Escape; mobile-only items stay hidden', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    const nav = page.getByRole('banner').getByRole('navigation').first();
+    const trigger = nav.getByRole('button', { name: 'Bathroom Vanities' });
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const panelId = await trigger.getAttribute('aria-controls');
+    await expect(page.locator(`#${panelId}`)).toBeVisible();
+    await expect(page.locator(`#${panelId}`).getByRole('link').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator(`#${panelId}`)).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Call us: (614) 555-0143' })).toBeHidden();
+  });
+});
