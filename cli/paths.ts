@@ -7,3 +7,5 @@ export const SCHEMAS_DIR = join(ROOT, 'schemas');
 export const BLOCKS_DIR = join(ROOT, 'blocks');
 export const DEFAULT_SITE_DIR = join(ROOT, 'site-config');
 export const DIST_DIR = join(ROOT, 'dist');
+/** Compiled schema validators, reused across runs (see engine/validate/validator.ts). */
+export const VALIDATOR_CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'joinery');

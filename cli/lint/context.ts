@@ -15,7 +15,7 @@ import {
   type Validator,
 } from '../../engine/node.ts';
 import { readBlockSchemas, blockTypes } from '../blocks.ts';
-import { SCHEMAS_DIR } from '../paths.ts';
+import { SCHEMAS_DIR, VALIDATOR_CACHE_DIR } from '../paths.ts';
 import { buildRoutesLeniently, type RouteProblem } from './routes.ts';
 
 export interface ReportInput {
@@ -33,7 +33,7 @@ export interface ReportInput {
 let cachedValidator: Validator | undefined;
 /** Compiled once per process. */
 export function getValidator(): Validator {
-  cachedValidator ??= createValidator(readSchemasDir(SCHEMAS_DIR), readBlockSchemas());
+  cachedValidator ??= createValidator(readSchemasDir(SCHEMAS_DIR), readBlockSchemas(), { cacheDir: VALIDATOR_CACHE_DIR });
   return cachedValidator;
 }
 

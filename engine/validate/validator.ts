@@ -4,12 +4,16 @@
  * Node only: ajv never reaches the browser bundle.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv2020) => void;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (a: Ajv2020, refs: Record<string, string>) => string;
 
 export interface SchemaError {
   /** JSON Pointer into the validated value. */
@@ -38,35 +42,79 @@ export function readSchemasDir(dir: string): Record<string, object> {
   return out;
 }
 
-export function createValidator(schemas: Record<string, object>, blocks: BlockSchemaSource[]): Validator {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
-  addFormats(ajv);
-  for (const [file, schema] of Object.entries(schemas)) ajv.addSchema(schema, file);
-  const compiled = new Map<string, ValidateFunction>();
-  const get = (key: string) => {
-    let fn = compiled.get(key);
-    if (!fn) {
-      fn = ajv.getSchema(key)!;
-      compiled.set(key, fn);
-    }
-    return fn;
-  };
-  const blockKeys = new Map<string, string>();
-  for (const b of blocks) {
-    const key = `block:${b.type}`;
-    ajv.addSchema({ ...b.schema, $id: undefined }, key);
-    blockKeys.set(b.type, key);
-  }
+export interface ValidatorOptions {
+  /**
+   * Folder for compiled validators. Compiling every schema costs a few hundred ms per process;
+   * with a cache the generated code (ajv standalone) is written once per set of schemas and
+   * later processes load it instead, so `joinery lint` starts fast.
+   */
+  cacheDir?: string;
+}
+
+type Fn = ValidateFunction | ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+export function createValidator(schemas: Record<string, object>, blocks: BlockSchemaSource[], opts: ValidatorOptions = {}): Validator {
+  const keys = [...Object.keys(schemas).sort(), ...blocks.map((b) => `block:${b.type}`).sort()];
+  // Named before compiling: ajv may annotate the schema objects it is given.
+  const file = opts.cacheDir && cacheFile(opts.cacheDir, schemas, blocks);
+  const fns = (file && loadCached(file, keys)) || compileAll(schemas, blocks, keys, file || undefined);
   const run = (key: string, value: unknown) => {
-    const fn = get(key);
+    const fn = fns.get(key)!;
     return fn(value) ? [] : toSchemaErrors(fn.errors ?? []);
   };
   return {
     validate: (file, value) => run(file, value),
     hasSchema: (file) => file in schemas,
-    validateBlock: (type, props) => run(blockKeys.get(type)!, props ?? {}),
-    hasBlock: (type) => blockKeys.has(type),
+    validateBlock: (type, props) => run(`block:${type}`, props ?? {}),
+    hasBlock: (type) => fns.has(`block:${type}`),
   };
+}
+
+function newAjv(source: boolean) {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, code: { source } });
+  addFormats(ajv);
+  return ajv;
+}
+
+function cacheFile(dir: string, schemas: Record<string, object>, blocks: BlockSchemaSource[]) {
+  const version = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
+  const hash = createHash('sha256').update(JSON.stringify([version, schemas, blocks])).digest('hex').slice(0, 20);
+  return join(dir, `validators-${hash}.cjs`);
+}
+
+function loadCached(file: string, keys: string[]): Map<string, Fn> | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    // Evaluated directly rather than through require(), which a TS loader hook would transpile.
+    const mod: Record<string, Fn> = {};
+    const module = { exports: mod };
+    new Function('exports', 'require', 'module', readFileSync(file, 'utf8'))(mod, createRequire(file), module);
+    return new Map(keys.map((k, i) => [k, mod[`v${i}`]!]));
+  } catch {
+    return undefined; // a damaged cache file is rebuilt
+  }
+}
+
+function compileAll(schemas: Record<string, object>, blocks: BlockSchemaSource[], keys: string[], file?: string): Map<string, Fn> {
+  const ajv = newAjv(!!file);
+  for (const [file, schema] of Object.entries(schemas)) ajv.addSchema(schema, file);
+  for (const b of blocks) ajv.addSchema({ ...b.schema, $id: undefined }, `block:${b.type}`);
+  const fns = new Map<string, Fn>(keys.map((k) => [k, ajv.getSchema(k)!]));
+  if (file) {
+    try {
+      const code = standaloneCode(ajv, Object.fromEntries(keys.map((k, i) => [`v${i}`, k])));
+      const cacheDir = dirname(file);
+      mkdirSync(cacheDir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, code);
+      renameSync(tmp, file);
+      // Keep only the current set: older files belong to schemas that have since changed.
+      for (const f of readdirSync(cacheDir)) if (f.startsWith('validators-') && join(cacheDir, f) !== file && !f.endsWith('.tmp')) rmSync(join(cacheDir, f), { force: true });
+    } catch {
+      // The cache is an optimisation only; validation above does not depend on it.
+    }
+  }
+  return fns;
 }
 
 /** ajv errors -> one readable message per problem (anyOf/oneOf noise folded). */
