@@ -13,7 +13,7 @@ describe('lint on malformed content', () => {
         'routes.json': { routes: [{ page: 'home' }, { path: '/', page: 'home', breadcrumbs: 'none' }] },
         'pages/home.json': heading('Home', 'See [home](/).'),
       }),
-    ).toEqual(['schema routes.json /routes/0: "/routes/0" missing required property "path"', 'schema routes.json /routes/1/breadcrumbs: "/routes/1/breadcrumbs" must be array']);
+    ).toEqual(['schema routes.json /routes/0: "/routes/0" is missing required property "path"', 'schema routes.json /routes/1/breadcrumbs: "/routes/1/breadcrumbs" must be array']);
   });
 
   it('a collection item without a value for the path: data-ref names it; static routes are unaffected', () => {

@@ -128,7 +128,7 @@ export function toSchemaErrors(errors: ErrorObject[]): SchemaError[] {
     let atKey = false;
     switch (e.keyword) {
       case 'required':
-        message = `missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
+        message = `is missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
         break;
       case 'additionalProperties': {
         const prop = (e.params as { additionalProperty: string }).additionalProperty;

@@ -1,0 +1,44 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createValidator } from './validator.ts';
+
+const schemas = {
+  'page.schema.json': {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    required: ['blocks'],
+    properties: { blocks: { type: 'array' }, email: { type: 'string', format: 'email' } },
+    additionalProperties: false,
+  },
+};
+const blocks = [{ type: 'heading', schema: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } } }];
+const dir = mkdtempSync(join(tmpdir(), 'joinery-validator-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('createValidator', () => {
+  it('reports readable errors with pointers', () => {
+    const v = createValidator(schemas, blocks);
+    expect(v.validate('page.schema.json', { blocks: [], extra: 1, email: 'nope' })).toEqual([
+      { pointer: '/extra', message: 'the document has unknown property "extra"', atKey: true },
+      { pointer: '/email', message: '"/email" must match format "email"', atKey: false },
+    ]);
+    expect(v.validateBlock('heading', {})).toEqual([{ pointer: '', message: 'the document is missing required property "title"', atKey: false }]);
+  });
+
+  it('writes compiled validators once and later loads them with the same results', () => {
+    const first = createValidator(schemas, blocks, { cacheDir: dir });
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const second = createValidator(schemas, blocks, { cacheDir: dir });
+    const input = { blocks: 'x', email: 'a@b' };
+    expect(second.validate('page.schema.json', input)).toEqual(first.validate('page.schema.json', input));
+    expect(second.validateBlock('heading', { title: 3 })).toEqual(first.validateBlock('heading', { title: 3 }));
+    // A changed schema gets a new file; the stale one is removed.
+    createValidator({ 'page.schema.json': { ...schemas['page.schema.json'], required: [] } }, blocks, { cacheDir: dir });
+    const after = readdirSync(dir);
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(files[0]);
+  });
+});
