@@ -19,12 +19,19 @@ if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   process.exit(1);
 }
 
+// Plain output in CI logs (any FORCE_COLOR, even "0", turns colours on in some tools).
+const env = { ...process.env };
+if (env.CI) {
+  delete env.FORCE_COLOR;
+  env.NO_COLOR = '1';
+}
+
 let passed = 0;
 const t0 = Date.now();
 for (const [name, cmd, args] of steps) {
   const t = Date.now();
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } });
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   const secs = ((Date.now() - t) / 1000).toFixed(1);
   if (r.status !== 0) {
     console.error(`\n=== ${name} failed (exit ${r.status ?? r.signal}) after ${secs} s`);
