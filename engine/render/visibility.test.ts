@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { detectPlatform, shownOnPlatform, visibilityClasses, visibilityCss } from './visibility.ts';
+
+describe('device visibility', () => {
+  it('hides sizes that are not listed, through classes and media queries', () => {
+    expect(visibilityClasses(['mobile', 'tablet'])).toBe('jv-hide-desktop');
+    expect(visibilityClasses(['desktop', 'smartTV'])).toBe('jv-hide-mobile jv-hide-tablet');
+    expect(visibilityClasses(['browser'])).toBe('');
+    expect(visibilityClasses(undefined)).toBe('');
+    const css = visibilityCss({ tablet: 768, desktop: 1201 });
+    expect(css).toContain('@media (max-width:767.98px){.jv-hide-mobile{display:none!important}}');
+    expect(css).toContain('@media (min-width:768px) and (max-width:1200.98px){.jv-hide-tablet');
+    expect(css).toContain('@media (min-width:1201px){.jv-hide-desktop');
+  });
+
+  it('tells smart TVs from browsers by user agent', () => {
+    expect(detectPlatform('Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36')).toBe('smartTV');
+    expect(detectPlatform('Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36')).toBe('smartTV');
+    expect(detectPlatform('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36')).toBe('browser');
+  });
+
+  it('applies platforms only once known (after hydration)', () => {
+    expect(shownOnPlatform(['smartTV'], null)).toBe(true);
+    expect(shownOnPlatform(['smartTV'], 'browser')).toBe(false);
+    expect(shownOnPlatform(['mobile', 'browser'], 'browser')).toBe(true);
+    expect(shownOnPlatform(['mobile'], 'smartTV')).toBe(true);
+  });
+});
