@@ -118,3 +118,17 @@ test.describe('desktop menu at 1280 px', () => {
     await expect(page.getByRole('link', { name: 'Call us: (614) 555-0143' })).toBeHidden();
   });
 });
+
+test('structured data follows each route’s flags', async ({ page }) => {
+  await page.goto('/aboutus');
+  let types = (await jsonLd(page)).map((j) => j['@type']);
+  expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'WebSite', 'Organization', 'HomeAndConstructionBusiness']));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.hearthlinecabinetry.com/about-us');
+  await page.goto('/faqs');
+  const faq = (await jsonLd(page)).find((j) => j['@type'] === 'FAQPage');
+  expect(faq?.mainEntity.length).toBeGreaterThan(3);
+  expect(faq?.mainEntity[0]).toMatchObject({ '@type': 'Question', acceptedAnswer: { '@type': 'Answer' } });
+  await page.goto('/estimator');
+  types = (await jsonLd(page)).map((j) => j['@type']);
+  expect(types).toEqual([]);
+});
