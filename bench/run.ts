@@ -57,20 +57,35 @@ if (built.ok) line('prerender, 1,000-page site', `${fmt(built.pages / built.prer
 rmSync(out, { recursive: true, force: true });
 rmSync(big, { recursive: true, force: true });
 
-console.log('\n# Browser bundle');
+console.log('\n# Browser bundle (gzip)');
+const gz = (u: string) => {
+  const file = join(DIST_DIR, 'site', decodeURIComponent(u.split('?')[0]!));
+  return existsSync(file) ? gzipSync(readFileSync(file)).length : 0;
+};
 function firstLoad(page: string) {
   const html = readFileSync(join(DIST_DIR, 'site', page, 'index.html'), 'utf8');
-  const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-  const gz = (u: string) => gzipSync(readFileSync(join(DIST_DIR, 'site', u))).length;
-  const js = urls.reduce((s, u) => s + gz(u), 0);
-  const styles = css.reduce((s, u) => s + gz(u), 0);
-  return { js, styles, html: gzipSync(html).length };
+  const js = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].reduce((n, m) => n + gz(m[1]!), 0);
+  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].reduce((n, m) => n + gz(m[1]!), 0);
+  // Images fetched on load: <img> without loading="lazy" (lazy ones wait for scrolling).
+  const imgs = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((t) => !/loading="lazy"/.test(t));
+  const images = [...new Set(imgs.map((t) => /src="([^"]+)"/.exec(t)?.[1]).filter((u): u is string => !!u && u.startsWith('/')))].reduce((n, u) => n + gz(u), 0);
+  const doc = gzipSync(html).length;
+  return { js, css, images, doc, total: js + css + images + doc };
 }
-for (const [label, page] of [['home', '']] as const) {
+const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
+for (const [label, page] of [['home', ''], ['blog post', 'blogs/top-10-kitchens-designs'], ['gallery', 'inspiration-gallery/shaker-green']] as const) {
+  if (!existsSync(join(DIST_DIR, 'site', page, 'index.html'))) continue;
   const f = firstLoad(page);
-  line(`first-load JavaScript, ${label} (gzip)`, `${fmt(f.js / 1024, 1)} kB (+ CSS ${fmt(f.styles / 1024, 1)} kB, HTML ${fmt(f.html / 1024, 1)} kB)`);
+  line(`${label}: first-load JS / total transfer`, `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);
 }
 const chunks = readdirSync(join(DIST_DIR, 'site', 'assets')).filter((f) => f.endsWith('.js'));
 const leaks = chunks.filter((f) => /\bajv\b|better-sqlite3|node:fs|@hono\/node-server|nodemailer/.test(readFileSync(join(DIST_DIR, 'site', 'assets', f), 'utf8')));
 line('browser chunks containing ajv or server code', leaks.length ? leaks.join(', ') : `none (of ${chunks.length} chunks)`);
+
+// The search and checkout benchmarks run as their own processes (each prints its figures).
+const run = (title: string, args: string[]) => {
+  console.log(`\n# ${title}`);
+  spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: 'inherit' });
+};
+run('Search (1,000-style index)', ['bench/search.ts']);
+run('Checkout (32 concurrent clients on loopback)', ['bench/checkout.ts', '5000']);

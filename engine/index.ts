@@ -4,6 +4,16 @@
  */
 export { defineBlock } from './define-block.ts';
 export { SiteLink, isInternalUrl, type SiteLinkProps } from './render/link.tsx';
+export { EmbeddedBlock } from './render/embedded-block.tsx';
 export { usePageData, useSite } from './render/context.ts';
 export { visibilityClasses, shownOnPlatform, usePlatform, detectPlatform } from './render/visibility.ts';
+export * from './blog/index.ts';
+export * from './cart/index.ts';
+export * from './commerce/index.ts';
+export { findFinish, defaultFinish, selectedFinish, finishQuery, type FinishRef } from './catalog/finishes.ts';
+export * from './reviews/index.ts';
+export * from './search/browser.ts';
+export * from './text/index.ts';
+export * from './tracking/index.ts';
 export type * from './types.ts';
+export * from './ui/index.ts';

@@ -5,11 +5,15 @@ export type Device = 'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV';
 export const SIZE_DEVICES = ['mobile', 'tablet', 'desktop'] as const;
 export const PLATFORM_DEVICES = ['browser', 'smartTV'] as const;
 
+/** When a block's code loads in the browser (its HTML is prerendered either way). */
+export type BlockLoad = 'eager' | 'idle' | 'visible';
+
 export interface BlockInstance {
   type: string;
   id?: string;
   props?: Record<string, unknown>;
   visibleOn?: Device[];
+  load?: BlockLoad;
 }
 
 /** A block as it reaches the renderer: props resolved, a stable key, where it came from. */
@@ -18,6 +22,7 @@ export interface BlockNode {
   type: string;
   props: Record<string, unknown>;
   visibleOn?: Device[];
+  load?: BlockLoad;
 }
 
 export interface RegionNode {
@@ -98,6 +103,8 @@ export interface PageData {
   breadcrumbs: Breadcrumb[];
   regions: RegionNode[];
   blockTypes: string[];
+  /** Types whose code must be loaded before hydration (those with an eager instance). */
+  eagerBlockTypes?: string[];
   site: PublicSite;
 }
 

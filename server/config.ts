@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { HostList } from './http/security-headers.ts';
 import { THIRD_PARTY_HOSTS } from './http/security-headers.ts';
 import type { OutboxOptions } from './mail/worker.ts';
-import { DEFAULT_DIST_DIR, PROJECT_ROOT } from './paths.ts';
+import { DEFAULT_DIST_DIR, PROJECT_ROOT, VAR_DIR } from './paths.ts';
 
 export interface ServerConfig {
   /** The build output (dist/); null serves the API only (the dev server renders pages itself). */
@@ -28,6 +28,16 @@ export interface ServerConfig {
   outbox: Partial<OutboxOptions>;
   /** One log line per request. */
   logRequests: boolean;
+  /** reCAPTCHA secret (RECAPTCHA_SECRET): with the site key in site.json it turns verification on. */
+  recaptchaSecret: string | undefined;
+  /** Where reCAPTCHA tokens are verified (RECAPTCHA_VERIFY_URL; tests point it at a stand-in). */
+  recaptchaVerifyUrl: string;
+  /** Folder of uploaded form files (JOINERY_UPLOAD_DIR, else <JOINERY_DATA_DIR or var/>/uploads). */
+  uploadDir: string;
+  /** Form posts allowed per client address and window (FORM_RATE_LIMIT, FORM_RATE_WINDOW_MS). */
+  formRateLimit: { limit: number; windowMs: number };
+  /** Behind a reverse proxy (TRUST_PROXY=1): the client address is the last X-Forwarded-For entry. */
+  trustProxy: boolean;
 }
 
 export interface SiteFacts {
@@ -68,7 +78,23 @@ export function defaultMailFrom(name: string, origin: string): string {
   return `"${name.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
 }
 
+export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+const positiveInt = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
+
+/** The settings that come from the environment only (secrets, folders, limits), with safe defaults. */
+export function envConfig(env: Record<string, string | undefined> = process.env) {
+  return {
+    recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || DEFAULT_RECAPTCHA_VERIFY_URL,
+    uploadDir: env.JOINERY_UPLOAD_DIR || join(env.JOINERY_DATA_DIR || VAR_DIR, 'uploads'),
+    formRateLimit: { limit: positiveInt(env.FORM_RATE_LIMIT, 20), windowMs: positiveInt(env.FORM_RATE_WINDOW_MS, 60_000) },
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}
+
 export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[]): ServerConfig {
+  const env = envConfig();
   const siteName = given.siteName ?? facts.find((f) => f.name)?.name ?? 'Joinery';
   const origin = (given.origin ?? facts.find((f) => f.origin)?.origin ?? 'http://localhost:3000').replace(/\/+$/, '');
   return {
@@ -82,5 +108,10 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     thirdPartyHosts: given.thirdPartyHosts ?? THIRD_PARTY_HOSTS,
     outbox: given.outbox ?? {},
     logRequests: given.logRequests ?? true,
+    recaptchaSecret: 'recaptchaSecret' in given ? given.recaptchaSecret : env.recaptchaSecret,
+    recaptchaVerifyUrl: given.recaptchaVerifyUrl ?? env.recaptchaVerifyUrl,
+    uploadDir: given.uploadDir ?? env.uploadDir,
+    formRateLimit: given.formRateLimit ?? env.formRateLimit,
+    trustProxy: given.trustProxy ?? env.trustProxy,
   };
 }

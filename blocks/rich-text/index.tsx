@@ -1,56 +1,15 @@
-import { defineBlock } from '../../engine/index.ts';
-import type { ListNode, RichTextProps, TextNode } from '../../schemas/types/blocks/rich-text.ts';
-import { renderInline, slugify } from './inline.tsx';
+import { RichNodes, defineBlock, type RichNode } from '../../engine/index.ts';
+import type { RichTextProps } from '../../schemas/types/blocks/rich-text.ts';
 import styles from './rich-text.module.css';
 
-/** Structured text; h2-h4 get unique id slugs so a table of contents can link to them. */
+/**
+ * Structured text; h2-h4 get unique id slugs (the engine's, shared with the blog's table of
+ * contents) so a table of contents can link to them.
+ */
 function RichText({ content, width = 'narrow' }: RichTextProps) {
-  const used = new Map<string, number>();
-  const idFor = (text: string) => {
-    const base = slugify(text);
-    const n = (used.get(base) ?? 0) + 1;
-    used.set(base, n);
-    return n === 1 ? base : `${base}-${n}`;
-  };
-  const nodes = content as (TextNode | ListNode)[];
   return (
     <div className={`${styles.text} ${width === 'wide' ? styles.wide : ''}`}>
-      {nodes.map((node, i) => {
-        switch (node.type) {
-          case 'ul':
-          case 'ol': {
-            const List = node.type;
-            return (
-              <List key={i}>
-                {node.items.map((item, j) => (
-                  <li key={j}>{renderInline(item)}</li>
-                ))}
-              </List>
-            );
-          }
-          case 'h2':
-          case 'h3':
-          case 'h4': {
-            const Heading = node.type;
-            return (
-              <Heading key={i} id={idFor(node.text)}>
-                {renderInline(node.text)}
-              </Heading>
-            );
-          }
-          case 'quote':
-            return (
-              <figure key={i} className={styles.quote}>
-                <blockquote>
-                  <p>{renderInline(node.text)}</p>
-                </blockquote>
-                {node.cite && <figcaption>{node.cite}</figcaption>}
-              </figure>
-            );
-          default:
-            return <p key={i}>{renderInline(node.text)}</p>;
-        }
-      })}
+      <RichNodes nodes={content as RichNode[]} classNames={{ quote: styles.quote, figure: styles.figure }} />
     </div>
   );
 }

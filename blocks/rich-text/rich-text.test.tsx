@@ -6,7 +6,7 @@ import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 import type { RichTextProps } from '../../schemas/types/blocks/rich-text.ts';
-import { plainText, slugify } from './inline.tsx';
+import { plainText, slugify } from '../../engine/index.ts';
 
 const page: PageData = {
   path: '/blogs',
@@ -55,6 +55,11 @@ describe('rich-text', () => {
     const out = render({ content: [{ type: 'p', text: '<img src=x onerror=alert(1)> **<b>**' }] });
     expect(out).toContain('&lt;img src=x onerror=alert(1)&gt; <strong>&lt;b&gt;</strong>');
     expect(out).not.toContain('<img');
+  });
+
+  it('renders images in the text flow with size, alt text and a caption', () => {
+    const out = render({ content: [{ type: 'img', src: '/images/blog/galley-pantry.svg', alt: 'Galley plan', width: 960, height: 540, caption: 'The **plan**' }] });
+    expect(out).toMatch(/<figure class="[^"]+"><img src="\/images\/blog\/galley-pantry.svg" alt="Galley plan" width="960" height="540" loading="lazy" decoding="async"\/><figcaption>The <strong>plan<\/strong><\/figcaption><\/figure>/);
   });
 
   it('slugs and plain text', () => {

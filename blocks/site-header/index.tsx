@@ -1,4 +1,4 @@
-import { SiteLink, defineBlock, useSite } from '../../engine/index.ts';
+import { EmbeddedBlock, SiteLink, defineBlock, useSite } from '../../engine/index.ts';
 import type { SiteHeaderProps } from '../../schemas/types/blocks/site-header.ts';
 import { cartLabel, useCartCount } from './cart-count.ts';
 import { DesktopMenu } from './desktop-menu.tsx';
@@ -24,6 +24,7 @@ function SiteHeader({
   variant = 'full',
   items = [],
   cart,
+  search,
   note,
   menuTitle = 'Our Offerings',
   overviewText = 'View all {label}',
@@ -44,6 +45,8 @@ function SiteHeader({
         </SiteLink>
         {note && <p className={styles.note}>{note}</p>}
         {withMenu && <DesktopMenu items={items} overviewText={overviewText} label="Main" />}
+        {/* The search box's code (and its index) load after the page is interactive. */}
+        {search && <EmbeddedBlock type="search-popup" props={{ ...search, className: styles.search }} />}
         {cart && <CartLink text={cart.text} url={cart.url} />}
       </div>
     </div>

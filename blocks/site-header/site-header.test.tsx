@@ -2,10 +2,12 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PageContext } from '../../engine/render/context.ts';
+import { RegistryContext } from '../../engine/render/embedded-block.tsx';
+import searchPopup from '../search-popup/index.tsx';
 import type { PageData } from '../../engine/index.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
-import { cartLabel, countSamples } from './cart-count.ts';
+import { cartLabel } from './cart-count.ts';
 
 const page: PageData = {
   path: '/contact',
@@ -29,9 +31,11 @@ function render(props: Record<string, unknown>, path = '/contact') {
   const Header = block.component;
   return renderToString(
     <StaticRouter location={path}>
-      <PageContext.Provider value={{ ...page, path }}>
-        <Header {...props} />
-      </PageContext.Provider>
+      <RegistryContext.Provider value={{ registry: { 'search-popup': searchPopup }, dev: false }}>
+        <PageContext.Provider value={{ ...page, path }}>
+          <Header {...props} />
+        </PageContext.Provider>
+      </RegistryContext.Provider>
     </StaticRouter>,
   );
 }
@@ -109,20 +113,21 @@ describe('site-header', () => {
 });
 
 describe('cart count', () => {
-  const now = Date.parse('2025-03-01T12:00:00Z');
-  it('counts an array or {items, expiresAt}', () => {
-    expect(countSamples(JSON.stringify([{ sku: 'A' }, { sku: 'B' }]), now)).toBe(2);
-    expect(countSamples(JSON.stringify({ items: [{ sku: 'A' }], expiresAt: now + 1000 }), now)).toBe(1);
-    expect(countSamples(JSON.stringify({ items: [{ sku: 'A' }], expiresAt: '2025-03-02T00:00:00Z' }), now)).toBe(1);
-  });
-  it('treats expired carts, unknown shapes and bad JSON as 0', () => {
-    expect(countSamples(JSON.stringify({ items: [{ sku: 'A' }], expiresAt: now - 1 }), now)).toBe(0);
-    expect(countSamples(JSON.stringify({ samples: [1, 2] }), now)).toBe(0);
-    expect(countSamples(JSON.stringify('three'), now)).toBe(0);
-    expect(countSamples('{not json', now)).toBe(0);
-    expect(countSamples(null, now)).toBe(0);
-  });
+  // Reading local storage (expiry, malformed values, signals) is the sample cart store's job: engine/cart/store.test.ts.
   it('fills the {cart-count} placeholder', () => {
     expect(cartLabel('Cart ({cart-count})', 3)).toBe('Cart (3)');
+  });
+});
+
+describe('header search', () => {
+  it('renders the search combobox between the logo and the cart when configured, closed', () => {
+    const html = render({ ...example.props, search: { placeholder: 'Search styles' } });
+    expect(html).toMatch(/<form[^>]*role="search"[^>]*action="\/search"/);
+    const input = tags(html, 'input').find((i) => i.role === 'combobox')!;
+    expect(input).toMatchObject({ name: 'query', 'aria-expanded': 'false', 'aria-autocomplete': 'list', placeholder: 'Search styles' });
+    expect(html).toMatch(new RegExp(`<label[^>]*for="${input.id}"[^>]*>Search</label>`));
+    expect(html).not.toContain('role="listbox"');
+    expect(html.indexOf('role="search"')).toBeLessThan(html.indexOf('Cart (0)'));
+    expect(render(example.props)).not.toContain('role="search"');
   });
 });

@@ -6,11 +6,13 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { buildRouteTable, loadSite, type BlockRegistry, type Finding, type RouteEntry } from '../../engine/node.ts';
+import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry, type Finding, type RouteEntry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import { prerender, type PrerenderResult, type SsrModule } from '../../engine/prerender/prerender.ts';
 import { CLIENT_ENTRY, clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
+import { blockResolvers } from '../../blocks/resolvers.ts';
+import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
 
 export interface BuildOptions {
@@ -21,6 +23,8 @@ export interface BuildOptions {
   reuseBundlesFrom?: string;
   /** Skip lint (the caller ran it). */
   skipLint?: boolean;
+  /** Static files generated from the content, e.g. the search index (default: siteArtifacts). */
+  artifacts?: BuildArtifact[];
 }
 
 export type BuildResult =
@@ -61,13 +65,16 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const routes: RouteEntry[] = buildRouteTable(site);
   const tty = process.stdout.isTTY;
   const t1 = performance.now();
-  const result = prerender({
+  const result = await prerender({
     site,
     routes,
     outDir: siteOut,
     ssr,
     registry,
     assets,
+    resolvers: blockResolvers,
+    productFacts: siteProductFacts(site),
+    log,
     onProgress: (done, total) => {
       if (tty && (done % 25 === 0 || done === total)) process.stdout.write(`\rjoinery build: prerender ${done}/${total} pages`);
     },
@@ -75,5 +82,7 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   if (tty) process.stdout.write('\n');
   const prerenderSeconds = (performance.now() - t1) / 1000;
   log(`prerender: ${result.pages} pages in ${prerenderSeconds.toFixed(2)} s`);
+  const written = writeArtifacts(o.artifacts ?? siteArtifacts, { site, routes }, siteOut);
+  log(`artifacts: ${written.join(', ')}`);
   return { ok: true, seconds: (performance.now() - t0) / 1000, prerenderSeconds, ...result };
 }

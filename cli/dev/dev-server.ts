@@ -8,11 +8,12 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { extname, join, normalize } from 'node:path';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
-import { buildPageData, buildRouteTable, loadSite, matchPath, type BlockRegistry, type Finding, type RouteEntry, type Site } from '../../engine/node.ts';
+import { buildPageData, buildRouteTable, loadSite, matchPath, siteProductFacts, type BlockRegistry, type Finding, type RouteEntry, type Site } from '../../engine/node.ts';
 import { escapeHtml } from '../../engine/render/document.ts';
 import { joineryPlugin } from '../../engine/vite/plugin.ts';
 import { CLIENT_ENTRY, SSR_ENTRY } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
+import { findArtifact, siteArtifacts } from '../build/artifacts.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -84,6 +85,13 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
         }
       }
       const c = content();
+      // Build artifacts (search index, sample data), computed from the live content.
+      const artifact = c.errors.length ? undefined : findArtifact(siteArtifacts, url.pathname);
+      if (artifact) {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+        res.end(JSON.stringify(artifact.build(c)));
+        return;
+      }
       const wantsData = url.pathname.endsWith('/page-data.json');
       if (c.errors.length) {
         res.writeHead(500, { 'content-type': wantsData ? 'application/json' : 'text/html; charset=utf-8' });
@@ -96,7 +104,7 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
         return;
       }
-      const data = buildPageData(c.site, found.route, { path: found.route.dynamic ? found.route.path : pathname, status: found.status });
+      const data = buildPageData(c.site, found.route, { path: found.route.dynamic ? found.route.path : pathname, status: found.status, productFacts: siteProductFacts(c.site) });
       if (wantsData) {
         res.writeHead(found.status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
         return;

@@ -3,8 +3,9 @@
  * fetched, its block chunks loaded, then it replaces the current page (no full reload). If the
  * data cannot be fetched the browser falls back to a normal navigation.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
+import { createDeferredResolver, DeferredContext } from '../render/deferred.ts';
 import { loadBlocks } from '../render/load-blocks.ts';
 import { pageDataUrl } from '../render/page-data-url.ts';
 import { Shell } from '../render/shell.tsx';
@@ -33,6 +34,7 @@ function PageHost({ initial, loaders, registry, dev }: AppProps) {
       const res = await fetch(pageDataUrl(target), { headers: { accept: 'application/json' } });
       if (!res.ok && res.status !== 404) throw new Error(`HTTP ${res.status}`);
       const data = (await res.json()) as PageData;
+      // All of the next page's blocks, deferred ones too: the shopper is waiting for it anyway.
       await loadBlocks(loaders, data.blockTypes, registry);
       if (latest.current !== target) return;
       applyHead(data.head);
@@ -48,9 +50,12 @@ function PageHost({ initial, loaders, registry, dev }: AppProps) {
 }
 
 export function App(props: AppProps) {
+  const deferred = useMemo(() => createDeferredResolver(props.loaders, props.registry), [props.loaders, props.registry]);
   return (
-    <BrowserRouter>
-      <PageHost {...props} />
-    </BrowserRouter>
+    <DeferredContext.Provider value={deferred}>
+      <BrowserRouter>
+        <PageHost {...props} />
+      </BrowserRouter>
+    </DeferredContext.Provider>
   );
 }

@@ -9,5 +9,6 @@ import './base.css';
 
 const data = JSON.parse(document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent!) as PageData;
 const dev = import.meta.env.DEV;
-const registry = await loadBlocks(blockLoaders, data.blockTypes);
+// Only the blocks needed to hydrate; deferred ones (`load: idle | visible`) follow later.
+const registry = await loadBlocks(blockLoaders, data.eagerBlockTypes ?? data.blockTypes);
 hydrateRoot(document.getElementById('root')!, <App initial={data} loaders={blockLoaders} registry={registry} dev={dev} />);

@@ -1,9 +1,11 @@
 /**
  * `{ "$data": "catalogs/x.json#/pointer" }` references, resolved at build time. A reference
  * with no file part (`"#/title"`) points into the item a collection route was expanded from.
+ * A `{ "$query": { from, where, select } }` (data-query.ts) is a filtered view of a list.
  */
 import { formatPointer, getAtPointer, parsePointer } from './json-pointer.ts';
 import { valueOf, type Site } from './load-site.ts';
+import { isDataQuery, runDataQuery } from './data-query.ts';
 
 export interface DataRefContext {
   site: Site;
@@ -66,6 +68,11 @@ export function resolveDataRefs<T>(value: T, ctx: DataRefContext, depth = 0): T 
     const r = lookupDataRef(value.$data, ctx);
     if (!r.ok) throw new DataRefError(`cannot resolve "${value.$data}": ${r.reason}`);
     return resolveDataRefs(r.value, ctx, depth + 1) as T;
+  }
+  if (isDataQuery(value)) {
+    const q = runDataQuery(resolveDataRefs(value.$query, ctx, depth));
+    if (!q.ok) throw new DataRefError(q.reason);
+    return q.value as T;
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = resolveDataRefs(v, ctx, depth);

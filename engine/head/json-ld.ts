@@ -3,6 +3,7 @@
  * plain object with @context and @type; `serializeJsonLd` escapes it for a <script> tag.
  */
 import type { Breadcrumb, PublicSite } from '../types.ts';
+import { youtubeId } from '../ui/youtube.ts';
 
 type Thing = Record<string, unknown>;
 const ctx = 'https://schema.org';
@@ -96,11 +97,20 @@ export interface VideoFacts {
   title: string;
   description?: string;
   videoUrl: string;
+  videoType?: 'youtube' | 'file';
   thumbnail?: string;
   uploadDate?: string;
+  /** ISO 8601, e.g. PT4M30S. */
+  duration?: string;
 }
 
+/**
+ * VideoObject: name, description, thumbnailUrl and uploadDate (what search engines require),
+ * and where to play it: a YouTube video is an embedUrl (its watch page is not a media file), a
+ * video file is a contentUrl.
+ */
 export function videoObject(origin: string, v: VideoFacts): Thing {
+  const yt = v.videoType === 'file' ? null : youtubeId(v.videoUrl);
   return {
     '@context': ctx,
     '@type': 'VideoObject',
@@ -108,7 +118,8 @@ export function videoObject(origin: string, v: VideoFacts): Thing {
     description: v.description || v.title,
     ...(v.thumbnail && { thumbnailUrl: [absoluteUrl(origin, v.thumbnail)] }),
     ...(v.uploadDate && { uploadDate: v.uploadDate }),
-    contentUrl: absoluteUrl(origin, v.videoUrl),
+    ...(v.duration && { duration: v.duration }),
+    ...(yt ? { embedUrl: `https://www.youtube.com/embed/${yt}` } : { contentUrl: absoluteUrl(origin, v.videoUrl) }),
   };
 }
 
@@ -121,6 +132,8 @@ export interface ProductFacts {
   url: string;
   price?: number;
   currency: string;
+  /** schema.org ItemAvailability name (InStock, MadeToOrder, ...); default InStock. */
+  availability?: string;
   rating?: { value: number; count: number };
   reviews?: { author: string; rating: number; body: string; date?: string }[];
 }
@@ -140,7 +153,7 @@ export function product(origin: string, p: ProductFacts): Thing {
         url: absoluteUrl(origin, p.url),
         priceCurrency: p.currency,
         price: p.price.toFixed(2),
-        availability: 'https://schema.org/InStock',
+        availability: `https://schema.org/${p.availability ?? 'InStock'}`,
       },
     }),
     ...(p.rating &&

@@ -44,6 +44,8 @@ export interface PageDataOptions {
   status?: number;
   /** Product facts for routes with the product flag (supplied by the catalogue). */
   productFacts?: (route: RouteEntry) => ProductFacts | undefined;
+  /** Props by block key that replace the content's (build-time resolvers, engine/prerender/resolve.ts). */
+  blockProps?: ReadonlyMap<string, Record<string, unknown>>;
 }
 
 export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptions = {}): PageData {
@@ -54,12 +56,16 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
   if (!template) throw new PageBuildError(`template "${templateName}" (${templateFile(templateName)}) is missing or invalid`);
   const ctx = { site, item: route.item };
   const toNodes = (blocks: BlockInstance[] | undefined, prefix: string): BlockNode[] =>
-    (blocks ?? []).map((b, i) => ({
-      key: b.id ?? `${prefix}-${i}`,
-      type: b.type,
-      props: resolveDataRefs(b.props ?? {}, ctx),
-      ...(b.visibleOn && { visibleOn: b.visibleOn }),
-    }));
+    (blocks ?? []).map((b, i) => {
+      const key = b.id ?? `${prefix}-${i}`;
+      return {
+        key,
+        type: b.type,
+        props: opts.blockProps?.get(key) ?? resolveDataRefs(b.props ?? {}, ctx),
+        ...(b.visibleOn && { visibleOn: b.visibleOn }),
+        ...(b.load && b.load !== 'eager' && { load: b.load }),
+      };
+    });
   const regions: RegionNode[] = template.regions.map((r) => ({
     name: r.name,
     tag: r.tag ?? (r.slot === 'page' ? 'main' : 'div'),
@@ -84,6 +90,7 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
     breadcrumbs: route.breadcrumbs,
     regions,
     blockTypes: [...new Set(regions.flatMap((r) => r.blocks.map((b) => b.type)))],
+    eagerBlockTypes: [...new Set(regions.flatMap((r) => r.blocks.filter((b) => !b.load).map((b) => b.type)))],
     site: siteInfo,
   };
 }

@@ -12,6 +12,7 @@ import type { DocumentAssets } from '../render/document.ts';
 import type { RenderResult } from '../render/render-html.tsx';
 import { valueOf } from '../content/load-site.ts';
 import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
+import { createResolveState, resolveBlockProps, type BlockResolvers } from './resolve.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 export interface SsrModule {
@@ -28,6 +29,9 @@ export interface PrerenderOptions {
   assets: (blockTypes: readonly string[]) => DocumentAssets;
   productFacts?: (route: RouteEntry) => ProductFacts | undefined;
   onProgress?: (done: number, total: number) => void;
+  /** Build-time prop resolvers by block type (blocks/resolvers.ts). */
+  resolvers?: BlockResolvers;
+  log?: (line: string) => void;
 }
 
 export interface RoutesManifest {
@@ -48,17 +52,23 @@ export function routeDir(path: string): string {
   return path === '/' ? '' : path.replace(/^\/+|\/+$/g, '');
 }
 
-export function prerender(o: PrerenderOptions): PrerenderResult {
+export async function prerender(o: PrerenderOptions): Promise<PrerenderResult> {
   const theme = valueOf<SiteFile>(o.site, 'site.json')?.theme;
   const manifest: RoutesManifest = { dynamic: [], notFound: null };
   const failedBlocks: PrerenderResult['failedBlocks'] = [];
   const total = o.routes.length;
-  o.routes.forEach((route, i) => {
+  const resolveState = createResolveState(o.log);
+  for (const [i, route] of o.routes.entries()) {
     const notFound = route.path === '*';
-    const data = buildPageData(o.site, route, { status: notFound ? 404 : 200, productFacts: o.productFacts });
+    const opts = { status: notFound ? 404 : 200, productFacts: o.productFacts };
+    let data = buildPageData(o.site, route, opts);
+    if (o.resolvers) {
+      const blockProps = await resolveBlockProps(data, o.resolvers, resolveState.contextFor(route));
+      if (blockProps.size) data = buildPageData(o.site, route, { ...opts, blockProps });
+    }
     const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, o.registry);
     for (const f of r.failed) failedBlocks.push({ path: route.path, ...f });
-    const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets: o.assets(r.data.blockTypes), theme });
+    const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets: o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), theme });
     const dir = routeDir(route.path);
     const abs = join(o.outDir, dir);
     mkdirSync(abs, { recursive: true });
@@ -67,7 +77,7 @@ export function prerender(o: PrerenderOptions): PrerenderResult {
     if (notFound) manifest.notFound = dir;
     else if (route.dynamic) manifest.dynamic.push({ pattern: route.path, dir });
     o.onProgress?.(i + 1, total);
-  });
+  }
   const siteInfo = valueOf<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
   writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path)));

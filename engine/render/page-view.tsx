@@ -3,10 +3,12 @@
  * registry. Unknown types render a visible placeholder in development and nothing in
  * production; a block that throws is isolated (see BlockBoundary and renderPageHtml).
  */
-import type { ReactNode } from 'react';
+import { Suspense, useContext, type ReactNode } from 'react';
 import type { BlockNode, BlockRegistry, PageData } from '../types.ts';
 import { BlockBoundary } from './block-boundary.tsx';
 import { PageContext } from './context.ts';
+import { deferAttr, DeferredContext } from './deferred.ts';
+import { RegistryContext } from './embedded-block.tsx';
 import { shownOnPlatform, usePlatform, visibilityClasses } from './visibility.ts';
 
 export interface RenderOptions {
@@ -18,10 +20,23 @@ export interface RenderOptions {
 
 export function BlockView({ node, registry, dev }: { node: BlockNode } & RenderOptions) {
   const platform = usePlatform();
+  const deferred = useContext(DeferredContext);
   if (!shownOnPlatform(node.visibleOn, platform)) return null;
   const def = registry[node.type];
   let content: ReactNode;
-  if (!def) {
+  if (node.load && (def || deferred)) {
+    // Same tree on both sides: the server renders the component, the browser a lazy one.
+    const Component = deferred ? deferred(node) : def!.component;
+    content = (
+      <div className="jv-vis" {...{ [deferAttr]: node.key }}>
+        <BlockBoundary type={node.type} dev={dev}>
+          <Suspense fallback={null}>
+            <Component {...node.props} />
+          </Suspense>
+        </BlockBoundary>
+      </div>
+    );
+  } else if (!def) {
     if (!dev) return null;
     content = (
       <div className="jv-unknown-block" role="note">
@@ -42,6 +57,7 @@ export function BlockView({ node, registry, dev }: { node: BlockNode } & RenderO
 
 export function PageView({ data, ...opts }: { data: PageData } & RenderOptions) {
   return (
+    <RegistryContext.Provider value={{ registry: opts.registry, dev: opts.dev }}>
     <PageContext.Provider value={data}>
       {data.regions.map((region) => {
         const Tag = region.tag;
@@ -56,5 +72,6 @@ export function PageView({ data, ...opts }: { data: PageData } & RenderOptions) 
         );
       })}
     </PageContext.Provider>
+    </RegistryContext.Provider>
   );
 }

@@ -54,3 +54,11 @@ describe('renderPageHtml', () => {
     expect(r.html).toContain('<div class="jv-vis jv-hide-tablet jv-hide-desktop"><p>Mobile only</p></div>');
   });
 });
+
+describe('deferred blocks', () => {
+  it('prerender their HTML inside a Suspense boundary the browser hydrates later', () => {
+    const data = page([{ key: 'f', type: 'text', props: { text: 'Footer' }, load: 'visible' }]);
+    const html = renderPageHtml(data, '/', registry).html;
+    expect(html).toContain('<div class="jv-vis" data-jv-defer="f"><!--$--><p>Footer</p><!--/$--></div>');
+  });
+});

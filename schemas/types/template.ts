@@ -42,4 +42,8 @@ export interface Block {
   id?: string;
   props?: {};
   visibleOn?: Devices;
+  /**
+   * When the block's code loads in the browser: eager (default: before the page hydrates), idle (after the page is interactive), visible (when it nears the viewport). Its HTML is prerendered either way.
+   */
+  load?: 'eager' | 'idle' | 'visible';
 }

@@ -8,6 +8,16 @@ import { apiBodyLimit } from '../http/body-limit.ts';
 import type { AppEnv } from '../http/env.ts';
 import { jsonError } from '../http/errors.ts';
 import { healthRoutes } from './health.ts';
+import { commerceFor } from '../commerce/app-commerce.ts';
+import { checkoutRoutes } from './checkout.ts';
+import { orderRoutes } from './order.ts';
+import { paymentMethodsRoutes } from './payment-methods.ts';
+import { paymentsRoutes } from './payments.ts';
+import { createNodeGeoSource } from '../../engine/forms/node.ts';
+import { formsRoutes } from '../forms/index.ts';
+import { newsletterRoutes } from '../newsletter/index.ts';
+import { reviewsRoutes } from './reviews.ts';
+import { geoRoutes } from './geo.ts';
 
 export function createApi(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -18,6 +28,16 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.use('*', apiBodyLimit(deps.config));
 
   api.route('/health', healthRoutes(deps));
+  const geo = createNodeGeoSource(); // one cache for the geo endpoint and the forms' checks
+  api.route('/geo', geoRoutes(geo));
+  api.route('/forms', formsRoutes(deps, geo));
+  api.route('/newsletter', newsletterRoutes(deps));
+  api.route('/reviews', reviewsRoutes(deps));
+  const commerce = commerceFor(deps); // orders, payments and their e-mail hook, shared by these routes
+  api.route('/order', orderRoutes(deps, commerce));
+  api.route('/checkout', checkoutRoutes(commerce));
+  api.route('/payment-methods', paymentMethodsRoutes(commerce));
+  api.route('/payment', paymentsRoutes(commerce, deps.config.siteName));
 
   api.all('*', (c) => jsonError(c, 404, 'Not found'));
   return api;

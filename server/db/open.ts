@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { DEFAULT_DB_FILE } from '../paths.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 
@@ -18,7 +19,7 @@ export function openDatabase(file: string = DEFAULT_DB_FILE): Db {
   sqlite.pragma('foreign_keys = ON');
   // A second process (a CLI task, a test) waits for the lock instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /** Opens the database and applies every pending migration: what `joinery start` does. */

@@ -31,10 +31,181 @@ export interface EmailOutboxTable {
   ref_id: string | null;
 }
 
+/** One form submission; a multi-step form updates its row step by step (server/forms). */
+export interface FormSubmissionsTable {
+  /** A random UUID: the client sends it back with later steps. */
+  id: string;
+  form_name: string;
+  /** formHash of the definition the submission was validated against. */
+  definition_hash: string;
+  /** JSON object of the cleaned non-file values (files are in submission_files). */
+  data: string;
+  /** JSON array of the step indexes accepted so far. */
+  completed_steps: string;
+  /** Set when the last step (or a single-step form) is accepted; the row is then final. */
+  completed_at: string | null;
+  ip: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file uploaded with a submission, stored under the upload folder as stored_name. */
+export interface SubmissionFilesTable {
+  id: Generated<number>;
+  submission_id: string;
+  field: string;
+  /** The client's file name, for display only (never used as a path). */
+  original_name: string;
+  stored_name: string;
+  /** The type detected from the content. */
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+export type SubscriptionStatus = 'subscribed' | 'unsubscribed';
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  status: SubscriptionStatus;
+  /** SHA-256 hex of the unsubscribe token (the token itself is only in the welcome e-mail). */
+  token_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A guest checkout order (server/commerce). Amounts are dollars rounded to cents; flags are 0/1. */
+export interface OrdersTable {
+  id: Generated<number>;
+  /** The human order number, 100000000 + id ("100000123"); set in the creating transaction. */
+  order_increment_id: string | null;
+  state: string;
+  /** pending -> pending_payment (a payment that did not complete) -> ordered (paid). */
+  status: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  customer_is_guest: number;
+  same_as_billing: number;
+  weight: number;
+  subtotal: number;
+  subtotal_incl_tax: number;
+  shipping_amount: number;
+  shipping_tax_amount: number;
+  shipping_incl_tax: number;
+  shipping_method: string;
+  shipping_label: string;
+  tax_percent: number;
+  tax_amount: number;
+  total: number;
+  total_item_count: number;
+  order_currency_code: string;
+  payment_method: string;
+  payment_method_label: string;
+  email_sent: number;
+  additional_notes: string | null;
+  /** SHA-256 hex of the client's idempotency key (unique: one order per key). */
+  idempotency_key: string;
+  /** SHA-256 hex of the normalised request that created the order (a replay must match). */
+  request_hash: string;
+  /** SHA-256 hex of the order token. */
+  token_hash: string;
+  /** The order token sealed with a key derived from the idempotency key (AES-256-GCM). */
+  token_box: string;
+  token_expires_at: string;
+  payment_lock_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  sku: string;
+  name: string;
+  price: number;
+  original_price: number;
+  price_incl_tax: number;
+  qty: number;
+  weight: number;
+  row_weight: number;
+  row_total: number;
+  tax_percent: number;
+  tax_amount: number;
+  row_total_incl_tax: number;
+  /** JSON: { finish: { type, value, label }, styleName, styleTitle }. */
+  custom_options: string;
+}
+
+export type AddressType = 'billing' | 'shipping';
+
+export interface OrderAddressesTable {
+  id: Generated<number>;
+  order_id: number;
+  type: AddressType;
+  email: string;
+  first_name: string;
+  last_name: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country_id: string;
+  phone_number: string;
+}
+
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'on_hold';
+
+/** One payment attempt of an order. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  method: string;
+  method_label: string;
+  gateway: string;
+  status: PaymentStatus;
+  amount: number;
+  transaction_id: string | null;
+  client_secret_hash: string | null;
+  /** JSON: response code, message, card brand and last 4 (never the number or CVV). */
+  additional_data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  comment: string;
+  is_customer_notified: number;
+  created_at: string;
+}
+
 export interface Database {
   email_outbox: EmailOutboxTable;
+  form_submissions: FormSubmissionsTable;
+  submission_files: SubmissionFilesTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_addresses: OrderAddressesTable;
+  payments: PaymentsTable;
+  order_status_history: OrderStatusHistoryTable;
 }
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
 export type NewOutboxRow = Insertable<EmailOutboxTable>;
 export type OutboxUpdate = Updateable<EmailOutboxTable>;
+export type FormSubmissionRow = Selectable<FormSubmissionsTable>;
+export type SubmissionFileRow = Selectable<SubmissionFilesTable>;
+export type NewsletterSubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderAddressRow = Selectable<OrderAddressesTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;

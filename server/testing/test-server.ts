@@ -44,7 +44,7 @@ export async function createTestServer<M extends Mailer = MemoryMailer>(o: TestS
   const mailer = o.mailer ?? (memoryMailer() as Mailer as M);
   const distDir = o.dist === false ? null : (o.dist ?? writeFakeDist(dir.join('dist')));
   try {
-    const server = createServer({ db, mailer, clock, log: o.log ?? silentLogger, siteDir: o.siteDir ?? dir.join('no-content'), config: { distDir, ...o.config } });
+    const server = createServer({ db, mailer, clock, log: o.log ?? silentLogger, siteDir: o.siteDir ?? dir.join('no-content'), config: { distDir, uploadDir: dir.join('uploads'), ...o.config } });
     return {
       ...server,
       db,

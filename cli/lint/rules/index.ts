@@ -1,11 +1,19 @@
 /** The central list of lint rules, in the order they run. `fast` ones also run in `joinery check`. */
 import brokenLink from './broken-link.ts';
+import catalogueIntegrity from './catalogue-integrity.ts';
 import dataRef from './data-ref.ts';
+import dataQuery from './data-query.ts';
+import duplicateField from './duplicate-field.ts';
 import duplicateRoute from './duplicate-route.ts';
+import fieldOptions from './field-options.ts';
+import formFieldRef from './form-field-ref.ts';
+import imageDimensions from './image-dimensions.ts';
+import jsonLdFlags from './json-ld-flags.ts';
 import jsonSyntax from './json-syntax.ts';
 import missingFile from './missing-file.ts';
 import schema from './schema.ts';
+import submitLastStep from './submit-last-step.ts';
 import unknownBlock from './unknown-block.ts';
 import type { Rule } from '../rule.ts';
 
-export const rules: Rule[] = [jsonSyntax, missingFile, schema, unknownBlock, brokenLink, duplicateRoute, dataRef];
+export const rules: Rule[] = [jsonSyntax, missingFile, schema, unknownBlock, brokenLink, duplicateRoute, dataRef, formFieldRef, duplicateField, fieldOptions, submitLastStep, catalogueIntegrity, dataQuery, imageDimensions, jsonLdFlags];

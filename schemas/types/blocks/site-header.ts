@@ -31,6 +31,17 @@ export interface SiteHeaderProps {
     url: string;
   };
   /**
+   * Search box with a suggestions popup (the search-popup block), between the logo and the cart. Omit for no search.
+   */
+  search?: {
+    label?: string;
+    placeholder?: string;
+    searchPath?: string;
+    seeAllText?: string;
+    hintText?: string;
+    limit?: number;
+  };
+  /**
    * Short text beside the logo, e.g. "Secure checkout".
    */
   note?: string;

@@ -1,0 +1,201 @@
+/**
+ * Sample checkouts per second: the real app (createServer, the shop's catalogue and tables, a
+ * temp SQLite file) in a child process on 127.0.0.1; autocannon in this process with 32
+ * connections, each running complete checkouts: POST /api/order (fresh idempotency key) then
+ * POST /api/order/pay with the sandbox's approved card, which records the payment and queues the
+ * customer and admin e-mails in the outbox (the outbox worker is not started: queued is the
+ * measure). Then a bare Hono handler (POST returning a small JSON) in a child process, same
+ * client settings, for the ratio. Bounded: N checkouts (default 10,000) and at most 60 s each.
+ *
+ * Run: node --import tsx bench/checkout.ts [checkouts]. Figures are printed, never asserted.
+ * CHECKOUT_BENCH_PROFILE=<dir> writes a CPU profile of the app server there.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { fmt, percentile } from './lib.ts';
+
+const CONNECTIONS = 32;
+const MAX_SECONDS = 60;
+const CHECKOUTS = Number(process.argv[2]?.startsWith('--') ? 0 : process.argv[2]) || 10_000;
+
+const ADDRESS = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phoneNumber: '(614) 555-0143', street1: '2150 Westbelt Drive', street2: '', city: 'Columbus', state: 'OH', zipCode: '43228', countryId: 'US' };
+const ITEMS = [
+  { sku: 'CARLTON-SD-PW', finish: { type: 'paint', value: 'pure-white' } },
+  { sku: 'QZ-CG-CH-POL', finish: { type: 'surface', value: 'polished' } },
+];
+const CARD = { number: '4242424242424242', expMonth: '12', expYear: '2030', cvv: '123' };
+const orderJson = () => JSON.stringify({ idempotencyKey: randomUUID(), items: ITEMS, billing: ADDRESS, sameAsBilling: true, shippingMethod: 'standard', paymentMethod: 'card' });
+
+// ---------------------------------------------------------------- child processes (the servers)
+
+async function serveApp() {
+  const { openMigratedDatabase } = await import('../server/db/open.ts');
+  const { createServer } = await import('../server/app.ts');
+  const { listen } = await import('../server/listen.ts');
+  const { memoryMailer } = await import('../server/mail/memory-mailer.ts');
+  const { silentLogger } = await import('../server/logger.ts');
+  const { tempDir } = await import('../server/testing/temp-dir.ts');
+  const { DEFAULT_CONTENT_DIR } = await import('../server/paths.ts');
+  const dir = tempDir('joinery-bench-checkout-');
+  const db = await openMigratedDatabase(dir.join('joinery.db'));
+  const server = createServer({ db, mailer: memoryMailer(), log: silentLogger, siteDir: DEFAULT_CONTENT_DIR, config: { distDir: null, logRequests: false } });
+  const l = await listen(server.app, { port: 0, hostname: '127.0.0.1' });
+  console.log(JSON.stringify({ port: l.port }));
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line !== 'stats') continue;
+    const n = async (table: 'orders' | 'email_outbox', where?: [string, string]) => {
+      let q = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+      if (where) q = q.where(where[0] as never, '=', where[1] as never);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    const cpu = process.cpuUsage();
+    console.log(JSON.stringify({ orders: await n('orders'), ordered: await n('orders', ['status', 'ordered']), queuedMails: await n('email_outbox', ['status', 'queued']), cpuMs: (cpu.user + cpu.system) / 1000 }));
+  }
+  await l.close();
+  await server.close();
+  await db.destroy();
+  dir.cleanup();
+}
+
+async function serveBare() {
+  const { Hono } = await import('hono');
+  const { listen } = await import('../server/listen.ts');
+  const app = new Hono().post('/', async (c) => c.json({ success: true, echo: ((await c.req.json()) as { idempotencyKey?: string }).idempotencyKey }));
+  const l = await listen(app, { port: 0, hostname: '127.0.0.1' });
+  console.log(JSON.stringify({ port: l.port }));
+  for await (const _ of createInterface({ input: process.stdin }));
+  await l.close();
+}
+
+// ---------------------------------------------------------------- the client
+
+interface Child {
+  port: number;
+  ask(line: string): Promise<Record<string, number>>;
+  stop(): void;
+}
+
+function startChild(mode: string): Promise<Child> {
+  const profile = process.env.CHECKOUT_BENCH_PROFILE && mode === '--serve' ? ['--cpu-prof', '--cpu-prof-dir', process.env.CHECKOUT_BENCH_PROFILE] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const waiting: ((line: string) => void)[] = [];
+  lines.on('line', (line) => waiting.shift()?.(line));
+  const next = () => new Promise<string>((resolve) => waiting.push(resolve));
+  return next().then((first) => ({
+    port: (JSON.parse(first) as { port: number }).port,
+    ask: async (line) => {
+      const answer = next();
+      child.stdin!.write(`${line}\n`);
+      return JSON.parse(await answer) as Record<string, number>;
+    },
+    stop: () => {
+      child.stdin!.end();
+      setTimeout(() => child.kill(), 10_000).unref();
+    },
+  }));
+}
+
+interface AutocannonResult {
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = ((opts: Record<string, unknown>) => Promise<AutocannonResult> & { stop(): void }) & { track?: unknown };
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** Runs autocannon with an outer time bound. */
+async function cannon(opts: Record<string, unknown>): Promise<AutocannonResult> {
+  const run = autocannon({ connections: CONNECTIONS, timeout: 10, ...opts });
+  const guard = setTimeout(() => run.stop(), MAX_SECONDS * 1000);
+  try {
+    return await run;
+  } finally {
+    clearTimeout(guard);
+  }
+}
+
+async function main() {
+  console.log(`\n# Checkout (${CONNECTIONS} concurrent clients on loopback; ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)})`);
+  const app = await startChild('--serve');
+  const base = `http://127.0.0.1:${app.port}`;
+
+  // Warm up: JIT, statement caches, the data files.
+  for (let i = 0; i < 200; i++) {
+    const o = (await (await fetch(`${base}/api/order`, { method: 'POST', body: orderJson(), headers: { 'content-type': 'application/json' } })).json()) as { order: { id: number }; orderToken: string };
+    await fetch(`${base}/api/order/pay`, { method: 'POST', body: JSON.stringify({ id: o.order.id, token: o.orderToken, card: CARD }), headers: { 'content-type': 'application/json' } });
+  }
+  const before = await app.ask('stats');
+
+  const checkoutMs: number[] = [];
+  let completed = 0;
+  let failed = 0;
+  const headers = { 'content-type': 'application/json' };
+  const result = await cannon({
+    url: base,
+    amount: CHECKOUTS * 2,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/order',
+        headers,
+        setupRequest: (req: Record<string, unknown>, ctx: Record<string, unknown>) => {
+          ctx.start = performance.now();
+          return { ...req, body: orderJson() };
+        },
+        onResponse: (status: number, body: string, ctx: Record<string, unknown>) => {
+          if (status !== 201) return void failed++;
+          const o = JSON.parse(body) as { order: { id: number }; orderToken: string };
+          ctx.pay = JSON.stringify({ id: o.order.id, token: o.orderToken, card: CARD });
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/order/pay',
+        headers,
+        setupRequest: (req: Record<string, unknown>, ctx: Record<string, unknown>) => (ctx.pay ? { ...req, body: ctx.pay } : null),
+        onResponse: (status: number, _body: string, ctx: Record<string, unknown>) => {
+          if (status === 200) {
+            completed++;
+            checkoutMs.push(performance.now() - (ctx.start as number));
+          } else failed++;
+        },
+      },
+    ],
+  });
+  const after = await app.ask('stats');
+  app.stop();
+
+  const perSecond = completed / result.duration;
+  const line = (label: string, value: string) => console.log(`${label.padEnd(58)} ${value}`);
+  line('complete sample checkouts (order + sandbox payment + 2 e-mails queued)', `${fmt(perSecond)} /s (${fmt(completed)} in ${fmt(result.duration, 1)} s, ${failed} failed, ${result.errors} errors)`);
+  line('checkout latency, order + pay round trips (p50 / p99)', `${fmt(percentile(checkoutMs, 50), 1)} ms / ${fmt(percentile(checkoutMs, 99), 1)} ms`);
+  line('per request latency (p50 / p99)', `${fmt(result.latency.p50, 1)} ms / ${fmt(result.latency.p99, 1)} ms`);
+  line('stored: orders paid, e-mails queued (this run)', `${fmt(after.ordered! - before.ordered!)} orders ordered, ${fmt(after.queuedMails! - before.queuedMails!)} e-mails queued`);
+  // CPU time is less sensitive than throughput to other work on the machine.
+  const cpuPerCheckout = (after.cpuMs! - before.cpuMs!) / Math.max(1, completed);
+  line('app server CPU per checkout (and the one-core ceiling it implies)', `${fmt(cpuPerCheckout, 2)} ms (${fmt(1000 / cpuPerCheckout)} checkouts/s)`);
+
+  const bare = await startChild('--serve-bare');
+  const bareBody = orderJson();
+  const bareResult = await cannon({ url: `http://127.0.0.1:${bare.port}`, method: 'POST', headers, body: bareBody, amount: Math.max(CHECKOUTS * 2, 20_000) });
+  bare.stop();
+  const bareRps = bareResult.requests.total / bareResult.duration;
+  const appRps = (result.requests.total || completed * 2) / result.duration;
+  line('bare Hono handler (POST, small JSON), same client', `${fmt(bareRps)} req/s (p50 ${fmt(bareResult.latency.p50, 1)} ms, p99 ${fmt(bareResult.latency.p99, 1)} ms)`);
+  line('checkout API requests vs bare handler requests', `${fmt(appRps)} vs ${fmt(bareRps)} req/s = ${fmt((appRps / bareRps) * 100, 1)}%`);
+  line('checkouts per second vs bare handler requests per second', `1 : ${fmt(bareRps / perSecond, 1)}`);
+}
+
+const mode = process.argv[2];
+if (mode === '--serve') await serveApp();
+else if (mode === '--serve-bare') await serveBare();
+else await main();

@@ -1,0 +1,52 @@
+/**
+ * First-load weight of content pages from a build (dist/, or the folder given): JavaScript the
+ * page loads before it is interactive (entry + modulepreloads), CSS, HTML, and the images it
+ * fetches at once (not loading="lazy"; <img src>, as on a phone), all gzip; plus the lazy images a
+ * full scroll adds.
+ * Run: node --import tsx bench/content-pages.ts [distDir] [path...]. Printed, never asserted.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DIST_DIR } from '../cli/paths.ts';
+import { fmt } from './lib.ts';
+
+const dist = process.argv[2] ?? DIST_DIR;
+const pages = process.argv.length > 3 ? process.argv.slice(3) : ['/', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green'];
+const site = join(dist, 'site');
+const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
+const gz = (file: string) => (existsSync(file) ? gzipSync(readFileSync(file)).length : 0);
+const local = (url: string) => join(site, decodeURI(url.split(/[?#]/)[0]!));
+
+export function pageWeight(path: string) {
+  const htmlFile = join(site, path === '/' ? '' : path.replace(/^\/+|\/+$/g, ''), 'index.html');
+  const html = readFileSync(htmlFile, 'utf8');
+  const js = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].reduce((s, m) => s + gz(local(m[1]!)), 0);
+  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].reduce((s, m) => s + gz(local(m[1]!)), 0);
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id='));
+  let eager = 0;
+  let lazy = 0;
+  const seen = new Set<string>();
+  // <img src> as a phone fetches it (a <picture>'s wider <source>s are left out).
+  for (const m of root.matchAll(/<img\b[^>]*>/g)) {
+    const tag = m[0];
+    const src = /\bsrc="([^"\s]+)/.exec(tag)?.[1];
+    if (!src?.startsWith('/') || seen.has(src)) continue;
+    seen.add(src);
+    if (/loading="lazy"/.test(tag)) lazy += gz(local(src));
+    else eager += gz(local(src));
+  }
+  return { js, css, html: gzipSync(html).length, eager, lazy };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!existsSync(join(site, 'index.html'))) {
+    console.error(`no build in ${dist}: run joinery build first`);
+    process.exit(1);
+  }
+  for (const path of pages) {
+    const w = pageWeight(path);
+    const total = w.js + w.css + w.html + w.eager;
+    console.log(`${path.padEnd(40)} first-load JS ${kb(w.js)}, total first transfer ${kb(total)} (CSS ${kb(w.css)}, HTML ${kb(w.html)}, images ${kb(w.eager)}; +${kb(w.lazy)} lazy images on scroll)`);
+  }
+}

@@ -1,0 +1,22 @@
+import { Card, defineBlock } from '../../engine/index.ts';
+import type { CardGridProps } from '../../schemas/types/blocks/card-grid.ts';
+import styles from './card-grid.module.css';
+
+/** A grid of cards: one column on phones, two on tablets, `columns` on desktops. */
+function CardGrid({ title, intro, columns = 3, cards }: CardGridProps) {
+  return (
+    <section className={styles.section}>
+      {title && <h2 className={styles.title}>{title}</h2>}
+      {intro && <p className={styles.intro}>{intro}</p>}
+      <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
+        {cards.map((card, i) => (
+          <li key={i}>
+            <Card card={card} heading={title ? 'h3' : 'h2'} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'card-grid', component: CardGrid, description: 'A grid of cards with image, title, text and a call to action.' });

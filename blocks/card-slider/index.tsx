@@ -1,0 +1,33 @@
+import { Card, Carousel, defineBlock } from '../../engine/index.ts';
+import type { CardSliderProps } from '../../schemas/types/blocks/card-slider.ts';
+import styles from './card-slider.module.css';
+
+/**
+ * Cards as a slider on small screens (below `activeBelow`, default 768 px) and a grid above;
+ * defaults: 500 ms, one card in view, arrows on, dots below 480 px.
+ */
+function CardSlider({ title, intro, columns = 3, cards, slider = {} }: CardSliderProps) {
+  const { speed = 500, slidesToShow = 1, arrows = true, dotsBelow = 480, activeBelow = 768 } = slider;
+  return (
+    <section className={styles.section}>
+      {title && <h2 className={styles.title}>{title}</h2>}
+      {intro && <p className={styles.intro}>{intro}</p>}
+      <Carousel
+        label={title ?? 'Cards'}
+        slides={cards.map((card, i) => (
+          <Card key={i} card={card} heading={title ? 'h3' : 'h2'} />
+        ))}
+        speed={speed}
+        perView={slidesToShow}
+        arrows={arrows}
+        dotsBelow={dotsBelow}
+        activeBelow={activeBelow}
+        columns={columns}
+        arrowPlacement="below"
+        className={styles.slider}
+      />
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'card-slider', component: CardSlider, description: 'Cards as a slider below 768 px and a grid above.' });

@@ -1,0 +1,119 @@
+/**
+ * The sample cart page: "Loading cart..." until the stored lines and the build's sample data
+ * are both known (also what the prerendered HTML shows), then the empty state or the lines.
+ * Prices are for display; the server recomputes every amount at checkout. A stored sku the
+ * catalogue no longer has is dropped from the cart with a message naming it.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  ActionLink,
+  SiteLink,
+  defineBlock,
+  formatPrice,
+  resolveSampleLines,
+  sampleCart,
+  sampleSubtotal,
+  unavailableMessage,
+  useSampleCart,
+  useSampleData,
+} from '../../engine/index.ts';
+import type { CartPageProps } from '../../schemas/types/blocks/cart-page.ts';
+import styles from './cart-page.module.css';
+
+export const LOADING_TEXT = 'Loading cart...';
+export const LOAD_ERROR_TEXT = 'Your cart could not be loaded. Please reload the page.';
+export const EMPTY_TEXT = 'Looks like you have not added anything to your cart. Go ahead & add items to your cart.';
+export const removedMessage = (name: string) => `Item ${name} has been removed from your cart.`;
+
+function CartPage({
+  title = 'Your samples',
+  emptyText = EMPTY_TEXT,
+  continueText = 'Continue Shopping',
+  continueUrl = '/products',
+  checkoutText = 'Checkout',
+  checkoutUrl = '/checkout',
+  subtotalText = 'Subtotal',
+  removeText = 'Remove',
+}: CartPageProps) {
+  const data = useSampleData();
+  const items = useSampleCart();
+  const [notices, setNotices] = useState<string[]>([]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+
+  // Drop lines whose sku the catalogue no longer has, saying which.
+  const catalogue = data.status === 'ready' ? data.data : undefined;
+  useEffect(() => {
+    if (!catalogue) return;
+    const dropped = sampleCart().retain((i) => Object.hasOwn(catalogue.samples, i.sku));
+    if (dropped.length) setNotices((n) => [...n, ...dropped.map((d) => unavailableMessage(d.name))]);
+  }, [catalogue, items]);
+
+  const remove = (sku: string, name: string) => {
+    sampleCart().remove(sku);
+    setNotices([removedMessage(name)]);
+    heading.current?.focus();
+  };
+
+  let body;
+  if (data.status === 'error') body = <p className={styles.error} role="alert">{LOAD_ERROR_TEXT}</p>;
+  else if (!catalogue) body = <p className={styles.note} role="status">{LOADING_TEXT}</p>;
+  else {
+    const { lines } = resolveSampleLines(items, catalogue);
+    body = lines.length ? (
+      <>
+        <h2 ref={heading} tabIndex={-1} id={`${id}-title`} className={styles.title}>
+          {title} <span className={styles.count}>({lines.length === 1 ? '1 item' : `${lines.length} items`})</span>
+        </h2>
+        <ul className={styles.lines} aria-labelledby={`${id}-title`}>
+          {lines.map((l) => {
+            const picture = l.images[0];
+            return (
+              <li key={l.sku} className={styles.line}>
+                {picture && <img className={styles.thumb} src={picture.processedUrls.cart} alt={picture.altText} width={60} height={80} decoding="async" />}
+                <div className={styles.info}>
+                  <h3 className={styles.name}>{l.name}</h3>
+                  <p className={styles.meta}>
+                    Style: <SiteLink href={l.styleUrl}>{l.styleTitle}</SiteLink>
+                  </p>
+                  <p className={`${styles.meta} ${styles.finish}`}>
+                    <img className={styles.swatch} src={l.finish.image.processedUrls.medium} alt="" width={20} height={20} decoding="async" />
+                    <span>Finish: {l.finish.label}</span>
+                  </p>
+                </div>
+                <p className={styles.price}>{formatPrice(l.price)}</p>
+                <button type="button" className={styles.remove} aria-label={`${removeText} ${l.name}`} onClick={() => remove(l.sku, l.name)}>
+                  {removeText}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <div className={styles.summary}>
+          <p className={styles.subtotal}>
+            <span>{subtotalText}</span> <span>{formatPrice(sampleSubtotal(lines))}</span>
+          </p>
+          <ActionLink action={{ label: checkoutText, url: checkoutUrl }} />
+        </div>
+      </>
+    ) : (
+      <div className={styles.empty}>
+        <p>{emptyText}</p>
+        <ActionLink action={{ label: continueText, url: continueUrl }} variant="outline" />
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.section}>
+      <div role="status" className={styles.notices}>
+        {notices.map((n, i) => (
+          <p key={i}>{n}</p>
+        ))}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'cart-page', component: CartPage, description: 'The sample cart: lines with thumbnail, style, finish and price, remove, subtotal and Checkout.' });

@@ -1,0 +1,104 @@
+/**
+ * The checkout form's values and their checks (spec 000 section 5), with the shared rules the
+ * server applies too, so the page shows the same messages before a request is made.
+ */
+import { CHECKOUT_MESSAGES, US, checkoutRules as rules, type AddressField, type Rule } from '../../engine/index.ts';
+
+export type AddressValues = Record<AddressField, string>;
+export interface CardValues {
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvv: string;
+}
+
+export interface CheckoutValues {
+  billing: AddressValues;
+  shipping: AddressValues;
+  sameAsBilling: boolean;
+  shippingMethod: string;
+  paymentMethod: string;
+  card: CardValues;
+}
+
+export const emptyAddress = (): AddressValues => ({
+  firstName: '', lastName: '', email: '', phoneNumber: '', street1: '', street2: '', city: '', state: '', zipCode: '', countryId: US,
+});
+
+export const emptyValues = (): CheckoutValues => ({
+  billing: emptyAddress(),
+  shipping: emptyAddress(),
+  sameAsBilling: true,
+  shippingMethod: '',
+  paymentMethod: '',
+  card: { number: '', expMonth: '', expYear: '', cvv: '' },
+});
+
+/** The order the fields appear in: the first one with an error gets the focus. */
+export const FIELD_ORDER: readonly AddressField[] = ['firstName', 'lastName', 'email', 'phoneNumber', 'street1', 'street2', 'countryId', 'state', 'city', 'zipCode'];
+export const CARD_ORDER: readonly (keyof CardValues)[] = ['number', 'expMonth', 'expYear', 'cvv'];
+
+function addressRules(a: AddressValues, shipping: boolean): Record<AddressField, Rule> {
+  return {
+    firstName: rules.personName,
+    lastName: rules.personName,
+    email: rules.email,
+    phoneNumber: rules.phone,
+    street1: rules.street1,
+    street2: rules.street2,
+    city: rules.city,
+    state: rules.stateFor(a.countryId),
+    zipCode: rules.zipCode,
+    countryId: shipping ? rules.shippingCountry : rules.country,
+  };
+}
+
+/** One field's message (keys as the API's: "billing.zipCode", "card.cvv", "paymentMethod"). */
+export function fieldError(v: CheckoutValues, key: string, now = new Date()): string | undefined {
+  const [group, field] = key.split('.') as [string, string | undefined];
+  if (group === 'billing' || group === 'shipping') {
+    const a = v[group];
+    // With same-as-billing the billing address is where the order ships: US only.
+    const asShipping = group === 'shipping' || v.sameAsBilling;
+    return addressRules(a, asShipping)[field as AddressField](a[field as AddressField].trim());
+  }
+  if (group === 'card') {
+    const c = v.card;
+    const r: Record<keyof CardValues, Rule> = { number: rules.cardNumber, expMonth: rules.expMonth, expYear: rules.expYear(now), cvv: rules.cvv };
+    return r[field as keyof CardValues](c[field as keyof CardValues].trim());
+  }
+  if (group === 'paymentMethod') return rules.paymentMethod(v.paymentMethod);
+  return undefined;
+}
+
+/** Every field's key in page order (shipping only when it is shown, card only when asked). */
+export function fieldKeys(v: CheckoutValues, withCard: boolean): string[] {
+  const keys = FIELD_ORDER.map((f) => `billing.${f}`);
+  if (!v.sameAsBilling) keys.push(...FIELD_ORDER.map((f) => `shipping.${f}`));
+  keys.push('paymentMethod');
+  if (withCard) keys.push(...CARD_ORDER.map((f) => `card.${f}`));
+  return keys;
+}
+
+export function validate(v: CheckoutValues, withCard: boolean, now = new Date()): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const k of fieldKeys(v, withCard)) {
+    const m = fieldError(v, k, now);
+    if (m) errors[k] = m;
+  }
+  return errors;
+}
+
+/** The address the cart ships to: billing with same-as-billing, else shipping. */
+export const shipTo = (v: CheckoutValues): AddressValues => (v.sameAsBilling ? v.billing : v.shipping);
+
+/** Country, state and ZIP when they are complete and valid, for the estimate. */
+export function shippingLocation(v: CheckoutValues): { countryId: string; state: string; zipCode: string } | undefined {
+  const a = shipTo(v);
+  const loc = { countryId: a.countryId, state: a.state.trim(), zipCode: a.zipCode.trim() };
+  if (rules.shippingCountry(loc.countryId) || rules.stateFor(loc.countryId)(loc.state) || rules.zipCode(loc.zipCode)) return undefined;
+  return loc;
+}
+
+export const isNonUs = (country: string) => country !== '' && country.toUpperCase() !== US;
+export const US_ONLY = CHECKOUT_MESSAGES.usOnly;

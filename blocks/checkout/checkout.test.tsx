@@ -1,0 +1,88 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { PageData } from '../../engine/index.ts';
+import { PageContext } from '../../engine/render/context.ts';
+import { defaultPaymentMethod, enabledMethods } from './checkout-api.ts';
+import { emptyValues, shippingLocation, validate } from './checkout-form.ts';
+import example from './example.json' with { type: 'json' };
+import block, { LOADING_TEXT } from './index.tsx';
+
+const page: PageData = {
+  path: '/checkout',
+  route: '/checkout',
+  status: 200,
+  head: { title: 'Checkout', description: '', canonical: 'https://shop.test/checkout', meta: [], jsonLd: [], tagManager: false },
+  breadcrumbs: [],
+  regions: [],
+  blockTypes: ['checkout'],
+  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+};
+
+const filled = () => {
+  const v = emptyValues();
+  v.billing = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '(614) 555-0100', street1: '1 High St', street2: '', city: 'Columbus', state: 'OH', zipCode: '43215', countryId: 'US' };
+  v.paymentMethod = 'card';
+  v.card = { number: '4242 4242 4242 4242', expMonth: '12', expYear: String(new Date().getFullYear() + 1), cvv: '123' };
+  return v;
+};
+
+describe('checkout', () => {
+  it('prerenders the loading state: the cart lives in the browser', () => {
+    const Checkout = block.component;
+    const html = renderToString(
+      <StaticRouter location="/checkout">
+        <PageContext.Provider value={page}>
+          <Checkout {...example.props} />
+        </PageContext.Provider>
+      </StaticRouter>,
+    );
+    expect(html).toContain(LOADING_TEXT);
+    expect(html).not.toContain('Place Order');
+  });
+
+  it('validates with the spec messages', () => {
+    const empty = validate({ ...emptyValues(), paymentMethod: '' }, true);
+    expect(empty['billing.firstName']).toBe('This field is required');
+    expect(empty['billing.email']).toBe('This field is required');
+    expect(empty['billing.zipCode']).toBe('ZIP/Postal code is required');
+    expect(empty['billing.phoneNumber']).toBe('Phone number is required');
+    expect(empty.paymentMethod).toBe('Please select a payment method.');
+    expect(empty['card.number']).toBe('Card number is required');
+    expect(empty['card.expMonth']).toBe('Expiry is required');
+    expect(empty['card.cvv']).toBe('CVV is required');
+    expect(empty['shipping.firstName']).toBeUndefined(); // same as billing: no shipping fields
+
+    const v = filled();
+    expect(validate(v, true)).toEqual({});
+    v.billing = { ...v.billing, email: 'ada@', zipCode: '43a15', phoneNumber: '614555', firstName: 'A1' };
+    expect(validate(v, true)).toEqual({
+      'billing.email': 'Invalid email address',
+      'billing.zipCode': 'Only numbers are allowed',
+      'billing.phoneNumber': 'Phone number must be at least 10 digits',
+      'billing.firstName': 'Only alphabets are allowed',
+    });
+  });
+
+  it('ships to the US only, and checks shipping fields when they are shown', () => {
+    const v = filled();
+    v.sameAsBilling = false;
+    v.shipping = { ...v.billing, countryId: 'CA', state: 'Ontario' };
+    expect(validate(v, false)['shipping.countryId']).toBe("Sorry, we don't ship outside the US.");
+    expect(shippingLocation(v)).toBeUndefined();
+    v.sameAsBilling = true;
+    expect(shippingLocation(v)).toEqual({ countryId: 'US', state: 'OH', zipCode: '43215' });
+  });
+
+  it('picks the enabled default payment method, else the first', () => {
+    const list = enabledMethods([
+      { name: 'b', title: 'B', enabled: true, gateway: 'sandbox', sortOrder: 2 },
+      { name: 'a', title: 'A', enabled: true, gateway: 'sandbox', sortOrder: 1 },
+      { name: 'off', title: 'Off', enabled: false, isDefault: true, gateway: 'sandbox', sortOrder: 0 },
+    ]);
+    expect(list.map((m) => m.name)).toEqual(['a', 'b']);
+    expect(defaultPaymentMethod(list)?.name).toBe('a');
+    expect(defaultPaymentMethod([...list, { name: 'd', title: 'D', enabled: true, isDefault: true, gateway: 'sandbox' }])?.name).toBe('d');
+    expect(enabledMethods('nope')).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { BlockNode, PageData } from '../../engine/index.ts';
+import { PageContext } from '../../engine/render/context.ts';
+import type { FilterTabsProps } from '../../schemas/types/blocks/filter-tabs.ts';
+import example from './example.json' with { type: 'json' };
+import block from './index.tsx';
+import { slotOffsets } from './slots.ts';
+
+const FilterTabs = block.component;
+const props = example.props as FilterTabsProps;
+
+function pageWith(blocks: BlockNode[]): PageData {
+  return {
+    path: '/p',
+    route: '/p',
+    status: 200,
+    head: { title: '', description: '', canonical: '', meta: [], jsonLd: [], tagManager: false },
+    breadcrumbs: [],
+    regions: [{ name: 'main', tag: 'main', blocks }],
+    blockTypes: [],
+    site: { name: 'S', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  };
+}
+const node = (type: string, p: object = {}, key = type): BlockNode => ({ key, type, props: p as Record<string, unknown> });
+
+function render(p: FilterTabsProps, blocks: BlockNode[]) {
+  return renderToString(
+    <PageContext.Provider value={pageWith(blocks)}>
+      <FilterTabs {...p} />
+    </PageContext.Provider>,
+  );
+}
+
+describe('filter-tabs', () => {
+  const following = [node('heading'), node('filter-tabs', props), node('spec-view'), node('sample-list'), node('cta-band')];
+
+  it('finds the slot blocks that directly follow it, in any order', () => {
+    expect(slotOffsets(pageWith(following).regions, props.tabs)).toEqual([1, undefined, undefined, 2]);
+    const swapped = [node('filter-tabs', props), node('sample-list'), node('spec-view')];
+    expect(slotOffsets(pageWith(swapped).regions, props.tabs)).toEqual([2, undefined, undefined, 1]);
+    // a slot block that is not directly after the tabs (another block in between) is not taken
+    const apart = [node('filter-tabs', props), node('cta-band'), node('spec-view')];
+    expect(slotOffsets(pageWith(apart).regions, props.tabs)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('renders ARIA tabs with the first selected, and hides the other slot panels with CSS', () => {
+    const html = render(props, following);
+    const tabs = [...html.matchAll(/<button([^>]*role="tab"[^>]*)>([^<]*)<\/button>/g)];
+    expect(tabs.map((t) => t[2])).toEqual(['Specifications', 'FAQ', 'Videos', 'Samples']);
+    expect(tabs.map((t) => /aria-selected="(\w+)"/.exec(t[1]!)![1])).toEqual(['true', 'false', 'false', 'false']);
+    expect(html).toMatch(/<div role="tablist" aria-label="Product details" aria-orientation="horizontal"/);
+    // Specifications (slot 1) is shown; Samples (slot 2) is hidden until its tab is chosen
+    expect(html).toMatch(/<section[^>]*data-hide="2"/);
+  });
+
+  it('draws FAQ and video panels itself, hidden until chosen', () => {
+    const html = render(props, following);
+    const panels = [...html.matchAll(/<div([^>]*role="tabpanel"[^>]*)>/g)].map((m) => m[1]!);
+    expect(panels).toHaveLength(2);
+    expect(panels.every((p) => p.includes('hidden'))).toBe(true);
+    expect(html).toContain('<summary class="');
+    expect(html).toContain(props.tabs[1]!.faqs![0]!.question);
+    expect(html).toContain(`aria-label="Play video: ${props.tabs[2]!.videos![0]!.title}"`);
+  });
+
+  it('says No Data Found for a tab without content or without its slot block', () => {
+    const tabs: FilterTabsProps['tabs'] = [{ label: 'Videos', videos: [] }, { label: 'Samples', slot: 'sample-list' }];
+    const html = render({ tabs, layout: 'filter-tabs-v2' }, [node('filter-tabs', { tabs })]);
+    expect(html.match(/>No Data Found<\/p>/g)).toHaveLength(2);
+    expect(html).toContain('>We are sorry, but we could not find any data.</p>');
+    expect(html).toContain('aria-orientation="vertical"');
+    expect(html).not.toContain('data-hide');
+  });
+});

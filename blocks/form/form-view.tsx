@@ -1,0 +1,376 @@
+/**
+ * The interactive form: react-hook-form with the engine's compiled zod schema (the same one the
+ * server runs), posting each step (multi-step) or the whole form to /api/forms/{name}.
+ * Loaded lazily by index.tsx; see there for when.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  clearProgress,
+  compileForm,
+  createStepReducer,
+  defaultValues,
+  FORM_TEXTS,
+  humanise,
+  initialStepState,
+  isFinished,
+  isLastStep,
+  loadProgress,
+  MESSAGE_TIMEOUT_MS,
+  RECAPTCHA_FIELD,
+  resolveValues,
+  saveProgress,
+  schemaFor,
+  submissionPayload,
+  toFormData,
+} from '../../engine/forms/index.ts';
+import type { FormFile, FormValues, StepAction, StepState, StorageLike } from '../../engine/forms/index.ts';
+import { renderInline, useSite } from '../../engine/index.ts';
+import type { FormProps } from '../../schemas/types/blocks/form.ts';
+import { FieldList, type FieldEnv } from './fields/field.tsx';
+import type { EarlyInput } from './early-input.ts';
+import { Recaptcha, type RecaptchaHandle } from './recaptcha.tsx';
+import { Review } from './review.tsx';
+import styles from './styles.ts';
+import { formEndpoint, postForm } from './submit.ts';
+import { errorText, successTexts, UI_TEXTS } from './texts.ts';
+
+type Notice = { kind: 'success' } | { kind: 'error'; text: string };
+type Action = StepAction | { type: 'restore'; state: StepState };
+
+/** localStorage when the browser lets us use it; saving progress is best effort. */
+function storage(): StorageLike | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FormViewProps extends FormProps {
+  /** Values typed into the prerendered form before this code ran (see index.tsx). */
+  early?: EarlyInput;
+}
+
+export default function FormView(props: FormViewProps) {
+  const { title, intro, headingLevel = 2, showHeading = true, variant = 'page', endpoint = '/api/forms/{name}' } = props;
+  const def = props.definition as unknown as FormFile;
+  const compiled = useMemo(() => compileForm(def), [def]);
+  const site = useSite();
+  const siteKey = site.integrations.recaptchaSiteKey;
+  const recaptcha = compiled.recaptcha && Boolean(siteKey);
+  const formId = useId();
+  const url = formEndpoint(endpoint, compiled.name);
+  const stepCount = compiled.steps.length;
+
+  const reducer = useMemo(() => {
+    const next = createStepReducer(stepCount);
+    return (state: StepState, action: Action): StepState => (action.type === 'restore' ? action.state : next(state, action));
+  }, [stepCount]);
+  const [steps, dispatch] = useReducer(reducer, initialStepState);
+  // Read by the resolver and the save callback, which outlive a render.
+  const stepsRef = useRef(steps);
+  stepsRef.current = steps;
+  const move = (action: Action) => {
+    stepsRef.current = reducer(stepsRef.current, action);
+    dispatch(action);
+  };
+
+  // One resolver per step: Next validates only the fields of the step on screen.
+  const resolver = useMemo(() => {
+    const perStep = compiled.steps.map((_, i) =>
+      zodResolver(schemaFor(compiled, { step: compiled.multiStep ? i : undefined, recaptcha }) as never) as unknown as Resolver<FormValues>,
+    );
+    const resolve: Resolver<FormValues> = (values, context, options) => perStep[stepsRef.current.step]!(values, context, options);
+    return resolve;
+  }, [compiled, recaptcha]);
+  const defaults = useMemo((): FormValues => ({ ...defaultValues(compiled), ...(recaptcha && { [RECAPTCHA_FIELD]: '' }) }), [compiled, recaptcha]);
+  const { control, handleSubmit, reset, setError, setFocus, setValue, getValues, clearErrors, watch, formState } = useForm<FormValues>({
+    resolver,
+    defaultValues: defaults,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control }) as FormValues;
+  const { hidden, orphaned } = useMemo(() => resolveValues(compiled, values), [compiled, values]);
+
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const recaptchaRef = useRef<RecaptchaHandle>(null);
+  const recaptchaFocus = useRef<HTMLDivElement>(null);
+  const finished = compiled.multiStep && isFinished(steps, stepCount);
+  const progress = compiled.multiStep ? storage() : undefined;
+
+  const save = useCallback(() => {
+    // A finished form has nothing left to restore (its progress was cleared on success).
+    if (progress && !isFinished(stepsRef.current, stepCount)) saveProgress(progress, compiled.name, compiled.hash, stepsRef.current, getValues());
+  }, [progress, compiled, getValues, stepCount]);
+
+  /** Back to the start: step 0, default values, no saved progress. */
+  const startOver = useCallback(() => {
+    stepsRef.current = initialStepState;
+    dispatch({ type: 'reset' });
+    reset(defaults);
+    recaptchaRef.current?.reset();
+    if (progress) clearProgress(progress, compiled.name);
+  }, [defaults, reset, progress, compiled]);
+
+  // Restore progress saved by an earlier visit (after hydration: the server has no storage).
+  useEffect(() => {
+    if (!progress) return;
+    const saved = loadProgress(progress, compiled.name, compiled.hash);
+    if (!saved || saved.state.step >= stepCount || isFinished(saved.state, stepCount)) return;
+    move({ type: 'restore', state: saved.state });
+    reset({ ...defaults, ...saved.values });
+  }, [compiled]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The prerendered form ignores submits until this code runs (see index.tsx); what the shopper
+  // typed into it meanwhile becomes the form's values.
+  useEffect(() => {
+    formRef.current?.setAttribute('data-ready', '');
+    const typed = props.early?.values;
+    if (!typed) return;
+    props.early!.values = undefined;
+    for (const field of compiled.fields) {
+      if (!(field.name in typed) || JSON.stringify(typed[field.name]) === JSON.stringify(defaults[field.name])) continue;
+      setValue(field.name, typed[field.name], { shouldDirty: true });
+    }
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A shopper's change: clear the fields that follow it (dependsOn) and those it hides (hideWhen),
+  // then save progress.
+  useEffect(() => {
+    const sub = watch((_all, { name, type }) => {
+      if (type === 'change' && name) {
+        const queue = [name];
+        while (queue.length) {
+          const parent = queue.shift()!;
+          for (const child of compiled.fields.filter((f) => f.def.dependsOn === parent)) {
+            setValue(child.name, defaults[child.name]);
+            queue.push(child.name);
+          }
+        }
+        for (const gone of resolveValues(compiled, getValues()).hidden) {
+          if (JSON.stringify(getValues(gone)) === JSON.stringify(defaults[gone])) continue;
+          setValue(gone, defaults[gone]);
+          clearErrors(gone);
+        }
+      }
+      save();
+    });
+    return () => sub.unsubscribe();
+  }, [watch, compiled, defaults, setValue, getValues, clearErrors, save]);
+
+  useEffect(() => {
+    if (steps !== initialStepState) save();
+  }, [steps, save]);
+
+  // Messages go after 5 seconds; a finished multi-step form then starts over.
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => {
+      setNotice(null);
+      if (finished) startOver();
+    }, MESSAGE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [notice, finished, startOver]);
+
+  // Focus moves after React has rendered what it points to (the new step's heading, the error
+  // texts a control's aria-describedby names): requested here, done in the effect below.
+  const pendingFocus = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const focus = pendingFocus.current;
+    pendingFocus.current = null;
+    focus?.();
+  });
+  const focusLater = (el: { current: HTMLElement | null }) => {
+    pendingFocus.current = () => el.current?.focus();
+  };
+  /** Focus the first field with an error, in the order the fields appear. */
+  const focusFirstError = (names: string[]) => {
+    const order = [...compiled.fields.map((f) => f.name), RECAPTCHA_FIELD];
+    const first = order.find((n) => names.includes(n));
+    if (!first) return;
+    pendingFocus.current = () => (first === RECAPTCHA_FIELD ? recaptchaFocus.current?.focus() : setFocus(first));
+  };
+
+  const onInvalid = (errors: FieldErrors<FormValues>) => focusFirstError(Object.keys(errors));
+
+  const send = async (valid: FormValues) => {
+    const step = stepsRef.current.step;
+    setNotice(null);
+    const payload = submissionPayload(compiled, step, valid, stepsRef.current.id, {
+      recaptcha,
+      recaptchaToken: String(getValues(RECAPTCHA_FIELD) ?? ''),
+    });
+    const outcome = await postForm(url, toFormData(payload));
+
+    if (outcome.ok) {
+      if (!compiled.multiStep) {
+        reset(defaults);
+        recaptchaRef.current?.reset();
+        setNotice({ kind: 'success' });
+        return;
+      }
+      // Without an id the later steps could not be chained to this one: the form stays.
+      move({ type: 'next-validated', ok: Boolean(outcome.id), responseId: outcome.id });
+      if (!outcome.id) {
+        setNotice({ kind: 'error', text: errorText(def) });
+      } else if (isLastStep(compiled, step)) {
+        if (progress) clearProgress(progress, compiled.name);
+        setNotice({ kind: 'success' });
+        focusLater(successRef);
+      } else {
+        focusLater(headingRef);
+      }
+      return;
+    }
+    if (outcome.network) {
+      // Nothing reached the server: keep everything so the shopper can simply try again.
+      setNotice({ kind: 'error', text: FORM_TEXTS.networkError });
+      return;
+    }
+    const known = Object.entries(outcome.errors).filter(([name]) => compiled.byName.has(name) || name === RECAPTCHA_FIELD);
+    for (const [name, message] of known) setError(name, { type: 'server', message });
+    // Field errors on the step on screen are a validation failure: stay. Anything else is an
+    // unsuccessful response: start again at step 0 without saved progress (spec 001 section 4).
+    const onThisStep = known.some(([name]) => name === RECAPTCHA_FIELD || compiled.byName.get(name)?.step === step);
+    if (compiled.multiStep && !onThisStep) {
+      move({ type: 'server-error' });
+      if (progress) clearProgress(progress, compiled.name);
+    }
+    setNotice({ kind: 'error', text: errorText(def, outcome.message) });
+    focusFirstError(known.map(([name]) => name));
+  };
+
+  const onBack = () => {
+    setNotice(null);
+    move({ type: 'back' });
+    focusLater(headingRef);
+  };
+  const onReset = () => {
+    setNotice(null);
+    startOver();
+  };
+
+  const env: FieldEnv = { compiled, control, formId, values, hidden, orphaned };
+  const stepDef = def.steps?.[steps.step];
+  const fields = stepDef ? stepDef.fields : (def.fields ?? []);
+  const last = isLastStep(compiled, steps.step);
+  const busy = formState.isSubmitting;
+  const success = successTexts(def);
+  const formTitle = title ?? def.title;
+  const formIntro = showHeading ? (intro ?? def.description) : undefined;
+  const titled = showHeading && Boolean(formTitle);
+  const H = `h${headingLevel}` as 'h2';
+  const SubH = `h${headingLevel + 1}` as 'h3';
+  const titleId = `${formId}-title`;
+  const actions = stepDef?.actions;
+  const resetText = actions?.reset?.text ?? def.buttons?.reset;
+  const submitText = last ? (actions?.submit?.text ?? def.buttons?.submit ?? UI_TEXTS.submit) : (actions?.next?.text ?? UI_TEXTS.next);
+  const recaptchaError = (formState.errors[RECAPTCHA_FIELD]?.message as string | undefined) ?? undefined;
+
+  return (
+    <form
+      ref={formRef}
+      className={[styles.form, variant === 'band' ? styles.band : styles.page, def.className].filter(Boolean).join(' ')}
+      onSubmit={handleSubmit(send, onInvalid)}
+      noValidate
+      aria-labelledby={titled ? titleId : undefined}
+      aria-label={titled ? undefined : (formTitle ?? humanise(compiled.name))}
+      aria-busy={busy || undefined}
+    >
+      {(titled || formIntro) && (
+        <div className={styles.head}>
+          {titled && (
+            <H id={titleId} className={styles.title}>
+              {formTitle}
+            </H>
+          )}
+          {formIntro && <p className={styles.intro}>{renderInline(formIntro)}</p>}
+        </div>
+      )}
+
+      {compiled.multiStep && !finished && (
+        <ol className={styles.stepper} aria-label={UI_TEXTS.progress}>
+          {(def.steps ?? []).map((s, i) => (
+            <li
+              key={i}
+              className={[styles.stepItem, i === steps.step && styles.stepCurrent, steps.completed.includes(i) && styles.stepDone].filter(Boolean).join(' ')}
+              aria-current={i === steps.step ? 'step' : undefined}
+            >
+              <span className={styles.stepNumber} aria-hidden="true">
+                {i + 1}
+              </span>
+              <span className={styles.stepName}>{s.title ?? `Step ${i + 1}`}</span>
+              {steps.completed.includes(i) && <span className="jv-sr-only"> {UI_TEXTS.completed}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {!finished && (
+        <div className={[styles.body, stepDef?.className].filter(Boolean).join(' ')}>
+          {stepDef && (stepDef.title || stepDef.subTitle || stepDef.description) && (
+            <div className={styles.stepHead}>
+              {stepDef.subTitle && <p className={styles.subTitle}>{stepDef.subTitle}</p>}
+              {stepDef.title && (
+                <SubH ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
+                  {stepDef.title}
+                </SubH>
+              )}
+              {stepDef.description && <p className={styles.stepDescription}>{renderInline(stepDef.description)}</p>}
+            </div>
+          )}
+          {stepDef?.layout === 'review' && <Review compiled={compiled} values={values} before={steps.step} level={headingLevel + 2} />}
+          <div className={styles.grid}>
+            <FieldList defs={fields} env={env} />
+          </div>
+          {recaptcha && last && (
+            <Recaptcha
+              siteKey={siteKey!}
+              onToken={(token) => setValue(RECAPTCHA_FIELD, token, { shouldValidate: formState.isSubmitted })}
+              errorId={`${formId}-recaptcha-error`}
+              error={recaptchaError}
+              focusRef={recaptchaFocus}
+              handle={recaptchaRef}
+            />
+          )}
+          {stepDef?.disclaimer && <p className={styles.disclaimer}>{renderInline(stepDef.disclaimer)}</p>}
+          <div className={styles.actions}>
+            {compiled.multiStep && steps.step > 0 && (
+              <button type="button" className={styles.secondary} onClick={onBack} disabled={busy}>
+                {actions?.back?.text ?? UI_TEXTS.back}
+              </button>
+            )}
+            <button type="submit" className={styles.primary} disabled={busy}>
+              {busy ? UI_TEXTS.sending : submitText}
+            </button>
+            {resetText && (
+              <button type="button" className={styles.secondary} onClick={onReset} disabled={busy}>
+                {resetText}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+
+      <div className={styles.messages}>
+        <div role="status" ref={successRef} tabIndex={-1} className={notice?.kind === 'success' ? styles.success : undefined}>
+          {notice?.kind === 'success' && (
+            <>
+              <p className={styles.successTitle}>{success.title}</p>
+              <p className={styles.successText}>{success.text}</p>
+            </>
+          )}
+        </div>
+        <div role="alert" className={notice?.kind === 'error' ? styles.failure : undefined}>
+          {notice?.kind === 'error' && <p className={styles.failureText}>{notice.text}</p>}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The zoom lightbox: a modal <dialog> (the page behind is inert; Escape closes it natively).
+ * + and - (or the buttons) zoom up to `maxZoom`; ArrowLeft/ArrowRight move between images;
+ * Tab stays inside; closing returns focus to the image that opened it (done by the caller).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { GalleryImage } from '../../schemas/types/blocks/image-cards.ts';
+import styles from './image-cards.module.css';
+import { zoomIn, zoomOut, zoomPercent } from './zoom.ts';
+
+interface LightboxProps {
+  images: GalleryImage[];
+  index: number;
+  onIndex(i: number): void;
+  onClose(): void;
+  maxZoom: number;
+  zoomStep: number;
+}
+
+export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }: LightboxProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const [zoom, setZoom] = useState(1);
+  const image = images[index]!;
+  const many = images.length > 1;
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    closeButton.current?.focus();
+  }, []);
+  useEffect(() => setZoom(1), [index]);
+
+  const move = (by: number) => onIndex((index + by + images.length) % images.length);
+  const zoomInButton = useRef<HTMLButtonElement>(null);
+  const zoomOutButton = useRef<HTMLButtonElement>(null);
+  const zoomBy = (dir: 1 | -1) => {
+    const next = dir > 0 ? zoomIn(zoom, zoomStep, maxZoom) : zoomOut(zoom, zoomStep, maxZoom);
+    setZoom(next);
+    // A button that just became disabled would drop focus out of the dialog: hand it to its pair.
+    if (dir > 0 && next >= maxZoom && document.activeElement === zoomInButton.current) zoomOutButton.current?.focus();
+    if (dir < 0 && next <= 1 && document.activeElement === zoomOutButton.current) zoomInButton.current?.focus();
+  };
+
+  // Keys work wherever focus is while the modal is open (it always is inside the dialog).
+  const keys = useRef<(e: KeyboardEvent) => void>(() => {});
+  keys.current = (e: KeyboardEvent) => {
+    if (e.key === '+' || e.key === '=') zoomBy(1);
+    else if (e.key === '-' || e.key === '_') zoomBy(-1);
+    else if (e.key === 'ArrowRight' && many) move(1);
+    else if (e.key === 'ArrowLeft' && many) move(-1);
+    else if (e.key === 'Tab') return trapTab(e);
+    else return;
+    e.preventDefault();
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => keys.current(e);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  const trapTab = (e: KeyboardEvent) => {
+    const d = dialog.current;
+    if (!d) return;
+    const focusable = [...d.querySelectorAll<HTMLElement>('button:not(:disabled), [tabindex="0"]')];
+    if (!focusable.length) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    const inside = d.contains(document.activeElement);
+    if (e.shiftKey && (document.activeElement === first || !inside)) {
+      last.focus();
+      e.preventDefault();
+    } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+      first.focus();
+      e.preventDefault();
+    }
+  };
+
+  const label = image.caption ?? image.alt;
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-label={`Image ${index + 1} of ${images.length}: ${label}`} onClose={onClose}>
+      <div className={styles.toolbar}>
+        <p className={styles.counter} aria-hidden="true">
+          {index + 1} / {images.length}
+        </p>
+        <div className={styles.tools}>
+          <button ref={zoomOutButton} type="button" className={styles.tool} onClick={() => zoomBy(-1)} disabled={zoom <= 1} aria-label="Zoom out">
+            −
+          </button>
+          <output className={styles.zoom} aria-live="polite" aria-label="Zoom level">
+            {zoomPercent(zoom)}
+          </output>
+          <button ref={zoomInButton} type="button" className={styles.tool} onClick={() => zoomBy(1)} disabled={zoom >= maxZoom} aria-label="Zoom in">
+            +
+          </button>
+          {many && (
+            <>
+              <button type="button" className={styles.tool} onClick={() => move(-1)} aria-label="Previous image">
+                ‹
+              </button>
+              <button type="button" className={styles.tool} onClick={() => move(1)} aria-label="Next image">
+                ›
+              </button>
+            </>
+          )}
+          <button ref={closeButton} type="button" className={styles.tool} onClick={() => dialog.current?.close()} aria-label="Close">
+            ×
+          </button>
+        </div>
+      </div>
+      <div className={styles.stage} tabIndex={zoom > 1 ? 0 : -1} aria-label={zoom > 1 ? 'Zoomed image, scroll to pan' : undefined} role={zoom > 1 ? 'group' : undefined}>
+        <img
+          className={`${styles.full} ${zoom > 1 ? styles.zoomed : ''}`}
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          style={zoom > 1 ? { width: `${zoom * 100}%` } : undefined}
+          data-zoom={zoom}
+        />
+      </div>
+      {image.caption && <p className={styles.dialogCaption}>{image.caption}</p>}
+    </dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { defineBlock, usePageData, useQueryParams } from '../../engine/index.ts';
+import type { ListingProps } from '../../schemas/types/blocks/listing.ts';
+import { FilterBar } from './filter-bar.tsx';
+import { applyQuery, DEFAULT_SORTS, filterDefs, pageCount, queryString, readQuery, visibleRange } from './listing-state.ts';
+import { Pagination } from './pagination.tsx';
+import { ProductCard } from './product-card.tsx';
+import styles from './listing.module.css';
+
+/**
+ * A listing of product cards with sort, filters and pagination, its state in the URL. The
+ * prerendered HTML shows the first page in the authored order; after hydration the URL's
+ * page, sort and filters apply (see useQueryParams). Filter, sort and page-number changes add
+ * a history entry (Back undoes them); load-more and infinite scroll replace it.
+ */
+function ListingView({
+  path,
+  title,
+  label,
+  items,
+  pageSize = 6,
+  pagination = 'page-numbers',
+  sortOptions,
+  filters,
+  filterLabels,
+  emptyText = 'No items available',
+  descriptionLimit = 350,
+  bulletLimit = 6,
+}: ListingProps & { path: string }) {
+  const id = useId();
+  const [params, update] = useQueryParams();
+  const defs = useMemo(() => filterDefs(items, filters, filterLabels), [items, filters, filterLabels]);
+  const sorts = sortOptions ?? DEFAULT_SORTS;
+  const query = readQuery(
+    params,
+    defs,
+    sorts.map((s) => s.value),
+  );
+  const key = params.toString();
+  const matching = useMemo(() => applyQuery(items, query), [items, key, defs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const total = matching.length;
+  const pages = pageCount(total, pageSize);
+  const range = visibleRange(total, pageSize, query.page, pagination);
+  const shown = matching.slice(range.start, range.end);
+
+  const sectionRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusItem = useRef<number | null>(null);
+  const pageLinkUsed = useRef(false);
+
+  // After a page link: bring the list into view and focus its results line, as a new page
+  // would (not when a shared ?page= applies on load, nor on back/forward).
+  useEffect(() => {
+    if (!pageLinkUsed.current) return;
+    pageLinkUsed.current = false;
+    sectionRef.current?.querySelector<HTMLElement>('[data-listing-focus]')?.focus({ preventScroll: true });
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [range.page]);
+
+  // Load more (by button): focus the first card that was added.
+  useEffect(() => {
+    if (focusItem.current === null) return;
+    const link = listRef.current?.children[focusItem.current]?.querySelector<HTMLElement>('a');
+    focusItem.current = null;
+    link?.focus();
+  }, [range.end]);
+
+  const filterNames = defs.map((d) => d.name);
+  const hrefOf = (n: number) => path + queryString(params, { page: n === 1 ? null : String(n) });
+  const more = (focus: boolean) => {
+    if (range.page >= pages) return;
+    if (focus) focusItem.current = range.end;
+    update({ page: String(range.page + 1) }, { replace: true });
+  };
+  const headingId = `${id}title`;
+
+  return (
+    <section ref={sectionRef} className={styles.listing} {...(title ? { 'aria-labelledby': headingId } : { 'aria-label': label ?? 'Products' })}>
+      {title && (
+        <h2 id={headingId} className={styles.title}>
+          {title}
+        </h2>
+      )}
+      <FilterBar
+        sorts={sorts}
+        filters={defs}
+        query={query}
+        onSort={(v) => update({ sort: v || null, page: null })}
+        onFilter={(name, values) => update({ [name]: values, page: null })}
+        onClear={() => update({ ...Object.fromEntries(filterNames.map((n) => [n, null])), page: null })}
+      />
+      <p className={styles.status} role="status" tabIndex={-1} data-listing-focus="">
+        {total > 0 && (pagination === 'page-numbers' ? `Showing ${range.start + 1}–${range.end} of ${total}` : `Showing ${range.end} of ${total}`)}
+      </p>
+      {total === 0 ? (
+        <p className={styles.empty}>{emptyText}</p>
+      ) : (
+        <ul ref={listRef} className={styles.grid}>
+          {shown.map((item, i) => (
+            <li key={item.id ?? item.url} className={styles.cell}>
+              <ProductCard item={item} descriptionLimit={descriptionLimit} bulletLimit={bulletLimit} priority={range.start === 0 && i === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination type={pagination} page={range.page} pages={pages} hrefOf={hrefOf} onPageLink={(n) => (pageLinkUsed.current = n !== range.page)} onMore={() => more(true)} onAuto={() => more(false)} remaining={total - range.end} />
+    </section>
+  );
+}
+
+/** A fresh listing per page (the same block instance is reused when navigating between listings). */
+function Listing(props: ListingProps) {
+  const { path } = usePageData();
+  return <ListingView key={path} path={path} {...props} />;
+}
+
+export default defineBlock({ type: 'listing', component: Listing, description: 'Product cards with sort, filters and pagination kept in the URL.' });

@@ -1,0 +1,52 @@
+/**
+ * The order-success page: shows the order number the checkout stored, then removes it and
+ * clears the sample cart (spec 000 section 4). Opened with no stored number it goes to /checkout.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { defineBlock, sampleCart } from '../../engine/index.ts';
+import type { OrderSuccessProps } from '../../schemas/types/blocks/order-success.ts';
+import { ORDER_NUMBER_KEY } from '../checkout/checkout-api.ts';
+import styles from './order-success.module.css';
+
+function takeOrderNumber(): string | null {
+  try {
+    const n = localStorage.getItem(ORDER_NUMBER_KEY);
+    localStorage.removeItem(ORDER_NUMBER_KEY);
+    return n;
+  } catch {
+    return null;
+  }
+}
+
+function OrderSuccess({ title = 'Thank you for your order', numberText = 'Your order number is', checkoutUrl = '/checkout' }: OrderSuccessProps) {
+  const navigate = useNavigate();
+  // A ref, so React's repeated effects in development read the stored number only once.
+  const taken = useRef<string | null | undefined>(undefined);
+  const [orderNumber, setOrderNumber] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (taken.current === undefined) taken.current = takeOrderNumber();
+    if (!taken.current) {
+      void navigate(checkoutUrl, { replace: true });
+      return;
+    }
+    sampleCart().clear();
+    setOrderNumber(taken.current);
+  }, [navigate, checkoutUrl]);
+
+  return (
+    <section className={styles.section}>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.number} role="status">
+        {orderNumber && (
+          <>
+            {numberText} <strong>#{orderNumber}</strong>
+          </>
+        )}
+      </p>
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'order-success', component: OrderSuccess, description: 'Thank-you heading with the order number the checkout stored.' });

@@ -1,0 +1,17 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import example from './example.json' with { type: 'json' };
+import block from './index.tsx';
+
+describe('payment-fail', () => {
+  it('links back to the checkout', () => {
+    const Fail = block.component;
+    const html = renderToString(
+      <StaticRouter location="/payment/fail">
+        <Fail {...example.props} />
+      </StaticRouter>,
+    );
+    expect(html).toMatch(/<a[^>]*href="\/checkout"[^>]*>Return to checkout<\/a>/);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The page a card provider's authentication returns to (/payment/{method}/verify and
+ * /payment/verify/{method}): verifies the payment with the server, then goes to the success page
+ * with the order number stored, or to /payment/fail on any error (spec 000 section 4).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { PAYMENT_MESSAGES, defineBlock, pushEvent, sampleCart } from '../../engine/index.ts';
+import type { PaymentVerifyProps } from '../../schemas/types/blocks/payment-verify.ts';
+import { PAYMENT_ERROR_KEY, callApi, storeOrderNumber, storePendingOrder } from '../checkout/checkout-api.ts';
+import styles from './payment-verify.module.css';
+
+/** The method from either path form; null when the path is neither. */
+export function methodFromPath(path: string): string | null {
+  const m = /^\/payment\/(?:verify\/([^/]+)|([^/]+)\/verify)\/?$/.exec(path);
+  const raw = m?.[1] ?? m?.[2];
+  return raw ? decodeURIComponent(raw) : null;
+}
+
+/** The intent id and client secret, under the provider's names or the camel-case ones. */
+export function intentFromQuery(search: string): { paymentIntentId: string; paymentIntentClientSecret: string } | null {
+  const q = new URLSearchParams(search);
+  const paymentIntentId = q.get('payment_intent') ?? q.get('paymentIntentId') ?? q.get('paymentIntent') ?? '';
+  const paymentIntentClientSecret = q.get('payment_intent_client_secret') ?? q.get('paymentIntentClientSecret') ?? '';
+  return paymentIntentId && paymentIntentClientSecret ? { paymentIntentId, paymentIntentClientSecret } : null;
+}
+
+interface VerifyBody {
+  success?: boolean;
+  error?: string;
+  status?: string;
+  metadata?: { orderId?: number; orderIncrementId?: string };
+}
+
+function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/order/success', failUrl = '/payment/fail' }: PaymentVerifyProps) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const fail = (message: string) => {
+      try {
+        sessionStorage.setItem(PAYMENT_ERROR_KEY, message);
+      } catch {
+        /* ignore */
+      }
+      setDone(true);
+      void navigate(failUrl, { replace: true });
+    };
+    const method = methodFromPath(pathname);
+    const intent = intentFromQuery(search);
+    if (!method || !intent) return fail(PAYMENT_MESSAGES.processingError);
+    void callApi<VerifyBody>(`/api/payment/${encodeURIComponent(method)}/verify`, 'POST', intent).then((r) => {
+      const b = r.body;
+      const number = b.metadata?.orderIncrementId;
+      if (r.status !== 200 || !b.success || b.error || !number) return fail(b.error || b.message || PAYMENT_MESSAGES.failed);
+      storeOrderNumber(number);
+      storePendingOrder(null);
+      pushEvent('purchase', { ecommerce: { transaction_id: number, currency: 'USD' } });
+      sampleCart().clear();
+      setDone(true);
+      void navigate(successUrl, { replace: true });
+    });
+  }, [pathname, search, navigate, successUrl, failUrl]);
+
+  return (
+    <section className={styles.section}>
+      <p role="status" aria-busy={!done}>
+        {text}
+      </p>
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'payment-verify', component: PaymentVerify, description: 'Verifies a returning card payment, then goes to the success or the failure page.' });

@@ -1,0 +1,26 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import example from './example.json' with { type: 'json' };
+import block, { intentFromQuery, methodFromPath } from './index.tsx';
+
+describe('payment-verify', () => {
+  it('prerenders the waiting text', () => {
+    const Verify = block.component;
+    const html = renderToString(
+      <StaticRouter location="/payment/card/verify">
+        <Verify {...example.props} />
+      </StaticRouter>,
+    );
+    expect(html).toContain('Verifying your payment...');
+  });
+
+  it('reads the method from either path and the intent from the query', () => {
+    expect(methodFromPath('/payment/card/verify')).toBe('card');
+    expect(methodFromPath('/payment/verify/stripe')).toBe('stripe');
+    expect(methodFromPath('/payment/fail')).toBeNull();
+    expect(intentFromQuery('?payment_intent=pi_1&payment_intent_client_secret=s_1')).toEqual({ paymentIntentId: 'pi_1', paymentIntentClientSecret: 's_1' });
+    expect(intentFromQuery('?paymentIntentId=pi_2&paymentIntentClientSecret=s_2')).toEqual({ paymentIntentId: 'pi_2', paymentIntentClientSecret: 's_2' });
+    expect(intentFromQuery('?payment_intent=pi_1')).toBeNull();
+  });
+});

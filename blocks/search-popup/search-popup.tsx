@@ -1,0 +1,210 @@
+/**
+ * The header search: a combobox (WAI-ARIA APG pattern, list autocomplete) whose popup opens on
+ * focus or click. The search index (and the query code) are fetched the first time the popup
+ * opens, never before.
+ * From 3 characters it suggests styles and pages (name, title, description, sku); arrow keys
+ * move through the suggestions, Enter opens one (or, with none active, submits), Escape, the
+ * Close button, a click outside or leaving the box closes it, and closing clears the text and
+ * the results. Submitting fewer than 3 characters says so; See all Result opens the search page.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SEARCH_MIN_LENGTH_MESSAGE, SEARCH_NO_RESULTS_MESSAGE, SiteLink, isSearchable, useSiteSearch } from '../../engine/index.ts';
+import type { SearchPopupProps } from '../../schemas/types/blocks/search-popup.ts';
+import styles from './search-popup.module.css';
+
+export const LOADING_TEXT = 'Loading suggestions...';
+export const UNAVAILABLE_TEXT = 'Search is not available right now. Please try again later.';
+
+/** The search page's URL for a text: {searchPath}?query=... */
+export const searchUrl = (searchPath: string, text: string) => `${searchPath}?${new URLSearchParams({ query: text.trim() })}`;
+
+export function SearchPopup({
+  label = 'Search',
+  placeholder = 'Search styles, finishes, SKUs',
+  searchPath = '/search',
+  seeAllText = 'See all Result',
+  hintText = 'Type 3 or more characters to see suggestions.',
+  limit = 6,
+  className,
+}: SearchPopupProps & { className?: string }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(-1);
+  const [tooShort, setTooShort] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Focus returned to the field by the Close button must not reopen the popup.
+  const quiet = useRef(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const id = useId();
+  const index = useSiteSearch(wanted);
+
+  const hits = useMemo(() => (open && index.status === 'ready' && isSearchable(text) ? index.search(text, limit) : []), [open, index, text, limit]);
+  const listShown = hits.length > 0;
+
+  const show = () => {
+    setOpen(true);
+    setWanted(true);
+  };
+  const close = () => {
+    setOpen(false);
+    setText('');
+    setActive(-1);
+    setTooShort(false);
+  };
+  const go = (url: string) => {
+    close();
+    input.current?.blur();
+    navigate(url);
+  };
+
+  useEffect(close, [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isSearchable(text)) {
+      show();
+      setTooShort(true);
+      return;
+    }
+    go(searchUrl(searchPath, text));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) show();
+      if (!listShown) return;
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((a) => (a === -1 && step === -1 ? hits.length - 1 : (a + step + hits.length) % hits.length));
+    } else if (e.key === 'Enter' && listShown && active >= 0) {
+      e.preventDefault();
+      go(hits[active]!.url);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      close();
+    }
+  };
+
+  let status: string | null = null;
+  if (tooShort) status = null; // the alert below says it
+  else if (!isSearchable(text)) status = hintText || null;
+  else if (index.status === 'error') status = UNAVAILABLE_TEXT;
+  else if (index.status !== 'ready') status = LOADING_TEXT;
+  else if (!hits.length) status = SEARCH_NO_RESULTS_MESSAGE;
+
+  const optionId = (i: number) => `${id}-option-${i}`;
+  return (
+    <div
+      ref={root}
+      className={[styles.search, className].filter(Boolean).join(' ')}
+      onBlur={(e) => {
+        const next = e.relatedTarget as Node | null;
+        if (open && next && !e.currentTarget.contains(next)) close();
+      }}
+    >
+      <form role="search" action={searchPath} method="get" className={styles.form} onSubmit={submit}>
+        <label htmlFor={`${id}-input`} className="jv-sr-only">
+          {label}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-input`}
+          className={styles.input}
+          type="search"
+          name="query"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          value={text}
+          aria-expanded={listShown}
+          aria-controls={listShown ? `${id}-list` : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={listShown && active >= 0 ? optionId(active) : undefined}
+          aria-invalid={tooShort || undefined}
+          aria-describedby={tooShort ? `${id}-error` : undefined}
+          onFocus={() => {
+            if (quiet.current) quiet.current = false;
+            else show();
+          }}
+          onClick={show}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setActive(-1);
+            setTooShort(false);
+            show();
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className={styles.submit}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span className="jv-sr-only">{label}</span>
+        </button>
+      </form>
+      {open && (
+        <div className={styles.popup}>
+          {tooShort && (
+            <p id={`${id}-error`} className={styles.error} role="alert">
+              {SEARCH_MIN_LENGTH_MESSAGE}
+            </p>
+          )}
+          <p className={styles.status} role="status">
+            {status}
+          </p>
+          {listShown && (
+            <ul id={`${id}-list`} role="listbox" aria-label={`${label} suggestions`} className={styles.list}>
+              {hits.map((h, i) => (
+                <li
+                  key={h.id}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  className={styles.option}
+                  onPointerDown={(e) => e.preventDefault()}
+                  onPointerEnter={() => setActive(i)}
+                  onClick={() => go(h.url)}
+                >
+                  <span className={styles.name}>{h.name}</span>
+                  <span className={styles.detail}>{h.kind === 'page' ? 'Page' : h.title}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={styles.footer}>
+            {isSearchable(text) && (
+              <SiteLink href={searchUrl(searchPath, text)} className={styles.all} onClick={close}>
+                {seeAllText}
+              </SiteLink>
+            )}
+            <button
+              type="button"
+              className={styles.close}
+              onClick={() => {
+                close();
+                quiet.current = true;
+                input.current?.focus();
+              }}
+            >
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { ActionLink, Img, VideoPlayer, defineBlock, renderInline } from '../../engine/index.ts';
+import type { TextMediaProps } from '../../schemas/types/blocks/text-media.ts';
+import styles from './text-media.module.css';
+
+/** Text beside an image or a video, with up to two calls to action. */
+function TextMedia({ eyebrow, title, level = 2, text = [], bullets = [], image, video, mediaPosition = 'right', tone = 'plain', action, secondaryAction }: TextMediaProps) {
+  const Heading = `h${level}` as 'h2' | 'h3';
+  const media = video ? (
+    <VideoPlayer video={video} />
+  ) : image ? (
+    <Img image={image} className={styles.image} />
+  ) : null;
+  return (
+    <section className={[styles.section, tone === 'surface' ? styles.surface : ''].filter(Boolean).join(' ')}>
+      <div className={[styles.inner, media ? '' : styles.textOnly, mediaPosition === 'left' ? styles.mediaLeft : ''].filter(Boolean).join(' ')}>
+        {media && <div className={styles.media}>{media}</div>}
+        <div className={styles.body}>
+          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+          <Heading className={styles.title}>{title}</Heading>
+          {text.map((p, i) => (
+            <p key={i} className={styles.text}>
+              {renderInline(p)}
+            </p>
+          ))}
+          {bullets.length > 0 && (
+            <ul className={styles.bullets}>
+              {bullets.map((b, i) => (
+                <li key={i}>{renderInline(b)}</li>
+              ))}
+            </ul>
+          )}
+          {(action || secondaryAction) && (
+            <div className={styles.actions}>
+              {action && <ActionLink action={action} />}
+              {secondaryAction && <ActionLink action={secondaryAction} variant="outline" />}
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'text-media', component: TextMedia, description: 'Text with an image or a video and calls to action.' });

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { matchPath, useLocation } from 'react-router-dom';
+import { defineBlock, usePageData } from '../../engine/index.ts';
+import type { UnsubscribeProps } from '../../schemas/types/blocks/unsubscribe.ts';
+import { toggleSubscription } from './toggle.ts';
+import styles from './unsubscribe.module.css';
+
+/**
+ * The newsletter toggle (spec 000: the button alternates its unsubscribe and subscribe texts
+ * with an alert each time). Unlike the original it calls the server with the token from the URL,
+ * so the stored subscription changes; the text only switches when the server agreed.
+ */
+function Unsubscribe({
+  tokenParam = 'unsubscribeToken',
+  unsubscribeText = 'Unsubscribe',
+  subscribeText = 'Subscribe again',
+  unsubscribeSuccess = 'You have been unsubscribed. You will not receive our newsletter any more.',
+  unsubscribeFailure = 'We could not unsubscribe you. The link may be invalid or expired; please contact us.',
+  subscribeSuccess = 'Welcome back! You are subscribed to our newsletter again.',
+  subscribeFailure = 'We could not subscribe you again. The link may be invalid or expired; please contact us.',
+  endpoint = '/api/newsletter',
+}: UnsubscribeProps) {
+  const page = usePageData();
+  const { pathname } = useLocation();
+  const [subscribed, setSubscribed] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+
+  const onClick = async () => {
+    const action = subscribed ? 'unsubscribe' : 'subscribe';
+    const token = matchPath(page.route, pathname)?.params[tokenParam] ?? '';
+    setBusy(true);
+    const result = await toggleSubscription(endpoint, action, token);
+    const message = result.ok
+      ? action === 'unsubscribe' ? unsubscribeSuccess : subscribeSuccess
+      : action === 'unsubscribe' ? unsubscribeFailure : subscribeFailure;
+    if (result.ok) setSubscribed(result.status ? result.status === 'subscribed' : !subscribed);
+    setBusy(false);
+    setStatus(message);
+    window.alert(message);
+  };
+
+  return (
+    <section className={styles.unsubscribe}>
+      <button type="button" className={styles.button} onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
+        {subscribed ? unsubscribeText : subscribeText}
+      </button>
+      <p role="status" className={styles.status}>
+        {status}
+      </p>
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'unsubscribe', component: Unsubscribe, description: 'Newsletter unsubscribe and subscribe toggle for the link in newsletter e-mails.' });

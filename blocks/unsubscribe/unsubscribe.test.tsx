@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../../engine/testing/render-block.tsx';
+import type { UnsubscribeProps } from '../../schemas/types/blocks/unsubscribe.ts';
+import example from './example.json' with { type: 'json' };
+import block from './index.tsx';
+import { toggleSubscription } from './toggle.ts';
+
+describe('unsubscribe', () => {
+  it('starts with the unsubscribe button and an empty status line', () => {
+    const html = renderBlock(block, example.props as UnsubscribeProps, { path: '/unsubscribe/:unsubscribeToken' });
+    expect(html).toMatch(/<button type="button"[^>]*>Unsubscribe<\/button>/);
+    expect(html).toMatch(/<p role="status"[^>]*><\/p>/);
+  });
+
+  it('uses its defaults when the page gives no texts', () => {
+    expect(renderBlock(block, {} as UnsubscribeProps)).toMatch(/>Unsubscribe<\/button>/);
+  });
+});
+
+describe('toggleSubscription', () => {
+  const calls: { url: string; body: unknown }[] = [];
+  const server = (status: number, body: unknown) =>
+    (async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify(body), { status });
+    }) as unknown as typeof fetch;
+
+  it('posts the token and reads the new status', async () => {
+    const out = await toggleSubscription('/api/newsletter/', 'unsubscribe', 'tok', server(200, { success: true, message: 'ok', data: { status: 'unsubscribed' } }));
+    expect(out).toEqual({ ok: true, status: 'unsubscribed' });
+    expect(calls.at(-1)).toEqual({ url: '/api/newsletter/unsubscribe', body: { token: 'tok' } });
+  });
+
+  it('fails on an unknown token, an unsuccessful answer, no token or no network', async () => {
+    expect(await toggleSubscription('/api/newsletter', 'subscribe', 'nope', server(404, { success: false, message: 'Not found' }))).toEqual({ ok: false });
+    expect(await toggleSubscription('/api/newsletter', 'subscribe', 'tok', server(200, { success: false }))).toEqual({ ok: false });
+    expect(await toggleSubscription('/api/newsletter', 'subscribe', '', server(200, { success: true }))).toEqual({ ok: false });
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(await toggleSubscription('/api/newsletter', 'subscribe', 'tok', offline)).toEqual({ ok: false });
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * What the catalogue's schema cannot see (engine/catalog checkCatalogue): a sku used twice, a
+ * sample whose finish is not among its style's finishes, a finish item without a swatch image,
+ * two styles on one path, and a style whose category listing route does not exist.
+ */
+import { checkCatalogue, type ProductStylesFile } from '../../../engine/catalog/index.ts';
+import { pathOf } from '../links.ts';
+import { defineRule } from '../rule.ts';
+
+/** The catalogue file (the collection routes of the style pages expand from it). */
+export const CATALOGUE_FILE = 'catalogs/product-styles.json';
+
+export default defineRule({
+  id: 'catalogue-integrity',
+  severity: 'error',
+  description: 'Catalogue styles are consistent: unique skus, sample finishes the style has, finish images, and a listing route for each style.',
+  check(ctx) {
+    const file = ctx.value<ProductStylesFile>(CATALOGUE_FILE);
+    if (!file || !Array.isArray(file.styles)) return; // missing or malformed: other rules report it
+    const paths = ctx.value('routes.json') === undefined ? undefined : new Set(ctx.routes.filter((r) => !r.dynamic).map((r) => pathOf(r.path)));
+    let problems;
+    try {
+      problems = checkCatalogue(file, paths ? { routeExists: (p) => paths.has(p) } : {});
+    } catch {
+      return; // entries of the wrong shape: the schema rule reports them
+    }
+    for (const p of problems) ctx.report({ file: CATALOGUE_FILE, pointer: p.pointer, message: p.message });
+  },
+});

@@ -1,0 +1,39 @@
+/**
+ * Every `$query` in block props is well formed once its references resolve: `from` a list,
+ * `where` of path: value, `select` of key: "dotted.path" (engine/content/data-query.ts). A
+ * collection page's query is checked with the first item using the page; references that do
+ * not resolve are data-ref's findings.
+ */
+import { DataRefError, isDataQuery, queryProblems, resolveDataRefs } from '../../../engine/node.ts';
+import { defineRule } from '../rule.ts';
+import { escapeSegment, forEachBlock } from '../walk.ts';
+
+/** Each `$query` object inside a value, with its JSON Pointer. */
+function findQueries(value: unknown, base: string, out: { query: unknown; pointer: string }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => findQueries(v, `${base}/${i}`, out));
+  else if (value !== null && typeof value === 'object') {
+    if (isDataQuery(value)) out.push({ query: value.$query, pointer: `${base}/$query` });
+    for (const [k, v] of Object.entries(value)) findQueries(v, `${base}/${escapeSegment(k)}`, out);
+  }
+  return out;
+}
+
+export default defineRule({
+  id: 'data-query',
+  severity: 'error',
+  description: 'Every $query in block props has a list to query and well-formed where, select and limit.',
+  check(ctx) {
+    forEachBlock(ctx, (block, file, pointer, item) => {
+      for (const q of findQueries(block.props, `${pointer}/props`)) {
+        let resolved: unknown;
+        try {
+          resolved = resolveDataRefs(q.query, { site: ctx.site, item });
+        } catch (e) {
+          if (e instanceof DataRefError) continue;
+          throw e;
+        }
+        for (const message of queryProblems(resolved)) ctx.report({ file, pointer: q.pointer, message: `block "${block.type}": ${message}` });
+      }
+    });
+  },
+});

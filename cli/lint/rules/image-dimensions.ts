@@ -1,0 +1,70 @@
+/**
+ * Every image object (an object whose `src` is an image) gives its width and height, so the
+ * browser reserves its box and the page does not shift while it loads. An image whose local
+ * file is missing is left to missing-file (an error there), so it is reported once.
+ */
+import { existsSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import type { LintContext } from '../context.ts';
+import { isAssetLink } from '../links.ts';
+import { defineRule } from '../rule.ts';
+import { isObj } from '../values.ts';
+import { escapeSegment } from '../walk.ts';
+
+const IMAGE_EXT = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
+
+/** An image URL: an image file extension, or anything under /images/ (not videos, PDFs and such). */
+export function isImageSrc(src: string): boolean {
+  const path = src.split(/[?#]/)[0]!;
+  if (IMAGE_EXT.test(path)) return true;
+  return isAssetLink(path) && !/\.[A-Za-z0-9]{1,5}$/.test(path);
+}
+
+const hasSize = (v: unknown) => typeof v === 'number' || (isObj(v) && typeof v.$data === 'string');
+
+/** Visits every object of a value with its JSON Pointer. */
+function forEachObject(value: unknown, visit: (o: Record<string, unknown>, pointer: string) => void, pointer = '') {
+  if (Array.isArray(value)) value.forEach((v, i) => forEachObject(v, visit, `${pointer}/${i}`));
+  else if (isObj(value)) {
+    visit(value, pointer);
+    for (const [k, v] of Object.entries(value)) forEachObject(v, visit, `${pointer}/${escapeSegment(k)}`);
+  }
+}
+
+export default defineRule({
+  id: 'image-dimensions',
+  severity: 'warning',
+  description: 'Every image gives its width and height (no layout shift while it loads); missing local files are missing-file errors.',
+  check(ctx: LintContext) {
+    const imagesDir = join(ctx.site.dir, 'images');
+    const exists = new Map<string, boolean>();
+    const localMissing = (src: string) => {
+      if (!isAssetLink(src)) return false;
+      let path = src.split(/[?#]/)[0]!;
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        return true;
+      }
+      const abs = normalize(join(ctx.site.dir, path));
+      let ok = exists.get(abs);
+      if (ok === undefined) exists.set(abs, (ok = abs.startsWith(imagesDir + sep) && existsSync(abs)));
+      return !ok;
+    };
+    for (const file of ctx.site.files.values()) {
+      if (file.value === undefined) continue;
+      forEachObject(file.value, (o, pointer) => {
+        const src = o.src;
+        if (typeof src !== 'string' || !isImageSrc(src)) return;
+        const missing = ['width', 'height'].filter((k) => !hasSize(o[k]));
+        if (!missing.length || localMissing(src)) return;
+        ctx.report({
+          file: file.rel,
+          pointer: `${pointer}/src`,
+          atKey: true,
+          message: `image "${src}" has no ${missing.join(' and ')}: give both so the page does not shift while it loads`,
+        });
+      });
+    }
+  },
+});

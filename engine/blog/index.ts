@@ -1,0 +1,20 @@
+/** The blog: post shapes, search, ordering, dates, pages, URLs and messages. */
+export { BLOG_MESSAGES } from './messages.ts';
+export {
+  asBlogCategories,
+  asBlogPosts,
+  blogUrls,
+  formatPublishDate,
+  isBlogAuthor,
+  isBlogImage,
+  isBlogPost,
+  matchesBlogSearch,
+  newestFirst,
+  paginate,
+  type BlogAuthor,
+  type BlogAuthorRef,
+  type BlogCategory,
+  type BlogImage,
+  type BlogPostSummary,
+  type Paged,
+} from './posts.ts';

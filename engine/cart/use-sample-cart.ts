@@ -1,0 +1,17 @@
+/** React binding of the sample cart: the lines, re-rendered on every change in any tab. */
+import { useSyncExternalStore } from 'react';
+import { sampleCart } from './sample-cart.ts';
+import type { CartItem } from './stored-cart.ts';
+
+const NONE: readonly CartItem[] = Object.freeze([]);
+const serverItems = () => NONE;
+
+/**
+ * The cart's lines. The server and the hydrating render see an empty cart (what the prerendered
+ * HTML shows); the stored lines follow right after hydration. Change the cart with
+ * `sampleCart().add(...)`, `.remove(sku)` and so on.
+ */
+export function useSampleCart(): readonly CartItem[] {
+  const store = sampleCart();
+  return useSyncExternalStore(store.subscribe, store.getItems, serverItems);
+}

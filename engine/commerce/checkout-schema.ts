@@ -1,0 +1,241 @@
+// zod/mini, not the `z` namespace: the checkout page imports these and the namespace cannot be
+// tree-shaken. The server parses every request with the same schemas (server/api/order.ts), so
+// a shopper sees the same messages from the page and from the API.
+import { array, boolean, maxLength, minLength, NEVER, object, optional, pipe, safeParse, transform, unknown } from 'zod/mini';
+import type { core, output } from 'zod/mini';
+import { CART_MESSAGES, CHECKOUT_MESSAGES as M, fillText } from './messages.ts';
+import * as rules from './rules.ts';
+import type { Rule } from './rules.ts';
+import { US } from './us-states.ts';
+
+type Ctx = core.ParsePayload;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Text of an input: strings trimmed, numbers as written, absent as ''; anything else null. */
+function asText(v: unknown): string | null {
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (v === undefined || v === null) return '';
+  return null;
+}
+
+const INVALID = 'Invalid input';
+
+/** One text field checked by a rule; the output is the trimmed text. */
+export function textField(rule: Rule) {
+  return pipe(
+    unknown(),
+    transform((input: unknown, ctx: Ctx) => {
+      const text = asText(input);
+      const message = text === null ? INVALID : rule(text);
+      if (message) {
+        ctx.issues.push({ code: 'custom', message, input });
+        return NEVER;
+      }
+      return text as string;
+    }),
+  );
+}
+
+/**
+ * A group of text fields checked together, so every field's message comes at once even when one
+ * rule depends on another field (a US state needs the country). `rulesFor` gets the raw texts.
+ */
+function fieldGroup<K extends string>(keys: readonly K[], rulesFor: (values: Record<K, string>) => Record<K, Rule>, missing: string = M.required) {
+  return pipe(
+    unknown(),
+    transform((input: unknown, ctx: Ctx) => {
+      if (!isObject(input)) {
+        ctx.issues.push({ code: 'custom', message: missing, input });
+        return NEVER;
+      }
+      const values = {} as Record<K, string>;
+      const bad = new Set<K>();
+      for (const k of keys) {
+        const t = asText(input[k]);
+        if (t === null) bad.add(k);
+        values[k] = t ?? '';
+      }
+      const r = rulesFor(values);
+      let failed = false;
+      for (const k of keys) {
+        const message = bad.has(k) ? INVALID : r[k](values[k]);
+        if (message) {
+          failed = true;
+          ctx.issues.push({ code: 'custom', message, input: input[k], path: [k] });
+        }
+      }
+      return failed ? NEVER : values;
+    }),
+  );
+}
+
+export const ADDRESS_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'street1', 'street2', 'city', 'state', 'zipCode', 'countryId'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+const addressRules = (countryRule: Rule) => (v: Record<AddressField, string>): Record<AddressField, Rule> => ({
+  firstName: rules.personName,
+  lastName: rules.personName,
+  email: rules.email,
+  phoneNumber: rules.phone,
+  street1: rules.street1,
+  street2: rules.street2,
+  city: rules.city,
+  state: rules.stateFor(v.countryId),
+  zipCode: rules.zipCode,
+  countryId: countryRule,
+});
+
+/** Codes upper-case (country, US state): what the tables and the order store. */
+function normaliseAddress(a: Record<AddressField, string>) {
+  const countryId = a.countryId.toUpperCase();
+  return { ...a, countryId, state: countryId === US ? a.state.toUpperCase() : a.state };
+}
+
+/** A billing address: any country (spec: only shipping is US-only). */
+export const addressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(rules.country)), transform(normaliseAddress));
+/** A shipping address: US only ("Sorry, we don't ship outside the US." on countryId). */
+export const shippingAddressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(rules.shippingCountry)), transform(normaliseAddress));
+export type Address = output<typeof addressSchema>;
+
+const LOCATION_FIELDS = ['countryId', 'state', 'zipCode'] as const;
+/** Where a cart ships, for estimates: country (US only), state and ZIP. */
+export const shippingLocationSchema = pipe(
+  fieldGroup(LOCATION_FIELDS, (v) => ({ countryId: rules.shippingCountry, state: rules.stateFor(v.countryId), zipCode: rules.zipCode })),
+  transform((a) => ({ countryId: a.countryId.toUpperCase(), state: a.state.toUpperCase(), zipCode: a.zipCode })),
+);
+export type ShippingLocation = output<typeof shippingLocationSchema>;
+
+/** Most lines one order takes (a sample cart holds a few; more is a script). */
+export const MAX_ORDER_ITEMS = 50;
+export const TOO_MANY_ITEMS = `A sample order can hold at most ${MAX_ORDER_ITEMS} items.`;
+
+const code: Rule = (v) => (v === '' ? M.required : v.length > 80 ? M.invalidSelection : undefined);
+
+/**
+ * A cart line as the server takes it: the sku and its finish. Anything else a client sends
+ * (name, price, qty ...) is dropped: the server prices every line from the catalogue at qty 1.
+ */
+export const cartItemSchema = object({
+  sku: textField(code),
+  finish: optional(object({ type: textField(code), value: textField(code) })),
+});
+export type CartItemInput = output<typeof cartItemSchema>;
+
+export const cartItemsSchema = array(cartItemSchema, { error: CART_MESSAGES.empty }).check(minLength(1, CART_MESSAGES.empty), maxLength(MAX_ORDER_ITEMS, TOO_MANY_ITEMS));
+
+/** A client-made idempotency key: crypto.randomUUID() fits. */
+export const idempotencyKey: Rule = (v) =>
+  v === '' ? M.required : /^[A-Za-z0-9_.:-]{16,200}$/.test(v) ? undefined : 'Invalid idempotency key: use 16 to 200 letters, digits, ".", ":", "-" or "_" (crypto.randomUUID() fits)';
+
+export const MAX_NOTES_LENGTH = 1000;
+const notes: Rule = (v) => (v.length > MAX_NOTES_LENGTH ? fillText(M.tooLong, { label: 'Additional notes' }) : undefined);
+
+const shippingMethodRule: Rule = (v) => (v === '' ? M.required : code(v));
+
+/**
+ * With sameAsBilling true the billing address is the shipping address (spec: the page copies
+ * it), so it is checked as one: US only. A billing error is reported once, on billing.
+ */
+function withSameAsBilling<S extends core.$ZodType>(inner: S) {
+  return pipe(
+    unknown(),
+    transform((input: unknown, ctx: Ctx): output<S> => {
+      const same = isObject(input) && input.sameAsBilling === true && input.billing !== undefined;
+      const r = safeParse(inner, same ? { ...input, shipping: input.billing } : input);
+      if (r.success) return r.data;
+      const billing = new Set(r.error.issues.filter((i) => i.path[0] === 'billing').map((i) => i.path.slice(1).join('.')));
+      for (const issue of r.error.issues) {
+        if (same && issue.path[0] === 'shipping' && billing.has(issue.path.slice(1).join('.'))) continue;
+        ctx.issues.push({ ...issue, input: (issue as { input?: unknown }).input } as core.$ZodRawIssue);
+      }
+      return NEVER;
+    }),
+  );
+}
+
+/** An order or payment id. */
+export const orderIdSchema = pipe(
+  unknown(),
+  transform((input: unknown, ctx: Ctx) => {
+    const n = typeof input === 'string' && /^\d{1,15}$/.test(input) ? Number(input) : input;
+    if (typeof n === 'number' && Number.isSafeInteger(n) && n > 0) return n;
+    ctx.issues.push({ code: 'custom', message: input === undefined || input === '' ? M.required : INVALID, input });
+    return NEVER;
+  }),
+);
+
+/** The order token from POST /api/order; absent or wrong is a 403, not a field error. */
+const tokenSchema = optional(pipe(unknown(), transform((v: unknown) => (typeof v === 'string' ? v.trim() : ''))));
+
+/**
+ * POST /api/order. Prices, totals, tax, shipping and quantities a client sends are dropped
+ * (unknown keys are stripped): the server computes them.
+ */
+export const orderRequestSchema = withSameAsBilling(
+  object({
+    idempotencyKey: textField(idempotencyKey),
+    items: cartItemsSchema,
+    billing: addressSchema,
+    shipping: shippingAddressSchema,
+    sameAsBilling: optional(boolean()),
+    shippingMethod: textField(shippingMethodRule),
+    paymentMethod: textField(rules.paymentMethod),
+    additionalNotes: optional(textField(notes)),
+  }),
+);
+export type OrderRequest = output<typeof orderRequestSchema>;
+
+/** PATCH /api/order: the id, the token and the fields that change. */
+export const orderPatchSchema = withSameAsBilling(
+  object({
+    id: orderIdSchema,
+    token: tokenSchema,
+    items: optional(cartItemsSchema),
+    billing: optional(addressSchema),
+    shipping: optional(shippingAddressSchema),
+    sameAsBilling: optional(boolean()),
+    shippingMethod: optional(textField(shippingMethodRule)),
+    paymentMethod: optional(textField(rules.paymentMethod)),
+    additionalNotes: optional(textField(notes)),
+  }),
+);
+export type OrderPatch = output<typeof orderPatchSchema>;
+
+/** POST /api/checkout/estimate: a cart and, once known, where it ships. */
+export const estimateRequestSchema = object({
+  items: cartItemsSchema,
+  shippingAddress: optional(shippingLocationSchema),
+  shippingMethod: optional(textField(code)),
+});
+export type EstimateRequest = output<typeof estimateRequestSchema>;
+
+const CARD_FIELDS = ['number', 'expMonth', 'expYear', 'cvv'] as const;
+
+/** Card fields as the direct-entry gateway takes them; `now` decides which years are past. */
+export function cardSchema(now: Date = new Date()) {
+  return pipe(
+    fieldGroup(CARD_FIELDS, () => ({ number: rules.cardNumber, expMonth: rules.expMonth, expYear: rules.expYear(now), cvv: rules.cvv }), rules.cardNumber('') as string),
+    transform((c) => ({ number: c.number.replace(/\s+/g, ''), expMonth: Number(c.expMonth), expYear: rules.fullYear(c.expYear), cvv: c.cvv })),
+  );
+}
+export type CardInput = output<ReturnType<typeof cardSchema>>;
+
+/** POST /api/order/pay. */
+export function payRequestSchema(now: Date = new Date()) {
+  return object({
+    id: orderIdSchema,
+    token: tokenSchema,
+    paymentMethod: optional(textField(rules.paymentMethod)),
+    card: cardSchema(now),
+  });
+}
+export type PayRequest = output<ReturnType<typeof payRequestSchema>>;
+
+/** zod issues -> `{ "billing.zipCode": "ZIP/Postal code is required" }`, the first message per field. */
+export function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) out[i.path.map(String).join('.') || '_root'] ??= i.message;
+  return out;
+}

@@ -1,0 +1,26 @@
+/**
+ * Money: US dollars rounded to cents (spec: amounts rounded to 2 decimals). Sums go through
+ * integer cents so 0.1 + 0.2 is 0.30, not 0.30000000000000004.
+ */
+import { roundMoney } from '../catalog/price.ts';
+
+export { roundMoney, formatPrice } from '../catalog/price.ts';
+
+/** The order currency (spec: USD; payment calls use "usd"). */
+export const ORDER_CURRENCY = 'USD';
+
+/** Dollars -> whole cents, half away from zero. */
+export const toCents = (dollars: number): number => Math.round(roundMoney(dollars) * 100);
+
+/** Whole cents -> dollars. */
+export const fromCents = (cents: number): number => cents / 100;
+
+/** Sum of amounts, each rounded to cents first. */
+export function sumMoney(amounts: readonly number[]): number {
+  let cents = 0;
+  for (const a of amounts) cents += toCents(a);
+  return fromCents(cents);
+}
+
+/** amount x percent / 100, rounded to cents. */
+export const percentOf = (amount: number, percent: number): number => roundMoney((amount * percent) / 100);

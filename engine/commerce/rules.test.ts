@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import * as r from './rules.ts';
+
+const check = (rule: r.Rule, cases: [string, string | undefined][]) => {
+  for (const [value, message] of cases) expect([value, rule(value)]).toEqual([value, message]);
+};
+
+describe('checkout field rules (spec 000 section 5)', () => {
+  it('email', () => {
+    check(r.email, [
+      ['', 'This field is required'],
+      ['jane@', 'Invalid email address'],
+      ['jane@example', 'Invalid email address'],
+      [`${'a'.repeat(250)}@example.com`, 'Invalid email address'],
+      ['jane.doe+samples@example.com', undefined],
+    ]);
+  });
+
+  it('ZIP: required, digits only, 3 to 10', () => {
+    check(r.zipCode, [
+      ['', 'ZIP/Postal code is required'],
+      ['4322A', 'Only numbers are allowed'],
+      ['43228-1234', 'Only numbers are allowed'],
+      ['12', 'ZIP/Postal code seems too short'],
+      ['12345678901', 'ZIP/Postal code seems too long'],
+      ['123', undefined],
+      ['43228', undefined],
+      ['1234567890', undefined],
+    ]);
+  });
+
+  it('names: letters and spaces, 2 to 50', () => {
+    check(r.personName, [
+      ['', 'This field is required'],
+      ['J0hn', 'Only alphabets are allowed'],
+      ["O'Brien", 'Only alphabets are allowed'],
+      ['J', 'Name must be at least 2 characters'],
+      ['a'.repeat(51), "Name can't exceed 50 characters"],
+      ['a'.repeat(50), undefined],
+      ['Mary Ann', undefined],
+      ['José', undefined],
+    ]);
+  });
+
+  it("address lines: letters, digits, spaces and , ' - . only; line 2 optional", () => {
+    check(r.street1, [
+      ['', 'This field is required'],
+      ['2150 Westbelt Dr. #4', 'Special characters are not allowed'],
+      ['<script>', 'Special characters are not allowed'],
+      ["2150 Westbelt Drive, Suite 4-B, O'Hara Bldg.", undefined],
+      ['2150 Westbelt Drive, O’Hara Bldg.', undefined],
+      ['1'.repeat(101), 'Address seems too long'],
+    ]);
+    check(r.street2, [
+      ['', undefined],
+      ['Apt 4', undefined],
+      ['Apt #4', 'Special characters are not allowed'],
+    ]);
+  });
+
+  it('city: required; letters, digits and spaces', () => {
+    check(r.city, [
+      ['', 'This field is required'],
+      ['Columbus', undefined],
+      ['Winston-Salem', 'Special characters are not allowed'],
+      ['Twentynine Palms 2', undefined],
+    ]);
+  });
+
+  it('phone: required, allowed characters, exactly 10 digits', () => {
+    check(r.phone, [
+      ['', 'Phone number is required'],
+      ['614-555-01x3', 'Phone number is invalid'],
+      ['614 555 014', 'Phone number must be at least 10 digits'],
+      ['+1 (614) 555-0143', "Phone number can't exceed 10 digits"],
+      ['(614) 555-0143', undefined],
+      ['614.555.0143', undefined],
+      ['6145550143', undefined],
+    ]);
+  });
+
+  it('countries and states: shipping is US only; a US state is a code from the list', () => {
+    check(r.shippingCountry, [
+      ['', 'This field is required'],
+      ['CA', "Sorry, we don't ship outside the US."],
+      ['us', undefined],
+      ['USA', 'Invalid selection'],
+    ]);
+    check(r.country, [['CA', undefined]]);
+    check(r.stateFor('US'), [
+      ['', 'This field is required'],
+      ['OH', undefined],
+      ['oh', undefined],
+      ['Ohio', 'Invalid selection'],
+      ['ZZ', 'Invalid selection'],
+    ]);
+    check(r.stateFor('CA'), [['Ontario', undefined]]);
+  });
+
+  it('payment method', () => {
+    check(r.paymentMethod, [
+      ['', 'Please select a payment method.'],
+      ['card', undefined],
+    ]);
+  });
+
+  it('card number, expiry and CVV (direct entry)', () => {
+    check(r.cardNumber, [
+      ['', 'Card number is required'],
+      ['4242 4242 4242 4242', undefined],
+      ['4242-4242-4242-4242', 'Card number is invalid'],
+      ['424242424242', 'Card number is invalid'],
+      ['4'.repeat(20), 'Card number is invalid'],
+      ['4222222222222', undefined],
+    ]);
+    check(r.expMonth, [
+      ['', 'Expiry is required'],
+      ['0', 'Expiry month is invalid'],
+      ['13', 'Expiry month is invalid'],
+      ['01', undefined],
+      ['12', undefined],
+    ]);
+    const now = new Date('2026-06-01T12:00:00Z');
+    check(r.expYear(now), [
+      ['', 'Expiry is required'],
+      ['2025', 'Expiry year is invalid'],
+      ['25', 'Expiry year is invalid'],
+      ['2026', undefined],
+      ['29', undefined],
+      ['20x6', 'Expiry year is invalid'],
+    ]);
+    check(r.cvv, [
+      ['', 'CVV is required'],
+      ['12', 'CVV is invalid'],
+      ['12345', 'CVV is invalid'],
+      ['123', undefined],
+      ['1234', undefined],
+    ]);
+  });
+
+  it('expiry lists: the current year plus 10, months 01 to 12', () => {
+    const years = r.expiryYears(new Date('2026-06-01T12:00:00Z'));
+    expect(years).toHaveLength(11);
+    expect([years[0], years[10]]).toEqual([2026, 2036]);
+    expect(r.EXPIRY_MONTHS).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
+  });
+});

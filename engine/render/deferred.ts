@@ -1,0 +1,63 @@
+/**
+ * Blocks with `load: "idle" | "visible"`: prerendered like any other, but their code is not
+ * fetched before hydration. In the browser each such block is a React.lazy component inside a
+ * Suspense boundary, so React keeps the server HTML as it is until the code arrives (idle time,
+ * or the block nearing the viewport), then hydrates it. The home page's first load stays small.
+ */
+import { createContext, lazy, type ComponentType } from 'react';
+import type { BlockLoaders, BlockNode, BlockRegistry } from '../types.ts';
+
+/** Gives the browser-side component of a deferred block; absent on the server. */
+export type DeferredResolver = (node: BlockNode) => ComponentType<Record<string, unknown>>;
+export const DeferredContext = createContext<DeferredResolver | null>(null);
+
+export const deferAttr = 'data-jv-defer';
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const ric = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+    if (ric) ric(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}
+
+/** Resolves when the block's first element nears the viewport or takes focus or a touch. */
+function whenVisible(key: string): Promise<void> {
+  const wrapper = document.querySelector(`[${deferAttr}="${CSS.escape(key)}"]`);
+  const target = wrapper?.firstElementChild;
+  if (!wrapper || !target || typeof IntersectionObserver === 'undefined') return whenIdle();
+  return new Promise((resolve) => {
+    const done = () => {
+      io.disconnect();
+      wrapper.removeEventListener('focusin', done);
+      wrapper.removeEventListener('pointerdown', done);
+      resolve();
+    };
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: '300px' });
+    io.observe(target);
+    wrapper.addEventListener('focusin', done);
+    wrapper.addEventListener('pointerdown', done);
+  });
+}
+
+export function createDeferredResolver(loaders: BlockLoaders, registry: BlockRegistry): DeferredResolver {
+  // One lazy component per block instance, kept for its lifetime: switching to the plain
+  // component later would remount the block and lose its state.
+  const cache = new WeakMap<BlockNode, ComponentType<Record<string, unknown>>>();
+  return (node) => {
+    let c = cache.get(node);
+    if (!c) {
+      const loaded = registry[node.type];
+      c = loaded
+        ? (loaded.component as ComponentType<Record<string, unknown>>)
+        : lazy(async () => {
+            await (node.load === 'visible' ? whenVisible(node.key) : whenIdle());
+            const def = (await loaders[node.type]!()).default;
+            registry[node.type] = def;
+            return { default: def.component as ComponentType<Record<string, unknown>> };
+          });
+      cache.set(node, c);
+    }
+    return c;
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * One block rendering another by type, through the registry (blocks never import each other's
+ * files). The embedded block is prerendered with its host; in the browser its code loads later,
+ * like a deferred block: at idle time, or when it nears the viewport.
+ */
+import { createContext, Suspense, useContext, useId, useState, type ComponentType } from 'react';
+import type { BlockLoad, BlockNode, BlockRegistry } from '../types.ts';
+import { BlockBoundary } from './block-boundary.tsx';
+import { deferAttr, DeferredContext } from './deferred.ts';
+
+/** The registry the page renders with (all blocks on the server). */
+export const RegistryContext = createContext<{ registry: BlockRegistry; dev: boolean } | null>(null);
+
+export function EmbeddedBlock({ type, props, load = 'idle' }: { type: string; props: Record<string, unknown>; load?: Exclude<BlockLoad, 'eager'> }) {
+  const id = useId();
+  // A stable node object: the deferred resolver keeps one lazy component per node.
+  const [node] = useState<BlockNode>(() => ({ key: id, type, props, load }));
+  const deferred = useContext(DeferredContext);
+  const ctx = useContext(RegistryContext);
+  const Component: ComponentType<Record<string, unknown>> | undefined = deferred ? deferred(node) : ctx?.registry[type]?.component;
+  if (!Component) return null;
+  return (
+    <div className="jv-vis" {...{ [deferAttr]: id }}>
+      <BlockBoundary type={type} dev={ctx?.dev ?? false}>
+        <Suspense fallback={null}>
+          <Component {...props} />
+        </Suspense>
+      </BlockBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * A slider of any content: arrow buttons, dots, ArrowLeft/ArrowRight, swipe. Slides out of
+ * view are inert (not focusable, hidden from assistive technology). Above `activeBelow` px the
+ * slides are laid out as a grid instead (CSS, so the prerendered page does not shift), and
+ * dots show only below `dotsBelow` px. Motion follows prefers-reduced-motion.
+ */
+import { useId, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import styles from './ui.module.css';
+import { useMediaQuery } from './use-media-query.ts';
+import { useSlider } from './use-slider.ts';
+
+export interface CarouselProps {
+  /** Accessible name of the carousel region. */
+  label: string;
+  slides: ReactNode[];
+  /** Transition in ms. */
+  speed?: number;
+  perView?: number;
+  arrows?: boolean;
+  /** Dots show below this viewport width (px); 0 hides them; undefined shows them always. */
+  dotsBelow?: number;
+  /** The carousel works below this width (px); from it up the slides are a grid of `columns`. */
+  activeBelow?: number;
+  columns?: number;
+  loop?: boolean;
+  className?: string;
+  /** Arrows over the slides (banners) or beside the dots (cards). */
+  arrowPlacement?: 'overlay' | 'below';
+}
+
+/** Media-query rules for one carousel, scoped by its data attribute (module class names are hashed). */
+export function carouselCss(id: string, o: { dotsBelow?: number; activeBelow?: number; columns: number }): string {
+  const at = `[data-jv-carousel="${id}"]`;
+  let css = '';
+  if (o.dotsBelow !== undefined) {
+    css += `${at} .${styles.dots}{display:none}`;
+    if (o.dotsBelow > 0) css += `@media (max-width:${o.dotsBelow - 0.02}px){${at} .${styles.dots}{display:flex}}`;
+  }
+  if (o.activeBelow !== undefined)
+    css +=
+      `@media (min-width:${o.activeBelow}px){${at} .${styles.track}{transform:none!important;display:grid;` +
+      `grid-template-columns:repeat(${o.columns},minmax(0,1fr));gap:1.25rem}${at} .${styles.controls},${at} .${styles.arrow}{display:none}}`;
+  return css;
+}
+
+export function Carousel({
+  label,
+  slides,
+  speed = 500,
+  perView = 1,
+  arrows = true,
+  dotsBelow,
+  activeBelow,
+  columns = 3,
+  loop = true,
+  className,
+  arrowPlacement = 'overlay',
+}: CarouselProps) {
+  const id = useId();
+  const slider = useSlider({ count: slides.length, perView, loop });
+  const activeQuery = useMediaQuery(activeBelow === undefined ? 'all' : `(max-width: ${activeBelow - 0.02}px)`);
+  // null before hydration: nothing is inert in the prerendered HTML, so a grid is fully usable.
+  const active = activeQuery === true;
+  const swipe = useRef<number | null>(null);
+  const css = carouselCss(id, { dotsBelow, activeBelow, columns });
+  const many = slider.positions > 1;
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!active || !many) return;
+    if (e.key === 'ArrowLeft') slider.prev();
+    else if (e.key === 'ArrowRight') slider.next();
+    else return;
+    e.preventDefault();
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    if (e.pointerType !== 'mouse') swipe.current = e.clientX;
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    if (swipe.current === null || !active) return;
+    const dx = e.clientX - swipe.current;
+    swipe.current = null;
+    if (Math.abs(dx) > 40) (dx < 0 ? slider.next : slider.prev)();
+  };
+
+  const arrow = (dir: 'prev' | 'next') => (
+    <button
+      type="button"
+      className={`${styles.arrow} ${dir === 'prev' ? styles.arrowPrev : styles.arrowNext}`}
+      aria-label={dir === 'prev' ? 'Previous slide' : 'Next slide'}
+      disabled={dir === 'prev' ? !slider.canPrev : !slider.canNext}
+      onClick={dir === 'prev' ? slider.prev : slider.next}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d={dir === 'prev' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+
+  return (
+    <section
+      className={[styles.carousel, arrowPlacement === 'below' ? styles.arrowsBelow : '', className].filter(Boolean).join(' ')}
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-jv-carousel={id}
+      onKeyDown={onKeyDown}
+    >
+      {css && <style>{css}</style>}
+      <div className={styles.viewport} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+        <div
+          className={styles.track}
+          aria-live={active ? 'polite' : 'off'}
+          style={{ transform: `translateX(-${(slider.index * 100) / perView}%)`, transitionDuration: `${speed}ms` }}
+        >
+          {slides.map((slide, i) => {
+            const hidden = active && (i < slider.index || i >= slider.index + perView);
+            return (
+              <div
+                key={i}
+                className={styles.slide}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${slides.length}`}
+                style={{ flexBasis: `${100 / perView}%` }}
+                inert={hidden}
+              >
+                {slide}
+              </div>
+            );
+          })}
+        </div>
+        {arrows && many && arrowPlacement === 'overlay' && (
+          <>
+            {arrow('prev')}
+            {arrow('next')}
+          </>
+        )}
+      </div>
+      {many && (
+        <div className={styles.controls}>
+          {arrows && arrowPlacement === 'below' && arrow('prev')}
+          <div className={styles.dots}>
+            {Array.from({ length: slider.positions }, (_, i) => (
+              <button
+                key={i}
+                type="button"
+                className={styles.dot}
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === slider.index ? 'true' : undefined}
+                onClick={() => slider.go(i)}
+              />
+            ))}
+          </div>
+          {arrows && arrowPlacement === 'below' && arrow('next')}
+        </div>
+      )}
+    </section>
+  );
+}

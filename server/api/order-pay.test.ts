@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CARDS, placeOrder, send } from '../commerce/testing.ts';
+import { smtpMailer } from '../mail/transports.ts';
+import type { Mailer } from '../mail/message.ts';
+import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
+import { createTestServer, type TestServer } from '../testing/test-server.ts';
+
+let t: TestServer<Mailer>;
+let sink: SmtpSink | undefined;
+afterEach(async () => {
+  await t.close();
+  t.mailer.close();
+  await sink?.close();
+  sink = undefined;
+});
+
+async function server(withSmtp = false) {
+  if (withSmtp) sink = await startSmtpSink();
+  t = await createTestServer<Mailer>({ siteDir: DEFAULT_CONTENT_DIR, dist: false, ...(sink ? { mailer: smtpMailer(sink.url, 'Hearthline <no-reply@hearthlinecabinetry.com>') } : {}) });
+  return t;
+}
+
+const pay = (id: number, token: string, card: object, extra: object = {}) => send(t.app, 'POST', '/api/order/pay', { id, token, card, ...extra });
+const rows = (table: 'payments' | 'orders' | 'email_outbox') => t.db.selectFrom(table).selectAll().orderBy('id').execute();
+
+describe('POST /api/order/pay', () => {
+  it('a completed payment makes the order ordered, stores the payment under its status, keeps only brand and last 4', async () => {
+    await server();
+    const { id, token } = await placeOrder(t.app);
+    const r = await pay(id, token, CARDS.approved);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ success: true, message: 'Payment successful', status: 'completed' });
+    expect(r.json.order).toMatchObject({ id, status: 'ordered', total: 16.02 });
+    expect(r.json.payment).toMatchObject({ method: 'card', methodLabel: 'Credit or Debit Card', status: 'completed', amount: 16.02, amountPaid: 16.02, transactionId: expect.stringMatching(/^sandbox_ch_[0-9a-f]{24}$/) });
+    expect(r.json.payment.additionalData).toEqual({ gateway: 'sandbox', responseCode: 1, message: 'This transaction has been approved.', brand: 'visa', last4: '4242' });
+    expect(r.json.order.statusHistory.map((h: { status: string }) => h.status)).toEqual(['pending', 'ordered']);
+    expect(r.json.order.statusHistory[1].comment).toMatch(/^Payment of \$16\.02 completed by Credit or Debit Card \(transaction sandbox_ch_/);
+
+    // Neither the card number nor the CVV is anywhere in the database.
+    const dump = JSON.stringify([await rows('payments'), await rows('orders'), await rows('email_outbox')]);
+    expect(dump).not.toContain('4242424242424242');
+    expect(dump).not.toMatch(/"cvv"|"123"/);
+
+    const again = await pay(id, token, CARDS.approved);
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ success: false, message: 'This order has already been paid.' });
+    expect(await rows('payments')).toHaveLength(1);
+  });
+
+  it('declined, then approved on the same order: one order, two payments', async () => {
+    await server();
+    const { id, token } = await placeOrder(t.app);
+    const declined = await pay(id, token, CARDS.declined);
+    expect(declined.status).toBe(402);
+    expect(declined.json).toMatchObject({ success: false, message: 'Your card was declined.', status: 'failed' });
+    expect(declined.json.order.status).toBe('pending_payment');
+    expect(declined.json.order.statusHistory.at(-1)).toMatchObject({ status: 'pending_payment', comment: 'Payment failed for order 100000001: Your card was declined.' });
+    expect(await t.db.selectFrom('email_outbox').selectAll().execute()).toEqual([]);
+
+    const approved = await pay(id, token, CARDS.approved);
+    expect(approved.status).toBe(200);
+    expect(approved.json.order.status).toBe('ordered');
+    expect((await rows('orders')).map((o) => [o.id, o.status])).toEqual([[id, 'ordered']]);
+    expect((await rows('payments')).map((p) => [p.order_id, p.status, JSON.parse(p.additional_data).last4])).toEqual([
+      [id, 'failed', '0002'],
+      [id, 'completed', '4242'],
+    ]);
+  });
+
+  it('a payment held for review leaves the order pending_payment and blocks another charge', async () => {
+    await server();
+    const { id, token } = await placeOrder(t.app);
+    const held = await pay(id, token, CARDS.review);
+    expect(held.status).toBe(202);
+    expect(held.json).toMatchObject({ success: false, status: 'on_hold', message: 'Your payment is being reviewed. We will contact you by e-mail once it is approved.' });
+    expect(held.json.payment.additionalData).toMatchObject({ responseCode: 4 });
+    expect(held.json.order.status).toBe('pending_payment');
+    const retry = await pay(id, token, CARDS.approved);
+    expect(retry.status).toBe(409);
+    expect(retry.json.message).toBe('The payment for this order is being reviewed. We will contact you by e-mail.');
+  });
+
+  it('validates the card with the spec messages, needs the token, and refuses a method that is not available', async () => {
+    await server();
+    const { id, token } = await placeOrder(t.app);
+    const bad = await pay(id, token, { number: '4242 4242', expMonth: '13', expYear: '2024', cvv: '12345' });
+    expect(bad.status).toBe(422);
+    expect(bad.json).toEqual({
+      success: false,
+      message: 'Please correct the highlighted fields.',
+      errors: { 'card.number': 'Card number is invalid', 'card.expMonth': 'Expiry month is invalid', 'card.expYear': 'Expiry year is invalid', 'card.cvv': 'CVV is invalid' },
+    });
+    const empty = await pay(id, token, {});
+    expect(empty.json.errors).toEqual({ 'card.number': 'Card number is required', 'card.expMonth': 'Expiry is required', 'card.expYear': 'Expiry is required', 'card.cvv': 'CVV is required' });
+    expect((await pay(id, 'nope', CARDS.approved)).status).toBe(403);
+    expect((await send(t.app, 'POST', '/api/order/pay', { id, card: CARDS.approved })).status).toBe(403);
+    const stripe = await pay(id, token, CARDS.approved, { paymentMethod: 'stripe' });
+    expect(stripe.status).toBe(422);
+    expect(stripe.json.errors).toEqual({ paymentMethod: 'Payment method not available' });
+    expect(await rows('payments')).toEqual([]);
+  });
+
+  it('two pay requests at once charge the order once', async () => {
+    await server();
+    const { id, token } = await placeOrder(t.app);
+    const results = await Promise.all([pay(id, token, CARDS.approved), pay(id, token, CARDS.approved), pay(id, token, CARDS.approved)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409)) expect(['A payment for this order is already in progress.', 'This order has already been paid.']).toContain(r.json.message);
+    expect((await rows('payments')).filter((p) => p.status === 'completed')).toHaveLength(1);
+  });
+
+  it('e-mails the customer and the shop through a real SMTP server, then marks the order emailSent', async () => {
+    await server(true);
+    const { id, token } = await placeOrder(t.app, { billing: { firstName: 'Jane', lastName: "Doe", email: 'jane@example.com', phoneNumber: '614-555-0143', street1: '2150 Westbelt Drive', street2: '', city: 'Columbus', state: 'OH', zipCode: '43228', countryId: 'US' }, sameAsBilling: false, shipping: { firstName: 'Sam', lastName: 'Doe', email: 'sam@example.com', phoneNumber: '(212) 555-0199', street1: '11 Wall Street', street2: 'Floor 5', city: 'New York', state: 'NY', zipCode: '10005', countryId: 'US' } });
+    expect((await pay(id, token, CARDS.approved)).status).toBe(200);
+    expect(await t.outbox.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    const mails = await sink!.waitFor(2);
+    const customer = mails.find((m) => m.subject === 'Order Confirmation #100000001')!;
+    const admin = mails.find((m) => m.subject === 'New Order #100000001')!;
+    expect(customer.envelope.to).toEqual(['jane@example.com']);
+    expect(customer.cc).toBe('');
+    expect(admin.to).toBe('orders@hearthlinecabinetry.com');
+    expect(admin.cc).toBe('sales@hearthlinecabinetry.com');
+    expect(admin.envelope.to.sort()).toEqual(['orders@hearthlinecabinetry.com', 'sales@hearthlinecabinetry.com']);
+    for (const m of [customer, admin]) {
+      // NYC: 8.875% on the chip (0.88) and on standard shipping (0.44).
+      for (const text of ['Carlton sample door, Pure White', 'SKU QZ-CG-CH-POL', 'Subtotal: $9.95', 'Shipping (Standard Sample Shipping): $4.95', 'Tax: $1.32', 'Total: $16.22', 'Payment method: Credit or Debit Card', 'Payment status: Paid', 'Phone: 614-555-0143', 'Phone: (212) 555-0199', '11 Wall Street', 'New York, NY 10005', 'Columbus, OH 43228', 'Order date: Jan 15, 2025, 7:00:00 AM EST'])
+        expect(m.text).toContain(text);
+      expect(m.html).toContain('<strong>Payment status:</strong> Paid');
+      expect(m.html).toContain('Calacatta Gold quartz sample, polished');
+    }
+    const o = await send(t.app, 'GET', `/api/order/${id}`, undefined, { 'x-order-token': token });
+    expect(o.json.order.emailSent).toBe(true);
+    expect(o.json.order.statusHistory.at(-1)).toMatchObject({ status: 'ordered', comment: 'Order confirmation e-mail sent to the customer.', isCustomerNotified: true });
+  });
+
+  it('a mail outage never fails the order: the e-mail is retried and emailSent set when it goes out', async () => {
+    await server(true);
+    sink!.rejectNext(2, 451, 'Mailbox busy, try later');
+    const { id, token } = await placeOrder(t.app);
+    expect((await pay(id, token, CARDS.approved)).status).toBe(200);
+    expect(await t.outbox.drain()).toEqual({ sent: 0, retried: 2, failed: 0 });
+    const before = await rows('orders');
+    expect(before[0]).toMatchObject({ status: 'ordered', email_sent: 0 });
+    t.clock.advance(60_000);
+    expect(await t.outbox.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    await sink!.waitFor(2);
+    expect((await rows('orders'))[0]).toMatchObject({ status: 'ordered', email_sent: 1 });
+  });
+});

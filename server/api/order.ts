@@ -1,0 +1,64 @@
+/**
+ * Guest orders (spec 000 sections 4 and 7, DESIGN.md section 6). The server prices everything;
+ * the client's figures are never read.
+ *
+ * POST /api/order                                   create (idempotent)
+ *   { idempotencyKey, items: [{ sku, finish?: { type, value } }], billing: Address,
+ *     shipping?: Address, sameAsBilling?: boolean, shippingMethod, paymentMethod, additionalNotes? }
+ *   Address = { firstName, lastName, email, phoneNumber, street1, street2?, city, state, zipCode, countryId }
+ *   -> 201 { success: true, message: 'Order created', order, orderToken }
+ *   -> 200 the same body when the key already made this order (header Idempotent-Replayed: true)
+ *   -> 409 the key was used with a different request; 422 field errors (`billing.zipCode` ...),
+ *      a sku not in the catalogue or a finish not of that sku (`items.N.sku` / `items.N.finish`),
+ *      a non-US shipping address (`Sorry, we don't ship outside the US.`), no shipping method.
+ *   With sameAsBilling true the billing address is the shipping address.
+ *
+ * PATCH /api/order   { id, token, ...any of items, billing, shipping, sameAsBilling,
+ *                      shippingMethod, paymentMethod, additionalNotes }
+ *   -> 200 { success, message, order } with every amount computed again
+ *   -> 403 wrong, missing or expired token; 409 paid, being paid or held for review; 422 as above
+ *
+ * GET /api/order/:id  header X-Order-Token: the token -> 200 { success, order }; 403
+ *
+ * POST /api/order/pay { id, token, paymentMethod?, card: { number, expMonth, expYear, cvv } }
+ *   -> 200 { success: true, message: 'Payment successful', status: 'completed', order, payment }
+ *   -> 402 { success: false, message: the gateway's (e.g. 'Your card was declined.'), status: 'failed', order, payment }
+ *   -> 202 { success: false, status: 'on_hold', message: 'Additional authentication required',
+ *            nextAction: { type: 'redirect_to_url', url } } (open the url), or held for review
+ *   -> 403 token; 409 paid / in progress / under review; 422 card field errors (`card.number` ...)
+ *      or `Payment method not available`
+ */
+import { Hono } from 'hono';
+import { orderPatchSchema, orderRequestSchema, payRequestSchema } from '../../engine/commerce/checkout-schema.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { Commerce } from '../commerce/index.ts';
+import { parseCheckoutBody } from '../commerce/http.ts';
+import type { AppEnv } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+
+export const ORDER_TEXTS = { created: 'Order created', updated: 'Order updated', found: 'Order found' } as const;
+
+export function orderRoutes(deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
+  const { orders, payments } = commerce;
+  return new Hono<AppEnv>()
+    .post('/', async (c) => {
+      const req = await parseCheckoutBody(c, orderRequestSchema);
+      const { order, orderToken, created } = await orders.create(req);
+      if (!created) c.header('Idempotent-Replayed', 'true');
+      return c.json({ success: true, message: ORDER_TEXTS.created, order, orderToken }, created ? 201 : 200);
+    })
+    .patch('/', async (c) => {
+      const patch = await parseCheckoutBody(c, orderPatchSchema);
+      return c.json({ success: true, message: ORDER_TEXTS.updated, order: await orders.update(patch) });
+    })
+    .post('/pay', async (c) => {
+      const req = await parseCheckoutBody(c, payRequestSchema(deps.clock.now()));
+      const outcome = await payments.pay(req);
+      return c.json(outcome.body, outcome.httpStatus);
+    })
+    .get('/:id', async (c) => {
+      const id = c.req.param('id');
+      if (!/^\d{1,15}$/.test(id)) throw new ApiError(400, 'Invalid path parameters', { id: 'Invalid input' });
+      return c.json({ success: true, message: ORDER_TEXTS.found, order: await orders.get(Number(id), c.req.header('x-order-token')) });
+    });
+}

@@ -1,0 +1,80 @@
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { send } from '../commerce/testing.ts';
+import { memoryLogger } from '../logger.ts';
+import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { tempDir, type TempDir } from '../testing/temp-dir.ts';
+import { createTestServer, type TestServer } from '../testing/test-server.ts';
+
+let t: TestServer;
+let site: TempDir | undefined;
+afterEach(async () => {
+  await t.close();
+  site?.cleanup();
+  site = undefined;
+});
+
+/** A copy of the shop's checkout files, with data/payment-methods.json replaced. */
+function siteWithPaymentMethods(methods: unknown): string {
+  site = tempDir('joinery-site-');
+  for (const rel of ['site.json', 'catalogs/product-styles.json', 'data/shipping-methods.json', 'data/tax-rates.json']) {
+    mkdirSync(join(site.path, rel, '..'), { recursive: true });
+    cpSync(join(DEFAULT_CONTENT_DIR, rel), site.join(rel));
+  }
+  writeFileSync(site.join('data/payment-methods.json'), JSON.stringify({ methods }));
+  return site.path;
+}
+
+describe('GET /api/payment-methods', () => {
+  it('lists the enabled methods of a scope with only their public fields', async () => {
+    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+    const r = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({
+      success: true,
+      paymentMethods: [
+        {
+          name: 'card',
+          title: 'Credit or Debit Card',
+          enabled: true,
+          isDefault: true,
+          gateway: 'sandbox',
+          sortOrder: 1,
+          metadata: { methodIcon: '/images/payment-cards.svg', iconWidth: 120, iconHeight: 24 },
+          availableMethods: ['card'],
+          config: {},
+        },
+      ],
+    });
+    expect((await send(t.app, 'GET', '/api/payment-methods')).json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card']);
+    const bad = await send(t.app, 'GET', '/api/payment-methods?scope=everything');
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ success: false, errors: { scope: expect.any(String) } });
+  });
+
+  it('filters by scope and sorts; a gateway the server has no provider for is not offered; config keeps public keys only', async () => {
+    const shipped = JSON.parse(readFileSync(join(DEFAULT_CONTENT_DIR, 'data/payment-methods.json'), 'utf8')).methods as Record<string, unknown>[];
+    const methods = [
+      { name: 'quote-card', title: 'Card', enabled: true, gateway: 'sandbox', sortOrder: 5, scopes: ['convert-to-order'], config: { publishableKey: 'pk_test_1', clientKey: 'ck', loginId: 'li', acceptJsUrl: 'https://js.example/Accept.js' } },
+      { name: 'card', title: 'Card first', enabled: true, gateway: 'sandbox', sortOrder: 1 },
+      ...shipped.filter((m) => m.name !== 'card').map((m) => ({ ...m, enabled: true })),
+    ];
+    t = await createTestServer({ siteDir: siteWithPaymentMethods(methods), dist: false });
+    const quote = await send(t.app, 'GET', '/api/payment-methods?scope=convert-to-order');
+    expect(quote.json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card', 'quote-card']);
+    expect(quote.json.paymentMethods[1].config).toEqual({ publishableKey: 'pk_test_1', clientKey: 'ck', loginId: 'li', acceptJsUrl: 'https://js.example/Accept.js' });
+    expect(quote.json.paymentMethods[0]).toMatchObject({ isDefault: false, availableMethods: [], config: {} });
+    expect((await send(t.app, 'GET', '/api/payment-methods?scope=sample-order')).json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card']);
+  });
+
+  it('a file with a secret in it is refused as a whole (503), never served', async () => {
+    const log = memoryLogger();
+    const methods = [{ name: 'card', title: 'Card', enabled: true, gateway: 'sandbox', config: { publishableKey: 'pk_live_x', secretKey: 'sk_live_LEAK' } }];
+    t = await createTestServer({ siteDir: siteWithPaymentMethods(methods), dist: false, log });
+    const r = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
+    expect(r.status).toBe(503);
+    expect(r.text).not.toContain('sk_live_LEAK');
+    expect(log.lines.some((l) => l.level === 'error' && l.message.includes('data/payment-methods.json') && l.message.includes('secretKey'))).toBe(true);
+  });
+});

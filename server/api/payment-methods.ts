@@ -1,0 +1,48 @@
+/**
+ * GET /api/payment-methods?scope=sample-order|convert-to-order
+ *   -> 200 { success: true, paymentMethods: [{ name, title, enabled, isDefault, gateway, sortOrder,
+ *            metadata: { methodIcon, iconWidth, iconHeight }, availableMethods, config }] }
+ * The enabled methods of the scope (all scopes without one) that this server can take, by
+ * sortOrder. config holds only the public keys the schema allows (publishableKey, acceptJsUrl,
+ * clientKey, loginId), copied one by one, so no secret can leak through it.
+ * -> 400 for another scope.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { PaymentMethod } from '../../engine/commerce/types.ts';
+import type { Commerce } from '../commerce/index.ts';
+import type { AppEnv } from '../http/env.ts';
+import { parseQuery } from '../http/parse.ts';
+
+const query = z.object({ scope: z.enum(['sample-order', 'convert-to-order']).optional() });
+const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId'] as const;
+
+export function publicPaymentMethod(m: PaymentMethod) {
+  const config: Partial<Record<(typeof PUBLIC_CONFIG)[number], string>> = {};
+  for (const k of PUBLIC_CONFIG) if (typeof m.config?.[k] === 'string') config[k] = m.config[k];
+  return {
+    name: m.name,
+    title: m.title,
+    enabled: m.enabled,
+    isDefault: m.isDefault ?? false,
+    gateway: m.gateway,
+    sortOrder: m.sortOrder ?? 0,
+    metadata: { methodIcon: m.metadata?.methodIcon, iconWidth: m.metadata?.iconWidth, iconHeight: m.metadata?.iconHeight },
+    availableMethods: m.availableMethods ?? [],
+    config,
+  };
+}
+
+export function paymentMethodsRoutes(commerce: Commerce): Hono<AppEnv> {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const { scope } = await parseQuery(c, query);
+    const { ctx } = commerce;
+    const data = ctx.data();
+    const methods = data.paymentMethods
+      .filter((m) => (scope ? ctx.paymentMethod(data, m.name, scope) : ctx.paymentMethod(data, m.name, 'sample-order') || ctx.paymentMethod(data, m.name, 'convert-to-order')))
+      .map((m, i) => ({ m, i }))
+      .sort((a, b) => (a.m.sortOrder ?? 0) - (b.m.sortOrder ?? 0) || a.i - b.i)
+      .map(({ m }) => publicPaymentMethod(m));
+    return c.json({ success: true, paymentMethods: methods });
+  });
+}

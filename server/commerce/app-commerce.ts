@@ -1,0 +1,28 @@
+/**
+ * The checkout of a running server: one per app (the routes share it, and the outbox hook is
+ * registered once), built from the app's dependencies with the default payment providers.
+ */
+import type { AppDeps } from '../app-deps.ts';
+import { defaultPaymentProviders } from '../payments/registry.ts';
+import type { PaymentProviders } from '../payments/provider.ts';
+import { createCommerce, type Commerce } from './index.ts';
+import { commerceDataSource } from './site-data.ts';
+
+const perApp = new WeakMap<AppDeps, Commerce>();
+
+export function commerceFor(deps: AppDeps, providers?: PaymentProviders): Commerce {
+  let commerce = perApp.get(deps);
+  if (!commerce) {
+    commerce = createCommerce({
+      db: deps.db,
+      clock: deps.clock,
+      log: deps.log,
+      outbox: deps.outbox,
+      data: commerceDataSource(deps.siteDir),
+      providers: providers ?? defaultPaymentProviders(deps.clock),
+      shop: { siteName: deps.config.siteName, origin: deps.config.origin },
+    });
+    perApp.set(deps, commerce);
+  }
+  return commerce;
+}

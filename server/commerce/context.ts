@@ -1,0 +1,118 @@
+/**
+ * What the checkout services share: their dependencies, the site's data (503 when it is not
+ * usable), the order-token check (403) and the "may this order still change or be paid" rules.
+ */
+import type { Kysely } from 'kysely';
+import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
+import type { PaymentMethod } from '../../engine/commerce/types.ts';
+import type { Clock } from '../clock.ts';
+import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Logger } from '../logger.ts';
+import type { OutboxWorker } from '../mail/worker.ts';
+import type { PaymentProvider, PaymentProviders } from '../payments/provider.ts';
+import type { ShopInfo } from './order-emails.ts';
+import { tokenMatches } from './order-token.ts';
+import { CommerceDataError, type CommerceData, type CommerceDataSource } from './site-data.ts';
+
+export const COMMERCE_TEXTS = {
+  unavailable: 'Checkout is not available right now. Please try again later.',
+  forbidden: 'Invalid or expired order token',
+  alreadyPaid: 'This order has already been paid.',
+  inProgress: 'A payment for this order is already in progress.',
+  underReview: 'The payment for this order is being reviewed. We will contact you by e-mail.',
+  keyReused: 'This idempotency key was already used for a different checkout.',
+  notFound: 'Payment not found',
+} as const;
+
+export interface CommerceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: Logger;
+  outbox: OutboxWorker;
+  data: CommerceDataSource;
+  providers: PaymentProviders;
+  shop: { siteName: string; origin: string; timeZone?: string };
+}
+
+export type PaymentScope = 'sample-order' | 'convert-to-order';
+
+export class CommerceContext {
+  #lastDataError = '';
+
+  constructor(readonly deps: CommerceDeps) {}
+
+  get db() {
+    return this.deps.db;
+  }
+
+  get clock() {
+    return this.deps.clock;
+  }
+
+  /** The site's tables and catalogue; 503 (and one log line per distinct problem) when unusable. */
+  data(): CommerceData {
+    try {
+      return this.deps.data.get();
+    } catch (e) {
+      if (!(e instanceof CommerceDataError)) throw e;
+      if (e.message !== this.#lastDataError) this.deps.log.error(`checkout: ${e.message}`);
+      this.#lastDataError = e.message;
+      throw new ApiError(503, COMMERCE_TEXTS.unavailable);
+    }
+  }
+
+  shopInfo(data: CommerceData): ShopInfo {
+    return { ...this.deps.shop, adminEmails: data.adminEmails };
+  }
+
+  /** An enabled method of the scope whose gateway this server has a provider for. */
+  paymentMethod(data: CommerceData, name: string, scope: PaymentScope = 'sample-order'): { method: PaymentMethod; provider: PaymentProvider } | undefined {
+    const method = data.paymentMethods.find((m) => m.name === name && m.enabled && (!m.scopes || m.scopes.includes(scope)));
+    const provider = method && this.deps.providers[method.gateway];
+    return method && provider ? { method, provider } : undefined;
+  }
+
+  /** As paymentMethod, or 422 "Payment method not available" on the paymentMethod field. */
+  requirePaymentMethod(data: CommerceData, name: string) {
+    const found = this.paymentMethod(data, name);
+    if (!found) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: name ? PAYMENT_MESSAGES.notAvailable : CHECKOUT_MESSAGES.paymentMethod });
+    return found;
+  }
+
+  /** The order, when the token is its unexpired token; 403 otherwise (an unknown id included). */
+  async authorize(id: number, token: string | undefined): Promise<OrderRow> {
+    const row = await this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || !tokenMatches(token, row.token_hash) || row.token_expires_at <= this.clock.now().toISOString()) throw new ApiError(403, COMMERCE_TEXTS.forbidden);
+    return row;
+  }
+
+  /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments. */
+  async assertOpen(row: OrderRow): Promise<PaymentRow[]> {
+    if (row.status === 'ordered') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
+    if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString()) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
+    const payments = await this.db.selectFrom('payments').selectAll().where('order_id', '=', row.id).execute();
+    if (payments.some((p) => p.status === 'completed')) throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
+    if (payments.some(isAwaitingReview)) throw new ApiError(409, COMMERCE_TEXTS.underReview);
+    return payments;
+  }
+}
+
+export const additionalData = (p: Pick<PaymentRow, 'additional_data'>): Record<string, unknown> => {
+  try {
+    return JSON.parse(p.additional_data) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+/** A payment waiting for the card holder's authentication: on hold with a client secret (intent requires_action). */
+export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'status' | 'client_secret_hash'>) => p.status === 'on_hold' && p.client_secret_hash !== null;
+
+/** An authentication that was never answered: the payment was canceled by a change or a new attempt. */
+export const wasCanceledWhileWaiting = (p: PaymentRow) => p.status === 'failed' && additionalData(p).intentStatus === 'requires_action';
+
+export const CANCELED_AUTHENTICATION = 'This payment was canceled: the order changed or another payment was started.';
+
+/** Money that may still arrive (held for review, pending): another payment could charge twice. */
+export const isAwaitingReview = (p: PaymentRow) => (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p);

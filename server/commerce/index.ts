@@ -1,0 +1,31 @@
+/**
+ * Guest checkout on the server: orders priced from the catalogue and the site's tables, order
+ * tokens and idempotency, payments through the providers, confirmation e-mails via the outbox.
+ *
+ *   const checkout = createCommerce({ db, clock, log, outbox, data: commerceDataSource(siteDir), providers, shop });
+ *   await checkout.orders.create(request);      // { order, orderToken, created }
+ *   await checkout.payments.pay({ id, token, card });
+ */
+import { CommerceContext, type CommerceDeps } from './context.ts';
+import { registerOrderMailHooks } from './mail-hooks.ts';
+import { orderService } from './orders.ts';
+import { paymentService } from './pay.ts';
+
+export function createCommerce(deps: CommerceDeps) {
+  const ctx = new CommerceContext(deps);
+  const orders = orderService(ctx);
+  const payments = paymentService(ctx, orders);
+  const unhook = registerOrderMailHooks(deps.outbox, deps.db, deps.clock);
+  return { ctx, orders, payments, close: unhook };
+}
+
+export type Commerce = ReturnType<typeof createCommerce>;
+export { COMMERCE_TEXTS, type CommerceDeps, type PaymentScope } from './context.ts';
+export { commerceDataSource, loadCommerceData, CommerceDataError, COMMERCE_FILES, type CommerceData, type CommerceDataSource } from './site-data.ts';
+export { orderEmails, orderEmailData, customerSubject, adminSubject, ORDER_MAIL_KINDS, formatOrderDate, type ShopInfo } from './order-emails.ts';
+export { CUSTOMER_NOTIFIED_COMMENT } from './mail-hooks.ts';
+export { PAY_TEXTS, authenticationPath, verifyPath, type PayOutcome, type VerifyResult } from './pay.ts';
+export { TOKEN_TTL_MS } from './order-token.ts';
+export { itemNotAvailable, finishNotOfItem } from './pricing.ts';
+export type { OrderView, PaymentView, OrderAddressView, OrderItemView, HistoryView } from './order-store.ts';
+export { parseCheckoutBody, FIELDS_MESSAGE } from './http.ts';

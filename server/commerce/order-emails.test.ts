@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { formatOrderDate, orderEmails } from './order-emails.ts';
+import type { OrderView } from './order-store.ts';
+
+const address = (type: 'billing' | 'shipping') => ({
+  type,
+  email: 'x@example.com',
+  firstName: '<b>Eve</b>',
+  lastName: 'Doe',
+  street1: '1 Main Street',
+  street2: '',
+  city: 'Columbus',
+  state: 'OH',
+  zipCode: '43228',
+  countryId: 'US',
+  phoneNumber: '6145550143',
+});
+
+const order = {
+  id: 7,
+  orderIncrementId: '100000007',
+  firstName: '<b>Eve</b>',
+  lastName: 'Doe',
+  email: 'eve@example.com',
+  createdAt: '2025-07-04T18:30:05.000Z',
+  items: [{ sku: 'QZ-CG-CH-POL', name: 'Quartz <script>alert(1)</script>', qty: 1, price: 9.95, rowTotal: 9.95, customOptions: { finish: { type: 'surface', value: 'polished', label: 'Polished' }, styleName: 'Q', styleTitle: 'Q' } }],
+  addresses: [address('billing'), address('shipping')],
+  subtotal: 9.95,
+  shippingAmount: 4.95,
+  taxAmount: 1.12,
+  total: 16.02,
+  shippingLabel: 'Standard Sample Shipping',
+  paymentMethodLabel: 'Credit or Debit Card',
+} as unknown as OrderView;
+
+const shop = { siteName: 'Hearthline Cabinetry', origin: 'https://www.hearthlinecabinetry.com', adminEmails: ['orders@example.com', 'a@example.com', 'b@example.com'] };
+
+describe('order e-mails', () => {
+  it('customer: Order Confirmation #{id}; admin: New Order #{id} to the first admin address, the rest in cc', () => {
+    const [customer, admin] = orderEmails(order, shop);
+    expect(customer).toMatchObject({ kind: 'order-confirmation', to: 'eve@example.com', subject: 'Order Confirmation #100000007', ref: { type: 'order', id: 7 } });
+    expect(customer!.cc).toBeUndefined();
+    expect(admin).toMatchObject({ kind: 'order-confirmation-admin', to: 'orders@example.com', cc: ['a@example.com', 'b@example.com'], subject: 'New Order #100000007' });
+    expect(orderEmails(order, { ...shop, adminEmails: [] })).toHaveLength(1);
+  });
+
+  it('escapes every stored value in the HTML', () => {
+    const [customer] = orderEmails(order, shop);
+    expect(customer!.html).not.toContain('<script>');
+    expect(customer!.html).not.toContain('<b>Eve</b>');
+    expect(customer!.html).toContain('Quartz &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(customer!.text).toContain('Quartz <script>alert(1)</script> (Polished), SKU QZ-CG-CH-POL, qty 1: $9.95');
+  });
+
+  it('dates: short month, day, year, 12-hour time with seconds, in the shop time zone', () => {
+    expect(formatOrderDate('2025-07-04T18:30:05.000Z')).toBe('Jul 4, 2025, 2:30:05 PM EDT');
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * Orders in the database: writing a new order with its lines, addresses and first history
+ * entry, and reading one back in the API's shape (spec "Order (as returned)", camelCase).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Address } from '../../engine/commerce/checkout-schema.ts';
+import type { OrderTotals } from '../../engine/commerce/totals.ts';
+import type { Clock } from '../clock.ts';
+import type { AddressType, Database, OrderAddressRow, OrderItemRow, OrderRow, OrderStatusHistoryRow, PaymentRow, PaymentStatus } from '../db/schema.ts';
+import type { PricedItem } from './pricing.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The human order number: 100000000 + id. */
+export const incrementIdFor = (id: number) => String(100_000_000 + id);
+
+export interface OrderAddressView {
+  type: AddressType;
+  email: string;
+  firstName: string;
+  lastName: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  countryId: string;
+  phoneNumber: string;
+}
+
+export interface OrderItemView extends Omit<PricedItem, 'finish' | 'styleName' | 'styleTitle'> {
+  customOptions: { finish: PricedItem['finish']; styleName: string; styleTitle: string };
+}
+
+export interface PaymentView {
+  id: number;
+  method: string;
+  methodLabel: string;
+  status: PaymentStatus;
+  amount: number;
+  /** What was paid: the amount when completed, else 0. */
+  amountPaid: number;
+  transactionId: string | null;
+  additionalData: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface HistoryView {
+  status: string;
+  comment: string;
+  isCustomerNotified: boolean;
+  createdAt: string;
+}
+
+export interface OrderView extends OrderTotals {
+  id: number;
+  orderIncrementId: string;
+  state: string;
+  status: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  customerIsGuest: boolean;
+  sameAsBilling: boolean;
+  taxPercent: number;
+  shippingMethod: string;
+  shippingLabel: string;
+  paymentMethod: string;
+  paymentMethodLabel: string;
+  orderCurrencyCode: string;
+  emailSent: boolean;
+  additionalNotes: string | null;
+  items: OrderItemView[];
+  addresses: OrderAddressView[];
+  payments: PaymentView[];
+  statusHistory: HistoryView[];
+  createdAt: string;
+}
+
+export interface OrderContent {
+  items: PricedItem[];
+  billing: Address;
+  shipping: Address;
+  sameAsBilling: boolean;
+  totals: OrderTotals;
+  taxPercent: number;
+  shippingMethod: { type: string; displayName: string };
+  paymentMethod: { name: string; title: string };
+  additionalNotes: string | null;
+}
+
+/** The orders columns that follow from the order's content. */
+export function contentColumns(c: OrderContent) {
+  const t = c.totals;
+  return {
+    email: c.billing.email,
+    first_name: c.billing.firstName,
+    last_name: c.billing.lastName,
+    same_as_billing: c.sameAsBilling ? 1 : 0,
+    weight: t.weight,
+    subtotal: t.subtotal,
+    subtotal_incl_tax: t.subtotalInclTax,
+    shipping_amount: t.shippingAmount,
+    shipping_tax_amount: t.shippingTaxAmount,
+    shipping_incl_tax: t.shippingInclTax,
+    shipping_method: c.shippingMethod.type,
+    shipping_label: c.shippingMethod.displayName,
+    tax_percent: c.taxPercent,
+    tax_amount: t.taxAmount,
+    total: t.total,
+    total_item_count: t.totalItemCount,
+    payment_method: c.paymentMethod.name,
+    payment_method_label: c.paymentMethod.title,
+    additional_notes: c.additionalNotes,
+  };
+}
+
+/** Writes (or, for an existing order, replaces) the lines and addresses, inside the caller's transaction. */
+export async function writeLinesAndAddresses(trx: Transaction<Database>, orderId: number, c: OrderContent, replace = true): Promise<{ items: OrderItemRow[]; addresses: OrderAddressRow[] }> {
+  if (replace) {
+    await trx.deleteFrom('order_items').where('order_id', '=', orderId).execute();
+    await trx.deleteFrom('order_addresses').where('order_id', '=', orderId).execute();
+  }
+  const items = await trx
+    .insertInto('order_items')
+    .values(
+      c.items.map((it, position) => ({
+        order_id: orderId,
+        position,
+        sku: it.sku,
+        name: it.name,
+        price: it.price,
+        original_price: it.originalPrice,
+        price_incl_tax: it.priceInclTax,
+        qty: it.qty,
+        weight: it.weight,
+        row_weight: it.rowWeight,
+        row_total: it.rowTotal,
+        tax_percent: it.taxPercent,
+        tax_amount: it.taxAmount,
+        row_total_incl_tax: it.rowTotalInclTax,
+        custom_options: JSON.stringify({ finish: it.finish, styleName: it.styleName, styleTitle: it.styleTitle }),
+      })),
+    )
+    .returningAll()
+    .execute();
+  const address = (type: AddressType, a: Address) => ({
+    order_id: orderId,
+    type,
+    email: a.email,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    street1: a.street1,
+    street2: a.street2,
+    city: a.city,
+    state: a.state,
+    zip_code: a.zipCode,
+    country_id: a.countryId,
+    phone_number: a.phoneNumber,
+  });
+  const addresses = await trx.insertInto('order_addresses').values([address('billing', c.billing), address('shipping', c.shipping)]).returningAll().execute();
+  return { items, addresses };
+}
+
+export function addHistory(db: Db, orderId: number, status: string, comment: string, clock: Clock, notified = false): Promise<OrderStatusHistoryRow> {
+  return db
+    .insertInto('order_status_history')
+    .values({ order_id: orderId, status, comment, is_customer_notified: notified ? 1 : 0, created_at: clock.now().toISOString() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const parseJson = (text: string): Record<string, unknown> => {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+export const addressView = (a: OrderAddressRow): OrderAddressView => ({
+  type: a.type,
+  email: a.email,
+  firstName: a.first_name,
+  lastName: a.last_name,
+  street1: a.street1,
+  street2: a.street2,
+  city: a.city,
+  state: a.state,
+  zipCode: a.zip_code,
+  countryId: a.country_id,
+  phoneNumber: a.phone_number,
+});
+
+/** The address back in the checkout schema's shape (for recomputing an order). */
+export const addressInput = (a: OrderAddressView): Address => {
+  const { type: _type, ...rest } = a;
+  return rest;
+};
+
+export const paymentView = (p: PaymentRow): PaymentView => ({
+  id: p.id,
+  method: p.method,
+  methodLabel: p.method_label,
+  status: p.status,
+  amount: p.amount,
+  amountPaid: p.status === 'completed' ? p.amount : 0,
+  transactionId: p.transaction_id,
+  additionalData: parseJson(p.additional_data),
+  createdAt: p.created_at,
+});
+
+/** One order in the API's shape, or undefined. */
+export async function loadOrderView(db: Db, id: number, row?: OrderRow): Promise<OrderView | undefined> {
+  const o = row ?? (await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
+  if (!o) return undefined;
+  const [items, addresses, payments, history] = await Promise.all([
+    db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('order_addresses').selectAll().where('order_id', '=', id).orderBy('type').execute(),
+    db.selectFrom('payments').selectAll().where('order_id', '=', id).orderBy('id').execute(),
+    db.selectFrom('order_status_history').selectAll().where('order_id', '=', id).orderBy('id').execute(),
+  ]);
+  return toOrderView(o, items, addresses, payments, history);
+}
+
+/** Rows -> the API's shape. Addresses billing first; the rest as given (in their order). */
+export function toOrderView(o: OrderRow, items: OrderItemRow[], addresses: OrderAddressRow[], payments: PaymentRow[], history: OrderStatusHistoryRow[]): OrderView {
+  return {
+    id: o.id,
+    orderIncrementId: o.order_increment_id ?? incrementIdFor(o.id),
+    state: o.state,
+    status: o.status,
+    email: o.email,
+    firstName: o.first_name,
+    lastName: o.last_name,
+    customerIsGuest: o.customer_is_guest === 1,
+    sameAsBilling: o.same_as_billing === 1,
+    weight: o.weight,
+    subtotal: o.subtotal,
+    subtotalInclTax: o.subtotal_incl_tax,
+    shippingAmount: o.shipping_amount,
+    shippingTaxAmount: o.shipping_tax_amount,
+    shippingInclTax: o.shipping_incl_tax,
+    shippingMethod: o.shipping_method,
+    shippingLabel: o.shipping_label,
+    taxPercent: o.tax_percent,
+    taxAmount: o.tax_amount,
+    total: o.total,
+    totalItemCount: o.total_item_count,
+    orderCurrencyCode: o.order_currency_code,
+    paymentMethod: o.payment_method,
+    paymentMethodLabel: o.payment_method_label,
+    emailSent: o.email_sent === 1,
+    additionalNotes: o.additional_notes,
+    items: items.map((it) => ({
+      sku: it.sku,
+      name: it.name,
+      price: it.price,
+      originalPrice: it.original_price,
+      priceInclTax: it.price_incl_tax,
+      qty: it.qty,
+      weight: it.weight,
+      rowWeight: it.row_weight,
+      rowTotal: it.row_total,
+      taxPercent: it.tax_percent,
+      taxAmount: it.tax_amount,
+      rowTotalInclTax: it.row_total_incl_tax,
+      customOptions: parseJson(it.custom_options) as OrderItemView['customOptions'],
+    })),
+    addresses: [...addresses].sort((a, b) => a.type.localeCompare(b.type)).map(addressView),
+    payments: payments.map(paymentView),
+    statusHistory: history.map((h) => ({ status: h.status, comment: h.comment, isCustomerNotified: h.is_customer_notified === 1, createdAt: h.created_at })),
+    createdAt: o.created_at,
+  };
+}

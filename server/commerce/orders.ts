@@ -1,0 +1,208 @@
+/**
+ * Creating, changing and reading guest orders, and estimating a cart. Every amount comes from
+ * pricing.ts (catalogue and the site's tables); one transaction writes an order.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { EstimateRequest, OrderPatch, OrderRequest } from '../../engine/commerce/checkout-schema.ts';
+import { CHECKOUT_MESSAGES, SHIPPING_MESSAGES } from '../../engine/commerce/messages.ts';
+import { sumMoney } from '../../engine/commerce/money.ts';
+import { shippingTax } from '../../engine/commerce/tax.ts';
+import { US } from '../../engine/commerce/us-states.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
+import { addHistory, addressInput, contentColumns, incrementIdFor, loadOrderView, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
+import { hashIdempotencyKey, newOrderToken, openTokenBox, requestHash, TOKEN_TTL_MS } from './order-token.ts';
+import { quoteCart, quoteOrder } from './pricing.ts';
+import type { CommerceData } from './site-data.ts';
+
+export interface CreatedOrder {
+  order: OrderView;
+  orderToken: string;
+  /** false when the idempotency key had already made this order (a replay). */
+  created: boolean;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const isUniqueViolation = (e: unknown, column: string) =>
+  (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE' && String((e as Error).message).includes(column);
+
+export function orderService(ctx: CommerceContext) {
+  const { db, clock } = ctx;
+
+  /** The order's content from a validated request: the server's figures, 422 when something does not apply. */
+  function contentOf(data: CommerceData, r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & { items: OrderRequest['items']; shippingMethod: string; paymentMethod: string }): OrderContent {
+    if (r.shipping.countryId !== US) throw new ApiError(422, CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+    const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
+    const { method } = ctx.requirePaymentMethod(data, r.paymentMethod);
+    return {
+      items: quote.items,
+      billing: r.billing,
+      shipping: r.shipping,
+      sameAsBilling: r.sameAsBilling,
+      totals: quote.totals,
+      taxPercent: quote.taxPercent,
+      shippingMethod: quote.shippingMethod,
+      paymentMethod: { name: method.name, title: method.title },
+      additionalNotes: r.additionalNotes,
+    };
+  }
+
+  async function replay(keyHash: string, key: string, hash: string): Promise<CreatedOrder | undefined> {
+    const row = await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirst();
+    if (!row) return undefined;
+    const token = openTokenBox(row.token_box, key);
+    if (row.request_hash !== hash || !token) throw new ApiError(409, COMMERCE_TEXTS.keyReused);
+    return { order: (await loadOrderView(db, row.id, row))!, orderToken: token, created: false };
+  }
+
+  /**
+   * Fails the payments that wait for an authentication (the order changed, or another attempt
+   * starts), so approving one of them later charges nothing. One statement, no read.
+   */
+  async function cancelPendingAuthentications(db: Db, orderId: number, now: string): Promise<void> {
+    await db.updateTable('payments').set({ status: 'failed', updated_at: now }).where('order_id', '=', orderId).where('status', '=', 'on_hold').where('client_secret_hash', 'is not', null).execute();
+  }
+
+  return {
+    cancelPendingAuthentications,
+
+    /** POST /api/order: one order per idempotency key. */
+    async create(req: OrderRequest): Promise<CreatedOrder> {
+      const { idempotencyKey, ...request } = req;
+      const keyHash = hashIdempotencyKey(idempotencyKey);
+      const hash = requestHash(request);
+      const again = await replay(keyHash, idempotencyKey, hash);
+      if (again) return again;
+
+      const data = ctx.data();
+      const content = contentOf(data, { ...req, sameAsBilling: req.sameAsBilling ?? false, additionalNotes: req.additionalNotes || null });
+      const token = newOrderToken(idempotencyKey);
+      const now = clock.now();
+      let order: OrderView;
+      try {
+        order = await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('orders')
+            .values({
+              ...contentColumns(content),
+              state: 'new',
+              status: 'pending',
+              customer_is_guest: 1,
+              order_currency_code: 'USD',
+              email_sent: 0,
+              idempotency_key: keyHash,
+              request_hash: hash,
+              token_hash: token.tokenHash,
+              token_box: token.tokenBox,
+              token_expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+              created_at: now.toISOString(),
+              updated_at: now.toISOString(),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          const increment = incrementIdFor(row.id);
+          await trx.updateTable('orders').set({ order_increment_id: increment }).where('id', '=', row.id).execute();
+          const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
+          const history = await addHistory(trx, row.id, 'pending', `Order #${increment} placed by guest checkout.`, clock);
+          // Built from the rows just written: no second read.
+          return toOrderView({ ...row, order_increment_id: increment }, items, addresses, [], [history]);
+        });
+      } catch (e) {
+        // A concurrent request with the same key won the insert: answer with its order.
+        if (isUniqueViolation(e, 'idempotency_key')) {
+          const winner = await replay(keyHash, idempotencyKey, hash);
+          if (winner) return winner;
+        }
+        throw e;
+      }
+      return { order, orderToken: token.token, created: true };
+    },
+
+    /** PATCH /api/order: changes an order that is not paid; every amount is computed again. */
+    async update(patch: OrderPatch): Promise<OrderView> {
+      const row = await ctx.authorize(patch.id, patch.token);
+      await ctx.assertOpen(row);
+      const current = (await loadOrderView(db, row.id, row))!;
+      const stored = (type: 'billing' | 'shipping') => addressInput(current.addresses.find((a) => a.type === type)!);
+      const sameAsBilling = patch.sameAsBilling ?? current.sameAsBilling;
+      const billing = patch.billing ?? stored('billing');
+      const data = ctx.data();
+      const content = contentOf(data, {
+        items: patch.items ?? current.items.map((i) => ({ sku: i.sku, finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value } })),
+        billing,
+        shipping: sameAsBilling ? billing : (patch.shipping ?? stored('shipping')),
+        sameAsBilling,
+        shippingMethod: patch.shippingMethod ?? current.shippingMethod,
+        paymentMethod: patch.paymentMethod ?? current.paymentMethod,
+        additionalNotes: patch.additionalNotes === undefined ? current.additionalNotes : patch.additionalNotes || null,
+      });
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        // Conditional on the state checked above: a payment that started meanwhile wins.
+        const r = await trx
+          .updateTable('orders')
+          .set({ ...contentColumns(content), updated_at: now })
+          .where('id', '=', row.id)
+          .where('status', '!=', 'ordered')
+          .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', now)]))
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
+        await writeLinesAndAddresses(trx, row.id, content);
+        await cancelPendingAuthentications(trx, row.id, now);
+      });
+      return (await loadOrderView(db, row.id))!;
+    },
+
+    /** GET /api/order/:id with its token. */
+    async get(id: number, token: string | undefined): Promise<OrderView> {
+      const row = await ctx.authorize(id, token);
+      return (await loadOrderView(db, row.id, row))!;
+    },
+
+    /** POST /api/checkout/estimate: the server's figures for a cart, with shipping and tax once the address is known. */
+    estimate(req: EstimateRequest) {
+      const data = ctx.data();
+      const quote = quoteCart(req.items, data, req.shippingAddress, req.shippingMethod);
+      const known = req.shippingAddress !== undefined;
+      const shipped = quote.shippingMethod !== undefined;
+      const t = quote.totals;
+      return {
+        success: true as const,
+        ...(known ? (shipped ? {} : { message: SHIPPING_MESSAGES.none }) : { message: SHIPPING_MESSAGES.pending }),
+        items: quote.items.map((i) => ({
+          sku: i.sku,
+          name: i.name,
+          finish: i.finish,
+          price: i.price,
+          qty: i.qty,
+          weight: i.weight,
+          rowTotal: i.rowTotal,
+          taxPercent: i.taxPercent,
+          taxAmount: i.taxAmount,
+          rowTotalInclTax: i.rowTotalInclTax,
+        })),
+        taxPercent: quote.taxPercent,
+        shippingMethods: quote.shippingMethods.map((m) => {
+          const taxAmount = shippingTax(m.amount, quote.taxPercent);
+          return { ...m, taxAmount, amountInclTax: sumMoney([m.amount, taxAmount]) };
+        }),
+        shippingMethod: quote.shippingMethod?.type ?? null,
+        totals: {
+          subtotal: t.subtotal,
+          subtotalInclTax: known ? t.subtotalInclTax : null,
+          shippingAmount: shipped ? t.shippingAmount : null,
+          shippingTaxAmount: shipped ? t.shippingTaxAmount : null,
+          shippingInclTax: shipped ? t.shippingInclTax : null,
+          taxAmount: shipped ? t.taxAmount : null,
+          total: shipped ? t.total : null,
+          totalItemCount: t.totalItemCount,
+          weight: t.weight,
+        },
+      };
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof orderService>;

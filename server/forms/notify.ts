@@ -1,0 +1,115 @@
+/**
+ * The notification e-mails of a completed submission, composed on the server from the stored
+ * definition and the validated values only: what the client sends as emailNotifications is
+ * ignored, so the endpoint cannot be used to mail anyone else.
+ */
+import { fillMessage, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/forms/index.ts';
+import type { OutgoingMail } from '../mail/outbox.ts';
+
+export const NOTIFICATION_KIND = 'form-notification';
+
+/** zod's e-mail pattern is what validated the values; here only a sanity check of configured addresses. */
+const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+
+export interface NotificationContext {
+  compiled: CompiledForm;
+  /** Cleaned values of the whole submission, file fields as stored file descriptors. */
+  values: FormValues;
+  adminEmails: readonly string[];
+  submissionId: string;
+  siteName: string;
+  submittedAt: Date;
+}
+
+export interface NotificationResult {
+  mails: OutgoingMail[];
+  /** Why an entry sent nothing (for the log): a missing admin list, an empty address field. */
+  skipped: string[];
+}
+
+/** "admin", "field:NAME" or an address -> addresses (admin gives every admin address). */
+function resolveAddress(spec: string, ctx: NotificationContext): string[] {
+  const s = spec.trim();
+  if (s === 'admin') return [...ctx.adminEmails];
+  if (s.startsWith('field:')) {
+    const value = ctx.values[s.slice(6).trim()];
+    return typeof value === 'string' && ADDRESS.test(value.trim()) ? [value.trim()] : [];
+  }
+  return ADDRESS.test(s) ? [s] : [];
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A value as a reader wants it: option labels for choices, Yes/No for boxes, file names with sizes. */
+export function displayValue(field: CompiledField, value: unknown): string {
+  if (field.type === 'checkbox' || field.type === 'newsletter') return isChecked(value) ? 'Yes' : 'No';
+  if (field.type === 'file') return (value as FileLike[]).map((f) => `${f.name} (${formatSize(f.size)})`).join(', ');
+  const label = (v: unknown) => field.def.options?.find((o) => String(o.value) === String(v))?.label ?? String(v);
+  return Array.isArray(value) ? value.map(label).join(', ') : label(value);
+}
+
+/** The submitted fields in definition order, label and display value. */
+export function fieldRows(compiled: CompiledForm, values: FormValues): { label: string; value: string }[] {
+  const rows: { label: string; value: string }[] = [];
+  for (const field of compiled.fields) {
+    const value = values[field.name];
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    rows.push({ label: field.label, value: displayValue(field, value) });
+  }
+  return rows;
+}
+
+function bodies(ctx: NotificationContext, rows: { label: string; value: string }[]): { html: string; text: string } {
+  const title = ctx.compiled.def.title ?? ctx.compiled.name;
+  const intro = `A new "${title}" form was submitted on ${ctx.siteName}.`;
+  const meta = `Submission ${ctx.submissionId}, ${ctx.submittedAt.toISOString()}`;
+  const text = [intro, '', ...rows.map((r) => `${r.label}: ${r.value}`), '', meta, ''].join('\n');
+  const cell = 'padding:6px 12px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left';
+  const html =
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1d1a">` +
+    `<p>${escapeHtml(intro)}</p>` +
+    `<table style="border-collapse:collapse">` +
+    rows.map((r) => `<tr><th style="${cell}">${escapeHtml(r.label)}</th><td style="${cell}">${escapeHtml(r.value).replace(/\r?\n/g, '<br>')}</td></tr>`).join('') +
+    `</table><p style="color:#5c554d;font-size:12px">${escapeHtml(meta)}</p></body></html>`;
+  return { html, text };
+}
+
+/** One mail per emailNotifications entry that resolves to a recipient. */
+export function notificationMails(ctx: NotificationContext): NotificationResult {
+  const entries = ctx.compiled.def.emailNotifications ?? [];
+  const result: NotificationResult = { mails: [], skipped: [] };
+  if (entries.length === 0) return result;
+  const rows = fieldRows(ctx.compiled, ctx.values);
+  const { html, text } = bodies(ctx, rows);
+  const subjectParams: Record<string, string> = { form: ctx.compiled.name, id: ctx.submissionId };
+  for (const field of ctx.compiled.fields) {
+    const value = ctx.values[field.name];
+    if (value !== undefined && field.type !== 'file') subjectParams[field.name] = displayValue(field, value);
+  }
+  for (const entry of entries) {
+    const [to, ...rest] = resolveAddress(entry.to, ctx);
+    if (!to) {
+      result.skipped.push(`"${entry.to}" gave no address`);
+      continue;
+    }
+    const cc = [...new Set([...rest, ...(entry.cc ?? []).flatMap((c) => resolveAddress(c, ctx))])].filter((a) => a !== to);
+    result.mails.push({
+      kind: NOTIFICATION_KIND,
+      to,
+      cc,
+      subject: oneLine(fillMessage(entry.subject, subjectParams)) || `New ${ctx.compiled.name} submission`,
+      html,
+      text,
+      ref: { type: 'form_submission', id: ctx.submissionId },
+    });
+  }
+  return result;
+}

@@ -1,0 +1,281 @@
+/**
+ * POST /api/forms/{name}: one submission, or one step of a multi-step one (spec 001 section 7).
+ *
+ *  1. the definition from the site's forms/ folder (404 when there is none);
+ *  2. the multipart body, streamed: text parts, files to disk under random names (413 over limits);
+ *  3. the values of this step merged over the stored ones, files checked by content, validated by
+ *     the engine's compiled schema (422 with the same messages the browser shows);
+ *  4. reCAPTCHA when the form and the site turn it on (last step only);
+ *  5. one transaction: the row, its files, and on the last step the notification e-mails and a
+ *     newsletter subscription; then the outbox is nudged. Files not kept are removed.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import {
+  dynamicOptionErrors,
+  fieldsInScope,
+  FORM_TEXTS,
+  isLastStep,
+  maxFileSizeBytes,
+  MESSAGES,
+  needsRecaptcha,
+  RECAPTCHA_FIELD,
+  validateValues,
+  type CompiledForm,
+  type FileLike,
+  type FormValues,
+  type GeoSource,
+} from '../../engine/forms/index.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { FormSubmissionRow, SubmissionFileRow } from '../db/schema.ts';
+import type { AppEnv } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
+import { signupEmail, subscribeEmail, welcomeMail } from '../newsletter/index.ts';
+import { clientAddress } from './client-address.ts';
+import { FormLoadError, loadForm } from './definitions.ts';
+import { checkFileContent } from './file-check.ts';
+import { parseMultipart, removeFiles, type UploadedFile } from './multipart.ts';
+import { notificationMails } from './notify.ts';
+import { RecaptchaUnavailableError, verifyRecaptcha } from './recaptcha.ts';
+import { siteSettings } from './site-settings.ts';
+import { findSubmission, parseData, parseSteps, storedFileLike, submissionFiles, type StoredFileLike } from './submissions.ts';
+
+export const FORM_API_MESSAGES = {
+  notFound: 'Form not found',
+  unavailable: 'This form is not available right now. Please try again later.',
+  invalid: 'Please correct the highlighted fields.',
+  missingFormData: 'Missing part: formData',
+  badFormData: 'The formData part must be a JSON object',
+  badStep: 'Invalid step',
+  missingId: 'Missing part: id (later steps send the id the first step returned)',
+  unknownId: 'Submission not found',
+  completed: 'This submission has already been completed',
+  stepSaved: 'Step saved.',
+  recaptchaUnavailable: 'The reCAPTCHA verification is not available right now. Please try again later.',
+} as const;
+
+export interface SubmitResponse {
+  success: true;
+  message: string;
+  data: { id: string; step: number; completedSteps: number[]; completed: boolean };
+}
+
+export interface FormsDeps extends AppDeps {
+  geo: GeoSource;
+}
+
+/** An upload on its way through validation, with what its bytes really are. */
+interface Upload extends FileLike {
+  upload: UploadedFile;
+  /** Content not among the field's fileTypes. */
+  refused: boolean;
+}
+
+function loadOr404(deps: FormsDeps, name: string): CompiledForm {
+  let compiled: CompiledForm | undefined;
+  try {
+    compiled = loadForm(deps.siteDir, name);
+  } catch (e) {
+    if (!(e instanceof FormLoadError)) throw e;
+    deps.log.error(`forms: ${e.message}`);
+    throw new ApiError(500, FORM_API_MESSAGES.unavailable);
+  }
+  if (!compiled) throw new ApiError(404, FORM_API_MESSAGES.notFound);
+  return compiled;
+}
+
+function parseFormData(raw: string | undefined): FormValues {
+  if (raw === undefined) throw new ApiError(400, FORM_API_MESSAGES.missingFormData);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, FORM_API_MESSAGES.badFormData);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, FORM_API_MESSAGES.badFormData);
+  return value as FormValues;
+}
+
+function parseStep(compiled: CompiledForm, raw: string | undefined): number {
+  if (!compiled.multiStep || raw === undefined || raw === '') return 0;
+  const step = /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : -1;
+  if (step < 0 || step >= compiled.steps.length) throw new ApiError(400, FORM_API_MESSAGES.badStep);
+  return step;
+}
+
+/** The stored row a later step continues; only multi-step forms chain posts. */
+async function continuedRow(deps: FormsDeps, compiled: CompiledForm, step: number, id: string | undefined): Promise<FormSubmissionRow | undefined> {
+  const given = id?.trim();
+  if (!compiled.multiStep) return undefined;
+  if (!given) {
+    if (step > 0) throw new ApiError(400, FORM_API_MESSAGES.missingId);
+    return undefined;
+  }
+  const row = given.length <= 100 ? await findSubmission(deps.db, given) : undefined;
+  if (!row || row.form_name !== compiled.name) throw new ApiError(404, FORM_API_MESSAGES.unknownId);
+  if (row.completed_at) throw new ApiError(409, FORM_API_MESSAGES.completed);
+  return row;
+}
+
+async function withContentTypes(compiled: CompiledForm, uploads: UploadedFile[]): Promise<Upload[]> {
+  return Promise.all(
+    uploads.map(async (upload) => {
+      const field = compiled.byName.get(upload.field)!;
+      const detected = await checkFileContent(upload.path, upload.originalName, field.def.fileTypes);
+      return { name: upload.originalName, size: upload.size, type: detected?.mime ?? upload.declaredType, upload, refused: !detected };
+    }),
+  );
+}
+
+export async function handleSubmit(c: Context<AppEnv>, deps: FormsDeps): Promise<Response> {
+  const compiled = loadOr404(deps, c.req.param('name') ?? '');
+  const fileFields = new Map(compiled.fields.filter((f) => f.type === 'file').map((f) => [f.name, f]));
+  const body = await parseMultipart(c.req.raw, {
+    totalBytes: deps.config.uploadLimitBytes,
+    dir: deps.config.uploadDir,
+    fileLimit: (name) => {
+      const field = fileFields.get(name);
+      return field ? maxFileSizeBytes(field.def) : null;
+    },
+  });
+  const kept = new Set<UploadedFile>();
+  try {
+    return await accept(c, deps, compiled, body.fields, body.files, kept);
+  } finally {
+    removeFiles(body.files.filter((f) => !kept.has(f)));
+  }
+}
+
+async function accept(
+  c: Context<AppEnv>,
+  deps: FormsDeps,
+  compiled: CompiledForm,
+  parts: Record<string, string>,
+  uploadedFiles: UploadedFile[],
+  kept: Set<UploadedFile>,
+): Promise<Response> {
+  const posted = parseFormData(parts.formData);
+  const step = parseStep(compiled, parts.step);
+  const row = await continuedRow(deps, compiled, step, parts.id);
+  const last = !compiled.multiStep || isLastStep(compiled, step);
+  const scope = new Set(fieldsInScope(compiled, compiled.multiStep ? step : undefined).map((f) => f.name));
+
+  // Values: the stored ones, overlaid with this step's (other fields a client sends are dropped).
+  const values: FormValues = row ? parseData(row) : {};
+  for (const name of scope) {
+    const field = compiled.byName.get(name)!;
+    if (field.type !== 'file' && name in posted) values[name] = posted[name];
+  }
+  // Files: this step's uploads replace a field's stored files; a field sent without files keeps them.
+  const storedRows = row ? await submissionFiles(deps.db, row.id) : [];
+  const stored = new Map<StoredFileLike, SubmissionFileRow>(storedRows.map((r) => [storedFileLike(r), r]));
+  const uploads = await withContentTypes(
+    compiled,
+    uploadedFiles.filter((f) => scope.has(f.field)),
+  );
+  for (const field of compiled.fields) {
+    if (field.type !== 'file') continue;
+    const fresh = uploads.filter((u) => u.upload.field === field.name);
+    values[field.name] = fresh.length > 0 ? fresh : [...stored.keys()].filter((s) => stored.get(s)!.field === field.name);
+  }
+  const token = parts[RECAPTCHA_FIELD];
+  if (token !== undefined) values[RECAPTCHA_FIELD] = token;
+
+  // Validation: this step's fields on an earlier step, the whole form on the last one.
+  const site = siteSettings(deps.siteDir);
+  const recaptchaOn = Boolean(site.recaptchaSiteKey && deps.config.recaptchaSecret);
+  const opts = { recaptcha: recaptchaOn, step: last ? undefined : step };
+  const result = validateValues(compiled, values, opts);
+  const errors: Record<string, string> = { ...result.errors };
+  for (const u of uploads) if (u.refused && !errors[u.upload.field] && result.values[u.upload.field]) errors[u.upload.field] = MESSAGES.fileType;
+  try {
+    for (const [name, message] of Object.entries(await dynamicOptionErrors(compiled, values, deps.geo, { step: opts.step }))) errors[name] ??= message;
+  } catch (e) {
+    deps.log.warn(`forms: dynamic options of "${compiled.name}" not checked:`, e);
+  }
+  if (Object.keys(errors).length > 0) throw new ApiError(422, FORM_API_MESSAGES.invalid, errors);
+
+  const ip = clientAddress(c, deps.config.trustProxy);
+  if (needsRecaptcha(compiled, opts)) {
+    let ok: boolean;
+    try {
+      ok = await verifyRecaptcha({ secret: deps.config.recaptchaSecret!, verifyUrl: deps.config.recaptchaVerifyUrl, token: String(token), remoteIp: ip === 'unknown' ? undefined : ip });
+    } catch (e) {
+      if (!(e instanceof RecaptchaUnavailableError)) throw e;
+      deps.log.error(`forms: ${e.message}`);
+      throw new ApiError(503, FORM_API_MESSAGES.recaptchaUnavailable);
+    }
+    if (!ok) throw new ApiError(422, FORM_API_MESSAGES.invalid, { [RECAPTCHA_FIELD]: MESSAGES.recaptcha });
+  }
+
+  // What is kept: the files the cleaned values still hold (a hidden file field loses its files).
+  const finalFiles = new Set<FileLike>(compiled.fields.flatMap((f) => (f.type === 'file' ? ((result.values[f.name] as FileLike[] | undefined) ?? []) : [])));
+  const newUploads = uploads.filter((u) => finalFiles.has(u));
+  const dropped = [...stored].filter(([like]) => !finalFiles.has(like)).map(([, r]) => r);
+  const data = Object.fromEntries(Object.entries(result.values).filter(([name]) => compiled.byName.get(name)?.type !== 'file'));
+  const completedSteps = compiled.multiStep ? [...new Set([...(row ? parseSteps(row) : []), step])].sort((a, b) => a - b) : [0];
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const id = row?.id ?? randomUUID();
+
+  // E-mail: composed from the stored definition and the validated values, queued with the row.
+  const mails: OutgoingMail[] = [];
+  if (last) {
+    try {
+      const fileValues = Object.fromEntries(compiled.fields.filter((f) => f.type === 'file').map((f) => [f.name, result.values[f.name]]));
+      const composed = notificationMails({ compiled, values: { ...data, ...fileValues }, adminEmails: site.adminEmails, submissionId: id, siteName: deps.config.siteName, submittedAt: now });
+      for (const reason of composed.skipped) deps.log.warn(`forms: "${compiled.name}" notification skipped: ${reason}`);
+      mails.push(...composed.mails);
+    } catch (e) {
+      deps.log.error(`forms: "${compiled.name}" notification not composed:`, e); // never fails the submission
+    }
+  }
+  const signup = last ? signupEmail(compiled, data) : undefined;
+
+  let queued = 0;
+  await deps.db.transaction().execute(async (trx) => {
+    const columns = {
+      definition_hash: compiled.hash,
+      data: JSON.stringify(data),
+      completed_steps: JSON.stringify(completedSteps),
+      completed_at: last ? at : null,
+      updated_at: at,
+    };
+    if (row) {
+      // Guarded again here: of two posts of the last step racing, only one completes the row.
+      const updated = await trx.updateTable('form_submissions').set(columns).where('id', '=', id).where('completed_at', 'is', null).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, FORM_API_MESSAGES.completed);
+    }
+    if (!row) await trx.insertInto('form_submissions').values({ id, form_name: compiled.name, ip: ip === 'unknown' ? null : ip, created_at: at, ...columns }).execute();
+    if (dropped.length > 0) await trx.deleteFrom('submission_files').where('id', 'in', dropped.map((r) => r.id)).execute();
+    for (const u of newUploads) {
+      await trx
+        .insertInto('submission_files')
+        .values({ submission_id: id, field: u.upload.field, original_name: u.upload.originalName, stored_name: u.upload.storedName, mime: u.type, size: u.size, created_at: at })
+        .execute();
+    }
+    for (const mail of mails) await enqueueMail(trx, mail, deps.clock);
+    queued = mails.length;
+    if (signup) {
+      const sub = await subscribeEmail(trx, signup, deps.clock);
+      if (sub.token) {
+        await enqueueMail(trx, welcomeMail({ to: sub.row.email, token: sub.token, origin: deps.config.origin, siteName: deps.config.siteName, subscriptionId: sub.row.id }), deps.clock);
+        queued++;
+      }
+    }
+  });
+
+  for (const u of newUploads) kept.add(u.upload);
+  for (const r of dropped) rmSync(join(deps.config.uploadDir, r.stored_name), { force: true });
+  if (queued > 0) deps.outbox.notify();
+
+  const response: SubmitResponse = {
+    success: true,
+    message: last ? (compiled.def.messages?.success ?? FORM_TEXTS.success) : FORM_API_MESSAGES.stepSaved,
+    data: { id, step, completedSteps, completed: last },
+  };
+  return c.json(response);
+}

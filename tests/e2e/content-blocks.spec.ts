@@ -1,0 +1,376 @@
+/**
+ * Content blocks end to end: sliders, the zoom lightbox, the FAQ accordion, truncation toggles,
+ * scroll-to-top, the catalogue menu, the chat alert, video cards, third-party widgets, the
+ * structured data of the content pages, and axe (WCAG 2.1 A/AA) at 375 and 1280 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { hydrated, jsonLd } from './support/page-helpers.ts';
+
+/** A stored cookie choice keeps the cookie banner out of the way of the widgets under test. */
+async function dismissCookieBanner(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: 'cookie_consent', value: 'rejected', url: baseURL! }]);
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.beforeEach(async ({ context, baseURL }) => dismissCookieBanner(context, baseURL));
+
+  test('banner slider: arrows, dots and arrow keys move the slides; hidden slides are inert', async ({ page }) => {
+    await open(page, '/');
+    const banner = page.getByRole('region', { name: 'Featured kitchens' });
+    const first = banner.getByRole('heading', { name: 'Solid-wood kitchen cabinets, delivered to your door' });
+    const second = banner.getByRole('heading', { name: 'Meet Shaker Green' });
+    await expect(first).toBeInViewport();
+    await expect(second).not.toBeInViewport();
+    // Slides out of view are inert: their links cannot take focus.
+    const slide2 = banner.getByRole('group', { name: '2 of 3', includeHidden: true });
+    await expect(slide2).toHaveAttribute('inert', '');
+    const galleryLink = slide2.getByRole('link', { name: 'See the Shaker Green gallery', includeHidden: true });
+    await galleryLink.evaluate((a: HTMLElement) => a.focus());
+    await expect(galleryLink).not.toBeFocused();
+
+    await banner.getByRole('button', { name: 'Next slide' }).click();
+    await expect(second).toBeInViewport();
+    await expect(first).not.toBeInViewport();
+    await expect(banner.getByRole('button', { name: 'Go to slide 2', includeHidden: true })).toHaveAttribute('aria-current', 'true');
+    await expect(slide2).not.toHaveAttribute('inert');
+    await expect(banner.getByRole('group', { name: '1 of 3', includeHidden: true })).toHaveAttribute('inert', '');
+    await expect(galleryLink).toBeVisible();
+
+    await page.keyboard.press('ArrowRight'); // focus is on the Next button, inside the carousel
+    await expect(banner.getByRole('heading', { name: 'Your kitchen, planned cabinet by cabinet' })).toBeInViewport();
+    await page.keyboard.press('ArrowRight'); // wraps around
+    await expect(first).toBeInViewport();
+    await banner.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(banner.getByRole('button', { name: 'Go to slide 3', includeHidden: true })).toHaveAttribute('aria-current', 'true');
+    // Dots are for phones (under 767 px) only.
+    await expect(banner.getByRole('button', { name: 'Go to slide 1', includeHidden: true })).toBeHidden();
+  });
+
+  test('card slider is a grid above 768 px: every card shows, no slider controls', async ({ page }) => {
+    await open(page, '/');
+    const slider = page.getByRole('region', { name: 'How buying from Hearthline works' });
+    for (const title of ['Measure your kitchen', 'Get a free 3D design', 'See the colour at home', 'Order and we deliver'])
+      await expect(slider.getByRole('heading', { name: title })).toBeVisible();
+    await expect(slider.getByRole('button', { name: 'Next slide' })).toBeHidden();
+  });
+
+  test('lightbox: opens by click or Enter, zooms to at most 2x, arrows move, Tab stays inside, Escape closes and returns focus', async ({ page }) => {
+    await open(page, '/inspiration-gallery/shaker-green');
+    const opener = page.getByRole('button', { name: /^Enlarge image: Shaker Green wall and base cabinets/ });
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleName(/^Image 1 of 4: Shaker Green perimeter cabinets/);
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+
+    const zoom = dialog.locator('output');
+    const image = dialog.getByRole('img');
+    await expect(zoom).toHaveText('100%');
+    await page.keyboard.press('+');
+    await expect(zoom).toHaveText('150%');
+    await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(zoom).toHaveText('200%');
+    await page.keyboard.press('+');
+    await expect(zoom).toHaveText('200%'); // the maximum ratio is 2
+    await expect(dialog.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+    await expect(image).toHaveAttribute('data-zoom', '2');
+    const [imgWidth, stageWidth] = await image.evaluate((el) => [el.getBoundingClientRect().width, el.parentElement!.clientWidth]);
+    expect(imgWidth / stageWidth).toBeCloseTo(2, 1);
+    await page.keyboard.press('-');
+    await expect(zoom).toHaveText('150%');
+
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog).toHaveAccessibleName(/^Image 2 of 4: /);
+    await expect(zoom).toHaveText('100%'); // a new image starts unzoomed
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft'); // wraps to the last
+    await expect(dialog).toHaveAccessibleName(/^Image 4 of 4: The Shaker Green door up close/);
+
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    // Focus returns to the gallery, on the image the visitor ended on.
+    await expect(page.getByRole('button', { name: /^Enlarge image: A Shaker Green shaker door/ })).toBeFocused();
+
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveAccessibleName(/^Image 1 of 4/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(opener).toBeFocused();
+  });
+
+  test('FAQ accordion: one item open at a time, clicking the open one closes it, keyboard works', async ({ page }) => {
+    await open(page, '/faqs');
+    const group = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Ordering and delivery' }) });
+    const q1 = group.locator('details').filter({ hasText: 'How long does delivery take?' });
+    const q2 = group.locator('details').filter({ hasText: 'Do you ship outside the United States?' });
+    const a1 = q1.getByText('RTA cabinets ship in 5 to 7 business days');
+    await expect(a1).toBeHidden();
+    await q1.locator('summary').click();
+    await expect(a1).toBeVisible();
+    await q2.locator('summary').click();
+    await expect(q2.getByText('We ship to addresses in the continental United States only.')).toBeVisible();
+    await expect(a1).toBeHidden(); // opening another closed the first
+    await q2.locator('summary').click();
+    await expect(q2).not.toHaveAttribute('open');
+    await expect(q1).not.toHaveAttribute('open');
+    await q1.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(a1).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(a1).toBeHidden();
+  });
+
+  test('FAQ pages carry FAQPage structured data of every question they show', async ({ page }) => {
+    for (const path of ['/faqs', '/kitchen-finance-options']) {
+      await page.goto(path);
+      const shown = await page.locator('main details summary').allTextContents();
+      const faq = (await jsonLd(page)).find((j) => j['@type'] === 'FAQPage');
+      expect(faq, path).toBeTruthy();
+      expect(faq!.mainEntity.map((q: { name: string }) => q.name)).toEqual(shown);
+      for (const q of faq!.mainEntity) expect(q.acceptedAnswer.text.length).toBeGreaterThan(10);
+    }
+  });
+
+  test('media block: Read more shows the whole description, Show less cuts it again', async ({ page }) => {
+    await open(page, '/');
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3/4 inch plywood boxes' }) });
+    const ending = 'which is why we use nothing else.';
+    await expect(item).not.toContainText(ending);
+    const toggle = item.getByRole('button', { name: 'Read more' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(item).toContainText(ending);
+    await expect(item.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    await item.getByRole('button', { name: 'Show less' }).click();
+    await expect(item).not.toContainText(ending);
+    await expect(item.getByRole('button', { name: 'Read more' })).toBeVisible();
+  });
+
+  test('scroll-to-top appears after 200 px of scrolling and goes back to the top', async ({ page }) => {
+    await open(page, '/');
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await page.waitForFunction(() => window.scrollY === 150);
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 260));
+    await expect(button).toBeVisible();
+    await button.click();
+    await page.waitForFunction(() => window.scrollY < 1);
+    await expect(button).toBeHidden();
+  });
+
+  test('download catalog: several entries are a keyboard menu of PDF links; one entry is a plain link', async ({ page, request }) => {
+    await open(page, '/products');
+    const button = page.getByRole('button', { name: 'Download Catalog' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const menu = page.getByRole('menu', { name: 'Download Catalog' });
+    await expect(menu).toBeVisible();
+    const items = menu.getByRole('menuitem');
+    await expect(items).toHaveText(['Kitchen Cabinet Catalog 2025 (PDF, 3 KB)', 'Bathroom Vanity Catalog 2025 (PDF, 2 KB)']);
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowDown'); // wraps
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await page.keyboard.press('ArrowUp'); // opens on the last item
+    await expect(items.nth(1)).toBeFocused();
+    await page.mouse.click(5, 5); // a click elsewhere closes it
+    await expect(menu).toBeHidden();
+
+    for (const href of await items.evaluateAll((els) => els.map((e) => e.getAttribute('href')!))) {
+      const pdf = await request.get(href);
+      expect(pdf.status()).toBe(200);
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+
+    await open(page, '/test');
+    const single = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Single catalogue (a plain link)' }) });
+    await expect(single.getByRole('link', { name: 'Kitchen Cabinet Catalog 2025 (PDF)' })).toHaveAttribute('href', '/images/catalogs/hearthline-kitchen-catalog-2025.pdf');
+    await expect(single.getByRole('button')).toHaveCount(0);
+  });
+
+  test('advice chat: online badge, and the chat button says it is under development', async ({ page }) => {
+    await open(page, '/faqs');
+    const chat = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Talk to a kitchen expert' }) });
+    await expect(chat.getByText('Online', { exact: true })).toBeVisible();
+    const alerts: string[] = [];
+    page.once('dialog', (d) => {
+      alerts.push(`${d.type()}: ${d.message()}`);
+      void d.dismiss();
+    });
+    await chat.getByRole('button', { name: 'Chat with an expert' }).click();
+    await expect.poll(() => alerts).toEqual(['alert: This is Under Development!']);
+  });
+
+  test('video cards: the player loads only on play (youtube-nocookie); VideoObject data is complete', async ({ page }) => {
+    await page.route(/youtube-nocookie\.com|ytimg\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+    await open(page, '/kitchen-installation');
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Play video: How to install wall cabinets' }).click();
+    const player = page.locator('iframe[title="How to install wall cabinets"]');
+    await expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/hLc7WallCab?autoplay=1&rel=0');
+    await expect(player).toBeFocused();
+
+    const videos = (await jsonLd(page)).filter((j) => j['@type'] === 'VideoObject');
+    expect(videos.map((v) => v.name)).toEqual(['How to install wall cabinets', 'Setting and levelling base cabinets', 'Assembling an RTA base cabinet', 'Adjusting soft-close hinges and drawer fronts']);
+    for (const v of videos) {
+      expect(v.description.length).toBeGreaterThan(20);
+      expect(v.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(v.thumbnailUrl[0]).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/hLc7\w+\/(maxresdefault|hqdefault|mqdefault|default)\.jpg$/);
+      expect(v.embedUrl).toMatch(/^https:\/\/www\.youtube\.com\/embed\/hLc7\w+$/);
+    }
+  });
+
+  test('scheduling widget: its script loads after hydration into a 700 px area, with a loader for 1200 ms', async ({ page }) => {
+    const requested: string[] = [];
+    await page.route('https://assets.calendly.com/**', (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: `for (const el of document.querySelectorAll('.calendly-inline-widget')) { const f = document.createElement('iframe'); f.title = 'Booking calendar'; f.src = 'about:blank'; el.appendChild(f); }`,
+      });
+    });
+    const raw = await (await page.request.get('/book-appointment')).text();
+    expect(raw).toContain('Loading the calendar…'); // in the prerendered page, before any script
+    expect(raw).not.toMatch(/<script[^>]*calendly/);
+    const t0 = new Date('2025-06-02T10:00:00Z');
+    await page.clock.install({ time: t0 });
+    await page.clock.pauseAt(new Date(t0.getTime() + 1000)); // time moves only when the test says so
+    await page.goto('/book-appointment');
+    await hydrated(page);
+    await expect(page.locator('iframe[title="Booking calendar"]')).toBeAttached();
+    expect(requested).toEqual(['https://assets.calendly.com/assets/external/widget.js']);
+    expect(await page.locator('.calendly-inline-widget').evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
+    const loader = page.getByRole('status').filter({ hasText: 'Loading the calendar…' });
+    await page.clock.runFor(1100);
+    await expect(loader).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(loader).toBeHidden();
+    await expect(page.getByRole('link', { name: /Open the booking calendar/ })).toHaveAttribute('href', 'https://calendly.com/hearthline-cabinetry/kitchen-design-call');
+  });
+
+  test('third-party widgets that cannot load say so, and keep their way out', async ({ page }) => {
+    await page.route('https://assets.calendly.com/**', (route) => route.abort());
+    await open(page, '/book-appointment');
+    await expect(page.getByRole('alert').filter({ hasText: 'The booking calendar could not load here.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Open the booking calendar/ })).toBeVisible();
+
+    await page.route('**/widgets/preview-widget.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await open(page, '/test');
+    const widget = page.getByRole('region', { name: 'Embedded widget' });
+    await expect(widget.getByRole('alert')).toHaveText('The widget could not load.');
+    await expect(widget.getByText('Loading...')).toHaveCount(0);
+  });
+
+  test('embedded script widget shows Loading... until its script has loaded', async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/widgets/preview-widget.js', async (route) => {
+      await gate;
+      await route.fulfill({ contentType: 'text/javascript', body: `document.getElementById('test-widget').insertAdjacentHTML('beforeend', '<p>Widget ready</p>');` });
+    });
+    await open(page, '/test');
+    const widget = page.getByRole('region', { name: 'Embedded widget' });
+    await expect(widget.getByText('Loading...')).toBeVisible();
+    release();
+    await expect(widget.getByText('Widget ready')).toBeVisible();
+    await expect(widget.getByText('Loading...')).toHaveCount(0);
+  });
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  test.beforeEach(async ({ context, baseURL }) => dismissCookieBanner(context, baseURL));
+
+  test('card slider works below 768 px: one card at a time, arrows and dots (under 480 px)', async ({ page }) => {
+    await open(page, '/');
+    const slider = page.getByRole('region', { name: 'How buying from Hearthline works' });
+    await slider.scrollIntoViewIfNeeded();
+    const measure = slider.getByRole('heading', { name: 'Measure your kitchen' });
+    const design = slider.getByRole('heading', { name: 'Get a free 3D design' });
+    await expect(measure).toBeInViewport();
+    await expect(design).not.toBeInViewport();
+    await slider.getByRole('button', { name: 'Next slide' }).click();
+    await expect(design).toBeInViewport();
+    await expect(measure).not.toBeInViewport();
+    await slider.getByRole('button', { name: 'Go to slide 4' }).click();
+    await expect(slider.getByRole('heading', { name: 'Order and we deliver' })).toBeInViewport();
+  });
+
+  test('banner dots show on phones and move the slides', async ({ page }) => {
+    await open(page, '/');
+    const banner = page.getByRole('region', { name: 'Featured kitchens' });
+    await banner.getByRole('button', { name: 'Go to slide 3' }).click();
+    await expect(banner.getByRole('heading', { name: 'Your kitchen, planned cabinet by cabinet' })).toBeInViewport();
+  });
+
+  test('images reserve their space: width and height on every image, lazy below the fold, no layout shift', async ({ page }) => {
+    for (const path of ['/', '/inspiration-gallery/shaker-green']) {
+      await page.addInitScript(() => {
+        (window as unknown as { __cls: number }).__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await open(page, path);
+      const images = await page.locator('main img').evaluateAll((els) =>
+        els.map((e) => ({ src: e.getAttribute('src'), w: e.getAttribute('width'), h: e.getAttribute('height'), loading: e.getAttribute('loading'), top: e.getBoundingClientRect().top + window.scrollY })),
+      );
+      expect(images.length).toBeGreaterThan(5);
+      for (const i of images) {
+        expect(i.w, `${path} ${i.src}`).toMatch(/^\d+$/);
+        expect(i.h, `${path} ${i.src}`).toMatch(/^\d+$/);
+        if (i.top > 1600) expect(i.loading, `${path} ${i.src}`).toBe('lazy');
+      }
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(300); // let lazy images below the fold arrive (CLS is what is asserted, not time)
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), path).toBeLessThan(0.02);
+    }
+  });
+});
+
+test.describe('with the cookie banner showing', () => {
+  test.use({ viewport: { width: 375, height: 800 }, storageState: { cookies: [], origins: [] } });
+  test('scroll-to-top sits above the banner, so it can still be used', async ({ page }) => {
+    await open(page, '/faqs');
+    const banner = page.getByRole('region', { name: 'We value your privacy' });
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    await expect(button).toBeVisible();
+    const [b, bar] = await Promise.all([button.boundingBox(), banner.boundingBox()]);
+    expect(b!.y + b!.height).toBeLessThanOrEqual(bar!.y);
+    await button.click(); // fails if the banner were on top of it
+    await page.waitForFunction(() => window.scrollY < 1);
+  });
+});
+
+for (const width of [375, 1280]) {
+  test.describe(`axe at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    for (const path of ['/', '/inspiration-gallery/shaker-green', '/faqs', '/kitchen-installation']) {
+      test(`${path} has no WCAG 2.1 A/AA violations`, async ({ page }) => {
+        await open(page, path);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
+      });
+    }
+  });
+}
