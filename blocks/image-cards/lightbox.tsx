@@ -30,6 +30,12 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
     closeButton.current?.focus();
   }, []);
   useEffect(() => setZoom(1), [index]);
+  const stage = useRef<HTMLDivElement>(null);
+  // Zooming keeps the middle of the image in view; the visitor scrolls (or drags) to pan.
+  useEffect(() => {
+    const el = stage.current;
+    if (el) el.scrollTo({ left: (el.scrollWidth - el.clientWidth) / 2, top: (el.scrollHeight - el.clientHeight) / 2 });
+  }, [zoom]);
 
   const move = (by: number) => onIndex((index + by + images.length) % images.length);
   const zoomInButton = useRef<HTMLButtonElement>(null);
@@ -107,7 +113,7 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
           </button>
         </div>
       </div>
-      <div className={styles.stage} tabIndex={zoom > 1 ? 0 : -1} aria-label={zoom > 1 ? 'Zoomed image, scroll to pan' : undefined} role={zoom > 1 ? 'group' : undefined}>
+      <div ref={stage} className={styles.stage} tabIndex={zoom > 1 ? 0 : -1} aria-label={zoom > 1 ? 'Zoomed image, scroll to pan' : undefined} role={zoom > 1 ? 'group' : undefined}>
         <img
           className={`${styles.full} ${zoom > 1 ? styles.zoomed : ''}`}
           src={image.src}

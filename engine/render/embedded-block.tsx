@@ -3,7 +3,7 @@
  * files). The embedded block is prerendered with its host; in the browser its code loads later,
  * like a deferred block: at idle time, or when it nears the viewport.
  */
-import { createContext, Suspense, useContext, useId, useState, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, useId, useMemo, useState, type ComponentType } from 'react';
 import type { BlockLoad, BlockNode, BlockRegistry } from '../types.ts';
 import { BlockBoundary } from './block-boundary.tsx';
 import { deferAttr, DeferredContext } from './deferred.ts';
@@ -18,14 +18,20 @@ export function EmbeddedBlock({ type, props, load = 'idle' }: { type: string; pr
   const deferred = useContext(DeferredContext);
   const ctx = useContext(RegistryContext);
   const Component: ComponentType<Record<string, unknown>> | undefined = deferred ? deferred(node) : ctx?.registry[type]?.component;
-  if (!Component) return null;
-  return (
-    <div className="jv-vis" {...{ [deferAttr]: id }}>
-      <BlockBoundary type={type} dev={ctx?.dev ?? false}>
-        <Suspense fallback={null}>
-          <Component {...props} />
-        </Suspense>
-      </BlockBoundary>
-    </div>
+  const dev = ctx?.dev ?? false;
+  // The same element on every render of the host (its content props are fixed): an update must
+  // not reach the Suspense boundary before it hydrates (see BlockView).
+  return useMemo(
+    () =>
+      Component ? (
+        <div className="jv-vis" {...{ [deferAttr]: id }}>
+          <BlockBoundary type={type} dev={dev}>
+            <Suspense fallback={null}>
+              <Component {...node.props} />
+            </Suspense>
+          </BlockBoundary>
+        </div>
+      ) : null,
+    [Component, id, type, dev, node],
   );
 }

@@ -3,13 +3,13 @@
  * registry. Unknown types render a visible placeholder in development and nothing in
  * production; a block that throws is isolated (see BlockBoundary and renderPageHtml).
  */
-import { Suspense, useContext, type ReactNode } from 'react';
+import { Suspense, useContext, useMemo, type ReactNode } from 'react';
 import type { BlockNode, BlockRegistry, PageData } from '../types.ts';
 import { BlockBoundary } from './block-boundary.tsx';
 import { PageContext } from './context.ts';
 import { deferAttr, DeferredContext } from './deferred.ts';
 import { RegistryContext } from './embedded-block.tsx';
-import { shownOnPlatform, usePlatform, visibilityClasses } from './visibility.ts';
+import { hasPlatformDevices, shownOnPlatform, usePlatform, visibilityClasses } from './visibility.ts';
 
 export interface RenderOptions {
   registry: BlockRegistry;
@@ -19,45 +19,49 @@ export interface RenderOptions {
 }
 
 export function BlockView({ node, registry, dev }: { node: BlockNode } & RenderOptions) {
-  const platform = usePlatform();
+  const platform = usePlatform(hasPlatformDevices(node.visibleOn));
   const deferred = useContext(DeferredContext);
-  if (!shownOnPlatform(node.visibleOn, platform)) return null;
   const def = registry[node.type];
-  let content: ReactNode;
-  if (node.load && (def || deferred)) {
-    // Same tree on both sides: the server renders the component, the browser a lazy one.
-    const Component = deferred ? deferred(node) : def!.component;
-    content = (
-      <div className="jv-vis" {...{ [deferAttr]: node.key }}>
-        <BlockBoundary type={node.type} dev={dev}>
-          <Suspense fallback={null}>
-            <Component {...node.props} />
-          </Suspense>
-        </BlockBoundary>
-      </div>
-    );
-  } else if (!def) {
-    if (!dev) return null;
-    content = (
-      <div className="jv-unknown-block" role="note">
-        {`Unknown block type "${node.type}"`}
-      </div>
-    );
-  } else {
+  // Memoised so a re-render of this view hands React the very same element: a deferred block's
+  // Suspense boundary that has not hydrated yet must not receive new props, or React would drop
+  // its server HTML and render the (empty) fallback instead.
+  const content = useMemo((): ReactNode => {
+    if (node.load && (def || deferred)) {
+      // Same tree on both sides: the server renders the component, the browser a lazy one.
+      const Component = deferred ? deferred(node) : def!.component;
+      return (
+        <div className="jv-vis" {...{ [deferAttr]: node.key }}>
+          <BlockBoundary type={node.type} dev={dev}>
+            <Suspense fallback={null}>
+              <Component {...node.props} />
+            </Suspense>
+          </BlockBoundary>
+        </div>
+      );
+    }
+    if (!def) {
+      return dev ? (
+        <div className="jv-unknown-block" role="note">
+          {`Unknown block type "${node.type}"`}
+        </div>
+      ) : null;
+    }
     const Component = def.component;
-    content = (
+    return (
       <BlockBoundary type={node.type} dev={dev}>
         <Component {...node.props} />
       </BlockBoundary>
     );
-  }
+  }, [node, def, deferred, dev]);
+  if (!content || !shownOnPlatform(node.visibleOn, platform)) return null;
   const cls = visibilityClasses(node.visibleOn);
   return cls ? <div className={`jv-vis ${cls}`}>{content}</div> : content;
 }
 
 export function PageView({ data, ...opts }: { data: PageData } & RenderOptions) {
+  const registryValue = useMemo(() => ({ registry: opts.registry, dev: opts.dev }), [opts.registry, opts.dev]);
   return (
-    <RegistryContext.Provider value={{ registry: opts.registry, dev: opts.dev }}>
+    <RegistryContext.Provider value={registryValue}>
     <PageContext.Provider value={data}>
       {data.regions.map((region) => {
         const Tag = region.tag;

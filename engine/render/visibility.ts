@@ -33,10 +33,18 @@ export function detectPlatform(userAgent: string): Platform {
   return SMART_TV.test(userAgent) ? 'smartTV' : 'browser';
 }
 
-/** null until hydrated (the server cannot know), then the platform of this browser. */
-export function usePlatform(): Platform | null {
+/** Whether a device list names a platform (browser, smartTV), which only the browser can tell. */
+export const hasPlatformDevices = (devices: readonly Device[] | undefined) => !!devices?.some((d) => (PLATFORM_DEVICES as readonly string[]).includes(d));
+
+/**
+ * null until hydrated (the server cannot know), then the platform of this browser. With
+ * `needed` false it stays null and causes no re-render after hydration.
+ */
+export function usePlatform(needed = true): Platform | null {
   const [platform, setPlatform] = useState<Platform | null>(null);
-  useEffect(() => setPlatform(detectPlatform(navigator.userAgent)), []);
+  useEffect(() => {
+    if (needed) setPlatform(detectPlatform(navigator.userAgent));
+  }, [needed]);
   return platform;
 }
 

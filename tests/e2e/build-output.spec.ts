@@ -25,7 +25,7 @@ test('sitemap.xml lists static routes with absolute URLs and robots.txt points t
   expect(robots).toContain('Sitemap: https://www.hearthlinecabinetry.com/sitemap.xml');
 });
 
-test('each page loads only the code of its own blocks', () => {
+test('each page preloads only the code of its own eager blocks', () => {
   const home = readFileSync(join(SITE, 'index.html'), 'utf8');
   const data = JSON.parse(/<script id="__JOINERY_DATA__" type="application\/json">(.*?)<\/script>/s.exec(home)![1]!);
   const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
@@ -33,6 +33,19 @@ test('each page loads only the code of its own blocks', () => {
   for (const [key, chunk] of blockChunks) {
     const type = key.split('/')[1]!;
     const linked = home.includes(`/${chunk.file}`);
-    expect(linked, `${type} chunk linked on home`).toBe(data.blockTypes.includes(type));
+    // Deferred blocks (load: idle | visible) are prerendered but their code comes after hydration.
+    expect(linked, `${type} chunk linked on home`).toBe((data.eagerBlockTypes ?? data.blockTypes).includes(type));
   }
+});
+
+test('a block with load "visible" fetches its code only when it nears the viewport', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  await page.goto('/privacy-policy'); // a long page: the footer starts far below the fold
+  await page.waitForLoadState('networkidle');
+  expect(fetched.some((u) => /\/assets\/site-footer-[^/]+\.js$/.test(u))).toBe(false);
+  const footerChunk = page.waitForResponse((r) => /\/assets\/site-footer-[^/]+\.js$/.test(r.url()));
+  await page.locator('footer').last().scrollIntoViewIfNeeded();
+  expect((await footerChunk).status()).toBe(200);
 });

@@ -319,4 +319,6 @@ test('a card that needs authentication: the sandbox page, then the verify page a
   await page.goto('/payment/card/verify?payment_intent=pi_unknown&payment_intent_client_secret=nope');
   await expect(page).toHaveURL(/\/payment\/fail$/);
   await expect(page.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute('href', '/checkout');
+  await expect(page.getByRole('main').getByRole('alert')).not.toBeEmpty(); // the verification's reason
+  await expectAxeClean(page);
 });
