@@ -68,7 +68,10 @@ export async function prerender(o: PrerenderOptions): Promise<PrerenderResult> {
     }
     const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, o.registry);
     for (const f of r.failed) failedBlocks.push({ path: route.path, ...f });
-    const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets: o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), theme });
+    // Scripts of the blocks that hydrate at once; styles of every block, deferred ones included,
+    // since their prerendered HTML shows from the first paint.
+    const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css: o.assets(r.data.blockTypes).css };
+    const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme });
     const dir = routeDir(route.path);
     const abs = join(o.outDir, dir);
     mkdirSync(abs, { recursive: true });
