@@ -53,7 +53,9 @@ export function App(props: AppProps) {
   const deferred = useMemo(() => createDeferredResolver(props.loaders, props.registry), [props.loaders, props.registry]);
   return (
     <DeferredContext.Provider value={deferred}>
-      <BrowserRouter>
+      {/* Synchronous updates: a navigation in a transition would wait for every deferred block
+          still showing its server HTML to hydrate (a footer that loads when scrolled to, say). */}
+      <BrowserRouter useTransitions={false}>
         <PageHost {...props} />
       </BrowserRouter>
     </DeferredContext.Provider>
