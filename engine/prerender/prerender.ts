@@ -70,7 +70,7 @@ export async function prerender(o: PrerenderOptions): Promise<PrerenderResult> {
     for (const f of r.failed) failedBlocks.push({ path: route.path, ...f });
     // Scripts of the blocks that hydrate at once; styles of every block, deferred ones included,
     // since their prerendered HTML shows from the first paint.
-    const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css: o.assets(r.data.blockTypes).css };
+    const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css: o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css };
     const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme });
     const dir = routeDir(route.path);
     const abs = join(o.outDir, dir);

@@ -6,6 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { BlockRegistry, PageData } from '../types.ts';
+import { collectEmbedded } from './embedded-block.tsx';
 import { Shell } from './shell.tsx';
 
 export interface RenderResult {
@@ -13,19 +14,22 @@ export interface RenderResult {
   /** The page data without the blocks that failed (what the browser must hydrate). */
   data: PageData;
   failed: { key: string; type: string; message: string }[];
+  /** Block types rendered by other blocks (EmbeddedBlock): their styles belong to the page too. */
+  embeddedTypes: string[];
 }
 
 function render(data: PageData, url: string, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
-  return renderToString(
+  const { result, types } = collectEmbedded(() => renderToString(
     <StaticRouter location={url}>
       <Shell data={data} registry={registry} dev={dev} skip={skip} />
     </StaticRouter>,
-  );
+  ));
+  return { html: result, embeddedTypes: types };
 }
 
 export function renderPageHtml(data: PageData, url: string, registry: BlockRegistry, dev = false): RenderResult {
   try {
-    return { html: render(data, url, registry, dev), data, failed: [] };
+    return { ...render(data, url, registry, dev), data, failed: [] };
   } catch {
     const failed: RenderResult['failed'] = [];
     for (const region of data.regions)
@@ -42,6 +46,6 @@ export function renderPageHtml(data: PageData, url: string, registry: BlockRegis
       ...data,
       regions: data.regions.map((r) => ({ ...r, blocks: r.blocks.filter((b) => !skip.has(b.key)) })),
     };
-    return { html: render(kept, url, registry, dev), data: kept, failed };
+    return { ...render(kept, url, registry, dev, skip), data: kept, failed };
   }
 }
