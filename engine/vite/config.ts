@@ -13,6 +13,13 @@ export interface ViteOptions {
 export const CLIENT_ENTRY = 'engine/client/entry.tsx';
 export const SSR_ENTRY = 'engine/render/server-entry.tsx';
 
+// react-router's package exports point at its development build for every condition; the
+// production build (no dev-only checks, smaller) is used explicitly for builds.
+const routerProduction = (root: string) => [
+  { find: /^react-router$/, replacement: join(root, 'node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(root, 'node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
 const base = (o: ViteOptions): InlineConfig => ({
   root: o.root,
   configFile: false,
@@ -25,6 +32,7 @@ const base = (o: ViteOptions): InlineConfig => ({
 export function clientBuildConfig(o: ViteOptions): InlineConfig {
   return {
     ...base(o),
+    resolve: { alias: routerProduction(o.root) },
     mode: 'production',
     build: {
       outDir: join(o.outDir, 'site'),
@@ -41,6 +49,10 @@ export function ssrBuildConfig(o: ViteOptions): InlineConfig {
   return {
     ...base(o),
     mode: 'production',
+    // Bundled rather than imported from node_modules at run time, where Node would pick the
+    // router's development build (much slower to prerender with).
+    ssr: { noExternal: ['react-router', 'react-router-dom'] },
+    resolve: { alias: routerProduction(o.root) },
     build: {
       outDir: join(o.outDir, 'server'),
       emptyOutDir: true,
