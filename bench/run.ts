@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: prints the figures the issues ask for. Needs a build (`joinery build`) for
- * the bundle figures; builds one when dist/ is missing. Nothing here is asserted.
+ * the bundle figures; it builds first so they describe the current sources, never a stale dist/.
+ * Nothing here is asserted.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync } from 'node:fs';
@@ -19,10 +20,8 @@ const SITE = join(ROOT, 'site-config');
 const bin = join(ROOT, 'cli', 'bin.js');
 const line = (label: string, value: string) => console.log(`${label.padEnd(58)} ${value}`);
 
-if (!existsSync(join(DIST_DIR, 'site', 'index.html'))) {
-  console.log('building the site first (dist/ is missing)...');
-  if (spawnSync(process.execPath, [bin, 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-}
+console.log('building the site (the bundle figures must describe the current sources)...');
+if (spawnSync(process.execPath, [bin, 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
 console.log('\n# Content tooling');
 const lintShipped = wallTime(process.execPath, [bin, 'lint'], 5, ROOT);
