@@ -13,6 +13,7 @@ import {
   EXPIRY_MONTHS,
   PAYMENT_MESSAGES,
   SHIPPING_MESSAGES,
+  TEST_MODE_MESSAGES,
   US_STATES,
   defineBlock,
   expiryYears,
@@ -61,7 +62,8 @@ type EstimateState = { status: 'loading' } | { status: 'ready'; data: Estimate }
 /** The server's ZIP/state refusal of an estimate (422 on shippingAddress.zipCode), shown on the ZIP field the address came from. */
 const zipRefusal = (r: { status: number; body: { errors?: Record<string, string> } }) => (r.status === 422 ? r.body.errors?.['shippingAddress.zipCode'] : undefined);
 const ZIP_REFUSALS: readonly string[] = [CHECKOUT_MESSAGES.zipStateMismatch, CHECKOUT_MESSAGES.zipNotUs];
-type PaymentMethodsState = { status: 'loading' } | { status: 'ready'; methods: PaymentMethodInfo[] };
+/** testMode: the server pays through a gateway that takes no real payment (the sandbox). */
+type PaymentMethodsState = { status: 'loading' } | { status: 'ready'; methods: PaymentMethodInfo[]; testMode: boolean };
 
 const ADDRESS_LABELS: Record<AddressField, string> = {
   firstName: 'First Name',
@@ -123,10 +125,10 @@ function Checkout({
   // Payment methods: the enabled default, else the first; none (or a failure) says so.
   useEffect(() => {
     let live = true;
-    void callApi<{ paymentMethods?: unknown }>('/api/payment-methods?scope=sample-order', 'GET').then((r) => {
+    void callApi<{ paymentMethods?: unknown; testMode?: boolean }>('/api/payment-methods?scope=sample-order', 'GET').then((r) => {
       if (!live) return;
       const list = r.status === 200 ? enabledMethods(r.body.paymentMethods) : [];
-      setMethods({ status: 'ready', methods: list });
+      setMethods({ status: 'ready', methods: list, testMode: list.length > 0 && r.body.testMode === true });
       const chosen = defaultPaymentMethod(list);
       if (chosen) setValues((v) => (v.paymentMethod ? v : { ...v, paymentMethod: chosen.name }));
     });
@@ -476,6 +478,7 @@ function Checkout({
           </fieldset>
           <fieldset className={styles.fieldset} aria-describedby={errors.paymentMethod ? `${uid}-pm-error` : undefined}>
             <legend>Payment method</legend>
+            {methods.status === 'ready' && methods.testMode && <p className={styles.testMode}>{TEST_MODE_MESSAGES.notice}</p>}
             {methodList.map((m, i) => (
               <label key={m.name} className={styles.choice}>
                 <input

@@ -69,6 +69,12 @@ export const PAYMENT_MESSAGES = {
   paidStatus: 'Paid',
 } as const;
 
+/** Not in the spec: the shop pays through the offline sandbox gateway (issue 9, finding 5). */
+export const TEST_MODE_MESSAGES = {
+  notice: 'Test mode: no real payment is taken',
+  email: 'Test mode: no real payment was taken for this order.',
+} as const;
+
 export const CART_MESSAGES = {
   empty: 'Looks like you have not added anything to your cart. Go ahead & add items to your cart.',
   continueShopping: 'Continue Shopping',
