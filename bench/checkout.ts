@@ -42,7 +42,9 @@ async function serveApp() {
   const { DEFAULT_CONTENT_DIR } = await import('../server/paths.ts');
   const dir = tempDir('joinery-bench-checkout-');
   const db = await openMigratedDatabase(dir.join('joinery.db'));
-  const server = createServer({ db, mailer: memoryMailer(), log: silentLogger, siteDir: DEFAULT_CONTENT_DIR, config: { distDir: null, logRequests: false } });
+  // One address runs every checkout here: the per-address limits would stop the measurement.
+  const UNLIMITED = { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
+  const server = createServer({ db, mailer: memoryMailer(), log: silentLogger, siteDir: DEFAULT_CONTENT_DIR, config: { distDir: null, logRequests: false, orderRateLimit: UNLIMITED, payRateLimit: UNLIMITED } });
   const l = await listen(server.app, { port: 0, hostname: '127.0.0.1' });
   console.log(JSON.stringify({ port: l.port }));
   for await (const line of createInterface({ input: process.stdin })) {

@@ -36,6 +36,10 @@ export interface ServerConfig {
   uploadDir: string;
   /** Form posts allowed per client address and window (FORM_RATE_LIMIT, FORM_RATE_WINDOW_MS). */
   formRateLimit: { limit: number; windowMs: number };
+  /** Orders created per client address and window (ORDER_RATE_LIMIT, ORDER_RATE_WINDOW_MS). */
+  orderRateLimit: { limit: number; windowMs: number };
+  /** Payment attempts per client address and window (PAY_RATE_LIMIT, PAY_RATE_WINDOW_MS). */
+  payRateLimit: { limit: number; windowMs: number };
   /** Behind a reverse proxy (TRUST_PROXY=1): the client address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
 }
@@ -89,6 +93,12 @@ export function envConfig(env: Record<string, string | undefined> = process.env)
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || DEFAULT_RECAPTCHA_VERIFY_URL,
     uploadDir: env.JOINERY_UPLOAD_DIR || join(env.JOINERY_DATA_DIR || VAR_DIR, 'uploads'),
     formRateLimit: { limit: positiveInt(env.FORM_RATE_LIMIT, 20), windowMs: positiveInt(env.FORM_RATE_WINDOW_MS, 60_000) },
+    // A shopper places one sample order per visit (a retry updates it); 10 in 10 minutes leaves
+    // room for a household or an office behind one address, and caps a script at 60 an hour.
+    orderRateLimit: { limit: positiveInt(env.ORDER_RATE_LIMIT, 10), windowMs: positiveInt(env.ORDER_RATE_WINDOW_MS, 600_000) },
+    // Up to 5 failed attempts per order (pay-limits.ts) on a few orders; card testing gets 30
+    // tries in 10 minutes from one address instead of hundreds a second.
+    payRateLimit: { limit: positiveInt(env.PAY_RATE_LIMIT, 30), windowMs: positiveInt(env.PAY_RATE_WINDOW_MS, 600_000) },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }
@@ -112,6 +122,8 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     recaptchaVerifyUrl: given.recaptchaVerifyUrl ?? env.recaptchaVerifyUrl,
     uploadDir: given.uploadDir ?? env.uploadDir,
     formRateLimit: given.formRateLimit ?? env.formRateLimit,
+    orderRateLimit: given.orderRateLimit ?? env.orderRateLimit,
+    payRateLimit: given.payRateLimit ?? env.payRateLimit,
     trustProxy: given.trustProxy ?? env.trustProxy,
   };
 }

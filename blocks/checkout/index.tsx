@@ -9,9 +9,11 @@ import { useNavigate } from 'react-router-dom';
 import {
   ActionLink,
   CART_MESSAGES,
+  CHECKOUT_MESSAGES,
   EXPIRY_MONTHS,
   PAYMENT_MESSAGES,
   SHIPPING_MESSAGES,
+  TEST_MODE_MESSAGES,
   US_STATES,
   defineBlock,
   expiryYears,
@@ -56,8 +58,12 @@ const amount = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? fo
 const serverMethod = (e: Estimate | undefined) => (typeof e?.shippingMethod === 'string' ? e.shippingMethod : e?.shippingMethod?.type) || undefined;
 const itemCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 
-type EstimateState = { status: 'loading' } | { status: 'ready'; data: Estimate } | { status: 'error' };
-type PaymentMethodsState = { status: 'loading' } | { status: 'ready'; methods: PaymentMethodInfo[] };
+type EstimateState = { status: 'loading' } | { status: 'ready'; data: Estimate } | { status: 'error'; message?: string };
+/** The server's ZIP/state refusal of an estimate (422 on shippingAddress.zipCode), shown on the ZIP field the address came from. */
+const zipRefusal = (r: { status: number; body: { errors?: Record<string, string> } }) => (r.status === 422 ? r.body.errors?.['shippingAddress.zipCode'] : undefined);
+const ZIP_REFUSALS: readonly string[] = [CHECKOUT_MESSAGES.zipStateMismatch, CHECKOUT_MESSAGES.zipNotUs];
+/** testMode: the server pays through a gateway that takes no real payment (the sandbox). */
+type PaymentMethodsState = { status: 'loading' } | { status: 'ready'; methods: PaymentMethodInfo[]; testMode: boolean };
 
 const ADDRESS_LABELS: Record<AddressField, string> = {
   firstName: 'First Name',
@@ -119,10 +125,10 @@ function Checkout({
   // Payment methods: the enabled default, else the first; none (or a failure) says so.
   useEffect(() => {
     let live = true;
-    void callApi<{ paymentMethods?: unknown }>('/api/payment-methods?scope=sample-order', 'GET').then((r) => {
+    void callApi<{ paymentMethods?: unknown; testMode?: boolean }>('/api/payment-methods?scope=sample-order', 'GET').then((r) => {
       if (!live) return;
       const list = r.status === 200 ? enabledMethods(r.body.paymentMethods) : [];
-      setMethods({ status: 'ready', methods: list });
+      setMethods({ status: 'ready', methods: list, testMode: list.length > 0 && r.body.testMode === true });
       const chosen = defaultPaymentMethod(list);
       if (chosen) setValues((v) => (v.paymentMethod ? v : { ...v, paymentMethod: chosen.name }));
     });
@@ -145,6 +151,7 @@ function Checkout({
   const location = shippingLocation(values);
   const locationKey = location ? `${location.countryId}|${location.state}|${location.zipCode}` : '';
   const estimateKey = `${JSON.stringify(items)}|${locationKey}|${values.shippingMethod}`;
+  const zipKey = `${values.sameAsBilling ? 'billing' : 'shipping'}.zipCode`;
   useEffect(() => {
     if (!items.length) return;
     const abort = new AbortController();
@@ -152,11 +159,16 @@ function Checkout({
       setEstimate((e) => (e.status === 'ready' ? e : { status: 'loading' }));
       callApi<Estimate>('/api/checkout/estimate', 'POST', { items, shippingAddress: location, shippingMethod: values.shippingMethod || undefined }, abort.signal)
         .then((r) => {
+          const zip = zipRefusal(r);
           if (r.status === 200 && r.body.totals) {
             setEstimate({ status: 'ready', data: r.body as Estimate });
             settledKey.current = estimateKey;
+            // A ZIP the server refused before now fits its state.
+            setErrors((e) => (ZIP_REFUSALS.includes(e[zipKey] ?? '') ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== zipKey)) : e));
+          } else {
+            if (zip) setErrors((e) => ({ ...e, [zipKey]: zip }));
+            setEstimate({ status: 'error', message: zip });
           }
-          else setEstimate({ status: 'error' });
         })
         .catch(() => undefined);
     }, ESTIMATE_DELAY_MS);
@@ -228,14 +240,20 @@ function Checkout({
     } else requestAnimationFrame(() => formErrorRef.current?.focus());
   };
 
-  /** The shipping method to order with: the estimate's, or a fresh estimate's when it is not back yet. */
-  async function shippingForSubmit(): Promise<string | undefined> {
+  /**
+   * The shipping method to order with: the estimate's, or a fresh estimate's when it is not back
+   * yet; null when the server refused the ZIP (the failure is shown on the field).
+   */
+  async function shippingForSubmit(): Promise<string | undefined | null> {
     const key = `${JSON.stringify(items)}|${locationKey}|${values.shippingMethod}`;
     if (chosenShipping && settledKey.current === key) return chosenShipping;
     const r = await callApi<Estimate>('/api/checkout/estimate', 'POST', { items, shippingAddress: location, shippingMethod: values.shippingMethod || undefined });
     if (r.status !== 200 || !r.body.totals) {
-      setEstimate({ status: 'error' });
-      return undefined;
+      const zip = zipRefusal(r);
+      setEstimate({ status: 'error', message: zip });
+      if (!zip) return undefined;
+      showFailure(zip, { [zipKey]: zip });
+      return null;
     }
     setEstimate({ status: 'ready', data: r.body as Estimate });
     settledKey.current = key;
@@ -245,6 +263,7 @@ function Checkout({
 
   async function placeOrder(): Promise<void> {
     const shippingMethod = await shippingForSubmit();
+    if (shippingMethod === null) return;
     if (!shippingMethod) return showFailure(estimate.status === 'error' ? SHIPPING_MESSAGES.failed : SHIPPING_MESSAGES.none);
     const shipping = values.sameAsBilling ? { ...values.billing } : values.shipping;
     const trim = (a: AddressValues) => Object.fromEntries(Object.entries(a).map(([k, x]) => [k, x.trim()]));
@@ -397,7 +416,7 @@ function Checkout({
   const summaryId = `${uid}-summary`;
 
   let shippingBody;
-  if (estimate.status === 'error') shippingBody = <p className={styles.alert}>{SHIPPING_MESSAGES.failed}</p>;
+  if (estimate.status === 'error') shippingBody = <p className={styles.alert}>{estimate.message ?? SHIPPING_MESSAGES.failed}</p>;
   else if (!estimateData) shippingBody = <p className={styles.note}>{SHIPPING_MESSAGES.pending}</p>;
   else if (estimateData.message) shippingBody = <p className={styles.note}>{estimateData.message}</p>;
   else if (!quotes.length) shippingBody = <p className={styles.alert}>{SHIPPING_MESSAGES.none}</p>;
@@ -459,6 +478,7 @@ function Checkout({
           </fieldset>
           <fieldset className={styles.fieldset} aria-describedby={errors.paymentMethod ? `${uid}-pm-error` : undefined}>
             <legend>Payment method</legend>
+            {methods.status === 'ready' && methods.testMode && <p className={styles.testMode}>{TEST_MODE_MESSAGES.notice}</p>}
             {methodList.map((m, i) => (
               <label key={m.name} className={styles.choice}>
                 <input

@@ -3,10 +3,18 @@
  * the mail transport (SMTP_URL, else .eml files under var/mail), starts the outbox worker and
  * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests finish, stop
  * the worker and close the database.
+ *
+ * With the sandbox gateway live it prints "Test mode: no real payment is taken"; with
+ * NODE_ENV=production set by the caller it refuses to start (exit 2) unless
+ * JOINERY_ALLOW_SANDBOX=1 (server/commerce/test-mode.ts).
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createServer } from '../../server/app.ts';
+import { systemClock } from '../../server/clock.ts';
+import { loadCommerceData } from '../../server/commerce/site-data.ts';
+import { ALLOW_SANDBOX_ENV, liveTestMethods, testModeAtStart } from '../../server/commerce/test-mode.ts';
+import { defaultPaymentProviders } from '../../server/payments/registry.ts';
 import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
 import { listen, type Listening } from '../../server/listen.ts';
 import { getSiteDir } from '../context.ts';
@@ -30,11 +38,32 @@ const waitForSignal = () =>
     process.on('SIGTERM', on);
   });
 
+/**
+ * NODE_ENV as the caller set it: cli/bin.js defaults it to production for React's sake and keeps
+ * what was given, so only an explicit NODE_ENV=production counts as a production start.
+ */
+const givenNodeEnv = (): string | undefined => ('joineryGivenNodeEnv' in globalThis ? (globalThis as { joineryGivenNodeEnv?: string }).joineryGivenNodeEnv : process.env.NODE_ENV);
+
+/** The site's live test payment methods with the providers the server uses (none when its data is not readable: checkout answers 503 then). */
+function testMethodNames(siteDir: string): string[] {
+  try {
+    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, defaultPaymentProviders(systemClock)).map((m) => m.name);
+  } catch {
+    return [];
+  }
+}
+
 export async function startCommand(opts: { port?: string }): Promise<number> {
   const given = opts.port ?? process.env.PORT ?? '3000';
   const port = parsePort(given);
   if (port === undefined) {
     console.error(`joinery start: the port must be a number from 0 to 65535, got "${given}"`);
+    return EXIT_USAGE;
+  }
+  // Before anything else: a production start with the sandbox live is a configuration error.
+  const testMode = testModeAtStart({ methods: testMethodNames(getSiteDir()), nodeEnv: givenNodeEnv(), allowSandbox: process.env[ALLOW_SANDBOX_ENV] });
+  if (testMode?.refuse) {
+    console.error(testMode.message);
     return EXIT_USAGE;
   }
   if (!existsSync(join(DIST_DIR, 'site')) || !existsSync(join(DIST_DIR, 'routes-manifest.json'))) {
@@ -65,6 +94,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   server.outbox.start();
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
+  if (testMode) console.log(testMode.message);
   console.log(`joinery start: database ${relative(process.cwd(), deps.dbFile)}; mail: ${deps.mailer.description}`);
 
   const signal = await waitForSignal();

@@ -23,6 +23,10 @@ export const CHECKOUT_MESSAGES = {
   invalidSelection: 'Invalid selection',
   /** Not in the spec: a street or city longer than any real one ("{label} seems too long", as forms say). */
   tooLong: '{label} seems too long',
+  /** Not in the spec: the ZIP belongs to another state than the one chosen (tax follows both). */
+  zipStateMismatch: 'ZIP/Postal code does not match the selected state',
+  /** Not in the spec: a ZIP no US state has (00000, or a ZIP not in the ZIP dataset). */
+  zipNotUs: 'ZIP/Postal code is not a valid US ZIP code',
 } as const;
 
 export const CARD_MESSAGES = {
@@ -63,6 +67,12 @@ export const PAYMENT_MESSAGES = {
   unknownError: 'Unknown error',
   /** The e-mails' payment status (spec 001 section 7). */
   paidStatus: 'Paid',
+} as const;
+
+/** Not in the spec: the shop pays through the offline sandbox gateway (issue 9, finding 5). */
+export const TEST_MODE_MESSAGES = {
+  notice: 'Test mode: no real payment is taken',
+  email: 'Test mode: no real payment was taken for this order.',
 } as const;
 
 export const CART_MESSAGES = {

@@ -5,7 +5,8 @@ import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 let t: TestServer;
 beforeEach(async () => {
-  t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+  // Some tests post more orders from one address than a shop allows (pay-limits.test.ts tests that limit).
+  t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false, config: { orderRateLimit: { limit: 1000, windowMs: 600_000 } } });
 });
 afterEach(() => t.close());
 

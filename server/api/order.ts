@@ -27,12 +27,17 @@
  *            nextAction: { type: 'redirect_to_url', url } } (open the url), or held for review
  *   -> 403 token; 409 paid / in progress / under review; 422 card field errors (`card.number` ...)
  *      or `Payment method not available`
+ *
+ * 429 { success: false, message } beyond the per-address limits of order creation and payment
+ * attempts, and once an order has 5 failed payments (commerce/pay-limits.ts).
  */
 import { Hono } from 'hono';
 import { orderPatchSchema, orderRequestSchema, payRequestSchema } from '../../engine/commerce/checkout-schema.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { parseCheckoutBody } from '../commerce/http.ts';
+import { assertPaymentAttemptsLeft, checkoutRateLimits } from '../commerce/pay-limits.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -40,8 +45,9 @@ export const ORDER_TEXTS = { created: 'Order created', updated: 'Order updated',
 
 export function orderRoutes(deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
   const { orders, payments } = commerce;
+  const limits = checkoutRateLimits(deps);
   return new Hono<AppEnv>()
-    .post('/', async (c) => {
+    .post('/', limits.orders, async (c) => {
       const req = await parseCheckoutBody(c, orderRequestSchema);
       const { order, orderToken, created } = await orders.create(req);
       if (!created) c.header('Idempotent-Replayed', 'true');
@@ -51,8 +57,9 @@ export function orderRoutes(deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
       const patch = await parseCheckoutBody(c, orderPatchSchema);
       return c.json({ success: true, message: ORDER_TEXTS.updated, order: await orders.update(patch) });
     })
-    .post('/pay', async (c) => {
+    .post('/pay', limits.payments, async (c) => {
       const req = await parseCheckoutBody(c, payRequestSchema(deps.clock.now()));
+      await assertPaymentAttemptsLeft(commerce.ctx, req, clientAddress(c, deps.config.trustProxy));
       const outcome = await payments.pay(req);
       return c.json(outcome.body, outcome.httpStatus);
     })

@@ -44,8 +44,10 @@ describe('GET /api/payment-methods', () => {
           metadata: { methodIcon: '/images/payment-cards.svg', iconWidth: 120, iconHeight: 24 },
           availableMethods: ['card'],
           config: {},
+          testMode: true,
         },
       ],
+      testMode: true,
     });
     expect((await send(t.app, 'GET', '/api/payment-methods')).json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card']);
     const bad = await send(t.app, 'GET', '/api/payment-methods?scope=everything');

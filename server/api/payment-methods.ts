@@ -1,7 +1,10 @@
 /**
  * GET /api/payment-methods?scope=sample-order|convert-to-order
  *   -> 200 { success: true, paymentMethods: [{ name, title, enabled, isDefault, gateway, sortOrder,
- *            metadata: { methodIcon, iconWidth, iconHeight }, availableMethods, config }] }
+ *            metadata: { methodIcon, iconWidth, iconHeight }, availableMethods, config, testMode }],
+ *            testMode }
+ * testMode is true on a method whose gateway takes no real payment (the sandbox), and at the top
+ * when any listed method is one: the checkout then shows "Test mode: no real payment is taken".
  * The enabled methods of the scope (all scopes without one) that this server can take, by
  * sortOrder. config holds only the public keys the schema allows (publishableKey, acceptJsUrl,
  * clientKey, loginId), copied one by one, so no secret can leak through it.
@@ -13,6 +16,7 @@ import type { PaymentMethod } from '../../engine/commerce/types.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseQuery } from '../http/parse.ts';
+import { isTestGateway } from '../commerce/test-mode.ts';
 
 const query = z.object({ scope: z.enum(['sample-order', 'convert-to-order']).optional() });
 const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId'] as const;
@@ -30,6 +34,7 @@ export function publicPaymentMethod(m: PaymentMethod) {
     metadata: { methodIcon: m.metadata?.methodIcon, iconWidth: m.metadata?.iconWidth, iconHeight: m.metadata?.iconHeight },
     availableMethods: m.availableMethods ?? [],
     config,
+    testMode: isTestGateway(m.gateway),
   };
 }
 
@@ -43,6 +48,6 @@ export function paymentMethodsRoutes(commerce: Commerce): Hono<AppEnv> {
       .map((m, i) => ({ m, i }))
       .sort((a, b) => (a.m.sortOrder ?? 0) - (b.m.sortOrder ?? 0) || a.i - b.i)
       .map(({ m }) => publicPaymentMethod(m));
-    return c.json({ success: true, paymentMethods: methods });
+    return c.json({ success: true, paymentMethods: methods, testMode: methods.some((m) => m.testMode) });
   });
 }

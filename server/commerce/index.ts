@@ -10,8 +10,10 @@ import { CommerceContext, type CommerceDeps } from './context.ts';
 import { registerOrderMailHooks } from './mail-hooks.ts';
 import { orderService } from './orders.ts';
 import { paymentService } from './pay.ts';
+import { loadZipStates } from './zip-state.ts';
 
 export function createCommerce(deps: CommerceDeps) {
+  loadZipStates(); // at start, not on the first checkout request
   const ctx = new CommerceContext(deps);
   const orders = orderService(ctx);
   const payments = paymentService(ctx, orders);
@@ -29,3 +31,4 @@ export { TOKEN_TTL_MS } from './order-token.ts';
 export { itemNotAvailable, finishNotOfItem } from './pricing.ts';
 export type { OrderView, PaymentView, OrderAddressView, OrderItemView, HistoryView } from './order-store.ts';
 export { parseCheckoutBody, FIELDS_MESSAGE } from './http.ts';
+export { stateOfZip, zipStateProblem } from './zip-state.ts';

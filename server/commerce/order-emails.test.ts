@@ -31,6 +31,7 @@ const order = {
   total: 16.02,
   shippingLabel: 'Standard Sample Shipping',
   paymentMethodLabel: 'Credit or Debit Card',
+  payments: [{ status: 'completed', additionalData: { gateway: 'authorize-net' } }],
 } as unknown as OrderView;
 
 const shop = { siteName: 'Hearthline Cabinetry', origin: 'https://www.hearthlinecabinetry.com', adminEmails: ['orders@example.com', 'a@example.com', 'b@example.com'] };
@@ -54,5 +55,20 @@ describe('order e-mails', () => {
 
   it('dates: short month, day, year, 12-hour time with seconds, in the shop time zone', () => {
     expect(formatOrderDate('2025-07-04T18:30:05.000Z')).toBe('Jul 4, 2025, 2:30:05 PM EDT');
+  });
+
+  it('an order paid through the sandbox says test mode in both e-mails, text and HTML; a real gateway does not', () => {
+    const NOTE = 'Test mode: no real payment was taken for this order.';
+    const sandboxPaid = { ...order, payments: [{ status: 'failed', additionalData: { gateway: 'authorize-net' } }, { status: 'completed', additionalData: { gateway: 'sandbox' } }] } as unknown as OrderView;
+    const mails = orderEmails(sandboxPaid, shop);
+    expect(mails).toHaveLength(2);
+    for (const m of mails) {
+      expect(m.text.split('\n')[0]).toBe(NOTE);
+      expect(m.html).toContain(`<strong>${NOTE}</strong>`);
+    }
+    for (const m of orderEmails(order, shop)) {
+      expect(m.text).not.toContain('Test mode');
+      expect(m.html).not.toContain('Test mode');
+    }
   });
 });

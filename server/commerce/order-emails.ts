@@ -5,11 +5,13 @@
  * section 7): order number, items, subtotal, shipping and tax, total, date, customer name,
  * billing and shipping addresses with their phones, shipping method, payment method and the
  * payment status `Paid`. HTML and plain text; every stored value is escaped in the HTML.
+ * An order paid through a test gateway (the sandbox) says so at the top of both e-mails.
  */
 import { formatPrice } from '../../engine/catalog/price.ts';
-import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
+import { PAYMENT_MESSAGES, TEST_MODE_MESSAGES } from '../../engine/commerce/messages.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { OrderAddressView, OrderView } from './order-store.ts';
+import { isTestGateway } from './test-mode.ts';
 
 export const ORDER_MAIL_KINDS = { customer: 'order-confirmation', admin: 'order-confirmation-admin' } as const;
 
@@ -79,9 +81,13 @@ export function orderEmailData(order: OrderView, timeZone?: string) {
 
 type EmailData = ReturnType<typeof orderEmailData>;
 
-function text(d: EmailData, intro: string, shop: ShopInfo): string {
+/** Paid through a gateway that takes no real payment: its completed payment says which gateway. */
+const paidInTestMode = (order: OrderView) => order.payments.some((p) => p.status === 'completed' && typeof p.additionalData.gateway === 'string' && isTestGateway(p.additionalData.gateway));
+
+function text(d: EmailData, intro: string, shop: ShopInfo, testMode: boolean): string {
   const money = formatPrice;
   return [
+    ...(testMode ? [TEST_MODE_MESSAGES.email, ''] : []),
     intro,
     '',
     `Order number: #${d.orderId}`,
@@ -112,7 +118,7 @@ function text(d: EmailData, intro: string, shop: ShopInfo): string {
   ].join('\n');
 }
 
-function html(d: EmailData, title: string, intro: string, shop: ShopInfo): string {
+function html(d: EmailData, title: string, intro: string, shop: ShopInfo, testMode: boolean): string {
   const money = (n: number) => esc(formatPrice(n));
   const cell = 'padding:8px;border-bottom:1px solid #d9d1c5;text-align:left;vertical-align:top';
   const num = `${cell};text-align:right;white-space:nowrap`;
@@ -130,6 +136,7 @@ function html(d: EmailData, title: string, intro: string, shop: ShopInfo): strin
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f6f2ec;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f1d1a">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+${testMode ? `<p style="margin:0 0 16px;padding:8px 12px;border:2px solid #8a5a00;border-radius:6px;background:#fff4d6;color:#1f1d1a"><strong>${esc(TEST_MODE_MESSAGES.email)}</strong></p>` : ''}
 <h1 style="font-size:22px;margin:0 0 12px">${esc(title)}</h1>
 <p>${esc(intro)}</p>
 <p><strong>Order number:</strong> #${esc(d.orderId)}<br><strong>Order date:</strong> ${esc(d.createdAt)}<br><strong>Customer:</strong> ${esc(d.customerName)} (${esc(d.customerEmail)})</p>
@@ -147,6 +154,7 @@ function html(d: EmailData, title: string, intro: string, shop: ShopInfo): strin
 /** The customer's and the shop's e-mails of a paid order (the shop's only when an admin address is set). */
 export function orderEmails(order: OrderView, shop: ShopInfo): OutgoingMail[] {
   const d = orderEmailData(order, shop.timeZone);
+  const testMode = paidInTestMode(order);
   const ref = { type: 'order', id: order.id };
   const customerTitle = customerSubject(d.orderId);
   const customerIntro = `Thank you for your order, ${order.firstName}! We have received your sample order and will let you know when it ships.`;
@@ -155,8 +163,8 @@ export function orderEmails(order: OrderView, shop: ShopInfo): OutgoingMail[] {
       kind: ORDER_MAIL_KINDS.customer,
       to: order.email,
       subject: customerTitle,
-      html: html(d, customerTitle, customerIntro, shop),
-      text: text(d, customerIntro, shop),
+      html: html(d, customerTitle, customerIntro, shop, testMode),
+      text: text(d, customerIntro, shop, testMode),
       ref,
     },
   ];
@@ -164,7 +172,7 @@ export function orderEmails(order: OrderView, shop: ShopInfo): OutgoingMail[] {
   if (to) {
     const adminTitle = adminSubject(d.orderId);
     const adminIntro = `${d.customerName} placed sample order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`;
-    mails.push({ kind: ORDER_MAIL_KINDS.admin, to, cc, subject: adminTitle, html: html(d, adminTitle, adminIntro, shop), text: text(d, adminIntro, shop), ref });
+    mails.push({ kind: ORDER_MAIL_KINDS.admin, to, cc, subject: adminTitle, html: html(d, adminTitle, adminIntro, shop, testMode), text: text(d, adminIntro, shop, testMode), ref });
   }
   return mails;
 }

@@ -14,6 +14,7 @@ import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
 import { addHistory, addressInput, contentColumns, incrementIdFor, loadOrderView, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
 import { hashIdempotencyKey, newOrderToken, openTokenBox, requestHash, TOKEN_TTL_MS } from './order-token.ts';
 import { quoteCart, quoteOrder } from './pricing.ts';
+import { assertZipMatchesState } from './zip-state.ts';
 import type { CommerceData } from './site-data.ts';
 
 export interface CreatedOrder {
@@ -34,6 +35,8 @@ export function orderService(ctx: CommerceContext) {
   /** The order's content from a validated request: the server's figures, 422 when something does not apply. */
   function contentOf(data: CommerceData, r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & { items: OrderRequest['items']; shippingMethod: string; paymentMethod: string }): OrderContent {
     if (r.shipping.countryId !== US) throw new ApiError(422, CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+    // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
+    assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
     const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
     const { method } = ctx.requirePaymentMethod(data, r.paymentMethod);
     return {
@@ -164,6 +167,7 @@ export function orderService(ctx: CommerceContext) {
     /** POST /api/checkout/estimate: the server's figures for a cart, with shipping and tax once the address is known. */
     estimate(req: EstimateRequest) {
       const data = ctx.data();
+      if (req.shippingAddress) assertZipMatchesState(req.shippingAddress, 'shippingAddress.zipCode');
       const quote = quoteCart(req.items, data, req.shippingAddress, req.shippingMethod);
       const known = req.shippingAddress !== undefined;
       const shipped = quote.shippingMethod !== undefined;

@@ -302,6 +302,29 @@ test('a declined card shows the error; the retry on the same page pays the same 
   expect(rows.map((o) => o.status)).toEqual(['ordered']);
 });
 
+test('test mode: the sandbox notice with the payment methods; a ZIP of another state is refused on the ZIP field', async ({ page }) => {
+  test.slow();
+  const errors = watchErrors(page);
+  await addAwDoor(page);
+  await openCheckout(page);
+  const payment = page.getByRole('group', { name: 'Payment method' });
+  await expect(payment.getByText('Test mode: no real payment is taken', { exact: true })).toBeVisible();
+  // Shown in the same render as the methods: present as soon as the first method is.
+  await expect(payment.getByRole('radio', { name: 'Credit or Debit Card' })).toBeVisible();
+
+  await fillBilling(page, unique('zip'));
+  const zip = byLabel(billing(page), 'Zip Code');
+  await byLabel(billing(page), 'State').selectOption('IN');
+  await expect(zip).toHaveAccessibleDescription('ZIP/Postal code does not match the selected state');
+  await expect(zip).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('group', { name: 'Shipping method' })).toContainText('ZIP/Postal code does not match the selected state');
+  await expectAxeClean(page);
+  await byLabel(billing(page), 'State').selectOption('OH');
+  await expect(zip).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first()).toBeChecked();
+  expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+});
+
 test('a card that needs authentication: the sandbox page, then the verify page and the success page', async ({ page }) => {
   test.slow();
   const email = unique('3ds');

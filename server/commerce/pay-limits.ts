@@ -1,0 +1,45 @@
+/**
+ * Limits against card testing and order floods (issue 9, finding 4):
+ *
+ * - per client address: order creation (POST /api/order) and payment attempts
+ *   (POST /api/order/pay) in a window, from the server config (ORDER_RATE_LIMIT ...);
+ * - per order: at most MAX_FAILED_PAYMENTS failed payments, counted from the stored payments
+ *   rows, so the count holds across restarts and across servers sharing the database.
+ *
+ * Every refusal is a 429 with a message the checkout shows, and a warning line in the log.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppDeps } from '../app-deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { addressRateLimit } from '../http/rate-limit.ts';
+import { wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
+
+export const MAX_FAILED_PAYMENTS = 5;
+
+export const LIMIT_MESSAGES = {
+  orders: 'Too many orders from your address. Please wait a few minutes and try again.',
+  payments: 'Too many payment attempts from your address. Please wait a few minutes and try again.',
+  failedPayments: 'Too many failed payment attempts for this order. Please contact us to complete your order.',
+} as const;
+
+/** The per-address limits of order creation and payment attempts. */
+export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log'>): { orders: MiddlewareHandler; payments: MiddlewareHandler } {
+  const { trustProxy, orderRateLimit, payRateLimit } = deps.config;
+  return {
+    orders: addressRateLimit({ ...orderRateLimit, trustProxy, log: deps.log, message: LIMIT_MESSAGES.orders, what: 'order creation' }),
+    payments: addressRateLimit({ ...payRateLimit, trustProxy, log: deps.log, message: LIMIT_MESSAGES.payments, what: 'payment attempts' }),
+  };
+}
+
+/**
+ * 429 when the order already has MAX_FAILED_PAYMENTS failed payments (403 first for a wrong
+ * token, so the count is told only to the order's holder). An authentication the shop canceled
+ * (the order changed, another attempt started) is not a failed card and does not count.
+ */
+export async function assertPaymentAttemptsLeft(ctx: CommerceContext, req: { id: number; token?: string }, from: string): Promise<void> {
+  const order = await ctx.authorize(req.id, req.token);
+  const failed = (await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('status', '=', 'failed').execute()).filter((p) => !wasCanceledWhileWaiting(p));
+  if (failed.length < MAX_FAILED_PAYMENTS) return;
+  ctx.deps.log.warn(`rate limit: payment refused for order ${order.id} from ${from}: ${failed.length} failed payments (at most ${MAX_FAILED_PAYMENTS})`);
+  throw new ApiError(429, LIMIT_MESSAGES.failedPayments);
+}

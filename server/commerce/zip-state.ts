@@ -1,0 +1,53 @@
+/**
+ * Does a US ZIP belong to the state the shopper chose? Tax is looked up by state and ZIP, so a
+ * Columbus ZIP under "IN" must not reach the tax table (issue 9, finding 7).
+ *
+ * The dataset is the `zipcodes` package (one state per ZIP for about 42,500 ZIPs: the states,
+ * DC, Puerto Rico and the other outlying areas, the military regions AA/AE/AP and PO-box ZIPs,
+ * which is the same set of codes as the checkout's state list). Server only: it is 5 MB and
+ * never reaches the browser bundle. It is loaded once (`loadZipStates()` at commerce creation),
+ * never per request.
+ *
+ * Rules: a 5-digit ZIP, or ZIP+4 written as 9 digits, whose state in the dataset is the chosen
+ * state. A ZIP the dataset does not know (00000, 4 or 6 digits, one retired or not yet listed)
+ * is refused as not a US ZIP: a careful shop asks for the real one rather than guess its tax.
+ */
+import { createRequire } from 'node:module';
+import { CHECKOUT_MESSAGES } from '../../engine/commerce/messages.ts';
+import type { Location } from '../../engine/commerce/location-match.ts';
+import { US } from '../../engine/commerce/us-states.ts';
+import { ApiError } from '../http/errors.ts';
+
+interface ZipcodesModule {
+  lookup(zip: string): { zip: string; state: string; country: string } | undefined;
+}
+
+let dataset: ZipcodesModule | undefined;
+
+/** Loads the ZIP dataset (about half a second, once per process). */
+export function loadZipStates(): ZipcodesModule {
+  dataset ??= createRequire(import.meta.url)('zipcodes') as ZipcodesModule;
+  return dataset;
+}
+
+/** The state (USPS code) of a US ZIP, or undefined when it is not one. */
+export function stateOfZip(zipCode: string): string | undefined {
+  const zip = zipCode.trim();
+  if (!/^\d{5}(\d{4})?$/.test(zip)) return undefined;
+  const found = loadZipStates().lookup(zip.slice(0, 5));
+  return found?.country === US ? found.state : undefined;
+}
+
+/** The field message for a US address whose ZIP does not fit its state, or undefined when it fits (or is not a US address). */
+export function zipStateProblem(at: Location): string | undefined {
+  if (at.countryId !== US) return undefined;
+  const state = stateOfZip(at.zipCode);
+  if (state === undefined) return CHECKOUT_MESSAGES.zipNotUs;
+  return state === at.state ? undefined : CHECKOUT_MESSAGES.zipStateMismatch;
+}
+
+/** 422 with the message on `field` (e.g. `billing.zipCode`) when the ZIP does not fit the state. */
+export function assertZipMatchesState(at: Location, field: string): void {
+  const problem = zipStateProblem(at);
+  if (problem) throw new ApiError(422, problem, { [field]: problem });
+}
