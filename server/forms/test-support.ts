@@ -30,7 +30,7 @@ export const CONTACT: FormFile = {
   messages: { success: 'We have received your message. Our Team will contact you soon.' },
   emailNotifications: [
     { to: 'admin', subject: 'New contact request from {firstName}' },
-    { to: 'field:email', subject: 'We received your message' },
+    { to: 'field:email', subject: 'We received your message', message: 'Thank you for contacting us. We reply within one business day.' },
   ],
 };
 
