@@ -84,7 +84,7 @@ export const DESIGN: FormFile = {
 export const NEWSLETTER: FormFile = {
   name: 'newsletter',
   fields: [{ name: 'email', type: 'email', label: 'Email', required: true }],
-  messages: { success: 'Thank you for subscribing!' },
+  messages: { success: 'Thank you! Please check your inbox and open the link in our e-mail to confirm your subscription.' },
 };
 
 export const SITE = {
