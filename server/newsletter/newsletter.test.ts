@@ -96,7 +96,7 @@ describe('newsletter: double opt-in', () => {
     // Opening the link: subscribed, and now the welcome with the unsubscribe link.
     const ok = await confirm(link);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ success: true, message: 'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.', data: { status: 'subscribed' } });
+    expect(await ok.json()).toEqual({ success: true, message: 'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.', data: { status: 'subscribed', alreadyConfirmed: false } });
     expect((await subscriptions())[0]).toMatchObject({ status: 'subscribed', confirmed_at: '2025-01-15T12:00:00.000Z' });
     expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
     const welcome = (await sink!.waitFor(2))[1]!;
@@ -109,7 +109,7 @@ describe('newsletter: double opt-in', () => {
     // Opening the link again changes nothing and sends nothing.
     const replay = await confirm(link);
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ success: true, message: 'Your subscription is already confirmed.', data: { status: 'subscribed' } });
+    expect(await replay.json()).toEqual({ success: true, message: 'Your subscription is already confirmed.', data: { status: 'subscribed', alreadyConfirmed: true } });
     expect(await outbox.drain()).toMatchObject({ sent: 0 });
 
     // The unsubscribe token switches the stored subscription off and on; a replayed link does not undo that.

@@ -1,7 +1,8 @@
 /**
  * The newsletter API, JSON bodies { token }, answers { success, message, data: { status } }:
  *
- * - POST /api/newsletter/confirm: the double opt-in link. The e-mail links to the shop's page
+ * - POST /api/newsletter/confirm: the double opt-in link. Answers data { status, alreadyConfirmed }.
+ *   The e-mail links to the shop's page
  *   /newsletter/confirm/:confirmToken, which posts the token here and shows the answer. A page
  *   rather than a GET that changes state: mail scanners and link previews fetch GET links, and
  *   must not confirm anyone. 200 when confirmed (the welcome e-mail is queued in the same
@@ -57,7 +58,7 @@ export function newsletterRoutes(deps: AppDeps): Hono<AppEnv> {
     if (result.outcome === 'expired') throw new ApiError(410, NEWSLETTER_MESSAGES.confirmInvalid);
     if (result.outcome === 'confirmed') deps.outbox.notify();
     const message = result.outcome === 'confirmed' ? NEWSLETTER_MESSAGES.confirmed : NEWSLETTER_MESSAGES.alreadyConfirmed;
-    return c.json({ success: true, message, data: { status: result.row.status } });
+    return c.json({ success: true, message, data: { status: result.row.status, alreadyConfirmed: result.outcome === 'already' } });
   };
 
   return new Hono<AppEnv>().post('/confirm', confirm).post('/unsubscribe', toggle('unsubscribed')).post('/subscribe', toggle('subscribed'));
