@@ -38,6 +38,7 @@ export const blockLoaders = {
   'link-cards': () => import('./link-cards/index.tsx'),
   listing: () => import('./listing/index.tsx'),
   'media-block': () => import('./media-block/index.tsx'),
+  'newsletter-confirm': () => import('./newsletter-confirm/index.tsx'),
   'not-found': () => import('./not-found/index.tsx'),
   'order-success': () => import('./order-success/index.tsx'),
   'payment-fail': () => import('./payment-fail/index.tsx'),

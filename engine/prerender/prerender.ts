@@ -84,7 +84,7 @@ export async function prerender(o: PrerenderOptions): Promise<PrerenderResult> {
   const siteInfo = valueOf<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
   writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path)));
-  writeFileSync(join(o.outDir, 'robots.txt'), robotsTxt(origin, ['/api/', '/checkout', '/payment/', '/order/', '/quote/', '/unsubscribe/']));
+  writeFileSync(join(o.outDir, 'robots.txt'), robotsTxt(origin, ['/api/', '/checkout', '/payment/', '/order/', '/quote/', '/unsubscribe/', '/newsletter/confirm/']));
   const manifestFile = join(dirname(o.outDir), 'routes-manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
   return { pages: total, failedBlocks, manifest };

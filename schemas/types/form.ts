@@ -30,11 +30,22 @@ export type FormFile = {
   googleReCaptcha?: boolean;
   emailNotifications?: {
     /**
-     * An address, "admin" (the site's admin e-mails) or "field:NAME" (the submitted address).
+     * An address, "admin" (the site's admin e-mails) or "field:NAME" (the submitted address). An entry with a field: address in to or cc is the visitor's confirmation: it carries only its fixed subject and message, never what the visitor typed.
      */
     to: string;
     cc?: string[];
+    /**
+     * The subject. For the admin, {FIELD} placeholders take submitted values; a visitor's confirmation uses it literally.
+     */
     subject: string;
+    /**
+     * The fixed text of a visitor's confirmation (field: address); blank lines separate paragraphs. No submitted value is ever added to it, except the greeting with the visitor's first name.
+     */
+    message?: string;
+    /**
+     * The field whose value greets the visitor in a confirmation (only when it looks like a first name: letters, spaces, hyphens, apostrophes, 30 characters at most). Default: firstName.
+     */
+    nameField?: string;
     template?: string;
   }[];
   actions?: {};

@@ -63,15 +63,25 @@ export interface SubmissionFilesTable {
   created_at: string;
 }
 
-export type SubscriptionStatus = 'subscribed' | 'unsubscribed';
+/** 'pending': signed up, confirmation link not opened yet (double opt-in); never mailed a newsletter. */
+export type SubscriptionStatus = 'pending' | 'subscribed' | 'unsubscribed';
 
 export interface NewsletterSubscriptionsTable {
   id: Generated<number>;
   /** Lower-cased. */
   email: string;
   status: SubscriptionStatus;
-  /** SHA-256 hex of the unsubscribe token (the token itself is only in the welcome e-mail). */
-  token_hash: string;
+  /**
+   * SHA-256 hex of the unsubscribe token (the token itself is only in the welcome e-mail); null
+   * until the address is confirmed.
+   */
+  token_hash: string | null;
+  /** SHA-256 hex of the confirmation token (the token itself is only in the confirmation e-mail). */
+  confirm_token_hash: string | null;
+  /** When the last confirmation e-mail was queued: the link expires from here. */
+  confirm_sent_at: string | null;
+  /** When the confirmation link was opened. */
+  confirmed_at: string | null;
   created_at: string;
   updated_at: string;
 }

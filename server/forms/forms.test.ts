@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/message.ts';
 import { listen } from '../listen.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
 import { loadForm } from './definitions.ts';
+import { greetingName } from './notify.ts';
 import { smtpMailer } from '../mail/transports.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
@@ -79,6 +80,36 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     const copy = mails.find((m) => m.to === 'jane@example.com')!;
     expect(copy.subject).toBe('We received your message');
     expect(copy.envelope.to).toEqual(['jane@example.com']);
+    expect(copy.text.replace(/\r\n/g, '\n')).toContain('Hello Jane,\n\nThank you for contacting us. We reply within one business day.');
+  });
+
+  it("mails the visitor only the form's fixed text: nothing they typed reaches the address they typed", async () => {
+    const { app, outbox } = await start({ smtp: true });
+    const spam = 'Claim your prize at https://spam.example/win?x=1 <a href="https://spam.example">now</a> www.spam.example';
+    const res = await submit(app, CONTACT, { firstName: 'Win https://spam.example', email: 'victim@elsewhere.example', phone: '6145550143', topic: 'order', message: spam });
+    expect(res.status).toBe(200);
+    expect(await outbox.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    const mails = await sink!.waitFor(2);
+
+    const visitor = mails.find((m) => m.to === 'victim@elsewhere.example')!;
+    expect(visitor.subject).toBe('We received your message');
+    for (const body of [visitor.text, visitor.html]) {
+      expect(body).toContain('Thank you for contacting us. We reply within one business day.');
+      for (const typed of ['spam.example', 'prize', 'Win', '6145550143', 'An existing order', 'http']) expect(body).not.toContain(typed);
+    }
+    expect(visitor.text.replace(/\r\n/g, '\n').startsWith('Hello,\n\n')).toBe(true); // the "name" was not name-like: no name at all
+    expect(visitor.raw).not.toContain('spam.example');
+
+    // The shop still gets the whole submission.
+    const admin = mails.find((m) => m.to === 'orders@hearthline.example')!;
+    expect(admin.text).toContain(`Message: ${spam}`);
+    expect(admin.text).toContain('Email: victim@elsewhere.example');
+  });
+
+  it('greets the visitor by a name-like first name only', () => {
+    expect(greetingName('  Mary   Ann ')).toBe('Mary Ann');
+    expect(greetingName("Zoë O'Brien-Smith")).toBe("Zoë O'Brien-Smith");
+    for (const bad of ['', '   ', 'Jane2', 'jane@example.com', 'Go to spam.example', 'a b c d', 'x'.repeat(31), '<b>Jane</b>', '-Jane', 42]) expect(greetingName(bad)).toBeUndefined();
   });
 
   it('ignores the emailNotifications the client sends: recipients come from the definition', async () => {

@@ -2,6 +2,15 @@
  * The notification e-mails of a completed submission, composed on the server from the stored
  * definition and the validated values only: what the client sends as emailNotifications is
  * ignored, so the endpoint cannot be used to mail anyone else.
+ *
+ * Two kinds of mail:
+ * - to the shop (`admin` or a configured address): the whole submission, subject placeholders
+ *   filled from the values;
+ * - to the visitor (any entry with a `field:` address in to or cc): the address was typed by
+ *   whoever posted the form, so this mail carries nothing else they typed. Its subject and text
+ *   are the entry's fixed `subject` and `message`; the only submitted value is the greeting's
+ *   first name, and only when it looks like one (see greetingName). Otherwise anyone could make
+ *   the shop mail their text and links to any address.
  */
 import { fillMessage, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/forms/index.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
@@ -29,6 +38,24 @@ export interface NotificationResult {
   mails: OutgoingMail[];
   /** Why an entry sent nothing (for the log): a missing admin list, an empty address field. */
   skipped: string[];
+}
+
+const isFieldAddress = (spec: string) => spec.trim().startsWith('field:');
+
+/** What a greeting may show of a typed name: letters (any script), spaces, hyphens, apostrophes. */
+const NAME_LIKE = /^\p{L}[\p{L}\p{M}'\u2019 -]*$/u;
+export const GREETING_NAME_MAX = 30;
+
+/**
+ * The visitor's first name for the greeting, or undefined when the value is not name-like: too
+ * long, more than three words, or any character besides letters, spaces, hyphens, apostrophes
+ * (so no links, addresses, digits or punctuation). Nothing is stripped to make a value pass.
+ */
+export function greetingName(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const name = value.normalize('NFC').replace(/\s+/g, ' ').trim();
+  if (!name || name.length > GREETING_NAME_MAX || name.split(' ').length > 3 || !NAME_LIKE.test(name)) return undefined;
+  return name;
 }
 
 /** "admin", "field:NAME" or an address -> addresses (admin gives every admin address). */
@@ -82,13 +109,31 @@ function bodies(ctx: NotificationContext, rows: { label: string; value: string }
   return { html, text };
 }
 
+/** The fixed confirmation to the visitor: the entry's own text, greeting them by first name at most. */
+function confirmationBodies(ctx: NotificationContext, message: string, name: string | undefined): { html: string; text: string } {
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const paragraphs = message.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
+  const footer = `You receive this e-mail because this address was entered in a form on ${ctx.siteName}. If that was not you, you can ignore it.`;
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ctx.siteName, '', footer, ''].join('\n');
+  const html =
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1d1a">` +
+    `<p>${escapeHtml(greeting)}</p>` +
+    paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`).join('') +
+    `<p>${escapeHtml(ctx.siteName)}</p>` +
+    `<p style="color:#5c554d;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+  return { html, text };
+}
+
+/** For an entry without its own message (the schema asks for one; an old file may lack it). */
+const defaultConfirmation = (siteName: string) => `Thank you for contacting ${siteName}. We have received your submission and will get back to you soon.`;
+
 /** One mail per emailNotifications entry that resolves to a recipient. */
 export function notificationMails(ctx: NotificationContext): NotificationResult {
   const entries = ctx.compiled.def.emailNotifications ?? [];
   const result: NotificationResult = { mails: [], skipped: [] };
   if (entries.length === 0) return result;
   const rows = fieldRows(ctx.compiled, ctx.values);
-  const { html, text } = bodies(ctx, rows);
+  const full = bodies(ctx, rows);
   const subjectParams: Record<string, string> = { form: ctx.compiled.name, id: ctx.submissionId };
   for (const field of ctx.compiled.fields) {
     const value = ctx.values[field.name];
@@ -101,13 +146,25 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
       continue;
     }
     const cc = [...new Set([...rest, ...(entry.cc ?? []).flatMap((c) => resolveAddress(c, ctx))])].filter((a) => a !== to);
+    const toVisitor = isFieldAddress(entry.to) || (entry.cc ?? []).some(isFieldAddress);
+    if (toVisitor) {
+      const name = greetingName(ctx.values[entry.nameField ?? 'firstName']);
+      result.mails.push({
+        kind: NOTIFICATION_KIND,
+        to,
+        cc,
+        subject: oneLine(entry.subject) || `Thank you for contacting ${ctx.siteName}`,
+        ...confirmationBodies(ctx, entry.message ?? defaultConfirmation(ctx.siteName), name),
+        ref: { type: 'form_submission', id: ctx.submissionId },
+      });
+      continue;
+    }
     result.mails.push({
       kind: NOTIFICATION_KIND,
       to,
       cc,
       subject: oneLine(fillMessage(entry.subject, subjectParams)) || `New ${ctx.compiled.name} submission`,
-      html,
-      text,
+      ...full,
       ref: { type: 'form_submission', id: ctx.submissionId },
     });
   }

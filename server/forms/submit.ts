@@ -7,7 +7,7 @@
  *     the engine's compiled schema (422 with the same messages the browser shows);
  *  4. reCAPTCHA when the form and the site turn it on (last step only);
  *  5. one transaction: the row, its files, and on the last step the notification e-mails and a
- *     newsletter subscription; then the outbox is nudged. Files not kept are removed.
+ *     pending newsletter signup with its confirmation e-mail; then the outbox is nudged. Files not kept are removed.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -33,7 +33,7 @@ import type { FormSubmissionRow, SubmissionFileRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
-import { signupEmail, subscribeEmail, welcomeMail } from '../newsletter/index.ts';
+import { confirmMail, signupEmail, subscribeEmail } from '../newsletter/index.ts';
 import { clientAddress } from './client-address.ts';
 import { FormLoadError, loadForm } from './definitions.ts';
 import { checkFileContent } from './file-check.ts';
@@ -261,8 +261,9 @@ async function accept(
     queued = mails.length;
     if (signup) {
       const sub = await subscribeEmail(trx, signup, deps.clock);
-      if (sub.token) {
-        await enqueueMail(trx, welcomeMail({ to: sub.row.email, token: sub.token, origin: deps.config.origin, siteName: deps.config.siteName, subscriptionId: sub.row.id }), deps.clock);
+      // Double opt-in: only the confirmation link now; the welcome goes out when it is opened.
+      if (sub.confirmToken) {
+        await enqueueMail(trx, confirmMail({ to: sub.row.email, token: sub.confirmToken, origin: deps.config.origin, siteName: deps.config.siteName, subscriptionId: sub.row.id }), deps.clock);
         queued++;
       }
     }

@@ -30,7 +30,7 @@ export const CONTACT: FormFile = {
   messages: { success: 'We have received your message. Our Team will contact you soon.' },
   emailNotifications: [
     { to: 'admin', subject: 'New contact request from {firstName}' },
-    { to: 'field:email', subject: 'We received your message' },
+    { to: 'field:email', subject: 'We received your message', message: 'Thank you for contacting us. We reply within one business day.' },
   ],
 };
 
@@ -84,7 +84,7 @@ export const DESIGN: FormFile = {
 export const NEWSLETTER: FormFile = {
   name: 'newsletter',
   fields: [{ name: 'email', type: 'email', label: 'Email', required: true }],
-  messages: { success: 'Thank you for subscribing!' },
+  messages: { success: 'Thank you! Please check your inbox and open the link in our e-mail to confirm your subscription.' },
 };
 
 export const SITE = {

@@ -1,4 +1,4 @@
-/** Unsubscribe tokens: 256 random bits, URL-safe; only their SHA-256 is stored. */
+/** Newsletter tokens (unsubscribe and confirmation links): 256 random bits, URL-safe; only their SHA-256 is stored. */
 import { createHash, randomBytes } from 'node:crypto';
 
 export const newToken = (): string => randomBytes(32).toString('base64url');

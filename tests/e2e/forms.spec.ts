@@ -113,7 +113,10 @@ test.describe('contact form', () => {
     const admin = await waitForMail(ADMIN, (raw) => raw.includes('Subject: New contact message') && raw.includes(email));
     expect(admin.raw).toContain('Lovelace');
     expect(admin.raw).toContain('HL-100234');
-    await waitForMail(email, (raw) => raw.includes('Subject: We have received your message'));
+    // The visitor's copy is the form's fixed text: nothing typed in the form goes to the typed address.
+    const copy = await waitForMail(email, (raw) => raw.includes('Subject: We have received your message'));
+    expect(copy.raw).toContain('Thank you for contacting Hearthline Cabinetry.');
+    for (const typed of ['hinges', 'HL-100234', 'Lovelace', '6145550143']) expect(copy.raw).not.toContain(typed);
 
     // The message goes after 5 seconds.
     await expect(status).toBeEmpty({ timeout: 8_000 });
@@ -305,19 +308,9 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   expect(errors).toEqual([]);
 });
 
-test('newsletter from the footer, then the unsubscribe link toggles the stored subscription', async ({ page }) => {
+test('newsletter from the footer: confirmation link first, then the welcome, then the unsubscribe link toggles', async ({ page }) => {
+  test.slow(); // signup, confirmation page, unsubscribe page
   const email = unique('news');
-  await page.goto('/');
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Kitchen ideas in your inbox' });
-  await form.scrollIntoViewIfNeeded();
-  await expect(form).toHaveAttribute('data-ready', '');
-  await byLabel(form, 'Email address').fill(email);
-  await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(form.getByRole('status')).toContainText('You are subscribed. Check your inbox for a welcome e-mail.');
-
-  const welcome = await waitForMail(email, (raw) => /\/unsubscribe\/[\w%-]+/.test(raw));
-  const token = decodeURIComponent(/\/unsubscribe\/([\w%-]+)/.exec(welcome.raw)![1]!);
   const status = () => {
     const conn = db();
     try {
@@ -326,7 +319,33 @@ test('newsletter from the footer, then the unsubscribe link toggles the stored s
       conn.close();
     }
   };
+  await page.goto('/');
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Kitchen ideas in your inbox' });
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute('data-ready', '');
+  await byLabel(form, 'Email address').fill(email);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(form.getByRole('status')).toContainText('Thank you! Please check your inbox and open the link in our e-mail to confirm your subscription.');
+
+  // Double opt-in: only the confirmation link is mailed; the address is not subscribed yet.
+  const confirmation = await waitForMail(email, (raw) => raw.includes('/newsletter/confirm/'));
+  expect(confirmation.raw).not.toContain('/unsubscribe/');
+  const link = decodeURIComponent(/\/newsletter\/confirm\/([\w%-]+)/.exec(confirmation.raw)![1]!);
+  expect(status()).toBe('pending');
+  expect(mailsTo(email)).toHaveLength(1);
+
+  // Opening the link confirms: the page says so, the row is subscribed, the welcome arrives.
+  await page.goto(`/newsletter/confirm/${encodeURIComponent(link)}`);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Thank you! Your subscription is confirmed. A welcome e-mail is on its way.');
   expect(status()).toBe('subscribed');
+  const welcome = await waitForMail(email, (raw) => /\/unsubscribe\/[\w%-]+/.test(raw));
+  const token = decodeURIComponent(/\/unsubscribe\/([\w%-]+)/.exec(welcome.raw)![1]!);
+
+  // Opening it again changes nothing.
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Your subscription is already confirmed.');
+  expect(mailsTo(email)).toHaveLength(2);
 
   await page.goto(`/unsubscribe/${encodeURIComponent(token)}`);
   await hydrated(page);
@@ -344,6 +363,17 @@ test('newsletter from the footer, then the unsubscribe link toggles the stored s
   await expect.poll(() => alerts.at(-1)).toBe('Welcome back! You are subscribed to our newsletter again.');
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
   expect(status()).toBe('subscribed');
+});
+
+test('an unknown or expired confirmation link says so on the page', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/newsletter/confirm/not-a-real-token');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'This confirmation link is invalid or has expired. Please sign up again with the newsletter form at the foot of our home page.',
+  );
+  await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+  // The 404 of the API is expected here; nothing else may go wrong.
+  expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
 });
 
 test('an unknown unsubscribe token shows the failure message', async ({ page }) => {
@@ -390,6 +420,15 @@ test.describe('accessibility of the form pages', () => {
       }
     });
   }
+  test(`the newsletter confirmation page at ${widths.join(' and ')} px`, async ({ page }) => {
+    await page.goto('/newsletter/confirm/some-token');
+    await hydrated(page);
+    await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      expect((await axe(page)).violations.map((v) => `${width} px ${v.id}`)).toEqual([]);
+    }
+  });
   test(`the unsubscribe page at ${widths.join(' and ')} px`, async ({ page }) => {
     await page.goto('/unsubscribe/some-token');
     await hydrated(page);

@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { matchPath, useLocation } from 'react-router-dom';
+import { defineBlock, usePageData } from '../../engine/index.ts';
+import type { NewsletterConfirmProps } from '../../schemas/types/blocks/newsletter-confirm.ts';
+import { confirmSubscription, type ConfirmOutcome } from './confirm.ts';
+import styles from './newsletter-confirm.module.css';
+
+/**
+ * The page the double opt-in e-mail links to (/newsletter/confirm/:confirmToken). Opening the
+ * page posts the token from the URL to the server once and shows the answer. The confirmation
+ * happens here rather than on a GET of the link itself, so mail scanners that fetch links do not
+ * confirm anyone.
+ */
+function NewsletterConfirm({
+  tokenParam = 'confirmToken',
+  pendingText = 'Confirming your subscription…',
+  confirmedText = 'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.',
+  alreadyText = 'Your subscription is already confirmed.',
+  invalidText = 'This confirmation link is invalid or has expired. Please sign up again.',
+  errorText = 'We could not confirm your subscription right now. Please try again later.',
+  endpoint = '/api/newsletter',
+}: NewsletterConfirmProps) {
+  const page = usePageData();
+  const { pathname } = useLocation();
+  const [outcome, setOutcome] = useState<ConfirmOutcome | undefined>();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return; // once per page view (development mode runs effects twice)
+    sent.current = true;
+    const token = matchPath(page.route, pathname)?.params[tokenParam] ?? '';
+    void confirmSubscription(endpoint, token).then(setOutcome);
+  }, [endpoint, page.route, pathname, tokenParam]);
+
+  const texts: Record<ConfirmOutcome, string> = { confirmed: confirmedText, already: alreadyText, invalid: invalidText, error: errorText };
+  const failed = outcome === 'invalid' || outcome === 'error';
+  return (
+    <section className={styles.newsletterConfirm} aria-busy={outcome ? undefined : true}>
+      <p role={failed ? 'alert' : 'status'} className={failed ? styles.failure : styles.message} data-outcome={outcome ?? 'pending'}>
+        {outcome ? texts[outcome] : pendingText}
+      </p>
+    </section>
+  );
+}
+
+export default defineBlock({ type: 'newsletter-confirm', component: NewsletterConfirm, description: 'Confirms a newsletter signup (double opt-in) with the token of the link and shows the outcome.' });
