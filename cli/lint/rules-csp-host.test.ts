@@ -1,7 +1,8 @@
 /**
  * csp-host against tests/fixtures/csp-host: scripts, frames and video files from hosts that
  * site.json integrations.hosts does not allow are errors at their file:line:column; the allowed
- * ones (an exact host, a *. subdomain, the site's own paths, YouTube's player) pass.
+ * ones (an exact host, a *. subdomain, the site's own paths, YouTube's player) pass. http is
+ * not allowed by an https source.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,16 @@ describe('csp-host', () => {
         severity: 'error',
         file: 'site.json',
         line: 8,
+        column: 21,
+        pointer: '/integrations/tagManagerId',
+        message: 'tagManagerId "GTM-FIX1" loads a script from https://www.googletagmanager.com, which no "script" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
+        fix: 'add "https://www.googletagmanager.com" to a "script" list under site.json integrations.hosts',
+      },
+      {
+        ruleId: 'csp-host',
+        severity: 'error',
+        file: 'site.json',
+        line: 9,
         column: 28,
         pointer: '/integrations/schedulingWidgetUrl',
         message: 'schedulingWidgetUrl "https://booking.example.org/widget.js" loads a script from https://booking.example.org, which no "script" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',

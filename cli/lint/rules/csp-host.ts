@@ -3,10 +3,11 @@
  * site.json integrations.hosts allows for that use: the server's Content-Security-Policy is
  * built from those lists, so anything else is blocked in the visitor's browser. Checked: the
  * embed-script src, the scheduling widget's script (its scriptUrl, else site.json's
- * schedulingWidgetUrl) and booking page (a frame), and every video (a YouTube player frame, or a
- * video file), in every content file.
+ * schedulingWidgetUrl) and booking page (a frame), every video (a YouTube player frame, or a
+ * video file) in every content file, and the tag manager's script (site.json tagManagerId).
  */
 import { integrationHosts, sourceAllows, sourcesFor, type HostKind } from '../../../engine/content/integration-hosts.ts';
+import { tagManagerUrl } from '../../../engine/tracking/tag-manager.ts';
 import { videoKind, youtubeEmbedUrl, youtubeId } from '../../../engine/ui/youtube.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
@@ -17,7 +18,7 @@ interface Load {
   /** What the content calls it, for the message: 'embed-script src', 'video'. */
   what: string;
   url: string;
-  /** The URL the browser actually loads, when it is not `url` (the YouTube player). */
+  /** The URL the browser actually loads, when it is not `url` (the YouTube player, the tag manager's script). */
   loads?: string;
   kind: HostKind;
   file: string;
@@ -95,8 +96,12 @@ export default defineRule({
         loads.push(...loadsOf(o, file.rel, pointer, () => (usesDefaultWidget = true)));
       });
     }
-    const widget = isObj(site.integrations) ? str(site.integrations.schedulingWidgetUrl) : undefined;
+    const integrations = isObj(site.integrations) ? site.integrations : {};
+    const widget = str(integrations.schedulingWidgetUrl);
     if (usesDefaultWidget && widget) loads.push({ what: 'schedulingWidgetUrl', url: widget, kind: 'script', file: 'site.json', pointer: '/integrations/schedulingWidgetUrl' });
+    // The cookie banner loads the tag manager's script (after consent) on every page.
+    const tagManager = str(integrations.tagManagerId);
+    if (tagManager) loads.push({ what: 'tagManagerId', url: tagManager, loads: tagManagerUrl(tagManager), kind: 'script', file: 'site.json', pointer: '/integrations/tagManagerId' });
 
     for (const load of loads) {
       const url = externalUrl(load.loads ?? load.url, origin);
