@@ -16,7 +16,7 @@ interface TemplateFile {
   regions: { name: string; tag?: RegionNode['tag']; slot?: 'page'; blocks?: BlockInstance[] }[];
 }
 export interface SiteFile extends PublicSite {
-  /** Also the hosts each integration loads from (server/http/site-hosts.ts). */
+  /** Also the hosts each integration loads from (engine/content/integration-hosts.ts), for the server's CSP. */
   integrations: PublicSite['integrations'] & { hosts?: unknown };
   organization?: OrganizationFacts;
   adminEmails?: string[];

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { contentSecurityPolicy, siteHostLists } from './security-headers.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -73,5 +74,15 @@ describe('Content-Security-Policy from site.json', () => {
     const csp = await policy();
     expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
     expect(csp.get('media-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('contentSecurityPolicy(siteHosts, extra)', () => {
+  it("unions the site's hosts with a provider's, each directive once", () => {
+    const site = siteHostLists({ video: { media: ['https://media.example.net'] }, pay: { script: ['https://js.pay.example'] } });
+    const csp = contentSecurityPolicy(site, { pay: { scriptSrc: ['https://js.pay.example'], frameSrc: ['https://hooks.pay.example'] } });
+    expect(csp.scriptSrc).toEqual(["'self'", 'https://js.pay.example']);
+    expect(csp.frameSrc).toEqual(["'self'", 'https://hooks.pay.example']);
+    expect(csp.mediaSrc).toEqual(["'self'", 'https://media.example.net']);
   });
 });

@@ -3,8 +3,7 @@
  * prerendered, so there are no nonces: scripts come from 'self' and the integrations' hosts only
  * (site.json integrations.hosts, plus the payment providers' below). The inline JSON-LD and
  * page-data <script>s are data (type application/ld+json, application/json), which CSP does not
- * treat as scripts. Inline <style> (theme tokens, media queries) needs
- * style-src 'unsafe-inline'.
+ * treat as scripts. Inline <style> (theme tokens, media queries) needs style-src 'unsafe-inline'.
  */
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -36,30 +35,29 @@ export function siteHostLists(hosts: IntegrationHostLists): Record<string, HostL
   return out;
 }
 
-const union = (hosts: Record<string, HostList>, d: Directive) => [...new Set(Object.values(hosts).flatMap((h) => h[d] ?? []))];
+const union = (lists: HostList[], d: Directive) => [...new Set(lists.flatMap((h) => h[d] ?? []))];
 
-/** The CSP directives for hono/secure-headers. */
 /**
  * The CSP directives for hono/secure-headers: 'self' plus the hosts of every integration, from
  * site.json (siteHostLists) and from code (PAYMENT_PROVIDER_HOSTS, passed as extra).
  */
 export function contentSecurityPolicy(hosts: Record<string, HostList> = {}, extra: Record<string, HostList> = {}) {
-  hosts = { ...hosts, ...extra };
+  const all = [...Object.values(hosts), ...Object.values(extra)];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'self'"],
-    scriptSrc: ["'self'", ...union(hosts, 'scriptSrc')],
-    styleSrc: ["'self'", "'unsafe-inline'", ...union(hosts, 'styleSrc')],
+    scriptSrc: ["'self'", ...union(all, 'scriptSrc')],
+    styleSrc: ["'self'", "'unsafe-inline'", ...union(all, 'styleSrc')],
     // Product and blog images may come from any https CDN; data: for inline placeholders.
-    imgSrc: ["'self'", 'data:', 'https:', ...union(hosts, 'imgSrc')],
-    fontSrc: ["'self'", 'data:', ...union(hosts, 'fontSrc')],
-    connectSrc: ["'self'", ...union(hosts, 'connectSrc')],
-    frameSrc: ["'self'", ...union(hosts, 'frameSrc')],
+    imgSrc: ["'self'", 'data:', 'https:', ...union(all, 'imgSrc')],
+    fontSrc: ["'self'", 'data:', ...union(all, 'fontSrc')],
+    connectSrc: ["'self'", ...union(all, 'connectSrc')],
+    frameSrc: ["'self'", ...union(all, 'frameSrc')],
     // Video and audio files: the site's own, and the media hosts of site.json integrations.
-    mediaSrc: ["'self'", ...union(hosts, 'mediaSrc')],
+    mediaSrc: ["'self'", ...union(all, 'mediaSrc')],
   };
 }
 
