@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { integrationHosts } from '../engine/content/integration-hosts.ts';
-import { PAYMENT_PROVIDER_HOSTS, siteHostLists, type HostList } from './http/security-headers.ts';
+import { mergeHostLists, PAYMENT_PROVIDER_HOSTS, siteHostLists, type HostList } from './http/security-headers.ts';
 import type { OutboxOptions } from './mail/worker.ts';
 import { DEFAULT_DIST_DIR, PROJECT_ROOT, VAR_DIR } from './paths.ts';
 
@@ -111,7 +111,7 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     bodyLimitBytes: given.bodyLimitBytes ?? 1024 * 1024,
     uploadLimitBytes: given.uploadLimitBytes ?? 25 * 1024 * 1024,
     mailFrom: given.mailFrom ?? defaultMailFrom(siteName, origin),
-    thirdPartyHosts: given.thirdPartyHosts ?? { ...facts.find((f) => f.hosts)?.hosts, ...PAYMENT_PROVIDER_HOSTS },
+    thirdPartyHosts: given.thirdPartyHosts ?? mergeHostLists(facts.find((f) => f.hosts)?.hosts ?? {}, PAYMENT_PROVIDER_HOSTS),
     outbox: given.outbox ?? {},
     logRequests: given.logRequests ?? true,
     recaptchaSecret: 'recaptchaSecret' in given ? given.recaptchaSecret : env.recaptchaSecret,

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
-import { contentSecurityPolicy, siteHostLists } from './security-headers.ts';
+import { contentSecurityPolicy, mergeHostLists, siteHostLists } from './security-headers.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -84,5 +84,13 @@ describe('contentSecurityPolicy(siteHosts, extra)', () => {
     expect(csp.scriptSrc).toEqual(["'self'", 'https://js.pay.example']);
     expect(csp.frameSrc).toEqual(["'self'", 'https://hooks.pay.example']);
     expect(csp.mediaSrc).toEqual(["'self'", 'https://media.example.net']);
+  });
+});
+
+describe('mergeHostLists', () => {
+  it('merges by name without losing either side', () => {
+    expect(mergeHostLists({ stripe: { scriptSrc: ['https://a.example'] } }, { stripe: { scriptSrc: ['https://js.stripe.com'], connectSrc: ['https://api.stripe.com'] } }, {})).toEqual({
+      stripe: { scriptSrc: ['https://a.example', 'https://js.stripe.com'], connectSrc: ['https://api.stripe.com'] },
+    });
   });
 });
