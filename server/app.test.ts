@@ -3,6 +3,7 @@ import { createServer } from './app.ts';
 import { openMigratedDatabase } from './db/open.ts';
 import { memoryLogger, silentLogger } from './logger.ts';
 import { memoryMailer } from './mail/memory-mailer.ts';
+import { DEFAULT_CONTENT_DIR } from './paths.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { SiteNotBuiltError } from './site/site-build.ts';
 import { FAKE_SITE } from './testing/fake-dist.ts';
@@ -17,17 +18,18 @@ afterEach(async () => {
 
 describe('security headers', () => {
   it('sends a CSP that allows self and the site’s third parties, on pages and the API', async () => {
-    t = await createTestServer();
+    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR });
     for (const path of ['/', '/api/health', '/missing', '/api/missing']) {
       const res = await t.app.request(path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
-      expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.google\.com https:\/\/www\.gstatic\.com https:\/\/assets\.calendly\.com https:\/\/js\.stripe\.com(;|$)/);
+      expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.google\.com https:\/\/www\.gstatic\.com https:\/\/assets\.calendly\.com https:\/\/www\.roomvo\.com https:\/\/js\.stripe\.com(;|$)/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("style-src 'self' 'unsafe-inline' https://assets.calendly.com");
       expect(csp).toContain("img-src 'self' data: https: https://i.ytimg.com");
       expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
       expect(csp).toMatch(/frame-src [^;]*https:\/\/calendly\.com/);
+      expect(csp).toContain("media-src 'self' https://media.hearthlinecabinetry.com");
       expect(csp).toContain("object-src 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');

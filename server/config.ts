@@ -4,8 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HostList } from './http/security-headers.ts';
-import { THIRD_PARTY_HOSTS } from './http/security-headers.ts';
+import { integrationHosts } from '../engine/content/integration-hosts.ts';
+import { mergeHostLists, PAYMENT_PROVIDER_HOSTS, siteHostLists, type HostList } from './http/security-headers.ts';
 import type { OutboxOptions } from './mail/worker.ts';
 import { DEFAULT_DIST_DIR, PROJECT_ROOT, VAR_DIR } from './paths.ts';
 
@@ -23,7 +23,7 @@ export interface ServerConfig {
   uploadLimitBytes: number;
   /** From of outgoing e-mail. */
   mailFrom: string;
-  /** Third-party hosts allowed by the Content-Security-Policy. */
+  /** Third-party hosts allowed by the Content-Security-Policy: site.json's integrations, then the payment providers'. */
   thirdPartyHosts: Record<string, HostList>;
   outbox: Partial<OutboxOptions>;
   /** One log line per request. */
@@ -47,15 +47,21 @@ export interface ServerConfig {
 export interface SiteFacts {
   name?: string;
   origin?: string;
+  /** integrations.hosts, for the Content-Security-Policy. */
+  hosts?: Record<string, HostList>;
 }
 
-/** name and origin from <siteDir>/site.json, if it is there and readable. */
+/** name, origin and integration hosts from <siteDir>/site.json, if it is there and readable (read once, at start). */
 export function readSiteJson(siteDir: string | undefined): SiteFacts {
   const file = siteDir && join(siteDir, 'site.json');
   if (!file || !existsSync(file)) return {};
   try {
     const site = JSON.parse(readFileSync(file, 'utf8'));
-    return { name: typeof site.name === 'string' ? site.name : undefined, origin: typeof site.origin === 'string' ? site.origin : undefined };
+    return {
+      name: typeof site.name === 'string' ? site.name : undefined,
+      origin: typeof site.origin === 'string' ? site.origin : undefined,
+      hosts: siteHostLists(integrationHosts(site)),
+    };
   } catch {
     return {};
   }
@@ -115,7 +121,7 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     bodyLimitBytes: given.bodyLimitBytes ?? 1024 * 1024,
     uploadLimitBytes: given.uploadLimitBytes ?? 25 * 1024 * 1024,
     mailFrom: given.mailFrom ?? defaultMailFrom(siteName, origin),
-    thirdPartyHosts: given.thirdPartyHosts ?? THIRD_PARTY_HOSTS,
+    thirdPartyHosts: given.thirdPartyHosts ?? mergeHostLists(facts.find((f) => f.hosts)?.hosts ?? {}, PAYMENT_PROVIDER_HOSTS),
     outbox: given.outbox ?? {},
     logRequests: given.logRequests ?? true,
     recaptchaSecret: 'recaptchaSecret' in given ? given.recaptchaSecret : env.recaptchaSecret,

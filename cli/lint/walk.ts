@@ -27,6 +27,15 @@ const isBlock = (b: unknown): b is BlockInstance => !!b && typeof b === 'object'
 /** RFC 6901 escaping, plus "%" because the engine's parsePointer percent-decodes every segment. */
 export const escapeSegment = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** Visits every object of a value with its JSON Pointer. */
+export function forEachObject(value: unknown, visit: (o: Record<string, unknown>, pointer: string) => void, pointer = '') {
+  if (Array.isArray(value)) value.forEach((v, i) => forEachObject(v, visit, `${pointer}/${i}`));
+  else if (value !== null && typeof value === 'object') {
+    visit(value as Record<string, unknown>, pointer);
+    for (const [k, v] of Object.entries(value)) forEachObject(v, visit, `${pointer}/${escapeSegment(k)}`);
+  }
+}
+
 /**
  * `key` is the property a string sits under (the nearest object key above array indexes);
  * `pointer()` builds its JSON Pointer, only when asked (most strings are never reported).

@@ -16,12 +16,20 @@ interface TemplateFile {
   regions: { name: string; tag?: RegionNode['tag']; slot?: 'page'; blocks?: BlockInstance[] }[];
 }
 export interface SiteFile extends PublicSite {
+  /** Also the hosts each integration loads from (engine/content/integration-hosts.ts), for the server's CSP. */
+  integrations: PublicSite['integrations'] & { hosts?: unknown };
   organization?: OrganizationFacts;
   adminEmails?: string[];
   theme?: Record<string, string>;
 }
 
 export class PageBuildError extends Error {}
+
+/** The settings blocks read; the CSP host lists are the server's, not every page's data. */
+function clientIntegrations(i: SiteFile['integrations'] | undefined = {}): PublicSite['integrations'] {
+  const { hosts: _hosts, ...settings } = i;
+  return settings;
+}
 
 export function publicSite(site: Site): PublicSite {
   const s = valueOf<SiteFile>(site, 'site.json');
@@ -32,7 +40,7 @@ export function publicSite(site: Site): PublicSite {
     language: s.language ?? 'en',
     currency: s.currency,
     breakpoints: s.breakpoints,
-    integrations: s.integrations ?? {},
+    integrations: clientIntegrations(s.integrations),
     ...(s.logo && { logo: s.logo }),
     ...(s.favicon && { favicon: s.favicon }),
   };

@@ -1,61 +1,74 @@
 /**
  * Secure headers (hono/secure-headers) with the site's Content-Security-Policy. The pages are
- * prerendered, so there are no nonces: scripts come from 'self' and the hosts below only. The
- * inline JSON-LD and page-data <script>s are data (type application/ld+json, application/json),
- * which CSP does not treat as scripts. Inline <style> (theme tokens, media queries) needs
- * style-src 'unsafe-inline'.
+ * prerendered, so there are no nonces: scripts come from 'self' and the integrations' hosts only
+ * (site.json integrations.hosts, plus the payment providers' below). The inline JSON-LD and
+ * page-data <script>s are data (type application/ld+json, application/json), which CSP does not
+ * treat as scripts. Inline <style> (theme tokens, media queries) needs style-src 'unsafe-inline'.
  */
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { HOST_KINDS, type IntegrationHostLists } from '../../engine/content/integration-hosts.ts';
 
-type Directive = 'scriptSrc' | 'styleSrc' | 'imgSrc' | 'fontSrc' | 'connectSrc' | 'frameSrc';
+type Directive = 'scriptSrc' | 'styleSrc' | 'imgSrc' | 'fontSrc' | 'connectSrc' | 'frameSrc' | 'mediaSrc';
 export type HostList = Partial<Record<Directive, readonly string[]>>;
 
-/** Every third party the site loads, by integration: the one place to add or drop a host. */
-export const THIRD_PARTY_HOSTS = {
-  tagManager: {
-    scriptSrc: ['https://www.googletagmanager.com'],
-    connectSrc: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
-    frameSrc: ['https://www.googletagmanager.com'],
-  },
-  recaptcha: {
-    scriptSrc: ['https://www.google.com', 'https://www.gstatic.com'],
-    frameSrc: ['https://www.google.com', 'https://recaptcha.google.com'],
-    connectSrc: ['https://www.google.com'],
-  },
-  calendly: {
-    scriptSrc: ['https://assets.calendly.com'],
-    styleSrc: ['https://assets.calendly.com'],
-    frameSrc: ['https://calendly.com'],
-  },
+/**
+ * Hosts a payment provider's checkout loads from. They belong to the provider's code, not to
+ * the shop's site.json: the server adds them to the site's hosts (config.thirdPartyHosts).
+ */
+export const PAYMENT_PROVIDER_HOSTS = {
   stripe: {
     scriptSrc: ['https://js.stripe.com'],
     frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
     connectSrc: ['https://api.stripe.com'],
   },
-  youtube: {
-    frameSrc: ['https://www.youtube-nocookie.com'],
-    imgSrc: ['https://i.ytimg.com'],
-  },
 } satisfies Record<string, HostList>;
 
-const union = (hosts: Record<string, HostList>, d: Directive) => [...new Set(Object.values(hosts).flatMap((h) => h[d] ?? []))];
+/** site.json integrations.hosts ({ youtube: { frame: [...] } }) as HostLists ({ youtube: { frameSrc: [...] } }). */
+export function siteHostLists(hosts: IntegrationHostLists): Record<string, HostList> {
+  const out: Record<string, HostList> = {};
+  for (const [name, lists] of Object.entries(hosts)) {
+    const list: HostList = {};
+    for (const kind of HOST_KINDS) if (lists[kind]?.length) list[`${kind}Src`] = lists[kind];
+    out[name] = list;
+  }
+  return out;
+}
 
-/** The CSP directives for hono/secure-headers. */
-export function contentSecurityPolicy(hosts: Record<string, HostList> = THIRD_PARTY_HOSTS) {
+/** Host records merged by integration name; a name in several keeps every host of each. */
+export function mergeHostLists(...records: Record<string, HostList>[]): Record<string, HostList> {
+  const out: Record<string, Partial<Record<Directive, string[]>>> = {};
+  for (const record of records)
+    for (const [name, list] of Object.entries(record)) {
+      const into = (out[name] ??= {});
+      for (const [d, hosts] of Object.entries(list) as [Directive, readonly string[]][]) into[d] = [...new Set([...(into[d] ?? []), ...hosts])];
+    }
+  return out;
+}
+
+const union = (lists: HostList[], d: Directive) => [...new Set(lists.flatMap((h) => h[d] ?? []))];
+
+/**
+ * The CSP directives for hono/secure-headers: 'self' plus the hosts of every integration, from
+ * site.json (siteHostLists) and from code (PAYMENT_PROVIDER_HOSTS, passed as extra).
+ */
+export function contentSecurityPolicy(hosts: Record<string, HostList> = {}, extra: Record<string, HostList> = {}) {
+  const all = [...Object.values(hosts), ...Object.values(extra)];
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'self'"],
-    scriptSrc: ["'self'", ...union(hosts, 'scriptSrc')],
-    styleSrc: ["'self'", "'unsafe-inline'", ...union(hosts, 'styleSrc')],
+    scriptSrc: ["'self'", ...union(all, 'scriptSrc')],
+    styleSrc: ["'self'", "'unsafe-inline'", ...union(all, 'styleSrc')],
     // Product and blog images may come from any https CDN; data: for inline placeholders.
-    imgSrc: ["'self'", 'data:', 'https:', ...union(hosts, 'imgSrc')],
-    fontSrc: ["'self'", 'data:', ...union(hosts, 'fontSrc')],
-    connectSrc: ["'self'", ...union(hosts, 'connectSrc')],
-    frameSrc: ["'self'", ...union(hosts, 'frameSrc')],
+    imgSrc: ["'self'", 'data:', 'https:', ...union(all, 'imgSrc')],
+    fontSrc: ["'self'", 'data:', ...union(all, 'fontSrc')],
+    connectSrc: ["'self'", ...union(all, 'connectSrc')],
+    frameSrc: ["'self'", ...union(all, 'frameSrc')],
+    // Video and audio files: the site's own, and the media hosts of site.json integrations.
+    mediaSrc: ["'self'", ...union(all, 'mediaSrc')],
   };
 }
 

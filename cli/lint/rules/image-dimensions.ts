@@ -9,7 +9,7 @@ import type { LintContext } from '../context.ts';
 import { isAssetLink } from '../links.ts';
 import { defineRule } from '../rule.ts';
 import { isObj } from '../values.ts';
-import { escapeSegment } from '../walk.ts';
+import { forEachObject } from '../walk.ts';
 
 const IMAGE_EXT = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
 
@@ -21,15 +21,6 @@ export function isImageSrc(src: string): boolean {
 }
 
 const hasSize = (v: unknown) => typeof v === 'number' || (isObj(v) && typeof v.$data === 'string');
-
-/** Visits every object of a value with its JSON Pointer. */
-function forEachObject(value: unknown, visit: (o: Record<string, unknown>, pointer: string) => void, pointer = '') {
-  if (Array.isArray(value)) value.forEach((v, i) => forEachObject(v, visit, `${pointer}/${i}`));
-  else if (isObj(value)) {
-    visit(value, pointer);
-    for (const [k, v] of Object.entries(value)) forEachObject(v, visit, `${pointer}/${escapeSegment(k)}`);
-  }
-}
 
 export default defineRule({
   id: 'image-dimensions',

@@ -1,6 +1,7 @@
 /** The central list of lint rules, in the order they run. `fast` ones also run in `joinery check`. */
 import brokenLink from './broken-link.ts';
 import catalogueIntegrity from './catalogue-integrity.ts';
+import cspHost from './csp-host.ts';
 import dataRef from './data-ref.ts';
 import dataQuery from './data-query.ts';
 import duplicateField from './duplicate-field.ts';
@@ -16,4 +17,4 @@ import submitLastStep from './submit-last-step.ts';
 import unknownBlock from './unknown-block.ts';
 import type { Rule } from '../rule.ts';
 
-export const rules: Rule[] = [jsonSyntax, missingFile, schema, unknownBlock, brokenLink, duplicateRoute, dataRef, formFieldRef, duplicateField, fieldOptions, submitLastStep, catalogueIntegrity, dataQuery, imageDimensions, jsonLdFlags];
+export const rules: Rule[] = [jsonSyntax, missingFile, schema, unknownBlock, brokenLink, duplicateRoute, dataRef, formFieldRef, duplicateField, fieldOptions, submitLastStep, catalogueIntegrity, dataQuery, imageDimensions, jsonLdFlags, cspHost];
