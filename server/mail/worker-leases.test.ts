@@ -148,6 +148,27 @@ describe('leases', () => {
     expect(hooks).toEqual(['b']);
   });
 
+  it('a claimed row whose lease the heartbeat finds taken by another is not sent', async () => {
+    const slow = gatedMailer();
+    const log = memoryLogger();
+    const a = new OutboxWorker({ db, mailer: slow.mailer, clock, log }, { concurrency: 1, heartbeatMs: 10 });
+    const first = await enqueueMail(db, { ...order, subject: 'first' }, clock);
+    const second = await enqueueMail(db, { ...order, subject: 'second' }, clock);
+    const draining = a.drain();
+    await expect.poll(() => slow.started.length).toBe(1);
+    // Another worker's claim on the second row (as after a stall longer than the lease).
+    await db.updateTable('email_outbox').set({ claim_token: 'another-worker' }).where('id', '=', second).execute();
+    clock.advance(5_000);
+    const renewed = new Date(clock.now().getTime() + DEFAULT_OUTBOX_OPTIONS.leaseMs).toISOString();
+    await expect.poll(async () => (await row(first)).next_attempt_at).toBe(renewed); // a heartbeat ran since
+
+    slow.open();
+    expect(await draining).toEqual({ ...nothing, sent: 1 });
+    expect(slow.started.map((m) => m.subject)).toEqual(['first']);
+    expect(await row(second)).toMatchObject({ status: 'queued', attempts: 0, claim_token: 'another-worker' });
+    expect(log.lines.some((l) => l.level === 'warn' && l.message.includes(`message ${second} was not sent`))).toBe(true);
+  });
+
   it('stop() lets the send in flight finish and hands back the claimed rows it has not started', async () => {
     const slow = gatedMailer();
     const worker = new OutboxWorker({ db, mailer: slow.mailer, clock }, { concurrency: 1 });
