@@ -2,7 +2,8 @@
  * E-mails per second delivered by the outbox worker: a temp SQLite file with N queued messages
  * (about the size of an order confirmation), one OutboxWorker (pooled SMTP transport, as
  * `joinery start` wires it) and the test SMTP sink (smtp-server, parsing every message) in a
- * child process on 127.0.0.1. Measured at concurrency 1 and at the default, each on a fresh queue.
+ * child process on 127.0.0.1. Measured at concurrency 1 and at the default, each on a fresh queue,
+ * with the worker process's CPU time per e-mail (what sending costs the app server it runs in).
  *
  * Run: node --import tsx bench/outbox.ts [messages]. Figures are printed, never asserted.
  */
@@ -69,13 +70,18 @@ async function main() {
     const mailer = smtpMailer(sink.url, FROM, { maxConnections: concurrency });
     const worker = new OutboxWorker({ db, mailer, from: FROM }, { concurrency });
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const r = await worker.drain();
     const seconds = (performance.now() - t) / 1000;
+    const { user, system } = process.cpuUsage(cpu);
     mailer.close();
     await db.destroy();
     dir.cleanup();
     received = await sink.count();
     line(`e-mails delivered per second, concurrency ${concurrency}`, `${fmt(r.sent / seconds)} /s (${fmt(r.sent)} sent in ${fmt(seconds, 1)} s, ${r.retried} retried, ${r.failed} failed)`);
+    // CPU time of the worker's process (the sink runs in its own): what sending costs the app server.
+    const cpuMs = (user + system) / 1000 / Math.max(1, r.sent);
+    line(`worker CPU per e-mail, concurrency ${concurrency} (one-core ceiling)`, `${fmt(cpuMs, 2)} ms (${fmt(1000 / cpuMs)} e-mails/s)`);
   }
   line('messages the SMTP server received (both runs)', fmt(received));
   sink.stop();
