@@ -81,10 +81,11 @@ const chunks = readdirSync(join(DIST_DIR, 'site', 'assets')).filter((f) => f.end
 const leaks = chunks.filter((f) => /\bajv\b|better-sqlite3|node:fs|@hono\/node-server|nodemailer/.test(readFileSync(join(DIST_DIR, 'site', 'assets', f), 'utf8')));
 line('browser chunks containing ajv or server code', leaks.length ? leaks.join(', ') : `none (of ${chunks.length} chunks)`);
 
-// The search and checkout benchmarks run as their own processes (each prints its figures).
+// The search, checkout and outbox benchmarks run as their own processes (each prints its figures).
 const run = (title: string, args: string[]) => {
   console.log(`\n# ${title}`);
   spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: 'inherit' });
 };
 run('Search (1,000-style index)', ['bench/search.ts']);
 run('Checkout (32 concurrent clients on loopback)', ['bench/checkout.ts', '5000']);
+run('Outbox (e-mail to an SMTP server on loopback)', ['bench/outbox.ts', '2000']);

@@ -90,7 +90,7 @@ export function defaultMailFrom(name: string, origin: string): string {
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
-const positiveInt = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
+export const positiveInt = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
 
 /** The settings that come from the environment only (secrets, folders, limits), with safe defaults. */
 export function envConfig(env: Record<string, string | undefined> = process.env) {

@@ -2,13 +2,16 @@
  * Production wiring for `joinery start`: the SQLite file (migrated), the mail transport chosen
  * by SMTP_URL, the system clock. Environment: JOINERY_DATA_DIR (folder for the database, mail and
  * uploads; default var/), JOINERY_DB (database file), SMTP_URL, MAIL_FROM, PUBLIC_ORIGIN (the
- * site's public origin, when it differs from site.json).
+ * site's public origin, when it differs from site.json), OUTBOX_CONCURRENCY (e-mails sent at once,
+ * and SMTP connections kept open; default 8).
  */
 import { join } from 'node:path';
 import { systemClock } from './clock.ts';
 import type { CreateServerOptions } from './app.ts';
+import { positiveInt } from './config.ts';
 import { openMigratedDatabase } from './db/open.ts';
 import { createMailer } from './mail/transports.ts';
+import { DEFAULT_OUTBOX_OPTIONS } from './mail/worker.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DB_FILE, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
 
 export interface DefaultDepsOptions {
@@ -31,7 +34,8 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
   const dbFile = o.dbFile ?? env.JOINERY_DB ?? (dataDir ? join(dataDir, 'joinery.db') : DEFAULT_DB_FILE);
   const db = await openMigratedDatabase(dbFile);
   const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir });
+  const concurrency = positiveInt(env.OUTBOX_CONCURRENCY, DEFAULT_OUTBOX_OPTIONS.concurrency);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir, maxConnections: concurrency });
   return {
     db,
     dbFile,
@@ -40,6 +44,7 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
     siteDir: o.siteDir ?? DEFAULT_CONTENT_DIR,
     config: {
       distDir: o.distDir ?? DEFAULT_DIST_DIR,
+      outbox: { concurrency },
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
       ...(env.PUBLIC_ORIGIN ? { origin: env.PUBLIC_ORIGIN } : {}),
       // JOINERY_LOG_REQUESTS=0 silences the per-request log line (the end-to-end tests set it).

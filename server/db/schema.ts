@@ -22,8 +22,10 @@ export interface EmailOutboxTable {
   status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
   attempts: Generated<number>;
   last_error: string | null;
-  /** When the worker may (re)try; while a worker holds the row it is pushed ahead as a lease. */
+  /** When the worker may (re)try; while a worker holds the row it is its lease, renewed by a heartbeat. */
   next_attempt_at: string;
+  /** The claim holding the row (a fresh random token per claim), null when none. */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   sent_at: string | null;
   /** What the message is about (e.g. 'order', '42'), so a sent hook can update that record. */
