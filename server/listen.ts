@@ -2,6 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { DEFAULT_BODY_TIMEOUT_MS } from './config.ts';
 
 export interface Listening {
   port: number;
@@ -9,9 +10,23 @@ export interface Listening {
   close(graceMs?: number): Promise<void>;
 }
 
-export function listen(app: { fetch: (req: Request, ...rest: any[]) => Response | Promise<Response> }, o: { port: number; hostname?: string }): Promise<Listening> {
+export interface ListenOptions {
+  port: number;
+  hostname?: string;
+  /** The app's own body deadline (config.bodyTimeoutMs): Node's request timeout is a backstop past it. */
+  bodyTimeoutMs?: number;
+}
+
+/** Headers must arrive whole within this (slow-loris on headers); Node answers 408 and closes. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+
+export function listen(app: { fetch: (req: Request, ...rest: any[]) => Response | Promise<Response> }, o: ListenOptions): Promise<Listening> {
+  // Node's own timeouts close a socket whose request never completes, e.g. a body nobody reads,
+  // after the app's JSON 408 had its chance to go first.
+  const requestTimeout = (o.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS) + 10_000;
+  const serverOptions = { requestTimeout, headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: 5_000 };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: o.port, hostname: o.hostname }) as Server;
+    const server = serve({ fetch: app.fetch, port: o.port, hostname: o.hostname, serverOptions }) as Server;
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);

@@ -2,13 +2,15 @@
  * `joinery start`: serves the built site and the API. Opens (and migrates) the database, picks
  * the mail transport (SMTP_URL, else .eml files under var/mail), starts the outbox worker and
  * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests finish, stop
- * the worker and close the database.
+ * the worker and close the database. An error nothing handled is logged, not fatal (process-guard.ts).
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createServer } from '../../server/app.ts';
 import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
 import { listen, type Listening } from '../../server/listen.ts';
+import { consoleLogger } from '../../server/logger.ts';
+import { guardProcess } from '../../server/process-guard.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { DIST_DIR } from '../paths.ts';
@@ -53,7 +55,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   let listening: Listening | undefined;
   try {
     server = createServer(deps);
-    listening = await listen(server.app, { port, hostname: process.env.HOST ?? '0.0.0.0' });
+    listening = await listen(server.app, { port, hostname: process.env.HOST ?? '0.0.0.0', bodyTimeoutMs: server.deps.config.bodyTimeoutMs });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'EADDRINUSE' ? `port ${port} is already in use (try --port)` : err.message;
@@ -63,6 +65,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
     return EXIT_USAGE;
   }
   server.outbox.start();
+  const unguard = guardProcess(consoleLogger);
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
   console.log(`joinery start: database ${relative(process.cwd(), deps.dbFile)}; mail: ${deps.mailer.description}`);
@@ -72,5 +75,6 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   await listening.close();
   await server.close();
   await deps.close();
+  unguard();
   return EXIT_OK;
 }
