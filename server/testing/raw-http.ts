@@ -39,6 +39,7 @@ function parseResponse(buf: Buffer, ended: boolean): Omit<RawResponse, 'closed' 
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
   }
   const rest = buf.subarray(headEnd + 4);
+  if (status >= 100 && status < 200 && status !== 101) return parseResponse(rest, ended); // 100 Continue: the answer follows
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
     const parts: Buffer[] = [];
     let at = 0;
@@ -57,7 +58,7 @@ function parseResponse(buf: Buffer, ended: boolean): Omit<RawResponse, 'closed' 
     const length = Number(headers['content-length']);
     return rest.length >= length ? { status, headers, body: rest.subarray(0, length).toString('utf8') } : null;
   }
-  if (status === 204 || status === 304 || (status >= 100 && status < 200)) return { status, headers, body: '' };
+  if (status === 204 || status === 304 || status === 101) return { status, headers, body: '' };
   return ended ? { status, headers, body: rest.toString('utf8') } : null;
 }
 
