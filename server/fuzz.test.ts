@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type Listening } from './listen.ts';
-import { CARDS, CHIP, DOOR, JANE, orderBody } from './commerce/testing.ts';
+import { CARDS, CHIP, DOOR, JANE, orderBody, placeOrder } from './commerce/testing.ts';
 import { rawRequest } from './testing/raw-http.ts';
 import { watchUncaught } from './testing/uncaught.ts';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
@@ -113,13 +113,19 @@ const path = (template: string) => {
 
 // ---- bodies ------------------------------------------------------------------------------------
 
+const ORDER_TOKEN = '__ORDER_TOKEN__';
+let orderToken = '';
+
 /** Valid-looking request bodies of the routes, to be mutated: deeper code runs on them. */
 const SEEDS: Record<string, unknown>[] = [
   orderBody(),
   { ...orderBody(), billing: { ...JANE, state: 'IN' } },
+  // order 1 is placed before the run; ORDER_TOKEN becomes its token on the wire
+  { id: 1, token: ORDER_TOKEN, card: CARDS.approved },
+  { id: 1, token: ORDER_TOKEN, card: CARDS.declined },
+  { id: 1, token: ORDER_TOKEN, card: CARDS.authenticate, paymentMethod: 'card' },
+  { id: 1, token: ORDER_TOKEN, items: [DOOR], sameAsBilling: false, shipping: JANE },
   { id: 1, token: 'x'.repeat(40), card: CARDS.approved },
-  { id: 1, token: 'abc', card: CARDS.authenticate, paymentMethod: 'card' },
-  { id: 1, token: 'abc', items: [DOOR], sameAsBilling: false, shipping: JANE },
   { items: [DOOR, CHIP], shippingAddress: { zipCode: '43228', state: 'OH', countryId: 'US' }, shippingMethod: 'standard' },
   { paymentIntentId: 'pi_1', paymentIntentClientSecret: 'secret' },
   { token: 'abc' },
@@ -209,6 +215,7 @@ const extraHeaders = fc.array(
       'Accept-Encoding: gzip, deflate, br',
       'X-Forwarded-For: 1.2.3.4, ::1, garbage',
       'X-Order-Token: ' + 'z'.repeat(300),
+      `X-Order-Token: ${ORDER_TOKEN}`,
       'Expect: 100-continue',
       'Origin: https://evil.example',
       'Cookie: a=b; ; =;',
@@ -242,10 +249,10 @@ const fuzzRequest = fc
 type FuzzRequest = typeof fuzzRequest extends fc.Arbitrary<infer T> ? T : never;
 
 function toWire(r: FuzzRequest): { head: string; body: string } {
-  const bytes = Buffer.from(r.payload, 'latin1');
+  const bytes = Buffer.from(r.payload.replaceAll(ORDER_TOKEN, orderToken), 'latin1');
   const lines = [`${r.method} ${r.path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close'];
   if (r.type) lines.push(`Content-Type: ${r.type}`);
-  lines.push(...r.headers);
+  lines.push(...r.headers.map((h) => h.replace(ORDER_TOKEN, orderToken)));
   let wire = bytes.toString('latin1');
   if (r.method === 'GET' || r.method === 'HEAD') wire = '';
   else if (r.frame === 'chunked') {
@@ -268,6 +275,9 @@ beforeAll(async () => {
     config: { bodyTimeoutMs: 1000, bodyLimitBytes: 64 * 1024, formRateLimit: { limit: 1_000_000, windowMs: 60_000 } },
   });
   srv = await listen(t.app, { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: 1000 });
+  const order = await placeOrder(t.app);
+  expect(order.id).toBe(1);
+  orderToken = order.token;
 });
 afterAll(async () => {
   await srv?.close(100);
