@@ -85,6 +85,16 @@ describe('hostile requests over a socket', () => {
     await healthOk(port);
   });
 
+  it('headers that trickle in get a 408 from Node and the socket is closed', async () => {
+    t = await createTestServer({ siteDir: 'site-config' });
+    srv = await listen(t.app, { port: 0, hostname: '127.0.0.1', headersTimeoutMs: 300 });
+    const r = await rawRequest(srv.port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', { trickleEveryMs: 20, timeoutMs: 3000 });
+    open.push(r);
+    expect(r.status).toBe(408);
+    await r.closed;
+    await healthOk(srv.port);
+  });
+
   it('an early 413 says Connection: close and closes the socket', async () => {
     const port = await start({ bodyLimitBytes: 1000 });
     const r = await send(port, '/api/order', { 'Content-Type': 'application/json', 'Content-Length': 1_000_000 }, '{"a":"');
