@@ -2,6 +2,7 @@
  * Requests an attacker would send, over a real socket to a listening server: the process stays
  * up and every one gets a JSON answer, quickly, on a connection that is left in a sane state.
  */
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BODY_TIMEOUT_MESSAGE } from './http/body-deadline.ts';
 import { listen, type Listening } from './listen.ts';
@@ -51,6 +52,15 @@ describe('hostile requests over a socket', () => {
       const r = await send(port, `/api/forms/${form}`, { 'Content-Type': 'multipart/form-data; boundary=x' }, crash);
       expect(r.status, form).toBe(400);
       expect(JSON.parse(r.body)).toEqual({ success: false, message: 'Malformed multipart body' });
+    }
+    // The same bodies from a client that hangs up mid-part (a stored file part too).
+    for (const [form, field] of [['newsletter', 'a'], ['claim', 'photos']]) {
+      const socket = connect({ host: '127.0.0.1', port });
+      socket.on('error', () => undefined);
+      socket.write(head(`/api/forms/${form}`, { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': 100_000 }));
+      socket.write(`--x\r\nContent-Disposition: form-data; name="${field}"; filename="a.jpg"\r\n\r\n${'y'.repeat(5000)}`);
+      await new Promise((r) => setTimeout(r, 50));
+      socket.destroy();
     }
     await new Promise((r) => setTimeout(r, 100)); // a late 'error' event gets its turn
     expect(uncaught.stop(), 'errors that would have stopped the process').toEqual([]);
