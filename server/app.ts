@@ -10,6 +10,7 @@ import type { AppDeps } from './app-deps.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { readSiteJson, resolveConfig, type ServerConfig } from './config.ts';
 import type { Db } from './db/open.ts';
+import { bodyDeadline } from './http/body-deadline.ts';
 import { isApiPath, type AppEnv } from './http/env.ts';
 import { jsonError } from './http/errors.ts';
 import { errorHandler } from './http/on-error.ts';
@@ -57,6 +58,7 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   app.use('*', requestId());
   if (config.logRequests) app.use('*', requestLog(log));
   app.use('*', securityHeaders(config.thirdPartyHosts));
+  app.use('*', bodyDeadline(config.bodyTimeoutMs));
   // gzip for text over 1 kB when the client asks (pages, scripts, styles, larger JSON).
   app.use('*', compress());
   app.route('/api', createApi(deps));

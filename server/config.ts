@@ -21,6 +21,8 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   /** Largest multipart body under /api (form uploads). */
   uploadLimitBytes: number;
+  /** Time a request body may take to arrive whole (BODY_TIMEOUT_MS, default 30 s); later is 408. */
+  bodyTimeoutMs: number;
   /** From of outgoing e-mail. */
   mailFrom: string;
   /** Third-party hosts allowed by the Content-Security-Policy: site.json's integrations, then the payment providers'. */
@@ -90,6 +92,8 @@ export function defaultMailFrom(name: string, origin: string): string {
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
 export const positiveInt = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
 
 /** The settings that come from the environment only (secrets, folders, limits), with safe defaults. */
@@ -106,6 +110,7 @@ export function envConfig(env: Record<string, string | undefined> = process.env)
     // tries in 10 minutes from one address instead of hundreds a second.
     payRateLimit: { limit: positiveInt(env.PAY_RATE_LIMIT, 30), windowMs: positiveInt(env.PAY_RATE_WINDOW_MS, 600_000) },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    bodyTimeoutMs: positiveInt(env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS),
   };
 }
 
@@ -120,6 +125,7 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     version: given.version ?? packageVersion(),
     bodyLimitBytes: given.bodyLimitBytes ?? 1024 * 1024,
     uploadLimitBytes: given.uploadLimitBytes ?? 25 * 1024 * 1024,
+    bodyTimeoutMs: given.bodyTimeoutMs ?? env.bodyTimeoutMs,
     mailFrom: given.mailFrom ?? defaultMailFrom(siteName, origin),
     thirdPartyHosts: given.thirdPartyHosts ?? mergeHostLists(facts.find((f) => f.hosts)?.hosts ?? {}, PAYMENT_PROVIDER_HOSTS),
     outbox: given.outbox ?? {},

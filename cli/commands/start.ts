@@ -3,6 +3,7 @@
  * the mail transport (SMTP_URL, else .eml files under var/mail), starts the outbox worker and
  * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests finish, stop
  * the worker and close the database.
+ * An error nothing handled is logged, not fatal (process-guard.ts).
  *
  * With the sandbox gateway live it prints "Test mode: no real payment is taken"; with
  * NODE_ENV=production set by the caller it refuses to start (exit 2) unless
@@ -17,6 +18,8 @@ import { ALLOW_SANDBOX_ENV, liveTestMethods, testModeAtStart } from '../../serve
 import { defaultPaymentProviders } from '../../server/payments/registry.ts';
 import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
 import { listen, type Listening } from '../../server/listen.ts';
+import { consoleLogger } from '../../server/logger.ts';
+import { guardProcess } from '../../server/process-guard.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { DIST_DIR } from '../paths.ts';
@@ -82,7 +85,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   let listening: Listening | undefined;
   try {
     server = createServer(deps);
-    listening = await listen(server.app, { port, hostname: process.env.HOST ?? '0.0.0.0' });
+    listening = await listen(server.app, { port, hostname: process.env.HOST ?? '0.0.0.0', bodyTimeoutMs: server.deps.config.bodyTimeoutMs });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'EADDRINUSE' ? `port ${port} is already in use (try --port)` : err.message;
@@ -92,6 +95,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
     return EXIT_USAGE;
   }
   server.outbox.start();
+  const unguard = guardProcess(consoleLogger);
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
   if (testMode) console.log(testMode.message);
@@ -102,5 +106,6 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   await listening.close();
   await server.close();
   await deps.close();
+  unguard();
   return EXIT_OK;
 }

@@ -4,5 +4,6 @@ export { parseJson, parseQuery, parseParams, validate, fieldErrors, queryObject,
 export { errorHandler } from './on-error.ts';
 export { securityHeaders, contentSecurityPolicy, siteHostLists, mergeHostLists, PAYMENT_PROVIDER_HOSTS, type HostList } from './security-headers.ts';
 export { apiBodyLimit, type BodyLimits } from './body-limit.ts';
+export { bodyDeadline, BODY_TIMEOUT_MESSAGE } from './body-deadline.ts';
 export { requestLog } from './request-log.ts';
 export { isApiPath, type AppEnv } from './env.ts';

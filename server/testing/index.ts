@@ -4,3 +4,5 @@ export { writeFakeDist, FAKE_DIST_FILES, FAKE_SITE } from './fake-dist.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from './smtp-sink.ts';
 export { parseMail, type ParsedMail } from './mime.ts';
 export { tempDir, type TempDir } from './temp-dir.ts';
+export { rawRequest, type RawResponse, type RawRequestOptions } from './raw-http.ts';
+export { watchUncaught } from './uncaught.ts';
