@@ -246,3 +246,37 @@ test('the estimator page loads no jsPDF until the PDF is asked for', async ({ pa
   await expect(page.locator('[data-estimate-summary]').getByRole('status')).toHaveText('PDF library not found');
   expect(scripts.some((u) => /jspdf/i.test(u))).toBe(true);
 });
+
+test('send failures: "Submission failed" on a network error, "Failed to send email" when the answer is not a success', async ({ page }) => {
+  const form = await open(page);
+  const next = (name: string) => form.getByRole('region', { name }).getByRole('button', { name: 'Next' });
+  await form.getByRole('radio', { name: /^Refresh/ }).check();
+  await form.getByRole('radio', { name: /^Small/ }).check();
+  await next('Project and room').click();
+  await form.getByRole('radio', { name: /^Ready to assemble/ }).check();
+  await form.getByLabel(/^Door style/).selectOption('slab');
+  await form.getByLabel(/^Finish/).selectOption('stained');
+  await next('Cabinet line and style').click();
+  await form.getByRole('radio', { name: 'Galley' }).check();
+  await form.getByLabel(/^How many cabinets\?/).selectOption('up-to-15');
+  await next('Cabinet count and layout').click();
+  await form.getByLabel(/^Countertop material/).selectOption('laminate');
+  await next('Countertops').click();
+  await next('Hardware and add-ons').click();
+  await form.getByRole('radio', { name: /^I will install/ }).check();
+  await next('Installation').click();
+  const dialog = page.getByRole('dialog', { name: 'Contact details' });
+  await dialog.getByLabel(/^First name/).fill('Sam');
+  await dialog.getByLabel(/^Last name/).fill('Okafor');
+  await dialog.getByLabel(/^Email/).fill(unique('failure'));
+
+  await page.route('**/api/forms/estimator', (route) => route.abort('connectionrefused'));
+  await dialog.getByRole('button', { name: 'Send my estimate' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Submission failed');
+  await expect(dialog.getByLabel(/^First name/)).toHaveValue('Sam'); // nothing lost: send again
+
+  await page.unroute('**/api/forms/estimator');
+  await page.route('**/api/forms/estimator', (route) => route.fulfill({ status: 503, json: { success: false, message: 'Mail server down' } }));
+  await dialog.getByRole('button', { name: 'Send my estimate' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to send email');
+});
