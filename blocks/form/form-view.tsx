@@ -378,7 +378,7 @@ export default function FormView(props: FormViewProps) {
       <div role="status" ref={successRef} tabIndex={-1} className={notice?.kind === 'success' ? styles.success : undefined}>
         {notice?.kind === 'success' &&
           (sectioned ? (
-            <p className={styles.successTitle}>{success.text}</p>
+            <p className={styles.successTitle}>{def.messages?.success ?? ESTIMATE_TEXTS.sent}</p>
           ) : (
             <>
               <p className={styles.successTitle}>{success.title}</p>
