@@ -77,6 +77,17 @@ for (const [label, page] of [['home', ''], ['blog post', 'blogs/top-10-kitchens-
   const f = firstLoad(page);
   line(`${label}: first-load JS / total transfer`, `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);
 }
+// The estimator: jsPDF (about 110 kB gzip) must load only when the PDF is asked for. Its code is
+// recognised by its own error text, so an inlined copy counts as much as a chunk named after it.
+if (existsSync(join(DIST_DIR, 'site', 'estimator', 'index.html'))) {
+  const f = firstLoad('estimator');
+  const html = readFileSync(join(DIST_DIR, 'site', 'estimator', 'index.html'), 'utf8');
+  const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
+  const file = (u: string) => join(DIST_DIR, 'site', decodeURIComponent(u.split('?')[0]!));
+  const jspdf = urls.filter((u) => /jspdf/i.test(u) || (existsSync(file(u)) && readFileSync(file(u), 'utf8').includes('Invalid argument passed to jsPDF')));
+  line('estimator: first-load JS / total transfer', `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);
+  line('estimator: jsPDF in the first-load JS', jspdf.length ? `YES: ${jspdf.join(', ')}` : `no (${urls.length} first-load scripts; jsPDF loads on Print/download)`);
+}
 const chunks = readdirSync(join(DIST_DIR, 'site', 'assets')).filter((f) => f.endsWith('.js'));
 const leaks = chunks.filter((f) => /\bajv\b|better-sqlite3|node:fs|@hono\/node-server|nodemailer/.test(readFileSync(join(DIST_DIR, 'site', 'assets', f), 'utf8')));
 line('browser chunks containing ajv or server code', leaks.length ? leaks.join(', ') : `none (of ${chunks.length} chunks)`);

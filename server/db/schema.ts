@@ -46,6 +46,8 @@ export interface FormSubmissionsTable {
   completed_steps: string;
   /** Set when the last step (or a single-step form) is accepted; the row is then final. */
   completed_at: string | null;
+  /** An estimator's figures as the server computed them (JSON, integer cents); null for other forms. */
+  estimate: string | null;
   ip: string | null;
   created_at: string;
   updated_at: string;

@@ -10,6 +10,7 @@ import * as m0003 from './0003_newsletter.ts';
 import * as m0004 from './0004_orders.ts';
 import * as m0005 from './0005_newsletter_confirm.ts';
 import * as m0006 from './0006_outbox_claims.ts';
+import * as m0007 from './0007_form_estimate.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004_orders': m0004,
   '0005_newsletter_confirm': m0005,
   '0006_outbox_claims': m0006,
+  '0007_form_estimate': m0007,
 };
