@@ -95,10 +95,10 @@ describe('POST /api/order', () => {
       [1, 0],
       [1, 9.95],
     ]);
-    const items = await t.db.selectFrom('order_items').select(['sku', 'qty', 'price', 'row_total']).orderBy('position').execute();
+    const items = await t.db.selectFrom('order_items').select(['sku', 'qty', 'price_cents', 'row_total_cents']).orderBy('position').execute();
     expect(items).toEqual([
-      { sku: 'CARLTON-SD-PW', qty: 1, price: 0, row_total: 0 },
-      { sku: 'QZ-CG-CH-POL', qty: 1, price: 9.95, row_total: 9.95 },
+      { sku: 'CARLTON-SD-PW', qty: 1, price_cents: 0, row_total_cents: 0 },
+      { sku: 'QZ-CG-CH-POL', qty: 1, price_cents: 995, row_total_cents: 995 },
     ]);
   });
 

@@ -18,6 +18,7 @@ import type { CardInput } from '../../engine/commerce/checkout-schema.ts';
 import { PAYMENT_MESSAGES, paymentFailedComment } from '../../engine/commerce/messages.ts';
 import { orderStatusAfterPayment } from '../../engine/commerce/payment-status.ts';
 import { formatPrice } from '../../engine/catalog/price.ts';
+import { fromCents } from '../../engine/commerce/money.ts';
 import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -79,7 +80,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     const now = clock.now().toISOString();
     const status = orderStatusAfterPayment(result.status);
     await trx.updateTable('orders').set({ status, payment_lock_until: null, updated_at: now }).where('id', '=', orderId).execute();
-    const amount = formatPrice(payment.amount);
+    const amount = formatPrice(fromCents(payment.amount_cents));
     const ref = result.transactionId ? ` (transaction ${result.transactionId})` : '';
     const comment =
       result.status === 'completed'
@@ -156,7 +157,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         let result: ChargeResult;
         try {
           result = await provider.charge({
-            amount: row.total,
+            amountCents: row.total_cents,
             currency: 'usd',
             card: req.card,
             orderId: row.id,
@@ -179,7 +180,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
               method_label: method.title,
               gateway: provider.gateway,
               status: result.status,
-              amount: row.total,
+              amount_cents: row.total_cents,
               transaction_id: result.transactionId,
               client_secret_hash: result.clientSecret ? hashToken(result.clientSecret) : null,
               additional_data: JSON.stringify(extra),
@@ -264,7 +265,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         ...(error ? { error } : {}),
         status: p.status,
         transactionId: p.transaction_id,
-        transactionResponse: { amount: p.amount, ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}), ...(message ? { message } : {}) },
+        transactionResponse: { amount: fromCents(p.amount_cents), ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}), ...(message ? { message } : {}) },
         metadata: { orderId: order.id, orderIncrementId: order.order_increment_id ?? String(order.id), paymentId: p.id },
       };
     },

@@ -76,7 +76,7 @@ export interface NewsletterSubscriptionsTable {
   updated_at: string;
 }
 
-/** A guest checkout order (server/commerce). Amounts are dollars rounded to cents; flags are 0/1. */
+/** A guest checkout order (server/commerce). Amounts are integer cents (`_cents`); flags are 0/1. */
 export interface OrdersTable {
   id: Generated<number>;
   /** The human order number, 100000000 + id ("100000123"); set in the creating transaction. */
@@ -90,16 +90,16 @@ export interface OrdersTable {
   customer_is_guest: number;
   same_as_billing: number;
   weight: number;
-  subtotal: number;
-  subtotal_incl_tax: number;
-  shipping_amount: number;
-  shipping_tax_amount: number;
-  shipping_incl_tax: number;
+  subtotal_cents: number;
+  subtotal_incl_tax_cents: number;
+  shipping_amount_cents: number;
+  shipping_tax_amount_cents: number;
+  shipping_incl_tax_cents: number;
   shipping_method: string;
   shipping_label: string;
   tax_percent: number;
-  tax_amount: number;
-  total: number;
+  tax_amount_cents: number;
+  total_cents: number;
   total_item_count: number;
   order_currency_code: string;
   payment_method: string;
@@ -126,16 +126,16 @@ export interface OrderItemsTable {
   position: number;
   sku: string;
   name: string;
-  price: number;
-  original_price: number;
-  price_incl_tax: number;
+  price_cents: number;
+  original_price_cents: number;
+  price_incl_tax_cents: number;
   qty: number;
   weight: number;
   row_weight: number;
-  row_total: number;
+  row_total_cents: number;
   tax_percent: number;
-  tax_amount: number;
-  row_total_incl_tax: number;
+  tax_amount_cents: number;
+  row_total_incl_tax_cents: number;
   /** JSON: { finish: { type, value, label }, styleName, styleTitle }. */
   custom_options: string;
 }
@@ -168,7 +168,7 @@ export interface PaymentsTable {
   method_label: string;
   gateway: string;
   status: PaymentStatus;
-  amount: number;
+  amount_cents: number;
   transaction_id: string | null;
   client_secret_hash: string | null;
   /** JSON: response code, message, card brand and last 4 (never the number or CVV). */

@@ -16,8 +16,8 @@ export interface CardDetails {
 }
 
 export interface ChargeRequest {
-  /** Dollars, rounded to cents: the order total the server computed. */
-  amount: number;
+  /** Integer cents: the order total the server computed. */
+  amountCents: number;
   currency: 'usd';
   card: CardDetails;
   orderId: number;

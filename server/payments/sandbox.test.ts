@@ -5,7 +5,7 @@ import type { ChargeRequest } from './provider.ts';
 import { SANDBOX_CARDS, sandboxProvider } from './sandbox.ts';
 
 const request = (number: string, expMonth = 12, expYear = 2030): ChargeRequest => ({
-  amount: 16.02,
+  amountCents: 1602,
   currency: 'usd',
   card: { number, expMonth, expYear, cvv: '123' },
   orderId: 1,

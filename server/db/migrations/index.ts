@@ -8,10 +8,12 @@ import * as m0001 from './0001_email_outbox.ts';
 import * as m0002 from './0002_forms.ts';
 import * as m0003 from './0003_newsletter.ts';
 import * as m0004 from './0004_orders.ts';
+import * as m0005 from './0005_money_cents.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
   '0002_forms': m0002,
   '0003_newsletter': m0003,
   '0004_orders': m0004,
+  '0005_money_cents': m0005,
 };
