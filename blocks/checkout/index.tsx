@@ -38,6 +38,7 @@ import {
 import { US_ONLY, emptyValues, fieldError, fieldKeys, isNonUs, shippingLocation, validate, type AddressValues, type CheckoutValues } from './checkout-form.ts';
 import styles from './checkout.module.css';
 import { SelectField, TextField } from './fields.tsx';
+import { preloadTokenizer, tokenizeCard } from './gateways/tokenizer.ts';
 
 export const LOADING_TEXT = 'Loading checkout...';
 const COUNTRIES = [
@@ -47,8 +48,6 @@ const COUNTRIES = [
 ];
 const STATE_OPTIONS = Object.entries(US_STATES).map(([value, label]) => ({ value, label }));
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
-/** Card fields show for the gateways that take the card number on the page. */
-const DIRECT_CARD_GATEWAYS = new Set(['sandbox']);
 const ESTIMATE_DELAY_MS = 400;
 /** A figure the server may leave out (no address yet: no shipping, tax or total). */
 const amount = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? formatPrice(n) : '—');
@@ -174,7 +173,12 @@ function Checkout({
 
   const methodList = methods.status === 'ready' ? methods.methods : [];
   const method = methodList.find((m) => m.name === values.paymentMethod);
-  const withCard = !!method && DIRECT_CARD_GATEWAYS.has(method.gateway);
+  // Card fields show for a method whose gateway's script takes them (and hands back a token).
+  const tokenizerUrl = method?.config?.tokenizerUrl;
+  const withCard = !!tokenizerUrl;
+  useEffect(() => {
+    if (tokenizerUrl) void preloadTokenizer(tokenizerUrl);
+  }, [tokenizerUrl]);
 
   // The slide-in summary takes the focus when it opens and gives it back when it closes.
   const wasOpen = useRef(false);
@@ -271,11 +275,14 @@ function Checkout({
     pending.current = order;
     storePendingOrder(order);
 
-    const c = values.card;
-    const pay = await callApi<{ status?: string; nextAction?: { url?: string }; order?: { orderIncrementId: string; total: number; subtotal: number; taxAmount: number; shippingAmount: number } }>(
+    // The card goes to the gateway's script only; the shop gets its token.
+    if (!tokenizerUrl) return showFailure(PAYMENT_MESSAGES.notAvailable);
+    const tokenized = await tokenizeCard(tokenizerUrl, values.card);
+    if ('error' in tokenized) return showFailure(tokenized.error, tokenized.fieldErrors);
+    const pay = await callApi<{ status?: string; nextAction?: { type?: string; url?: string }; order?: { orderIncrementId: string; total: number; subtotal: number; taxAmount: number; shippingAmount: number } }>(
       '/api/order/pay',
       'POST',
-      { id: order.id, token: order.token, paymentMethod: values.paymentMethod, card: { number: c.number.trim(), expMonth: c.expMonth, expYear: c.expYear, cvv: c.cvv.trim() } },
+      { id: order.id, token: order.token, paymentMethod: values.paymentMethod, paymentToken: tokenized.token },
     );
     if (pay.status === 200 && pay.body.success && pay.body.order) {
       const o = pay.body.order;

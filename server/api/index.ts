@@ -37,7 +37,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/order', orderRoutes(deps, commerce));
   api.route('/checkout', checkoutRoutes(commerce));
   api.route('/payment-methods', paymentMethodsRoutes(commerce));
-  api.route('/payment', paymentsRoutes(commerce, deps.config.siteName));
+  api.route('/payment', paymentsRoutes(commerce));
 
   api.all('*', (c) => jsonError(c, 404, 'Not found'));
   return api;

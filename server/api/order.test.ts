@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHIP, DOOR, JANE, orderBody, placeOrder, send } from '../commerce/testing.ts';
+import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, placeOrder, send } from '../commerce/testing.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -265,7 +265,7 @@ describe('PATCH /api/order', () => {
     expect(bad.json.message).toBe("Sorry, we don't ship outside the US.");
     expect((await send(t.app, 'PATCH', '/api/order', { id: 'one', token })).status).toBe(422);
 
-    const paid = await send(t.app, 'POST', '/api/order/pay', { id, token, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvv: '123' } });
+    const paid = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) });
     expect(paid.status).toBe(200);
     const late = await send(t.app, 'PATCH', '/api/order', { id, token, shippingMethod: 'expedited' });
     expect(late.status).toBe(409);

@@ -20,13 +20,16 @@
  *
  * GET /api/order/:id  header X-Order-Token: the token -> 200 { success, order }; 403
  *
- * POST /api/order/pay { id, token, paymentMethod?, card: { number, expMonth, expYear, cvv } }
+ * POST /api/order/pay { id, token, paymentMethod?, paymentToken }
+ *   paymentToken is what the gateway's own script gave the page (the sandbox gateway's
+ *   tokenizer: tok_sandbox_...). A body with card fields is refused: card data goes only to
+ *   the gateway.
  *   -> 200 { success: true, message: 'Payment successful', status: 'completed', order, payment }
  *   -> 402 { success: false, message: the gateway's (e.g. 'Your card was declined.'), status: 'failed', order, payment }
  *   -> 202 { success: false, status: 'on_hold', message: 'Additional authentication required',
  *            nextAction: { type: 'redirect_to_url', url } } (open the url), or held for review
- *   -> 403 token; 409 paid / in progress / under review; 422 card field errors (`card.number` ...)
- *      or `Payment method not available`
+ *   -> 403 token; 409 paid / in progress / under review; 422 `paymentToken` missing,
+ *      card fields sent, or `Payment method not available`
  */
 import { Hono } from 'hono';
 import { orderPatchSchema, orderRequestSchema, payRequestSchema } from '../../engine/commerce/checkout-schema.ts';
@@ -36,9 +39,13 @@ import { parseCheckoutBody } from '../commerce/http.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 
+/** Card fields in a body: refused whatever else it holds (the shop never takes a card). */
+const CARD_KEYS = ['card', 'cardNumber', 'number', 'cvv', 'cardCode', 'cardCvc'] as const;
+export const CARD_REFUSED = 'Card details must be entered in the payment form, not sent to the shop.';
+
 export const ORDER_TEXTS = { created: 'Order created', updated: 'Order updated', found: 'Order found' } as const;
 
-export function orderRoutes(deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
+export function orderRoutes(_deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
   const { orders, payments } = commerce;
   return new Hono<AppEnv>()
     .post('/', async (c) => {
@@ -52,7 +59,9 @@ export function orderRoutes(deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
       return c.json({ success: true, message: ORDER_TEXTS.updated, order: await orders.update(patch) });
     })
     .post('/pay', async (c) => {
-      const req = await parseCheckoutBody(c, payRequestSchema(deps.clock.now()));
+      const raw = (await c.req.raw.clone().json().catch(() => undefined)) as Record<string, unknown> | undefined;
+      if (raw && typeof raw === 'object' && CARD_KEYS.some((k) => k in raw)) throw new ApiError(422, CARD_REFUSED, { card: CARD_REFUSED });
+      const req = await parseCheckoutBody(c, payRequestSchema());
       const outcome = await payments.pay(req);
       return c.json(outcome.body, outcome.httpStatus);
     })

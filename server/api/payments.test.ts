@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CARDS, placeOrder, send } from '../commerce/testing.ts';
+import { CARDS, cardToken, placeOrder, send } from '../commerce/testing.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -12,7 +12,7 @@ afterEach(() => t.close());
 /** Pays with the card that needs authentication; returns the link the page must open. */
 async function needsAuthentication() {
   const { id, token } = await placeOrder(t.app);
-  const r = await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.authenticate });
+  const r = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.authenticate) });
   expect(r.status).toBe(202);
   expect(r.json).toMatchObject({ success: false, status: 'on_hold', message: 'Additional authentication required', nextAction: { type: 'redirect_to_url' } });
   const url = r.json.nextAction.url as string;
@@ -25,10 +25,10 @@ const decide = (url: string, secret: string, decision: string) =>
 
 const verify = (intent: string, secret: string, method = 'card') => send(t.app, 'POST', `/api/payment/${method}/verify`, { paymentIntentId: intent, paymentIntentClientSecret: secret });
 
-describe('sandbox authentication (test card 4000 0025 0000 3155)', () => {
+describe('sandbox gateway authentication (test card 4000 0025 0000 3155)', () => {
   it('shows the order on an authentication page; Approve completes the payment and returns to the verify page', async () => {
     const { id, token, url, secret, intent } = await needsAuthentication();
-    expect(url).toMatch(/^\/api\/payment\/sandbox\/authenticate\/sandbox_pi_[0-9a-f]{32}\?client_secret=/);
+    expect(url).toMatch(/^\/sandbox-gateway\/authenticate\/sandbox_pi_[0-9a-f]{32}\?client_secret=/);
     const before = await verify(intent, secret);
     expect(before.json).toMatchObject({ success: false, error: 'Additional authentication required', status: 'on_hold' });
 
@@ -44,7 +44,7 @@ describe('sandbox authentication (test card 4000 0025 0000 3155)', () => {
     const approved = await decide(url, secret, 'approve');
     expect(approved.status).toBe(303);
     const next = new URL(approved.headers.get('location')!, 'http://shop');
-    expect(next.pathname).toBe('/payment/card/verify');
+    expect(next.pathname).toBe('/payment/verify/card');
     expect(next.searchParams.get('payment_intent')).toBe(intent);
 
     const after = await verify(next.searchParams.get('payment_intent')!, next.searchParams.get('payment_intent_client_secret')!);
@@ -72,7 +72,7 @@ describe('sandbox authentication (test card 4000 0025 0000 3155)', () => {
     expect((await decide(url, secret, 'decline')).status).toBe(303);
     const v = await verify(intent, secret);
     expect(v.json).toMatchObject({ success: false, status: 'failed', error: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' });
-    const retry = await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.approved });
+    const retry = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) });
     expect(retry.status).toBe(200);
     const history = retry.json.order.statusHistory.map((h: { comment: string }) => h.comment);
     expect(history).toContain('Payment failed for order 100000001: We are unable to authenticate your payment method. Please choose a different payment method and try again.');
@@ -80,7 +80,7 @@ describe('sandbox authentication (test card 4000 0025 0000 3155)', () => {
 
   it('a new payment attempt cancels an authentication left open, so approving it later charges nothing', async () => {
     const { id, token, url, secret, intent } = await needsAuthentication();
-    expect((await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.approved })).status).toBe(200);
+    expect((await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) })).status).toBe(200);
     await decide(url, secret, 'approve');
     expect((await verify(intent, secret)).json).toMatchObject({ success: false, status: 'failed', error: 'This payment was canceled: the order changed or another payment was started.' });
     const payments = await t.db.selectFrom('payments').select(['status']).orderBy('id').execute();

@@ -186,6 +186,48 @@ export interface OrderStatusHistoryTable {
   created_at: string;
 }
 
+/** A card token of the sandbox gateway (its own store: never read by the shop's code). */
+export interface SandboxGatewayTokensTable {
+  id: string;
+  /** Which test-card behaviour the card has (approved, declined, ...). */
+  kind: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  used_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A charge or payment intent of the sandbox gateway. */
+export interface SandboxGatewayIntentsTable {
+  id: string;
+  idempotency_key: string | null;
+  client_secret_hash: string | null;
+  /** Intent status: succeeded, requires_action, canceled, processing ... */
+  status: string;
+  response_code: number | null;
+  message: string;
+  amount_cents: number;
+  currency: string;
+  brand: string;
+  last4: string;
+  return_url: string | null;
+  /** JSON object of strings (orderId, orderIncrementId, paymentId). */
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider's webhook event already handled. */
+export interface PaymentEventsTable {
+  gateway: string;
+  event_id: string;
+  type: string;
+  processed_at: string;
+}
+
 export interface Database {
   email_outbox: EmailOutboxTable;
   form_submissions: FormSubmissionsTable;
@@ -196,6 +238,9 @@ export interface Database {
   order_addresses: OrderAddressesTable;
   payments: PaymentsTable;
   order_status_history: OrderStatusHistoryTable;
+  sandbox_gateway_tokens: SandboxGatewayTokensTable;
+  sandbox_gateway_intents: SandboxGatewayIntentsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
@@ -209,3 +254,4 @@ export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderAddressRow = Selectable<OrderAddressesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;
+export type SandboxGatewayIntentRow = Selectable<SandboxGatewayIntentsTable>;

@@ -1,12 +1,11 @@
 /**
- * The providers `joinery start` offers: the offline sandbox. The card provider and the
- * direct-entry gateway plug in here with their secret keys from the environment; until then
- * their methods answer "Payment method not available".
+ * The providers `joinery start` offers, chosen by configuration: the offline sandbox gateway
+ * always, Stripe when its keys are set. A method whose provider is missing is not offered.
  */
-import type { Clock } from '../clock.ts';
 import type { PaymentProviders } from './provider.ts';
 import { sandboxProvider, SANDBOX_GATEWAY } from './sandbox.ts';
+import type { SandboxGateway } from '../sandbox-gateway/gateway.ts';
 
-export function defaultPaymentProviders(clock: Clock): PaymentProviders {
-  return { [SANDBOX_GATEWAY]: sandboxProvider(clock) };
+export function defaultPaymentProviders(o: { sandbox: SandboxGateway }): PaymentProviders {
+  return { [SANDBOX_GATEWAY]: sandboxProvider(o.sandbox) };
 }
