@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CARDS, cardToken, placeOrder, send } from '../commerce/testing.ts';
+import { commerceFor } from '../commerce/app-commerce.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -65,6 +66,32 @@ describe('sandbox gateway authentication (test card 4000 0025 0000 3155)', () =>
     expect((await decide(url, secret, 'decline')).status).toBe(303);
     expect((await verify(intent, secret)).json.status).toBe('completed');
     expect(await (await t.app.request(url)).text()).toContain('no longer waiting');
+  });
+
+  it('one settle step: the gateway\'s notice, the return page and a repeat settle the order once, with one pair of e-mails', async () => {
+    const { id, url, secret, intent } = await needsAuthentication();
+    // The card holder approves and never comes back: the gateway's notice alone settles the order.
+    await decide(url, secret, 'approve');
+    const orders = () => t.db.selectFrom('orders').select(['status']).execute();
+    expect(await orders()).toEqual([{ status: 'ordered' }]);
+    // Then the return page, twice, and the same news again: nothing changes.
+    expect((await verify(intent, secret)).json).toMatchObject({ success: true, status: 'completed' });
+    expect((await verify(intent, secret)).json).toMatchObject({ success: true, status: 'completed' });
+    const { payments } = commerceFor(t.deps);
+    const again = await payments.settle('sandbox', { status: 'completed', transactionId: intent, intentStatus: 'succeeded', message: 'x', amountCents: 1602 });
+    expect(again?.changed).toBe(false);
+    expect((await t.db.selectFrom('email_outbox').select('subject').execute()).map((m) => m.subject).sort()).toEqual(['New Order #100000001', 'Order Confirmation #100000001']);
+    const history = await t.db.selectFrom('order_status_history').select(['status']).where('order_id', '=', id).execute();
+    expect(history.map((h) => h.status)).toEqual(['pending', 'pending_payment', 'ordered']);
+  });
+
+  it('an amount the provider reports that differs from the order never completes it', async () => {
+    const { intent } = await needsAuthentication();
+    const { payments } = commerceFor(t.deps);
+    const s = await payments.settle('sandbox', { status: 'completed', transactionId: intent, intentStatus: 'succeeded', message: 'ok', amountCents: 1 });
+    expect(s?.payment.status).toBe('on_hold');
+    expect(s?.order.status).toBe('pending_payment');
+    expect(await t.db.selectFrom('email_outbox').selectAll().execute()).toEqual([]);
   });
 
   it('Decline fails the payment; the order stays and a retry pays it', async () => {
