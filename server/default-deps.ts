@@ -2,13 +2,16 @@
  * Production wiring for `joinery start`: the SQLite file (migrated), the mail transport chosen
  * by SMTP_URL, the system clock. Environment: JOINERY_DATA_DIR (folder for the database, mail and
  * uploads; default var/), JOINERY_DB (database file), SMTP_URL, MAIL_FROM, PUBLIC_ORIGIN (the
- * site's public origin, when it differs from site.json).
+ * site's public origin, when it differs from site.json), STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
+ * STRIPE_WEBHOOK_SECRET, STRIPE_API_URL (server/payments/stripe.ts).
  */
 import { join } from 'node:path';
 import { systemClock } from './clock.ts';
 import type { CreateServerOptions } from './app.ts';
 import { openMigratedDatabase } from './db/open.ts';
 import { createMailer } from './mail/transports.ts';
+import { defaultPaymentProviders } from './payments/registry.ts';
+import { sandboxGateway } from './sandbox-gateway/gateway.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DB_FILE, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
 
 export interface DefaultDepsOptions {
@@ -32,11 +35,22 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
   const db = await openMigratedDatabase(dbFile);
   const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir });
+  const gateway = sandboxGateway(db, systemClock);
+  let payments;
+  try {
+    payments = defaultPaymentProviders({ sandbox: gateway, env });
+  } catch (e) {
+    mailer.close();
+    await db.destroy();
+    throw e;
+  }
   return {
     db,
     dbFile,
     mailer,
     clock: systemClock,
+    sandboxGateway: gateway,
+    payments,
     siteDir: o.siteDir ?? DEFAULT_CONTENT_DIR,
     config: {
       distDir: o.distDir ?? DEFAULT_DIST_DIR,

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createServer } from '../../server/app.ts';
 import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
+import { describeProviders } from '../../server/payments/registry.ts';
 import { listen, type Listening } from '../../server/listen.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
@@ -46,7 +47,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   try {
     deps = await createDefaultDeps({ distDir: DIST_DIR, siteDir: getSiteDir() });
   } catch (e) {
-    console.error(`joinery start: cannot open the database: ${(e as Error).message}`);
+    console.error(`joinery start: cannot start: ${(e as Error).message}`);
     return EXIT_USAGE;
   }
   let server: ReturnType<typeof createServer> | undefined;
@@ -66,6 +67,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
   console.log(`joinery start: database ${relative(process.cwd(), deps.dbFile)}; mail: ${deps.mailer.description}`);
+  console.log(`joinery start: payment providers live: ${describeProviders(server.deps.payments, process.env)}`);
 
   const signal = await waitForSignal();
   console.log(`joinery start: ${signal}, shutting down`);

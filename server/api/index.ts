@@ -13,6 +13,7 @@ import { checkoutRoutes } from './checkout.ts';
 import { orderRoutes } from './order.ts';
 import { paymentMethodsRoutes } from './payment-methods.ts';
 import { paymentsRoutes } from './payments.ts';
+import { stripeRoutes } from './stripe.ts';
 import { createNodeGeoSource } from '../../engine/forms/node.ts';
 import { formsRoutes } from '../forms/index.ts';
 import { newsletterRoutes } from '../newsletter/index.ts';
@@ -37,6 +38,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/order', orderRoutes(deps, commerce));
   api.route('/checkout', checkoutRoutes(commerce));
   api.route('/payment-methods', paymentMethodsRoutes(commerce));
+  api.route('/payment/stripe', stripeRoutes(commerce));
   api.route('/payment', paymentsRoutes(commerce));
 
   api.all('*', (c) => jsonError(c, 404, 'Not found'));
