@@ -38,10 +38,7 @@ import type { Commerce } from '../commerce/index.ts';
 import { parseCheckoutBody } from '../commerce/http.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
-
-/** Card fields in a body: refused whatever else it holds (the shop never takes a card). */
-const CARD_KEYS = ['card', 'cardNumber', 'number', 'cvv', 'cardCode', 'cardCvc'] as const;
-export const CARD_REFUSED = 'Card details must be entered in the payment form, not sent to the shop.';
+import { noCardData } from '../http/no-card-data.ts';
 
 export const ORDER_TEXTS = { created: 'Order created', updated: 'Order updated', found: 'Order found' } as const;
 
@@ -58,9 +55,7 @@ export function orderRoutes(_deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
       const patch = await parseCheckoutBody(c, orderPatchSchema);
       return c.json({ success: true, message: ORDER_TEXTS.updated, order: await orders.update(patch) });
     })
-    .post('/pay', async (c) => {
-      const raw = (await c.req.raw.clone().json().catch(() => undefined)) as Record<string, unknown> | undefined;
-      if (raw && typeof raw === 'object' && CARD_KEYS.some((k) => k in raw)) throw new ApiError(422, CARD_REFUSED, { card: CARD_REFUSED });
+    .post('/pay', noCardData(), async (c) => {
       const req = await parseCheckoutBody(c, payRequestSchema());
       const outcome = await payments.pay(req);
       return c.json(outcome.body, outcome.httpStatus);

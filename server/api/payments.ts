@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Commerce } from '../commerce/index.ts';
 import type { AppEnv } from '../http/env.ts';
+import { noCardData } from '../http/no-card-data.ts';
 import { parseJson } from '../http/parse.ts';
 
 const verifyBody = z.object({
@@ -21,7 +22,7 @@ const verifyBody = z.object({
 
 export function paymentsRoutes(commerce: Commerce): Hono<AppEnv> {
   const { payments } = commerce;
-  return new Hono<AppEnv>().post('/:paymentMethod/verify', async (c) => {
+  return new Hono<AppEnv>().post('/:paymentMethod/verify', noCardData(), async (c) => {
     const body = await parseJson(c, verifyBody);
     return c.json(await payments.verify(c.req.param('paymentMethod'), body.paymentIntentId, body.paymentIntentClientSecret));
   });

@@ -26,6 +26,7 @@ import type { Commerce, PayOutcome } from '../commerce/index.ts';
 import { attemptKey } from '../commerce/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
+import { noCardData } from '../http/no-card-data.ts';
 import { parseJson } from '../http/parse.ts';
 import { resultOfIntent, STRIPE_GATEWAY, type StripeProvider } from '../payments/stripe.ts';
 import type Stripe from 'stripe';
@@ -78,6 +79,9 @@ export function stripeRoutes(commerce: Commerce): Hono<AppEnv> {
   };
 
   return new Hono<AppEnv>()
+    .use('/payment-intent', noCardData())
+    .use('/payment-intent/*', noCardData())
+    .use('/capture-payment', noCardData())
     .post('/payment-intent', async (c) => {
       provider();
       const b = await parseJson(c, createBody);
