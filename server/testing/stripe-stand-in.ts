@@ -16,6 +16,9 @@
  *   deliverWebhooks() (to race the browser's return).
  *
  * `requests` records every call received (method, path, parsed body, idempotency key).
+ * For a browser test in another process: events of an intent whose receipt_email starts with
+ * `hold-webhooks` are held even in immediate mode; POST /__stand-in/deliver?payment_intent=pi_...
+ * delivers them (the webhook after the browser's return).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -70,8 +73,9 @@ export interface StripeStandIn {
   /** 'immediate' posts each event before answering; 'manual' holds them for deliverWebhooks(). */
   webhookMode: 'immediate' | 'manual';
   /** Events made so far (delivered or not). */
-  events: { id: string; type: string; delivered: boolean; payload: string }[];
-  deliverWebhooks(): Promise<number[]>;
+  events: { id: string; type: string; intent: string; delivered: boolean; payload: string }[];
+  /** Posts the events not delivered yet (of one intent, when named); returns the shop's statuses. */
+  deliverWebhooks(intentId?: string): Promise<number[]>;
   /** A signed webhook request body and header for a payload (tests tamper with them). */
   sign(payload: string, secret?: string): string;
   close(): Promise<void>;
@@ -138,9 +142,9 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
 
   async function emit(type: string, pi: StandInIntent) {
     const event = { id: rid('evt'), object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: view(pi) } };
-    const e = { id: event.id, type, delivered: false, payload: JSON.stringify(event) };
+    const e = { id: event.id, type, intent: pi.id, delivered: false, payload: JSON.stringify(event) };
     events.push(e);
-    if (self.webhookMode === 'immediate') await post(e);
+    if (self.webhookMode === 'immediate' && !pi.receipt_email?.startsWith('hold-webhooks')) await post(e);
   }
 
   function view(pi: StandInIntent, expand: string[] = []): Record<string, unknown> {
@@ -330,11 +334,11 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
     res.setHeader('access-control-allow-headers', 'authorization, content-type, idempotency-key, stripe-version');
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     const body = parseBracketForm(text);
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? String(body.key ?? '');
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? String(body.key ?? u.searchParams.get('key') ?? '');
     const auth: RecordedRequest['auth'] = bearer === secretKey ? 'secret' : bearer === publishableKey ? 'publishable' : 'none';
     const key = req.headers['idempotency-key'] as string | undefined;
     requests.push({ method: req.method ?? 'GET', path: u.pathname, body, ...(key ? { idempotencyKey: key } : {}), auth });
-    if (!u.pathname.startsWith('/authenticate/') && u.pathname.startsWith('/v1/') && auth === 'none')
+    if (u.pathname.startsWith('/v1/') && auth === 'none')
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
     if (key && req.method === 'POST') {
       const seen = idempotent.get(key);
@@ -344,6 +348,7 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
         return res.writeHead(seen.status, { 'content-type': 'application/json' }).end(seen.response);
       }
     }
+    if (req.method === 'POST' && u.pathname === '/__stand-in/deliver') return send(res, 200, { statuses: await self.deliverWebhooks(u.searchParams.get('payment_intent') ?? undefined) });
     const r = await handle(req.method ?? 'GET', u.pathname, body, auth, u.searchParams);
     if (r.redirect) return res.writeHead(303, { location: r.redirect }).end();
     if (r.html !== undefined) return res.writeHead(r.status, { 'content-type': 'text/html; charset=utf-8' }).end(r.html);
@@ -370,9 +375,9 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
     webhookTarget: o.webhookTarget,
     webhookMode: o.webhookMode ?? 'immediate',
     events,
-    async deliverWebhooks() {
+    async deliverWebhooks(intentId) {
       const out: number[] = [];
-      for (const e of events) if (!e.delivered) out.push(await post(e));
+      for (const e of events) if (!e.delivered && (!intentId || e.intent === intentId)) out.push(await post(e));
       return out;
     },
     sign,
