@@ -18,7 +18,8 @@
  * `requests` records every call received (method, path, parsed body, idempotency key).
  * For a browser test in another process: events of an intent whose receipt_email starts with
  * `hold-webhooks` are held even in immediate mode; POST /__stand-in/deliver?payment_intent=pi_...
- * delivers them (the webhook after the browser's return).
+ * delivers them (the webhook after the browser's return); GET /__stand-in/events?payment_intent=
+ * lists an intent's events with the shop's answers.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -73,7 +74,7 @@ export interface StripeStandIn {
   /** 'immediate' posts each event before answering; 'manual' holds them for deliverWebhooks(). */
   webhookMode: 'immediate' | 'manual';
   /** Events made so far (delivered or not). */
-  events: { id: string; type: string; intent: string; delivered: boolean; payload: string }[];
+  events: { id: string; type: string; intent: string; delivered: boolean; payload: string; /** The shop's answer. */ status?: number }[];
   /** Posts the events not delivered yet (of one intent, when named); returns the shop's statuses. */
   deliverWebhooks(intentId?: string): Promise<number[]>;
   /** A signed webhook request body and header for a payload (tests tamper with them). */
@@ -134,10 +135,10 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
     const target = self.webhookTarget;
     if (!target) return 0;
     e.delivered = true;
-    if (typeof target === 'function') return target(e.payload, sign(e.payload));
+    if (typeof target === 'function') return (e.status = await target(e.payload, sign(e.payload)));
     const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(e.payload) }, body: e.payload });
     await res.text();
-    return res.status;
+    return (e.status = res.status);
   }
 
   async function emit(type: string, pi: StandInIntent) {
@@ -348,6 +349,8 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
         return res.writeHead(seen.status, { 'content-type': 'application/json' }).end(seen.response);
       }
     }
+    if (req.method === 'GET' && u.pathname === '/__stand-in/events')
+      return send(res, 200, events.filter((e) => e.intent === u.searchParams.get('payment_intent')).map(({ id, type, delivered, status }) => ({ id, type, delivered, status })));
     if (req.method === 'POST' && u.pathname === '/__stand-in/deliver') return send(res, 200, { statuses: await self.deliverWebhooks(u.searchParams.get('payment_intent') ?? undefined) });
     const r = await handle(req.method ?? 'GET', u.pathname, body, auth, u.searchParams);
     if (r.redirect) return res.writeHead(303, { location: r.redirect }).end();

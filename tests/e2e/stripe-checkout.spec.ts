@@ -219,7 +219,12 @@ for (const race of ['before', 'after'] as const) {
     const [order, ...more] = orders(email);
     expect(more).toEqual([]);
     expect(order!.status).toBe('ordered');
-    if (race === 'after') {
+    const events = async () => (await (await request.get(`${process.env.E2E_STRIPE_URL}/__stand-in/events?payment_intent=${intent}`)).json()) as { type: string; delivered: boolean; status?: number }[];
+    if (race === 'before') {
+      // The shop took the succeeded event (200) while the card holder was still on the authentication page.
+      expect((await events()).map((e) => [e.type, e.status])).toEqual([['payment_intent.created', 200], ['payment_intent.succeeded', 200]]);
+    } else {
+      expect((await events()).map((e) => e.delivered)).toEqual([false, false]);
       const delivered = await request.post(`${process.env.E2E_STRIPE_URL}/__stand-in/deliver?payment_intent=${intent}`);
       expect(((await delivered.json()) as { statuses: number[] }).statuses).toEqual([200, 200]); // created, succeeded
     }
