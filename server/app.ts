@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createApi } from './api/index.ts';
 import { commerceFor } from './commerce/app-commerce.ts';
-import type { PaymentProviders } from './payments/provider.ts';
+import { providerHosts, type PaymentProviders } from './payments/provider.ts';
 import { defaultPaymentProviders } from './payments/registry.ts';
 import { resultOf, SANDBOX_GATEWAY } from './payments/sandbox.ts';
 import { sandboxGateway, sandboxGatewayRoutes, SANDBOX_GATEWAY_PATH, type SandboxGateway } from './sandbox-gateway/index.ts';
@@ -72,7 +72,7 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   const app = new Hono<AppEnv>();
   app.use('*', requestId());
   if (config.logRequests) app.use('*', requestLog(log));
-  app.use('*', securityHeaders(config.thirdPartyHosts));
+  app.use('*', securityHeaders({ ...config.thirdPartyHosts, ...providerHosts(payments) }));
   // gzip for text over 1 kB when the client asks (pages, scripts, styles, larger JSON).
   app.use('*', compress());
   app.route('/api', createApi(deps));

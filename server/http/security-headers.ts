@@ -11,7 +11,7 @@ import { secureHeaders } from 'hono/secure-headers';
 type Directive = 'scriptSrc' | 'styleSrc' | 'imgSrc' | 'fontSrc' | 'connectSrc' | 'frameSrc';
 export type HostList = Partial<Record<Directive, readonly string[]>>;
 
-/** Every third party the site loads, by integration: the one place to add or drop a host. */
+/** Every third party the site loads, by integration: the one place to add or drop a host. Payment providers add theirs when configured (PaymentProvider.cspHosts). */
 export const THIRD_PARTY_HOSTS = {
   tagManager: {
     scriptSrc: ['https://www.googletagmanager.com'],
@@ -27,11 +27,6 @@ export const THIRD_PARTY_HOSTS = {
     scriptSrc: ['https://assets.calendly.com'],
     styleSrc: ['https://assets.calendly.com'],
     frameSrc: ['https://calendly.com'],
-  },
-  stripe: {
-    scriptSrc: ['https://js.stripe.com'],
-    frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-    connectSrc: ['https://api.stripe.com'],
   },
   youtube: {
     frameSrc: ['https://www.youtube-nocookie.com'],

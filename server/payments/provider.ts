@@ -8,6 +8,7 @@
  * its own. Nothing here carries a card number.
  */
 import type { PaymentStatus } from '../../engine/commerce/payment-status.ts';
+import type { HostList } from '../http/security-headers.ts';
 
 export interface ChargeRequest {
   /** Integer cents: the order total the server computed. */
@@ -59,6 +60,8 @@ export interface PaymentProvider {
   readonly gateway: string;
   /** Public values the browser needs (publishable key, tokenizer script URL); never a secret. */
   readonly publicConfig?: Readonly<Record<string, string>>;
+  /** The hosts its browser script needs in the Content-Security-Policy (only while it is configured). */
+  readonly cspHosts?: HostList;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The transaction as the provider sees it now (return page, webhook): never the query string's word. */
   retrieve(transactionId: string): Promise<ChargeResult>;
@@ -70,3 +73,10 @@ export interface PaymentProvider {
 
 /** Providers by gateway name. A method whose gateway has none here is "not available". */
 export type PaymentProviders = Readonly<Record<string, PaymentProvider | undefined>>;
+
+/** The CSP hosts of the configured providers, keyed like the site's integrations. */
+export function providerHosts(providers: PaymentProviders): Record<string, HostList> {
+  const out: Record<string, HostList> = {};
+  for (const [name, p] of Object.entries(providers)) if (p?.cspHosts) out[`payment:${name}`] = p.cspHosts;
+  return out;
+}

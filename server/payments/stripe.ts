@@ -100,6 +100,8 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
     client,
     webhookSecret: cfg.webhookSecret,
     publicConfig: { publishableKey: cfg.publishableKey },
+    // Stripe.js, its card-field and 3-D Secure frames, its API.
+    cspHosts: { scriptSrc: ['https://js.stripe.com'], frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'], connectSrc: ['https://api.stripe.com'] },
     async charge(r) {
       try {
         const pi = await client.paymentIntents.create(
