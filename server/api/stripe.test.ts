@@ -119,6 +119,24 @@ describe('Stripe PaymentIntents through the stand-in', () => {
     expect(await outbox()).toHaveLength(2);
   });
 
+  it('requires_capture: the capture call captures at Stripe (idempotency key per order and attempt) and settles once', async () => {
+    await setup();
+    const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
+    const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
+    const pi = r.json.paymentIntent.id as string;
+    // As a card authorized for later capture would be.
+    Object.assign(stripe.intents.get(pi)!, { status: 'requires_capture', next_action: null });
+    const capture = (body: object = {}) => send(t.app, 'POST', '/api/payment/stripe/capture-payment', { orderId: id, token, paymentIntentId: pi, ...body });
+    expect((await capture({ token: 'wrong' })).status).toBe(403);
+    const c = await capture();
+    expect(c.status).toBe(200);
+    expect(c.json).toMatchObject({ success: true, status: 'completed', paymentIntent: { id: pi, status: 'succeeded' }, order: { status: 'ordered' } });
+    expect(stripe.requests.find((q) => q.path === `/v1/payment_intents/${pi}/capture`)!.idempotencyKey).toBe(`order-${id}-payment-1-capture`);
+    expect((await capture()).status).toBe(200); // the same key: Stripe answers the same; nothing changes
+    expect(await outbox()).toHaveLength(2);
+    expect((await send(t.app, 'POST', '/api/payment/stripe/capture-payment', { orderId: id, token, paymentIntentId: 'pi_unknown' })).status).toBe(404);
+  });
+
   it('PATCH puts the order total on an open intent; a different client amount is 422', async () => {
     await setup();
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
