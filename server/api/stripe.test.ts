@@ -152,6 +152,26 @@ describe('Stripe PaymentIntents through the stand-in', () => {
   });
 });
 
+describe('when Stripe refuses or does not answer', () => {
+  it('a refused call is 422 with Stripe\'s message; no answer is 402 on paying and 502 on retrieving: never a 500', async () => {
+    await setup();
+    const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
+    const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
+    const ids = { orderId: id, token, paymentIntentId: r.json.paymentIntent.id };
+    const refused = await send(t.app, 'POST', '/api/payment/stripe/capture-payment', ids);
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toBe('This PaymentIntent could not be captured because it has a status of requires_action.');
+    const other = await placeOrder(t.app, { paymentMethod: 'stripe' });
+    await stripe.close();
+    const down = await intent({ orderId: other.id, token: other.token, paymentMethodId: 'pm_card_visa' });
+    expect(down.status).toBe(402);
+    expect(down.json.message).toBe('An error occurred while processing your payment. Please try again.');
+    const retrieve = await send(t.app, 'POST', '/api/payment/stripe/payment-intent/retrieve', ids);
+    expect(retrieve.status).toBe(502);
+    expect(retrieve.json).toEqual({ success: false, message: 'An error occurred while processing your payment. Please try again.' });
+  });
+});
+
 describe('POST /api/payment/stripe/webhook', () => {
   it('a missing or wrong signature, or an altered body, is 400 and changes nothing', async () => {
     await setup('manual');

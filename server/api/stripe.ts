@@ -100,11 +100,11 @@ export function stripeRoutes(commerce: Commerce): Hono<AppEnv> {
       const p = await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', row.id).where('gateway', '=', STRIPE_GATEWAY).where('transaction_id', '=', b.paymentIntentId).executeTakeFirst();
       if (!p) throw new ApiError(404, 'Payment not found');
       if (p.status === 'completed') throw new ApiError(409, 'This order has already been paid.');
-      const r = await stripe.update(
+      const r = await payments.ask(`updating ${b.paymentIntentId} at Stripe`, () => stripe.update(
         b.paymentIntentId,
         { amountCents: row.total_cents, metadata: { orderId: String(row.id), orderIncrementId: row.order_increment_id ?? String(row.id), paymentId: String(p.id) }, receiptEmail: row.email },
         attemptKey(row.id, p.id, `update-${row.total_cents}`),
-      );
+      ));
       await ctx.db.updateTable('payments').set({ amount_cents: row.total_cents, updated_at: ctx.clock.now().toISOString() }).where('id', '=', p.id).execute();
       return c.json({ success: true, message: 'Payment intent updated', paymentIntent: { id: r.transactionId, status: r.intentStatus, amount: row.total_cents } });
     })

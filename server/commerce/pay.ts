@@ -198,6 +198,22 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
 
   const releaseLease = (orderId: number) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', orderId).execute();
 
+  /**
+   * A provider call outside the pay step: its refusal (a 4xx, e.g. an intent in the wrong state)
+   * is a 422 with its message; no answer at all is a 502. Never a 500.
+   */
+  async function ask<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      const status = (e as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw new ApiError(422, (e as Error).message || PAYMENT_MESSAGES.error);
+      deps.log.error(`checkout: ${what} failed:`, e);
+      throw new ApiError(502, PAYMENT_MESSAGES.processingError);
+    }
+  }
+
   /** The provider of a stored payment (503 when this server no longer has it). */
   function providerOf(p: PaymentRow): PaymentProvider {
     const provider = deps.providers[p.gateway];
@@ -215,13 +231,15 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
   /** Asks the provider for the transaction and settles what it says (never what a caller says). */
   async function refresh(p: PaymentRow): Promise<Settled> {
     if (!p.transaction_id) return { payment: p, order: (await loadOrderView(db, p.order_id))!, changed: false };
-    const result = await providerOf(p).retrieve(p.transaction_id);
+    const provider = providerOf(p);
+    const result = await ask(`retrieving ${p.transaction_id} from ${p.gateway}`, () => provider.retrieve(p.transaction_id!));
     return (await settle(p.gateway, result, { paymentId: p.id }))!;
   }
 
   return {
     settle,
     refresh,
+    ask,
 
     /** POST /api/order/pay (and the card provider's payment-intent call): charges the order's total once. */
     async pay(req: PayRequest): Promise<PayOutcome> {
@@ -286,7 +304,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       if (!p) throw new ApiError(404, COMMERCE_TEXTS.notFound);
       const provider = providerOf(p);
       if (!provider.capture) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable);
-      const result = await provider.capture(transactionId, attemptKey(order.id, p.id, 'capture'));
+      const capture = provider.capture.bind(provider);
+      const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () => capture(transactionId, attemptKey(order.id, p.id, 'capture')));
       return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
     },
 
@@ -295,7 +314,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       const order = await ctx.authorize(orderId, token);
       const p = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('transaction_id', '=', transactionId).executeTakeFirst();
       if (!p) throw new ApiError(404, COMMERCE_TEXTS.notFound);
-      const result = await providerOf(p).retrieve(transactionId);
+      const provider = providerOf(p);
+      const result = await ask(`retrieving ${transactionId} from ${p.gateway}`, () => provider.retrieve(transactionId));
       return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
     },
 
@@ -305,13 +325,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       if (!found || found.method !== method) throw new ApiError(404, COMMERCE_TEXTS.notFound);
       let p = found;
       if (!wasCanceledWhileWaiting(found)) {
-        try {
-          p = (await refresh(found)).payment;
-        } catch (e) {
-          if (e instanceof ApiError) throw e;
-          deps.log.error(`checkout: verifying ${transactionId} with ${found.gateway} failed:`, e);
-          throw new ApiError(502, PAYMENT_MESSAGES.processingError);
-        }
+        p = (await refresh(found)).payment;
       }
       const order = await db.selectFrom('orders').select(['id', 'order_increment_id']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
       const extra = additionalData(p);
