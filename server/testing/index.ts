@@ -4,3 +4,4 @@ export { writeFakeDist, FAKE_DIST_FILES, FAKE_SITE } from './fake-dist.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from './smtp-sink.ts';
 export { parseMail, type ParsedMail } from './mime.ts';
 export { tempDir, type TempDir } from './temp-dir.ts';
+export { startStripeStandIn, parseBracketForm, STRIPE_TEST_CARDS, type StripeStandIn, type RecordedRequest } from './stripe-stand-in.ts';
