@@ -240,7 +240,9 @@ function Checkout({
   const focusFirst = useCallback(
     (errs: Record<string, string>, v: CheckoutValues, card: boolean) => {
       const first = fieldKeys(v, card).find((k) => errs[k]);
+      const hosted = Object.keys(errs).find((k) => k.startsWith('stripe.'));
       if (first) document.getElementById(first === 'paymentMethod' ? `${uid}-pm-0` : fid(first))?.focus();
+      else if (hosted && stripeCard.current) stripeCard.current.focus(hosted);
       else if (Object.keys(errs).length) formErrorRef.current?.focus();
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -8,6 +8,7 @@
  *   Secure through the verify page, and the webhook arriving before and after the browser's
  *   return: one order `ordered`, exactly one customer and one admin e-mail.
  */
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -182,8 +183,11 @@ test('Stripe: the hosted fields show the spec messages; a decline, then a good c
   await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
   await placeOrder(page).click();
   await expect(page.getByText('Card number is incomplete or invalid')).toBeVisible();
+  await expect(page.getByLabel('Card number', { exact: true })).toBeFocused();
   await expect(page.getByText('Expiry date is incomplete or invalid')).toBeVisible();
   await expect(page.getByText('CVC is incomplete or invalid')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 
   await stripeCard(page, '4000 0000 0000 0002');
   await placeOrder(page).click();

@@ -24,6 +24,8 @@ export interface StripeCardHandle {
   createPaymentMethod(billing: { name: string; email: string; phone: string }): Promise<{ id: string } | { error: string }>;
   confirmCardPayment(clientSecret: string): Promise<PaymentIntentResult>;
   handleNextAction(clientSecret: string): Promise<{ error?: { message?: string } }>;
+  /** Focuses a field by its error key (`stripe.cardExpiry`): the first error gets the focus. */
+  focus(key: string): void;
 }
 
 let stripePromise: { key: string; promise: Promise<Stripe | null> } | undefined;
@@ -39,6 +41,7 @@ export function StripeCard({ publishableKey, errors, onChange, handle }: { publi
   const complete = useRef<Record<Part, boolean>>({ cardNumber: false, cardExpiry: false, cardCvc: false });
   const stripe = useRef<Stripe | null>(null);
   const number = useRef<StripeCardNumberElement | null>(null);
+  const fields = useRef<Partial<Record<Part, { focus(): void }>>>({});
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
@@ -58,6 +61,7 @@ export function StripeCard({ publishableKey, errors, onChange, handle }: { publi
           });
           el.mount(boxes.current[part]!);
           mounted.push(el);
+          fields.current[part] = el;
           if (part === 'cardNumber') number.current = el;
         }
         setState('ready');
@@ -67,6 +71,7 @@ export function StripeCard({ publishableKey, errors, onChange, handle }: { publi
       live = false;
       for (const el of mounted) el.destroy();
       number.current = null;
+      fields.current = {};
     };
     // onChange only clears an error: a new function each render is the same behaviour.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -90,6 +95,9 @@ export function StripeCard({ publishableKey, errors, onChange, handle }: { publi
     },
     confirmCardPayment: (secret) => (stripe.current ? stripe.current.confirmCardPayment(secret) : notReady()),
     handleNextAction: (secret) => (stripe.current ? stripe.current.handleNextAction({ clientSecret: secret }) : notReady()),
+    focus(key) {
+      fields.current[key.replace(/^stripe\./, '') as Part]?.focus();
+    },
   };
   if (typeof handle === 'function') handle(api);
   else if (handle) (handle as { current: StripeCardHandle | null }).current = api;
