@@ -223,6 +223,26 @@ describe('POST /api/payment/stripe/webhook', () => {
     expect((await t.db.selectFrom('payment_events').select(['event_id', 'type']).orderBy('type').execute()).map((e) => e.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
   });
 
+  it('changing the order cancels its open intent at Stripe; canceled and processing events are settled, never undoing a payment', async () => {
+    await setup('manual');
+    const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
+    const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
+    const pi = r.json.paymentIntent.id as string;
+    expect((await send(t.app, 'PATCH', '/api/order', { id, token, shippingMethod: 'expedited' })).status).toBe(200);
+    expect(stripe.requests.some((q) => q.path === `/v1/payment_intents/${pi}/cancel`)).toBe(true);
+    expect(stripe.intents.get(pi)!.status).toBe('canceled');
+    expect(await stripe.deliverWebhooks()).toEqual([200, 200]); // created, canceled
+    expect((await t.db.selectFrom('payments').select('status').execute()).map((p) => p.status)).toEqual(['failed']);
+
+    // A processing event for a paid order's intent changes nothing.
+    const paid = await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa' });
+    expect(paid.status).toBe(200);
+    const processing = JSON.stringify({ id: 'evt_processing_1', object: 'event', type: 'payment_intent.processing', data: { object: { ...stripe.intents.get(paid.json.paymentIntent.id)!, status: 'processing' } } });
+    expect((await webhook(processing, stripe.sign(processing))).status).toBe(200);
+    expect((await t.db.selectFrom('payments').select('status').orderBy('id').execute()).map((p) => p.status)).toEqual(['failed', 'completed']);
+    expect((await orderRows())[0]!.status).toBe('ordered');
+  });
+
   it('a payment_failed webhook fails the waiting payment; the order stays open for another attempt', async () => {
     await setup('manual');
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
