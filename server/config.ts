@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { integrationHosts } from '../engine/content/integration-hosts.ts';
-import { mergeHostLists, PAYMENT_PROVIDER_HOSTS, siteHostLists, type HostList } from './http/security-headers.ts';
+import { siteHostLists, type HostList } from './http/security-headers.ts';
 import type { OutboxOptions } from './mail/worker.ts';
 import { DEFAULT_DIST_DIR, PROJECT_ROOT, VAR_DIR } from './paths.ts';
 
@@ -25,7 +25,7 @@ export interface ServerConfig {
   bodyTimeoutMs: number;
   /** From of outgoing e-mail. */
   mailFrom: string;
-  /** Third-party hosts allowed by the Content-Security-Policy: site.json's integrations, then the payment providers'. */
+  /** Third-party hosts allowed by the Content-Security-Policy: site.json's integrations (the payment providers' are added by the app). */
   thirdPartyHosts: Record<string, HostList>;
   outbox: Partial<OutboxOptions>;
   /** One log line per request. */
@@ -127,7 +127,7 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     uploadLimitBytes: given.uploadLimitBytes ?? 25 * 1024 * 1024,
     bodyTimeoutMs: given.bodyTimeoutMs ?? env.bodyTimeoutMs,
     mailFrom: given.mailFrom ?? defaultMailFrom(siteName, origin),
-    thirdPartyHosts: given.thirdPartyHosts ?? mergeHostLists(facts.find((f) => f.hosts)?.hosts ?? {}, PAYMENT_PROVIDER_HOSTS),
+    thirdPartyHosts: given.thirdPartyHosts ?? facts.find((f) => f.hosts)?.hosts ?? {},
     outbox: given.outbox ?? {},
     logRequests: given.logRequests ?? true,
     recaptchaSecret: 'recaptchaSecret' in given ? given.recaptchaSecret : env.recaptchaSecret,

@@ -3,7 +3,8 @@
  * by SMTP_URL, the system clock. Environment: JOINERY_DATA_DIR (folder for the database, mail and
  * uploads; default var/), JOINERY_DB (database file), SMTP_URL, MAIL_FROM, PUBLIC_ORIGIN (the
  * site's public origin, when it differs from site.json), OUTBOX_CONCURRENCY (e-mails sent at once,
- * and SMTP connections kept open; default 8).
+ * and SMTP connections kept open; default 8), STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
+ * STRIPE_WEBHOOK_SECRET, STRIPE_API_URL (server/payments/stripe.ts).
  */
 import { join } from 'node:path';
 import { systemClock } from './clock.ts';
@@ -12,6 +13,8 @@ import { positiveInt } from './config.ts';
 import { openMigratedDatabase } from './db/open.ts';
 import { createMailer } from './mail/transports.ts';
 import { DEFAULT_OUTBOX_OPTIONS } from './mail/worker.ts';
+import { defaultPaymentProviders } from './payments/registry.ts';
+import { sandboxGateway } from './sandbox-gateway/gateway.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DB_FILE, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
 
 export interface DefaultDepsOptions {
@@ -36,11 +39,22 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
   const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);
   const concurrency = positiveInt(env.OUTBOX_CONCURRENCY, DEFAULT_OUTBOX_OPTIONS.concurrency);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir, maxConnections: concurrency });
+  const gateway = sandboxGateway(db, systemClock);
+  let payments;
+  try {
+    payments = defaultPaymentProviders({ sandbox: gateway, env });
+  } catch (e) {
+    mailer.close();
+    await db.destroy();
+    throw e;
+  }
   return {
     db,
     dbFile,
     mailer,
     clock: systemClock,
+    sandboxGateway: gateway,
+    payments,
     siteDir: o.siteDir ?? DEFAULT_CONTENT_DIR,
     config: {
       distDir: o.distDir ?? DEFAULT_DIST_DIR,

@@ -12,10 +12,9 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createServer } from '../../server/app.ts';
-import { systemClock } from '../../server/clock.ts';
 import { loadCommerceData } from '../../server/commerce/site-data.ts';
 import { ALLOW_SANDBOX_ENV, liveTestMethods, testModeAtStart } from '../../server/commerce/test-mode.ts';
-import { defaultPaymentProviders } from '../../server/payments/registry.ts';
+import { configuredGateways, describeProviders } from '../../server/payments/registry.ts';
 import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
 import { listen, type Listening } from '../../server/listen.ts';
 import { consoleLogger } from '../../server/logger.ts';
@@ -50,7 +49,7 @@ const givenNodeEnv = (): string | undefined => ('joineryGivenNodeEnv' in globalT
 /** The site's live test payment methods with the providers the server uses (none when its data is not readable: checkout answers 503 then). */
 function testMethodNames(siteDir: string): string[] {
   try {
-    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, defaultPaymentProviders(systemClock)).map((m) => m.name);
+    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, configuredGateways(process.env)).map((m) => m.name);
   } catch {
     return [];
   }
@@ -78,7 +77,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   try {
     deps = await createDefaultDeps({ distDir: DIST_DIR, siteDir: getSiteDir() });
   } catch (e) {
-    console.error(`joinery start: cannot open the database: ${(e as Error).message}`);
+    console.error(`joinery start: cannot start: ${(e as Error).message}`);
     return EXIT_USAGE;
   }
   let server: ReturnType<typeof createServer> | undefined;
@@ -100,6 +99,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
   if (testMode) console.log(testMode.message);
   console.log(`joinery start: database ${relative(process.cwd(), deps.dbFile)}; mail: ${deps.mailer.description}`);
+  console.log(`joinery start: payment providers live: ${describeProviders(server.deps.payments, process.env)}`);
 
   const signal = await waitForSignal();
   console.log(`joinery start: ${signal}, shutting down`);

@@ -11,6 +11,8 @@ import * as m0004 from './0004_orders.ts';
 import * as m0005 from './0005_newsletter_confirm.ts';
 import * as m0006 from './0006_outbox_claims.ts';
 import * as m0007 from './0007_form_estimate.ts';
+import * as m0008 from './0008_money_cents.ts';
+import * as m0009 from './0009_payment_tokens.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0005_newsletter_confirm': m0005,
   '0006_outbox_claims': m0006,
   '0007_form_estimate': m0007,
+  '0008_money_cents': m0008,
+  '0009_payment_tokens': m0009,
 };
