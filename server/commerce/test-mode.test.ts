@@ -6,7 +6,7 @@ import { DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../paths.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { liveTestMethods, testModeAtStart } from './test-mode.ts';
-import { CARDS, placeOrder, send } from './testing.ts';
+import { CARDS, cardToken, placeOrder, send } from './testing.ts';
 
 const NOTICE = 'Test mode: no real payment is taken';
 const EMAIL_NOTE = 'Test mode: no real payment was taken for this order.';
@@ -40,7 +40,7 @@ describe('test mode (the sandbox gateway is live)', () => {
   it('the customer and admin e-mails of a sandbox payment say no real payment was taken', async () => {
     t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
     const { id, token } = await placeOrder(t.app);
-    expect((await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.approved })).status).toBe(200);
+    expect((await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) })).status).toBe(200);
     await t.outbox.drain();
     const sent = t.mailer.sent;
     expect(sent.map((m) => m.subject)).toEqual(['Order Confirmation #100000001', 'New Order #100000001']);

@@ -23,17 +23,6 @@ export function siteHostLists(hosts: IntegrationHostLists): Record<string, HostL
   return out;
 }
 
-/** Host records merged by integration name; a name in several keeps every host of each. */
-export function mergeHostLists(...records: Record<string, HostList>[]): Record<string, HostList> {
-  const out: Record<string, Partial<Record<Directive, string[]>>> = {};
-  for (const record of records)
-    for (const [name, list] of Object.entries(record)) {
-      const into = (out[name] ??= {});
-      for (const [d, hosts] of Object.entries(list) as [Directive, readonly string[]][]) into[d] = [...new Set([...(into[d] ?? []), ...hosts])];
-    }
-  return out;
-}
-
 const union = (lists: HostList[], d: Directive) => [...new Set(lists.flatMap((h) => h[d] ?? []))];
 
 /**
