@@ -15,6 +15,7 @@ import { orderRoutes } from './order.ts';
 import { paymentMethodsRoutes } from './payment-methods.ts';
 import { paymentsRoutes } from './payments.ts';
 import { stripeRoutes } from './stripe.ts';
+import { authorizeNetRoutes } from './authorize-net.ts';
 import { createNodeGeoSource } from '../../engine/forms/node.ts';
 import { formsRoutes } from '../forms/index.ts';
 import { newsletterRoutes } from '../newsletter/index.ts';
@@ -42,6 +43,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/checkout', checkoutRoutes(commerce));
   api.route('/payment-methods', paymentMethodsRoutes(commerce));
   api.route('/payment/stripe', stripeRoutes(commerce, limits));
+  api.route('/payment/authorize-net', authorizeNetRoutes(commerce, limits));
   api.route('/payment', paymentsRoutes(commerce));
 
   api.all('*', (c) => jsonError(c, 404, 'Not found'));

@@ -9,7 +9,8 @@
  * sortOrder. config holds only public values, copied key by key so no secret can leak through it:
  * those the schema allows in payment-methods.json (acceptJsUrl, clientKey, loginId) and those the
  * configured provider gives (the sandbox gateway's tokenizerUrl, Stripe's publishableKey from
- * STRIPE_PUBLISHABLE_KEY), the provider's winning.
+ * STRIPE_PUBLISHABLE_KEY, Authorize.Net's acceptJsUrl, clientKey and apiLoginID/loginId
+ * from AUTHORIZE_NET_*), the provider's winning.
  * -> 400 for another scope.
  */
 import { Hono } from 'hono';
@@ -21,7 +22,7 @@ import { parseQuery } from '../http/parse.ts';
 import { isTestGateway } from '../commerce/test-mode.ts';
 
 const query = z.object({ scope: z.enum(['sample-order', 'convert-to-order']).optional() });
-const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId', 'tokenizerUrl'] as const;
+const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId', 'apiLoginID', 'tokenizerUrl'] as const;
 
 export function publicPaymentMethod(m: PaymentMethod, providerConfig: Readonly<Record<string, string>> = {}) {
   const config: Partial<Record<(typeof PUBLIC_CONFIG)[number], string>> = {};

@@ -196,6 +196,15 @@ export const addressView = (a: OrderAddressRow): OrderAddressView => ({
   phoneNumber: a.phone_number,
 });
 
+/** The order's stored billing and shipping addresses, for a provider's bill-to and ship-to. */
+export async function orderParties(db: Db, orderId: number): Promise<{ billTo?: OrderAddressView; shipTo?: OrderAddressView }> {
+  const rows = await db.selectFrom('order_addresses').selectAll().where('order_id', '=', orderId).execute();
+  const of = (t: AddressType) => rows.find((a) => a.type === t);
+  const billing = of('billing');
+  const shipping = of('shipping') ?? billing;
+  return { ...(billing ? { billTo: addressView(billing) } : {}), ...(shipping ? { shipTo: addressView(shipping) } : {}) };
+}
+
 /** The address back in the checkout schema's shape (for recomputing an order). */
 export const addressInput = (a: OrderAddressView): Address => {
   const { type: _type, ...rest } = a;

@@ -22,7 +22,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { formatPrice } from '../../engine/catalog/price.ts';
-import { PAYMENT_MESSAGES, paymentFailedComment } from '../../engine/commerce/messages.ts';
+import { PAYMENT_MESSAGES, paymentFailedComment, transactionFailedComment } from '../../engine/commerce/messages.ts';
 import { fromCents } from '../../engine/commerce/money.ts';
 import { orderStatusAfterPayment } from '../../engine/commerce/payment-status.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
@@ -32,7 +32,7 @@ import type { ChargeResult, NextAction, PaymentProvider } from '../payments/prov
 import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
 import { assertPaymentAttemptsLeft } from './pay-limits.ts';
 import { orderEmails } from './order-emails.ts';
-import { addHistory, incrementIdFor, loadOrderView, paymentView, type OrderView, type PaymentView } from './order-store.ts';
+import { addHistory, incrementIdFor, orderParties, loadOrderView, paymentView, type OrderView, type PaymentView } from './order-store.ts';
 import { hashToken } from './order-token.ts';
 import type { OrderService } from './orders.ts';
 
@@ -99,7 +99,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     const amount = formatPrice(fromCents(p.amount_cents));
     const ref = result.transactionId ? ` (transaction ${result.transactionId})` : '';
     if (result.status === 'completed') return `Payment of ${amount} completed by ${p.method_label}${ref}.`;
-    if (result.status === 'failed') return paymentFailedComment(incrementIdFor(orderId), result.message);
+    if (result.status === 'failed') return result.historyNamesTransaction && result.transactionId ? transactionFailedComment(result.transactionId, result.message) : paymentFailedComment(incrementIdFor(orderId), result.message);
     if (result.intentStatus === 'requires_action') return `Payment of ${amount} awaits the card holder's authentication${ref}.`;
     return `Payment of ${amount} is ${result.status === 'on_hold' ? 'held for review' : 'pending'}${ref}: ${result.message}`;
   }
@@ -274,6 +274,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
             .executeTakeFirstOrThrow();
         });
         const increment = row.order_increment_id ?? incrementIdFor(row.id);
+        const parties = await orderParties(db, row.id);
         try {
           result = await provider.charge({
             amountCents: row.total_cents,
@@ -286,6 +287,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
             description: `${deps.shop.siteName} order #${increment}`,
             idempotencyKey: attemptKey(row.id, payment.id),
             returnUrl: `${deps.shop.origin}${verifyPath(method.name)}`,
+            ...parties,
           });
         } catch (e) {
           deps.log.error(`checkout: payment provider ${provider.gateway} failed for order ${row.id}:`, e);

@@ -26,6 +26,23 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** Where the card holder comes back after authenticating: `/payment/{method}/verify` (path or absolute URL). */
   returnUrl: string;
+  /** The order's stored addresses (a direct-entry gateway's bill-to and ship-to). */
+  billTo?: ChargeParty;
+  shipTo?: ChargeParty;
+}
+
+/** An address of the order as the server stored it. */
+export interface ChargeParty {
+  firstName: string;
+  lastName: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  countryId: string;
+  phoneNumber: string;
+  email: string;
 }
 
 /** What the card holder's browser must do before the payment can finish. */
@@ -45,6 +62,8 @@ export interface ChargeResult {
   intentStatus?: string;
   /** What the provider said, for the shopper and the history. */
   message: string;
+  /** A failure's history comment names the transaction ("Payment failed for transaction id {id}: ..."), not the order. */
+  historyNamesTransaction?: boolean;
   card?: { brand: string; last4: string };
   /** The amount the provider holds for this transaction, when it says. */
   amountCents?: number;

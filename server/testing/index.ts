@@ -7,3 +7,4 @@ export { tempDir, type TempDir } from './temp-dir.ts';
 export { rawRequest, type RawResponse, type RawRequestOptions } from './raw-http.ts';
 export { watchUncaught } from './uncaught.ts';
 export { startStripeStandIn, parseBracketForm, STRIPE_TEST_CARDS, type StripeStandIn, type RecordedRequest } from './stripe-stand-in.ts';
+export { startAuthorizeNetStandIn, opaqueValueFor, ANET_TEST_CARDS, ANET_TEXTS, ANET_DECLINE_ZIP, type AuthorizeNetStandIn } from './authorize-net-stand-in.ts';

@@ -1,0 +1,253 @@
+/**
+ * The `authorize-net` provider: the direct-entry card gateway (spec 000 sections 4 and 7). The
+ * browser hands the card to Accept.js, which gives back opaque data (descriptor and a one-time
+ * value); the server posts a createTransactionRequest (authCaptureTransaction) with that opaque
+ * data and the server's total to Authorize.Net's JSON API with plain fetch.
+ *
+ * Configuration (all five, or Authorize.Net is not offered):
+ *   AUTHORIZE_NET_LOGIN_ID         API login id (public: Accept.js's apiLoginID)
+ *   AUTHORIZE_NET_TRANSACTION_KEY  secret; only in the server's API calls
+ *   AUTHORIZE_NET_CLIENT_KEY       public client key for Accept.js
+ *   AUTHORIZE_NET_API_URL          https://apitest.authorize.net/xml/v1/request.api (sandbox) or
+ *                                  https://api.authorize.net/xml/v1/request.api
+ *   AUTHORIZE_NET_ACCEPT_JS_URL    https://jstest.authorize.net/v1/Accept.js or https://js.authorize.net/v1/Accept.js
+ *   AUTHORIZE_NET_TIMEOUT_MS       optional, default 20000: a gateway that does not answer by then
+ *                                  fails the attempt with a clear message
+ *
+ * The JSON API is a translation of the XML one: elements must come in the XML schema's order
+ * (AnetApiSchema.xsd), so the request objects below are built in that order, and its answers may
+ * begin with a UTF-8 byte-order mark. Response code (transactionResponse.responseCode): 1
+ * completed, 2 pending, 3 failed, 4 on_hold; the errors' text is the shopper's message.
+ *
+ * Not shown in the spec, decided here: a gateway that does not answer in time fails the attempt
+ * (the page says so); a retry posts the same invoice number and amount, which Authorize.Net's
+ * duplicate window (120 s by default) refuses, so a charge that did go through is not repeated
+ * within it.
+ */
+import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
+import { statusFromResponseCode } from '../../engine/commerce/payment-status.ts';
+import type { ChargeParty, ChargeResult, PaymentProvider } from './provider.ts';
+
+export const AUTHORIZE_NET_GATEWAY = 'authorize-net';
+/** Accept.js's descriptor for the opaque data it returns. */
+export const ACCEPT_DATA_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export const AUTHORIZE_NET_TEXTS = {
+  timeout: 'The payment gateway did not answer in time. Please try again.',
+  unreadable: 'The payment gateway sent an answer we could not read. Please try again.',
+} as const;
+
+export interface AuthorizeNetConfig {
+  loginId: string;
+  transactionKey: string;
+  clientKey: string;
+  apiUrl: string;
+  acceptJsUrl: string;
+  timeoutMs: number;
+}
+
+export class AuthorizeNetConfigError extends Error {}
+
+const httpUrl = (name: string, v: string, https: boolean): string => {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new AuthorizeNetConfigError(`${name} is not a URL: ${v}`);
+  }
+  if (u.protocol !== 'https:' && (https || u.protocol !== 'http:')) throw new AuthorizeNetConfigError(`${name} must be ${https ? 'https' : 'http or https'}: ${v}`);
+  return u.href;
+};
+
+/** The configuration from the environment; undefined when a value is missing (Authorize.Net not offered). */
+export function authorizeNetConfigFromEnv(env: Record<string, string | undefined>): AuthorizeNetConfig | undefined {
+  const get = (k: string) => env[k]?.trim() || undefined;
+  const loginId = get('AUTHORIZE_NET_LOGIN_ID');
+  const transactionKey = get('AUTHORIZE_NET_TRANSACTION_KEY');
+  const clientKey = get('AUTHORIZE_NET_CLIENT_KEY');
+  const apiUrl = get('AUTHORIZE_NET_API_URL');
+  const acceptJsUrl = get('AUTHORIZE_NET_ACCEPT_JS_URL');
+  if (!loginId || !transactionKey || !clientKey || !apiUrl || !acceptJsUrl) return undefined;
+  const timeout = get('AUTHORIZE_NET_TIMEOUT_MS');
+  const timeoutMs = timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000) throw new AuthorizeNetConfigError(`AUTHORIZE_NET_TIMEOUT_MS must be 100 to 120000 ms: ${timeout}`);
+  return {
+    loginId,
+    transactionKey,
+    clientKey,
+    // The shop's server may talk to a local stand-in over http; the browser's script is https only.
+    apiUrl: httpUrl('AUTHORIZE_NET_API_URL', apiUrl, false),
+    acceptJsUrl: httpUrl('AUTHORIZE_NET_ACCEPT_JS_URL', acceptJsUrl, true),
+    timeoutMs,
+  };
+}
+
+/** The API host the Accept.js of this script URL posts the card to (sandbox or production). */
+function acceptApiOrigin(scriptUrl: string): string[] {
+  const host = new URL(scriptUrl).hostname;
+  if (host === 'jstest.authorize.net') return ['https://apitest.authorize.net'];
+  if (host === 'js.authorize.net') return ['https://api2.authorize.net', 'https://api.authorize.net'];
+  return [];
+}
+
+/** Cuts a value to the XML schema's length for the element. */
+const cut = (v: string | undefined, max: number) => (v ?? '').trim().slice(0, max);
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** customerAddressType (billTo) in schema order: firstName, lastName, company, address, city, state, zip, country, phoneNumber. */
+const billTo = (a: ChargeParty) => ({
+  firstName: cut(a.firstName, 50),
+  lastName: cut(a.lastName, 50),
+  address: cut([a.street1, a.street2].filter(Boolean).join(' '), 60),
+  city: cut(a.city, 40),
+  state: cut(a.state, 40),
+  zip: cut(a.zipCode, 20),
+  country: cut(a.countryId, 60),
+  phoneNumber: cut(a.phoneNumber, 25),
+});
+/** nameAndAddressType (shipTo): the same without a phone. */
+const shipTo = (a: ChargeParty) => {
+  const { phoneNumber: _p, ...rest } = billTo(a);
+  return rest;
+};
+
+interface AnetMessages {
+  resultCode?: string;
+  message?: { code?: string; text?: string }[];
+}
+interface AnetTransactionResponse {
+  responseCode?: string;
+  transId?: string;
+  accountNumber?: string;
+  accountType?: string;
+  messages?: { code?: string; description?: string }[];
+  errors?: { errorCode?: string; errorText?: string }[];
+}
+interface AnetTransactionDetails {
+  transId?: string;
+  responseCode?: number | string;
+  transactionStatus?: string;
+  responseReasonDescription?: string;
+  authAmount?: number | string;
+  payment?: { creditCard?: { cardNumber?: string; cardType?: string } };
+}
+
+/** A gateway answer we could not use (not JSON, a resultCode Error without a transaction, an HTTP error). */
+export class AuthorizeNetError extends Error {}
+
+/** The body as JSON, past the byte-order mark Authorize.Net puts in front of it. */
+export function parseAnetJson(text: string): unknown {
+  return JSON.parse(text.replace(/^\uFEFF/, ''));
+}
+
+const cardOf = (accountNumber?: string, accountType?: string) => {
+  const last4 = accountNumber?.replace(/\D/g, '').slice(-4);
+  return last4 && last4.length === 4 ? { card: { brand: (accountType ?? 'card').toLowerCase(), last4 } } : {};
+};
+
+const transactionId = (id: string | undefined) => (id && id !== '0' ? id : null);
+
+/** A createTransactionResponse as the provider interface reports it. */
+export function resultOfTransaction(body: { transactionResponse?: AnetTransactionResponse; messages?: AnetMessages }): ChargeResult {
+  const tr = body.transactionResponse;
+  const apiMessage = body.messages?.message?.map((m) => m.text).filter(Boolean).join(' ');
+  if (!tr?.responseCode) {
+    // The request itself was refused (bad credentials, invalid opaque data ...): that attempt failed.
+    if (body.messages?.resultCode === 'Error') return { status: 'failed', transactionId: null, message: apiMessage || PAYMENT_MESSAGES.failed };
+    throw new AuthorizeNetError('no transactionResponse in the gateway answer');
+  }
+  const code = Number(tr.responseCode);
+  const errors = tr.errors?.map((e) => e.errorText).filter(Boolean).join(' ');
+  const messages = tr.messages?.map((m) => m.description).filter(Boolean).join(' ');
+  return {
+    status: statusFromResponseCode(code),
+    transactionId: transactionId(tr.transId),
+    responseCode: code,
+    message: errors || messages || apiMessage || '',
+    historyNamesTransaction: true,
+    ...cardOf(tr.accountNumber, tr.accountType),
+  };
+}
+
+const REVIEW = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview']);
+const FAILED = new Set(['declined', 'voided', 'expired', 'generalError', 'failedReview', 'communicationError', 'settlementError', 'couldNotVoid']);
+
+/** A getTransactionDetailsResponse's transaction as the provider interface reports it. */
+export function resultOfDetails(t: AnetTransactionDetails): ChargeResult {
+  const code = Number(t.responseCode);
+  const status = t.transactionStatus && REVIEW.has(t.transactionStatus) ? 'on_hold' : t.transactionStatus && FAILED.has(t.transactionStatus) ? 'failed' : statusFromResponseCode(code);
+  const amount = Number(t.authAmount);
+  return {
+    status,
+    transactionId: transactionId(t.transId),
+    responseCode: code,
+    message: t.responseReasonDescription ?? '',
+    historyNamesTransaction: true,
+    ...(Number.isFinite(amount) ? { amountCents: Math.round(amount * 100) } : {}),
+    ...cardOf(t.payment?.creditCard?.cardNumber, t.payment?.creditCard?.cardType),
+  };
+}
+
+export interface AuthorizeNetProvider extends PaymentProvider {
+  readonly config: AuthorizeNetConfig;
+}
+
+export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof fetch = fetch): AuthorizeNetProvider {
+  const auth = { name: cfg.loginId, transactionKey: cfg.transactionKey };
+
+  async function post(body: Record<string, unknown>): Promise<unknown> {
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetchImpl(cfg.apiUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(cfg.timeoutMs) });
+      text = await res.text();
+    } catch (e) {
+      if ((e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError') throw new AuthorizeNetError(AUTHORIZE_NET_TEXTS.timeout);
+      throw e;
+    }
+    if (!res.ok) throw new AuthorizeNetError(`Authorize.Net answered HTTP ${res.status}`);
+    try {
+      return parseAnetJson(text);
+    } catch {
+      throw new AuthorizeNetError(AUTHORIZE_NET_TEXTS.unreadable);
+    }
+  }
+
+  return {
+    gateway: AUTHORIZE_NET_GATEWAY,
+    config: cfg,
+    // Accept.js's names, and the schema's (loginId): never the transaction key.
+    publicConfig: { acceptJsUrl: cfg.acceptJsUrl, clientKey: cfg.clientKey, apiLoginID: cfg.loginId, loginId: cfg.loginId },
+    cspHosts: (() => {
+      const script = new URL(cfg.acceptJsUrl).origin;
+      return { scriptSrc: [script], frameSrc: [script], connectSrc: [script, ...acceptApiOrigin(cfg.acceptJsUrl)] };
+    })(),
+    async charge(r) {
+      // Element order as AnetApiSchema.xsd's transactionRequestType: amount, payment, order, customer, billTo, shipTo.
+      const transactionRequest: Record<string, unknown> = {
+        transactionType: 'authCaptureTransaction',
+        amount: dollars(r.amountCents),
+        payment: { opaqueData: { dataDescriptor: ACCEPT_DATA_DESCRIPTOR, dataValue: r.token } },
+        order: { invoiceNumber: cut(r.orderIncrementId, 20), description: cut(r.description, 255) },
+        customer: { type: 'individual', email: cut(r.email, 255) },
+        ...(r.billTo ? { billTo: billTo(r.billTo) } : {}),
+        ...(r.shipTo ? { shipTo: shipTo(r.shipTo) } : {}),
+      };
+      let body: unknown;
+      try {
+        body = await post({ createTransactionRequest: { merchantAuthentication: auth, refId: cut(String(r.paymentId), 20), transactionRequest } });
+      } catch (e) {
+        // No usable answer: this attempt failed with a message the shopper can act on.
+        if (e instanceof AuthorizeNetError) return { status: 'failed', transactionId: null, message: e.message === AUTHORIZE_NET_TEXTS.timeout ? e.message : AUTHORIZE_NET_TEXTS.unreadable };
+        throw e;
+      }
+      return resultOfTransaction(body as Parameters<typeof resultOfTransaction>[0]);
+    },
+    async retrieve(id) {
+      const body = (await post({ getTransactionDetailsRequest: { merchantAuthentication: auth, transId: id } })) as { transaction?: AnetTransactionDetails; messages?: AnetMessages };
+      if (!body.transaction) throw Object.assign(new AuthorizeNetError(body.messages?.message?.[0]?.text ?? 'Transaction not found'), { statusCode: 404 });
+      return resultOfDetails(body.transaction);
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * A local stand-in for Authorize.Net's JSON API (POST {url} with createTransactionRequest or
+ * getTransactionDetailsRequest), so the provider and the checkout run with no internet. It
+ * answers as Authorize.Net does: JSON that starts with a UTF-8 byte-order mark, messages
+ * { resultCode, message[] }, transactionResponse { responseCode, transId, accountNumber,
+ * accountType, messages[] | errors[] }.
+ *
+ * The opaque data it accepts is what the fake Accept.js (tests/e2e/support/fake-accept.js) and
+ * `opaqueValueFor` make: `FAKEACCEPT.{last 4 digits}.{random}`, so the test card picks the answer
+ * and the full card number never leaves the browser. Test cards (last 4 digits):
+ *   4111 1111 1111 1111  1 approved
+ *   4000 0000 0000 0077  2 pending
+ *   4000 0000 0000 0002  3 declined ("This transaction has been declined.")
+ *   4000 0000 0000 9995  4 held for review
+ *   4000 0000 0000 0259  no answer at all (the timeout test); released when the stand-in closes
+ * A billing zip of 46282 declines any card (as Authorize.Net's own sandbox does).
+ *
+ * `requests` records every call (the parsed body); GET /__stand-in/requests lists them for a
+ * browser test running in another process.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const ANET_TEST_CARDS = {
+  approved: '4111111111111111',
+  pending: '4000000000000077',
+  declined: '4000000000000002',
+  heldForReview: '4000000000009995',
+  hang: '4000000000000259',
+} as const;
+export const ANET_DECLINE_ZIP = '46282';
+export const ANET_TEXTS = {
+  approved: 'This transaction has been approved.',
+  pending: 'This transaction is pending.',
+  declined: 'This transaction has been declined.',
+  heldForReview: 'Your order has been received. Thank you for your business!',
+} as const;
+
+/** The opaque value the fake Accept.js gives for a card: the last 4 digits and a nonce. */
+export const opaqueValueFor = (cardNumber: string) => `FAKEACCEPT.${cardNumber.replace(/\D/g, '').slice(-4)}.${randomBytes(6).toString('hex')}`;
+
+export interface AnetRecordedRequest {
+  kind: string;
+  body: Record<string, any>;
+}
+
+export interface AnetStandInTransaction {
+  transId: string;
+  responseCode: number;
+  amount: string;
+  invoiceNumber: string;
+  last4: string;
+  message: string;
+}
+
+export interface AuthorizeNetStandIn {
+  url: string;
+  loginId: string;
+  transactionKey: string;
+  clientKey: string;
+  requests: AnetRecordedRequest[];
+  transactions: Map<string, AnetStandInTransaction>;
+  /** The environment that points the shop at this stand-in. */
+  env(acceptJsUrl?: string): Record<string, string>;
+  close(): Promise<void>;
+}
+
+const BOM = '\uFEFF';
+const ok = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
+const error = (code: string, text: string) => ({ resultCode: 'Error', message: [{ code, text }] });
+
+export async function startAuthorizeNetStandIn(o: { loginId?: string; transactionKey?: string; clientKey?: string } = {}): Promise<AuthorizeNetStandIn> {
+  const loginId = o.loginId ?? 'standInLogin';
+  const transactionKey = o.transactionKey ?? 'standInTransactionKey';
+  const clientKey = o.clientKey ?? 'standInPublicClientKey';
+  const requests: AnetRecordedRequest[] = [];
+  const transactions = new Map<string, AnetStandInTransaction>();
+  const hanging = new Set<ServerResponse>();
+  let nextId = 60_000_000_001;
+
+  const send = (res: ServerResponse, body: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(BOM + JSON.stringify(body));
+  };
+
+  function createTransaction(res: ServerResponse, refId: unknown, tr: Record<string, any>) {
+    const value = String(tr.payment?.opaqueData?.dataValue ?? '');
+    const m = /^FAKEACCEPT\.(\d{4})\.[0-9a-f]+$/.exec(value);
+    if (tr.payment?.opaqueData?.dataDescriptor !== 'COMMON.ACCEPT.INAPP.PAYMENT' || !m) return send(res, { refId, messages: error('E00114', 'Invalid OTS Token.') });
+    const last4 = m[1]!;
+    if (last4 === ANET_TEST_CARDS.hang.slice(-4)) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    let code = last4 === ANET_TEST_CARDS.pending.slice(-4) ? 2 : last4 === ANET_TEST_CARDS.declined.slice(-4) ? 3 : last4 === ANET_TEST_CARDS.heldForReview.slice(-4) ? 4 : 1;
+    if (tr.billTo?.zip === ANET_DECLINE_ZIP) code = 3;
+    const transId = String(nextId++);
+    const message = code === 1 ? ANET_TEXTS.approved : code === 2 ? ANET_TEXTS.pending : code === 3 ? ANET_TEXTS.declined : ANET_TEXTS.heldForReview;
+    transactions.set(transId, { transId, responseCode: code, amount: String(tr.amount), invoiceNumber: String(tr.order?.invoiceNumber ?? ''), last4, message });
+    send(res, {
+      transactionResponse: {
+        responseCode: String(code),
+        authCode: code === 1 ? 'ABC123' : '',
+        transId,
+        refTransID: '',
+        testRequest: '0',
+        accountNumber: `XXXX${last4}`,
+        accountType: 'Visa',
+        ...(code === 3 ? { errors: [{ errorCode: '2', errorText: message }] } : { messages: [{ code: code === 4 ? '252' : '1', description: message }] }),
+      },
+      refId,
+      messages: code === 3 ? error('E00027', 'The transaction was unsuccessful.') : ok,
+    });
+  }
+
+  function details(res: ServerResponse, transId: unknown) {
+    const t = transactions.get(String(transId));
+    if (!t) return send(res, { messages: error('E00040', 'The record cannot be found.') });
+    const status = { 1: 'capturedPendingSettlement', 2: 'underReview', 3: 'declined', 4: 'FDSPendingReview' }[t.responseCode];
+    send(res, {
+      transaction: {
+        transId: t.transId,
+        transactionType: 'authCaptureTransaction',
+        transactionStatus: status,
+        responseCode: t.responseCode,
+        responseReasonDescription: t.message,
+        authAmount: Number(t.amount),
+        order: { invoiceNumber: t.invoiceNumber },
+        payment: { creditCard: { cardNumber: `XXXX${t.last4}`, cardType: 'Visa' } },
+      },
+      messages: ok,
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === 'GET' && req.url === '/__stand-in/requests') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(requests));
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let body: Record<string, any>;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return send(res, { messages: error('E00001', 'An error occurred during processing. Please try again.') });
+    }
+    const kind = Object.keys(body)[0] ?? '';
+    const r = body[kind] ?? {};
+    requests.push({ kind, body });
+    if (r.merchantAuthentication?.name !== loginId || r.merchantAuthentication?.transactionKey !== transactionKey)
+      return send(res, { messages: error('E00007', 'User authentication failed due to invalid authentication values.') });
+    if (kind === 'createTransactionRequest') return createTransaction(res, r.refId, r.transactionRequest ?? {});
+    if (kind === 'getTransactionDetailsRequest') return details(res, r.transId);
+    send(res, { messages: error('E00003', `The element '${kind}' is not supported by the stand-in.`) });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/xml/v1/request.api`;
+  return {
+    url,
+    loginId,
+    transactionKey,
+    clientKey,
+    requests,
+    transactions,
+    env: (acceptJsUrl = 'https://jstest.authorize.net/v1/Accept.js') => ({
+      AUTHORIZE_NET_LOGIN_ID: loginId,
+      AUTHORIZE_NET_TRANSACTION_KEY: transactionKey,
+      AUTHORIZE_NET_CLIENT_KEY: clientKey,
+      AUTHORIZE_NET_API_URL: url,
+      AUTHORIZE_NET_ACCEPT_JS_URL: acceptJsUrl,
+    }),
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
