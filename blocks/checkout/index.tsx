@@ -43,6 +43,7 @@ import { US_ONLY, emptyValues, fieldError, fieldKeys, isNonUs, shippingLocation,
 import styles from './checkout.module.css';
 import { SelectField, TextField } from './fields.tsx';
 import { preloadTokenizer, tokenizeCard } from './gateways/tokenizer.ts';
+import { acceptJsConfig, dispatchCard, preloadAcceptJs, processTransactionBody, PROCESS_TRANSACTION_URL } from './gateways/accept-js.ts';
 import type { StripeCardHandle } from './gateways/stripe-card.tsx';
 
 export const LOADING_TEXT = 'Loading checkout...';
@@ -208,12 +209,18 @@ function Checkout({
   const method = methodList.find((m) => m.name === values.paymentMethod);
   // Card fields show for a method whose gateway's script takes them (and hands back a token).
   const tokenizerUrl = method?.config?.tokenizerUrl;
-  const withCard = !!tokenizerUrl;
+  // Authorize.Net: the same direct-entry fields, handed to Accept.js.
+  const acceptJs = acceptJsConfig(method);
+  const withCard = !!tokenizerUrl || !!acceptJs;
   const stripeKey = method?.gateway === STRIPE_GATEWAY ? method.config?.publishableKey : undefined;
   const stripeCard = useRef<StripeCardHandle | null>(null);
   useEffect(() => {
     if (tokenizerUrl) void preloadTokenizer(tokenizerUrl);
   }, [tokenizerUrl]);
+  const acceptJsUrl = acceptJs?.acceptJsUrl;
+  useEffect(() => {
+    if (acceptJsUrl) void preloadAcceptJs(acceptJsUrl);
+  }, [acceptJsUrl]);
 
   // The slide-in summary takes the focus when it opens and gives it back when it closes.
   const wasOpen = useRef(false);
@@ -324,10 +331,17 @@ function Checkout({
     if (stripeKey) return payWithStripe(order, total);
 
     // The card goes to the gateway's script only; the shop gets its token.
-    if (!tokenizerUrl) return showFailure(PAYMENT_MESSAGES.notAvailable);
-    const tokenized = await tokenizeCard(tokenizerUrl, values.card);
-    if ('error' in tokenized) return showFailure(tokenized.error, tokenized.fieldErrors);
-    const pay = await callApi<PayAnswer>('/api/order/pay', 'POST', { id: order.id, token: order.token, paymentMethod: values.paymentMethod, paymentToken: tokenized.token });
+    let pay: ApiResult<PayAnswer>;
+    if (acceptJs) {
+      const opaque = await dispatchCard(acceptJs, values.card);
+      if ('error' in opaque) return showFailure(opaque.error);
+      pay = await callApi<PayAnswer>(PROCESS_TRANSACTION_URL, 'POST', processTransactionBody(order, values.paymentMethod, opaque, total, values.billing, shipping));
+    } else {
+      if (!tokenizerUrl) return showFailure(PAYMENT_MESSAGES.notAvailable);
+      const tokenized = await tokenizeCard(tokenizerUrl, values.card);
+      if ('error' in tokenized) return showFailure(tokenized.error, tokenized.fieldErrors);
+      pay = await callApi<PayAnswer>('/api/order/pay', 'POST', { id: order.id, token: order.token, paymentMethod: values.paymentMethod, paymentToken: tokenized.token });
+    }
     if (pay.status === 200 && pay.body.success && pay.body.order) return paid(pay.body.order);
     if (pay.status === 202 && pay.body.nextAction?.url) {
       window.location.assign(pay.body.nextAction.url);

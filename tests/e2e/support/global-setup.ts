@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { startStripeStandIn } from '../../../server/testing/stripe-stand-in.ts';
+import { startAuthorizeNetStandIn } from '../../../server/testing/authorize-net-stand-in.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -62,6 +63,8 @@ export default async function globalSetup() {
   const base = `http://127.0.0.1:${port}`;
   // Stripe: the local stand-in (server/testing/stripe-stand-in.ts) posts its signed webhooks to the shop.
   const stripe = await startStripeStandIn({ webhookTarget: `${base}/api/payment/stripe/webhook`, webhookMode: 'immediate' });
+  // Authorize.Net: the local JSON API stand-in; the page gets a fake Accept.js at this URL (tests route it).
+  const anet = await startAuthorizeNetStandIn();
   const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port)], {
     cwd: ROOT,
     env: {
@@ -75,6 +78,9 @@ export default async function globalSetup() {
       STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
+      ...anet.env('https://jstest.authorize.net/v1/Accept.js'),
+      // The hanging test card: a short wait, so the page's message comes well within the test's time.
+      AUTHORIZE_NET_TIMEOUT_MS: '3000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -83,9 +89,11 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_STRIPE_URL = stripe.url;
+  process.env.E2E_ANET_URL = anet.url;
   return async () => {
     child.kill('SIGTERM');
     await stripe.close();
+    await anet.close();
     await new Promise<void>((r) => smtp.close(() => r()));
   };
 }

@@ -1,0 +1,242 @@
+/**
+ * Authorize.Net through the checkout page in Chromium, against the real server (global setup
+ * runs it with the AUTHORIZE_NET_* values pointing at server/testing/authorize-net-stand-in.ts).
+ * The page gets a fake Accept.js (tests/e2e/support/fake-accept.js) in place of
+ * https://jstest.authorize.net/v1/Accept.js; the stand-in answers response codes 1 to 4 by test
+ * card and never answers for 4000 0000 0000 0259 (the shop's timeout is 3 s there).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hydrated, watchErrors } from './support/page-helpers.ts';
+
+const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
+const CG_CHIP = 'Calacatta Gold quartz top sample';
+const ACCEPT_JS = 'https://jstest.authorize.net/v1/Accept.js';
+const FAKE_ACCEPT = readFileSync(join(import.meta.dirname, 'support/fake-accept.js'), 'utf8');
+const METHOD = 'Credit Card (Authorize.Net)';
+const NEXT_YEAR = String(new Date().getFullYear() + 1);
+const CVV = '987';
+const REVIEW = 'Your payment is being reviewed. We will contact you by e-mail once it is approved.';
+const DECLINED = 'This transaction has been declined.';
+const unique = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+const byLabel = (page: Page, label: string) => page.locator('form').getByLabel(new RegExp(`^${label}( \\*)?$`));
+const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order' });
+const formAlert = (page: Page) => page.locator('form').getByRole('alert').filter({ hasText: /./ });
+
+function query<T>(sql: string, ...args: unknown[]): T[] {
+  const conn = new Database(join(process.env.E2E_DATA_DIR!, 'joinery.db'), { readonly: true, fileMustExist: true });
+  try {
+    return conn.prepare(sql).all(...args) as T[];
+  } finally {
+    conn.close();
+  }
+}
+const orders = (email: string) => query<{ id: number; order_increment_id: string; status: string; total_cents: number }>('SELECT id, order_increment_id, status, total_cents FROM orders WHERE email = ? ORDER BY id', email);
+const outbox = (orderId: number) => query<{ kind: string }>("SELECT kind FROM email_outbox WHERE ref_type = 'order' AND ref_id = ? ORDER BY kind", String(orderId)).map((m) => m.kind);
+const payments = (orderId: number) => query<{ status: string; gateway: string }>('SELECT status, gateway FROM payments WHERE order_id = ? ORDER BY id', orderId);
+const history = (orderId: number) => query<{ comment: string }>('SELECT comment FROM order_status_history WHERE order_id = ? ORDER BY id', orderId).map((h) => h.comment);
+function mailsAbout(orderNumber: string): string[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return readdirSync(dir).flatMap((f) => {
+    try {
+      const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { raw: string };
+      const subject = /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '';
+      return subject.endsWith(`#${orderNumber}`) ? [subject] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+/** What the stand-in received from the shop's server. */
+async function standInRecord(): Promise<{ kind: string; body: Record<string, any> }[]> {
+  return (await fetch(new URL('/__stand-in/requests', process.env.E2E_ANET_URL!))).json() as Promise<{ kind: string; body: Record<string, any> }[]>;
+}
+
+/** Every request the page makes to the shop's /api/ with its body, and every answer's status. */
+function recordApi(page: Page) {
+  const requests: { url: string; body: string }[] = [];
+  const statuses: number[] = [];
+  const ours = (url: string) => {
+    const u = new URL(url);
+    return u.origin === new URL(process.env.E2E_BASE_URL!).origin && u.pathname.startsWith('/api/');
+  };
+  page.on('request', (r) => {
+    if (ours(r.url())) requests.push({ url: r.url(), body: r.postData() ?? '' });
+  });
+  page.on('response', (r) => {
+    if (ours(r.url())) statuses.push(r.status());
+  });
+  return { requests, statuses };
+}
+
+/** Accept.js from the fake; counts its loads. */
+async function fakeAccept(page: Page) {
+  const loads: string[] = [];
+  await page.route('https://jstest.authorize.net/**', (route) => {
+    loads.push(route.request().url());
+    return route.fulfill({ contentType: 'application/javascript', body: FAKE_ACCEPT });
+  });
+  return loads;
+}
+
+async function addQuartzChip(page: Page) {
+  await page.goto(CWSBV);
+  await hydrated(page);
+  const tab = page.getByRole('tab', { name: 'Samples' });
+  if (await tab.count()) await tab.click();
+  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  await list.getByRole('checkbox', { name: new RegExp(CG_CHIP) }).check();
+  await list.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(list.getByRole('status')).toContainText('has been successfully added');
+}
+
+async function checkout(page: Page, email: string) {
+  await page.goto('/checkout');
+  await hydrated(page);
+  await expect(placeOrder(page)).toBeVisible();
+  const b = page.getByRole('group', { name: 'Billing details' });
+  const field = (label: string) => b.getByLabel(new RegExp(`^${label}( \\*)?$`));
+  await field('First Name').fill('Ada');
+  await field('Last Name').fill('Lovelace');
+  await field('Email').fill(email);
+  await field('Phone Number').fill('(614) 555-0100');
+  await field('Address 1').fill('100 North High Street');
+  await field('State').selectOption('OH');
+  await field('City').fill('Columbus');
+  await field('Zip Code').fill('43215');
+  await expect(page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first()).toBeChecked();
+}
+
+async function card(page: Page, number: string) {
+  await byLabel(page, 'Card Number').fill(number);
+  await byLabel(page, 'Expiry Month').selectOption('12');
+  await byLabel(page, 'Expiry Year').selectOption(NEXT_YEAR);
+  await byLabel(page, 'CVV').fill(CVV);
+}
+
+const noCardData = (seen: { url: string; body: string }[], ...secrets: string[]) => {
+  expect(seen.length).toBeGreaterThan(0);
+  for (const r of seen) for (const s of secrets) expect(r.body, r.url).not.toContain(s);
+};
+
+test('approved: Accept.js loads only with the method, the order is ordered, the e-mails arrive, no /api/ request carries the card', async ({ page }) => {
+  test.slow();
+  const errors = watchErrors(page);
+  const loads = await fakeAccept(page);
+  const api = recordApi(page);
+  const email = unique('anet-ok');
+  await addQuartzChip(page);
+  await checkout(page, email);
+  expect(loads).toEqual([]); // not while the sandbox method is chosen
+  await page.getByRole('radio', { name: METHOD }).check();
+  await expect.poll(() => loads).toEqual([ACCEPT_JS]);
+
+  // The spec's direct-entry messages.
+  await placeOrder(page).click();
+  await expect(page.getByText('Card number is required')).toBeVisible();
+  await expect(page.getByText('CVV is required')).toBeVisible();
+  await expect(byLabel(page, 'Card Number')).toBeFocused();
+  await byLabel(page, 'Card Number').fill('4111');
+  await byLabel(page, 'CVV').fill('12');
+  await placeOrder(page).click();
+  await expect(page.getByText('Card number is invalid')).toBeVisible();
+  await expect(page.getByText('CVV is invalid')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+
+  await card(page, '4111 1111 1111 1111');
+  await placeOrder(page).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
+  const [order, ...more] = orders(email);
+  expect(more).toEqual([]);
+  expect(order!.status).toBe('ordered');
+  expect(payments(order!.id)).toEqual([{ status: 'completed', gateway: 'authorize-net' }]);
+  // Accept.js got the public keys from /api/payment-methods (the success page is the same document).
+  expect(await page.evaluate(() => (window as unknown as { __acceptCalls?: unknown[] }).__acceptCalls)).toEqual([{ authData: { clientKey: 'standInPublicClientKey', apiLoginID: 'standInLogin' } }]);
+  await expect.poll(() => mailsAbout(order!.order_increment_id).sort(), { timeout: 15_000 }).toEqual([`New Order #${order!.order_increment_id}`, `Order Confirmation #${order!.order_increment_id}`]);
+
+  noCardData(api.requests, '4111111111111111', '4111 1111 1111 1111', `"${CVV}"`, 'cardNumber', 'cardCode', 'cvv');
+  const sent = api.requests.find((r) => r.url.endsWith('/api/payment/authorize-net/process-transaction'))!;
+  expect(JSON.parse(sent.body)).toMatchObject({ orderId: order!.id, dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: expect.stringMatching(/^FAKEACCEPT\.1111\./), amount: order!.total_cents / 100 });
+  // The stand-in was charged the server's total for this order's number.
+  const charge = (await standInRecord()).find((r) => r.body.createTransactionRequest?.transactionRequest?.order?.invoiceNumber === order!.order_increment_id)!;
+  expect(charge.body.createTransactionRequest.transactionRequest.amount).toBe((order!.total_cents / 100).toFixed(2));
+  expect(api.statuses.filter((s) => s >= 500)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('declined: the gateway text is shown, the order kept; a retry on the same order pays it, one order', async ({ page }) => {
+  test.slow();
+  const errors = watchErrors(page);
+  await fakeAccept(page);
+  const api = recordApi(page);
+  const email = unique('anet-decline');
+  await addQuartzChip(page);
+  await checkout(page, email);
+  await page.getByRole('radio', { name: METHOD }).check();
+
+  // Accept.js's own refusal (a number that fails its check): its text, nothing sent to the shop's payment route.
+  await card(page, '4111 1111 1111 1112');
+  await placeOrder(page).click();
+  await expect(formAlert(page)).toHaveText('Please provide valid credit card number.');
+  expect(api.requests.some((r) => r.url.includes('/authorize-net/'))).toBe(false);
+
+  await card(page, '4000 0000 0000 0002');
+  await placeOrder(page).click();
+  await expect(formAlert(page)).toHaveText(DECLINED);
+  const [kept] = orders(email);
+  expect(kept!.status).toBe('pending_payment');
+  expect(history(kept!.id).at(-1)).toMatch(new RegExp(`^Payment failed for transaction id \\d+: ${DECLINED}$`));
+  expect(outbox(kept!.id)).toEqual([]);
+
+  await card(page, '4111 1111 1111 1111');
+  await placeOrder(page).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
+  expect(orders(email).map((o) => [o.id, o.status])).toEqual([[kept!.id, 'ordered']]);
+  expect(payments(kept!.id).map((p) => p.status)).toEqual(['failed', 'completed']);
+  noCardData(api.requests, '4000000000000002', '4000 0000 0000 0002', '4111111111111111', `"${CVV}"`);
+  expect(api.statuses.filter((s) => s >= 500)).toEqual([]);
+  expect(errors.filter((e) => !e.includes('status of 402'))).toEqual([]);
+});
+
+test('held for review: the page says so, the order stays pending_payment, no paid e-mail', async ({ page }) => {
+  test.slow();
+  await fakeAccept(page);
+  const email = unique('anet-review');
+  await addQuartzChip(page);
+  await checkout(page, email);
+  await page.getByRole('radio', { name: METHOD }).check();
+  await card(page, '4000 0000 0000 9995');
+  await placeOrder(page).click();
+  await expect(page.getByRole('status').filter({ hasText: REVIEW })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const [order, ...more] = orders(email);
+  expect(more).toEqual([]);
+  expect(order!.status).toBe('pending_payment');
+  expect(payments(order!.id)).toEqual([{ status: 'on_hold', gateway: 'authorize-net' }]);
+  expect(outbox(order!.id)).toEqual([]);
+  expect(mailsAbout(order!.order_increment_id)).toEqual([]);
+});
+
+test('gateway timeout: a clear message, the order kept, no 5xx', async ({ page }) => {
+  test.slow();
+  await fakeAccept(page);
+  const api = recordApi(page);
+  const email = unique('anet-timeout');
+  await addQuartzChip(page);
+  await checkout(page, email);
+  await page.getByRole('radio', { name: METHOD }).check();
+  await card(page, '4000 0000 0000 0259');
+  await placeOrder(page).click();
+  await expect(formAlert(page)).toHaveText('The payment gateway did not answer in time. Please try again.', { timeout: 15_000 });
+  const [order, ...more] = orders(email);
+  expect(more).toEqual([]);
+  expect(order!.status).toBe('pending_payment');
+  expect(outbox(order!.id)).toEqual([]);
+  expect(api.statuses.length).toBeGreaterThan(0);
+  expect(api.statuses.filter((s) => s >= 500)).toEqual([]);
+  await expect(placeOrder(page)).toBeEnabled();
+});
