@@ -364,7 +364,14 @@ export function quoteService(commerce: Commerce) {
       const q = await open(req.quoteId, req.token, { allowExpired: true });
       if (q.status === 'paid' && q.order_id) return answerFor(q.order_id);
       const { method, provider } = methodOf(req.payment.method);
-      const result = await payments.ask(`retrieving ${req.payment.transactionId} from ${provider.gateway}`, () => provider.retrieve(req.payment.transactionId));
+      // A transaction the provider does not know (4xx of its own) is a payment not found, not an outage.
+      const result = await payments.ask(`retrieving ${req.payment.transactionId} from ${provider.gateway}`, () =>
+        provider.retrieve(req.payment.transactionId).catch((e: unknown) => {
+          const status = (e as { status?: unknown; statusCode?: unknown }).statusCode ?? (e as { status?: unknown }).status;
+          if (typeof status === 'number' && status >= 400 && status < 500) throw new ApiError(422, QUOTE_TEXTS.notFound);
+          throw e;
+        }),
+      );
       const qp = await db.selectFrom('quote_payments').selectAll().where('gateway', '=', provider.gateway).where('transaction_id', '=', req.payment.transactionId).executeTakeFirst();
       if (qp) await record(qp, result);
       return answerFor(await convertWith(q, method, provider.gateway, result));
