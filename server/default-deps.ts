@@ -32,7 +32,7 @@ export interface DefaultDeps extends CreateServerOptions {
 }
 
 /** The SQLite file of JOINERY_DB, else $JOINERY_DATA_DIR/joinery.db, else var/joinery.db (the server and the CLI alike). */
-export const dbFileFromEnv = (env: Record<string, string | undefined>) => env.JOINERY_DB ?? (env.JOINERY_DATA_DIR ? join(env.JOINERY_DATA_DIR, 'joinery.db') : DEFAULT_DB_FILE);
+export const dbFileFromEnv = (env: Record<string, string | undefined>) => env.JOINERY_DB || (env.JOINERY_DATA_DIR ? join(env.JOINERY_DATA_DIR, 'joinery.db') : DEFAULT_DB_FILE);
 
 export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<DefaultDeps> {
   const env = o.env ?? process.env;

@@ -21,13 +21,15 @@
  * become its order. A canceled quote cannot be paid or converted.
  */
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES } from '../../engine/index.ts';
+import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
+import { QUOTE_ERROR_TYPES, QUOTE_MESSAGES } from '../../engine/commerce/quote-messages.ts';
 import { fromCents } from '../../engine/commerce/money.ts';
 import { formatPrice } from '../../engine/catalog/price.ts';
 import type { QuotePaymentRow, QuoteRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { ChargeResult, NextAction, PaymentProvider } from '../payments/provider.ts';
+import type { StripeProvider } from '../payments/stripe.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { verifyPath } from '../commerce/pay.ts';
 import { orderEmails } from '../commerce/order-emails.ts';
@@ -280,15 +282,20 @@ export function quoteService(commerce: Commerce) {
     }
   }
 
-  /** Puts the order's ids on the provider's transaction, where the provider can (Stripe's update); best effort. */
+  /**
+   * Puts the order's ids on the provider's transaction (spec 000 section 4 step 3), where the
+   * provider keeps metadata the shop can change (Stripe: metadata only, a succeeded intent's
+   * amount is fixed). Best effort: the order is made whatever the provider answers.
+   */
   async function tagTransaction(provider: PaymentProvider, transactionId: string, orderId: number, quote: QuoteRow) {
-    const update = (provider as { update?: (id: string, p: { amountCents: number; metadata: Record<string, string> }, key: string) => Promise<unknown> }).update;
-    if (!update) return;
+    const client = (provider as Partial<StripeProvider>).client;
+    if (!client) return;
     const order = await db.selectFrom('orders').select(['order_increment_id']).where('id', '=', orderId).executeTakeFirst();
     const p = await db.selectFrom('payments').select('id').where('order_id', '=', orderId).executeTakeFirst();
-    await update
-      .call(provider, transactionId, { amountCents: quote.total_cents, metadata: { quoteId: String(quote.id), quoteIncrementId: quote.quote_increment_id ?? '', orderId: String(orderId), orderIncrementId: order?.order_increment_id ?? '', paymentId: String(p?.id ?? '') } }, `quote-${quote.id}-order-${orderId}-tag`)
-      .catch((e: unknown) => deps.log.error(`quotes: tagging ${transactionId} with order ${orderId} failed:`, e));
+    const metadata = { quoteId: String(quote.id), quoteIncrementId: quote.quote_increment_id ?? '', orderId: String(orderId), orderIncrementId: order?.order_increment_id ?? '', paymentId: String(p?.id ?? '') };
+    await client.paymentIntents
+      .update(transactionId, { metadata }, { idempotencyKey: `quote-${quote.id}-order-${orderId}-tag` })
+      .catch((e: unknown) => deps.log.error(`quotes: tagging ${transactionId} with order ${orderId} failed: ${(e as Error).message}`));
   }
 
   return {
