@@ -151,3 +151,33 @@ describe('paying a quote and converting it', () => {
     expect((await convert(id, token, good.json.transactionId)).status).toBe(200);
   });
 });
+
+describe('a quote charge that needs authentication comes back through the verify page', () => {
+  it('converts the quote there (metadata quoteId, no orderId): one order, whatever the repeats', async () => {
+    const { id, token } = await setup();
+    const r = await payQuote(id, token, CARDS.authenticate);
+    expect(r.status).toBe(202);
+    expect(r.json).toMatchObject({ success: false, status: 'on_hold', message: 'Additional authentication required', nextAction: { type: 'redirect_to_url' } });
+    const url = r.json.nextAction.url as string;
+    const secret = new URL(url, 'http://shop').searchParams.get('client_secret')!;
+    const verify = (s = secret) => send(t.app, 'POST', '/api/payment/card/verify', { paymentIntentId: r.json.transactionId, paymentIntentClientSecret: s });
+
+    // Before the card holder answers: not paid, no order.
+    expect((await verify()).json).toMatchObject({ success: false, error: 'Additional authentication required' });
+    expect((await verify('wrong')).status).toBe(404);
+
+    const back = await t.app.request(url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'approve' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(new URL(back.headers.get('location')!, 'http://shop').pathname).toBe('/payment/verify/card');
+    const done = await verify();
+    expect(done.status).toBe(200);
+    const order = await t.db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
+    expect(done.json).toMatchObject({ success: true, status: 'completed', metadata: { orderId: order.id, orderIncrementId: order.order_increment_id, quoteId: id } });
+    expect(order.total_cents).toBe(282129);
+    expect((await verify()).json.metadata.orderId).toBe(order.id);
+    // The page's convert after the return answers with the same order.
+    expect((await convert(id, token, r.json.transactionId)).json.order.id).toBe(order.id);
+    expect(await t.db.selectFrom('orders').selectAll().execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('email_outbox').selectAll().execute()).toHaveLength(2);
+    expect((await t.db.selectFrom('quotes').select(['status', 'order_id']).executeTakeFirstOrThrow())).toEqual({ status: 'paid', order_id: order.id });
+  });
+});

@@ -385,6 +385,24 @@ export function quoteService(commerce: Commerce) {
     },
 
     /**
+     * A provider's event about a transaction that is no order's payment (Stripe's webhook): a
+     * quote's charge is recorded, and once completed (metadata quoteId, no orderId) the quote is
+     * converted, as the verify page would. true when the transaction was a quote's.
+     */
+    async settleEvent(gateway: string, result: ChargeResult): Promise<boolean> {
+      if (!result.transactionId) return false;
+      const qp = await db.selectFrom('quote_payments').selectAll().where('gateway', '=', gateway).where('transaction_id', '=', result.transactionId).executeTakeFirst();
+      if (!qp) return false;
+      await record(qp, result);
+      const q = await db.selectFrom('quotes').selectAll().where('id', '=', qp.quote_id).executeTakeFirstOrThrow();
+      if (result.status !== 'completed' || !result.metadata?.quoteId || result.metadata.orderId || q.status !== 'open') return true;
+      const provider = deps.providers[gateway];
+      const orderId = await convertWith(q, { name: qp.method, title: qp.method_label }, gateway, result);
+      if (provider) await tagTransaction(provider, result.transactionId, orderId, q);
+      return true;
+    },
+
+    /**
      * The verify page for a quote's charge (spec 000 section 4 step 3): the payment of this
      * transaction and client secret, asked again from the provider; completed with metadata
      * quoteId and no orderId converts the quote, then the intent gets the order's ids.
