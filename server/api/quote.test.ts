@@ -87,6 +87,8 @@ describe('paying a quote and converting it', () => {
     expect(order).toMatchObject({ total_cents: 282129, subtotal_cents: 258999, shipping_amount_cents: 15000, tax_amount_cents: 18130, status: 'ordered' });
     const mails = await t.db.selectFrom('email_outbox').selectAll().execute();
     expect(mails.map((m) => m.subject).sort()).toEqual([`New Order #${order.order_increment_id}`, `Order Confirmation #${order.order_increment_id}`]);
+    expect(mails.find((m) => m.kind === 'order-confirmation')!.text).toContain(`We have received your payment for quote #Q${100_000_000 + id}`);
+    expect(mails.find((m) => m.kind === 'order-confirmation')!.text).toContain('Carlton base cabinet B36, Pure White');
 
     // Again: the same order, nothing new.
     const again = await convert(id, token, paid.json.transactionId);
@@ -179,5 +181,16 @@ describe('a quote charge that needs authentication comes back through the verify
     expect(await t.db.selectFrom('orders').selectAll().execute()).toHaveLength(1);
     expect(await t.db.selectFrom('email_outbox').selectAll().execute()).toHaveLength(2);
     expect((await t.db.selectFrom('quotes').select(['status', 'order_id']).executeTakeFirstOrThrow())).toEqual({ status: 'paid', order_id: order.id });
+  });
+});
+
+describe('limits', () => {
+  it('GET /api/quote is limited per address: a token cannot be guessed by trying', async () => {
+    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false, config: { payRateLimit: { limit: 3, windowMs: 60_000 } } });
+    const { quote } = await createQuote(t.db, t.clock, quoteInput());
+    const tries = [];
+    for (let i = 0; i < 4; i++) tries.push(await send(t.app, 'GET', `/api/quote?quoteId=${quote.id}&token=guess${i}`));
+    expect(tries.map((r) => r.status)).toEqual([400, 400, 400, 429]);
+    expect(tries[3]!.json).toEqual({ success: false, message: 'Too many requests from your address. Please wait a few minutes and try again.' });
   });
 });

@@ -267,7 +267,7 @@ export function quoteService(commerce: Commerce) {
         await trx.updateTable('quotes').set({ status: 'paid', order_id: row.id, updated_at: iso }).where('id', '=', q.id).execute();
         await trx.updateTable('quote_payments').set({ status: 'completed', updated_at: iso }).where('quote_id', '=', q.id).where('gateway', '=', gateway).where('transaction_id', '=', transactionId).execute();
         const view = (await loadOrderView(trx, row.id))!;
-        for (const mail of orderEmails(view, shop)) await enqueueMail(trx, mail, clock);
+        for (const mail of orderEmails(view, shop, { quoteIncrementId: quoteNo })) await enqueueMail(trx, mail, clock);
         return row.id;
       });
       deps.outbox.notify();
