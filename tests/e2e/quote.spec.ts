@@ -6,6 +6,7 @@
  * quote's items and total; the quote link, customer and admin e-mails arrive at the loopback
  * SMTP sink. Expired, canceled and wrong-token links show their views.
  */
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -90,6 +91,14 @@ function subjectsAbout(orderNumber: string): string[] {
   });
 }
 
+async function expectAxeClean(page: Page) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(result.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  }
+}
+
 const form = (page: Page) => page.getByRole('form', { name: 'Pay your quote' });
 const byLabel = (page: Page, label: string) => form(page).getByLabel(new RegExp(`^${label}( \\*)?$`));
 
@@ -136,6 +145,13 @@ test('a quote created with the CLI is paid by sandbox card through its link: suc
   // The default method: the enabled default of the convert-to-order scope.
   await expect(form(page).getByRole('radio', { name: 'Credit or Debit Card' })).toBeChecked();
 
+  await expectAxeClean(page);
+  // No request to the shop's /api/ carries the card.
+  const apiBodies: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) apiBodies.push(r.postData() ?? '');
+  });
+
   // A declined card: the error, and the page stays.
   await sandboxCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -149,6 +165,8 @@ test('a quote created with the CLI is paid by sandbox card through its link: suc
   await expect(status).toHaveText(/#\d+$/);
   const orderNumber = /#(\d+)$/.exec((await status.textContent()) ?? '')![1]!;
   expectPaidOrder(email, orderNumber);
+  expect(apiBodies.length).toBeGreaterThan(0);
+  for (const b of apiBodies) expect(b).not.toMatch(/4242 ?4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002|"cvv"/);
   await expect.poll(() => subjectsAbout(orderNumber).sort(), { timeout: 20_000 }).toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
 
   // The link again: already paid, with its order number, and no payment form.
@@ -184,6 +202,7 @@ test('expired, canceled and wrong links show their views', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText(EXPIRED);
   await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
   await expect(page.getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute('href', '/contact');
+  await expectAxeClean(page);
 
   // A quote the staff canceled: its link says so the same way.
   const second = createQuote(unique('quote-cancel'));
