@@ -194,3 +194,31 @@ describe('limits', () => {
     expect(tries[3]!.json).toEqual({ success: false, message: 'Too many requests from your address. Please wait a few minutes and try again.' });
   });
 });
+
+describe('paying again', () => {
+  it('a completed charge whose convert never came is answered again, not charged twice', async () => {
+    const { id, token } = await setup();
+    const first = await payQuote(id, token);
+    const second = await payQuote(id, token);
+    expect(second.status).toBe(200);
+    expect(second.json.transactionId).toBe(first.json.transactionId);
+    expect(await t.db.selectFrom('sandbox_gateway_intents').selectAll().execute()).toHaveLength(1);
+    expect((await convert(id, token, second.json.transactionId)).status).toBe(200);
+  });
+
+  it('an authentication left open is canceled when another payment starts: approving it later charges nothing', async () => {
+    const { id, token } = await setup();
+    const waiting = await payQuote(id, token, CARDS.authenticate);
+    expect(waiting.status).toBe(202);
+    const paid = await payQuote(id, token);
+    expect(paid.status).toBe(200);
+    const url = waiting.json.nextAction.url as string;
+    const secret = new URL(url, 'http://shop').searchParams.get('client_secret')!;
+    await t.app.request(url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'approve' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const intents = await t.db.selectFrom('sandbox_gateway_intents').select(['id', 'status']).execute();
+    expect(intents.find((i) => i.id === waiting.json.transactionId)!.status).toBe('canceled');
+    const stale = await convert(id, token, waiting.json.transactionId);
+    expect(stale.status).toBe(422);
+    expect((await convert(id, token, paid.json.transactionId)).status).toBe(200);
+  });
+});

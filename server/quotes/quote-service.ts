@@ -320,8 +320,22 @@ export function quoteService(commerce: Commerce) {
         .executeTakeFirst();
       if (Number(lease.numUpdatedRows) !== 1) throw new ApiError(409, QUOTE_TEXTS.inProgress);
       try {
-        const done = await db.selectFrom('quote_payments').select('id').where('quote_id', '=', q.id).where('status', 'in', ['completed', 'pending']).where('transaction_id', 'is not', null).executeTakeFirst();
-        if (done) throw new ApiError(409, QUOTE_TEXTS.inProgress);
+        const earlier = await db.selectFrom('quote_payments').selectAll().where('quote_id', '=', q.id).where('transaction_id', 'is not', null).execute();
+        // A charge that completed but was never converted (the page lost the answer): answer with it again, the page converts it.
+        const completed = earlier.find((p) => p.status === 'completed');
+        if (completed) {
+          const again = await payments.ask(`retrieving ${completed.transaction_id}`, () => provider.retrieve(completed.transaction_id!));
+          if (again.status === 'completed')
+            return { httpStatus: 200 as const, body: { success: true, status: 'completed' as const, message: QUOTE_TEXTS.paid, transactionId: completed.transaction_id, amount: fromCents(completed.amount_cents), method: completed.method, methodLabel: completed.method_label, paymentIntent: { id: completed.transaction_id, status: again.intentStatus ?? null, client_secret: null } } };
+        }
+        // Money that may still arrive (held for review): a second charge could take it twice.
+        if (earlier.some((p) => p.status === 'pending' || (p.status === 'on_hold' && !p.client_secret_hash))) throw new ApiError(409, QUOTE_TEXTS.inProgress);
+        // An authentication left open must not complete beside this payment: canceled, here and at the provider.
+        const open = await db.updateTable('quote_payments').set({ status: 'failed', message: 'Canceled: another payment was started.', updated_at: start.toISOString() }).where('quote_id', '=', q.id).where('status', '=', 'on_hold').where('client_secret_hash', 'is not', null).returningAll().execute();
+        for (const p of open) {
+          const other = deps.providers[p.gateway];
+          if (p.transaction_id && other?.cancel) await other.cancel(p.transaction_id).catch((e: unknown) => deps.log.error(`quotes: canceling ${p.transaction_id} at ${p.gateway} failed:`, e));
+        }
         const now = start.toISOString();
         const qp = await db
           .insertInto('quote_payments')
