@@ -34,7 +34,7 @@ import type { Commerce } from '../commerce/index.ts';
 import { verifyPath } from '../commerce/pay.ts';
 import { orderEmails } from '../commerce/order-emails.ts';
 import { addHistory, incrementIdFor, loadOrderView, type OrderView } from '../commerce/order-store.ts';
-import { hashIdempotencyKey, hashToken, newOrderToken, requestHash, TOKEN_TTL_MS } from '../commerce/order-token.ts';
+import { hashIdempotencyKey, hashToken, newOrderToken, requestHash, tokenMatches, TOKEN_TTL_MS } from '../commerce/order-token.ts';
 import { loadQuoteView, quoteForToken, quoteIncrementIdFor, type QuoteView } from './quote-store.ts';
 
 export const QUOTE_PAY_LEASE_MS = 60_000;
@@ -424,7 +424,7 @@ export function quoteService(commerce: Commerce) {
      */
     async verify(methodName: string, transactionId: string, clientSecret: string) {
       const qp = await db.selectFrom('quote_payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
-      if (!qp || qp.method !== methodName || !qp.client_secret_hash || qp.client_secret_hash !== hashToken(clientSecret)) return undefined;
+      if (!qp || qp.method !== methodName || !qp.client_secret_hash || !tokenMatches(clientSecret, qp.client_secret_hash)) return undefined;
       const provider = deps.providers[qp.gateway];
       if (!provider) throw new ApiError(503, PAYMENT_MESSAGES.notAvailable);
       const result = await payments.ask(`retrieving ${transactionId} from ${qp.gateway}`, () => provider.retrieve(transactionId));

@@ -211,6 +211,21 @@ test('expired, canceled and wrong links show their views', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText(EXPIRED);
 });
 
+test('a sandbox card that needs authentication: the gateway page, then the verify page converts the quote', async ({ page }) => {
+  test.slow();
+  const email = unique('quote-3ds');
+  const { link } = createQuote(email);
+  await page.goto(link.replace(process.env.E2E_BASE_URL!, ''));
+  await hydrated(page);
+  await sandboxCard(page, '4000 0025 0000 3155');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
+  const status = page.getByRole('status').filter({ hasText: 'Your order number is' });
+  await expect(status).toHaveText(/#\d+$/);
+  expectPaidOrder(email, /#(\d+)$/.exec((await status.textContent()) ?? '')![1]!);
+});
+
 test('Stripe with 3-D Secure: the verify page converts the quote and the intent gets the order ids', async ({ page, request }) => {
   test.slow();
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE }));
