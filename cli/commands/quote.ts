@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createValidator, parseJsonFile, positionOf } from '../../engine/node.ts';
 import { fromCents } from '../../engine/commerce/money.ts';
+import { incrementIdFor } from '../../server/commerce/order-store.ts';
 import { systemClock } from '../../server/clock.ts';
 import { readSiteJson } from '../../server/config.ts';
 import { openMigratedDatabase } from '../../server/db/open.ts';
@@ -88,7 +89,7 @@ export async function quoteCreateCommand(path: string, opts: { expiresIn?: strin
     const { quote, token } = created;
     const link = quoteLink(s.origin, quote.id, token);
     if (opts.send) await enqueueMail(db, quoteLinkEmail(quote, link, s), systemClock);
-    console.log(`Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${fromCents(Math.round(quote.total * 100)).toFixed(2)} USD, expires ${quote.expiresAt}`);
+    console.log(`Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} USD, expires ${quote.expiresAt}`);
     console.log(link);
     if (opts.send) console.log(`The link is queued for ${quote.email}.`);
     return EXIT_OK;
@@ -104,7 +105,7 @@ export async function quoteListCommand(): Promise<number> {
     if (!rows.length) console.log('No quotes.');
     for (const q of rows) {
       const expired = q.status === 'open' && q.expires_at <= new Date().toISOString() ? ' (link expired)' : '';
-      console.log(`${q.id}\t${q.quote_increment_id ?? quoteIncrementIdFor(q.id)}\t${q.status}${expired}\t${(q.total_cents / 100).toFixed(2)}\t${q.email}\texpires ${q.expires_at}${q.order_id ? `\torder ${100_000_000 + q.order_id}` : ''}`);
+      console.log(`${q.id}\t${q.quote_increment_id ?? quoteIncrementIdFor(q.id)}\t${q.status}${expired}\t${fromCents(q.total_cents).toFixed(2)}\t${q.email}\texpires ${q.expires_at}${q.order_id ? `\torder ${incrementIdFor(q.order_id)}` : ''}`);
     }
     return EXIT_OK;
   } finally {
