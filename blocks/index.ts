@@ -43,6 +43,7 @@ export const blockLoaders = {
   'order-success': () => import('./order-success/index.tsx'),
   'payment-fail': () => import('./payment-fail/index.tsx'),
   'payment-verify': () => import('./payment-verify/index.tsx'),
+  'quote-payment': () => import('./quote-payment/index.tsx'),
   'review-cards': () => import('./review-cards/index.tsx'),
   'review-summary': () => import('./review-summary/index.tsx'),
   'rich-text': () => import('./rich-text/index.tsx'),

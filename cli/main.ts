@@ -63,6 +63,24 @@ export async function main(argv: string[]): Promise<number> {
     .option('--port <port>', 'port (default $PORT or 3000)')
     .action(run(async () => (await import('./commands/start.ts')).startCommand));
 
+  const quote = program.command('quote').description('quote payment links: create, list, cancel');
+  quote
+    .command('create')
+    .description('create a quote from a JSON file (schemas/quote.schema.json) and print its payment link')
+    .argument('<file>', 'the quote file')
+    .option('--expires-in <duration>', 'how long the link works: 30m, 12h, 7d, 2w', '7d')
+    .option('--send', 'queue an e-mail with the link to the customer')
+    .action(run(async () => (await import('./commands/quote.ts')).quoteCreateCommand));
+  quote
+    .command('list')
+    .description('list quotes, newest first')
+    .action(run(async () => (await import('./commands/quote.ts')).quoteListCommand));
+  quote
+    .command('cancel')
+    .description('cancel an open quote: its link stops working')
+    .argument('<id>', "the quote's id")
+    .action(run(async () => (await import('./commands/quote.ts')).quoteCancelCommand));
+
   try {
     await program.parseAsync(argv);
     return code;

@@ -31,10 +31,13 @@ export interface DefaultDeps extends CreateServerOptions {
   close(): Promise<void>;
 }
 
+/** The SQLite file of JOINERY_DB, else $JOINERY_DATA_DIR/joinery.db, else var/joinery.db (the server and the CLI alike). */
+export const dbFileFromEnv = (env: Record<string, string | undefined>) => env.JOINERY_DB || (env.JOINERY_DATA_DIR ? join(env.JOINERY_DATA_DIR, 'joinery.db') : DEFAULT_DB_FILE);
+
 export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<DefaultDeps> {
   const env = o.env ?? process.env;
   const dataDir = env.JOINERY_DATA_DIR;
-  const dbFile = o.dbFile ?? env.JOINERY_DB ?? (dataDir ? join(dataDir, 'joinery.db') : DEFAULT_DB_FILE);
+  const dbFile = o.dbFile ?? dbFileFromEnv(env);
   const db = await openMigratedDatabase(dbFile);
   const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);
   const concurrency = positiveInt(env.OUTBOX_CONCURRENCY, DEFAULT_OUTBOX_OPTIONS.concurrency);

@@ -44,6 +44,9 @@ const ROUTES: [method: string, path: string][] = [
   ['GET', '/api/payment/sandbox/authenticate/:transactionId'],
   ['POST', '/api/payment/sandbox/authenticate/:transactionId'],
   ['POST', '/api/payment/:paymentMethod/verify'],
+  ['GET', '/api/quote'],
+  ['POST', '/api/quote/pay'],
+  ['POST', '/api/quote/convertToOrder'],
   ['GET', '/api/nowhere'],
 ];
 

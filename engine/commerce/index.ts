@@ -17,3 +17,4 @@ export { taxPercentFor, itemTax, shippingTax } from './tax.ts';
 export { lineFigures, orderTotals, type LineFigures, type OrderTotals, type PricedLine } from './totals.ts';
 export * from './payment-status.ts';
 export type * from './types.ts';
+export { QUOTE_MESSAGES, QUOTE_ERROR_TYPES } from './quote-messages.ts';

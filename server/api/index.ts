@@ -16,6 +16,7 @@ import { paymentMethodsRoutes } from './payment-methods.ts';
 import { paymentsRoutes } from './payments.ts';
 import { stripeRoutes } from './stripe.ts';
 import { authorizeNetRoutes } from './authorize-net.ts';
+import { quoteRoutes } from './quote.ts';
 import { createNodeGeoSource } from '../../engine/forms/node.ts';
 import { formsRoutes } from '../forms/index.ts';
 import { newsletterRoutes } from '../newsletter/index.ts';
@@ -45,6 +46,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/payment/stripe', stripeRoutes(commerce, limits));
   api.route('/payment/authorize-net', authorizeNetRoutes(commerce, limits));
   api.route('/payment', paymentsRoutes(commerce));
+  api.route('/quote', quoteRoutes(deps, commerce));
 
   api.all('*', (c) => jsonError(c, 404, 'Not found'));
   return api;

@@ -6,11 +6,16 @@
  *   -> 200 { success, error?, status, transactionId, transactionResponse: { amount, responseCode?, message? },
  *            metadata: { orderId, orderIncrementId, paymentId } }   (the return page goes to
  *            /payment/fail when success is false)
+ *   A quote's charge (spec 000 section 4 step 3, server/quotes/quote-service.ts): metadata with
+ *   quoteId and no orderId converts the quote to its order, then the intent gets the order's ids;
+ *   the answer's metadata then carries orderId, orderIncrementId, paymentId, quoteId.
  *   -> 404 unknown payment or wrong secret; 422 missing fields; 502 the provider did not answer
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Commerce } from '../commerce/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { quoteService } from '../quotes/quote-service.ts';
 import type { AppEnv } from '../http/env.ts';
 import { noCardData } from '../http/no-card-data.ts';
 import { parseJson } from '../http/parse.ts';
@@ -22,8 +27,18 @@ const verifyBody = z.object({
 
 export function paymentsRoutes(commerce: Commerce): Hono<AppEnv> {
   const { payments } = commerce;
+  const quotes = quoteService(commerce);
   return new Hono<AppEnv>().post('/:paymentMethod/verify', noCardData(), async (c) => {
     const body = await parseJson(c, verifyBody);
-    return c.json(await payments.verify(c.req.param('paymentMethod'), body.paymentIntentId, body.paymentIntentClientSecret));
+    const method = c.req.param('paymentMethod');
+    try {
+      return c.json(await payments.verify(method, body.paymentIntentId, body.paymentIntentClientSecret));
+    } catch (e) {
+      // Not an order's payment: a quote's charge (metadata quoteId, no orderId) converts the quote here.
+      if (!(e instanceof ApiError) || e.status !== 404) throw e;
+      const quote = await quotes.verify(method, body.paymentIntentId, body.paymentIntentClientSecret);
+      if (!quote) throw e;
+      return c.json(quote);
+    }
   });
 }

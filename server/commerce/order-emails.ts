@@ -152,12 +152,15 @@ ${testMode ? `<p style="margin:0 0 16px;padding:8px 12px;border:2px solid #8a5a0
 }
 
 /** The customer's and the shop's e-mails of a paid order (the shop's only when an admin address is set). */
-export function orderEmails(order: OrderView, shop: ShopInfo): OutgoingMail[] {
+export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncrementId?: string } = {}): OutgoingMail[] {
   const d = orderEmailData(order, shop.timeZone);
   const testMode = paidInTestMode(order);
   const ref = { type: 'order', id: order.id };
   const customerTitle = customerSubject(d.orderId);
-  const customerIntro = `Thank you for your order, ${order.firstName}! We have received your sample order and will let you know when it ships.`;
+  // An order made from a paid quote (server/quotes) says so instead of "sample order".
+  const customerIntro = o.quoteIncrementId
+    ? `Thank you for your order, ${order.firstName}! We have received your payment for quote #${o.quoteIncrementId} and will let you know when it ships.`
+    : `Thank you for your order, ${order.firstName}! We have received your sample order and will let you know when it ships.`;
   const mails: OutgoingMail[] = [
     {
       kind: ORDER_MAIL_KINDS.customer,
@@ -171,7 +174,9 @@ export function orderEmails(order: OrderView, shop: ShopInfo): OutgoingMail[] {
   const [to, ...cc] = shop.adminEmails;
   if (to) {
     const adminTitle = adminSubject(d.orderId);
-    const adminIntro = `${d.customerName} placed sample order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`;
+    const adminIntro = o.quoteIncrementId
+      ? `${d.customerName} paid quote #${o.quoteIncrementId} as order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`
+      : `${d.customerName} placed sample order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`;
     mails.push({ kind: ORDER_MAIL_KINDS.admin, to, cc, subject: adminTitle, html: html(d, adminTitle, adminIntro, shop, testMode), text: text(d, adminIntro, shop, testMode), ref });
   }
   return mails;

@@ -242,7 +242,84 @@ export interface PaymentEventsTable {
   processed_at: string;
 }
 
+export type QuoteStatus = 'open' | 'paid' | 'canceled';
+
+/** A quote paid through a link (server/quotes). Amounts in integer cents; the link token only as its SHA-256. */
+export interface QuotesTable {
+  id: Generated<number>;
+  quote_increment_id: string | null;
+  po_number: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  shipping_method: string;
+  shipping_label: string;
+  additional_notes: string | null;
+  subtotal_cents: number;
+  shipping_amount_cents: number;
+  tax_amount_cents: number;
+  discount_amount_cents: number;
+  total_cents: number;
+  status: QuoteStatus;
+  token_hash: string;
+  expires_at: string;
+  /** The order the paid quote became (unique: one order per quote). */
+  order_id: number | null;
+  /** While a quote payment runs: two pay requests never charge one quote twice. */
+  payment_lock_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuoteItemsTable {
+  id: Generated<number>;
+  quote_id: number;
+  position: number;
+  name: string;
+  sku: string;
+  qty: number;
+  price_cents: number;
+  row_total_cents: number;
+  notes: string | null;
+}
+
+export interface QuoteAddressesTable {
+  id: Generated<number>;
+  quote_id: number;
+  type: AddressType;
+  email: string;
+  first_name: string;
+  last_name: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country_id: string;
+  phone_number: string;
+}
+
+/** A charge taken on a quote before it is an order (provider metadata quoteId, quoteIncrementId). */
+export interface QuotePaymentsTable {
+  id: Generated<number>;
+  quote_id: number;
+  method: string;
+  method_label: string;
+  gateway: string;
+  status: PaymentStatus;
+  amount_cents: number;
+  transaction_id: string | null;
+  client_secret_hash: string | null;
+  message: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  quotes: QuotesTable;
+  quote_items: QuoteItemsTable;
+  quote_addresses: QuoteAddressesTable;
+  quote_payments: QuotePaymentsTable;
   email_outbox: EmailOutboxTable;
   form_submissions: FormSubmissionsTable;
   submission_files: SubmissionFilesTable;
@@ -269,3 +346,7 @@ export type OrderAddressRow = Selectable<OrderAddressesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;
 export type SandboxGatewayIntentRow = Selectable<SandboxGatewayIntentsTable>;
+export type QuoteRow = Selectable<QuotesTable>;
+export type QuoteItemRow = Selectable<QuoteItemsTable>;
+export type QuoteAddressRow = Selectable<QuoteAddressesTable>;
+export type QuotePaymentRow = Selectable<QuotePaymentsTable>;

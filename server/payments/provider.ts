@@ -26,6 +26,12 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** Where the card holder comes back after authenticating: `/payment/{method}/verify` (path or absolute URL). */
   returnUrl: string;
+  /**
+   * The provider's metadata when it is not an order's (orderId, orderIncrementId, paymentId): a
+   * quote's charge, taken before its order exists, carries quoteId, quoteIncrementId and
+   * quotePaymentId instead (server/quotes).
+   */
+  metadata?: Record<string, string>;
   /** The order's stored addresses (a direct-entry gateway's bill-to and ship-to). */
   billTo?: ChargeParty;
   shipTo?: ChargeParty;

@@ -49,7 +49,7 @@ export function sandboxProvider(gateway: SandboxGateway): PaymentProvider {
           idempotencyKey: r.idempotencyKey,
           // A path: the gateway runs beside the shop, so the card holder comes back to the host they paid on.
           returnUrl: (({ pathname, search }) => pathname + search)(new URL(r.returnUrl, 'http://sandbox.invalid')),
-          metadata: { orderId: String(r.orderId), orderIncrementId: r.orderIncrementId, paymentId: String(r.paymentId) },
+          metadata: r.metadata ?? { orderId: String(r.orderId), orderIncrementId: r.orderIncrementId, paymentId: String(r.paymentId) },
         });
         return resultOf(intent);
       } catch (e) {

@@ -113,7 +113,7 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
             return_url: r.returnUrl,
             receipt_email: r.email,
             description: r.description,
-            metadata: { orderId: String(r.orderId), orderIncrementId: r.orderIncrementId, paymentId: String(r.paymentId) },
+            metadata: r.metadata ?? { orderId: String(r.orderId), orderIncrementId: r.orderIncrementId, paymentId: String(r.paymentId) },
             expand: ['payment_method'],
           },
           { idempotencyKey: r.idempotencyKey },

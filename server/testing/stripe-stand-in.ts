@@ -264,7 +264,9 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
       if (method !== 'POST') return { status: 405, body: { error: { type: 'invalid_request_error', message: 'Method not allowed' } } };
       if (!m[2]) {
         if (auth !== 'secret') return notFound(m[1]);
-        if (pi.status === 'succeeded' || pi.status === 'canceled') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${pi.status}.` } } };
+        // As Stripe: metadata alone may change on a finished intent; the amount and the rest may not.
+        const onlyMetadata = Object.keys(body).every((k) => k === 'metadata' || k === 'expand' || k.startsWith('metadata['));
+        if ((pi.status === 'succeeded' || pi.status === 'canceled') && !onlyMetadata) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${pi.status}.` } } };
         if (body.amount !== undefined) pi.amount = Number(body.amount);
         if (body.metadata) pi.metadata = { ...pi.metadata, ...(body.metadata as Record<string, string>) };
         if (typeof body.receipt_email === 'string') pi.receipt_email = body.receipt_email;

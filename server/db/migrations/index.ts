@@ -13,6 +13,7 @@ import * as m0006 from './0006_outbox_claims.ts';
 import * as m0007 from './0007_form_estimate.ts';
 import * as m0008 from './0008_money_cents.ts';
 import * as m0009 from './0009_payment_tokens.ts';
+import * as m0010 from './0010_quotes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_form_estimate': m0007,
   '0008_money_cents': m0008,
   '0009_payment_tokens': m0009,
+  '0010_quotes': m0010,
 };

@@ -94,6 +94,8 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_STRIPE_URL = stripe.url;
   process.env.E2E_ANET_URL = anet.url;
+  // For tests that read an intent back from the stand-in (the quote spec checks its metadata).
+  process.env.E2E_STRIPE_SECRET_KEY = stripe.secretKey;
   return async () => {
     child.kill('SIGTERM');
     await stripe.close();

@@ -1,0 +1,18 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import example from './example.json' with { type: 'json' };
+import block from './index.tsx';
+
+describe('quote-payment', () => {
+  it('prerenders the loading state (the quote is fetched in the browser with the link token)', () => {
+    const QuotePayment = block.component;
+    const html = renderToString(
+      <StaticRouter location="/quote/payment?quoteId=1&token=abc">
+        <QuotePayment {...example.props} />
+      </StaticRouter>,
+    );
+    expect(html).toContain('Loading quote...');
+    expect(html).toContain('aria-busy="true"');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Quote payment links (issue 12; spec 000 sections 4 and 7). The link's token opens the quote;
+ * every call is limited per client address (a token cannot be guessed by trying).
+ *
+ * GET  /api/quote?quoteId=&token=
+ *   -> 200 { success: true, quote: { id, quoteIncrementId, poNumber, firstName, lastName, email,
+ *            status, expiresAt, addresses, shippingMethod, shippingLabel, items, additionalNotes,
+ *            subtotal, shippingAmount, taxAmount, discountAmount, total, orderIncrementId } }
+ *   -> 400 { success: false, message, errorType: 'quoteNotExist' } unknown quote or wrong token (the same answer)
+ *   -> 400 { ..., errorType: 'tokenExpired' } expired or canceled link
+ * POST /api/quote/pay { quoteId, token, paymentMethod, paymentToken }
+ *   The gateway's token for the card (never a card); charges the quote's total with metadata
+ *   quoteId, quoteIncrementId. -> 200 completed | 202 authentication (nextAction) | 402 declined:
+ *   { success, status, message, transactionId, amount, method, methodLabel, nextAction?, paymentIntent }
+ * POST /api/quote/convertToOrder { quoteId, token, payment: { transactionId, transactionResponse?,
+ *   amount?, method, methodLabel?, status?, additionalData? } }
+ *   The server asks the provider for the transaction itself; the payment object's figures are
+ *   never taken. -> 200 { success, message, order: { id, orderIncrementId, payments: [{ id, ... }],
+ *   email, status, additionalNotes, total }, adminEmail } (the same order on every repeat)
+ *   -> 422 not completed, another amount, another quote's or order's payment; 409 reused or canceled
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { QUOTE_ERROR_TYPES } from '../../engine/commerce/quote-messages.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { Commerce } from '../commerce/index.ts';
+import type { AppEnv } from '../http/env.ts';
+import { noCardData } from '../http/no-card-data.ts';
+import { parseJson } from '../http/parse.ts';
+import { addressRateLimit } from '../http/rate-limit.ts';
+import { QuoteLinkError, quoteService } from '../quotes/quote-service.ts';
+
+export const QUOTE_LIMIT_MESSAGE = 'Too many requests from your address. Please wait a few minutes and try again.';
+/** Link opens, payments and converts per address and window (the pay limit's figures). */
+const REQUIRED = 'This field is required';
+const quoteId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: REQUIRED });
+const token = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200);
+const method = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100);
+const payBody = z.object({ quoteId, token, paymentMethod: method, paymentToken: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255) });
+const convertBody = z.object({
+  quoteId,
+  token,
+  payment: z
+    .object({
+      transactionId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255),
+      method,
+      methodLabel: z.string().max(200).optional(),
+      amount: z.number().finite().optional(),
+      status: z.string().max(50).optional(),
+      transactionResponse: z.unknown().optional(),
+      additionalData: z.unknown().optional(),
+    })
+    .loose(),
+});
+
+export function quoteRoutes(deps: Pick<AppDeps, 'config' | 'log'>, commerce: Commerce): Hono<AppEnv> {
+  const quotes = quoteService(commerce);
+  const limit = addressRateLimit({ ...deps.config.payRateLimit, trustProxy: deps.config.trustProxy, log: deps.log, message: QUOTE_LIMIT_MESSAGE, what: 'quote link' });
+  return new Hono<AppEnv>()
+    .get('/', limit, async (c) => {
+      const id = c.req.query('quoteId') ?? '';
+      const t = c.req.query('token') ?? '';
+      // A malformed link is a link to no quote.
+      if (!/^\d{1,15}$/.test(id) || !t || t.length > 200) throw new QuoteLinkError(QUOTE_ERROR_TYPES.notFound);
+      return c.json({ success: true, quote: await quotes.view(Number(id), t) });
+    })
+    .post('/pay', limit, noCardData(), async (c) => {
+      const b = await parseJson(c, payBody);
+      const out = await quotes.pay(b);
+      return c.json(out.body, out.httpStatus);
+    })
+    .post('/convertToOrder', limit, noCardData(), async (c) => {
+      const b = await parseJson(c, convertBody);
+      return c.json(await quotes.convert(b));
+    });
+}
+
+export { quoteService };
