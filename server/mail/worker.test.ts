@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '../clock.ts';
-import { openMigratedDatabase, type Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { memoryLogger } from '../logger.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 import { memoryMailer } from './memory-mailer.ts';
 import type { Mailer } from './message.ts';
 import { enqueueMail, outboxCounts, type OutgoingMail } from './outbox.ts';
@@ -22,13 +23,15 @@ const order: OutgoingMail = {
 };
 
 let dir: TempDir;
+let testDb: TestDatabase;
 let db: Db;
 let clock: ManualClock;
 let sink: SmtpSink | undefined;
 let mailer: Mailer | undefined;
 beforeEach(async () => {
   dir = tempDir();
-  db = await openMigratedDatabase(dir.join('test.db'));
+  testDb = await openTestDatabase(dir);
+  db = testDb.db;
   clock = manualClock('2025-03-01T10:00:00.000Z');
 });
 afterEach(async () => {
@@ -36,7 +39,7 @@ afterEach(async () => {
   mailer = undefined;
   await sink?.close();
   sink = undefined;
-  await db.destroy();
+  await testDb.close();
   dir.cleanup();
 });
 
