@@ -1,13 +1,16 @@
 /**
- * Production wiring for `joinery start`: the SQLite file (migrated), the mail transport chosen
- * by SMTP_URL, the system clock. Environment: JOINERY_DATA_DIR (folder for the database, mail and
- * uploads; default var/), JOINERY_DB (database file), SMTP_URL, MAIL_FROM, PUBLIC_ORIGIN (the
- * site's public origin, when it differs from site.json).
+ * Production wiring for `joinery start`: the database (migrated), the mail transport chosen
+ * by SMTP_URL, the system clock. Environment: DATABASE_URL (postgres://user:password@host:port/db:
+ * PostgreSQL, for several servers; unset: the SQLite file), JOINERY_DATA_DIR (folder for the
+ * database, mail and uploads; default var/), JOINERY_DB (database file), JOINERY_UPLOAD_DIR (the
+ * upload folder; several servers must share it), SMTP_URL, MAIL_FROM, PUBLIC_ORIGIN (the site's
+ * public origin, when it differs from site.json).
  */
 import { join } from 'node:path';
 import { systemClock } from './clock.ts';
 import type { CreateServerOptions } from './app.ts';
-import { openMigratedDatabase } from './db/open.ts';
+import { dbKind, type DbKind } from './db/dialect.ts';
+import { isPostgresUrl, openMigratedDatabase } from './db/open.ts';
 import { createMailer } from './mail/transports.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DB_FILE, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
 
@@ -21,20 +24,45 @@ export interface DefaultDepsOptions {
 
 export interface DefaultDeps extends CreateServerOptions {
   dbFile: string;
+  dbKind: DbKind;
+  /** For the start line: the SQLite file, or the PostgreSQL URL without its password. */
+  dbDescription: string;
   /** Closes the mail transport and the database. */
   close(): Promise<void>;
+}
+
+/** DATABASE_URL when it names PostgreSQL, else the SQLite file. */
+export function databaseTarget(env: Record<string, string | undefined>, dbFile: string): string {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return dbFile;
+  if (!isPostgresUrl(url)) throw new Error(`DATABASE_URL must be a postgres:// URL, got "${redactUrl(url)}"`);
+  return url;
+}
+
+/** The URL with its password replaced, fit for a log line. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/:[^:@/]*@/, ':***@');
+  }
 }
 
 export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<DefaultDeps> {
   const env = o.env ?? process.env;
   const dataDir = env.JOINERY_DATA_DIR;
   const dbFile = o.dbFile ?? env.JOINERY_DB ?? (dataDir ? join(dataDir, 'joinery.db') : DEFAULT_DB_FILE);
-  const db = await openMigratedDatabase(dbFile);
+  const target = databaseTarget(env, dbFile);
+  const db = await openMigratedDatabase(target);
   const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir });
   return {
     db,
     dbFile,
+    dbKind: dbKind(db),
+    dbDescription: isPostgresUrl(target) ? redactUrl(target) : dbFile,
     mailer,
     clock: systemClock,
     siteDir: o.siteDir ?? DEFAULT_CONTENT_DIR,

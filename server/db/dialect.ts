@@ -4,7 +4,7 @@
  * violation, the outbox asks how to claim rows. Everything else (text timestamps in ISO-8601 UTC,
  * 0/1 integer flags, JSON as text, `returning`, `on conflict`) is written once and runs on both.
  */
-import { PostgresAdapter, sql, type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 type DataTypeExpression = ColumnDataType;
 
@@ -53,10 +53,10 @@ export function isUniqueViolation(e: unknown, column: string): boolean {
 }
 
 /**
- * The lock clause of a claim's inner select: `for update skip locked` on PostgreSQL, so servers
- * claiming at once each take different rows without waiting on each other; nothing in SQLite,
- * where a write statement already runs alone.
+ * A claim's inner select, locked `for update skip locked` on PostgreSQL: servers claiming at once
+ * each take different rows without waiting on each other. SQLite runs one write at a time, so
+ * the select stays as it is there.
  */
-export function skipLocked(db: Kysely<any>): RawBuilder<unknown> {
-  return dbKind(db) === 'postgres' ? sql`for update skip locked` : sql``;
+export function skipLocked<Q extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, query: Q): Q {
+  return dbKind(db) === 'postgres' ? (query.forUpdate().skipLocked() as Q) : query;
 }

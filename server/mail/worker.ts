@@ -1,13 +1,14 @@
 /**
- * Sends queued e-mail with retries. Each due row is claimed by pushing its next_attempt_at
- * ahead (a lease) in a conditional update, so two workers never send the same row at once and
- * a crash mid-send only delays the message. A failed attempt waits base * 2^(attempts-1)
+ * Sends queued e-mail with retries. Due rows are claimed by pushing their next_attempt_at
+ * ahead (a lease) in one statement (claim.ts), so two workers, on one server or several, never
+ * send the same row at once and a crash mid-send only delays the message. A failed attempt waits base * 2^(attempts-1)
  * (capped) on the injected clock; after maxAttempts the row is marked failed. Errors are
  * logged and stored on the row, never thrown at a request.
  */
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
+import { claimDue, releaseClaims } from './claim.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import type { MailMessage, Mailer } from './message.ts';
 
@@ -74,6 +75,7 @@ export class OutboxWorker {
   #timer: NodeJS.Timeout | undefined;
   #ticking = false;
   #again = false;
+  #stopping = false;
 
   constructor(deps: OutboxWorkerDeps, options: Partial<OutboxOptions> = {}) {
     this.#db = deps.db;
@@ -114,6 +116,7 @@ export class OutboxWorker {
   /** Polls every intervalMs until stop(). The timer does not keep the process alive by itself. */
   start(): void {
     if (this.#timer) return;
+    this.#stopping = false;
     this.#timer = setInterval(() => this.notify(), this.options.intervalMs);
     this.#timer.unref();
     this.notify();
@@ -136,10 +139,11 @@ export class OutboxWorker {
     })();
   }
 
-  /** Stops polling and waits for a send in progress. */
+  /** Stops polling, waits for a send in progress and hands back the rest of its claimed batch. */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
     this.#timer = undefined;
+    this.#stopping = true;
     await this.#chain.catch(() => undefined);
   }
 
@@ -151,26 +155,16 @@ export class OutboxWorker {
 
   async #batch(): Promise<DrainResult & { claimed: number }> {
     const result = { sent: 0, retried: 0, failed: 0, claimed: 0 };
+    if (this.#stopping) return result;
     const now = this.#clock.now();
-    const due = await this.#db
-      .selectFrom('email_outbox')
-      .selectAll()
-      .where('status', '=', 'queued')
-      .where('next_attempt_at', '<=', now.toISOString())
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(this.options.batchSize)
-      .execute();
-    for (const row of due) {
-      const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
-      const claim = await this.#db
-        .updateTable('email_outbox')
-        .set({ next_attempt_at: lease })
-        .where('id', '=', row.id)
-        .where('status', '=', 'queued')
-        .where('next_attempt_at', '=', row.next_attempt_at)
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
+    // One statement claims the batch, whichever server runs it (claim.ts).
+    const rows = await claimDue(this.#db, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), limit: this.options.batchSize });
+    for (const [i, row] of rows.entries()) {
+      if (this.#stopping) {
+        // Stopping (SIGTERM): what was claimed but not tried goes back to the queue for another server now.
+        await releaseClaims(this.#db, rows.slice(i), this.#clock.now());
+        break;
+      }
       result.claimed++;
       result[await this.#deliver(row)]++;
     }
