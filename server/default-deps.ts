@@ -31,6 +31,11 @@ export interface DefaultDeps extends CreateServerOptions {
   close(): Promise<void>;
 }
 
+/** The SQLite file: JOINERY_DB, else joinery.db in JOINERY_DATA_DIR, else var/joinery.db. */
+export function defaultDbFile(env: Record<string, string | undefined>): string {
+  return env.JOINERY_DB ?? (env.JOINERY_DATA_DIR ? join(env.JOINERY_DATA_DIR, 'joinery.db') : DEFAULT_DB_FILE);
+}
+
 /** DATABASE_URL when it names PostgreSQL, else the SQLite file. */
 export function databaseTarget(env: Record<string, string | undefined>, dbFile: string): string {
   const url = env.DATABASE_URL?.trim();
@@ -53,7 +58,7 @@ export function redactUrl(url: string): string {
 export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<DefaultDeps> {
   const env = o.env ?? process.env;
   const dataDir = env.JOINERY_DATA_DIR;
-  const dbFile = o.dbFile ?? env.JOINERY_DB ?? (dataDir ? join(dataDir, 'joinery.db') : DEFAULT_DB_FILE);
+  const dbFile = o.dbFile ?? defaultDbFile(env);
   const target = databaseTarget(env, dbFile);
   const db = await openMigratedDatabase(target);
   const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);

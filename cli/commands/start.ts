@@ -95,7 +95,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
   if (testMode) console.log(testMode.message);
-  console.log(`joinery start: database ${relative(process.cwd(), deps.dbFile)}; mail: ${deps.mailer.description}`);
+  console.log(`joinery start: database ${deps.dbKind === 'sqlite' ? relative(process.cwd(), deps.dbFile) : deps.dbDescription} (${deps.dbKind}); mail: ${deps.mailer.description}`);
 
   const signal = await waitForSignal();
   console.log(`joinery start: ${signal}, shutting down`);
