@@ -2,7 +2,8 @@
  * Limits against card testing and order floods (issue 9, finding 4):
  *
  * - per client address: order creation (POST /api/order) and payment attempts
- *   (POST /api/order/pay) in a window, from the server config (ORDER_RATE_LIMIT ...);
+ *   (POST /api/order/pay) in a window, from the server config (ORDER_RATE_LIMIT ...), counted in
+ *   the database so the servers sharing it share the limit;
  * - per order: at most MAX_FAILED_PAYMENTS failed payments, counted from the stored payments
  *   rows, so the count holds across restarts and across servers sharing the database.
  *
@@ -23,11 +24,11 @@ export const LIMIT_MESSAGES = {
 } as const;
 
 /** The per-address limits of order creation and payment attempts. */
-export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log'>): { orders: MiddlewareHandler; payments: MiddlewareHandler } {
+export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log' | 'db'>): { orders: MiddlewareHandler; payments: MiddlewareHandler } {
   const { trustProxy, orderRateLimit, payRateLimit } = deps.config;
   return {
-    orders: addressRateLimit({ ...orderRateLimit, trustProxy, log: deps.log, message: LIMIT_MESSAGES.orders, what: 'order creation' }),
-    payments: addressRateLimit({ ...payRateLimit, trustProxy, log: deps.log, message: LIMIT_MESSAGES.payments, what: 'payment attempts' }),
+    orders: addressRateLimit({ ...orderRateLimit, trustProxy, log: deps.log, db: deps.db, message: LIMIT_MESSAGES.orders, what: 'order creation' }),
+    payments: addressRateLimit({ ...payRateLimit, trustProxy, log: deps.log, db: deps.db, message: LIMIT_MESSAGES.payments, what: 'payment attempts' }),
   };
 }
 

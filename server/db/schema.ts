@@ -196,6 +196,15 @@ export interface OrderStatusHistoryTable {
   created_at: string;
 }
 
+/** One limiter's hits from one address in the current window (server/http/rate-limit-store.ts). */
+export interface RateLimitHitsTable {
+  /** "<limiter>:<address>". */
+  key: string;
+  hits: number;
+  /** When the window ends (ISO-8601): the next hit after it starts a new one. */
+  reset_at: string;
+}
+
 export interface Database {
   email_outbox: EmailOutboxTable;
   form_submissions: FormSubmissionsTable;
@@ -206,6 +215,7 @@ export interface Database {
   order_addresses: OrderAddressesTable;
   payments: PaymentsTable;
   order_status_history: OrderStatusHistoryTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type OutboxRow = Selectable<EmailOutboxTable>;

@@ -9,6 +9,7 @@ import * as m0002 from './0002_forms.ts';
 import * as m0003 from './0003_newsletter.ts';
 import * as m0004 from './0004_orders.ts';
 import * as m0005 from './0005_newsletter_confirm.ts';
+import * as m0006 from './0006_rate_limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003_newsletter': m0003,
   '0004_orders': m0004,
   '0005_newsletter_confirm': m0005,
+  '0006_rate_limits': m0006,
 };
