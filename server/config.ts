@@ -106,6 +106,12 @@ export function envConfig(env: Record<string, string | undefined> = process.env)
     // tries in 10 minutes from one address instead of hundreds a second.
     payRateLimit: { limit: positiveInt(env.PAY_RATE_LIMIT, 30), windowMs: positiveInt(env.PAY_RATE_WINDOW_MS, 600_000) },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    // How often the outbox looks for due mail and how long a claimed message is held: each server
+    // of a group polls; a crashed server's claims come back after the lease.
+    outbox: {
+      ...(positiveInt(env.OUTBOX_INTERVAL_MS, 0) ? { intervalMs: positiveInt(env.OUTBOX_INTERVAL_MS, 0) } : {}),
+      ...(positiveInt(env.OUTBOX_LEASE_MS, 0) ? { leaseMs: positiveInt(env.OUTBOX_LEASE_MS, 0) } : {}),
+    },
   };
 }
 
@@ -122,7 +128,7 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     uploadLimitBytes: given.uploadLimitBytes ?? 25 * 1024 * 1024,
     mailFrom: given.mailFrom ?? defaultMailFrom(siteName, origin),
     thirdPartyHosts: given.thirdPartyHosts ?? mergeHostLists(facts.find((f) => f.hosts)?.hosts ?? {}, PAYMENT_PROVIDER_HOSTS),
-    outbox: given.outbox ?? {},
+    outbox: given.outbox ?? env.outbox,
     logRequests: given.logRequests ?? true,
     recaptchaSecret: 'recaptchaSecret' in given ? given.recaptchaSecret : env.recaptchaSecret,
     recaptchaVerifyUrl: given.recaptchaVerifyUrl ?? env.recaptchaVerifyUrl,

@@ -1,15 +1,17 @@
 /**
  * `joinery start`: serves the built site and the API. Opens (and migrates) the database, picks
  * the mail transport (SMTP_URL, else .eml files under var/mail), starts the outbox worker and
- * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests finish, stop
- * the worker and close the database.
+ * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests in flight
+ * finish, stop the worker (its send in progress finishes, the rest of its claimed batch goes back
+ * to the queue for the other servers) and close the database. DATABASE_URL picks PostgreSQL;
+ * JOINERY_DIST_DIR a build folder other than dist/.
  *
  * With the sandbox gateway live it prints "Test mode: no real payment is taken"; with
  * NODE_ENV=production set by the caller it refuses to start (exit 2) unless
  * JOINERY_ALLOW_SANDBOX=1 (server/commerce/test-mode.ts).
  */
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createServer } from '../../server/app.ts';
 import { systemClock } from '../../server/clock.ts';
 import { loadCommerceData } from '../../server/commerce/site-data.ts';
@@ -66,14 +68,16 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
     console.error(testMode.message);
     return EXIT_USAGE;
   }
-  if (!existsSync(join(DIST_DIR, 'site')) || !existsSync(join(DIST_DIR, 'routes-manifest.json'))) {
-    console.error(`joinery start: no built site in ${relative(process.cwd(), DIST_DIR) || '.'}/: run joinery build first`);
+  // JOINERY_DIST_DIR: a build made elsewhere (one build copied to every server).
+  const distDir = process.env.JOINERY_DIST_DIR ? resolve(process.env.JOINERY_DIST_DIR) : DIST_DIR;
+  if (!existsSync(join(distDir, 'site')) || !existsSync(join(distDir, 'routes-manifest.json'))) {
+    console.error(`joinery start: no built site in ${relative(process.cwd(), distDir) || '.'}/: run joinery build first`);
     return EXIT_USAGE;
   }
 
   let deps: DefaultDeps;
   try {
-    deps = await createDefaultDeps({ distDir: DIST_DIR, siteDir: getSiteDir() });
+    deps = await createDefaultDeps({ distDir, siteDir: getSiteDir() });
   } catch (e) {
     console.error(`joinery start: cannot open the database: ${(e as Error).message}`);
     return EXIT_USAGE;
