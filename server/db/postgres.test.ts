@@ -38,7 +38,7 @@ describe('PostgreSQL', () => {
     expect(await migrateToLatest(db)).toEqual([]);
     expect(await appliedMigrations(db)).toEqual(Object.keys(migrations));
     const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
-    expect(tables).toEqual(['email_outbox', 'form_submissions', 'newsletter_subscriptions', 'order_addresses', 'order_items', 'order_status_history', 'orders', 'payments', 'submission_files']);
+    expect(tables).toEqual(['email_outbox', 'form_submissions', 'newsletter_subscriptions', 'order_addresses', 'order_items', 'order_status_history', 'orders', 'payments', 'rate_limit_hits', 'submission_files']);
   });
 
   it('lets servers that start together migrate one after the other (advisory lock): each succeeds, each migration runs once', async () => {
@@ -56,7 +56,7 @@ describe('PostgreSQL', () => {
     const out = { log: (l: string) => void lines.push(l), error: (l: string) => void lines.push(`error: ${l}`) };
     expect(await runMigrate({ DATABASE_URL: url }, out)).toBe(0);
     expect(await runMigrate({ DATABASE_URL: url }, out)).toBe(0);
-    expect(lines[0]).toMatch(/^joinery migrate: applied 0001_email_outbox, .*0005_newsletter_confirm to the postgres database postgres:\/\/postgres@127\.0\.0\.1:\d+\/t_/);
+    expect(lines[0]).toContain(`joinery migrate: applied ${Object.keys(migrations).join(', ')} to the postgres database postgres://postgres@127.0.0.1:`);
     expect(lines[1]).toMatch(/^joinery migrate: postgres database .* is up to date$/);
   });
 
@@ -78,7 +78,7 @@ describe('PostgreSQL', () => {
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const row = await db.insertInto('newsletter_subscriptions').values({ email: 'c@example.com', status: 'pending', token_hash: null, confirm_token_hash: null, confirm_sent_at: null, confirmed_at: null, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
     expect(row.id).toBe(3);
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect((await migrator.migrateTo('0004_orders')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect((await db.selectFrom('newsletter_subscriptions').select(['id', 'email']).orderBy('id').execute())).toEqual([
       { id: 1, email: 'a@example.com' },
