@@ -17,6 +17,7 @@ export const POSTGRES_TESTS = [
   'server/newsletter/newsletter.test.ts',
   'server/mail/worker.test.ts',
   'server/db/postgres.test.ts',
+  'server/db/dialect.test.ts',
   'server/http/rate-limit-store.test.ts',
   'server/multi-server.test.ts',
 ];
