@@ -4,3 +4,5 @@ export { writeFakeDist, FAKE_DIST_FILES, FAKE_SITE } from './fake-dist.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from './smtp-sink.ts';
 export { parseMail, type ParsedMail } from './mime.ts';
 export { tempDir, type TempDir } from './temp-dir.ts';
+export { startPostgres, postgresBinDir, type PostgresServer } from './postgres.ts';
+export { openTestDatabase, testDbKind, createEmptyPostgresDatabase, type TestDatabase } from './test-db.ts';
