@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from './clock.ts';
-import { orderBody } from './commerce/testing.ts';
+import { CARDS, orderBody } from './commerce/testing.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { enqueueMail, type OutgoingMail } from './mail/outbox.ts';
 import { PROJECT_ROOT } from './paths.ts';
@@ -128,10 +128,26 @@ describe('two servers on one PostgreSQL', () => {
     expect(await db.selectFrom('orders').select('id').execute()).toHaveLength(50);
   }, 120_000);
 
+  it('10 concurrent payments of one order over both servers charge it once (the lease is a row in the database)', async () => {
+    const placed = await postOrder(a, orderBody());
+    expect(placed.status).toBe(201);
+    const body = JSON.stringify({ id: placed.json.order.id, token: placed.json.orderToken, card: CARDS.approved });
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => fetch(`${(i % 2 ? b : a).base}/api/order/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    expect(await db.selectFrom('payments').select('status').where('order_id', '=', placed.json.order.id).execute()).toEqual([{ status: 'completed' }]);
+    // Its e-mails were queued once (customer and shop) and go out from whichever server.
+    const mails = () => db.selectFrom('email_outbox').select(['kind', 'status']).where('ref_type', '=', 'order').where('ref_id', '=', String(placed.json.order.id)).execute();
+    expect(new Set((await mails()).map((m) => m.kind)).size).toBe((await mails()).length);
+    await expect.poll(async () => (await mails()).every((m) => m.status === 'sent'), { timeout: 30_000 }).toBe(true);
+  }, 60_000);
+
   it('1,000 queued e-mails are each delivered exactly once while both outbox workers run', async () => {
     await enqueueMany(1000, (i) => ({ kind: 'test', to: `c${i}@example.com`, subject: `bulk ${i}`, html: '<p>hi</p>', text: 'hi' }));
     await sink.waitFor(1000, 120_000);
-    await expect.poll(async () => (await db.selectFrom('email_outbox').select('id').where('status', '=', 'sent').execute()).length, { timeout: 30_000 }).toBe(1000);
+    await expect.poll(async () => (await db.selectFrom('email_outbox').select('id').where('subject', 'like', 'bulk %').where('status', '=', 'sent').execute()).length, { timeout: 30_000 }).toBe(1000);
     const bulk = sink.messages.filter((m) => m.subject.startsWith('bulk '));
     expect(bulk).toHaveLength(1000);
     expect(new Set(bulk.map((m) => m.subject)).size).toBe(1000);
