@@ -167,6 +167,23 @@ describe('OutboxWorker retries and failure', () => {
     expect(await outboxCounts(db)).toEqual({ queued: 0, sent: 100, failed: 0 });
   });
 
+  it('a batch that outlived its lease skips the rows another worker took meanwhile: no second send', async () => {
+    const mem = memoryMailer();
+    for (let i = 0; i < 3; i++) await enqueueMail(db, { ...order, subject: `m${i}` }, clock);
+    const a = new OutboxWorker({ db, mailer: mem, clock }, { leaseMs: 1000, batchSize: 10 });
+    const b = new OutboxWorker({ db, mailer: mem, clock }, { leaseMs: 1000, batchSize: 10 });
+    let once = false;
+    a.onSent(async () => {
+      if (once) return;
+      once = true;
+      // A's first send took longer than the lease: B finds the rest of A's batch due and sends it.
+      clock.advance(2000);
+      expect(await b.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    });
+    expect(await a.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(mem.sent.map((m) => m.subject)).toEqual(['m0', 'm1', 'm2']);
+  });
+
   it('stop() during a batch finishes the send in progress and hands the rest of the batch back at once', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
-import { claimDue, releaseClaims } from './claim.ts';
+import { claimDue, releaseClaims, renewClaim } from './claim.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import type { MailMessage, Mailer } from './message.ts';
 
@@ -159,12 +159,14 @@ export class OutboxWorker {
     const now = this.#clock.now();
     // One statement claims the batch, whichever server runs it (claim.ts).
     const rows = await claimDue(this.#db, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), limit: this.options.batchSize });
-    for (const [i, row] of rows.entries()) {
+    for (const [i, claimed] of rows.entries()) {
       if (this.#stopping) {
         // Stopping (SIGTERM): what was claimed but not tried goes back to the queue for another server now.
         await releaseClaims(this.#db, rows.slice(i), this.#clock.now());
         break;
       }
+      const row = await renewClaim(this.#db, claimed, new Date(this.#clock.now().getTime() + this.options.leaseMs));
+      if (!row) continue;
       result.claimed++;
       result[await this.#deliver(row)]++;
     }
