@@ -5,6 +5,7 @@ import type { Db } from './db/open.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/message.ts';
 import type { OutboxWorker } from './mail/worker.ts';
+import type { PaymentProviders } from './payments/provider.ts';
 
 export interface AppDeps {
   db: Db;
@@ -16,4 +17,6 @@ export interface AppDeps {
   outbox: OutboxWorker;
   /** The content folder (site-config): site.json, forms, catalogues. */
   siteDir: string;
+  /** The payment providers by gateway name (createServer({ payments })). */
+  payments: PaymentProviders;
 }

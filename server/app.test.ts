@@ -23,7 +23,7 @@ describe('security headers', () => {
       const res = await t.app.request(path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
-      expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.google\.com https:\/\/www\.gstatic\.com https:\/\/assets\.calendly\.com https:\/\/www\.roomvo\.com https:\/\/js\.stripe\.com(;|$)/);
+      expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.google\.com https:\/\/www\.gstatic\.com https:\/\/assets\.calendly\.com https:\/\/www\.roomvo\.com(;|$)/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("style-src 'self' 'unsafe-inline' https://assets.calendly.com");
       expect(csp).toContain("img-src 'self' data: https: https://i.ytimg.com");
@@ -36,6 +36,17 @@ describe('security headers', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
     }
+  });
+
+  it('adds a payment provider\'s hosts only while it is configured', async () => {
+    t = await createTestServer();
+    expect((await t.app.request('/api/health')).headers.get('content-security-policy')).not.toContain('stripe.com');
+    await t.close();
+    t = await createTestServer({ paymentEnv: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' } });
+    const csp = (await t.app.request('/api/health')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
   });
 
   it('keeps a request id the client sent', async () => {

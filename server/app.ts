@@ -6,10 +6,16 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createApi } from './api/index.ts';
+import { commerceFor } from './commerce/app-commerce.ts';
+import { providerHosts, type PaymentProviders } from './payments/provider.ts';
+import { defaultPaymentProviders } from './payments/registry.ts';
+import { resultOf, SANDBOX_GATEWAY } from './payments/sandbox.ts';
+import { sandboxGateway, sandboxGatewayRoutes, SANDBOX_GATEWAY_PATH, type SandboxGateway } from './sandbox-gateway/index.ts';
 import type { AppDeps } from './app-deps.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { readSiteJson, resolveConfig, type ServerConfig } from './config.ts';
 import type { Db } from './db/open.ts';
+import { bodyDeadline } from './http/body-deadline.ts';
 import { isApiPath, type AppEnv } from './http/env.ts';
 import { jsonError } from './http/errors.ts';
 import { errorHandler } from './http/on-error.ts';
@@ -31,6 +37,13 @@ export interface CreateServerOptions {
   config?: Partial<ServerConfig>;
   /** The content folder (default site-config/). */
   siteDir?: string;
+  /**
+   * The payment providers by gateway name (DESIGN.md section 5). Default: the offline sandbox
+   * provider, charging through `sandboxGateway`.
+   */
+  payments?: PaymentProviders;
+  /** The offline sandbox gateway served under /sandbox-gateway/ (default: one on this db); false: none. */
+  sandboxGateway?: SandboxGateway | false;
 }
 
 export interface JoineryServer {
@@ -51,20 +64,35 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   const log = o.log ?? consoleLogger;
   const clock = o.clock ?? systemClock;
   const outbox = new OutboxWorker({ db: o.db, mailer: o.mailer, clock, log, from: config.mailFrom }, config.outbox);
-  const deps: AppDeps = { db: o.db, mailer: o.mailer, clock, log, config, outbox, siteDir };
+  const gateway = o.sandboxGateway === false ? undefined : (o.sandboxGateway ?? sandboxGateway(o.db, clock));
+  const payments = o.payments ?? (gateway ? defaultPaymentProviders({ sandbox: gateway }) : {});
+  const deps: AppDeps = { db: o.db, mailer: o.mailer, clock, log, config, outbox, siteDir, payments };
+  // The sandbox gateway tells the shop when an authentication decided a payment, as a provider's webhook would.
+  const unhook = gateway && payments[SANDBOX_GATEWAY] ? gateway.onUpdate((intent) => commerceFor(deps).payments.settle(SANDBOX_GATEWAY, resultOf(intent)).then(() => undefined)) : undefined;
 
   const app = new Hono<AppEnv>();
   app.use('*', requestId());
   if (config.logRequests) app.use('*', requestLog(log));
-  app.use('*', securityHeaders(config.thirdPartyHosts));
+  // The site's hosts (site.json) and those of the payment providers that are configured.
+  app.use('*', securityHeaders(config.thirdPartyHosts, providerHosts(payments)));
+  app.use('*', bodyDeadline(config.bodyTimeoutMs));
   // gzip for text over 1 kB when the client asks (pages, scripts, styles, larger JSON).
   app.use('*', compress());
   app.route('/api', createApi(deps));
+  if (gateway) app.route(SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes(gateway));
 
   const site: SiteServer | undefined = build && serveSite(build);
   if (site) app.get('*', site.handler);
   app.notFound((c) => (isApiPath(c.req.path) || !site ? jsonError(c, 404, 'Not found') : site.notFound(c)));
   app.onError(errorHandler(log));
 
-  return { app, deps, outbox, close: () => outbox.stop() };
+  return {
+    app,
+    deps,
+    outbox,
+    close: () => {
+      unhook?.();
+      return outbox.stop();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultMailFrom, readSiteJson, resolveConfig } from './config.ts';
+import { defaultMailFrom, envConfig, readSiteJson, resolveConfig } from './config.ts';
 import { tempDir, type TempDir } from './testing/temp-dir.ts';
 
 let dir: TempDir | undefined;
@@ -24,5 +24,14 @@ describe('resolveConfig', () => {
 
   it('builds a From header that a quote or newline in the name cannot break', () => {
     expect(defaultMailFrom('Bob "The" Builder\r\nBcc: x@evil.example', 'https://shop.example')).toBe('"Bob The BuilderBcc: x@evil.example" <no-reply@shop.example>');
+  });
+});
+
+describe('envConfig', () => {
+  it('reads the body deadline from BODY_TIMEOUT_MS, 30 s when unset or not a positive number', () => {
+    expect(envConfig({ BODY_TIMEOUT_MS: '1500' }).bodyTimeoutMs).toBe(1500);
+    expect(envConfig({}).bodyTimeoutMs).toBe(30_000);
+    expect(envConfig({ BODY_TIMEOUT_MS: '0' }).bodyTimeoutMs).toBe(30_000);
+    expect(envConfig({ BODY_TIMEOUT_MS: 'soon' }).bodyTimeoutMs).toBe(30_000);
   });
 });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { integrationHosts } from '../engine/content/integration-hosts.ts';
-import { mergeHostLists, PAYMENT_PROVIDER_HOSTS, siteHostLists, type HostList } from './http/security-headers.ts';
+import { siteHostLists, type HostList } from './http/security-headers.ts';
 import type { OutboxOptions } from './mail/worker.ts';
 import { DEFAULT_DIST_DIR, PROJECT_ROOT, VAR_DIR } from './paths.ts';
 
@@ -21,9 +21,11 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   /** Largest multipart body under /api (form uploads). */
   uploadLimitBytes: number;
+  /** Time a request body may take to arrive whole (BODY_TIMEOUT_MS, default 30 s); later is 408. */
+  bodyTimeoutMs: number;
   /** From of outgoing e-mail. */
   mailFrom: string;
-  /** Third-party hosts allowed by the Content-Security-Policy: site.json's integrations, then the payment providers'. */
+  /** Third-party hosts allowed by the Content-Security-Policy: site.json's integrations (the payment providers' are added by the app). */
   thirdPartyHosts: Record<string, HostList>;
   outbox: Partial<OutboxOptions>;
   /** One log line per request. */
@@ -90,7 +92,9 @@ export function defaultMailFrom(name: string, origin: string): string {
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
-const positiveInt = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+export const positiveInt = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
 
 /** The settings that come from the environment only (secrets, folders, limits), with safe defaults. */
 export function envConfig(env: Record<string, string | undefined> = process.env) {
@@ -106,12 +110,7 @@ export function envConfig(env: Record<string, string | undefined> = process.env)
     // tries in 10 minutes from one address instead of hundreds a second.
     payRateLimit: { limit: positiveInt(env.PAY_RATE_LIMIT, 30), windowMs: positiveInt(env.PAY_RATE_WINDOW_MS, 600_000) },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    // How often the outbox looks for due mail and how long a claimed message is held: each server
-    // of a group polls; a crashed server's claims come back after the lease.
-    outbox: {
-      ...(positiveInt(env.OUTBOX_INTERVAL_MS, 0) ? { intervalMs: positiveInt(env.OUTBOX_INTERVAL_MS, 0) } : {}),
-      ...(positiveInt(env.OUTBOX_LEASE_MS, 0) ? { leaseMs: positiveInt(env.OUTBOX_LEASE_MS, 0) } : {}),
-    },
+    bodyTimeoutMs: positiveInt(env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS),
   };
 }
 
@@ -126,9 +125,10 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     version: given.version ?? packageVersion(),
     bodyLimitBytes: given.bodyLimitBytes ?? 1024 * 1024,
     uploadLimitBytes: given.uploadLimitBytes ?? 25 * 1024 * 1024,
+    bodyTimeoutMs: given.bodyTimeoutMs ?? env.bodyTimeoutMs,
     mailFrom: given.mailFrom ?? defaultMailFrom(siteName, origin),
-    thirdPartyHosts: given.thirdPartyHosts ?? mergeHostLists(facts.find((f) => f.hosts)?.hosts ?? {}, PAYMENT_PROVIDER_HOSTS),
-    outbox: given.outbox ?? env.outbox,
+    thirdPartyHosts: given.thirdPartyHosts ?? facts.find((f) => f.hosts)?.hosts ?? {},
+    outbox: given.outbox ?? {},
     logRequests: given.logRequests ?? true,
     recaptchaSecret: 'recaptchaSecret' in given ? given.recaptchaSecret : env.recaptchaSecret,
     recaptchaVerifyUrl: given.recaptchaVerifyUrl ?? env.recaptchaVerifyUrl,

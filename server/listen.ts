@@ -2,6 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { DEFAULT_BODY_TIMEOUT_MS } from './config.ts';
 
 export interface Listening {
   port: number;
@@ -9,9 +10,28 @@ export interface Listening {
   close(graceMs?: number): Promise<void>;
 }
 
-export function listen(app: { fetch: (req: Request, ...rest: any[]) => Response | Promise<Response> }, o: { port: number; hostname?: string }): Promise<Listening> {
+export interface ListenOptions {
+  port: number;
+  hostname?: string;
+  /** The app's own body deadline (config.bodyTimeoutMs): Node's request timeout is a backstop past it. */
+  bodyTimeoutMs?: number;
+  /** Time the request line and headers may take (default HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
+}
+
+/** Headers must arrive whole within this (slow-loris on headers); Node answers 408 and closes. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+
+export function listen(app: { fetch: (req: Request, ...rest: any[]) => Response | Promise<Response> }, o: ListenOptions): Promise<Listening> {
+  // Node's own timeouts close a socket whose request never completes, e.g. a body nobody reads,
+  // after the app's JSON 408 had its chance to go first.
+  const requestTimeout = (o.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS) + 10_000;
+  const headersTimeout = Math.min(o.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout);
+  // Node checks the timeouts on this interval (its default, 30 s, would let a slow client stay much longer).
+  const connectionsCheckingInterval = Math.min(5_000, Math.max(50, Math.floor(headersTimeout / 4)));
+  const serverOptions = { requestTimeout, headersTimeout, connectionsCheckingInterval };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: o.port, hostname: o.hostname }) as Server;
+    const server = serve({ fetch: app.fetch, port: o.port, hostname: o.hostname, serverOptions }) as Server;
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);

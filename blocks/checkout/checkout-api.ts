@@ -31,6 +31,8 @@ export interface PaymentMethodInfo {
   gateway: string;
   sortOrder?: number;
   metadata?: { methodIcon?: string; iconWidth?: number; iconHeight?: number };
+  /** Public values only: the gateway's tokenizer script, a publishable key. */
+  config?: { tokenizerUrl?: string; publishableKey?: string };
 }
 
 export interface ApiResult<T = Record<string, unknown>> {

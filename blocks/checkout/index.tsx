@@ -4,7 +4,7 @@
  * panel under 1201 px). Submit creates the order (or updates the one a failed payment left),
  * then pays it; the server decides every amount and state (spec 000 sections 2, 4, 5, 8).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ActionLink,
@@ -23,6 +23,7 @@ import {
   sampleCart,
   useSampleCart,
   useSampleData,
+  unexpectedPaymentStatus,
   type AddressField,
 } from '../../engine/index.ts';
 import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
@@ -33,6 +34,7 @@ import {
   readPendingOrder,
   storeOrderNumber,
   storePendingOrder,
+  type ApiResult,
   type Estimate,
   type PaymentMethodInfo,
   type PendingOrder,
@@ -40,8 +42,28 @@ import {
 import { US_ONLY, emptyValues, fieldError, fieldKeys, isNonUs, shippingLocation, validate, type AddressValues, type CheckoutValues } from './checkout-form.ts';
 import styles from './checkout.module.css';
 import { SelectField, TextField } from './fields.tsx';
+import { preloadTokenizer, tokenizeCard } from './gateways/tokenizer.ts';
+import type { StripeCardHandle } from './gateways/stripe-card.tsx';
 
 export const LOADING_TEXT = 'Loading checkout...';
+/** Stripe's fields and Stripe.js: their own chunk, fetched only when the Stripe method is shown. */
+const StripeCard = lazy(() => import('./gateways/stripe-card.tsx').then((m) => ({ default: m.StripeCard })));
+const STRIPE_GATEWAY = 'stripe';
+
+interface PaidOrder {
+  orderIncrementId: string;
+  status?: string;
+  total: number;
+  subtotal: number;
+  taxAmount: number;
+  shippingAmount: number;
+}
+interface PayAnswer {
+  status?: string;
+  nextAction?: { type?: string; url?: string };
+  order?: PaidOrder;
+  paymentIntent?: { id?: string; status?: string; client_secret?: string };
+}
 const COUNTRIES = [
   { value: 'US', label: 'United States' },
   { value: 'CA', label: 'Canada' },
@@ -49,8 +71,6 @@ const COUNTRIES = [
 ];
 const STATE_OPTIONS = Object.entries(US_STATES).map(([value, label]) => ({ value, label }));
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
-/** Card fields show for the gateways that take the card number on the page. */
-const DIRECT_CARD_GATEWAYS = new Set(['sandbox']);
 const ESTIMATE_DELAY_MS = 400;
 /** A figure the server may leave out (no address yet: no shipping, tax or total). */
 const amount = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? formatPrice(n) : '—');
@@ -186,7 +206,14 @@ function Checkout({
 
   const methodList = methods.status === 'ready' ? methods.methods : [];
   const method = methodList.find((m) => m.name === values.paymentMethod);
-  const withCard = !!method && DIRECT_CARD_GATEWAYS.has(method.gateway);
+  // Card fields show for a method whose gateway's script takes them (and hands back a token).
+  const tokenizerUrl = method?.config?.tokenizerUrl;
+  const withCard = !!tokenizerUrl;
+  const stripeKey = method?.gateway === STRIPE_GATEWAY ? method.config?.publishableKey : undefined;
+  const stripeCard = useRef<StripeCardHandle | null>(null);
+  useEffect(() => {
+    if (tokenizerUrl) void preloadTokenizer(tokenizerUrl);
+  }, [tokenizerUrl]);
 
   // The slide-in summary takes the focus when it opens and gives it back when it closes.
   const wasOpen = useRef(false);
@@ -225,7 +252,9 @@ function Checkout({
   const focusFirst = useCallback(
     (errs: Record<string, string>, v: CheckoutValues, card: boolean) => {
       const first = fieldKeys(v, card).find((k) => errs[k]);
+      const hosted = Object.keys(errs).find((k) => k.startsWith('stripe.'));
       if (first) document.getElementById(first === 'paymentMethod' ? `${uid}-pm-0` : fid(first))?.focus();
+      else if (hosted && stripeCard.current) stripeCard.current.focus(hosted);
       else if (Object.keys(errs).length) formErrorRef.current?.focus();
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -276,45 +305,30 @@ function Checkout({
       paymentMethod: values.paymentMethod,
     };
     let order = pending.current ?? readPendingOrder();
+    let total: number | undefined;
     if (order) {
       // A payment retry: update the order the failed payment left.
-      const r = await callApi<{ order?: { id: number } }>('/api/order', 'PATCH', { id: order.id, token: order.token, ...content });
+      const r = await callApi<{ order?: { id: number; total: number } }>('/api/order', 'PATCH', { id: order.id, token: order.token, ...content });
       if (r.status === 403 || r.status === 404 || r.status === 409) order = null;
       else if (r.status !== 200) return showFailure(r.body.message || PAYMENT_MESSAGES.processingError, r.body.errors);
+      total = r.body.order?.total;
     }
     if (!order) {
-      const r = await callApi<{ order?: { id: number }; orderToken?: string }>('/api/order', 'POST', { idempotencyKey: crypto.randomUUID(), ...content });
+      const r = await callApi<{ order?: { id: number; total: number }; orderToken?: string }>('/api/order', 'POST', { idempotencyKey: crypto.randomUUID(), ...content });
       if ((r.status !== 200 && r.status !== 201) || !r.body.order || !r.body.orderToken) return showFailure(r.body.message || PAYMENT_MESSAGES.processingError, r.body.errors);
       order = { id: r.body.order.id, token: r.body.orderToken };
+      total = r.body.order.total;
     }
     pending.current = order;
     storePendingOrder(order);
+    if (stripeKey) return payWithStripe(order, total);
 
-    const c = values.card;
-    const pay = await callApi<{ status?: string; nextAction?: { url?: string }; order?: { orderIncrementId: string; total: number; subtotal: number; taxAmount: number; shippingAmount: number } }>(
-      '/api/order/pay',
-      'POST',
-      { id: order.id, token: order.token, paymentMethod: values.paymentMethod, card: { number: c.number.trim(), expMonth: c.expMonth, expYear: c.expYear, cvv: c.cvv.trim() } },
-    );
-    if (pay.status === 200 && pay.body.success && pay.body.order) {
-      const o = pay.body.order;
-      storeOrderNumber(o.orderIncrementId);
-      storePendingOrder(null);
-      pending.current = null;
-      pushEvent('purchase', {
-        ecommerce: {
-          transaction_id: o.orderIncrementId,
-          currency: 'USD',
-          value: o.total,
-          tax: o.taxAmount,
-          shipping: o.shippingAmount,
-          items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: 1 })),
-        },
-      });
-      sampleCart().clear();
-      void navigate(successUrl);
-      return;
-    }
+    // The card goes to the gateway's script only; the shop gets its token.
+    if (!tokenizerUrl) return showFailure(PAYMENT_MESSAGES.notAvailable);
+    const tokenized = await tokenizeCard(tokenizerUrl, values.card);
+    if ('error' in tokenized) return showFailure(tokenized.error, tokenized.fieldErrors);
+    const pay = await callApi<PayAnswer>('/api/order/pay', 'POST', { id: order.id, token: order.token, paymentMethod: values.paymentMethod, paymentToken: tokenized.token });
+    if (pay.status === 200 && pay.body.success && pay.body.order) return paid(pay.body.order);
     if (pay.status === 202 && pay.body.nextAction?.url) {
       window.location.assign(pay.body.nextAction.url);
       return;
@@ -327,10 +341,91 @@ function Checkout({
     showFailure(pay.status === 0 ? PAYMENT_MESSAGES.processingError : pay.body.message || PAYMENT_MESSAGES.failed);
   }
 
+  /** The order is paid: its number for the success page, the purchase event, an empty cart. */
+  function paid(o: PaidOrder) {
+    storeOrderNumber(o.orderIncrementId);
+    storePendingOrder(null);
+    pending.current = null;
+    pushEvent('purchase', {
+      ecommerce: {
+        transaction_id: o.orderIncrementId,
+        currency: 'USD',
+        value: o.total,
+        tax: o.taxAmount,
+        shipping: o.shippingAmount,
+        items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: 1 })),
+      },
+    });
+    sampleCart().clear();
+    void navigate(successUrl);
+  }
+
+  /**
+   * Stripe (spec 000 sections 4 and 7): the card becomes a PaymentMethod at Stripe; the shop
+   * creates and confirms the intent for the order's total; the answer's intent status decides
+   * what comes next.
+   */
+  async function payWithStripe(order: PendingOrder, total: number | undefined): Promise<void> {
+    const card = stripeCard.current;
+    if (!card) return showFailure(PAYMENT_MESSAGES.stripeNotReady);
+    const b = values.billing;
+    try {
+      const pm = await card.createPaymentMethod({ name: `${b.firstName.trim()} ${b.lastName.trim()}`, email: b.email.trim(), phone: b.phoneNumber.trim() });
+      if ('error' in pm) return showFailure(pm.error);
+      const r = await callApi<PayAnswer>('/api/payment/stripe/payment-intent', 'POST', {
+        orderId: order.id,
+        token: order.token,
+        paymentMethod: values.paymentMethod,
+        paymentMethodId: pm.id,
+        currency: 'usd',
+        receiptEmail: b.email.trim(),
+        ...(total === undefined ? {} : { amount: total }),
+      });
+      await handleIntent(order, card, r, 0);
+    } catch {
+      showFailure(PAYMENT_MESSAGES.handlingError);
+    }
+  }
+
+  /** Spec 000 section 4's card intent handling. */
+  async function handleIntent(order: PendingOrder, card: StripeCardHandle, r: ApiResult<PayAnswer>, depth: number): Promise<void> {
+    if (r.status === 0) return showFailure(PAYMENT_MESSAGES.processingError);
+    const pi = r.body.paymentIntent;
+    if (r.status >= 400 || !pi?.id || !pi.status) return showFailure(r.body.message || PAYMENT_MESSAGES.failed, r.status === 422 ? r.body.errors : undefined);
+    if (depth > 3) return showFailure(PAYMENT_MESSAGES.handlingError);
+    const ids = { orderId: order.id, token: order.token, paymentIntentId: pi.id };
+    const retrieve = () => callApi<PayAnswer>('/api/payment/stripe/payment-intent/retrieve', 'POST', ids);
+    switch (pi.status) {
+      case 'succeeded': {
+        // Retrieved again on the server, which settles the order from what Stripe says.
+        const again = depth > 0 ? r : await retrieve();
+        if (again.body.success && again.body.order) return paid(again.body.order);
+        return showFailure(again.body.message || PAYMENT_MESSAGES.failed);
+      }
+      case 'requires_payment_method':
+      case 'requires_confirmation': {
+        const c = await card.confirmCardPayment(pi.client_secret ?? '');
+        if (c.error) return showFailure(c.error.message || PAYMENT_MESSAGES.failed);
+        return handleIntent(order, card, await retrieve(), depth + 1);
+      }
+      case 'requires_capture':
+        return handleIntent(order, card, await callApi<PayAnswer>('/api/payment/stripe/capture-payment', 'POST', ids), depth + 1);
+      case 'requires_action': {
+        setNotice(PAYMENT_MESSAGES.additionalAuthentication);
+        // Stripe's own handling: a modal, or a redirect that comes back to /payment/verify/stripe.
+        const a = await card.handleNextAction(pi.client_secret ?? '');
+        if (a.error) return showFailure(a.error.message || PAYMENT_MESSAGES.failed);
+        return handleIntent(order, card, await retrieve(), depth + 1);
+      }
+      default:
+        return showFailure(unexpectedPaymentStatus(pi.status));
+    }
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (submitting.current) return;
-    const errs = validate(values, withCard);
+    const errs = { ...validate(values, withCard), ...(stripeKey ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady }) : {}) };
     setErrors(errs);
     setFormError('');
     setNotice('');
@@ -550,6 +645,11 @@ function Checkout({
                   onBlur={blur('card.cvv')}
                 />
               </div>
+            )}
+            {stripeKey && (
+              <Suspense fallback={<p className={styles.note}>{LOADING_TEXT}</p>}>
+                <StripeCard publishableKey={stripeKey} errors={errors} onChange={clearError} handle={stripeCard} />
+              </Suspense>
             )}
           </fieldset>
           <div ref={formErrorRef} tabIndex={-1} role="alert" className={formError ? styles.formError : undefined}>

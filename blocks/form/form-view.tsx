@@ -9,6 +9,13 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import {
   clearProgress,
   compileForm,
+  computeEstimate,
+  ESTIMATE_TEXTS,
+  estimateDocument,
+  fieldsUpTo,
+  firstSectionWith,
+  sectionsOf,
+  toDollars,
   createStepReducer,
   defaultValues,
   FORM_TEXTS,
@@ -25,13 +32,16 @@ import {
   submissionPayload,
   toFormData,
 } from '../../engine/forms/index.ts';
-import type { FormFile, FormValues, StepAction, StepState, StorageLike } from '../../engine/forms/index.ts';
+import type { Estimate, FormFile, FormValues, Pricing, StepAction, StepState, StorageLike } from '../../engine/forms/index.ts';
 import { renderInline, useSite } from '../../engine/index.ts';
 import type { FormProps } from '../../schemas/types/blocks/form.ts';
 import { FieldList, type FieldEnv } from './fields/field.tsx';
 import type { EarlyInput } from './early-input.ts';
+import { downloadEstimatePdf, PdfLibraryError } from './estimator/pdf.ts';
+import { PriceSummary, type Notice as PdfNotice } from './estimator/price-summary.tsx';
+import { Sections } from './estimator/sections.tsx';
 import { Recaptcha, type RecaptchaHandle } from './recaptcha.tsx';
-import { Review } from './review.tsx';
+import { displayValue, Review } from './review.tsx';
 import styles from './styles.ts';
 import { formEndpoint, postForm } from './submit.ts';
 import { errorText, successTexts, UI_TEXTS } from './texts.ts';
@@ -86,7 +96,7 @@ export default function FormView(props: FormViewProps) {
     return resolve;
   }, [compiled, recaptcha]);
   const defaults = useMemo((): FormValues => ({ ...defaultValues(compiled), ...(recaptcha && { [RECAPTCHA_FIELD]: '' }) }), [compiled, recaptcha]);
-  const { control, handleSubmit, reset, setError, setFocus, setValue, getValues, clearErrors, watch, formState } = useForm<FormValues>({
+  const { control, handleSubmit, reset, setError, setFocus, setValue, getValues, clearErrors, watch, formState, trigger, getFieldState } = useForm<FormValues>({
     resolver,
     defaultValues: defaults,
     mode: 'onTouched',
@@ -94,6 +104,16 @@ export default function FormView(props: FormViewProps) {
   });
   const values = useWatch({ control }) as FormValues;
   const { hidden, orphaned } = useMemo(() => resolveValues(compiled, values), [compiled, values]);
+
+  // An estimator (spec 000 section 4): accordion and popup sections, and a price summary that
+  // follows every change (hidden fields count nothing: computeEstimate cleans the values).
+  const sections = useMemo(() => sectionsOf(compiled), [compiled]);
+  const sectioned = sections.length > 0;
+  const [openSection, setOpenSection] = useState<number | null>(0);
+  const pricing = props.pricing?.fields as Pricing | undefined;
+  const estimate = useMemo(() => (pricing ? computeEstimate(compiled, values, pricing) : undefined), [compiled, values, pricing]);
+  const [pdfNotice, setPdfNotice] = useState<PdfNotice | null>(null);
+  const [pdfBusy, setPdfBusy] = useState(false);
 
   const [notice, setNotice] = useState<Notice | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -181,6 +201,8 @@ export default function FormView(props: FormViewProps) {
   // Focus moves after React has rendered what it points to (the new step's heading, the error
   // texts a control's aria-describedby names): requested here, done in the effect below.
   const pendingFocus = useRef<(() => void) | null>(null);
+  // A render to run the focus effect when nothing else changed (Next failing on the open section).
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     const focus = pendingFocus.current;
     pendingFocus.current = null;
@@ -197,7 +219,47 @@ export default function FormView(props: FormViewProps) {
     pendingFocus.current = () => (first === RECAPTCHA_FIELD ? recaptchaFocus.current?.focus() : setFocus(first));
   };
 
-  const onInvalid = (errors: FieldErrors<FormValues>) => focusFirstError(Object.keys(errors));
+  /** Opens the first section holding one of these fields (the one a shopper has to fix). */
+  const openSectionWith = (names: string[]) => {
+    const i = firstSectionWith(sections, names);
+    if (i >= 0) setOpenSection(i);
+  };
+
+  const onInvalid = (errors: FieldErrors<FormValues>) => {
+    if (sectioned) openSectionWith(Object.keys(errors));
+    focusFirstError(Object.keys(errors));
+  };
+
+  /** Next on section i: the fields of every section up to it must pass; then the next one opens. */
+  const onNext = async (i: number) => {
+    setNotice(null);
+    const names = fieldsUpTo(sections, i);
+    if (!(await trigger(names))) {
+      const failed = names.filter((n) => getFieldState(n).invalid);
+      // Touched, so the next change re-validates at once (as after a failed submit): an error
+      // clearing only on blur would shift the page under the shopper's next click.
+      for (const n of failed) setValue(n, getValues(n), { shouldTouch: true });
+      openSectionWith(failed);
+      focusFirstError(failed);
+      rerender();
+      return;
+    }
+    const next = sections[i + 1];
+    setOpenSection(i + 1);
+    if (next?.layout === 'popup') {
+      const first = next.fields.find((n) => !hidden.has(n));
+      if (first) pendingFocus.current = () => setFocus(first);
+    } else {
+      pendingFocus.current = () => document.getElementById(`${formId}-section-${i + 1}`)?.focus();
+    }
+    rerender();
+  };
+
+  const estimateParts = (e: Estimate | undefined) =>
+    e && {
+      totalPrice: { product: toDollars(e.product), labor: toDollars(e.labor), total: toDollars(e.total) },
+      summaryRows: e.rows.map((r) => ({ field: r.field, label: r.label, value: r.value, product: toDollars(r.product), labor: toDollars(r.labor) })),
+    };
 
   const send = async (valid: FormValues) => {
     const step = stepsRef.current.step;
@@ -205,6 +267,7 @@ export default function FormView(props: FormViewProps) {
     const payload = submissionPayload(compiled, step, valid, stepsRef.current.id, {
       recaptcha,
       recaptchaToken: String(getValues(RECAPTCHA_FIELD) ?? ''),
+      ...estimateParts(estimate),
     });
     const outcome = await postForm(url, toFormData(payload));
 
@@ -213,6 +276,10 @@ export default function FormView(props: FormViewProps) {
         reset(defaults);
         recaptchaRef.current?.reset();
         setNotice({ kind: 'success' });
+        if (sectioned) {
+          setOpenSection(0);
+          focusLater(successRef);
+        }
         return;
       }
       // Without an id the later steps could not be chained to this one: the form stays.
@@ -242,7 +309,9 @@ export default function FormView(props: FormViewProps) {
       move({ type: 'server-error' });
       if (progress) clearProgress(progress, compiled.name);
     }
-    setNotice({ kind: 'error', text: errorText(def, outcome.message) });
+    // An estimator says "Failed to send email" whatever the reason (spec 000 section 8).
+    setNotice({ kind: 'error', text: sectioned ? (def.messages?.error ?? ESTIMATE_TEXTS.sendFailed) : errorText(def, outcome.message) });
+    if (sectioned) openSectionWith(known.map(([name]) => name));
     focusFirstError(known.map(([name]) => name));
   };
 
@@ -253,8 +322,31 @@ export default function FormView(props: FormViewProps) {
   };
   const onReset = () => {
     setNotice(null);
+    setPdfNotice(null);
     startOver();
+    setOpenSection(0);
   };
+
+  // The PDF holds exactly the figures on screen: the same values and the same estimate.
+  const onPdf = async () => {
+    if (!estimate) return;
+    setPdfNotice(null);
+    setPdfBusy(true);
+    try {
+      await downloadEstimatePdf(estimateDocument(compiled, values, estimate, new Date(), displayValue));
+      setPdfNotice({ kind: 'success', text: ESTIMATE_TEXTS.pdfOk });
+    } catch (e) {
+      const text = e instanceof PdfLibraryError ? ESTIMATE_TEXTS.pdfMissing : (e instanceof Error && e.message) || ESTIMATE_TEXTS.pdfFailed;
+      setPdfNotice({ kind: 'error', text });
+    } finally {
+      setPdfBusy(false);
+    }
+  };
+  useEffect(() => {
+    if (!pdfNotice) return;
+    const timer = setTimeout(() => setPdfNotice(null), MESSAGE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [pdfNotice]);
 
   const env: FieldEnv = { compiled, control, formId, values, hidden, orphaned };
   const stepDef = def.steps?.[steps.step];
@@ -272,11 +364,38 @@ export default function FormView(props: FormViewProps) {
   const resetText = actions?.reset?.text ?? def.buttons?.reset;
   const submitText = last ? (actions?.submit?.text ?? def.buttons?.submit ?? UI_TEXTS.submit) : (actions?.next?.text ?? UI_TEXTS.next);
   const recaptchaError = (formState.errors[RECAPTCHA_FIELD]?.message as string | undefined) ?? undefined;
+  const sectionLevel = titled ? headingLevel + 1 : headingLevel;
+  const popupOpen = openSection !== null && sections[openSection]?.layout === 'popup';
+  const failing = new Set(Object.keys(formState.errors).map((n) => sections.findIndex((sec) => sec.fields.includes(n))).filter((i) => i >= 0));
+  const submitButton = (
+    <button type="submit" className={styles.primary} disabled={busy}>
+      {busy ? UI_TEXTS.sending : submitText}
+    </button>
+  );
+
+  const messages = (
+    <div className={styles.messages}>
+      <div role="status" ref={successRef} tabIndex={-1} className={notice?.kind === 'success' ? styles.success : undefined}>
+        {notice?.kind === 'success' &&
+          (sectioned ? (
+            <p className={styles.successTitle}>{def.messages?.success ?? ESTIMATE_TEXTS.sent}</p>
+          ) : (
+            <>
+              <p className={styles.successTitle}>{success.title}</p>
+              <p className={styles.successText}>{success.text}</p>
+            </>
+          ))}
+      </div>
+      <div role="alert" className={notice?.kind === 'error' ? styles.failure : undefined}>
+        {notice?.kind === 'error' && <p className={styles.failureText}>{notice.text}</p>}
+      </div>
+    </div>
+  );
 
   return (
     <form
       ref={formRef}
-      className={[styles.form, variant === 'band' ? styles.band : styles.page, def.className].filter(Boolean).join(' ')}
+      className={[styles.form, variant === 'band' ? styles.band : styles.page, sectioned && styles.sectioned, def.className].filter(Boolean).join(' ')}
       onSubmit={handleSubmit(send, onInvalid)}
       noValidate
       aria-labelledby={titled ? titleId : undefined}
@@ -312,7 +431,38 @@ export default function FormView(props: FormViewProps) {
         </ol>
       )}
 
-      {!finished && (
+      {sectioned && (
+        <div className={estimate ? styles.estimatorLayout : undefined}>
+          <div className={styles.body}>
+            <Sections
+              sections={sections}
+              defs={fields}
+              env={env}
+              open={openSection}
+              failing={failing}
+              headingLevel={sectionLevel}
+              onToggle={(i) => setOpenSection((open) => (open === i ? null : i))}
+              onNext={onNext}
+              onClosePopup={() => setOpenSection((open) => (open !== null && sections[open]?.layout === 'popup' ? null : open))}
+              submit={submitButton}
+              popupExtra={messages}
+              busy={busy}
+            />
+            {!estimate && resetText && (
+              <div className={styles.actions}>
+                <button type="button" className={styles.secondary} onClick={onReset} disabled={busy}>
+                  {resetText}
+                </button>
+              </div>
+            )}
+          </div>
+          {estimate && (
+            <PriceSummary def={def} estimate={estimate} idPrefix={formId} headingLevel={sectionLevel} onPdf={onPdf} onReset={onReset} pdfBusy={pdfBusy} busy={busy} notice={pdfNotice} />
+          )}
+        </div>
+      )}
+
+      {!finished && !sectioned && (
         <div className={[styles.body, stepDef?.className].filter(Boolean).join(' ')}>
           {stepDef && (stepDef.title || stepDef.subTitle || stepDef.description) && (
             <div className={styles.stepHead}>
@@ -346,9 +496,7 @@ export default function FormView(props: FormViewProps) {
                 {actions?.back?.text ?? UI_TEXTS.back}
               </button>
             )}
-            <button type="submit" className={styles.primary} disabled={busy}>
-              {busy ? UI_TEXTS.sending : submitText}
-            </button>
+            {submitButton}
             {resetText && (
               <button type="button" className={styles.secondary} onClick={onReset} disabled={busy}>
                 {resetText}
@@ -358,19 +506,7 @@ export default function FormView(props: FormViewProps) {
         </div>
       )}
 
-      <div className={styles.messages}>
-        <div role="status" ref={successRef} tabIndex={-1} className={notice?.kind === 'success' ? styles.success : undefined}>
-          {notice?.kind === 'success' && (
-            <>
-              <p className={styles.successTitle}>{success.title}</p>
-              <p className={styles.successText}>{success.text}</p>
-            </>
-          )}
-        </div>
-        <div role="alert" className={notice?.kind === 'error' ? styles.failure : undefined}>
-          {notice?.kind === 'error' && <p className={styles.failureText}>{notice.text}</p>}
-        </div>
-      </div>
+      {!(sectioned && popupOpen) && messages}
     </form>
   );
 }

@@ -65,11 +65,35 @@ describe('form block, prerendered', () => {
   });
 });
 
+describe('the estimator, prerendered', () => {
+  const pricing = JSON.parse(readFileSync(join(FORMS_DIR, '../data/estimator-pricing.json'), 'utf8'));
+  const html = render({ definition: siteForm('estimator'), pricing, showHeading: false });
+
+  it('opens the first accordion section and keeps the others in the page, closed', () => {
+    const toggles = tags(html, 'button').filter((b) => 'aria-controls' in b);
+    expect(toggles.map((b) => b['aria-expanded'] ?? b['aria-haspopup'])).toEqual(['true', 'false', 'false', 'false', 'false', 'false', 'dialog']);
+    const panels = tags(html, 'div').filter((d) => d.role === 'region');
+    expect(panels.map((p) => 'hidden' in p)).toEqual([false, true, true, true, true, true]);
+    expect(html).toMatch(/<dialog [^>]*aria-labelledby="[^"]+"[^>]*>/);
+    expect(html).toMatch(/<button type="submit"[^>]*>Send my estimate<\/button>/);
+  });
+
+  it('shows the price summary at zero, with Print/download and Reset', () => {
+    expect(html).toContain('<dt>Grand total</dt><dd>$0.00 - $0.00</dd>');
+    expect(html).toMatch(/>Print\/download<\/button>/);
+    expect(html).toMatch(/>Reset<\/button>/);
+  });
+
+  it('has no summary without a price list (a form with sections only)', () => {
+    expect(render({ definition: siteForm('estimator') })).not.toContain('data-estimate-summary');
+  });
+});
+
 describe('the shipped forms', () => {
   const names = readdirSync(FORMS_DIR).map((f) => f.replace(/\.json$/, ''));
 
   it('are all there and each compiles and prerenders', () => {
-    expect(names.sort()).toEqual(['become-dealer', 'claim', 'contact', 'free-kitchen-design', 'newsletter', 'register', 'schedule-a-call']);
+    expect(names.sort()).toEqual(['become-dealer', 'claim', 'contact', 'estimator', 'free-kitchen-design', 'newsletter', 'register', 'schedule-a-call']);
     for (const name of names) {
       const def = siteForm(name);
       expect(def.name).toBe(name);

@@ -91,14 +91,14 @@ function FormBlock(props: FormProps) {
 
   // The same element on every render: a boundary that is still waiting for its code must not
   // receive an update, or React gives up the prerendered HTML and renders the fallback instead.
-  const { form, definition, title, intro, headingLevel, showHeading, variant, load, endpoint } = props;
+  const { form, definition, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint } = props;
   const content = useMemo(
     () => (
       <Suspense fallback={<div className={styles.placeholder} />}>
-        <Deferred gate={gate} props={{ form, definition, title, intro, headingLevel, showHeading, variant, load, endpoint, early }} />
+        <Deferred gate={gate} props={{ form, definition, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint, early }} />
       </Suspense>
     ),
-    [gate, early, form, definition, title, intro, headingLevel, showHeading, variant, load, endpoint],
+    [gate, early, form, definition, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint],
   );
   return (
     <div ref={wrapper} className={variant === 'band' ? styles.bandBlock : styles.pageBlock}>

@@ -18,6 +18,8 @@ export const UI_TEXTS = {
   completed: '(completed)',
   yes: 'Yes',
   no: 'No',
+  close: 'Close',
+  sectionHasErrors: '(needs attention)',
 } as const;
 
 export function successTexts(def: FormFile): { title: string; text: string } {

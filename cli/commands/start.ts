@@ -2,9 +2,10 @@
  * `joinery start`: serves the built site and the API. Opens (and migrates) the database, picks
  * the mail transport (SMTP_URL, else .eml files under var/mail), starts the outbox worker and
  * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests in flight
- * finish, stop the worker (its send in progress finishes, the rest of its claimed batch goes back
+ * finish, stop the worker (its sends in flight finish, the rest of its claimed rows go back
  * to the queue for the other servers) and close the database. DATABASE_URL picks PostgreSQL;
  * JOINERY_DIST_DIR a build folder other than dist/.
+ * An error nothing handled is logged, not fatal (process-guard.ts).
  *
  * With the sandbox gateway live it prints "Test mode: no real payment is taken"; with
  * NODE_ENV=production set by the caller it refuses to start (exit 2) unless
@@ -13,12 +14,13 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createServer } from '../../server/app.ts';
-import { systemClock } from '../../server/clock.ts';
 import { loadCommerceData } from '../../server/commerce/site-data.ts';
 import { ALLOW_SANDBOX_ENV, liveTestMethods, testModeAtStart } from '../../server/commerce/test-mode.ts';
-import { defaultPaymentProviders } from '../../server/payments/registry.ts';
+import { configuredGateways, describeProviders } from '../../server/payments/registry.ts';
 import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
 import { listen, type Listening } from '../../server/listen.ts';
+import { consoleLogger } from '../../server/logger.ts';
+import { guardProcess } from '../../server/process-guard.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { DIST_DIR } from '../paths.ts';
@@ -49,7 +51,7 @@ const givenNodeEnv = (): string | undefined => ('joineryGivenNodeEnv' in globalT
 /** The site's live test payment methods with the providers the server uses (none when its data is not readable: checkout answers 503 then). */
 function testMethodNames(siteDir: string): string[] {
   try {
-    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, defaultPaymentProviders(systemClock)).map((m) => m.name);
+    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, configuredGateways(process.env)).map((m) => m.name);
   } catch {
     return [];
   }
@@ -79,14 +81,14 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   try {
     deps = await createDefaultDeps({ distDir, siteDir: getSiteDir() });
   } catch (e) {
-    console.error(`joinery start: cannot open the database: ${(e as Error).message}`);
+    console.error(`joinery start: cannot start: ${(e as Error).message}`);
     return EXIT_USAGE;
   }
   let server: ReturnType<typeof createServer> | undefined;
   let listening: Listening | undefined;
   try {
     server = createServer(deps);
-    listening = await listen(server.app, { port, hostname: process.env.HOST ?? '0.0.0.0' });
+    listening = await listen(server.app, { port, hostname: process.env.HOST ?? '0.0.0.0', bodyTimeoutMs: server.deps.config.bodyTimeoutMs });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'EADDRINUSE' ? `port ${port} is already in use (try --port)` : err.message;
@@ -96,15 +98,18 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
     return EXIT_USAGE;
   }
   server.outbox.start();
+  const unguard = guardProcess(consoleLogger);
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
   if (testMode) console.log(testMode.message);
   console.log(`joinery start: database ${deps.dbKind === 'sqlite' ? relative(process.cwd(), deps.dbFile) : deps.dbDescription} (${deps.dbKind}); mail: ${deps.mailer.description}`);
+  console.log(`joinery start: payment providers live: ${describeProviders(server.deps.payments, process.env)}`);
 
   const signal = await waitForSignal();
   console.log(`joinery start: ${signal}, shutting down`);
   await listening.close();
   await server.close();
   await deps.close();
+  unguard();
   return EXIT_OK;
 }

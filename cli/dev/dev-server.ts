@@ -1,7 +1,7 @@
 /**
  * `joinery dev`: Vite in middleware mode (HMR for code) with pages rendered on request from the
  * live content. Content edits invalidate the cached site and reload open pages; lint errors are
- * shown in the page instead of the page. /api/* goes to the real server app.
+ * shown in the page instead of the page. /api/* and /sandbox-gateway/* go to the real server app.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -124,7 +124,8 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
   };
 
   const server = createHttpServer((req, res) => {
-    if (opts.api && req.url?.startsWith('/api/')) return opts.api(req, res);
+    // The offline sandbox gateway (a stand-in third party) is served by the same server app.
+    if (opts.api && (req.url?.startsWith('/api/') || req.url?.startsWith('/sandbox-gateway/'))) return opts.api(req, res);
     vite.middlewares(req, res, () => render(req, res));
   });
   await new Promise<void>((r) => server.listen(opts.port, r));

@@ -99,19 +99,28 @@ describe('cardSchema', () => {
   });
 
   it('gives each card field its message', () => {
-    expect(errorsOf(payRequestSchema(now).safeParse({ id: 1, card: { number: '4242', expMonth: '13', expYear: '2025', cvv: '12' } }))).toEqual({
-      'card.number': 'Card number is invalid',
-      'card.expMonth': 'Expiry month is invalid',
-      'card.expYear': 'Expiry year is invalid',
-      'card.cvv': 'CVV is invalid',
+    expect(errorsOf(cardSchema(now).safeParse({ number: '4242', expMonth: '13', expYear: '2025', cvv: '12' }))).toEqual({
+      number: 'Card number is invalid',
+      expMonth: 'Expiry month is invalid',
+      expYear: 'Expiry year is invalid',
+      cvv: 'CVV is invalid',
     });
-    expect(errorsOf(payRequestSchema(now).safeParse({ id: 1, card: {} }))).toEqual({
-      'card.number': 'Card number is required',
-      'card.expMonth': 'Expiry is required',
-      'card.expYear': 'Expiry is required',
-      'card.cvv': 'CVV is required',
+    expect(errorsOf(cardSchema(now).safeParse({}))).toEqual({
+      number: 'Card number is required',
+      expMonth: 'Expiry is required',
+      expYear: 'Expiry is required',
+      cvv: 'CVV is required',
     });
-    expect(errorsOf(payRequestSchema(now).safeParse({ id: 1 }))).toEqual({ card: 'Card number is required' });
+  });
+});
+
+describe('payRequestSchema', () => {
+  it('takes a gateway token, not a card', () => {
+    expect(payRequestSchema().parse({ id: 1, token: 't', paymentToken: 'tok_sandbox_0123abcd' })).toEqual({ id: 1, token: 't', paymentToken: 'tok_sandbox_0123abcd' });
+    expect(errorsOf(payRequestSchema().safeParse({ id: 1 }))).toEqual({ paymentToken: 'This field is required' });
+    expect(errorsOf(payRequestSchema().safeParse({ id: 1, paymentToken: '<script>' }))).toEqual({ paymentToken: 'Invalid input' });
+    // Card fields are not part of the request: they are dropped, never read.
+    expect(payRequestSchema().parse({ id: 1, paymentToken: 'pm_1', card: { number: '4242424242424242' } })).not.toHaveProperty('card');
   });
 });
 

@@ -213,7 +213,7 @@ export type EstimateRequest = output<typeof estimateRequestSchema>;
 
 const CARD_FIELDS = ['number', 'expMonth', 'expYear', 'cvv'] as const;
 
-/** Card fields as the direct-entry gateway takes them; `now` decides which years are past. */
+/** Card fields as the direct-entry gateway takes them (the sandbox gateway's tokenizer checks them so); `now` decides which years are past. */
 export function cardSchema(now: Date = new Date()) {
   return pipe(
     fieldGroup(CARD_FIELDS, () => ({ number: rules.cardNumber, expMonth: rules.expMonth, expYear: rules.expYear(now), cvv: rules.cvv }), rules.cardNumber('') as string),
@@ -222,13 +222,16 @@ export function cardSchema(now: Date = new Date()) {
 }
 export type CardInput = output<ReturnType<typeof cardSchema>>;
 
-/** POST /api/order/pay. */
-export function payRequestSchema(now: Date = new Date()) {
+/** A gateway's token for a card (sandbox token, Stripe PaymentMethod id, Accept.js nonce): opaque, short, printable. */
+export const paymentTokenRule: Rule = (v) => (v === '' ? M.required : /^[A-Za-z0-9_\-.:]{1,255}$/.test(v) ? undefined : INVALID);
+
+/** POST /api/order/pay: the order, its token and the gateway's token. Never a card. */
+export function payRequestSchema() {
   return object({
     id: orderIdSchema,
     token: tokenSchema,
     paymentMethod: optional(textField(rules.paymentMethod)),
-    card: cardSchema(now),
+    paymentToken: textField(paymentTokenRule),
   });
 }
 export type PayRequest = output<ReturnType<typeof payRequestSchema>>;

@@ -119,7 +119,12 @@ export function parseGeoPath(path: string): GeoRequest | null {
   return null;
 }
 
-/** For the server route (e.g. GET /api/geo/*): the options for a path, or null for a path that is no request. */
+const offers = (options: Option[], value: string) => options.some((o) => String(o.value) === value);
+
+/**
+ * For the server route (e.g. GET /api/geo/*): the options for a path, or null for a path that is
+ * no request or names a country or state the data does not have (a 404, never looked up).
+ */
 export async function serveGeo(source: GeoSource, path: string): Promise<Option[] | null> {
   let request: GeoRequest | null;
   try {
@@ -127,7 +132,10 @@ export async function serveGeo(source: GeoSource, path: string): Promise<Option[
   } catch {
     return null; // malformed percent-encoding
   }
-  return request ? loadGeo(source, request) : null;
+  if (!request) return null;
+  if (request.kind !== 'countries' && !offers(await source.countries(), request.country)) return null;
+  if (request.kind === 'cities' && !offers(await source.states(request.country), request.state)) return null;
+  return loadGeo(source, request);
 }
 
 /**

@@ -12,7 +12,22 @@ export { validateValues, type ValidationResult } from './validate.ts';
 export { createStepReducer, initialStepState, isFinished, type StepState, type StepAction } from './steps.ts';
 export { progressKey, saveProgress, loadProgress, clearProgress, type StorageLike, type SavedProgress } from './progress.ts';
 export { submissionPayload, toFormData, type SubmissionPayload, type PayloadOptions, type FieldDescriptor } from './payload.ts';
-export { computePrice, formatRange, formatMoney, round2, type Pricing, type PriceRange, type OptionPrice, type PriceBreakdown } from './price.ts';
+export {
+  computeEstimate,
+  formatRange,
+  formatMoney,
+  toCents,
+  toDollars,
+  DEFAULT_PRICE_TEMPLATE,
+  type Pricing,
+  type PricingFile,
+  type OptionPrice,
+  type CentsRange,
+  type Estimate,
+  type EstimateRow,
+} from './price.ts';
+export { sectionsOf, fieldsUpTo, firstSectionWith, type FormSection } from './sections.ts';
+export { estimateDocument, estimateDates, plainValue, ESTIMATE_TEXTS, type EstimateDocument } from './estimate-document.ts';
 export { pickFiles, isAllowedType, maxFileSizeMb, maxFileSizeBytes, type PickResult } from './files.ts';
 export {
   fetchGeoSource,

@@ -1,66 +1,103 @@
-import type { CompiledForm, FormValues } from './types.ts';
-import { cleanValues } from './values.ts';
+import type { EstimatorPricingFile } from '../../schemas/types/estimator-pricing.ts';
+import type { CompiledField, CompiledForm, FormValues } from './types.ts';
+import { cleanValues, isChecked } from './values.ts';
 
 /**
- * Estimate ranges for the estimator: each chosen option of a `useInCalculation` field adds its
- * product price and labor range. These are display figures; an order's amounts are recomputed
- * by the server from the catalogue.
+ * The estimator's price ranges (spec 000 sections 3 and 9), shared by the browser (the summary,
+ * the PDF) and the server (which recomputes what it stores, so a client's figures are display
+ * only). The pricing file is in dollars; everything here is integer cents, so sums never drift.
  */
-export interface PriceRange {
+export type PricingFile = EstimatorPricingFile;
+
+/** Field name -> option value -> price and labor ranges, in dollars as the author wrote them. */
+export type Pricing = EstimatorPricingFile['fields'];
+
+export type OptionPrice = Pricing[string][string];
+
+/** A range in integer cents. */
+export interface CentsRange {
   min: number;
   max: number;
 }
 
-export interface OptionPrice {
-  price: PriceRange;
-  labor: PriceRange;
+/** One chosen, priced option: what the summary, the PDF and the shop's e-mail list. */
+export interface EstimateRow {
+  field: string;
+  /** The field's label. */
+  label: string;
+  /** The chosen option's value and label. */
+  option: string;
+  value: string;
+  product: CentsRange;
+  labor: CentsRange;
 }
 
-/** Pricing data: field name -> option value -> price and labor ranges (spec 000 section 3). */
-export type Pricing = Record<string, Record<string, OptionPrice>>;
-
-export interface PriceBreakdown {
-  product: PriceRange;
-  labor: PriceRange;
-  total: PriceRange;
+export interface Estimate {
+  rows: EstimateRow[];
+  product: CentsRange;
+  labor: CentsRange;
+  total: CentsRange;
 }
 
-/** Half-up to cents; toPrecision(15) first, so 1.005 (stored as 1.00499...) rounds to 1.01. */
-export function round2(n: number): number {
-  return Math.round(Number((n * 100).toPrecision(15))) / 100;
+/** Dollars (as written in a pricing file) to integer cents; toPrecision first so 1.005 is 101. */
+export function toCents(dollars: number): number {
+  return Math.round(Number((dollars * 100).toPrecision(15)));
 }
 
-export function computePrice(compiled: CompiledForm, values: FormValues, pricing: Pricing): PriceBreakdown {
-  const clean = cleanValues(compiled, values); // a hidden field adds nothing
-  const product = { min: 0, max: 0 };
-  const labor = { min: 0, max: 0 };
+const add = (a: CentsRange, b: CentsRange): CentsRange => ({ min: a.min + b.min, max: a.max + b.max });
+const cents = (r: { min: number; max: number }): CentsRange => ({ min: toCents(r.min), max: toCents(r.max) });
+
+/** The option values a field's value stands for: a checkbox is "true" when checked. */
+function chosenOptions(field: CompiledField, value: unknown): string[] {
+  if (field.type === 'checkbox' || field.type === 'newsletter') return isChecked(value) ? ['true'] : [];
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined || value === '' ? [] : [String(value)];
+}
+
+function optionLabel(field: CompiledField, option: string): string {
+  if (field.type === 'checkbox' || field.type === 'newsletter') return 'Yes';
+  return field.def.options?.find((o) => String(o.value) === option)?.label ?? option;
+}
+
+/**
+ * Adds the price and labor of every chosen option of each `useInCalculation` field. Hidden
+ * fields (hideWhen) and unknown fields count nothing (the values are cleaned first); an option
+ * the pricing file does not list counts nothing either (the linter reports it).
+ */
+export function computeEstimate(compiled: CompiledForm, values: FormValues, pricing: Pricing): Estimate {
+  const clean = cleanValues(compiled, values);
+  const rows: EstimateRow[] = [];
   for (const field of compiled.fields) {
-    if (!field.def.useInCalculation) continue;
     const table = pricing[field.name];
-    const value = clean[field.name];
-    if (!table || value === undefined) continue;
-    for (const key of Array.isArray(value) ? value : [value]) {
-      const entry = table[String(key)];
+    if (!field.def.useInCalculation || !table) continue;
+    for (const option of chosenOptions(field, clean[field.name])) {
+      const entry = Object.hasOwn(table, option) ? table[option] : undefined;
       if (!entry) continue;
-      product.min += entry.price.min;
-      product.max += entry.price.max;
-      labor.min += entry.labor.min;
-      labor.max += entry.labor.max;
+      rows.push({ field: field.name, label: field.label, option, value: optionLabel(field, option), product: cents(entry.price), labor: cents(entry.labor) });
     }
   }
-  const p = { min: round2(product.min), max: round2(product.max) };
-  const l = { min: round2(labor.min), max: round2(labor.max) };
-  return { product: p, labor: l, total: { min: round2(p.min + l.min), max: round2(p.max + l.max) } };
+  const zero: CentsRange = { min: 0, max: 0 };
+  const product = rows.reduce((sum, r) => add(sum, r.product), zero);
+  const labor = rows.reduce((sum, r) => add(sum, r.labor), zero);
+  return { rows, product, labor, total: add(product, labor) };
 }
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "$1,200.00": dollar sign, exactly two decimals (spec 001 section 9). */
-export function formatMoney(n: number): string {
-  return `$${money.format(round2(n))}`;
+/** 120000 -> "$1,200.00": dollar sign, exactly two decimals. */
+export function formatMoney(amountCents: number): string {
+  const sign = amountCents < 0 ? '-' : '';
+  return `${sign}$${money.format(Math.abs(amountCents) / 100)}`;
 }
 
-/** "$min - $max" (spec 000 section 9). */
-export function formatRange(range: PriceRange): string {
-  return `${formatMoney(range.min)} - ${formatMoney(range.max)}`;
+export const DEFAULT_PRICE_TEMPLATE = '{min} - {max}';
+
+/** "$min - $max" (spec 000 section 9), or the form's priceTemplate with {min} and {max}. */
+export function formatRange(range: CentsRange, template: string = DEFAULT_PRICE_TEMPLATE): string {
+  return template.replaceAll('{min}', formatMoney(range.min)).replaceAll('{max}', formatMoney(range.max));
+}
+
+/** A range in dollars with two decimals: the shape of the totalPrice and summaryRows parts. */
+export function toDollars(range: CentsRange): { min: number; max: number } {
+  return { min: range.min / 100, max: range.max / 100 };
 }

@@ -50,7 +50,43 @@ export type FormFile = {
   }[];
   actions?: {};
   metadata?: {};
-  summary?: {};
+  /**
+   * An estimator's price list: data/NAME.json (see estimator-pricing.schema.json). Fields with useInCalculation add the price and labor of their chosen options; the server recomputes the figures from this file.
+   */
+  pricing?: string;
+  /**
+   * The estimator's price summary (a sidebar on desktop, a sticky bar on mobile and tablet) and its PDF estimate.
+   */
+  summary?: {
+    title?: string;
+    /**
+     * Label of the product total.
+     */
+    product?: string;
+    /**
+     * Label of the labor total.
+     */
+    labor?: string;
+    /**
+     * Label of the grand total.
+     */
+    total?: string;
+    /**
+     * A line under the totals.
+     */
+    note?: string;
+    /**
+     * Text of the Print/download button.
+     */
+    pdfButton?: string;
+    /**
+     * Heading of the PDF estimate.
+     */
+    pdfTitle?: string;
+  };
+  /**
+   * How a price range reads: {min} and {max} are amounts like $1,200.00. Default "{min} - {max}".
+   */
   priceTemplate?: string;
 };
 
@@ -84,7 +120,10 @@ export interface Field {
   };
   useInCalculation?: boolean;
   multiSelect?: boolean;
-  layout?: 'radio' | 'button' | 'card' | 'drag-&-drop' | 'file-input';
+  /**
+   * radio, button, card: how a radio shows. drag-&-drop, file-input: a file field. accordion, popup: a top-level group of an estimator shown as an accordion section or in a popup dialog.
+   */
+  layout?: 'radio' | 'button' | 'card' | 'drag-&-drop' | 'file-input' | 'accordion' | 'popup';
   maxFileSize?: number;
   maxFiles?: number;
   fileTypes?: string[];

@@ -9,10 +9,12 @@ import type { AppEnv } from '../http/env.ts';
 import { jsonError } from '../http/errors.ts';
 import { healthRoutes } from './health.ts';
 import { commerceFor } from '../commerce/app-commerce.ts';
+import { checkoutRateLimits } from '../commerce/pay-limits.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { orderRoutes } from './order.ts';
 import { paymentMethodsRoutes } from './payment-methods.ts';
 import { paymentsRoutes } from './payments.ts';
+import { stripeRoutes } from './stripe.ts';
 import { createNodeGeoSource } from '../../engine/forms/node.ts';
 import { formsRoutes } from '../forms/index.ts';
 import { newsletterRoutes } from '../newsletter/index.ts';
@@ -34,10 +36,13 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/newsletter', newsletterRoutes(deps));
   api.route('/reviews', reviewsRoutes(deps));
   const commerce = commerceFor(deps); // orders, payments and their e-mail hook, shared by these routes
-  api.route('/order', orderRoutes(deps, commerce));
+  // One set of per-address limits for every way to create an order or start a payment.
+  const limits = checkoutRateLimits(deps);
+  api.route('/order', orderRoutes(commerce, limits));
   api.route('/checkout', checkoutRoutes(commerce));
   api.route('/payment-methods', paymentMethodsRoutes(commerce));
-  api.route('/payment', paymentsRoutes(commerce, deps.config.siteName));
+  api.route('/payment/stripe', stripeRoutes(commerce, limits));
+  api.route('/payment', paymentsRoutes(commerce));
 
   api.all('*', (c) => jsonError(c, 404, 'Not found'));
   return api;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CARDS, placeOrder, send } from '../commerce/testing.ts';
+import { CARDS, cardToken, placeOrder, send } from '../commerce/testing.ts';
 import { smtpMailer } from '../mail/transports.ts';
 import type { Mailer } from '../mail/message.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
@@ -21,7 +21,9 @@ async function server(withSmtp = false) {
   return t;
 }
 
-const pay = (id: number, token: string, card: object, extra: object = {}) => send(t.app, 'POST', '/api/order/pay', { id, token, card, ...extra });
+/** The page's two steps: the card to the sandbox gateway's tokenizer, the token to our API. */
+const pay = async (id: number, token: string, card: (typeof CARDS)[keyof typeof CARDS], extra: object = {}) =>
+  send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, card), ...extra });
 const rows = (table: 'payments' | 'orders' | 'email_outbox') => t.db.selectFrom(table).selectAll().orderBy('id').execute();
 
 describe('POST /api/order/pay', () => {
@@ -33,7 +35,10 @@ describe('POST /api/order/pay', () => {
     expect(r.json).toMatchObject({ success: true, message: 'Payment successful', status: 'completed' });
     expect(r.json.order).toMatchObject({ id, status: 'ordered', total: 16.02 });
     expect(r.json.payment).toMatchObject({ method: 'card', methodLabel: 'Credit or Debit Card', status: 'completed', amount: 16.02, amountPaid: 16.02, transactionId: expect.stringMatching(/^sandbox_ch_[0-9a-f]{24}$/) });
-    expect(r.json.payment.additionalData).toEqual({ gateway: 'sandbox', responseCode: 1, message: 'This transaction has been approved.', brand: 'visa', last4: '4242' });
+    expect(r.json.payment.additionalData).toEqual({ gateway: 'sandbox', responseCode: 1, intentStatus: 'succeeded', message: 'This transaction has been approved.', brand: 'visa', last4: '4242' });
+    // Integer cents in the database; the gateway charged the server's total.
+    expect((await rows('payments'))[0]!.amount_cents).toBe(1602);
+    expect((await t.db.selectFrom('sandbox_gateway_intents').select('amount_cents').execute())).toEqual([{ amount_cents: 1602 }]);
     expect(r.json.order.statusHistory.map((h: { status: string }) => h.status)).toEqual(['pending', 'ordered']);
     expect(r.json.order.statusHistory[1].comment).toMatch(/^Payment of \$16\.02 completed by Credit or Debit Card \(transaction sandbox_ch_/);
 
@@ -81,24 +86,38 @@ describe('POST /api/order/pay', () => {
     expect(retry.json.message).toBe('The payment for this order is being reviewed. We will contact you by e-mail.');
   });
 
-  it('validates the card with the spec messages, needs the token, and refuses a method that is not available', async () => {
+  it('takes no card: card fields are refused, a token is required, the order token too; a method not available is refused', async () => {
     await server();
     const { id, token } = await placeOrder(t.app);
-    const bad = await pay(id, token, { number: '4242 4242', expMonth: '13', expYear: '2024', cvv: '12345' });
-    expect(bad.status).toBe(422);
-    expect(bad.json).toEqual({
-      success: false,
-      message: 'Please correct the highlighted fields.',
-      errors: { 'card.number': 'Card number is invalid', 'card.expMonth': 'Expiry month is invalid', 'card.expYear': 'Expiry year is invalid', 'card.cvv': 'CVV is invalid' },
-    });
-    const empty = await pay(id, token, {});
-    expect(empty.json.errors).toEqual({ 'card.number': 'Card number is required', 'card.expMonth': 'Expiry is required', 'card.expYear': 'Expiry is required', 'card.cvv': 'CVV is required' });
+    const withCard = await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.approved });
+    expect(withCard.status).toBe(422);
+    expect(withCard.json).toEqual({ success: false, message: 'Card details must be entered in the payment form, not sent to the shop.', errors: { card: 'Card details must be entered in the payment form, not sent to the shop.' } });
+    const both = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved), cardNumber: '4242424242424242', cvv: '123' });
+    expect(both.status).toBe(422);
+    const none = await send(t.app, 'POST', '/api/order/pay', { id, token });
+    expect(none.status).toBe(422);
+    expect(none.json.errors).toEqual({ paymentToken: 'This field is required' });
+    const made = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: 'tok_sandbox_made_up' });
+    expect(made.status).toBe(402);
+    expect(made.json.message).toBe('The card token is invalid, used or expired. Please enter your card again.');
     expect((await pay(id, 'nope', CARDS.approved)).status).toBe(403);
-    expect((await send(t.app, 'POST', '/api/order/pay', { id, card: CARDS.approved })).status).toBe(403);
+    expect((await send(t.app, 'POST', '/api/order/pay', { id, paymentToken: await cardToken(t.app, CARDS.approved) })).status).toBe(403);
     const stripe = await pay(id, token, CARDS.approved, { paymentMethod: 'stripe' });
     expect(stripe.status).toBe(422);
     expect(stripe.json.errors).toEqual({ paymentMethod: 'Payment method not available' });
-    expect(await rows('payments')).toEqual([]);
+    expect((await rows('payments')).map((p) => p.status)).toEqual(['failed']);
+  });
+
+  it('the sandbox gateway checks the card with the spec messages before it makes a token', async () => {
+    await server();
+    const bad = await send(t.app, 'POST', '/sandbox-gateway/v1/tokens', { number: '4242 4242', expMonth: '13', expYear: '2024', cvv: '12345' });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.errors).toEqual({ number: 'Card number is invalid', expMonth: 'Expiry month is invalid', expYear: 'Expiry year is invalid', cvv: 'CVV is invalid' });
+    const empty = await send(t.app, 'POST', '/sandbox-gateway/v1/tokens', {});
+    expect(empty.json.error.errors).toEqual({ number: 'Card number is required', expMonth: 'Expiry is required', expYear: 'Expiry is required', cvv: 'CVV is required' });
+    const script = await t.app.request('/sandbox-gateway/v1/tokenizer.js');
+    expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(await script.text()).toContain('window.SandboxGateway');
   });
 
   it('two pay requests at once charge the order once', async () => {

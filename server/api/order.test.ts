@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHIP, DOOR, JANE, orderBody, placeOrder, send } from '../commerce/testing.ts';
+import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, placeOrder, send } from '../commerce/testing.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -96,10 +96,10 @@ describe('POST /api/order', () => {
       [1, 0],
       [1, 9.95],
     ]);
-    const items = await t.db.selectFrom('order_items').select(['sku', 'qty', 'price', 'row_total']).orderBy('position').execute();
+    const items = await t.db.selectFrom('order_items').select(['sku', 'qty', 'price_cents', 'row_total_cents']).orderBy('position').execute();
     expect(items).toEqual([
-      { sku: 'CARLTON-SD-PW', qty: 1, price: 0, row_total: 0 },
-      { sku: 'QZ-CG-CH-POL', qty: 1, price: 9.95, row_total: 9.95 },
+      { sku: 'CARLTON-SD-PW', qty: 1, price_cents: 0, row_total_cents: 0 },
+      { sku: 'QZ-CG-CH-POL', qty: 1, price_cents: 995, row_total_cents: 995 },
     ]);
   });
 
@@ -266,7 +266,7 @@ describe('PATCH /api/order', () => {
     expect(bad.json.message).toBe("Sorry, we don't ship outside the US.");
     expect((await send(t.app, 'PATCH', '/api/order', { id: 'one', token })).status).toBe(422);
 
-    const paid = await send(t.app, 'POST', '/api/order/pay', { id, token, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvv: '123' } });
+    const paid = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) });
     expect(paid.status).toBe(200);
     const late = await send(t.app, 'PATCH', '/api/order', { id, token, shippingMethod: 'expedited' });
     expect(late.status).toBe(409);

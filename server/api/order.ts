@@ -20,32 +20,33 @@
  *
  * GET /api/order/:id  header X-Order-Token: the token -> 200 { success, order }; 403
  *
- * POST /api/order/pay { id, token, paymentMethod?, card: { number, expMonth, expYear, cvv } }
+ * POST /api/order/pay { id, token, paymentMethod?, paymentToken }
+ *   paymentToken is what the gateway's own script gave the page (the sandbox gateway's
+ *   tokenizer: tok_sandbox_...). A body with card fields is refused: card data goes only to
+ *   the gateway.
  *   -> 200 { success: true, message: 'Payment successful', status: 'completed', order, payment }
  *   -> 402 { success: false, message: the gateway's (e.g. 'Your card was declined.'), status: 'failed', order, payment }
  *   -> 202 { success: false, status: 'on_hold', message: 'Additional authentication required',
  *            nextAction: { type: 'redirect_to_url', url } } (open the url), or held for review
- *   -> 403 token; 409 paid / in progress / under review; 422 card field errors (`card.number` ...)
- *      or `Payment method not available`
+ *   -> 403 token; 409 paid / in progress / under review; 422 `paymentToken` missing,
+ *      card fields sent, or `Payment method not available`
  *
  * 429 { success: false, message } beyond the per-address limits of order creation and payment
  * attempts, and once an order has 5 failed payments (commerce/pay-limits.ts).
  */
 import { Hono } from 'hono';
 import { orderPatchSchema, orderRequestSchema, payRequestSchema } from '../../engine/commerce/checkout-schema.ts';
-import type { AppDeps } from '../app-deps.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { parseCheckoutBody } from '../commerce/http.ts';
-import { assertPaymentAttemptsLeft, checkoutRateLimits } from '../commerce/pay-limits.ts';
-import { clientAddress } from '../http/client-address.ts';
+import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
+import { noCardData } from '../http/no-card-data.ts';
 
 export const ORDER_TEXTS = { created: 'Order created', updated: 'Order updated', found: 'Order found' } as const;
 
-export function orderRoutes(deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
+export function orderRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
   const { orders, payments } = commerce;
-  const limits = checkoutRateLimits(deps);
   return new Hono<AppEnv>()
     .post('/', limits.orders, async (c) => {
       const req = await parseCheckoutBody(c, orderRequestSchema);
@@ -57,9 +58,8 @@ export function orderRoutes(deps: AppDeps, commerce: Commerce): Hono<AppEnv> {
       const patch = await parseCheckoutBody(c, orderPatchSchema);
       return c.json({ success: true, message: ORDER_TEXTS.updated, order: await orders.update(patch) });
     })
-    .post('/pay', limits.payments, async (c) => {
-      const req = await parseCheckoutBody(c, payRequestSchema(deps.clock.now()));
-      await assertPaymentAttemptsLeft(commerce.ctx, req, clientAddress(c, deps.config.trustProxy));
+    .post('/pay', limits.payments, noCardData(), async (c) => {
+      const req = await parseCheckoutBody(c, payRequestSchema());
       const outcome = await payments.pay(req);
       return c.json(outcome.body, outcome.httpStatus);
     })

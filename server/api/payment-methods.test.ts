@@ -43,7 +43,8 @@ describe('GET /api/payment-methods', () => {
           sortOrder: 1,
           metadata: { methodIcon: '/images/payment-cards.svg', iconWidth: 120, iconHeight: 24 },
           availableMethods: ['card'],
-          config: {},
+          // The sandbox gateway's script, from its provider: the page loads it to get a token.
+          config: { tokenizerUrl: '/sandbox-gateway/v1/tokenizer.js' },
           testMode: true,
         },
       ],
@@ -65,8 +66,8 @@ describe('GET /api/payment-methods', () => {
     t = await createTestServer({ siteDir: siteWithPaymentMethods(methods), dist: false });
     const quote = await send(t.app, 'GET', '/api/payment-methods?scope=convert-to-order');
     expect(quote.json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card', 'quote-card']);
-    expect(quote.json.paymentMethods[1].config).toEqual({ publishableKey: 'pk_test_1', clientKey: 'ck', loginId: 'li', acceptJsUrl: 'https://js.example/Accept.js' });
-    expect(quote.json.paymentMethods[0]).toMatchObject({ isDefault: false, availableMethods: [], config: {} });
+    expect(quote.json.paymentMethods[1].config).toEqual({ publishableKey: 'pk_test_1', clientKey: 'ck', loginId: 'li', acceptJsUrl: 'https://js.example/Accept.js', tokenizerUrl: '/sandbox-gateway/v1/tokenizer.js' });
+    expect(quote.json.paymentMethods[0]).toMatchObject({ isDefault: false, availableMethods: [], config: { tokenizerUrl: '/sandbox-gateway/v1/tokenizer.js' } });
     expect((await send(t.app, 'GET', '/api/payment-methods?scope=sample-order')).json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card']);
   });
 

@@ -6,8 +6,10 @@
  * testMode is true on a method whose gateway takes no real payment (the sandbox), and at the top
  * when any listed method is one: the checkout then shows "Test mode: no real payment is taken".
  * The enabled methods of the scope (all scopes without one) that this server can take, by
- * sortOrder. config holds only the public keys the schema allows (publishableKey, acceptJsUrl,
- * clientKey, loginId), copied one by one, so no secret can leak through it.
+ * sortOrder. config holds only public values, copied key by key so no secret can leak through it:
+ * those the schema allows in payment-methods.json (acceptJsUrl, clientKey, loginId) and those the
+ * configured provider gives (the sandbox gateway's tokenizerUrl, Stripe's publishableKey from
+ * STRIPE_PUBLISHABLE_KEY), the provider's winning.
  * -> 400 for another scope.
  */
 import { Hono } from 'hono';
@@ -19,11 +21,15 @@ import { parseQuery } from '../http/parse.ts';
 import { isTestGateway } from '../commerce/test-mode.ts';
 
 const query = z.object({ scope: z.enum(['sample-order', 'convert-to-order']).optional() });
-const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId'] as const;
+const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId', 'tokenizerUrl'] as const;
 
-export function publicPaymentMethod(m: PaymentMethod) {
+export function publicPaymentMethod(m: PaymentMethod, providerConfig: Readonly<Record<string, string>> = {}) {
   const config: Partial<Record<(typeof PUBLIC_CONFIG)[number], string>> = {};
-  for (const k of PUBLIC_CONFIG) if (typeof m.config?.[k] === 'string') config[k] = m.config[k];
+  const given = m.config as Record<string, unknown> | undefined;
+  for (const k of PUBLIC_CONFIG) {
+    const v = providerConfig[k] ?? given?.[k];
+    if (typeof v === 'string') config[k] = v;
+  }
   return {
     name: m.name,
     title: m.title,
@@ -47,7 +53,7 @@ export function paymentMethodsRoutes(commerce: Commerce): Hono<AppEnv> {
       .filter((m) => (scope ? ctx.paymentMethod(data, m.name, scope) : ctx.paymentMethod(data, m.name, 'sample-order') || ctx.paymentMethod(data, m.name, 'convert-to-order')))
       .map((m, i) => ({ m, i }))
       .sort((a, b) => (a.m.sortOrder ?? 0) - (b.m.sortOrder ?? 0) || a.i - b.i)
-      .map(({ m }) => publicPaymentMethod(m));
+      .map(({ m }) => publicPaymentMethod(m, ctx.deps.providers[m.gateway]?.publicConfig));
     return c.json({ success: true, paymentMethods: methods, testMode: methods.some((m) => m.testMode) });
   });
 }

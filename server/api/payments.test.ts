@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CARDS, placeOrder, send } from '../commerce/testing.ts';
+import { CARDS, cardToken, placeOrder, send } from '../commerce/testing.ts';
+import { commerceFor } from '../commerce/app-commerce.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -12,7 +13,7 @@ afterEach(() => t.close());
 /** Pays with the card that needs authentication; returns the link the page must open. */
 async function needsAuthentication() {
   const { id, token } = await placeOrder(t.app);
-  const r = await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.authenticate });
+  const r = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.authenticate) });
   expect(r.status).toBe(202);
   expect(r.json).toMatchObject({ success: false, status: 'on_hold', message: 'Additional authentication required', nextAction: { type: 'redirect_to_url' } });
   const url = r.json.nextAction.url as string;
@@ -25,10 +26,10 @@ const decide = (url: string, secret: string, decision: string) =>
 
 const verify = (intent: string, secret: string, method = 'card') => send(t.app, 'POST', `/api/payment/${method}/verify`, { paymentIntentId: intent, paymentIntentClientSecret: secret });
 
-describe('sandbox authentication (test card 4000 0025 0000 3155)', () => {
+describe('sandbox gateway authentication (test card 4000 0025 0000 3155)', () => {
   it('shows the order on an authentication page; Approve completes the payment and returns to the verify page', async () => {
     const { id, token, url, secret, intent } = await needsAuthentication();
-    expect(url).toMatch(/^\/api\/payment\/sandbox\/authenticate\/sandbox_pi_[0-9a-f]{32}\?client_secret=/);
+    expect(url).toMatch(/^\/sandbox-gateway\/authenticate\/sandbox_pi_[0-9a-f]{32}\?client_secret=/);
     const before = await verify(intent, secret);
     expect(before.json).toMatchObject({ success: false, error: 'Additional authentication required', status: 'on_hold' });
 
@@ -44,7 +45,7 @@ describe('sandbox authentication (test card 4000 0025 0000 3155)', () => {
     const approved = await decide(url, secret, 'approve');
     expect(approved.status).toBe(303);
     const next = new URL(approved.headers.get('location')!, 'http://shop');
-    expect(next.pathname).toBe('/payment/card/verify');
+    expect(next.pathname).toBe('/payment/verify/card');
     expect(next.searchParams.get('payment_intent')).toBe(intent);
 
     const after = await verify(next.searchParams.get('payment_intent')!, next.searchParams.get('payment_intent_client_secret')!);
@@ -67,12 +68,38 @@ describe('sandbox authentication (test card 4000 0025 0000 3155)', () => {
     expect(await (await t.app.request(url)).text()).toContain('no longer waiting');
   });
 
+  it('one settle step: the gateway\'s notice, the return page and a repeat settle the order once, with one pair of e-mails', async () => {
+    const { id, url, secret, intent } = await needsAuthentication();
+    // The card holder approves and never comes back: the gateway's notice alone settles the order.
+    await decide(url, secret, 'approve');
+    const orders = () => t.db.selectFrom('orders').select(['status']).execute();
+    expect(await orders()).toEqual([{ status: 'ordered' }]);
+    // Then the return page, twice, and the same news again: nothing changes.
+    expect((await verify(intent, secret)).json).toMatchObject({ success: true, status: 'completed' });
+    expect((await verify(intent, secret)).json).toMatchObject({ success: true, status: 'completed' });
+    const { payments } = commerceFor(t.deps);
+    const again = await payments.settle('sandbox', { status: 'completed', transactionId: intent, intentStatus: 'succeeded', message: 'x', amountCents: 1602 });
+    expect(again?.changed).toBe(false);
+    expect((await t.db.selectFrom('email_outbox').select('subject').execute()).map((m) => m.subject).sort()).toEqual(['New Order #100000001', 'Order Confirmation #100000001']);
+    const history = await t.db.selectFrom('order_status_history').select(['status']).where('order_id', '=', id).execute();
+    expect(history.map((h) => h.status)).toEqual(['pending', 'pending_payment', 'ordered']);
+  });
+
+  it('an amount the provider reports that differs from the order never completes it', async () => {
+    const { intent } = await needsAuthentication();
+    const { payments } = commerceFor(t.deps);
+    const s = await payments.settle('sandbox', { status: 'completed', transactionId: intent, intentStatus: 'succeeded', message: 'ok', amountCents: 1 });
+    expect(s?.payment.status).toBe('on_hold');
+    expect(s?.order.status).toBe('pending_payment');
+    expect(await t.db.selectFrom('email_outbox').selectAll().execute()).toEqual([]);
+  });
+
   it('Decline fails the payment; the order stays and a retry pays it', async () => {
     const { id, token, url, secret, intent } = await needsAuthentication();
     expect((await decide(url, secret, 'decline')).status).toBe(303);
     const v = await verify(intent, secret);
     expect(v.json).toMatchObject({ success: false, status: 'failed', error: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' });
-    const retry = await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.approved });
+    const retry = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) });
     expect(retry.status).toBe(200);
     const history = retry.json.order.statusHistory.map((h: { comment: string }) => h.comment);
     expect(history).toContain('Payment failed for order 100000001: We are unable to authenticate your payment method. Please choose a different payment method and try again.');
@@ -80,7 +107,7 @@ describe('sandbox authentication (test card 4000 0025 0000 3155)', () => {
 
   it('a new payment attempt cancels an authentication left open, so approving it later charges nothing', async () => {
     const { id, token, url, secret, intent } = await needsAuthentication();
-    expect((await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.approved })).status).toBe(200);
+    expect((await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) })).status).toBe(200);
     await decide(url, secret, 'approve');
     expect((await verify(intent, secret)).json).toMatchObject({ success: false, status: 'failed', error: 'This payment was canceled: the order changed or another payment was started.' });
     const payments = await t.db.selectFrom('payments').select(['status']).orderBy('id').execute();

@@ -1,16 +1,14 @@
 /**
  * The checkout of a running server: one per app (the routes share it, and the outbox hook is
- * registered once), built from the app's dependencies with the default payment providers.
+ * registered once), built from the app's dependencies and its payment providers.
  */
 import type { AppDeps } from '../app-deps.ts';
-import { defaultPaymentProviders } from '../payments/registry.ts';
-import type { PaymentProviders } from '../payments/provider.ts';
 import { createCommerce, type Commerce } from './index.ts';
 import { commerceDataSource } from './site-data.ts';
 
 const perApp = new WeakMap<AppDeps, Commerce>();
 
-export function commerceFor(deps: AppDeps, providers?: PaymentProviders): Commerce {
+export function commerceFor(deps: AppDeps): Commerce {
   let commerce = perApp.get(deps);
   if (!commerce) {
     commerce = createCommerce({
@@ -19,7 +17,7 @@ export function commerceFor(deps: AppDeps, providers?: PaymentProviders): Commer
       log: deps.log,
       outbox: deps.outbox,
       data: commerceDataSource(deps.siteDir),
-      providers: providers ?? defaultPaymentProviders(deps.clock),
+      providers: deps.payments,
       shop: { siteName: deps.config.siteName, origin: deps.config.origin },
     });
     perApp.set(deps, commerce);

@@ -4,7 +4,7 @@
  *
  *   const checkout = createCommerce({ db, clock, log, outbox, data: commerceDataSource(siteDir), providers, shop });
  *   await checkout.orders.create(request);      // { order, orderToken, created }
- *   await checkout.payments.pay({ id, token, card });
+ *   await checkout.payments.pay({ id, token, paymentToken });   // the gateway's token, never a card
  */
 import { CommerceContext, type CommerceDeps } from './context.ts';
 import { registerOrderMailHooks } from './mail-hooks.ts';
@@ -26,7 +26,7 @@ export { COMMERCE_TEXTS, type CommerceDeps, type PaymentScope } from './context.
 export { commerceDataSource, loadCommerceData, CommerceDataError, COMMERCE_FILES, type CommerceData, type CommerceDataSource } from './site-data.ts';
 export { orderEmails, orderEmailData, customerSubject, adminSubject, ORDER_MAIL_KINDS, formatOrderDate, type ShopInfo } from './order-emails.ts';
 export { CUSTOMER_NOTIFIED_COMMENT } from './mail-hooks.ts';
-export { PAY_TEXTS, authenticationPath, verifyPath, type PayOutcome, type VerifyResult } from './pay.ts';
+export { PAY_TEXTS, attemptKey, verifyPath, type PayOutcome, type PayRequest, type Settled, type VerifyResult } from './pay.ts';
 export { TOKEN_TTL_MS } from './order-token.ts';
 export { itemNotAvailable, finishNotOfItem } from './pricing.ts';
 export type { OrderView, PaymentView, OrderAddressView, OrderItemView, HistoryView } from './order-store.ts';

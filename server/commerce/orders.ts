@@ -9,7 +9,7 @@ import { sumMoney } from '../../engine/commerce/money.ts';
 import { shippingTax } from '../../engine/commerce/tax.ts';
 import { US } from '../../engine/commerce/us-states.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
 import { addHistory, addressInput, contentColumns, incrementIdFor, loadOrderView, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
@@ -60,14 +60,25 @@ export function orderService(ctx: CommerceContext) {
 
   /**
    * Fails the payments that wait for an authentication (the order changed, or another attempt
-   * starts), so approving one of them later charges nothing. One statement, no read.
+   * starts), so approving one of them later charges nothing. Returns them: the caller cancels
+   * them at their provider once its transaction committed (cancelAtProviders).
    */
-  async function cancelPendingAuthentications(db: Db, orderId: number, now: string): Promise<void> {
-    await db.updateTable('payments').set({ status: 'failed', updated_at: now }).where('order_id', '=', orderId).where('status', '=', 'on_hold').where('client_secret_hash', 'is not', null).execute();
+  async function cancelPendingAuthentications(db: Db, orderId: number, now: string): Promise<PaymentRow[]> {
+    return db.updateTable('payments').set({ status: 'failed', updated_at: now }).where('order_id', '=', orderId).where('status', '=', 'on_hold').where('client_secret_hash', 'is not', null).returningAll().execute();
+  }
+
+  /** Best effort: a provider that cannot cancel now will decline or report the payment later, and settle records what it says. */
+  async function cancelAtProviders(rows: readonly PaymentRow[]): Promise<void> {
+    for (const p of rows) {
+      const provider = ctx.deps.providers[p.gateway];
+      if (!p.transaction_id || !provider?.cancel) continue;
+      await provider.cancel(p.transaction_id).catch((e: unknown) => ctx.deps.log.error(`checkout: canceling ${p.transaction_id} at ${p.gateway} failed:`, e));
+    }
   }
 
   return {
     cancelPendingAuthentications,
+    cancelAtProviders,
 
     /** POST /api/order: one order per idempotency key. */
     async create(req: OrderRequest): Promise<CreatedOrder> {
@@ -140,7 +151,7 @@ export function orderService(ctx: CommerceContext) {
         additionalNotes: patch.additionalNotes === undefined ? current.additionalNotes : patch.additionalNotes || null,
       });
       const now = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      const canceled = await db.transaction().execute(async (trx) => {
         // Conditional on the state checked above: a payment that started meanwhile wins.
         const r = await trx
           .updateTable('orders')
@@ -151,8 +162,9 @@ export function orderService(ctx: CommerceContext) {
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
         await writeLinesAndAddresses(trx, row.id, content);
-        await cancelPendingAuthentications(trx, row.id, now);
+        return cancelPendingAuthentications(trx, row.id, now);
       });
+      await cancelAtProviders(canceled);
       return (await loadOrderView(db, row.id))!;
     },
 

@@ -24,7 +24,12 @@ export const LIMIT_MESSAGES = {
 } as const;
 
 /** The per-address limits of order creation and payment attempts. */
-export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log' | 'db'>): { orders: MiddlewareHandler; payments: MiddlewareHandler } {
+export interface CheckoutRateLimits {
+  orders: MiddlewareHandler;
+  payments: MiddlewareHandler;
+}
+
+export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log' | 'db'>): CheckoutRateLimits {
   const { trustProxy, orderRateLimit, payRateLimit } = deps.config;
   return {
     orders: addressRateLimit({ ...orderRateLimit, trustProxy, log: deps.log, db: deps.db, message: LIMIT_MESSAGES.orders, what: 'order creation' }),
@@ -33,14 +38,14 @@ export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log' | 'db'>)
 }
 
 /**
- * 429 when the order already has MAX_FAILED_PAYMENTS failed payments (403 first for a wrong
- * token, so the count is told only to the order's holder). An authentication the shop canceled
- * (the order changed, another attempt started) is not a failed card and does not count.
+ * 429 when the order already has MAX_FAILED_PAYMENTS failed payments. Called by the payment step
+ * under the order's payment lease (after the token check), so racing attempts cannot slip past
+ * the count, whichever provider takes them. An authentication the shop canceled (the order
+ * changed, another attempt started) is not a failed card and does not count.
  */
-export async function assertPaymentAttemptsLeft(ctx: CommerceContext, req: { id: number; token?: string }, from: string): Promise<void> {
-  const order = await ctx.authorize(req.id, req.token);
-  const failed = (await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('status', '=', 'failed').execute()).filter((p) => !wasCanceledWhileWaiting(p));
+export async function assertPaymentAttemptsLeft(ctx: CommerceContext, orderId: number): Promise<void> {
+  const failed = (await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'failed').execute()).filter((p) => !wasCanceledWhileWaiting(p));
   if (failed.length < MAX_FAILED_PAYMENTS) return;
-  ctx.deps.log.warn(`rate limit: payment refused for order ${order.id} from ${from}: ${failed.length} failed payments (at most ${MAX_FAILED_PAYMENTS})`);
+  ctx.deps.log.warn(`rate limit: payment refused for order ${orderId}: ${failed.length} failed payments (at most ${MAX_FAILED_PAYMENTS})`);
   throw new ApiError(429, LIMIT_MESSAGES.failedPayments);
 }

@@ -1,30 +1,37 @@
 /**
- * Paying an order (spec 000 section 4, "Checkout submit" and "Payment verification"):
+ * Paying an order (spec 000 section 4, "Checkout submit" and "Payment verification"), the same
+ * for every provider: the browser got a token from the gateway's own script; this code never
+ * sees a card.
  *
+ * pay:
  * 1. The order token opens the order; a paid order, one being paid, or one whose payment is held
  *    for review is refused (409). A lease on the order keeps two pay requests from both charging.
- * 2. The provider charges the total the server computed.
- * 3. One transaction records the attempt as a payment under its mapped status, sets the order's
- *    status (ordered when completed, else pending_payment), adds the history entry and, when
- *    completed, queues the customer and admin e-mails in the outbox.
+ * 2. A payment row is written first (pending, the server's total in cents): its id goes to the
+ *    provider as metadata and makes the idempotency key (`order-{id}-payment-{paymentId}`).
+ * 3. The provider charges the token; its answer goes through settle.
+ *
+ * settle (one idempotent step, keyed by the provider's transaction id, used by the pay call, the
+ * verify page and the webhook alike): the payment takes the provider's status with a conditional
+ * update, so of two callers bringing the same news only one changes anything. The one that
+ * completes the payment marks the order ordered, writes the history entry and queues the
+ * customer and admin e-mails in the same transaction. A completed payment never goes back; a
+ * provider amount that differs from the stored one never completes an order.
  *
  * A declined card leaves the order pending_payment; the next attempt pays the same order.
- * A card that needs authentication waits on_hold with a client secret; the sandbox's
- * authentication page decides it, and the verify call reports the outcome.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { CardInput } from '../../engine/commerce/checkout-schema.ts';
-import { PAYMENT_MESSAGES, paymentFailedComment } from '../../engine/commerce/messages.ts';
-import { orderStatusAfterPayment } from '../../engine/commerce/payment-status.ts';
 import { formatPrice } from '../../engine/catalog/price.ts';
-import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
+import { PAYMENT_MESSAGES, paymentFailedComment } from '../../engine/commerce/messages.ts';
+import { fromCents } from '../../engine/commerce/money.ts';
+import { orderStatusAfterPayment } from '../../engine/commerce/payment-status.ts';
+import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import type { ChargeResult } from '../payments/provider.ts';
-import { SANDBOX_GATEWAY } from '../payments/sandbox.ts';
+import type { ChargeResult, NextAction, PaymentProvider } from '../payments/provider.ts';
 import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
-import { orderEmails, type ShopInfo } from './order-emails.ts';
+import { assertPaymentAttemptsLeft } from './pay-limits.ts';
+import { orderEmails } from './order-emails.ts';
 import { addHistory, incrementIdFor, loadOrderView, paymentView, type OrderView, type PaymentView } from './order-store.ts';
 import { hashToken } from './order-token.ts';
 import type { OrderService } from './orders.ts';
@@ -35,7 +42,16 @@ export const PAYMENT_LEASE_MS = 60_000;
 export const PAY_TEXTS = {
   completed: 'Payment successful',
   heldForReview: 'Your payment is being reviewed. We will contact you by e-mail once it is approved.',
+  amountMismatch: 'The amount the provider reports does not match the order total.',
 } as const;
+
+export interface PayRequest {
+  id: number;
+  token?: string;
+  paymentMethod?: string;
+  /** The gateway's token for the card (never a card number). */
+  paymentToken: string;
+}
 
 export interface PayOutcome {
   /** 200 completed, 202 waiting (authentication or review), 402 failed. */
@@ -44,11 +60,13 @@ export interface PayOutcome {
     success: boolean;
     message: string;
     status: PaymentView['status'];
-    /** The card holder must authenticate: open this page (the sandbox's), then come back to verify. */
-    nextAction?: { type: 'redirect_to_url'; url: string };
+    /** The card holder must act: the provider's own next action. */
+    nextAction?: NextAction;
     order: OrderView;
     payment: PaymentView;
   };
+  /** The provider's answer (the Stripe routes show its intent). */
+  result: ChargeResult;
 }
 
 export interface VerifyResult {
@@ -60,59 +78,115 @@ export interface VerifyResult {
   metadata: { orderId: number; orderIncrementId: string; paymentId: number };
 }
 
+export interface Settled {
+  payment: PaymentRow;
+  order: OrderView;
+  /** false when the payment already had this outcome (a repeat: nothing changed). */
+  changed: boolean;
+}
+
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export const authenticationPath = (transactionId: string, clientSecret: string) =>
-  `/api/payment/sandbox/authenticate/${encodeURIComponent(transactionId)}?client_secret=${encodeURIComponent(clientSecret)}`;
+export const verifyPath = (method: string) => `/payment/verify/${encodeURIComponent(method)}`;
 
-export const verifyPath = (method: string, transactionId: string, clientSecret: string) =>
-  `/payment/${encodeURIComponent(method)}/verify?${new URLSearchParams({ payment_intent: transactionId, payment_intent_client_secret: clientSecret })}`;
+/** The idempotency key of one attempt at the provider. */
+export const attemptKey = (orderId: number, paymentId: number, step = 'charge') => `order-${orderId}-payment-${paymentId}-${step}`;
 
 export function paymentService(ctx: CommerceContext, orders: OrderService) {
   const { db, clock, deps } = ctx;
 
-  /**
-   * The order status and history entry of an outcome, and the e-mails when it completed (inside
-   * trx, so they commit together). Returns the order as it now is.
-   */
-  async function settle(trx: Transaction<Database>, orderId: number, payment: PaymentRow, result: ChargeResult, shop: ShopInfo): Promise<OrderView> {
-    const now = clock.now().toISOString();
-    const status = orderStatusAfterPayment(result.status);
-    await trx.updateTable('orders').set({ status, payment_lock_until: null, updated_at: now }).where('id', '=', orderId).execute();
-    const amount = formatPrice(payment.amount);
+  function historyComment(orderId: number, p: PaymentRow, result: ChargeResult): string {
+    const amount = formatPrice(fromCents(p.amount_cents));
     const ref = result.transactionId ? ` (transaction ${result.transactionId})` : '';
-    const comment =
-      result.status === 'completed'
-        ? `Payment of ${amount} completed by ${payment.method_label}${ref}.`
-        : result.status === 'failed'
-          ? paymentFailedComment(incrementIdFor(orderId), result.message)
-          : result.intentStatus === 'requires_action'
-            ? `Payment of ${amount} awaits the card holder's authentication${ref}.`
-            : `Payment of ${amount} is ${result.status === 'on_hold' ? 'held for review' : 'pending'}${ref}: ${result.message}`;
-    await addHistory(trx, orderId, status, comment, clock);
-    const order = (await loadOrderView(trx, orderId))!;
-    if (result.status === 'completed') for (const mail of orderEmails(order, shop)) await enqueueMail(trx, mail, clock);
-    return order;
+    if (result.status === 'completed') return `Payment of ${amount} completed by ${p.method_label}${ref}.`;
+    if (result.status === 'failed') return paymentFailedComment(incrementIdFor(orderId), result.message);
+    if (result.intentStatus === 'requires_action') return `Payment of ${amount} awaits the card holder's authentication${ref}.`;
+    return `Payment of ${amount} is ${result.status === 'on_hold' ? 'held for review' : 'pending'}${ref}: ${result.message}`;
   }
 
-  function outcome(order: OrderView, payment: PaymentRow, result: ChargeResult): PayOutcome {
-    const view = paymentView(payment);
-    const base = { status: result.status, order, payment: view };
-    if (result.status === 'completed') return { httpStatus: 200, body: { success: true, message: PAY_TEXTS.completed, ...base } };
-    if (result.status === 'failed') return { httpStatus: 402, body: { success: false, message: result.message || PAYMENT_MESSAGES.failed, ...base } };
-    if (result.intentStatus === 'requires_action' && result.clientSecret && payment.gateway === SANDBOX_GATEWAY && result.transactionId)
-      return {
-        httpStatus: 202,
-        body: { success: false, message: PAYMENT_MESSAGES.additionalAuthentication, nextAction: { type: 'redirect_to_url', url: authenticationPath(result.transactionId, result.clientSecret) }, ...base },
-      };
-    return { httpStatus: 202, body: { success: false, message: PAY_TEXTS.heldForReview, ...base } };
+  /**
+   * The settle step. Finds the payment by the provider's transaction id (or, for an answer that
+   * came before the id was stored, by our payment id in the provider's metadata), and applies
+   * the result once. Undefined when no payment of this gateway matches.
+   */
+  async function settle(gateway: string, result: ChargeResult, o: { paymentId?: number; releaseLease?: boolean } = {}): Promise<Settled | undefined> {
+    const shop = ctx.shopInfo(ctx.data());
+    const out = await db.transaction().execute(async (trx) => {
+      let p: PaymentRow | undefined;
+      if (result.transactionId) p = await trx.selectFrom('payments').selectAll().where('gateway', '=', gateway).where('transaction_id', '=', result.transactionId).executeTakeFirst();
+      const hint = o.paymentId ?? (Number(result.metadata?.paymentId) || undefined);
+      if (!p && hint) {
+        const byId = await trx.selectFrom('payments').selectAll().where('id', '=', hint).where('gateway', '=', gateway).executeTakeFirst();
+        if (byId && (byId.transaction_id === null || byId.transaction_id === result.transactionId)) p = byId;
+      }
+      if (!p) return undefined;
+      const now = clock.now().toISOString();
+      if (o.releaseLease) await trx.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', p.order_id).execute();
+
+      let status = result.status;
+      let message = result.message;
+      if (status === 'completed' && result.amountCents !== undefined && result.amountCents !== p.amount_cents) {
+        deps.log.error(`checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`);
+        status = 'on_hold';
+        message = PAY_TEXTS.amountMismatch;
+      }
+      const sameNews = p.status === status && p.transaction_id === result.transactionId && additionalData(p).intentStatus === result.intentStatus;
+      // A completed payment never goes back; the same news twice changes nothing.
+      if (p.status === 'completed' || sameNews) return { payment: p, orderId: p.order_id, changed: false, completed: false };
+
+      const extra = { ...additionalData(p), gateway, responseCode: result.responseCode, intentStatus: result.intentStatus, message, ...result.card };
+      const updated = await trx
+        .updateTable('payments')
+        .set({
+          status,
+          transaction_id: result.transactionId ?? p.transaction_id,
+          ...(result.clientSecret ? { client_secret_hash: hashToken(result.clientSecret) } : {}),
+          additional_data: JSON.stringify(extra),
+          updated_at: now,
+        })
+        .where('id', '=', p.id)
+        .where('status', '=', p.status)
+        .where('updated_at', '=', p.updated_at)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) {
+        // Another caller settled it in between: theirs stands.
+        const current = await trx.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
+        return { payment: current, orderId: p.order_id, changed: false, completed: false };
+      }
+      const order = await trx.selectFrom('orders').select(['status']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
+      const completed = status === 'completed' && order.status !== 'ordered';
+      // A paid order stays ordered whatever another attempt says.
+      const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
+      await trx.updateTable('orders').set({ status: orderStatus, updated_at: now }).where('id', '=', p.order_id).execute();
+      await addHistory(trx, p.order_id, orderStatus, historyComment(p.order_id, updated, { ...result, status, message }), clock);
+      if (completed) {
+        const view = (await loadOrderView(trx, p.order_id))!;
+        for (const mail of orderEmails(view, shop)) await enqueueMail(trx, mail, clock);
+      }
+      return { payment: updated, orderId: p.order_id, changed: true, completed };
+    });
+    if (!out) return undefined;
+    if (out.completed) deps.outbox.notify();
+    return { payment: out.payment, order: (await loadOrderView(db, out.orderId))!, changed: out.changed };
+  }
+
+  function outcome(s: Settled, result: ChargeResult): PayOutcome {
+    const view = paymentView(s.payment);
+    const status = s.payment.status;
+    const base = { status, order: s.order, payment: view };
+    if (status === 'completed') return { httpStatus: 200, result, body: { success: true, message: PAY_TEXTS.completed, ...base } };
+    if (status === 'failed') return { httpStatus: 402, result, body: { success: false, message: additionalData(s.payment).message as string || PAYMENT_MESSAGES.failed, ...base } };
+    if (result.intentStatus === 'requires_action' && result.nextAction)
+      return { httpStatus: 202, result, body: { success: false, message: PAYMENT_MESSAGES.additionalAuthentication, nextAction: result.nextAction, ...base } };
+    return { httpStatus: 202, result, body: { success: false, message: status === 'on_hold' ? PAY_TEXTS.heldForReview : result.message || PAY_TEXTS.heldForReview, ...base } };
   }
 
   /**
    * Holds the order for one payment step and returns it as it now is (a change that committed
    * before counts); undefined when another step holds it or the order is paid.
    */
-  function takeLease(orderId: number, now: Date): Promise<OrderRow | undefined> {
+  function takeLease(orderId: number, now: Date) {
     return db
       .updateTable('orders')
       .set({ payment_lock_until: new Date(now.getTime() + PAYMENT_LEASE_MS).toISOString() })
@@ -125,16 +199,51 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
 
   const releaseLease = (orderId: number) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', orderId).execute();
 
-  /** The sandbox payment of an authentication link, when the secret is its client secret. */
+  /**
+   * A provider call outside the pay step: its refusal (a 4xx, e.g. an intent in the wrong state)
+   * is a 422 with its message; no answer at all is a 502. Never a 500.
+   */
+  async function ask<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      const status = (e as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw new ApiError(422, (e as Error).message || PAYMENT_MESSAGES.error);
+      deps.log.error(`checkout: ${what} failed:`, e);
+      throw new ApiError(502, PAYMENT_MESSAGES.processingError);
+    }
+  }
+
+  /** The provider of a stored payment (503 when this server no longer has it). */
+  function providerOf(p: PaymentRow): PaymentProvider {
+    const provider = deps.providers[p.gateway];
+    if (!provider) throw new ApiError(503, PAYMENT_MESSAGES.notAvailable);
+    return provider;
+  }
+
+  /** The payment of a return link, when the secret is its client secret. */
   async function paymentForSecret(transactionId: string, clientSecret: string): Promise<PaymentRow | undefined> {
     if (!transactionId || !clientSecret) return undefined;
     const p = await db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
     return p?.client_secret_hash && sameHash(p.client_secret_hash, hashToken(clientSecret)) ? p : undefined;
   }
 
+  /** Asks the provider for the transaction and settles what it says (never what a caller says). */
+  async function refresh(p: PaymentRow): Promise<Settled> {
+    if (!p.transaction_id) return { payment: p, order: (await loadOrderView(db, p.order_id))!, changed: false };
+    const provider = providerOf(p);
+    const result = await ask(`retrieving ${p.transaction_id} from ${p.gateway}`, () => provider.retrieve(p.transaction_id!));
+    return (await settle(p.gateway, result, { paymentId: p.id }))!;
+  }
+
   return {
-    /** POST /api/order/pay */
-    async pay(req: { id: number; token?: string; paymentMethod?: string; card: CardInput }): Promise<PayOutcome> {
+    settle,
+    refresh,
+    ask,
+
+    /** POST /api/order/pay (and the card provider's payment-intent call): charges the order's total once. */
+    async pay(req: PayRequest): Promise<PayOutcome> {
       const authorized = await ctx.authorize(req.id, req.token);
       if (authorized.status === 'ordered') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
       const data = ctx.data();
@@ -147,105 +256,79 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         throw new ApiError(409, now?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
       }
 
-      let recorded = false;
+      let settled: Settled | undefined;
+      let result: ChargeResult | undefined;
       try {
         // Under the lease, so no other payment of this order can start or finish meanwhile.
         await ctx.assertOpen({ ...row, payment_lock_until: null });
+        await assertPaymentAttemptsLeft(ctx, row.id);
         // An authentication left open must not complete beside this payment.
-        await orders.cancelPendingAuthentications(db, row.id, start.toISOString());
-        let result: ChargeResult;
+        await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, start.toISOString()));
+        const now = start.toISOString();
+        const payment = await db.transaction().execute(async (trx: Transaction<Database>) => {
+          if (method.name !== row.payment_method) await trx.updateTable('orders').set({ payment_method: method.name, payment_method_label: method.title }).where('id', '=', row.id).execute();
+          return trx
+            .insertInto('payments')
+            .values({ order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
+        const increment = row.order_increment_id ?? incrementIdFor(row.id);
         try {
           result = await provider.charge({
-            amount: row.total,
+            amountCents: row.total_cents,
             currency: 'usd',
-            card: req.card,
+            token: req.paymentToken,
             orderId: row.id,
-            orderIncrementId: row.order_increment_id ?? String(row.id),
+            orderIncrementId: increment,
+            paymentId: payment.id,
             email: row.email,
-            description: `${deps.shop.siteName} order #${row.order_increment_id}`,
+            description: `${deps.shop.siteName} order #${increment}`,
+            idempotencyKey: attemptKey(row.id, payment.id),
+            returnUrl: `${deps.shop.origin}${verifyPath(method.name)}`,
           });
         } catch (e) {
           deps.log.error(`checkout: payment provider ${provider.gateway} failed for order ${row.id}:`, e);
           result = { status: 'failed', transactionId: null, message: PAYMENT_MESSAGES.processingError };
         }
-        const now = clock.now().toISOString();
-        const { payment, order } = await db.transaction().execute(async (trx) => {
-          const extra = { gateway: provider.gateway, responseCode: result.responseCode, intentStatus: result.intentStatus, message: result.message, ...result.card };
-          const payment = await trx
-            .insertInto('payments')
-            .values({
-              order_id: row.id,
-              method: method.name,
-              method_label: method.title,
-              gateway: provider.gateway,
-              status: result.status,
-              amount: row.total,
-              transaction_id: result.transactionId,
-              client_secret_hash: result.clientSecret ? hashToken(result.clientSecret) : null,
-              additional_data: JSON.stringify(extra),
-              created_at: now,
-              updated_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          if (method.name !== row.payment_method) await trx.updateTable('orders').set({ payment_method: method.name, payment_method_label: method.title }).where('id', '=', row.id).execute();
-          return { payment, order: await settle(trx, row.id, payment, result, ctx.shopInfo(data)) };
-        });
-        recorded = true;
-        if (result.status === 'completed') deps.outbox.notify();
-        return outcome(order, payment, result);
+        settled = await settle(provider.gateway, result, { paymentId: payment.id, releaseLease: true });
+        return outcome(settled!, result);
       } finally {
-        // The recording transaction releases the lease; this covers a failure before it.
-        if (!recorded) await releaseLease(row.id);
+        // settle released the lease with the outcome; this covers a failure before it.
+        if (!settled) await releaseLease(row.id);
       }
     },
 
-    /** The payment behind a sandbox authentication link and its order, or undefined. */
-    async authentication(transactionId: string, clientSecret: string): Promise<{ payment: PaymentView; order: OrderView; waiting: boolean; verifyUrl: string } | undefined> {
-      const p = await paymentForSecret(transactionId, clientSecret);
-      if (!p || p.gateway !== SANDBOX_GATEWAY) return undefined;
-      const order = (await loadOrderView(db, p.order_id))!;
-      return { payment: paymentView(p), order, waiting: isAwaitingAuthentication(p), verifyUrl: verifyPath(p.method, transactionId, clientSecret) };
+    /** Captures an authorized payment of the order (intent requires_capture), then settles what the provider says. */
+    async capture(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
+      const order = await ctx.authorize(orderId, token);
+      const p = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('transaction_id', '=', transactionId).executeTakeFirst();
+      if (!p) throw new ApiError(404, COMMERCE_TEXTS.notFound);
+      const provider = providerOf(p);
+      if (!provider.capture) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable);
+      const capture = provider.capture.bind(provider);
+      const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () => capture(transactionId, attemptKey(order.id, p.id, 'capture')));
+      return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
     },
 
-    /** The card holder approved or declined on the sandbox page; returns where the browser goes next. */
-    async authenticate(transactionId: string, clientSecret: string, approved: boolean): Promise<string | undefined> {
-      const p = await paymentForSecret(transactionId, clientSecret);
-      const provider = p && deps.providers[p.gateway];
-      if (!p || p.gateway !== SANDBOX_GATEWAY || !provider?.completeAuthentication) return undefined;
-      // Under the order's lease, like a payment: a new attempt cancels this one first, never beside it.
-      if (isAwaitingAuthentication(p) && (await takeLease(p.order_id, clock.now()))) {
-        let settled = false;
-        try {
-          const shop = ctx.shopInfo(ctx.data());
-          const result = await provider.completeAuthentication(transactionId, approved);
-          const now = clock.now().toISOString();
-          settled = await db.transaction().execute(async (trx) => {
-            const extra = { ...additionalData(p), responseCode: result.responseCode, intentStatus: result.intentStatus, message: result.message };
-            // Conditional: a second click, or a payment canceled meanwhile, changes nothing.
-            const updated = await trx
-              .updateTable('payments')
-              .set({ status: result.status, additional_data: JSON.stringify(extra), updated_at: now })
-              .where('id', '=', p.id)
-              .where('status', '=', 'on_hold')
-              .returningAll()
-              .executeTakeFirst();
-            if (!updated) return false;
-            await settle(trx, p.order_id, updated, result, shop);
-            return true;
-          });
-          if (settled && result.status === 'completed') deps.outbox.notify();
-        } finally {
-          if (!settled) await releaseLease(p.order_id);
-        }
-      }
-      return verifyPath(p.method, transactionId, clientSecret);
+    /** The order's payment of this transaction, retrieved again from the provider and settled. */
+    async retrieve(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
+      const order = await ctx.authorize(orderId, token);
+      const p = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('transaction_id', '=', transactionId).executeTakeFirst();
+      if (!p) throw new ApiError(404, COMMERCE_TEXTS.notFound);
+      const provider = providerOf(p);
+      const result = await ask(`retrieving ${transactionId} from ${p.gateway}`, () => provider.retrieve(transactionId));
+      return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
     },
 
-    /** POST /api/payment/:method/verify: the outcome of a payment, for the return page. */
+    /** POST /api/payment/:method/verify: the return page's step 1; the server asks the provider itself. */
     async verify(method: string, transactionId: string, clientSecret: string): Promise<VerifyResult> {
-      const p = await paymentForSecret(transactionId, clientSecret);
-      if (!p || p.method !== method) throw new ApiError(404, COMMERCE_TEXTS.notFound);
+      const found = await paymentForSecret(transactionId, clientSecret);
+      if (!found || found.method !== method) throw new ApiError(404, COMMERCE_TEXTS.notFound);
+      let p = found;
+      if (!wasCanceledWhileWaiting(found)) {
+        p = (await refresh(found)).payment;
+      }
       const order = await db.selectFrom('orders').select(['id', 'order_increment_id']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
       const extra = additionalData(p);
       const message = typeof extra.message === 'string' ? extra.message : undefined;
@@ -264,7 +347,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         ...(error ? { error } : {}),
         status: p.status,
         transactionId: p.transaction_id,
-        transactionResponse: { amount: p.amount, ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}), ...(message ? { message } : {}) },
+        transactionResponse: { amount: fromCents(p.amount_cents), ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}), ...(message ? { message } : {}) },
         metadata: { orderId: order.id, orderIncrementId: order.order_increment_id ?? String(order.id), paymentId: p.id },
       };
     },

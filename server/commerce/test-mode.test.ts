@@ -3,11 +3,10 @@ import { existsSync, mkdirSync, cpSync, readdirSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../paths.ts';
-import { sandboxProvider } from '../payments/sandbox.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { liveTestMethods, testModeAtStart } from './test-mode.ts';
-import { CARDS, placeOrder, send } from './testing.ts';
+import { CARDS, cardToken, placeOrder, send } from './testing.ts';
 
 const NOTICE = 'Test mode: no real payment is taken';
 const EMAIL_NOTE = 'Test mode: no real payment was taken for this order.';
@@ -41,7 +40,7 @@ describe('test mode (the sandbox gateway is live)', () => {
   it('the customer and admin e-mails of a sandbox payment say no real payment was taken', async () => {
     t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
     const { id, token } = await placeOrder(t.app);
-    expect((await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.approved })).status).toBe(200);
+    expect((await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) })).status).toBe(200);
     await t.outbox.drain();
     const sent = t.mailer.sent;
     expect(sent.map((m) => m.subject)).toEqual(['Order Confirmation #100000001', 'New Order #100000001']);
@@ -52,10 +51,10 @@ describe('test mode (the sandbox gateway is live)', () => {
   });
 
   it('liveTestMethods: enabled sandbox methods the server has a provider for', () => {
-    const providers = { sandbox: sandboxProvider() };
+    const gateways = new Set(['sandbox']);
     const m = (name: string, enabled: boolean, gateway = 'sandbox', scopes?: string[]) => ({ name, title: name, enabled, gateway, ...(scopes ? { scopes } : {}) }) as never;
-    expect(liveTestMethods([m('card', true), m('off', false), m('stripe', true, 'stripe'), m('nowhere', true, 'sandbox', [])], providers).map((x) => x.name)).toEqual(['card']);
-    expect(liveTestMethods([m('card', true)], {})).toEqual([]);
+    expect(liveTestMethods([m('card', true), m('off', false), m('stripe', true, 'stripe'), m('nowhere', true, 'sandbox', [])], gateways).map((x) => x.name)).toEqual(['card']);
+    expect(liveTestMethods([m('card', true)], new Set())).toEqual([]);
   });
 
   it('the start decision: nothing without a test method, the notice, or a refusal in a production not allowing the sandbox', () => {

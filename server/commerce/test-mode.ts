@@ -7,7 +7,6 @@
 import type { PaymentMethod } from '../../engine/commerce/types.ts';
 import { TEST_MODE_MESSAGES } from '../../engine/commerce/messages.ts';
 import { SANDBOX_GATEWAY } from '../payments/sandbox.ts';
-import type { PaymentProviders } from '../payments/provider.ts';
 import type { PaymentScope } from './context.ts';
 
 /** Gateways that never take a real payment. */
@@ -16,12 +15,12 @@ const TEST_GATEWAYS: ReadonlySet<string> = new Set([SANDBOX_GATEWAY]);
 export const isTestGateway = (gateway: string): boolean => TEST_GATEWAYS.has(gateway);
 
 /**
- * The methods a server with these providers offers (enabled, in a scope, a provider for the
+ * The methods a server with providers for these gateways offers (enabled, in a scope, a provider for the
  * gateway: the rule of CommerceContext.paymentMethod) whose gateway is a test one.
  */
-export function liveTestMethods(methods: readonly PaymentMethod[], providers: PaymentProviders): PaymentMethod[] {
+export function liveTestMethods(methods: readonly PaymentMethod[], gateways: ReadonlySet<string>): PaymentMethod[] {
   const scopes: readonly PaymentScope[] = ['sample-order', 'convert-to-order'];
-  return methods.filter((m) => m.enabled && isTestGateway(m.gateway) && providers[m.gateway] !== undefined && (!m.scopes || m.scopes.some((s) => scopes.includes(s as PaymentScope))));
+  return methods.filter((m) => m.enabled && isTestGateway(m.gateway) && gateways.has(m.gateway) && (!m.scopes || m.scopes.some((s) => scopes.includes(s as PaymentScope))));
 }
 
 export const ALLOW_SANDBOX_ENV = 'JOINERY_ALLOW_SANDBOX';

@@ -55,3 +55,10 @@ export async function placeOrder(app: Hono<AppEnv>, over: Record<string, unknown
   if (r.status !== 201) throw new Error(`order not created: ${r.status} ${r.text}`);
   return { id: r.json.order.id as number, token: r.json.orderToken as string, order: r.json.order as Json };
 }
+
+/** What the checkout page's tokenizer does: posts the card to the sandbox gateway (not to /api/) and returns its token. */
+export async function cardToken(app: Hono<AppEnv>, card: { number: string; expMonth: string; expYear: string; cvv: string }): Promise<string> {
+  const r = await send(app, 'POST', '/sandbox-gateway/v1/tokens', card);
+  if (r.status !== 201) throw new Error(`no token: ${r.status} ${r.text}`);
+  return r.json.id as string;
+}

@@ -28,7 +28,7 @@ describe('the checkout refuses a ZIP of another state (tax follows the checked s
     t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
   });
   afterEach(() => t.close());
-  const orders = () => t.db.selectFrom('orders').select(['tax_percent', 'tax_amount', 'total']).execute();
+  const orders = () => t.db.selectFrom('orders').select(['tax_percent', 'tax_amount_cents', 'total_cents']).execute();
 
   it('IN with Columbus ZIP 43228: 422 on the billing ZIP, no order stored', async () => {
     const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...JANE, state: 'IN' } }));
@@ -52,7 +52,7 @@ describe('the checkout refuses a ZIP of another state (tax follows the checked s
   it('OH with 43228: the Franklin County rate of the tax table (7.5%) is stored', async () => {
     const { order } = await placeOrder(t.app);
     expect(order).toMatchObject({ taxPercent: 7.5, taxAmount: 1.12, total: 16.02 });
-    expect(await orders()).toEqual([{ tax_percent: 7.5, tax_amount: 1.12, total: 16.02 }]);
+    expect(await orders()).toEqual([{ tax_percent: 7.5, tax_amount_cents: 112, total_cents: 1602 }]);
   });
 
   it('PATCH to a ZIP of another state is refused and the stored tax stays', async () => {
@@ -60,7 +60,7 @@ describe('the checkout refuses a ZIP of another state (tax follows the checked s
     const r = await send(t.app, 'PATCH', '/api/order', { id, token, sameAsBilling: false, shipping: { ...JANE, state: 'CA', zipCode: '43228' } });
     expect(r.status).toBe(422);
     expect(r.json.errors).toEqual({ 'shipping.zipCode': MISMATCH });
-    expect(await orders()).toEqual([{ tax_percent: 7.5, tax_amount: 1.12, total: 16.02 }]);
+    expect(await orders()).toEqual([{ tax_percent: 7.5, tax_amount_cents: 112, total_cents: 1602 }]);
     const moved = await send(t.app, 'PATCH', '/api/order', { id, token, sameAsBilling: false, shipping: { ...JANE, city: 'Los Angeles', state: 'CA', zipCode: '90012' } });
     expect(moved.status).toBe(200);
     expect(moved.json.order.taxPercent).toBe(9.5);

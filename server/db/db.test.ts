@@ -35,7 +35,7 @@ describe('migrations', () => {
     const tables = await db.introspection.getTables();
     const outbox = tables.find((t) => t.name === 'email_outbox');
     expect(outbox?.columns.map((c) => c.name).sort()).toEqual(
-      ['attempts', 'cc', 'created_at', 'html', 'id', 'kind', 'last_error', 'next_attempt_at', 'ref_id', 'ref_type', 'sent_at', 'status', 'subject', 'text', 'to'].sort(),
+      ['attempts', 'cc', 'claim_token', 'created_at', 'html', 'id', 'kind', 'last_error', 'next_attempt_at', 'ref_id', 'ref_type', 'sent_at', 'status', 'subject', 'text', 'to'].sort(),
     );
   });
 

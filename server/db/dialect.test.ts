@@ -1,6 +1,6 @@
 /**
  * The same rows behave the same on SQLite and (project "postgres") PostgreSQL: unique violations
- * are told apart by column, money and floats read back as numbers, flags as 0/1, times as the
+ * are told apart by column, money (integer cents) and floats read back as numbers, flags as 0/1, times as the
  * ISO strings written, and an upsert counts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,8 +22,8 @@ afterEach(async () => {
 const at = '2025-03-01T10:00:00.000Z';
 const order = (key: string) => ({
   state: 'new', status: 'pending', email: 'jane@example.com', first_name: 'Jane', last_name: 'Doe', customer_is_guest: 1, same_as_billing: 0,
-  weight: 2.35, subtotal: 19.95, subtotal_incl_tax: 21.5, shipping_amount: 0, shipping_tax_amount: 0, shipping_incl_tax: 0, shipping_method: 'standard',
-  shipping_label: 'Standard', tax_percent: 7.75, tax_amount: 1.55, total: 21.5, total_item_count: 2, order_currency_code: 'USD', payment_method: 'card',
+  weight: 2.35, subtotal_cents: 1995, subtotal_incl_tax_cents: 2150, shipping_amount_cents: 0, shipping_tax_amount_cents: 0, shipping_incl_tax_cents: 0, shipping_method: 'standard',
+  shipping_label: 'Standard', tax_percent: 7.75, tax_amount_cents: 155, total_cents: 2150, total_item_count: 2, order_currency_code: 'USD', payment_method: 'card',
   payment_method_label: 'Card', email_sent: 0, additional_notes: null, idempotency_key: key, request_hash: 'h', token_hash: `t${key}`, token_box: 'b',
   token_expires_at: at, payment_lock_until: null, created_at: at, updated_at: at,
 });
@@ -34,9 +34,9 @@ describe(`dialect (${testDbKind()})`, () => {
     expect(await t.db.transaction().execute(async (trx) => dbKind(trx))).toBe(t.kind);
   });
 
-  it('reads back money, floats, flags and times as written; ids count from 1', async () => {
+  it('reads back money in cents, floats, flags and times as written; ids count from 1', async () => {
     const row = await t.db.insertInto('orders').values(order('k1')).returningAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ id: 1, weight: 2.35, subtotal: 19.95, total: 21.5, tax_percent: 7.75, customer_is_guest: 1, email_sent: 0, created_at: at, additional_notes: null });
+    expect(row).toMatchObject({ id: 1, weight: 2.35, subtotal_cents: 1995, total_cents: 2150, tax_percent: 7.75, customer_is_guest: 1, email_sent: 0, created_at: at, additional_notes: null });
     const again = await t.db.selectFrom('orders').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     expect(again).toEqual(row);
   });

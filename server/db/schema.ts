@@ -22,8 +22,10 @@ export interface EmailOutboxTable {
   status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
   attempts: Generated<number>;
   last_error: string | null;
-  /** When the worker may (re)try; while a worker holds the row it is pushed ahead as a lease. */
+  /** When the worker may (re)try; while a worker holds the row it is its lease, renewed by a heartbeat. */
   next_attempt_at: string;
+  /** The claim holding the row (a fresh random token per claim), null when none. */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   sent_at: string | null;
   /** What the message is about (e.g. 'order', '42'), so a sent hook can update that record. */
@@ -44,6 +46,8 @@ export interface FormSubmissionsTable {
   completed_steps: string;
   /** Set when the last step (or a single-step form) is accepted; the row is then final. */
   completed_at: string | null;
+  /** An estimator's figures as the server computed them (JSON, integer cents); null for other forms. */
+  estimate: string | null;
   ip: string | null;
   created_at: string;
   updated_at: string;
@@ -86,7 +90,7 @@ export interface NewsletterSubscriptionsTable {
   updated_at: string;
 }
 
-/** A guest checkout order (server/commerce). Amounts are dollars rounded to cents; flags are 0/1. */
+/** A guest checkout order (server/commerce). Amounts are integer cents (`_cents`); flags are 0/1. */
 export interface OrdersTable {
   id: Generated<number>;
   /** The human order number, 100000000 + id ("100000123"); set in the creating transaction. */
@@ -100,16 +104,16 @@ export interface OrdersTable {
   customer_is_guest: number;
   same_as_billing: number;
   weight: number;
-  subtotal: number;
-  subtotal_incl_tax: number;
-  shipping_amount: number;
-  shipping_tax_amount: number;
-  shipping_incl_tax: number;
+  subtotal_cents: number;
+  subtotal_incl_tax_cents: number;
+  shipping_amount_cents: number;
+  shipping_tax_amount_cents: number;
+  shipping_incl_tax_cents: number;
   shipping_method: string;
   shipping_label: string;
   tax_percent: number;
-  tax_amount: number;
-  total: number;
+  tax_amount_cents: number;
+  total_cents: number;
   total_item_count: number;
   order_currency_code: string;
   payment_method: string;
@@ -136,16 +140,16 @@ export interface OrderItemsTable {
   position: number;
   sku: string;
   name: string;
-  price: number;
-  original_price: number;
-  price_incl_tax: number;
+  price_cents: number;
+  original_price_cents: number;
+  price_incl_tax_cents: number;
   qty: number;
   weight: number;
   row_weight: number;
-  row_total: number;
+  row_total_cents: number;
   tax_percent: number;
-  tax_amount: number;
-  row_total_incl_tax: number;
+  tax_amount_cents: number;
+  row_total_incl_tax_cents: number;
   /** JSON: { finish: { type, value, label }, styleName, styleTitle }. */
   custom_options: string;
 }
@@ -178,7 +182,7 @@ export interface PaymentsTable {
   method_label: string;
   gateway: string;
   status: PaymentStatus;
-  amount: number;
+  amount_cents: number;
   transaction_id: string | null;
   client_secret_hash: string | null;
   /** JSON: response code, message, card brand and last 4 (never the number or CVV). */
@@ -205,6 +209,48 @@ export interface RateLimitHitsTable {
   reset_at: string;
 }
 
+/** A card token of the sandbox gateway (its own store: never read by the shop's code). */
+export interface SandboxGatewayTokensTable {
+  id: string;
+  /** Which test-card behaviour the card has (approved, declined, ...). */
+  kind: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  used_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A charge or payment intent of the sandbox gateway. */
+export interface SandboxGatewayIntentsTable {
+  id: string;
+  idempotency_key: string | null;
+  client_secret_hash: string | null;
+  /** Intent status: succeeded, requires_action, canceled, processing ... */
+  status: string;
+  response_code: number | null;
+  message: string;
+  amount_cents: number;
+  currency: string;
+  brand: string;
+  last4: string;
+  return_url: string | null;
+  /** JSON object of strings (orderId, orderIncrementId, paymentId). */
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider's webhook event already handled. */
+export interface PaymentEventsTable {
+  gateway: string;
+  event_id: string;
+  type: string;
+  processed_at: string;
+}
+
 export interface Database {
   email_outbox: EmailOutboxTable;
   form_submissions: FormSubmissionsTable;
@@ -215,6 +261,9 @@ export interface Database {
   order_addresses: OrderAddressesTable;
   payments: PaymentsTable;
   order_status_history: OrderStatusHistoryTable;
+  sandbox_gateway_tokens: SandboxGatewayTokensTable;
+  sandbox_gateway_intents: SandboxGatewayIntentsTable;
+  payment_events: PaymentEventsTable;
   rate_limit_hits: RateLimitHitsTable;
 }
 
@@ -229,3 +278,4 @@ export type OrderItemRow = Selectable<OrderItemsTable>;
 export type OrderAddressRow = Selectable<OrderAddressesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderStatusHistoryRow = Selectable<OrderStatusHistoryTable>;
+export type SandboxGatewayIntentRow = Selectable<SandboxGatewayIntentsTable>;

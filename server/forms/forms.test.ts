@@ -426,7 +426,7 @@ describe('bad requests get a clear 4xx, never a 500', () => {
       [await post(null, { 'Content-Type': 'multipart/form-data; boundary=x' }), 400, 'Request body is empty'],
       [await post('--x\r\nContent-Disposition: form-data; name="formData"\r\n\r\n{}', { 'Content-Type': 'multipart/form-data; boundary=x' }), 400, 'Malformed multipart body'],
       [await post('garbage', { 'Content-Type': 'multipart/form-data' }), 415, 'Content-Type must be multipart/form-data'],
-      [await post('garbage without any boundary', { 'Content-Type': 'multipart/form-data; charset=utf-8' }), 400, 'Malformed multipart body'],
+      [await post('garbage without any boundary', { 'Content-Type': 'multipart/form-data; charset=utf-8' }), 400, 'Content-Type has no valid multipart boundary'],
     ];
     for (const [res, status, message] of cases) {
       expect(res.status, message).toBe(status);

@@ -51,6 +51,7 @@ export const MULTIPART_MESSAGES = {
   notMultipart: 'Content-Type must be multipart/form-data',
   empty: 'Request body is empty',
   malformed: 'Malformed multipart body',
+  badBoundary: 'Content-Type has no valid multipart boundary',
   tooLarge: (limit: number) => `Request body is too large (limit ${limit} bytes)`,
   fieldTooLarge: (name: string) => `Form part "${name}" is too large`,
   tooManyFiles: (n: number) => `Too many files in one request (at most ${n})`,
@@ -58,6 +59,24 @@ export const MULTIPART_MESSAGES = {
 } as const;
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
+/** RFC 2046: 1 to 70 of these characters, the last not a space. */
+const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
+
+/** The boundary parameter (quoted or not) when it is one RFC 2046 allows; an empty one is not. */
+export function multipartBoundary(contentType: string): string | undefined {
+  const m = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+  const boundary = m?.[1] ?? m?.[2];
+  return boundary !== undefined && BOUNDARY.test(boundary) ? boundary : undefined;
+}
+
+/**
+ * Lets a part's stream go unread. Its 'error' (a body cut short mid-part) must have a listener or
+ * it would be thrown as an uncaught exception: the body's own pipeline reports that failure.
+ */
+function discard(stream: Readable): void {
+  stream.on('error', () => undefined);
+  stream.resume();
+}
 
 /** "C:\\fakepath\\plan.pdf" or "../x" -> a display name; never used as a path. */
 export function displayName(name: string | undefined): string {
@@ -115,6 +134,8 @@ export function removeFiles(files: readonly { path: string }[]): void {
 export async function parseMultipart(request: Request, o: MultipartOptions): Promise<ParsedBody> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!MULTIPART.test(contentType)) throw new ApiError(415, MULTIPART_MESSAGES.notMultipart);
+  // An empty or invalid boundary would leave the parser matching nothing: refuse it before reading.
+  if (multipartBoundary(contentType) === undefined) throw new ApiError(400, MULTIPART_MESSAGES.badBoundary);
   if (!request.body) throw new ApiError(400, MULTIPART_MESSAGES.empty);
 
   const maxFiles = o.maxFiles ?? 20;
@@ -167,14 +188,11 @@ export async function parseMultipart(request: Request, o: MultipartOptions): Pro
   busboy.on('fieldsLimit', () => fail(new ApiError(413, MULTIPART_MESSAGES.tooManyFields(maxFields))));
   busboy.on('file', (field, stream, filename, _encoding, mimeType) => {
     const limit = o.fileLimit(field);
-    if (limit === null) {
-      stream.resume(); // not a file field of this form: unknown parts are dropped
-      return;
-    }
+    if (limit === null) return discard(stream); // not a file field of this form: unknown parts are dropped
     try {
       if (files.length === 0) mkdirSync(o.dir, { recursive: true });
     } catch (e) {
-      stream.resume();
+      discard(stream);
       return diskFailed(e);
     }
     const storedName = randomUUID();

@@ -32,6 +32,8 @@ export interface NotificationContext {
   submissionId: string;
   siteName: string;
   submittedAt: Date;
+  /** Rows after the answers (an estimator's figures, computed by the server). */
+  extraRows?: { label: string; value: string }[];
 }
 
 export interface NotificationResult {
@@ -132,7 +134,7 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
   const entries = ctx.compiled.def.emailNotifications ?? [];
   const result: NotificationResult = { mails: [], skipped: [] };
   if (entries.length === 0) return result;
-  const rows = fieldRows(ctx.compiled, ctx.values);
+  const rows = [...fieldRows(ctx.compiled, ctx.values), ...(ctx.extraRows ?? [])];
   const full = bodies(ctx, rows);
   const subjectParams: Record<string, string> = { form: ctx.compiled.name, id: ctx.submissionId };
   for (const field of ctx.compiled.fields) {

@@ -6,7 +6,9 @@
  *  3. the values of this step merged over the stored ones, files checked by content, validated by
  *     the engine's compiled schema (422 with the same messages the browser shows);
  *  4. reCAPTCHA when the form and the site turn it on (last step only);
- *  5. one transaction: the row, its files, and on the last step the notification e-mails and a
+ *  5. an estimator's figures recomputed from the site's pricing file (the client's totalPrice and
+ *     summaryRows are display only: never stored, a difference is logged);
+ *  6. one transaction: the row, its files, and on the last step the notification e-mails and a
  *     pending newsletter signup with its confirmation e-mail; then the outbox is nudged. Files not kept are removed.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,7 +25,9 @@ import {
   needsRecaptcha,
   RECAPTCHA_FIELD,
   validateValues,
+  toDollars,
   type CompiledForm,
+  type Estimate,
   type FileLike,
   type FormValues,
   type GeoSource,
@@ -36,6 +40,7 @@ import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { confirmMail, signupEmail, subscribeEmail } from '../newsletter/index.ts';
 import { clientAddress } from './client-address.ts';
 import { FormLoadError, loadForm } from './definitions.ts';
+import { estimateRows, jsonPart, sameTotal, serverEstimate } from './estimate.ts';
 import { checkFileContent } from './file-check.ts';
 import { parseMultipart, removeFiles, type UploadedFile } from './multipart.ts';
 import { notificationMails } from './notify.ts';
@@ -60,7 +65,14 @@ export const FORM_API_MESSAGES = {
 export interface SubmitResponse {
   success: true;
   message: string;
-  data: { id: string; step: number; completedSteps: number[]; completed: boolean };
+  data: {
+    id: string;
+    step: number;
+    completedSteps: number[];
+    completed: boolean;
+    /** An estimator's figures in dollars, as the server computed and stored them. */
+    estimate?: { product: { min: number; max: number }; labor: { min: number; max: number }; total: { min: number; max: number } };
+  };
 }
 
 export interface FormsDeps extends AppDeps {
@@ -158,6 +170,9 @@ async function accept(
   kept: Set<UploadedFile>,
 ): Promise<Response> {
   const posted = parseFormData(parts.formData);
+  const priced = Boolean(compiled.def.pricing);
+  const clientTotal = priced ? jsonPart(parts, 'totalPrice') : undefined;
+  if (priced) jsonPart(parts, 'summaryRows');
   const step = parseStep(compiled, parts.step);
   const row = await continuedRow(deps, compiled, step, parts.id);
   const last = !compiled.multiStep || isLastStep(compiled, step);
@@ -221,12 +236,26 @@ async function accept(
   const at = now.toISOString();
   const id = row?.id ?? randomUUID();
 
+  // An estimator's figures: ours, from the pricing file; the client's only for comparison.
+  let estimate: Estimate | undefined;
+  if (last && priced) {
+    try {
+      estimate = serverEstimate(deps.siteDir, compiled, result.values);
+    } catch (e) {
+      if (!(e instanceof FormLoadError)) throw e;
+      deps.log.error(`forms: ${e.message}`);
+      throw new ApiError(500, FORM_API_MESSAGES.unavailable);
+    }
+    if (estimate && clientTotal !== undefined && !sameTotal(estimate, clientTotal))
+      deps.log.warn(`forms: "${compiled.name}" submission ${id}: the client's total differs from the server's; the server's is stored`);
+  }
+
   // E-mail: composed from the stored definition and the validated values, queued with the row.
   const mails: OutgoingMail[] = [];
   if (last) {
     try {
       const fileValues = Object.fromEntries(compiled.fields.filter((f) => f.type === 'file').map((f) => [f.name, result.values[f.name]]));
-      const composed = notificationMails({ compiled, values: { ...data, ...fileValues }, adminEmails: site.adminEmails, submissionId: id, siteName: deps.config.siteName, submittedAt: now });
+      const composed = notificationMails({ compiled, values: { ...data, ...fileValues }, adminEmails: site.adminEmails, submissionId: id, siteName: deps.config.siteName, submittedAt: now, ...(estimate && { extraRows: estimateRows(compiled, estimate) }) });
       for (const reason of composed.skipped) deps.log.warn(`forms: "${compiled.name}" notification skipped: ${reason}`);
       mails.push(...composed.mails);
     } catch (e) {
@@ -242,6 +271,7 @@ async function accept(
       data: JSON.stringify(data),
       completed_steps: JSON.stringify(completedSteps),
       completed_at: last ? at : null,
+      estimate: estimate ? JSON.stringify(estimate) : null,
       updated_at: at,
     };
     if (row) {
@@ -276,7 +306,13 @@ async function accept(
   const response: SubmitResponse = {
     success: true,
     message: last ? (compiled.def.messages?.success ?? FORM_TEXTS.success) : FORM_API_MESSAGES.stepSaved,
-    data: { id, step, completedSteps, completed: last },
+    data: {
+      id,
+      step,
+      completedSteps,
+      completed: last,
+      ...(estimate && { estimate: { product: toDollars(estimate.product), labor: toDollars(estimate.labor), total: toDollars(estimate.total) } }),
+    },
   };
   return c.json(response);
 }

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
-import { contentSecurityPolicy, mergeHostLists, siteHostLists } from './security-headers.ts';
+import { contentSecurityPolicy, siteHostLists } from './security-headers.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -53,9 +53,10 @@ describe('Content-Security-Policy from site.json', () => {
       // Only in the directives it was given for.
       expect(csp.get('script-src')).not.toContain('https://player.tour.example.net');
       expect(csp.get('frame-src')).not.toContain('https://tour.example.net');
-      // The site's own integrations and the payment provider's hosts are still there.
-      expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://www.roomvo.com', 'https://assets.calendly.com', 'https://js.stripe.com']));
-      expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://www.youtube-nocookie.com', 'https://calendly.com', 'https://js.stripe.com']));
+      // The site's own integrations are still there; no payment provider is configured here, so none of Stripe's.
+      expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://www.roomvo.com', 'https://assets.calendly.com']));
+      expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://www.youtube-nocookie.com', 'https://calendly.com']));
+      expect(csp.get('script-src')).not.toContain('https://js.stripe.com');
     }
   });
 
@@ -69,10 +70,10 @@ describe('Content-Security-Policy from site.json', () => {
     expect([...csp.keys()].filter((d) => d === 'script-src')).toHaveLength(1);
   });
 
-  it('without a site.json: self and the payment provider only, media-src included', async () => {
+  it('without a site.json and with no card provider configured: self only, media-src included', async () => {
     t = await createTestServer();
     const csp = await policy();
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('media-src')).toEqual(["'self'"]);
   });
 });
@@ -87,10 +88,3 @@ describe('contentSecurityPolicy(siteHosts, extra)', () => {
   });
 });
 
-describe('mergeHostLists', () => {
-  it('merges by name without losing either side', () => {
-    expect(mergeHostLists({ stripe: { scriptSrc: ['https://a.example'] } }, { stripe: { scriptSrc: ['https://js.stripe.com'], connectSrc: ['https://api.stripe.com'] } }, {})).toEqual({
-      stripe: { scriptSrc: ['https://a.example', 'https://js.stripe.com'], connectSrc: ['https://api.stripe.com'] },
-    });
-  });
-});

@@ -1,7 +1,7 @@
 /**
  * Secure headers (hono/secure-headers) with the site's Content-Security-Policy. The pages are
  * prerendered, so there are no nonces: scripts come from 'self' and the integrations' hosts only
- * (site.json integrations.hosts, plus the payment providers' below). The inline JSON-LD and
+ * (site.json integrations.hosts, plus the configured payment providers': PaymentProvider.cspHosts). The inline JSON-LD and
  * page-data <script>s are data (type application/ld+json, application/json), which CSP does not
  * treat as scripts. Inline <style> (theme tokens, media queries) needs style-src 'unsafe-inline'.
  */
@@ -11,18 +11,6 @@ import { HOST_KINDS, type IntegrationHostLists } from '../../engine/content/inte
 
 type Directive = 'scriptSrc' | 'styleSrc' | 'imgSrc' | 'fontSrc' | 'connectSrc' | 'frameSrc' | 'mediaSrc';
 export type HostList = Partial<Record<Directive, readonly string[]>>;
-
-/**
- * Hosts a payment provider's checkout loads from. They belong to the provider's code, not to
- * the shop's site.json: the server adds them to the site's hosts (config.thirdPartyHosts).
- */
-export const PAYMENT_PROVIDER_HOSTS = {
-  stripe: {
-    scriptSrc: ['https://js.stripe.com'],
-    frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-    connectSrc: ['https://api.stripe.com'],
-  },
-} satisfies Record<string, HostList>;
 
 /** site.json integrations.hosts ({ youtube: { frame: [...] } }) as HostLists ({ youtube: { frameSrc: [...] } }). */
 export function siteHostLists(hosts: IntegrationHostLists): Record<string, HostList> {
@@ -35,22 +23,11 @@ export function siteHostLists(hosts: IntegrationHostLists): Record<string, HostL
   return out;
 }
 
-/** Host records merged by integration name; a name in several keeps every host of each. */
-export function mergeHostLists(...records: Record<string, HostList>[]): Record<string, HostList> {
-  const out: Record<string, Partial<Record<Directive, string[]>>> = {};
-  for (const record of records)
-    for (const [name, list] of Object.entries(record)) {
-      const into = (out[name] ??= {});
-      for (const [d, hosts] of Object.entries(list) as [Directive, readonly string[]][]) into[d] = [...new Set([...(into[d] ?? []), ...hosts])];
-    }
-  return out;
-}
-
 const union = (lists: HostList[], d: Directive) => [...new Set(lists.flatMap((h) => h[d] ?? []))];
 
 /**
  * The CSP directives for hono/secure-headers: 'self' plus the hosts of every integration, from
- * site.json (siteHostLists) and from code (PAYMENT_PROVIDER_HOSTS, passed as extra).
+ * site.json (siteHostLists) and from the configured payment providers (providerHosts, passed as extra).
  */
 export function contentSecurityPolicy(hosts: Record<string, HostList> = {}, extra: Record<string, HostList> = {}) {
   const all = [...Object.values(hosts), ...Object.values(extra)];
@@ -72,9 +49,9 @@ export function contentSecurityPolicy(hosts: Record<string, HostList> = {}, extr
   };
 }
 
-export function securityHeaders(hosts?: Record<string, HostList>): MiddlewareHandler {
+export function securityHeaders(hosts?: Record<string, HostList>, extra?: Record<string, HostList>): MiddlewareHandler {
   return secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy(hosts),
+    contentSecurityPolicy: contentSecurityPolicy(hosts, extra),
     // Payment and scheduling providers may open popups that report back to the page.
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     referrerPolicy: 'strict-origin-when-cross-origin',

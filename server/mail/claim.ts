@@ -1,17 +1,20 @@
 /**
- * Claiming due outbox rows, the same on one server or several sharing a database: one statement
- * pushes next_attempt_at of up to `limit` due rows ahead (the lease) and returns them. On
- * PostgreSQL its select skips rows another server is claiming at that instant (skipLocked), so
- * each row is taken by exactly one worker; on SQLite the statement runs alone anyway.
+ * The outbox claim, the same on one server or several sharing a database: one statement writes a
+ * fresh claim token and a lease (next_attempt_at = leaseUntil) on up to `limit` due rows and
+ * returns them. On PostgreSQL the inner select is `for update skip locked`, so servers claiming
+ * at the same instant each take different rows without waiting; the outer WHERE repeats the due
+ * test so a row another claim updated first is re-checked and skipped. SQLite runs one write at a
+ * time, so there the select stays plain.
  */
 import type { Kysely } from 'kysely';
 import { skipLocked } from '../db/dialect.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
 
-export async function claimDue(db: Kysely<Database>, o: { now: Date; leaseUntil: Date; limit: number }): Promise<OutboxRow[]> {
+export async function claimDue(db: Kysely<Database>, o: { now: Date; leaseUntil: Date; limit: number; token: string }): Promise<OutboxRow[]> {
+  const at = o.now.toISOString();
   const rows = await db
     .updateTable('email_outbox')
-    .set({ next_attempt_at: o.leaseUntil.toISOString() })
+    .set({ claim_token: o.token, next_attempt_at: o.leaseUntil.toISOString() })
     .where('id', 'in', (eb) =>
       skipLocked(
         db,
@@ -19,31 +22,15 @@ export async function claimDue(db: Kysely<Database>, o: { now: Date; leaseUntil:
           .selectFrom('email_outbox')
           .select('id')
           .where('status', '=', 'queued')
-          .where('next_attempt_at', '<=', o.now.toISOString())
+          .where('next_attempt_at', '<=', at)
           .orderBy('next_attempt_at')
           .orderBy('id')
           .limit(o.limit),
       ),
     )
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '<=', at)
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.id - b.id);
-}
-
-/**
- * Right before sending a claimed row: pushes its lease ahead again, only if this worker still
- * holds it (its lease unchanged). A batch whose sends were slow (a stalled SMTP server) may have
- * outlived its lease and been claimed by another worker: such a row is skipped, never sent twice.
- */
-export async function renewClaim(db: Kysely<Database>, row: OutboxRow, leaseUntil: Date): Promise<OutboxRow | undefined> {
-  const next_attempt_at = leaseUntil.toISOString();
-  const r = await db.updateTable('email_outbox').set({ next_attempt_at }).where('id', '=', row.id).where('status', '=', 'queued').where('next_attempt_at', '=', row.next_attempt_at).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1 ? { ...row, next_attempt_at } : undefined;
-}
-
-/** Gives claimed rows that were not attempted back at once (a worker stopping), instead of at lease end. */
-export async function releaseClaims(db: Kysely<Database>, rows: OutboxRow[], at: Date): Promise<void> {
-  for (const row of rows) {
-    await db.updateTable('email_outbox').set({ next_attempt_at: at.toISOString() }).where('id', '=', row.id).where('status', '=', 'queued').where('next_attempt_at', '=', row.next_attempt_at).execute();
-  }
 }

@@ -34,9 +34,15 @@ export function describeSmtpUrl(url: string): string {
   }
 }
 
-export function smtpMailer(url: string, from: string): Mailer {
+/**
+ * `maxConnections` (the outbox's concurrency): a pool of that many SMTP connections, reused
+ * across messages, so concurrent sends do not each pay a connect and handshake.
+ */
+export function smtpMailer(url: string, from: string, o: { maxConnections?: number } = {}): Mailer {
   const transport = nodemailer.createTransport({
     url,
+    pool: true,
+    maxConnections: Math.max(1, o.maxConnections ?? 1),
     // Bounded waits: a stalled server fails the attempt and the outbox retries later.
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
@@ -75,11 +81,13 @@ export interface MailerOptions {
   /** Used when a message has no From of its own (the outbox worker gives one). */
   from?: string;
   clock?: Clock;
+  /** SMTP connections kept open at once (set to the outbox's concurrency). */
+  maxConnections?: number;
 }
 
 export const FALLBACK_FROM = 'Joinery <no-reply@localhost>';
 
 export function createMailer(o: MailerOptions): Mailer {
   const from = o.from ?? FALLBACK_FROM;
-  return o.smtpUrl ? smtpMailer(o.smtpUrl, from) : fileMailer(o.mailDir, from, o.clock);
+  return o.smtpUrl ? smtpMailer(o.smtpUrl, from, { maxConnections: o.maxConnections }) : fileMailer(o.mailDir, from, o.clock);
 }

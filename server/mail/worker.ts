@@ -1,35 +1,53 @@
 /**
- * Sends queued e-mail with retries. Due rows are claimed by pushing their next_attempt_at
- * ahead (a lease) in one statement (claim.ts), so two workers, on one server or several, never
- * send the same row at once and a crash mid-send only delays the message. A failed attempt waits base * 2^(attempts-1)
- * (capped) on the injected clock; after maxAttempts the row is marked failed. Errors are
- * logged and stored on the row, never thrown at a request.
+ * Sends queued e-mail with retries, up to `concurrency` messages at once.
+ *
+ * Claims: one conditional UPDATE takes up to batchSize due rows, writing a fresh claim token and a
+ * short lease (next_attempt_at = now + leaseMs); while the worker holds them a heartbeat renews
+ * the lease every heartbeatMs, so a slow send keeps its row, and a row left by a dead process is
+ * due again leaseMs after its last heartbeat (20 s, plus at most one poll interval: within 30 s).
+ * A row is finished (sent, retried, failed) only by an update that matches its claim token, so a
+ * worker whose lease passed to another cannot mark it twice.
+ *
+ * Exactly once, as far as SMTP allows: the one window left is a crash (or a lease lost in a
+ * stall longer than leaseMs) after the server accepted a message but before the row is marked
+ * sent; the message is then sent again, with the same Message-ID so a receiver can drop it.
+ *
+ * A failed attempt waits base * 2^(attempts-1) (capped) on the injected clock; after maxAttempts
+ * the row is marked failed. Errors are logged and stored on the row, never thrown at a request.
  */
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
-import { claimDue, releaseClaims, renewClaim } from './claim.ts';
 import { silentLogger, type Logger } from '../logger.ts';
+import { claimDue } from './claim.ts';
 import type { MailMessage, Mailer } from './message.ts';
 
 export interface OutboxOptions {
   maxAttempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /** Rows taken per claim; while claims come back full the worker claims again at once. */
   batchSize: number;
+  /** Messages in flight at once (OUTBOX_CONCURRENCY). */
+  concurrency: number;
   /** How often start() looks for due messages. */
   intervalMs: number;
-  /** How long a claimed row is held before another worker may take it (longer than any send). */
+  /** How long a claim holds a row without a heartbeat; then another worker may take it. */
   leaseMs: number;
+  /** How often a live worker renews the leases of the rows it holds (well under leaseMs). */
+  heartbeatMs: number;
 }
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   maxAttempts: 8,
   baseDelayMs: 30_000,
   maxDelayMs: 3_600_000,
-  batchSize: 25,
+  batchSize: 32,
+  concurrency: 8,
   intervalMs: 5_000,
-  leaseMs: 5 * 60_000,
+  leaseMs: 20_000,
+  heartbeatMs: 5_000,
 };
 
 export interface DrainResult {
@@ -60,6 +78,15 @@ export function backoffMs(attempts: number, o: Pick<OutboxOptions, 'baseDelayMs'
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 1000);
 
+/** A row this worker holds: its claim token, and whether a heartbeat found it taken by another. */
+interface Claim {
+  row: OutboxRow;
+  token: string;
+  lost: boolean;
+}
+
+type Outcome = keyof DrainResult;
+
 export class OutboxWorker {
   readonly options: OutboxOptions;
   readonly #db: Kysely<Database>;
@@ -75,7 +102,11 @@ export class OutboxWorker {
   #timer: NodeJS.Timeout | undefined;
   #ticking = false;
   #again = false;
-  #stopping = false;
+  /** Set by stop(): the run in progress claims nothing more and hands back what it has not started. */
+  #halting = false;
+  /** Rows claimed and not yet finished (waiting for a slot or in flight), by id. */
+  readonly #held = new Map<number, Claim>();
+  #renewing = false;
 
   constructor(deps: OutboxWorkerDeps, options: Partial<OutboxOptions> = {}) {
     this.#db = deps.db;
@@ -84,7 +115,8 @@ export class OutboxWorker {
     this.#log = deps.log ?? silentLogger;
     this.#from = deps.from;
     this.#domain = deps.messageIdDomain ?? /@([^>\s]+)>?\s*$/.exec(deps.from ?? '')?.[1] ?? 'joinery.local';
-    this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
+    const o = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
+    this.options = { ...o, concurrency: Math.max(1, Math.floor(o.concurrency)), batchSize: Math.max(1, Math.floor(o.batchSize)) };
   }
 
   /** Called after a message is marked sent (e.g. set an order's emailSent); returns an unsubscribe. */
@@ -99,24 +131,14 @@ export class OutboxWorker {
     return () => this.#failedHooks.delete(hook);
   }
 
-  /** Sends everything due now, batch after batch, until nothing is due. Retries wait for the clock. */
+  /** Sends everything due now, claim after claim, until nothing is due. Retries wait for the clock. */
   drain(): Promise<DrainResult> {
-    return this.#serial(async () => {
-      const total: DrainResult = { sent: 0, retried: 0, failed: 0 };
-      for (;;) {
-        const { claimed, ...r } = await this.#batch();
-        total.sent += r.sent;
-        total.retried += r.retried;
-        total.failed += r.failed;
-        if (claimed === 0) return total;
-      }
-    });
+    return this.#serial(() => this.#run());
   }
 
   /** Polls every intervalMs until stop(). The timer does not keep the process alive by itself. */
   start(): void {
     if (this.#timer) return;
-    this.#stopping = false;
     this.#timer = setInterval(() => this.notify(), this.options.intervalMs);
     this.#timer.unref();
     this.notify();
@@ -139,12 +161,16 @@ export class OutboxWorker {
     })();
   }
 
-  /** Stops polling, waits for a send in progress and hands back the rest of its claimed batch. */
+  /** Stops polling, hands back claimed rows not yet started and waits for the sends in flight. */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
     this.#timer = undefined;
-    this.#stopping = true;
-    await this.#chain.catch(() => undefined);
+    this.#halting = true;
+    try {
+      await this.#chain.catch(() => undefined);
+    } finally {
+      this.#halting = false;
+    }
   }
 
   #serial<T>(run: () => Promise<T>): Promise<T> {
@@ -153,55 +179,135 @@ export class OutboxWorker {
     return next;
   }
 
-  async #batch(): Promise<DrainResult & { claimed: number }> {
-    const result = { sent: 0, retried: 0, failed: 0, claimed: 0 };
-    if (this.#stopping) return result;
-    const now = this.#clock.now();
-    // One statement claims the batch, whichever server runs it (claim.ts).
-    const rows = await claimDue(this.#db, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), limit: this.options.batchSize });
-    for (const [i, claimed] of rows.entries()) {
-      if (this.#stopping) {
-        // Stopping (SIGTERM): what was claimed but not tried goes back to the queue for another server now.
-        await releaseClaims(this.#db, rows.slice(i), this.#clock.now());
-        break;
+  /** Keeps up to `concurrency` sends in flight, claiming the next batch before the slots run dry. */
+  async #run(): Promise<DrainResult> {
+    const { batchSize, concurrency, heartbeatMs } = this.options;
+    const total: DrainResult = { sent: 0, retried: 0, failed: 0 };
+    const waiting: Claim[] = [];
+    const inFlight = new Set<Promise<void>>();
+    const heartbeat = setInterval(() => void this.#renew(), heartbeatMs);
+    heartbeat.unref();
+    let more = true; // the last claim came back full: more may be due
+    try {
+      for (;;) {
+        const idle = inFlight.size === 0 && waiting.length === 0;
+        if (this.#halting) {
+          if (waiting.length) await this.#release(waiting.splice(0));
+          if (inFlight.size === 0) return total;
+        } else if (waiting.length < concurrency && (more || idle)) {
+          const claimed = await this.#claim(batchSize);
+          if (claimed.length === 0 && idle) return total;
+          more = claimed.length === batchSize;
+          waiting.push(...claimed);
+        }
+        while (waiting.length && inFlight.size < concurrency && !this.#halting) {
+          const claim = waiting.shift()!;
+          const sending: Promise<void> = this.#deliver(claim)
+            .then((outcome) => {
+              if (outcome) total[outcome]++;
+            })
+            .catch((e) => this.#log.error(`outbox: message ${claim.row.id}: ${errorText(e)} (retried when its lease ends)`))
+            .finally(() => {
+              inFlight.delete(sending);
+              this.#held.delete(claim.row.id);
+            });
+          inFlight.add(sending);
+        }
+        if (inFlight.size) await Promise.race(inFlight);
       }
-      const row = await renewClaim(this.#db, claimed, new Date(this.#clock.now().getTime() + this.options.leaseMs));
-      if (!row) continue;
-      result.claimed++;
-      result[await this.#deliver(row)]++;
+    } finally {
+      await Promise.allSettled(inFlight);
+      clearInterval(heartbeat);
+      for (const c of waiting) this.#held.delete(c.row.id);
     }
-    return result;
   }
 
-  async #deliver(row: OutboxRow): Promise<'sent' | 'retried' | 'failed'> {
+  /** Takes up to `limit` due rows with a fresh token and lease (claim.ts: one statement, either database). */
+  async #claim(limit: number): Promise<Claim[]> {
+    const now = this.#clock.now();
+    const token = randomUUID();
+    const rows = await claimDue(this.#db, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), limit, token });
+    return rows.map((row) => {
+      const claim = { row, token, lost: false };
+      this.#held.set(row.id, claim);
+      return claim;
+    });
+  }
+
+  /** The heartbeat: pushes the lease of every held row ahead; a row not renewed was taken by another. */
+  async #renew(): Promise<void> {
+    if (this.#renewing || this.#held.size === 0) return;
+    this.#renewing = true;
+    try {
+      const held = [...this.#held.values()];
+      const tokens = [...new Set(held.map((c) => c.token))];
+      const lease = new Date(this.#clock.now().getTime() + this.options.leaseMs).toISOString();
+      const renewed = await this.#db
+        .updateTable('email_outbox')
+        .set({ next_attempt_at: lease })
+        .where('status', '=', 'queued')
+        .where('claim_token', 'in', tokens)
+        .returning('id')
+        .execute();
+      const kept = new Set(renewed.map((r) => r.id));
+      // Rows finished meanwhile are no longer queued either; only those still held were lost.
+      for (const c of held) if (!kept.has(c.row.id) && this.#held.get(c.row.id) === c) c.lost = true;
+    } catch (e) {
+      this.#log.error(`outbox: lease renewal failed: ${errorText(e)}`);
+    } finally {
+      this.#renewing = false;
+    }
+  }
+
+  /** Hands rows back (due now) on stop, so another worker or the next start sends them at once. */
+  async #release(claims: Claim[]): Promise<void> {
+    for (const c of claims) this.#held.delete(c.row.id);
+    await this.#db
+      .updateTable('email_outbox')
+      .set({ claim_token: null, next_attempt_at: this.#clock.now().toISOString() })
+      .where('id', 'in', claims.map((c) => c.row.id))
+      .where('claim_token', 'in', [...new Set(claims.map((c) => c.token))])
+      .where('status', '=', 'queued')
+      .execute();
+  }
+
+  #lostLease(row: OutboxRow, what: string): undefined {
+    this.#log.warn(`outbox: message ${row.id} ${what}, but its claim had passed to another worker; left to that worker`);
+    return undefined;
+  }
+
+  async #deliver(claim: Claim): Promise<Outcome | undefined> {
+    const { row, token } = claim;
+    if (claim.lost) return this.#lostLease(row, 'was not sent');
     const attempts = row.attempts + 1;
+    // Every finishing update matches the claim, so only the holder of the row can finish it.
+    const mine = () => this.#db.updateTable('email_outbox').where('id', '=', row.id).where('claim_token', '=', token).where('status', '=', 'queued');
     try {
       await this.#mailer.send(this.#message(row));
     } catch (e) {
       const last_error = errorText(e);
       const at = this.#clock.now();
       if (attempts >= this.options.maxAttempts) {
-        const failed = await this.#db
-          .updateTable('email_outbox')
-          .set({ status: 'failed', attempts, last_error, next_attempt_at: at.toISOString() })
-          .where('id', '=', row.id)
+        const failed = await mine()
+          .set({ status: 'failed', attempts, last_error, next_attempt_at: at.toISOString(), claim_token: null })
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!failed) return this.#lostLease(row, 'failed');
         this.#log.error(`outbox: gave up on message ${row.id} (${row.kind} to ${row.to}) after ${attempts} attempts: ${last_error}`);
         await this.#runHooks(this.#failedHooks, failed);
         return 'failed';
       }
       const next = new Date(at.getTime() + backoffMs(attempts, this.options)).toISOString();
-      await this.#db.updateTable('email_outbox').set({ attempts, last_error, next_attempt_at: next }).where('id', '=', row.id).execute();
+      const retried = await mine().set({ attempts, last_error, next_attempt_at: next, claim_token: null }).executeTakeFirst();
+      if (Number(retried.numUpdatedRows) !== 1) return this.#lostLease(row, 'failed');
       this.#log.warn(`outbox: message ${row.id} attempt ${attempts} failed, next try at ${next}: ${last_error}`);
       return 'retried';
     }
-    const sent = await this.#db
-      .updateTable('email_outbox')
-      .set({ status: 'sent', attempts, last_error: null, sent_at: this.#clock.now().toISOString() })
-      .where('id', '=', row.id)
+    const sent = await mine()
+      .set({ status: 'sent', attempts, last_error: null, sent_at: this.#clock.now().toISOString(), claim_token: null })
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!sent) return this.#lostLease(row, 'was sent (a receiver may see it twice, with the same Message-ID)');
     await this.#runHooks(this.#sentHooks, sent);
     return 'sent';
   }

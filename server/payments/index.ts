@@ -1,5 +1,6 @@
-/** Payments: the provider interface, the offline sandbox provider, card helpers. */
-export type { PaymentProvider, PaymentProviders, ChargeRequest, ChargeResult, CardDetails } from './provider.ts';
-export { sandboxProvider, SANDBOX_GATEWAY, SANDBOX_CARDS, SANDBOX_MESSAGES } from './sandbox.ts';
+/** Payments: the provider interface on tokens, the providers, card helpers. */
+export { providerHosts, type PaymentProvider, type PaymentProviders, type ChargeRequest, type ChargeResult, type NextAction } from './provider.ts';
+export { sandboxProvider, SANDBOX_GATEWAY } from './sandbox.ts';
+export { stripeProvider, stripeConfigFromEnv, apiUrlOptions, resultOfIntent, STRIPE_GATEWAY, type StripeConfig, type StripeProvider } from './stripe.ts';
 export { cardBrand, storableCard, type CardBrand } from './card-brand.ts';
-export { defaultPaymentProviders } from './registry.ts';
+export { defaultPaymentProviders, describeProviders } from './registry.ts';

@@ -1,30 +1,39 @@
 /**
- * The one interface every payment provider implements (DESIGN.md section 5): the server hands
- * it the amount it computed and the card as the direct-entry gateway takes it; the provider
- * answers with the spec's status (mapped from its response code or intent status) and what may
- * be stored: a transaction id, a message, the card's brand and last 4 digits. Never the number.
+ * The one interface every payment provider implements (DESIGN.md section 5). The browser hands
+ * card data only to the gateway's own script (the sandbox gateway's tokenizer, Stripe.js,
+ * Accept.js) and gets a token; the shop's server hands the provider that token and the amount
+ * it computed, in integer cents. The provider answers with the spec's status (mapped from its
+ * response code or intent status), what may be stored (a transaction id, a message, the card's
+ * brand and last 4 digits) and, when the card holder must act (3-D Secure), a next action of
+ * its own. Nothing here carries a card number.
  */
 import type { PaymentStatus } from '../../engine/commerce/payment-status.ts';
-
-export interface CardDetails {
-  /** Digits only. */
-  number: string;
-  expMonth: number;
-  /** Four digits. */
-  expYear: number;
-  cvv: string;
-}
+import type { HostList } from '../http/security-headers.ts';
 
 export interface ChargeRequest {
-  /** Dollars, rounded to cents: the order total the server computed. */
-  amount: number;
+  /** Integer cents: the order total the server computed. */
+  amountCents: number;
   currency: 'usd';
-  card: CardDetails;
+  /** The gateway's token for the card (sandbox token, Stripe PaymentMethod id, Accept.js nonce). */
+  token: string;
   orderId: number;
   orderIncrementId: string;
+  /** Our payment row for this attempt (also in the provider's metadata). */
+  paymentId: number;
   email: string;
   description: string;
+  /** Derived from the order and the attempt: a retried call never charges twice. */
+  idempotencyKey: string;
+  /** Where the card holder comes back after authenticating: `/payment/{method}/verify` (path or absolute URL). */
+  returnUrl: string;
 }
+
+/** What the card holder's browser must do before the payment can finish. */
+export type NextAction =
+  /** Open this page (the gateway's authentication page), which returns to the verify page. */
+  | { type: 'redirect_to_url'; url: string }
+  /** Let the provider's own script handle it (Stripe.js handleNextAction with the client secret). */
+  | { type: 'use_sdk'; clientSecret: string };
 
 export interface ChargeResult {
   status: PaymentStatus;
@@ -37,20 +46,37 @@ export interface ChargeResult {
   /** What the provider said, for the shopper and the history. */
   message: string;
   card?: { brand: string; last4: string };
-  /**
-   * The card holder must authenticate first (intent status requires_action): the secret that
-   * lets the shopper's browser finish and verify this payment, and only that.
-   */
+  /** The amount the provider holds for this transaction, when it says. */
+  amountCents?: number;
+  /** The secret that lets the shopper's browser finish and verify this payment. */
   clientSecret?: string;
+  nextAction?: NextAction;
+  /** The provider's metadata (orderId, orderIncrementId, paymentId) as it stored them. */
+  metadata?: Record<string, string>;
 }
 
 export interface PaymentProvider {
   /** The gateway name in data/payment-methods.json. */
   readonly gateway: string;
+  /** Public values the browser needs (publishable key, tokenizer script URL); never a secret. */
+  readonly publicConfig?: Readonly<Record<string, string>>;
+  /** The hosts its browser script needs in the Content-Security-Policy (only while it is configured). */
+  readonly cspHosts?: HostList;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** The outcome of a payment that waited for the card holder's authentication. */
-  completeAuthentication?(transactionId: string, approved: boolean): Promise<ChargeResult>;
+  /** The transaction as the provider sees it now (return page, webhook): never the query string's word. */
+  retrieve(transactionId: string): Promise<ChargeResult>;
+  /** Cancels a payment still waiting for the card holder, so it can no longer be completed. */
+  cancel?(transactionId: string): Promise<void>;
+  /** Captures an authorized payment (intent requires_capture). */
+  capture?(transactionId: string, idempotencyKey: string): Promise<ChargeResult>;
 }
 
 /** Providers by gateway name. A method whose gateway has none here is "not available". */
 export type PaymentProviders = Readonly<Record<string, PaymentProvider | undefined>>;
+
+/** The CSP hosts of the configured providers, keyed like the site's integrations. */
+export function providerHosts(providers: PaymentProviders): Record<string, HostList> {
+  const out: Record<string, HostList> = {};
+  for (const [name, p] of Object.entries(providers)) if (p?.cspHosts) out[`payment:${name}`] = p.cspHosts;
+  return out;
+}

@@ -1,96 +1,67 @@
 /**
- * The `sandbox` provider: offline, the default. It takes the card as the direct-entry gateway
- * does, and its test cards behave like the card provider's:
- *
- * | card                | result                                                        |
- * |---------------------|---------------------------------------------------------------|
- * | 4242 4242 4242 4242 | approved: response code 1, completed                          |
- * | 5555 5555 5555 4444, 3782 822463 10005, 6011 1111 1111 1117 | approved (Mastercard, Amex, Discover) |
- * | 4000 0000 0000 0002 | declined: 3, failed, "Your card was declined."                 |
- * | 4000 0000 0000 9995 | held for review: 4, on_hold                                   |
- * | 4000 0025 0000 3155 | needs authentication: intent requires_action (on_hold); the card holder approves or declines on the sandbox authentication page |
- * | 4000 0000 0000 0069 | declined, expired card                                        |
- * | 4000 0000 0000 0127 | declined, incorrect CVC                                       |
- *
- * Any other number is declined (a sandbox never takes a real card), as is a card whose expiry
- * month has passed. Ids are random: charges `sandbox_ch_...`, intents `sandbox_pi_...` (128 bits).
+ * The `sandbox` provider: the shop's client of the offline sandbox gateway
+ * (server/sandbox-gateway), as the Stripe provider is of Stripe. It charges a token the browser
+ * got from the gateway's script and maps the gateway's answer onto the spec's statuses: response
+ * codes 1 approved, 3 declined, 4 held for review; intent requires_action for the card that
+ * needs authentication (its next action: the gateway's authentication page).
  */
-import { randomBytes } from 'node:crypto';
 import { statusFromIntent, statusFromResponseCode } from '../../engine/commerce/payment-status.ts';
-import { systemClock, type Clock } from '../clock.ts';
-import { storableCard } from './card-brand.ts';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider.ts';
+import { SandboxGatewayError, type SandboxGateway, type SandboxIntent } from '../sandbox-gateway/gateway.ts';
+import { TOKENIZER_URL } from '../sandbox-gateway/index.ts';
+import type { ChargeResult, PaymentProvider } from './provider.ts';
 
 export const SANDBOX_GATEWAY = 'sandbox';
 
-export const SANDBOX_CARDS = {
-  approved: '4242424242424242',
-  declined: '4000000000000002',
-  heldForReview: '4000000000009995',
-  authenticationRequired: '4000002500003155',
-  expired: '4000000000000069',
-  incorrectCvc: '4000000000000127',
-} as const;
+const INTENT_OF: Record<SandboxIntent['status'], string> = {
+  succeeded: 'succeeded',
+  requires_action: 'requires_action',
+  canceled: 'canceled',
+  declined: 'canceled',
+  held_for_review: 'processing',
+};
 
-const APPROVED = new Set([SANDBOX_CARDS.approved, '5555555555554444', '378282246310005', '6011111111111117']);
-
-export const SANDBOX_MESSAGES = {
-  approved: 'This transaction has been approved.',
-  declined: 'Your card was declined.',
-  heldForReview: 'This transaction is being held for review.',
-  expired: 'Your card has expired.',
-  incorrectCvc: "Your card's security code is incorrect.",
-  notATestCard: 'Your card was declined. The sandbox takes only its test cards.',
-  authenticationRequired: 'Additional authentication required',
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-} as const;
-
-const id = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex')}`;
-
-function direct(code: 1 | 2 | 3 | 4, message: string, request: ChargeRequest): ChargeResult {
-  return { status: statusFromResponseCode(code), responseCode: code, transactionId: id('sandbox_ch_', 12), message, card: storableCard(request.card.number) };
+export function resultOf(i: SandboxIntent): ChargeResult {
+  const intentStatus = INTENT_OF[i.status];
+  return {
+    status: i.responseCode ? statusFromResponseCode(i.responseCode) : statusFromIntent(intentStatus),
+    transactionId: i.id,
+    ...(i.responseCode ? { responseCode: i.responseCode } : {}),
+    intentStatus,
+    message: i.message,
+    card: i.card,
+    amountCents: i.amountCents,
+    metadata: i.metadata,
+    ...(i.clientSecret ? { clientSecret: i.clientSecret } : {}),
+    ...(i.nextActionUrl ? { nextAction: { type: 'redirect_to_url' as const, url: i.nextActionUrl } } : {}),
+  };
 }
 
-export function sandboxProvider(clock: Clock = systemClock): PaymentProvider {
+export function sandboxProvider(gateway: SandboxGateway): PaymentProvider {
   return {
     gateway: SANDBOX_GATEWAY,
-    async charge(request) {
-      const { number, expMonth, expYear } = request.card;
-      const now = clock.now();
-      const expired = expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1);
-      if (expired || number === SANDBOX_CARDS.expired) return direct(3, SANDBOX_MESSAGES.expired, request);
-      if (APPROVED.has(number)) return direct(1, SANDBOX_MESSAGES.approved, request);
-      switch (number) {
-        case SANDBOX_CARDS.declined:
-          return direct(3, SANDBOX_MESSAGES.declined, request);
-        case SANDBOX_CARDS.heldForReview:
-          return direct(4, SANDBOX_MESSAGES.heldForReview, request);
-        case SANDBOX_CARDS.incorrectCvc:
-          return direct(3, SANDBOX_MESSAGES.incorrectCvc, request);
-        case SANDBOX_CARDS.authenticationRequired: {
-          const intent = id('sandbox_pi_', 16);
-          return {
-            status: statusFromIntent('requires_action'),
-            intentStatus: 'requires_action',
-            transactionId: intent,
-            clientSecret: `${intent}_secret_${randomBytes(24).toString('base64url')}`,
-            message: SANDBOX_MESSAGES.authenticationRequired,
-            card: storableCard(number),
-          };
-        }
-        default:
-          return direct(3, SANDBOX_MESSAGES.notATestCard, request);
+    publicConfig: { tokenizerUrl: TOKENIZER_URL },
+    async charge(r) {
+      try {
+        const intent = await gateway.charge({
+          token: r.token,
+          amountCents: r.amountCents,
+          currency: r.currency,
+          idempotencyKey: r.idempotencyKey,
+          // A path: the gateway runs beside the shop, so the card holder comes back to the host they paid on.
+          returnUrl: (({ pathname, search }) => pathname + search)(new URL(r.returnUrl, 'http://sandbox.invalid')),
+          metadata: { orderId: String(r.orderId), orderIncrementId: r.orderIncrementId, paymentId: String(r.paymentId) },
+        });
+        return resultOf(intent);
+      } catch (e) {
+        if (e instanceof SandboxGatewayError) return { status: 'failed', transactionId: null, message: e.message };
+        throw e;
       }
     },
-    async completeAuthentication(transactionId, approved) {
-      const intentStatus = approved ? 'succeeded' : 'canceled';
-      return {
-        status: statusFromIntent(intentStatus),
-        intentStatus,
-        responseCode: approved ? 1 : 3,
-        transactionId,
-        message: approved ? SANDBOX_MESSAGES.approved : SANDBOX_MESSAGES.authenticationFailed,
-      };
+    async cancel(transactionId) {
+      await gateway.cancel(transactionId);
+    },
+    async retrieve(transactionId) {
+      return resultOf(await gateway.retrieve(transactionId));
     },
   };
 }

@@ -69,3 +69,26 @@ export async function openTestDatabase(dir: TempDir): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * An empty (not migrated) database of the test's kind, for the tests of the migrations
+ * themselves: a new SQLite file, or a new PostgreSQL database dropped at close.
+ */
+export async function openEmptyTestDatabase(dir: TempDir): Promise<TestDatabase> {
+  if (testDbKind() === 'sqlite') {
+    const target = dir.join('empty.db');
+    const db = openDatabase(target);
+    return { db, kind: 'sqlite', target, close: () => db.destroy() };
+  }
+  const { url, drop } = await createEmptyPostgresDatabase();
+  const db = openDatabase(url);
+  return {
+    db,
+    kind: 'postgres',
+    target: url,
+    async close() {
+      await db.destroy();
+      await drop();
+    },
+  };
+}

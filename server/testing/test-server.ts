@@ -16,6 +16,8 @@ import type { Db } from '../db/open.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { memoryMailer, type MemoryMailer } from '../mail/memory-mailer.ts';
 import type { Mailer } from '../mail/message.ts';
+import { defaultPaymentProviders } from '../payments/registry.ts';
+import { sandboxGateway } from '../sandbox-gateway/gateway.ts';
 import { writeFakeDist } from './fake-dist.ts';
 import { tempDir, type TempDir } from './temp-dir.ts';
 import { openTestDatabase } from './test-db.ts';
@@ -41,6 +43,8 @@ export interface TestServerOptions<M extends Mailer = MemoryMailer> {
   log?: Logger;
   config?: Partial<ServerConfig>;
   siteDir?: CreateServerOptions['siteDir'];
+  /** Payment configuration as the environment gives it (STRIPE_SECRET_KEY ...): providers as `joinery start` would make them. */
+  paymentEnv?: Record<string, string | undefined>;
 }
 
 export async function createTestServer<M extends Mailer = MemoryMailer>(o: TestServerOptions<M> = {}): Promise<TestServer<M>> {
@@ -51,7 +55,9 @@ export async function createTestServer<M extends Mailer = MemoryMailer>(o: TestS
   const mailer = o.mailer ?? (memoryMailer() as Mailer as M);
   const distDir = o.dist === false ? null : (o.dist ?? writeFakeDist(dir.join('dist')));
   try {
-    const server = createServer({ db, mailer, clock, log: o.log ?? silentLogger, siteDir: o.siteDir ?? dir.join('no-content'), config: { distDir, uploadDir: dir.join('uploads'), ...o.config } });
+    const gateway = sandboxGateway(db, clock);
+    const payments = defaultPaymentProviders({ sandbox: gateway, env: o.paymentEnv ?? {} });
+    const server = createServer({ db, mailer, clock, log: o.log ?? silentLogger, siteDir: o.siteDir ?? dir.join('no-content'), config: { distDir, uploadDir: dir.join('uploads'), ...o.config }, payments, sandboxGateway: gateway });
     return {
       ...server,
       db,

@@ -37,10 +37,10 @@ interface OrderRow {
   id: number;
   order_increment_id: string;
   status: string;
-  subtotal: number;
-  shipping_amount: number;
-  tax_amount: number;
-  total: number;
+  subtotal_cents: number;
+  shipping_amount_cents: number;
+  tax_amount_cents: number;
+  total_cents: number;
   email_sent: number;
 }
 
@@ -263,9 +263,10 @@ test('two samples paid by card: the success page, the stored order and both e-ma
   expect(more).toEqual([]);
   expect(order!.order_increment_id).toBe(orderNumber);
   expect(order!.status).toBe('ordered');
-  expect(order!.subtotal).toBeCloseTo(subtotal, 2);
-  expect(order!.total).toBeCloseTo(order!.subtotal + order!.shipping_amount + order!.tax_amount, 2);
-  expect(money(order!.total)).toBe(shownTotal);
+  // Integer cents in the database; the page shows dollars.
+  expect(order!.subtotal_cents).toBe(Math.round(subtotal * 100));
+  expect(order!.total_cents).toBe(order!.subtotal_cents + order!.shipping_amount_cents + order!.tax_amount_cents);
+  expect(money(order!.total_cents / 100)).toBe(shownTotal);
 
   // The e-mails: the customer's, and the shop's to the first admin address with the rest in cc.
   const customer = await waitForMail((m) => m.to.includes(email) && m.raw.includes(`Order Confirmation #${orderNumber}`));

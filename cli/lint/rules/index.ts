@@ -12,9 +12,10 @@ import imageDimensions from './image-dimensions.ts';
 import jsonLdFlags from './json-ld-flags.ts';
 import jsonSyntax from './json-syntax.ts';
 import missingFile from './missing-file.ts';
+import pricing from './pricing.ts';
 import schema from './schema.ts';
 import submitLastStep from './submit-last-step.ts';
 import unknownBlock from './unknown-block.ts';
 import type { Rule } from '../rule.ts';
 
-export const rules: Rule[] = [jsonSyntax, missingFile, schema, unknownBlock, brokenLink, duplicateRoute, dataRef, formFieldRef, duplicateField, fieldOptions, submitLastStep, catalogueIntegrity, dataQuery, imageDimensions, jsonLdFlags, cspHost];
+export const rules: Rule[] = [jsonSyntax, missingFile, schema, unknownBlock, brokenLink, duplicateRoute, dataRef, formFieldRef, duplicateField, fieldOptions, submitLastStep, pricing, catalogueIntegrity, dataQuery, imageDimensions, jsonLdFlags, cspHost];

@@ -39,6 +39,12 @@ export interface FormProps {
    */
   load?: 'eager' | 'visible';
   /**
+   * An estimator's price list, resolved at build time: { "$data": "data/NAME.json" } with the NAME the definition's `pricing` names. The summary and the PDF show ranges from it; the server recomputes them from its own copy.
+   */
+  pricing?: {
+    fields: {};
+  };
+  /**
    * Where the form posts; {name} is the form's name.
    */
   endpoint?: string;

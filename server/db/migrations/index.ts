@@ -9,7 +9,11 @@ import * as m0002 from './0002_forms.ts';
 import * as m0003 from './0003_newsletter.ts';
 import * as m0004 from './0004_orders.ts';
 import * as m0005 from './0005_newsletter_confirm.ts';
-import * as m0006 from './0006_rate_limits.ts';
+import * as m0006 from './0006_outbox_claims.ts';
+import * as m0007 from './0007_form_estimate.ts';
+import * as m0008 from './0008_money_cents.ts';
+import * as m0009 from './0009_payment_tokens.ts';
+import * as m0010 from './0010_rate_limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -17,5 +21,9 @@ export const migrations: Record<string, Migration> = {
   '0003_newsletter': m0003,
   '0004_orders': m0004,
   '0005_newsletter_confirm': m0005,
-  '0006_rate_limits': m0006,
+  '0006_outbox_claims': m0006,
+  '0007_form_estimate': m0007,
+  '0008_money_cents': m0008,
+  '0009_payment_tokens': m0009,
+  '0010_rate_limits': m0010,
 };

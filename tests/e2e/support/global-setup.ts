@@ -9,6 +9,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { startStripeStandIn } from '../../../server/testing/stripe-stand-in.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -58,18 +59,33 @@ export default async function globalSetup() {
   const smtpPort = await freePort();
   await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', () => r()));
   const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // Stripe: the local stand-in (server/testing/stripe-stand-in.ts) posts its signed webhooks to the shop.
+  const stripe = await startStripeStandIn({ webhookTarget: `${base}/api/payment/stripe/webhook`, webhookMode: 'immediate' });
   const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port)], {
     cwd: ROOT,
-    env: { ...process.env, JOINERY_DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, JOINERY_LOG_REQUESTS: '0' },
+    env: {
+      ...process.env,
+      JOINERY_DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      JOINERY_LOG_REQUESTS: '0',
+      // Card holders come back here from authentication pages.
+      PUBLIC_ORIGIN: base,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, 20_000);
   process.env.E2E_BASE_URL = base;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_STRIPE_URL = stripe.url;
   return async () => {
     child.kill('SIGTERM');
+    await stripe.close();
     await new Promise<void>((r) => smtp.close(() => r()));
   };
 }

@@ -1,0 +1,152 @@
+/**
+ * The card provider's calls (spec 000 section 7), under /api/payment/stripe. Every call names
+ * the order (orderId, or metadata.orderId) and carries its token (`token`, or the X-Order-Token
+ * header). The amount is always the server's order total: a client `amount` that differs is
+ * refused (422); metadata is the server's (orderId, orderIncrementId, paymentId).
+ *
+ * POST  /payment-intent   { orderId, token, paymentMethodId, amount?, currency?: 'usd', receiptEmail?, shipping?, metadata? }
+ *   Creates and confirms a PaymentIntent for the order's total (idempotency key from the order and
+ *   the attempt). -> 200 completed | 202 requires_action (nextAction) or pending | 402 declined:
+ *   { success, message, status, paymentIntent: { id, status, client_secret }, nextAction?, order, payment }
+ * PATCH /payment-intent   { orderId, token, paymentIntentId, amount?, currency? }
+ *   The order's current total and ids on its open intent. -> 200 { success, paymentIntent }
+ * POST  /capture-payment  { orderId, token, paymentIntentId } -> as POST /payment-intent
+ * POST  /payment-intent/retrieve { orderId, token, paymentIntentId }
+ *   The intent retrieved again by the server and settled (one settle step) -> as POST /payment-intent
+ * POST  /webhook          Stripe's events, signature checked on the raw body (STRIPE_WEBHOOK_SECRET):
+ *   payment_intent.succeeded, .payment_failed, .canceled, .processing settle the payment; every
+ *   event id is stored, a replay does nothing. -> 200 { received: true }; 400 bad signature.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
+import { toCents } from '../../engine/commerce/money.ts';
+import type { Commerce, PayOutcome } from '../commerce/index.ts';
+import { attemptKey } from '../commerce/index.ts';
+import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';
+import type { AppEnv } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+import { noCardData } from '../http/no-card-data.ts';
+import { parseJson } from '../http/parse.ts';
+import { resultOfIntent, STRIPE_GATEWAY, type StripeProvider } from '../payments/stripe.ts';
+import type Stripe from 'stripe';
+
+export const STRIPE_TEXTS = {
+  amountMismatch: 'The amount does not match the order total.',
+  currency: 'Only usd is accepted.',
+  signature: 'Invalid webhook signature',
+} as const;
+
+const REQUIRED = 'This field is required';
+const id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: REQUIRED });
+const intentId = z.string({ error: REQUIRED }).trim().regex(/^[A-Za-z0-9_]{1,255}$/, 'Invalid input');
+const base = {
+  orderId: id.optional(),
+  token: z.string().trim().max(200).optional(),
+  amount: z.number({ error: 'Must be a number' }).finite().nonnegative().optional(),
+  currency: z.string().trim().toLowerCase().optional(),
+  receiptEmail: z.string().trim().max(254).optional(),
+  metadata: z.object({ orderId: id.optional() }).loose().optional(),
+};
+const createBody = z.object({ ...base, paymentMethodId: intentId, paymentMethod: z.string().trim().max(100).optional() });
+const intentBody = z.object({ ...base, paymentIntentId: intentId });
+
+const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.processing']);
+
+export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
+  const { ctx, payments } = commerce;
+
+  const provider = (): StripeProvider => {
+    const p = ctx.deps.providers[STRIPE_GATEWAY] as StripeProvider | undefined;
+    if (!p) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
+    return p;
+  };
+
+  /** The order (403 without its token) and the checks every call makes on the client's figures. */
+  async function order(c: Context<AppEnv>, b: z.infer<typeof intentBody> | z.infer<typeof createBody>) {
+    const orderId = b.orderId ?? b.metadata?.orderId;
+    if (!orderId) throw new ApiError(422, 'Invalid input', { orderId: REQUIRED });
+    const token = b.token ?? c.req.header('x-order-token');
+    const row = await ctx.authorize(orderId, token);
+    if (b.currency !== undefined && b.currency !== 'usd') throw new ApiError(422, STRIPE_TEXTS.currency, { currency: STRIPE_TEXTS.currency });
+    if (b.amount !== undefined && toCents(b.amount) !== row.total_cents) throw new ApiError(422, STRIPE_TEXTS.amountMismatch, { amount: STRIPE_TEXTS.amountMismatch });
+    return { row, token };
+  }
+
+  const answer = (c: Context<AppEnv>, o: PayOutcome) => {
+    const r = o.result;
+    return c.json({ ...o.body, paymentIntent: { id: r.transactionId, status: r.intentStatus ?? null, client_secret: r.clientSecret ?? null } }, o.httpStatus);
+  };
+
+  return new Hono<AppEnv>()
+    .use('/payment-intent', noCardData())
+    .use('/payment-intent/*', noCardData())
+    .use('/capture-payment', noCardData())
+    .post('/payment-intent', limits.payments, async (c) => {
+      provider();
+      const b = await parseJson(c, createBody);
+      const { row, token } = await order(c, b);
+      const data = ctx.data();
+      // The order's Stripe method: the one named, else the first enabled one with this gateway.
+      const name = b.paymentMethod ?? data.paymentMethods.find((m) => m.gateway === STRIPE_GATEWAY && ctx.paymentMethod(data, m.name))?.name ?? '';
+      const method = ctx.requirePaymentMethod(data, name);
+      if (method.provider.gateway !== STRIPE_GATEWAY) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
+      return answer(c, await payments.pay({ id: row.id, token, paymentMethod: name, paymentToken: b.paymentMethodId }));
+    })
+    .patch('/payment-intent', async (c) => {
+      const stripe = provider();
+      const b = await parseJson(c, intentBody);
+      const { row } = await order(c, b);
+      const p = await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', row.id).where('gateway', '=', STRIPE_GATEWAY).where('transaction_id', '=', b.paymentIntentId).executeTakeFirst();
+      if (!p) throw new ApiError(404, 'Payment not found');
+      if (p.status === 'completed') throw new ApiError(409, 'This order has already been paid.');
+      const r = await payments.ask(`updating ${b.paymentIntentId} at Stripe`, () => stripe.update(
+        b.paymentIntentId,
+        { amountCents: row.total_cents, metadata: { orderId: String(row.id), orderIncrementId: row.order_increment_id ?? String(row.id), paymentId: String(p.id) }, receiptEmail: row.email },
+        attemptKey(row.id, p.id, `update-${row.total_cents}`),
+      ));
+      await ctx.db.updateTable('payments').set({ amount_cents: row.total_cents, updated_at: ctx.clock.now().toISOString() }).where('id', '=', p.id).execute();
+      return c.json({ success: true, message: 'Payment intent updated', paymentIntent: { id: r.transactionId, status: r.intentStatus, amount: row.total_cents } });
+    })
+    .post('/capture-payment', async (c) => {
+      provider();
+      const b = await parseJson(c, intentBody);
+      const { row, token } = await order(c, b);
+      return answer(c, await payments.capture(row.id, token, b.paymentIntentId));
+    })
+    .post('/payment-intent/retrieve', async (c) => {
+      provider();
+      const b = await parseJson(c, intentBody);
+      const { row, token } = await order(c, b);
+      return answer(c, await payments.retrieve(row.id, token, b.paymentIntentId));
+    })
+    .post('/webhook', async (c) => {
+      const stripe = ctx.deps.providers[STRIPE_GATEWAY] as StripeProvider | undefined;
+      if (!stripe) throw new ApiError(404, 'Not found');
+      // The raw body, exactly as signed: never a re-serialized JSON.
+      const raw = await c.req.text();
+      let event: Stripe.Event;
+      try {
+        event = stripe.client.webhooks.constructEvent(raw, c.req.header('stripe-signature') ?? '', stripe.webhookSecret);
+      } catch {
+        throw new ApiError(400, STRIPE_TEXTS.signature);
+      }
+      const db = ctx.db;
+      const seen = await db.selectFrom('payment_events').select('event_id').where('gateway', '=', STRIPE_GATEWAY).where('event_id', '=', event.id).executeTakeFirst();
+      if (seen) return c.json({ received: true, duplicate: true });
+      if (HANDLED.has(event.type)) {
+        const pi = event.data.object as Stripe.PaymentIntent;
+        const result = resultOfIntent(pi);
+        // payment_failed leaves the intent requires_payment_method ("pending" in the table): this attempt failed.
+        const settled = await payments.settle(STRIPE_GATEWAY, event.type === 'payment_intent.payment_failed' ? { ...result, status: 'failed', nextAction: undefined } : result);
+        if (!settled) ctx.deps.log.error(`stripe webhook: ${event.type} for ${pi.id}: no payment of this shop has it`);
+      }
+      await db
+        .insertInto('payment_events')
+        .values({ gateway: STRIPE_GATEWAY, event_id: event.id, type: event.type, processed_at: ctx.clock.now().toISOString() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return c.json({ received: true });
+    });
+}

@@ -1,0 +1,71 @@
+/**
+ * An estimator's figures on the server (spec 000 section 7, DESIGN.md section 6): recomputed from
+ * the site's own pricing file and the validated values. The totalPrice and summaryRows a client
+ * posts are display figures only: they are checked to be JSON, compared (a difference is logged)
+ * and never stored.
+ */
+import { join } from 'node:path';
+import { computeEstimate, formatRange, type CompiledForm, type Estimate, type FormValues, type PricingFile } from '../../engine/forms/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { fileCache } from './file-cache.ts';
+import { FormLoadError } from './definitions.ts';
+
+export const ESTIMATE_API_MESSAGES = {
+  badPart: 'The {part} part must be JSON',
+} as const;
+
+const read = fileCache((text, file): PricingFile => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new FormLoadError(`${file}: ${(e as Error).message}`);
+  }
+  const fields = (value as { fields?: unknown } | null)?.fields;
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw new FormLoadError(`${file}: not a pricing file (needs "fields")`);
+  return value as PricingFile;
+});
+
+/** The form's pricing file (data/NAME.json); throws FormLoadError when it is missing or broken. */
+export function loadPricing(siteDir: string, compiled: CompiledForm): PricingFile | undefined {
+  const name = compiled.def.pricing;
+  if (!name) return undefined;
+  const file = join(siteDir, 'data', `${name}.json`);
+  const pricing = read(file);
+  if (!pricing) throw new FormLoadError(`${file}: pricing file of form "${compiled.name}" is missing`);
+  return pricing;
+}
+
+/** A JSON part of the body, or undefined when absent; 400 when it is not JSON. */
+export function jsonPart(parts: Record<string, string>, part: string): unknown {
+  const raw = parts[part];
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, ESTIMATE_API_MESSAGES.badPart.replace('{part}', part));
+  }
+}
+
+export function serverEstimate(siteDir: string, compiled: CompiledForm, values: FormValues): Estimate | undefined {
+  const pricing = loadPricing(siteDir, compiled);
+  return pricing ? computeEstimate(compiled, values, pricing.fields) : undefined;
+}
+
+/** Whether a client's totalPrice ({ total: { min, max } } in dollars) says the same as ours. */
+export function sameTotal(estimate: Estimate, clientTotal: unknown): boolean {
+  const total = (clientTotal as { total?: { min?: unknown; max?: unknown } } | null)?.total;
+  return Boolean(total) && Math.round(Number(total!.min) * 100) === estimate.total.min && Math.round(Number(total!.max) * 100) === estimate.total.max;
+}
+
+/** The estimate as rows of the shop's e-mail: each priced answer, then the totals. */
+export function estimateRows(compiled: CompiledForm, estimate: Estimate): { label: string; value: string }[] {
+  const t = compiled.def.priceTemplate;
+  const s = compiled.def.summary ?? {};
+  return [
+    ...estimate.rows.map((r) => ({ label: `${r.label}: ${r.value}`, value: `product ${formatRange(r.product, t)}, labor ${formatRange(r.labor, t)}` })),
+    { label: s.product ?? 'Product', value: formatRange(estimate.product, t) },
+    { label: s.labor ?? 'Labor', value: formatRange(estimate.labor, t) },
+    { label: s.total ?? 'Grand total', value: formatRange(estimate.total, t) },
+  ];
+}

@@ -1,0 +1,22 @@
+/**
+ * Card data never reaches the shop (DESIGN.md sections 5 and 6): a JSON body on a payment route
+ * that carries card fields (card, cardNumber, number, cvv, cvc, cardCode, cardCvc, expMonth ...)
+ * is refused with 422 before any handler reads it, whatever else it holds. The browser hands the
+ * card to the gateway's own script and sends the shop only the token it gets back.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from './errors.ts';
+
+export const CARD_KEYS = ['card', 'cardNumber', 'number', 'cvv', 'cvc', 'cardCode', 'cardCvc', 'cardExpiry', 'expMonth', 'expYear'] as const;
+export const CARD_REFUSED = 'Card details must be entered in the payment form, not sent to the shop.';
+
+export function noCardData(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'POST' || c.req.method === 'PATCH' || c.req.method === 'PUT') {
+      const body = (await c.req.raw.clone().json().catch(() => undefined)) as Record<string, unknown> | undefined;
+      const found = body && typeof body === 'object' && !Array.isArray(body) ? CARD_KEYS.find((k) => k in body) : undefined;
+      if (found) throw new ApiError(422, CARD_REFUSED, { [found]: CARD_REFUSED });
+    }
+    await next();
+  };
+}

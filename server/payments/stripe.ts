@@ -1,0 +1,149 @@
+/**
+ * The `stripe` provider: PaymentIntents through the official `stripe` SDK (spec 000 sections 4
+ * and 7). The browser turns the card into a PaymentMethod with Stripe.js (the card goes to
+ * Stripe only); the server creates and confirms the intent for the order's total in cents,
+ * with the order's ids as metadata and an idempotency key per order and attempt.
+ *
+ * Configuration (all three keys, or Stripe is not offered):
+ *   STRIPE_SECRET_KEY       sk_...  server calls
+ *   STRIPE_PUBLISHABLE_KEY  pk_...  handed to Stripe.js by /api/payment-methods
+ *   STRIPE_WEBHOOK_SECRET   whsec_... verifies POST /api/payment/stripe/webhook
+ *   STRIPE_API_URL          optional base URL (http://127.0.0.1:12111 for a local stand-in),
+ *                           mapped onto the SDK's host, port and protocol
+ *
+ * Status mapping (spec 000 section 4): succeeded completed; requires_payment_method, processing,
+ * requires_capture, requires_confirmation pending; canceled failed; requires_action on_hold.
+ * A card error on confirmation (402) is that attempt failed, with Stripe's message.
+ */
+import Stripe from 'stripe';
+import { statusFromIntent } from '../../engine/commerce/payment-status.ts';
+import type { ChargeResult, PaymentProvider } from './provider.ts';
+
+export const STRIPE_GATEWAY = 'stripe';
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Base URL of the API (default Stripe's own). */
+  apiUrl?: string;
+}
+
+export class StripeConfigError extends Error {}
+
+/** The configuration from the environment; undefined when a key is missing (Stripe not offered). */
+export function stripeConfigFromEnv(env: Record<string, string | undefined>): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey || !publishableKey || !webhookSecret) return undefined;
+  const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
+  return { secretKey, publishableKey, webhookSecret, ...(apiUrl ? { apiUrl } : {}) };
+}
+
+/** STRIPE_API_URL -> the SDK's host, port and protocol. */
+export function apiUrlOptions(apiUrl: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!apiUrl) return {};
+  let u: URL;
+  try {
+    u = new URL(apiUrl);
+  } catch {
+    throw new StripeConfigError(`STRIPE_API_URL is not a URL: ${apiUrl}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new StripeConfigError(`STRIPE_API_URL must be http or https: ${apiUrl}`);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
+export function stripeClient(cfg: StripeConfig): Stripe {
+  return new Stripe(cfg.secretKey, { ...apiUrlOptions(cfg.apiUrl), maxNetworkRetries: 1, timeout: 20_000, telemetry: false });
+}
+
+const idOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : undefined);
+
+/** An intent as the provider interface reports it. */
+export function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
+  const status = statusFromIntent(pi.status);
+  const error = pi.last_payment_error?.message;
+  const card = pi.payment_method && typeof pi.payment_method === 'object' ? pi.payment_method.card : undefined;
+  const redirect = pi.next_action?.type === 'redirect_to_url' ? pi.next_action.redirect_to_url?.url : undefined;
+  return {
+    status,
+    transactionId: pi.id,
+    intentStatus: pi.status,
+    message: error ?? `Payment ${pi.status.replace(/_/g, ' ')}`,
+    amountCents: pi.amount,
+    metadata: { ...pi.metadata },
+    ...(card ? { card: { brand: card.brand, last4: card.last4 } } : {}),
+    ...(pi.client_secret ? { clientSecret: pi.client_secret } : {}),
+    ...(pi.status === 'requires_action' ? { nextAction: redirect ? { type: 'redirect_to_url' as const, url: redirect } : { type: 'use_sdk' as const, clientSecret: pi.client_secret ?? '' } } : {}),
+  };
+}
+
+/** A 402 card error on confirmation: the attempt failed with Stripe's message. */
+function cardFailure(e: unknown): ChargeResult | undefined {
+  if (!(e instanceof Stripe.errors.StripeCardError)) return undefined;
+  const pi = (e.raw as { payment_intent?: Stripe.PaymentIntent } | undefined)?.payment_intent ?? e.payment_intent;
+  return { ...(pi ? resultOfIntent(pi) : { transactionId: null }), status: 'failed', message: e.message, nextAction: undefined, ...(pi ? { intentStatus: pi.status } : {}) };
+}
+
+export interface StripeProvider extends PaymentProvider {
+  readonly client: Stripe;
+  readonly webhookSecret: string;
+  /** PATCH /api/payment/stripe/payment-intent: the order's amount and ids on an open intent. */
+  update(transactionId: string, params: { amountCents: number; metadata: Record<string, string>; receiptEmail?: string }, idempotencyKey: string): Promise<ChargeResult>;
+}
+
+export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(cfg)): StripeProvider {
+  return {
+    gateway: STRIPE_GATEWAY,
+    client,
+    webhookSecret: cfg.webhookSecret,
+    publicConfig: { publishableKey: cfg.publishableKey },
+    // Stripe.js, its card-field and 3-D Secure frames, its API.
+    cspHosts: { scriptSrc: ['https://js.stripe.com'], frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'], connectSrc: ['https://api.stripe.com'] },
+    async charge(r) {
+      try {
+        const pi = await client.paymentIntents.create(
+          {
+            amount: r.amountCents,
+            currency: r.currency,
+            payment_method: r.token,
+            confirm: true,
+            return_url: r.returnUrl,
+            receipt_email: r.email,
+            description: r.description,
+            metadata: { orderId: String(r.orderId), orderIncrementId: r.orderIncrementId, paymentId: String(r.paymentId) },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: r.idempotencyKey },
+        );
+        return resultOfIntent(pi);
+      } catch (e) {
+        const failed = cardFailure(e);
+        if (failed) return failed;
+        throw e;
+      }
+    },
+    async retrieve(id) {
+      return resultOfIntent(await client.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
+    },
+    async capture(id, idempotencyKey) {
+      try {
+        return resultOfIntent(await client.paymentIntents.capture(id, {}, { idempotencyKey }));
+      } catch (e) {
+        const failed = cardFailure(e);
+        if (failed) return failed;
+        throw e;
+      }
+    },
+    async cancel(id) {
+      await client.paymentIntents.cancel(id);
+    },
+    async update(id, p, idempotencyKey) {
+      return resultOfIntent(
+        await client.paymentIntents.update(id, { amount: p.amountCents, metadata: p.metadata, ...(p.receiptEmail ? { receipt_email: p.receiptEmail } : {}) }, { idempotencyKey }),
+      );
+    },
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * The offline sandbox gateway: a small card tokenizer and charge API that stands for a third
+ * party. The browser posts the card to it (its script, /sandbox-gateway/v1/tokens) and gets a
+ * single-use token; the shop's server charges that token through sandboxProvider. Its store is
+ * its own two tables; the shop's code never reads them. It keeps no card number: a token holds
+ * the test card's behaviour, brand, last 4 digits and expiry only.
+ *
+ * | card                | result                                                        |
+ * |---------------------|---------------------------------------------------------------|
+ * | 4242 4242 4242 4242 | approved: response code 1                                     |
+ * | 5555 5555 5555 4444, 3782 822463 10005, 6011 1111 1111 1117 | approved (Mastercard, Amex, Discover) |
+ * | 4000 0000 0000 0002 | declined: 3, "Your card was declined."                         |
+ * | 4000 0000 0000 9995 | held for review: 4                                            |
+ * | 4000 0025 0000 3155 | needs authentication: intent requires_action; the card holder approves or declines on the gateway's page |
+ * | 4000 0000 0000 0069 | declined, expired card                                        |
+ * | 4000 0000 0000 0127 | declined, incorrect CVC                                       |
+ *
+ * Any other number is declined (a sandbox never takes a real card), as is a card whose expiry
+ * month has passed. Ids are random: tokens `tok_sandbox_...`, charges `sandbox_ch_...`, intents
+ * `sandbox_pi_...` (128 bits or more).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import * as rules from '../../engine/commerce/rules.ts';
+import type { Clock } from '../clock.ts';
+import type { Database, SandboxGatewayIntentRow } from '../db/schema.ts';
+import { storableCard } from '../payments/card-brand.ts';
+
+export const SANDBOX_CARDS = {
+  approved: '4242424242424242',
+  declined: '4000000000000002',
+  heldForReview: '4000000000009995',
+  authenticationRequired: '4000002500003155',
+  expired: '4000000000000069',
+  incorrectCvc: '4000000000000127',
+} as const;
+
+const APPROVED = new Set<string>([SANDBOX_CARDS.approved, '5555555555554444', '378282246310005', '6011111111111117']);
+
+export const SANDBOX_MESSAGES = {
+  approved: 'This transaction has been approved.',
+  declined: 'Your card was declined.',
+  heldForReview: 'This transaction is being held for review.',
+  expired: 'Your card has expired.',
+  incorrectCvc: "Your card's security code is incorrect.",
+  notATestCard: 'Your card was declined. The sandbox takes only its test cards.',
+  authenticationRequired: 'Additional authentication required',
+  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  tokenInvalid: 'The card token is invalid, used or expired. Please enter your card again.',
+} as const;
+
+type Kind = 'approved' | 'declined' | 'heldForReview' | 'authenticationRequired' | 'expired' | 'incorrectCvc' | 'notATestCard';
+
+const kindOf = (number: string): Kind =>
+  APPROVED.has(number) ? 'approved' : ((Object.entries(SANDBOX_CARDS).find(([, n]) => n === number)?.[0] as Kind | undefined) ?? 'notATestCard');
+
+/** A token lives 15 minutes and pays once. */
+export const TOKEN_TTL_MS = 15 * 60 * 1000;
+
+const id = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex')}`;
+const sha256 = (s: string) => createHash('sha256').update(`sandbox-secret\0${s}`).digest('hex');
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export interface CardFields {
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvv: string;
+}
+
+export interface SandboxIntent {
+  id: string;
+  status: 'succeeded' | 'declined' | 'held_for_review' | 'requires_action' | 'canceled';
+  responseCode: number | null;
+  message: string;
+  amountCents: number;
+  currency: string;
+  card: { brand: string; last4: string };
+  metadata: Record<string, string>;
+  /** Only in the answer to the charge that created it, and only for requires_action. */
+  clientSecret?: string;
+  /** The gateway's authentication page (requires_action). */
+  nextActionUrl?: string;
+}
+
+export interface SandboxChargeRequest {
+  token: string;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+  returnUrl: string;
+}
+
+export class SandboxGatewayError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 422,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+function intentView(r: SandboxGatewayIntentRow): SandboxIntent {
+  return {
+    id: r.id,
+    status: r.status as SandboxIntent['status'],
+    responseCode: r.response_code,
+    message: r.message,
+    amountCents: r.amount_cents,
+    currency: r.currency,
+    card: { brand: r.brand, last4: r.last4 },
+    metadata: JSON.parse(r.metadata) as Record<string, string>,
+  };
+}
+
+export const authenticationPage = (intentId: string, clientSecret: string) =>
+  `/sandbox-gateway/authenticate/${encodeURIComponent(intentId)}?client_secret=${encodeURIComponent(clientSecret)}`;
+
+/** `return_url` with the intent's id and client secret, as Stripe returns to a shop. */
+export const returnTo = (returnUrl: string, intentId: string, clientSecret: string) =>
+  `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${new URLSearchParams({ payment_intent: intentId, payment_intent_client_secret: clientSecret })}`;
+
+export type SandboxListener = (intent: SandboxIntent) => void | Promise<void>;
+
+export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
+  const listeners = new Set<SandboxListener>();
+
+  return {
+    /** POST /sandbox-gateway/v1/tokens: checks the fields (spec 000 section 5's messages), keeps no number. */
+    async createToken(card: Partial<CardFields>): Promise<{ id: string; card: { brand: string; last4: string } }> {
+      const now = clock.now();
+      const f = { number: String(card.number ?? '').replace(/[\s-]+/g, ''), expMonth: String(card.expMonth ?? '').trim(), expYear: String(card.expYear ?? '').trim(), cvv: String(card.cvv ?? '').trim() };
+      const errors: Record<string, string> = {};
+      const checks = { number: rules.cardNumber(f.number), expMonth: rules.expMonth(f.expMonth), expYear: rules.expYear(now)(f.expYear), cvv: rules.cvv(f.cvv) };
+      for (const [k, m] of Object.entries(checks)) if (m) errors[k] = m;
+      if (Object.keys(errors).length) throw new SandboxGatewayError(422, Object.values(errors)[0]!, errors);
+      const expYear = rules.fullYear(f.expYear);
+      const expMonth = Number(f.expMonth);
+      const { brand, last4 } = storableCard(f.number);
+      const token = id('tok_sandbox_', 16);
+      await db
+        .insertInto('sandbox_gateway_tokens')
+        .values({ id: token, kind: kindOf(f.number), brand, last4, exp_month: expMonth, exp_year: expYear, expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(), created_at: now.toISOString() })
+        .execute();
+      return { id: token, card: { brand, last4 } };
+    },
+
+    /** Charges a token once. The same idempotency key answers with the same charge. */
+    async charge(req: SandboxChargeRequest): Promise<SandboxIntent> {
+      const again = await db.selectFrom('sandbox_gateway_intents').selectAll().where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
+      if (again) return intentView(again);
+      const now = clock.now();
+      const token = await db
+        .updateTable('sandbox_gateway_tokens')
+        .set({ used_at: now.toISOString() })
+        .where('id', '=', req.token)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .returningAll()
+        .executeTakeFirst();
+      if (!token) throw new SandboxGatewayError(400, SANDBOX_MESSAGES.tokenInvalid);
+      const expired = token.exp_year < now.getUTCFullYear() || (token.exp_year === now.getUTCFullYear() && token.exp_month < now.getUTCMonth() + 1);
+      const kind: Kind = expired ? 'expired' : (token.kind as Kind);
+      const outcome: Record<Kind, [SandboxIntent['status'], number | null]> = {
+        approved: ['succeeded', 1],
+        declined: ['declined', 3],
+        heldForReview: ['held_for_review', 4],
+        authenticationRequired: ['requires_action', null],
+        expired: ['declined', 3],
+        incorrectCvc: ['declined', 3],
+        notATestCard: ['declined', 3],
+      };
+      const [status, responseCode] = outcome[kind];
+      const waiting = status === 'requires_action';
+      const intentId = waiting ? id('sandbox_pi_', 16) : id('sandbox_ch_', 12);
+      const clientSecret = waiting ? `${intentId}_secret_${randomBytes(24).toString('base64url')}` : undefined;
+      const row = await db
+        .insertInto('sandbox_gateway_intents')
+        .values({
+          id: intentId,
+          idempotency_key: req.idempotencyKey,
+          client_secret_hash: clientSecret ? sha256(clientSecret) : null,
+          status,
+          response_code: responseCode,
+          message: SANDBOX_MESSAGES[kind],
+          amount_cents: req.amountCents,
+          currency: req.currency,
+          brand: token.brand,
+          last4: token.last4,
+          return_url: req.returnUrl,
+          metadata: JSON.stringify(req.metadata),
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ...intentView(row), ...(clientSecret ? { clientSecret, nextActionUrl: authenticationPage(intentId, clientSecret) } : {}) };
+    },
+
+    async retrieve(intentId: string): Promise<SandboxIntent> {
+      const row = await db.selectFrom('sandbox_gateway_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
+      if (!row) throw new SandboxGatewayError(404, 'No such payment');
+      return intentView(row);
+    },
+
+    /** Cancels an intent still waiting for authentication (the shop started another attempt). */
+    async cancel(intentId: string): Promise<void> {
+      await db
+        .updateTable('sandbox_gateway_intents')
+        .set({ status: 'canceled', response_code: 3, message: SANDBOX_MESSAGES.authenticationFailed, updated_at: clock.now().toISOString() })
+        .where('id', '=', intentId)
+        .where('status', '=', 'requires_action')
+        .execute();
+    },
+
+    /** The intent behind an authentication link, when the secret is its client secret. */
+    async forSecret(intentId: string, clientSecret: string): Promise<(SandboxIntent & { returnUrl: string | null }) | undefined> {
+      const row = await db.selectFrom('sandbox_gateway_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
+      if (!row?.client_secret_hash || !clientSecret || !sameHash(row.client_secret_hash, sha256(clientSecret))) return undefined;
+      return { ...intentView(row), returnUrl: row.return_url };
+    },
+
+    /** The card holder approved or declined on the gateway's page: decides the intent once; returns where to go next. */
+    async authenticate(intentId: string, clientSecret: string, approved: boolean): Promise<string | undefined> {
+      const found = await this.forSecret(intentId, clientSecret);
+      if (!found) return undefined;
+      const now = clock.now().toISOString();
+      const updated = await db
+        .updateTable('sandbox_gateway_intents')
+        .set(approved ? { status: 'succeeded', response_code: 1, message: SANDBOX_MESSAGES.approved, updated_at: now } : { status: 'canceled', response_code: 3, message: SANDBOX_MESSAGES.authenticationFailed, updated_at: now })
+        .where('id', '=', intentId)
+        .where('status', '=', 'requires_action')
+        .returningAll()
+        .executeTakeFirst();
+      // Like a provider's webhook: the shop hears of the outcome even when the browser never returns.
+      if (updated) for (const l of listeners) await Promise.resolve(l(intentView(updated))).catch(() => undefined);
+      return returnTo(found.returnUrl ?? '/', intentId, clientSecret);
+    },
+
+    /** Called after an authentication decided an intent. Returns the unsubscribe. */
+    onUpdate(listener: SandboxListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type SandboxGateway = ReturnType<typeof sandboxGateway>;
