@@ -2,7 +2,8 @@
  * The database of one integration test. SQLite by default: a migrated file in the test's temp
  * folder. Under the vitest project "postgres" (JOINERY_TEST_DB=postgres, see vitest.config.ts) a
  * fresh database on the PostgreSQL server that postgres-setup.ts started, copied from the migrated
- * template, dropped at close. The same tests then prove the same behaviour on both.
+ * template, emptied at close for the next test of the same process (dropped when something still
+ * holds it). The same tests then prove the same behaviour on both.
  */
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -32,13 +33,7 @@ export interface TestDatabase {
 let counter = 0;
 
 async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+  await withClient(inject('postgresAdminUrl'), (c) => c.query(sql));
 }
 
 /** A new empty PostgreSQL database (not migrated), for tests of the migrations themselves. */
@@ -49,14 +44,52 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   return { url, drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
 
+/**
+ * Databases of this test process whose test ended, emptied and ready for the next one: creating
+ * a database from the template and dropping it cost a checkpoint each, truncating costs little.
+ */
+const idle: string[] = [];
+
+async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Empties a test's database for the next test: every table but the migrations' (ids restart at
+ * 1). False when something still holds it (a connection left open, a lock): then it is dropped.
+ */
+async function emptyForReuse(url: string, name: string): Promise<boolean> {
+  try {
+    return await withClient(url, async (c) => {
+      const others = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      if (others.rows[0].n > 0) return false;
+      const tables = await c.query<{ t: string }>("select quote_ident(tablename) as t from pg_tables where schemaname = 'public' and tablename not like 'kysely\\_%'");
+      await c.query("set lock_timeout = '2s'");
+      if (tables.rows.length) await c.query(`truncate ${tables.rows.map((r) => r.t).join(', ')} restart identity cascade`);
+      return true;
+    });
+  } catch {
+    return false;
+  }
+}
+
 export async function openTestDatabase(dir: TempDir): Promise<TestDatabase> {
   if (testDbKind() === 'sqlite') {
     const target = dir.join('joinery.db');
     const db = await openMigratedDatabase(target);
     return { db, kind: 'sqlite', target, close: () => db.destroy() };
   }
-  const name = `t_${process.pid}_${counter++}_${Date.now().toString(36)}`;
-  await admin(`create database "${name}" template "${MIGRATED_TEMPLATE}"`);
+  let name = idle.pop();
+  if (!name) {
+    name = `t_${process.pid}_${counter++}_${Date.now().toString(36)}`;
+    await admin(`create database "${name}" template "${MIGRATED_TEMPLATE}"`);
+  }
   const target = inject('postgresAdminUrl').replace(/\/[^/]*$/, `/${name}`);
   const db = openDatabase(target);
   return {
@@ -65,7 +98,8 @@ export async function openTestDatabase(dir: TempDir): Promise<TestDatabase> {
     target,
     async close() {
       await db.destroy();
-      await admin(`drop database if exists "${name}" with (force)`);
+      if (await emptyForReuse(target, name)) idle.push(name);
+      else await admin(`drop database if exists "${name}" with (force)`);
     },
   };
 }
