@@ -1,14 +1,64 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The integration tests that touch the database run twice: on SQLite (project "sqlite", with
+ * every other test) and on a real PostgreSQL that the project "postgres" starts itself
+ * (server/testing/postgres-setup.ts). `npx vitest run --project sqlite` runs only the first.
+ */
+export const POSTGRES_TESTS = [
+  'server/api/order.test.ts',
+  'server/api/order-pay.test.ts',
+  'server/api/payments.test.ts',
+  'server/api/checkout.test.ts',
+  'server/api/health.test.ts',
+  'server/commerce/pay-limits.test.ts',
+  'server/forms/forms.test.ts',
+  'server/newsletter/newsletter.test.ts',
+  'server/mail/worker.test.ts',
+  'server/mail/worker-leases.test.ts',
+  'server/mail/worker-concurrency.test.ts',
+  'server/api/stripe.test.ts',
+  'server/payments/sandbox-provider.test.ts',
+  'server/forms/estimate.test.ts',
+  'server/db/migrations/money-cents.test.ts',
+  'server/db/migrations/newsletter-confirm.test.ts',
+  'server/db/postgres.test.ts',
+  'server/db/dialect.test.ts',
+  'server/http/rate-limit-store.test.ts',
+  'server/multi-server.test.ts',
+  'server/api/quote.test.ts',
+  'server/api/quote-stripe.test.ts',
+  'cli/commands/quote.test.ts',
+];
+
 export default defineConfig({
   plugins: [react()],
   css: { modules: { localsConvention: 'camelCaseOnly' } },
   test: {
-    include: ['engine/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'cli/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['engine/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'cli/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          // These need PostgreSQL itself.
+          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**', 'server/db/postgres.test.ts', 'server/multi-server.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES_TESTS,
+          env: { JOINERY_TEST_DB: 'postgres' },
+          globalSetup: ['server/testing/postgres-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,7 @@
 /**
  * Sample checkouts per second: the real app (createServer, the shop's catalogue and tables, a
- * temp SQLite file) in a child process on 127.0.0.1; autocannon in this process with 32
+ * temp SQLite file, then a throw-away PostgreSQL server started here when the postgresql package
+ * is installed) in a child process on 127.0.0.1; autocannon in this process with 32
  * connections, each running complete checkouts: POST /api/order (fresh idempotency key) then
  * POST /api/order/pay with the sandbox's approved card, which records the payment and queues the
  * customer and admin e-mails in the outbox (the outbox worker is not started: queued is the
@@ -32,7 +33,7 @@ const orderJson = () => JSON.stringify({ idempotencyKey: randomUUID(), items: IT
 
 // ---------------------------------------------------------------- child processes (the servers)
 
-async function serveApp() {
+async function serveApp(target?: string) {
   const { openMigratedDatabase } = await import('../server/db/open.ts');
   const { createServer } = await import('../server/app.ts');
   const { listen } = await import('../server/listen.ts');
@@ -41,7 +42,7 @@ async function serveApp() {
   const { tempDir } = await import('../server/testing/temp-dir.ts');
   const { DEFAULT_CONTENT_DIR } = await import('../server/paths.ts');
   const dir = tempDir('joinery-bench-checkout-');
-  const db = await openMigratedDatabase(dir.join('joinery.db'));
+  const db = await openMigratedDatabase(target ?? dir.join('joinery.db'));
   // One address runs every checkout here: the per-address limits would stop the measurement.
   const UNLIMITED = { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
   const server = createServer({ db, mailer: memoryMailer(), log: silentLogger, siteDir: DEFAULT_CONTENT_DIR, config: { distDir: null, logRequests: false, orderRateLimit: UNLIMITED, payRateLimit: UNLIMITED } });
@@ -81,9 +82,9 @@ interface Child {
   stop(): void;
 }
 
-function startChild(mode: string): Promise<Child> {
+function startChild(mode: string, arg?: string): Promise<Child> {
   const profile = process.env.CHECKOUT_BENCH_PROFILE && mode === '--serve' ? ['--cpu-prof', '--cpu-prof-dir', process.env.CHECKOUT_BENCH_PROFILE] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), mode, ...(arg ? [arg] : [])], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((line: string) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(line));
@@ -125,9 +126,13 @@ async function cannon(opts: Record<string, unknown>): Promise<AutocannonResult> 
   }
 }
 
-async function main() {
-  console.log(`\n# Checkout (${CONNECTIONS} concurrent clients on loopback; ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)})`);
-  const app = await startChild('--serve');
+const headers = { 'content-type': 'application/json' };
+const line = (label: string, value: string) => console.log(`${label.padEnd(58)} ${value}`);
+
+/** Runs the checkouts against an app child on one database; prints its figures, returns checkouts/s and requests/s. */
+async function measure(kind: string, databaseUrl?: string): Promise<{ perSecond: number; appRps: number }> {
+  console.log(`\n## ${kind}`);
+  const app = await startChild('--serve', databaseUrl);
   const base = `http://127.0.0.1:${app.port}`;
 
   // Warm up: JIT, statement caches, the data files.
@@ -140,7 +145,6 @@ async function main() {
   const checkoutMs: number[] = [];
   let completed = 0;
   let failed = 0;
-  const headers = { 'content-type': 'application/json' };
   const result = await cannon({
     url: base,
     amount: CHECKOUTS * 2,
@@ -177,7 +181,6 @@ async function main() {
   app.stop();
 
   const perSecond = completed / result.duration;
-  const line = (label: string, value: string) => console.log(`${label.padEnd(58)} ${value}`);
   line('complete sample checkouts (order + sandbox payment + 2 e-mails queued)', `${fmt(perSecond)} /s (${fmt(completed)} in ${fmt(result.duration, 1)} s, ${failed} failed, ${result.errors} errors)`);
   line('checkout latency, order + pay round trips (p50 / p99)', `${fmt(percentile(checkoutMs, 50), 1)} ms / ${fmt(percentile(checkoutMs, 99), 1)} ms`);
   line('per request latency (p50 / p99)', `${fmt(result.latency.p50, 1)} ms / ${fmt(result.latency.p99, 1)} ms`);
@@ -185,19 +188,42 @@ async function main() {
   // CPU time is less sensitive than throughput to other work on the machine.
   const cpuPerCheckout = (after.cpuMs! - before.cpuMs!) / Math.max(1, completed);
   line('app server CPU per checkout (and the one-core ceiling it implies)', `${fmt(cpuPerCheckout, 2)} ms (${fmt(1000 / cpuPerCheckout)} checkouts/s)`);
+  return { perSecond, appRps: (result.requests.total || completed * 2) / result.duration };
+}
 
+/** The PostgreSQL figure, on a server started for the run (skipped when PostgreSQL is not installed). */
+async function measurePostgres(): Promise<number | undefined> {
+  const { postgresBinDir, startPostgres } = await import('../server/testing/postgres.ts');
+  if (!postgresBinDir()) {
+    console.log('\n## PostgreSQL: skipped (not installed: apt-get install -y postgresql)');
+    return undefined;
+  }
+  const pg = await startPostgres();
+  try {
+    return (await measure('PostgreSQL (a local server, pool of 10, durability off as in the tests)', await pg.createDatabase('bench'))).perSecond;
+  } finally {
+    await pg.stop();
+  }
+}
+
+async function main() {
+  console.log(`\n# Checkout (${CONNECTIONS} concurrent clients on loopback; ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)})`);
+  const { perSecond, appRps } = await measure('SQLite (a file, WAL)');
+  const pgPerSecond = await measurePostgres();
+
+  console.log('\n## Side by side');
+  line('complete sample checkouts per second: SQLite | PostgreSQL', `${fmt(perSecond)} /s | ${pgPerSecond === undefined ? 'skipped' : `${fmt(pgPerSecond)} /s`}`);
   const bare = await startChild('--serve-bare');
   const bareBody = orderJson();
   const bareResult = await cannon({ url: `http://127.0.0.1:${bare.port}`, method: 'POST', headers, body: bareBody, amount: Math.max(CHECKOUTS * 2, 20_000) });
   bare.stop();
   const bareRps = bareResult.requests.total / bareResult.duration;
-  const appRps = (result.requests.total || completed * 2) / result.duration;
   line('bare Hono handler (POST, small JSON), same client', `${fmt(bareRps)} req/s (p50 ${fmt(bareResult.latency.p50, 1)} ms, p99 ${fmt(bareResult.latency.p99, 1)} ms)`);
-  line('checkout API requests vs bare handler requests', `${fmt(appRps)} vs ${fmt(bareRps)} req/s = ${fmt((appRps / bareRps) * 100, 1)}%`);
-  line('checkouts per second vs bare handler requests per second', `1 : ${fmt(bareRps / perSecond, 1)}`);
+  line('SQLite checkout API requests vs bare handler requests', `${fmt(appRps)} vs ${fmt(bareRps)} req/s = ${fmt((appRps / bareRps) * 100, 1)}%`);
+  line('SQLite checkouts per second vs bare handler requests per second', `1 : ${fmt(bareRps / perSecond, 1)}`);
 }
 
 const mode = process.argv[2];
-if (mode === '--serve') await serveApp();
+if (mode === '--serve') await serveApp(process.argv[3]);
 else if (mode === '--serve-bare') await serveBare();
 else await main();

@@ -58,6 +58,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--port <port>', 'port', '3000')
     .action(run(async () => (await import('./commands/dev.ts')).devCommand));
   program
+    .command('migrate')
+    .description('apply pending database migrations (DATABASE_URL, else the SQLite file) and exit')
+    .action(run(async () => (await import('./commands/migrate.ts')).migrateCommand));
+  program
     .command('start')
     .description('serve the built site and the API')
     .option('--port <port>', 'port (default $PORT or 3000)')

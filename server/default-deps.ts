@@ -1,18 +1,23 @@
 /**
- * Production wiring for `joinery start`: the SQLite file (migrated), the mail transport chosen
- * by SMTP_URL, the system clock. Environment: JOINERY_DATA_DIR (folder for the database, mail and
- * uploads; default var/), JOINERY_DB (database file), SMTP_URL, MAIL_FROM, PUBLIC_ORIGIN (the
- * site's public origin, when it differs from site.json), OUTBOX_CONCURRENCY (e-mails sent at once,
- * and SMTP connections kept open; default 8), STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
- * STRIPE_WEBHOOK_SECRET, STRIPE_API_URL (server/payments/stripe.ts).
+ * Production wiring for `joinery start`: the database (migrated), the mail transport chosen
+ * by SMTP_URL, the system clock. Environment: DATABASE_URL (postgres://user:password@host:port/db:
+ * PostgreSQL, for several servers; unset: the SQLite file), JOINERY_DATA_DIR (folder for the
+ * database, mail and uploads; default var/), JOINERY_DB (database file), JOINERY_UPLOAD_DIR (the
+ * upload folder; several servers must share it), SMTP_URL, MAIL_FROM, PUBLIC_ORIGIN (the site's
+ * public origin, when it differs from site.json), OUTBOX_CONCURRENCY (e-mails sent at once, and
+ * SMTP connections kept open; default 8), OUTBOX_INTERVAL_MS (how often each server looks for due
+ * mail; default 5000), OUTBOX_LEASE_MS (how long a crashed server's claims hold their rows;
+ * default 20000), STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL
+ * (server/payments/stripe.ts).
  */
 import { join } from 'node:path';
 import { systemClock } from './clock.ts';
 import type { CreateServerOptions } from './app.ts';
 import { positiveInt } from './config.ts';
-import { openMigratedDatabase } from './db/open.ts';
+import { dbKind, type DbKind } from './db/dialect.ts';
+import { isPostgresUrl, openMigratedDatabase } from './db/open.ts';
 import { createMailer } from './mail/transports.ts';
-import { DEFAULT_OUTBOX_OPTIONS } from './mail/worker.ts';
+import { DEFAULT_OUTBOX_OPTIONS, type OutboxOptions } from './mail/worker.ts';
 import { defaultPaymentProviders } from './payments/registry.ts';
 import { sandboxGateway } from './sandbox-gateway/gateway.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DB_FILE, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
@@ -27,6 +32,9 @@ export interface DefaultDepsOptions {
 
 export interface DefaultDeps extends CreateServerOptions {
   dbFile: string;
+  dbKind: DbKind;
+  /** For the start line: the SQLite file, or the PostgreSQL URL without its password. */
+  dbDescription: string;
   /** Closes the mail transport and the database. */
   close(): Promise<void>;
 }
@@ -34,11 +42,42 @@ export interface DefaultDeps extends CreateServerOptions {
 /** The SQLite file of JOINERY_DB, else $JOINERY_DATA_DIR/joinery.db, else var/joinery.db (the server and the CLI alike). */
 export const dbFileFromEnv = (env: Record<string, string | undefined>) => env.JOINERY_DB || (env.JOINERY_DATA_DIR ? join(env.JOINERY_DATA_DIR, 'joinery.db') : DEFAULT_DB_FILE);
 
+/** DATABASE_URL when it names PostgreSQL, else the SQLite file. */
+export function databaseTarget(env: Record<string, string | undefined>, dbFile: string): string {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return dbFile;
+  if (!isPostgresUrl(url)) throw new Error(`DATABASE_URL must be a postgres:// URL, got "${redactUrl(url)}"`);
+  return url;
+}
+
+/** The URL with its password replaced, fit for a log line. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/:[^:@/]*@/, ':***@');
+  }
+}
+
+/** The outbox knobs of the environment; the heartbeat renews a lease four times before it ends. */
+function outboxOptions(env: Record<string, string | undefined>, concurrency: number): Partial<OutboxOptions> {
+  const intervalMs = positiveInt(env.OUTBOX_INTERVAL_MS, 0);
+  const leaseMs = positiveInt(env.OUTBOX_LEASE_MS, 0);
+  return {
+    concurrency,
+    ...(intervalMs ? { intervalMs } : {}),
+    ...(leaseMs ? { leaseMs, heartbeatMs: Math.max(1, Math.min(DEFAULT_OUTBOX_OPTIONS.heartbeatMs, Math.floor(leaseMs / 4))) } : {}),
+  };
+}
+
 export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<DefaultDeps> {
   const env = o.env ?? process.env;
   const dataDir = env.JOINERY_DATA_DIR;
   const dbFile = o.dbFile ?? dbFileFromEnv(env);
-  const db = await openMigratedDatabase(dbFile);
+  const target = databaseTarget(env, dbFile);
+  const db = await openMigratedDatabase(target);
   const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);
   const concurrency = positiveInt(env.OUTBOX_CONCURRENCY, DEFAULT_OUTBOX_OPTIONS.concurrency);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir, maxConnections: concurrency });
@@ -54,6 +93,8 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
   return {
     db,
     dbFile,
+    dbKind: dbKind(db),
+    dbDescription: isPostgresUrl(target) ? redactUrl(target) : dbFile,
     mailer,
     clock: systemClock,
     sandboxGateway: gateway,
@@ -61,7 +102,7 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
     siteDir: o.siteDir ?? DEFAULT_CONTENT_DIR,
     config: {
       distDir: o.distDir ?? DEFAULT_DIST_DIR,
-      outbox: { concurrency },
+      outbox: outboxOptions(env, concurrency),
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
       ...(env.PUBLIC_ORIGIN ? { origin: env.PUBLIC_ORIGIN } : {}),
       // JOINERY_LOG_REQUESTS=0 silences the per-request log line (the end-to-end tests set it).

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type Listening } from './listen.ts';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
@@ -51,6 +52,23 @@ describe('listen', () => {
       expect([400, 404], path).toContain(res.status);
       expect(res.body, path).not.toContain('outside the site folder');
     }
+  });
+
+  it('close() (SIGTERM in joinery start) lets a request in flight finish, then refuses new ones', async () => {
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const app = new Hono().get('/slow', async (c) => {
+      entered();
+      await new Promise((r) => setTimeout(r, 300));
+      return c.json({ done: true });
+    });
+    const l = await listen(app, { port: 0, hostname: '127.0.0.1' });
+    const inFlight = fetch(`http://127.0.0.1:${l.port}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    await inside;
+    const closed = l.close();
+    expect(await inFlight).toEqual({ status: 200, body: { done: true } });
+    await closed;
+    await expect(fetch(`http://127.0.0.1:${l.port}/slow`)).rejects.toThrow();
   });
 
   it('rejects when the port is taken', async () => {

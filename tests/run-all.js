@@ -19,6 +19,14 @@ if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   process.exit(1);
 }
 
+// The integration tests also run on a PostgreSQL server they start (server/testing/postgres.ts).
+const hasInitdb =
+  spawnSync('sh', ['-c', 'command -v initdb || ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
+if (!hasInitdb) {
+  console.error('npm test: PostgreSQL is missing (apt-get install -y postgresql), needed by the integration tests');
+  process.exit(1);
+}
+
 // Plain output in CI logs (any FORCE_COLOR, even "0", turns colours on in some tools).
 const env = { ...process.env };
 if (env.CI) {

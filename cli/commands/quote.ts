@@ -18,7 +18,7 @@ import { incrementIdFor } from '../../server/commerce/order-store.ts';
 import { systemClock } from '../../server/clock.ts';
 import { readSiteJson } from '../../server/config.ts';
 import { openMigratedDatabase } from '../../server/db/open.ts';
-import { dbFileFromEnv } from '../../server/default-deps.ts';
+import { databaseTarget, dbFileFromEnv } from '../../server/default-deps.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { quoteLinkEmail } from '../../server/quotes/quote-email.ts';
 import { cancelQuote, createQuote, listQuotes, QuoteInputError, quoteIncrementIdFor, quoteLink, type QuoteInput } from '../../server/quotes/quote-store.ts';
@@ -50,7 +50,7 @@ export function checkQuoteFile(abs: string, text: string): string[] {
 }
 
 async function openDb() {
-  return openMigratedDatabase(dbFileFromEnv(process.env));
+  return openMigratedDatabase(databaseTarget(process.env, dbFileFromEnv(process.env)));
 }
 
 function shop() {

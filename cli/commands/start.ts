@@ -1,8 +1,10 @@
 /**
  * `joinery start`: serves the built site and the API. Opens (and migrates) the database, picks
  * the mail transport (SMTP_URL, else .eml files under var/mail), starts the outbox worker and
- * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests finish, stop
- * the worker and close the database.
+ * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests in flight
+ * finish, stop the worker (its sends in flight finish, the rest of its claimed rows go back
+ * to the queue for the other servers) and close the database. DATABASE_URL picks PostgreSQL;
+ * JOINERY_DIST_DIR a build folder other than dist/.
  * An error nothing handled is logged, not fatal (process-guard.ts).
  *
  * With the sandbox gateway live it prints "Test mode: no real payment is taken"; with
@@ -10,7 +12,7 @@
  * JOINERY_ALLOW_SANDBOX=1 (server/commerce/test-mode.ts).
  */
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createServer } from '../../server/app.ts';
 import { loadCommerceData } from '../../server/commerce/site-data.ts';
 import { ALLOW_SANDBOX_ENV, liveTestMethods, testModeAtStart } from '../../server/commerce/test-mode.ts';
@@ -68,14 +70,16 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
     console.error(testMode.message);
     return EXIT_USAGE;
   }
-  if (!existsSync(join(DIST_DIR, 'site')) || !existsSync(join(DIST_DIR, 'routes-manifest.json'))) {
-    console.error(`joinery start: no built site in ${relative(process.cwd(), DIST_DIR) || '.'}/: run joinery build first`);
+  // JOINERY_DIST_DIR: a build made elsewhere (one build copied to every server).
+  const distDir = process.env.JOINERY_DIST_DIR ? resolve(process.env.JOINERY_DIST_DIR) : DIST_DIR;
+  if (!existsSync(join(distDir, 'site')) || !existsSync(join(distDir, 'routes-manifest.json'))) {
+    console.error(`joinery start: no built site in ${relative(process.cwd(), distDir) || '.'}/: run joinery build first`);
     return EXIT_USAGE;
   }
 
   let deps: DefaultDeps;
   try {
-    deps = await createDefaultDeps({ distDir: DIST_DIR, siteDir: getSiteDir() });
+    deps = await createDefaultDeps({ distDir, siteDir: getSiteDir() });
   } catch (e) {
     console.error(`joinery start: cannot start: ${(e as Error).message}`);
     return EXIT_USAGE;
@@ -98,7 +102,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
   if (testMode) console.log(testMode.message);
-  console.log(`joinery start: database ${relative(process.cwd(), deps.dbFile)}; mail: ${deps.mailer.description}`);
+  console.log(`joinery start: database ${deps.dbKind === 'sqlite' ? relative(process.cwd(), deps.dbFile) : deps.dbDescription} (${deps.dbKind}); mail: ${deps.mailer.description}`);
   console.log(`joinery start: payment providers live: ${describeProviders(server.deps.payments, process.env)}`);
 
   const signal = await waitForSignal();

@@ -10,14 +10,14 @@ afterEach(() => t.close());
 const mail = { kind: 'test', to: 'a@example.com', subject: 's', html: '<p>h</p>', text: 'h' };
 
 describe('GET /api/health', () => {
-  it('reports the database, the outbox and the version from a real SQLite file', async () => {
+  it('reports the database and its kind, the outbox and the version from a real database', async () => {
     t = await createTestServer({ config: { version: '1.2.3' } });
     await enqueueMail(t.db, mail, t.clock);
     await enqueueMail(t.db, mail, t.clock);
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ ok: true, db: 'ok', outbox: { queued: 2, failed: 0 }, version: '1.2.3' });
+    expect(await res.json()).toEqual({ ok: true, db: 'ok', database: t.dbKind, outbox: { queued: 2, failed: 0 }, version: '1.2.3' });
     await t.outbox.drain();
     expect(await (await t.app.request('/api/health')).json()).toMatchObject({ outbox: { queued: 0 } });
   });
@@ -28,7 +28,7 @@ describe('GET /api/health', () => {
     await sql`drop table email_outbox`.execute(t.db);
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ ok: false, db: 'error' });
+    expect(await res.json()).toMatchObject({ ok: false, db: 'error', database: t.dbKind });
     expect(log.lines.some((l) => l.level === 'error' && l.message.startsWith('health'))).toBe(true);
   });
 });

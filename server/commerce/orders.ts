@@ -8,6 +8,7 @@ import { CHECKOUT_MESSAGES, SHIPPING_MESSAGES } from '../../engine/commerce/mess
 import { sumMoney } from '../../engine/commerce/money.ts';
 import { shippingTax } from '../../engine/commerce/tax.ts';
 import { US } from '../../engine/commerce/us-states.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
@@ -25,9 +26,6 @@ export interface CreatedOrder {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const isUniqueViolation = (e: unknown, column: string) =>
-  (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE' && String((e as Error).message).includes(column);
 
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;

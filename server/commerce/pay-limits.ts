@@ -2,7 +2,8 @@
  * Limits against card testing and order floods (issue 9, finding 4):
  *
  * - per client address: order creation (POST /api/order) and payment attempts
- *   (POST /api/order/pay) in a window, from the server config (ORDER_RATE_LIMIT ...);
+ *   (POST /api/order/pay) in a window, from the server config (ORDER_RATE_LIMIT ...), counted in
+ *   the database so the servers sharing it share the limit;
  * - per order: at most MAX_FAILED_PAYMENTS failed payments, counted from the stored payments
  *   rows, so the count holds across restarts and across servers sharing the database.
  *
@@ -28,11 +29,11 @@ export interface CheckoutRateLimits {
   payments: MiddlewareHandler;
 }
 
-export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log'>): CheckoutRateLimits {
+export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log' | 'db'>): CheckoutRateLimits {
   const { trustProxy, orderRateLimit, payRateLimit } = deps.config;
   return {
-    orders: addressRateLimit({ ...orderRateLimit, trustProxy, log: deps.log, message: LIMIT_MESSAGES.orders, what: 'order creation' }),
-    payments: addressRateLimit({ ...payRateLimit, trustProxy, log: deps.log, message: LIMIT_MESSAGES.payments, what: 'payment attempts' }),
+    orders: addressRateLimit({ ...orderRateLimit, trustProxy, log: deps.log, db: deps.db, message: LIMIT_MESSAGES.orders, what: 'order creation' }),
+    payments: addressRateLimit({ ...payRateLimit, trustProxy, log: deps.log, db: deps.db, message: LIMIT_MESSAGES.payments, what: 'payment attempts' }),
   };
 }
 

@@ -39,6 +39,16 @@ describe('migrations', () => {
     );
   });
 
+  it('servers starting together on one SQLite file all migrate, each migration applied once', async () => {
+    dir = tempDir();
+    const file = dir.join('test.db');
+    const dbs = await Promise.all(Array.from({ length: 4 }, () => openMigratedDatabase(file)));
+    for (const d of dbs) expect(await appliedMigrations(d)).toEqual(Object.keys(migrations));
+    const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(dbs[0]!);
+    expect(rows.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
+    for (const d of dbs) await d.destroy();
+  });
+
   it('rejects a status outside queued, sent, failed', async () => {
     dir = tempDir();
     db = await openMigratedDatabase(dir.join('test.db'));

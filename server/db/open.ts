@@ -1,8 +1,13 @@
-/** Opens the SQLite database through Kysely: WAL, foreign keys on, a busy timeout. */
+/**
+ * Opens the database through Kysely. By default a SQLite file (WAL, foreign keys on, a busy
+ * timeout); a `postgres://` (or `postgresql://`) URL opens a PostgreSQL pool instead, for shops
+ * whose servers run on several machines.
+ */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { DEFAULT_DB_FILE } from '../paths.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -10,7 +15,14 @@ import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 
-export function openDatabase(file: string = DEFAULT_DB_FILE): Db {
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
+
+/** The database named by a URL or a SQLite file path (default var/joinery.db). */
+export function openDatabase(target: string = DEFAULT_DB_FILE, o: { poolSize?: number } = {}): Db {
+  return isPostgresUrl(target) ? openPostgres(target, o.poolSize) : openSqlite(target);
+}
+
+function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers (health checks, pages) go on while a write transaction runs.
@@ -22,9 +34,29 @@ export function openDatabase(file: string = DEFAULT_DB_FILE): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
-/** Opens the database and applies every pending migration: what `joinery start` does. */
-export async function openMigratedDatabase(file: string = DEFAULT_DB_FILE): Promise<Db> {
-  const db = openDatabase(file);
+/**
+ * The pg driver returns bigint (count(*)) and numeric (money) as strings, to lose nothing; the
+ * code reads numbers, as SQLite gives them. Counts stay far below 2^53 and money has two decimals.
+ */
+const PG_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: PG_TYPES });
+  // An idle client losing its connection (a database restart) must not crash the server.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Opens the database and applies every pending migration: what `joinery start` does. On
+ * PostgreSQL Kysely's migrator holds an advisory lock meanwhile, so servers starting together
+ * migrate one after the other (the later ones find nothing left to do).
+ */
+export async function openMigratedDatabase(target: string = DEFAULT_DB_FILE): Promise<Db> {
+  const db = openDatabase(target);
   try {
     await migrateToLatest(db);
   } catch (e) {

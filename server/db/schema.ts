@@ -200,6 +200,15 @@ export interface OrderStatusHistoryTable {
   created_at: string;
 }
 
+/** One limiter's hits from one address in the current window (server/http/rate-limit-store.ts). */
+export interface RateLimitHitsTable {
+  /** "<limiter>:<address>". */
+  key: string;
+  hits: number;
+  /** When the window ends (ISO-8601): the next hit after it starts a new one. */
+  reset_at: string;
+}
+
 /** A card token of the sandbox gateway (its own store: never read by the shop's code). */
 export interface SandboxGatewayTokensTable {
   id: string;
@@ -332,6 +341,7 @@ export interface Database {
   sandbox_gateway_tokens: SandboxGatewayTokensTable;
   sandbox_gateway_intents: SandboxGatewayIntentsTable;
   payment_events: PaymentEventsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type OutboxRow = Selectable<EmailOutboxTable>;

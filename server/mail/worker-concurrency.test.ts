@@ -5,9 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '../clock.ts';
-import { openDatabase, openMigratedDatabase, type Db } from '../db/index.ts';
+import { openDatabase, type Db } from '../db/index.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 import type { MailMessage, Mailer } from './message.ts';
 import { enqueueMail, outboxCounts, type OutgoingMail } from './outbox.ts';
 import { smtpMailer } from './transports.ts';
@@ -17,20 +18,22 @@ const FROM = 'Hearthline Cabinetry <no-reply@hearthlinecabinetry.com>';
 const order: OutgoingMail = { kind: 'order-confirmation', to: 'jane@example.com', subject: 'Order Confirmation', text: 'Thank you.', html: '<p>Thank you.</p>' };
 
 let dir: TempDir;
+let testDb: TestDatabase;
 let db: Db;
 let clock: ManualClock;
 let sink: SmtpSink | undefined;
 const closers: (() => unknown)[] = [];
 beforeEach(async () => {
   dir = tempDir();
-  db = await openMigratedDatabase(dir.join('test.db'));
+  testDb = await openTestDatabase(dir);
+  db = testDb.db;
   clock = manualClock('2025-03-01T10:00:00.000Z');
 });
 afterEach(async () => {
   for (const c of closers.splice(0).reverse()) await c();
   await sink?.close();
   sink = undefined;
-  await db.destroy();
+  await testDb.close();
   dir.cleanup();
 });
 
@@ -82,7 +85,7 @@ describe('OutboxWorker concurrency', () => {
   it('two workers on one database deliver 1,000 queued messages to a real SMTP server, each exactly once', async () => {
     await enqueue(1000);
     sink = await startSmtpSink();
-    const workers = [db, openDatabase(dir.join('test.db'))].map((handle, i) => {
+    const workers = [db, openDatabase(testDb.target)].map((handle, i) => {
       if (i > 0) closers.push(() => handle.destroy());
       const mailer = smtpMailer(sink!.url, FROM, { maxConnections: 8 });
       closers.push(() => mailer.close());

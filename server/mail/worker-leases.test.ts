@@ -8,10 +8,11 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock, systemClock, type Clock, type ManualClock } from '../clock.ts';
-import { openMigratedDatabase, type Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { memoryLogger } from '../logger.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 import { memoryMailer } from './memory-mailer.ts';
 import type { MailMessage, Mailer } from './message.ts';
 import { enqueueMail, type OutgoingMail } from './outbox.ts';
@@ -24,17 +25,19 @@ const order: OutgoingMail = { kind: 'order-confirmation', to: 'jane@example.com'
 const nothing = { sent: 0, retried: 0, failed: 0 };
 
 let dir: TempDir;
+let testDb: TestDatabase;
 let db: Db;
 let clock: ManualClock;
 const cleanups: (() => unknown)[] = [];
 beforeEach(async () => {
   dir = tempDir();
-  db = await openMigratedDatabase(dir.join('test.db'));
+  testDb = await openTestDatabase(dir);
+  db = testDb.db;
   clock = manualClock('2025-03-01T10:00:00.000Z');
 });
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
-  await db.destroy();
+  await testDb.close();
   dir.cleanup();
 });
 
@@ -67,7 +70,7 @@ describe('a worker killed mid-send', () => {
     cleanups.push(() => sink.close());
     const id = await enqueueMail(db, order, systemClock);
 
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD, dir.join('test.db'), stalled.url], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD, testDb.target, stalled.url], { stdio: ['ignore', 'inherit', 'inherit'] });
     const exited = once(child, 'exit');
     cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
     await stalled.waitForHeld(1, 25_000);

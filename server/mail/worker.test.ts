@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '../clock.ts';
-import { openMigratedDatabase, type Db } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { memoryLogger } from '../logger.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 import { memoryMailer } from './memory-mailer.ts';
 import type { Mailer } from './message.ts';
 import { enqueueMail, outboxCounts, type OutgoingMail } from './outbox.ts';
@@ -22,13 +23,15 @@ const order: OutgoingMail = {
 };
 
 let dir: TempDir;
+let testDb: TestDatabase;
 let db: Db;
 let clock: ManualClock;
 let sink: SmtpSink | undefined;
 let mailer: Mailer | undefined;
 beforeEach(async () => {
   dir = tempDir();
-  db = await openMigratedDatabase(dir.join('test.db'));
+  testDb = await openTestDatabase(dir);
+  db = testDb.db;
   clock = manualClock('2025-03-01T10:00:00.000Z');
 });
 afterEach(async () => {
@@ -36,7 +39,7 @@ afterEach(async () => {
   mailer = undefined;
   await sink?.close();
   sink = undefined;
-  await db.destroy();
+  await testDb.close();
   dir.cleanup();
 });
 
@@ -152,6 +155,16 @@ describe('OutboxWorker retries and failure', () => {
     const [ra, rb] = await Promise.all([a.drain(), b.drain()]);
     expect(ra.sent + rb.sent).toBe(10);
     expect(mem.sent.map((m) => m.subject).sort()).toEqual([...Array(10).keys()].map((i) => `m${i}`).sort());
+  });
+
+  it('sends each of 100 messages once when four workers drain together', async () => {
+    const mem = memoryMailer();
+    for (let i = 0; i < 100; i++) await enqueueMail(db, { ...order, subject: `m${i}` }, clock);
+    const workers = Array.from({ length: 4 }, () => new OutboxWorker({ db, mailer: mem, clock }, { batchSize: 7 }));
+    const results = await Promise.all(workers.map((w) => w.drain()));
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(100);
+    expect(mem.sent.map((m) => m.subject).sort()).toEqual([...Array(100).keys()].map((i) => `m${i}`).sort());
+    expect(await outboxCounts(db)).toEqual({ queued: 0, sent: 100, failed: 0 });
   });
 
   it('start() sends on notify and on its interval; stop() waits for the send in progress', async () => {

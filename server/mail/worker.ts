@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
 import { silentLogger, type Logger } from '../logger.ts';
+import { claimDue } from './claim.ts';
 import type { MailMessage, Mailer } from './message.ts';
 
 export interface OutboxOptions {
@@ -221,32 +222,11 @@ export class OutboxWorker {
     }
   }
 
-  /**
-   * Takes up to `limit` due rows with a fresh token and lease, in one statement that works on
-   * SQLite and PostgreSQL alike. The outer WHERE repeats the due test so that on PostgreSQL a
-   * concurrent claim that updated a row first makes this one skip it (the row is re-checked).
-   */
+  /** Takes up to `limit` due rows with a fresh token and lease (claim.ts: one statement, either database). */
   async #claim(limit: number): Promise<Claim[]> {
     const now = this.#clock.now();
-    const at = now.toISOString();
     const token = randomUUID();
-    const due = this.#db
-      .selectFrom('email_outbox')
-      .select('id')
-      .where('status', '=', 'queued')
-      .where('next_attempt_at', '<=', at)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit);
-    const rows = await this.#db
-      .updateTable('email_outbox')
-      .set({ claim_token: token, next_attempt_at: new Date(now.getTime() + this.options.leaseMs).toISOString() })
-      .where('id', 'in', due)
-      .where('status', '=', 'queued')
-      .where('next_attempt_at', '<=', at)
-      .returningAll()
-      .execute();
-    rows.sort((a, b) => a.id - b.id);
+    const rows = await claimDue(this.#db, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), limit, token });
     return rows.map((row) => {
       const claim = { row, token, lost: false };
       this.#held.set(row.id, claim);

@@ -12,7 +12,7 @@ import type { Mailer } from '../mail/message.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
-import { CONFIRM_RESEND_INTERVAL_MS, CONFIRM_TTL_MS } from './subscriptions.ts';
+import { CONFIRM_RESEND_INTERVAL_MS, CONFIRM_TTL_MS, subscribeEmail } from './subscriptions.ts';
 
 let t: TestServer<Mailer> | undefined;
 let dir: TempDir | undefined;
@@ -234,5 +234,15 @@ describe('newsletter: double opt-in', () => {
     expect((await toggle('subscribe', { token: link })).status).toBe(404);
     expect(await subscriptions()).toMatchObject([{ status: 'pending' }]);
     expect(await outbox.drain()).toMatchObject({ sent: 0 });
+  });
+});
+
+describe('concurrent signups', () => {
+  it('of one new address (two requests, or two servers) make one pending row and one confirmation token, no error', async () => {
+    await start();
+    const results = await Promise.all(Array.from({ length: 5 }, () => subscribeEmail(t!.db, 'Same@Example.com', t!.clock)));
+    expect(await subscriptions()).toHaveLength(1);
+    expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
+    expect(results.filter((r) => r.confirmToken)).toHaveLength(1);
   });
 });

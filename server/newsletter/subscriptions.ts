@@ -16,6 +16,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, NewsletterSubscriptionRow, SubscriptionStatus } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -44,14 +45,15 @@ export async function subscribeEmail(db: Kysely<Database>, email: string, clock:
   if (existing?.status === 'pending' && existing.confirm_sent_at && now.getTime() - Date.parse(existing.confirm_sent_at) < CONFIRM_RESEND_INTERVAL_MS) return { row: existing };
   const confirmToken = newToken();
   const pending = { status: 'pending' as const, confirm_token_hash: hashToken(confirmToken), confirm_sent_at: at, confirmed_at: null, updated_at: at };
-  const row = existing
-    ? await db.updateTable('newsletter_subscriptions').set(pending).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
-    : await db
-        .insertInto('newsletter_subscriptions')
-        .values({ email: address, token_hash: null, created_at: at, ...pending })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-  return { row, confirmToken };
+  if (existing) return { row: await db.updateTable('newsletter_subscriptions').set(pending).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow(), confirmToken };
+  try {
+    const row = await db.insertInto('newsletter_subscriptions').values({ email: address, token_hash: null, created_at: at, ...pending }).returningAll().executeTakeFirstOrThrow();
+    return { row, confirmToken };
+  } catch (e) {
+    // A signup of the same address (another request, another server) inserted first: answer as for it.
+    if (isUniqueViolation(e, 'email')) return subscribeEmail(db, email, clock);
+    throw e;
+  }
 }
 
 export type ConfirmResult =

@@ -1,25 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.ts';
-import { openMigratedDatabase, type Db } from '../db/open.ts';
+import type { Db } from '../db/open.ts';
 import { SANDBOX_CARDS, sandboxGateway, type SandboxGateway } from '../sandbox-gateway/gateway.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 import { cardBrand } from './card-brand.ts';
 import type { ChargeRequest, PaymentProvider } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';
 
 let dir: TempDir;
+let testDb: TestDatabase;
 let db: Db;
 let gateway: SandboxGateway;
 let sandbox: PaymentProvider;
 let n = 0;
 beforeEach(async () => {
   dir = tempDir();
-  db = await openMigratedDatabase(dir.join('t.db'));
+  testDb = await openTestDatabase(dir);
+  db = testDb.db;
   gateway = sandboxGateway(db, manualClock('2026-03-10T12:00:00Z'));
   sandbox = sandboxProvider(gateway);
 });
 afterEach(async () => {
-  await db.destroy();
+  await testDb.close();
   dir.cleanup();
 });
 

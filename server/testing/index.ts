@@ -4,6 +4,8 @@ export { writeFakeDist, FAKE_DIST_FILES, FAKE_SITE } from './fake-dist.ts';
 export { startSmtpSink, type SmtpSink, type ReceivedMail } from './smtp-sink.ts';
 export { parseMail, type ParsedMail } from './mime.ts';
 export { tempDir, type TempDir } from './temp-dir.ts';
+export { startPostgres, postgresBinDir, type PostgresServer } from './postgres.ts';
+export { openTestDatabase, testDbKind, createEmptyPostgresDatabase, type TestDatabase } from './test-db.ts';
 export { rawRequest, type RawResponse, type RawRequestOptions } from './raw-http.ts';
 export { watchUncaught } from './uncaught.ts';
 export { startStripeStandIn, parseBracketForm, STRIPE_TEST_CARDS, type StripeStandIn, type RecordedRequest } from './stripe-stand-in.ts';

@@ -1,6 +1,7 @@
 /**
  * A separate process that runs one OutboxWorker pass (system clock, default options) against a
- * database file and an SMTP URL: `node --import tsx outbox-worker-process.ts <db file> <smtp url>`.
+ * database (a SQLite file or a postgres:// URL) and an SMTP URL:
+ * `node --import tsx outbox-worker-process.ts <db file or URL> <smtp url>`.
  * The crash test points it at a server that never answers DATA and kills it with SIGKILL.
  */
 import { openDatabase } from '../db/open.ts';

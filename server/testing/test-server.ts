@@ -1,5 +1,6 @@
 /**
- * The real app for integration tests: a migrated SQLite file in a temp folder, a manual clock,
+ * The real app for integration tests: a migrated database (a SQLite file in a temp folder, or a
+ * fresh PostgreSQL database under the "postgres" vitest project: test-db.ts), a manual clock,
  * a silent logger, a fake dist (or none), and a memory mailer unless one is given.
  *
  *   const t = await createTestServer();
@@ -10,7 +11,8 @@
 import { createServer, type CreateServerOptions, type JoineryServer } from '../app.ts';
 import { manualClock, type ManualClock } from '../clock.ts';
 import type { ServerConfig } from '../config.ts';
-import { openMigratedDatabase, type Db } from '../db/open.ts';
+import type { DbKind } from '../db/dialect.ts';
+import type { Db } from '../db/open.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { memoryMailer, type MemoryMailer } from '../mail/memory-mailer.ts';
 import type { Mailer } from '../mail/message.ts';
@@ -18,9 +20,13 @@ import { defaultPaymentProviders } from '../payments/registry.ts';
 import { sandboxGateway } from '../sandbox-gateway/gateway.ts';
 import { writeFakeDist } from './fake-dist.ts';
 import { tempDir, type TempDir } from './temp-dir.ts';
+import { openTestDatabase } from './test-db.ts';
 
 export interface TestServer<M extends Mailer = MemoryMailer> extends JoineryServer {
   db: Db;
+  dbKind: DbKind;
+  /** The database's file or URL (openDatabase reaches it again). */
+  dbTarget: string;
   clock: ManualClock;
   /** A MemoryMailer (its `sent` list) unless the test gave its own mailer. */
   mailer: M;
@@ -43,7 +49,8 @@ export interface TestServerOptions<M extends Mailer = MemoryMailer> {
 
 export async function createTestServer<M extends Mailer = MemoryMailer>(o: TestServerOptions<M> = {}): Promise<TestServer<M>> {
   const dir = tempDir('joinery-server-');
-  const db = await openMigratedDatabase(dir.join('joinery.db'));
+  const testDb = await openTestDatabase(dir);
+  const { db } = testDb;
   const clock = manualClock();
   const mailer = o.mailer ?? (memoryMailer() as Mailer as M);
   const distDir = o.dist === false ? null : (o.dist ?? writeFakeDist(dir.join('dist')));
@@ -54,17 +61,19 @@ export async function createTestServer<M extends Mailer = MemoryMailer>(o: TestS
     return {
       ...server,
       db,
+      dbKind: testDb.kind,
+      dbTarget: testDb.target,
       clock,
       mailer,
       dir,
       async close() {
         await server.close();
-        await db.destroy();
+        await testDb.close();
         dir.cleanup();
       },
     };
   } catch (e) {
-    await db.destroy();
+    await testDb.close();
     dir.cleanup();
     throw e;
   }

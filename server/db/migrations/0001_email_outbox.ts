@@ -1,10 +1,11 @@
 /** The e-mail outbox: every message the server sends goes through this table. */
 import { sql, type Kysely } from 'kysely';
+import { autoId } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('email_outbox')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('to', 'text', (c) => c.notNull())
     .addColumn('cc', 'text', (c) => c.notNull().defaultTo('[]'))

@@ -3,6 +3,7 @@
  * a multi-step form sends it back to update its row, so it must not be guessable.
  */
 import { sql, type Kysely } from 'kysely';
+import { autoId } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -21,7 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('submission_files')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('submission_id', 'text', (c) => c.notNull().references('form_submissions.id').onDelete('cascade'))
     .addColumn('field', 'text', (c) => c.notNull())
     .addColumn('original_name', 'text', (c) => c.notNull())

@@ -3,11 +3,12 @@
  * alone cannot unsubscribe anyone.
  */
 import { sql, type Kysely } from 'kysely';
+import { autoId } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('newsletter_subscriptions')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('subscribed', 'unsubscribed')`))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())

@@ -6,13 +6,15 @@
  * (server/commerce/order-token.ts).
  */
 import { sql, type Kysely } from 'kysely';
+import { autoId, floatType } from '../dialect.ts';
 
 const money = 'numeric(12, 2)' as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const float = floatType(db);
   await db.schema
     .createTable('orders')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('order_increment_id', 'text', (c) => c.unique())
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
@@ -21,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_name', 'text', (c) => c.notNull())
     .addColumn('customer_is_guest', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('same_as_billing', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('weight', 'real', (c) => c.notNull())
+    .addColumn('weight', float, (c) => c.notNull())
     .addColumn('subtotal', money, (c) => c.notNull())
     .addColumn('subtotal_incl_tax', money, (c) => c.notNull())
     .addColumn('shipping_amount', money, (c) => c.notNull())
@@ -29,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('shipping_incl_tax', money, (c) => c.notNull())
     .addColumn('shipping_method', 'text', (c) => c.notNull())
     .addColumn('shipping_label', 'text', (c) => c.notNull())
-    .addColumn('tax_percent', 'real', (c) => c.notNull())
+    .addColumn('tax_percent', float, (c) => c.notNull())
     .addColumn('tax_amount', money, (c) => c.notNull())
     .addColumn('total', money, (c) => c.notNull())
     .addColumn('total_item_count', 'integer', (c) => c.notNull())
@@ -51,7 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('order_items')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('sku', 'text', (c) => c.notNull())
@@ -60,10 +62,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('original_price', money, (c) => c.notNull())
     .addColumn('price_incl_tax', money, (c) => c.notNull())
     .addColumn('qty', 'integer', (c) => c.notNull())
-    .addColumn('weight', 'real', (c) => c.notNull())
-    .addColumn('row_weight', 'real', (c) => c.notNull())
+    .addColumn('weight', float, (c) => c.notNull())
+    .addColumn('row_weight', float, (c) => c.notNull())
     .addColumn('row_total', money, (c) => c.notNull())
-    .addColumn('tax_percent', 'real', (c) => c.notNull())
+    .addColumn('tax_percent', float, (c) => c.notNull())
     .addColumn('tax_amount', money, (c) => c.notNull())
     .addColumn('row_total_incl_tax', money, (c) => c.notNull())
     .addColumn('custom_options', 'text', (c) => c.notNull().defaultTo('{}'))
@@ -72,7 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('order_addresses')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('billing', 'shipping')`))
     .addColumn('email', 'text', (c) => c.notNull())
@@ -90,7 +92,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('payments')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('method', 'text', (c) => c.notNull())
     .addColumn('method_label', 'text', (c) => c.notNull())
@@ -110,7 +112,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('order_status_history')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('comment', 'text', (c) => c.notNull())

@@ -5,15 +5,17 @@
  * once per interval). A pending row has no unsubscribe token yet (token_hash null): that token is
  * made when the address is confirmed and goes out in the welcome mail.
  *
- * SQLite cannot change a CHECK or NOT NULL constraint in place, so the table is rebuilt; every
- * existing row keeps its id, address, status, token and times.
+ * SQLite cannot change a CHECK or NOT NULL constraint in place, so the table is rebuilt (the same
+ * way on PostgreSQL, one source for both); every existing row keeps its id, address, status, token
+ * and times.
  */
 import { sql, type Kysely } from 'kysely';
+import { autoId, resyncAutoId } from '../dialect.ts';
 
 async function createTable(db: Kysely<any>, name: string, statuses: string[], withConfirm: boolean): Promise<void> {
   let t = db.schema
     .createTable(name)
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in (${sql.join(statuses.map((s) => sql.lit(s)))})`))
     .addColumn('token_hash', 'text', (c) => (withConfirm ? c.unique() : c.notNull().unique()));
@@ -34,6 +36,7 @@ async function rebuild(db: Kysely<any>, statuses: string[], withConfirm: boolean
   await sql`insert into newsletter_subscriptions_next (${cols}) select ${cols} from newsletter_subscriptions where ${sql.raw(keep)}`.execute(db);
   await db.schema.dropTable('newsletter_subscriptions').execute();
   await db.schema.alterTable('newsletter_subscriptions_next').renameTo('newsletter_subscriptions').execute();
+  await resyncAutoId(db, 'newsletter_subscriptions');
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

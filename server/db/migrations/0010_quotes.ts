@@ -5,11 +5,12 @@
  * becomes an order (one per provider transaction); converting writes the order's own payment.
  */
 import { sql, type Kysely } from 'kysely';
+import { autoId } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('quotes')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('quote_increment_id', 'text', (c) => c.unique())
     .addColumn('po_number', 'text')
     .addColumn('first_name', 'text', (c) => c.notNull())
@@ -35,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('quote_items')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('quote_id', 'integer', (c) => c.notNull().references('quotes.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -49,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('quote_addresses')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('quote_id', 'integer', (c) => c.notNull().references('quotes.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('billing', 'shipping')`))
     .addColumn('email', 'text', (c) => c.notNull())
@@ -66,7 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('quote_payments')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('quote_id', 'integer', (c) => c.notNull().references('quotes.id').onDelete('cascade'))
     .addColumn('method', 'text', (c) => c.notNull())
     .addColumn('method_label', 'text', (c) => c.notNull())

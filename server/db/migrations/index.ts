@@ -14,6 +14,7 @@ import * as m0007 from './0007_form_estimate.ts';
 import * as m0008 from './0008_money_cents.ts';
 import * as m0009 from './0009_payment_tokens.ts';
 import * as m0010 from './0010_quotes.ts';
+import * as m0011 from './0011_rate_limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008_money_cents': m0008,
   '0009_payment_tokens': m0009,
   '0010_quotes': m0010,
+  '0011_rate_limits': m0011,
 };

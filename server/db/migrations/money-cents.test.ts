@@ -1,22 +1,23 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../testing/temp-dir.ts';
+import { openEmptyTestDatabase, testDbKind, type TestDatabase } from '../../testing/test-db.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { openDatabase, type Db } from '../open.ts';
 import { migrations } from './index.ts';
 
 let dir: TempDir;
-let db: Db | undefined;
+let t: TestDatabase | undefined;
 afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
+  await t?.close();
+  t = undefined;
   dir?.cleanup();
 });
 
-describe('0008_money_cents', () => {
+describe(`0008_money_cents (${testDbKind()})`, () => {
   it('converts the dollar amounts of existing orders, lines and payments to integer cents', async () => {
     dir = tempDir();
-    db = openDatabase(dir.join('test.db'));
+    t = await openEmptyTestDatabase(dir);
+    const db = t.db;
     const old = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0004_orders');
     expect(old.error).toBeUndefined();
     const now = '2026-01-01T00:00:00.000Z';

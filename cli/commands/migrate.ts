@@ -1,0 +1,39 @@
+/**
+ * `joinery migrate`: applies the pending migrations to the database `joinery start` would use
+ * (DATABASE_URL, else the SQLite file) and exits. Run it once before starting new servers; they
+ * also migrate at start, one at a time (on PostgreSQL the migrator holds an advisory lock), so
+ * running it is optional.
+ */
+import { relative } from 'node:path';
+import { dbKind } from '../../server/db/dialect.ts';
+import { MigrationError, migrateToLatest } from '../../server/db/migrate.ts';
+import { isPostgresUrl, openDatabase } from '../../server/db/open.ts';
+import { databaseTarget, dbFileFromEnv, redactUrl } from '../../server/default-deps.ts';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
+
+export async function runMigrate(env: Record<string, string | undefined>, out: { log(line: string): void; error(line: string): void } = console): Promise<number> {
+  let target: string;
+  try {
+    target = databaseTarget(env, dbFileFromEnv(env));
+  } catch (e) {
+    out.error(`joinery migrate: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
+  const where = isPostgresUrl(target) ? redactUrl(target) : relative(process.cwd(), target) || target;
+  const db = openDatabase(target, { poolSize: 1 });
+  try {
+    const applied = await migrateToLatest(db);
+    const kind = dbKind(db);
+    if (applied.length === 0) out.log(`joinery migrate: ${kind} database ${where} is up to date`);
+    else out.log(`joinery migrate: applied ${applied.join(', ')} to the ${kind} database ${where}`);
+    return EXIT_OK;
+  } catch (e) {
+    const why = e instanceof MigrationError ? e.message : `cannot reach the database: ${(e as Error).message}`;
+    out.error(`joinery migrate: ${why}`);
+    return EXIT_USAGE;
+  } finally {
+    await db.destroy();
+  }
+}
+
+export const migrateCommand = (): Promise<number> => runMigrate(process.env);
