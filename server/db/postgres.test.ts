@@ -38,7 +38,7 @@ describe('PostgreSQL', () => {
     expect(await migrateToLatest(db)).toEqual([]);
     expect(await appliedMigrations(db)).toEqual(Object.keys(migrations));
     const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
-    expect(tables).toEqual(['email_outbox', 'form_submissions', 'newsletter_subscriptions', 'order_addresses', 'order_items', 'order_status_history', 'orders', 'payment_events', 'payments', 'rate_limit_hits', 'sandbox_gateway_intents', 'sandbox_gateway_tokens', 'submission_files']);
+    expect(tables).toEqual(['email_outbox', 'form_submissions', 'newsletter_subscriptions', 'order_addresses', 'order_items', 'order_status_history', 'orders', 'payment_events', 'payments', 'quote_addresses', 'quote_items', 'quote_payments', 'quotes', 'rate_limit_hits', 'sandbox_gateway_intents', 'sandbox_gateway_tokens', 'submission_files']);
   });
 
   it('lets servers that start together migrate one after the other (advisory lock): each succeeds, each migration runs once', async () => {
