@@ -26,6 +26,10 @@ export function createAssetResolver(manifest: Manifest, entryKey: string, blockK
   const entryFiles = new Set<string>();
   const entryCss = new Set<string>();
   closure(entryKey, entryFiles, entryCss);
+  // With cssCodeSplit off (engine/vite/config.ts) Vite writes every module's CSS to one file
+  // listed under "style.css" and no chunk names it: every page links it.
+  const sharedCss = manifest['style.css']?.file;
+  if (sharedCss) entryCss.add(sharedCss);
   const entryFile = manifest[entryKey]?.file;
   if (!entryFile) throw new Error(`the client build has no entry "${entryKey}"`);
   const cache = new Map<string, DocumentAssets>();

@@ -40,6 +40,10 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
       manifest: true,
       target: 'es2022',
       assetsDir: 'assets',
+      // One stylesheet for every block, deferred ones included: a page links one file (not one
+      // per block), its deferred blocks are styled before their code arrives, and navigating
+      // fetches no CSS. All blocks' CSS is ~18 kB gzip, cached across pages.
+      cssCodeSplit: false,
       rolldownOptions: { input: join(o.root, CLIENT_ENTRY) },
     },
   };
