@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry, type Finding, type RouteEntry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
+import { fingerprintImages } from '../../engine/prerender/content-images.ts';
 import { prerender, type PrerenderResult, type SsrModule } from '../../engine/prerender/prerender.ts';
 import { CLIENT_ENTRY, clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
@@ -56,6 +57,7 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   mkdirSync(siteOut, { recursive: true });
   const images = join(o.siteDir, 'images');
   if (existsSync(images)) cpSync(images, join(siteOut, 'images'), { recursive: true });
+  const assetUrls = existsSync(images) ? fingerprintImages(images, siteOut) : undefined;
 
   const ssr = (await import(pathToFileURL(join(bundles, 'server', 'server-entry.js')).href)) as SsrEntry;
   const registry = await ssr.loadAllBlocks();
@@ -73,6 +75,7 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
     registry,
     assets,
     resolvers: blockResolvers,
+    assetUrls,
     productFacts: siteProductFacts(site),
     log,
     onProgress: (done, total) => {
