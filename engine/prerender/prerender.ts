@@ -3,7 +3,8 @@
  * (page-data.json, fetched on client navigation). Dynamic routes (":param") and the catch-all
  * get shells under _shells/, listed in routes-manifest.json for the server.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Site } from '../content/load-site.ts';
 import type { ProductFacts } from '../head/json-ld.ts';
@@ -12,6 +13,7 @@ import type { DocumentAssets } from '../render/document.ts';
 import type { RenderResult } from '../render/render-html.tsx';
 import { valueOf } from '../content/load-site.ts';
 import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
+import { rewriteAssetUrls, type AssetUrlMap } from './content-images.ts';
 import { createResolveState, resolveBlockProps, type BlockResolvers } from './resolve.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -32,6 +34,8 @@ export interface PrerenderOptions {
   /** Build-time prop resolvers by block type (blocks/resolvers.ts). */
   resolvers?: BlockResolvers;
   log?: (line: string) => void;
+  /** Original content-image URLs -> fingerprinted ones (content-images.ts); pages use the latter. */
+  assetUrls?: AssetUrlMap;
 }
 
 export interface RoutesManifest {
@@ -58,6 +62,13 @@ export async function prerender(o: PrerenderOptions): Promise<PrerenderResult> {
   const failedBlocks: PrerenderResult['failedBlocks'] = [];
   const total = o.routes.length;
   const resolveState = createResolveState(o.log);
+  // Files are written by libuv's threads while the next page renders; a bounded number in flight.
+  const writing = new Set<Promise<void>>();
+  let writeError: unknown;
+  const write = async (abs: string, html: string, json: string) => {
+    await mkdir(abs, { recursive: true });
+    await Promise.all([writeFile(join(abs, 'index.html'), html), writeFile(join(abs, 'page-data.json'), json)]);
+  };
   for (const [i, route] of o.routes.entries()) {
     const notFound = route.path === '*';
     const opts = { status: notFound ? 404 : 200, productFacts: o.productFacts };
@@ -66,6 +77,7 @@ export async function prerender(o: PrerenderOptions): Promise<PrerenderResult> {
       const blockProps = await resolveBlockProps(data, o.resolvers, resolveState.contextFor(route));
       if (blockProps.size) data = buildPageData(o.site, route, { ...opts, blockProps });
     }
+    if (o.assetUrls) data = rewriteAssetUrls(data, o.assetUrls);
     const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, o.registry);
     for (const f of r.failed) failedBlocks.push({ path: route.path, ...f });
     // Scripts of the blocks that hydrate at once; styles of every block, deferred ones included,
@@ -73,14 +85,18 @@ export async function prerender(o: PrerenderOptions): Promise<PrerenderResult> {
     const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css: o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css };
     const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme });
     const dir = routeDir(route.path);
-    const abs = join(o.outDir, dir);
-    mkdirSync(abs, { recursive: true });
-    writeFileSync(join(abs, 'index.html'), html);
-    writeFileSync(join(abs, 'page-data.json'), JSON.stringify(r.data));
+    const w: Promise<void> = write(join(o.outDir, dir), html, JSON.stringify(r.data))
+      .catch((e: unknown) => void (writeError ??= e))
+      .finally(() => writing.delete(w));
+    writing.add(w);
+    if (writing.size >= 16) await Promise.race(writing);
+    if (writeError) throw writeError;
     if (notFound) manifest.notFound = dir;
     else if (route.dynamic) manifest.dynamic.push({ pattern: route.path, dir });
     o.onProgress?.(i + 1, total);
   }
+  await Promise.all(writing);
+  if (writeError) throw writeError;
   const siteInfo = valueOf<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
   writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path)));
