@@ -20,6 +20,7 @@ describe('fingerprintImages', () => {
     writeFileSync(join(images, 'doors', 'white.svg'), '<svg>white</svg>');
     writeFileSync(join(images, 'logo.png'), 'png');
     writeFileSync(join(images, 'my door.svg'), 'spaced');
+    writeFileSync(join(images, 'catalog.pdf'), '%PDF-');
     const map = fingerprintImages(images, out);
     const door = map.get('/images/doors/white.svg')!;
     expect(door).toMatch(/^\/assets\/images\/doors\/white-[\w-]{10}\.svg$/);
@@ -27,6 +28,8 @@ describe('fingerprintImages', () => {
     expect(map.get('/images/logo.png')).toMatch(/^\/assets\/images\/logo-[\w-]{10}\.png$/);
     expect(map.get('/images/my%20door.svg')).toMatch(/^\/assets\/images\/my%20door-[\w-]{10}\.svg$/);
     expect(map.get('/images/my door.svg')).toBe(map.get('/images/my%20door.svg'));
+    // A download keeps its name.
+    expect(map.has('/images/catalog.pdf')).toBe(false);
   });
 
   it('gives another name when the content changes', () => {

@@ -12,14 +12,16 @@ import { dirname, extname, join, relative, sep } from 'node:path';
 export type AssetUrlMap = ReadonlyMap<string, string>;
 
 export const HASHED_IMAGES_DIR = 'assets/images';
+/** Only pictures: other files in the folder (catalogue PDFs) keep the name a download shows. */
+const IMAGE_EXT = /\.(avif|gif|ico|jpe?g|png|svg|webp)$/i;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() && IMAGE_EXT.test(e.name))
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** Copies every image to its hashed name under siteOut and returns the URL map. */
+/** Copies every picture to its hashed name under siteOut and returns the URL map. */
 export function fingerprintImages(imagesDir: string, siteOut: string, urlPrefix = '/images/'): AssetUrlMap {
   const map = new Map<string, string>();
   for (const abs of filesUnder(imagesDir)) {
