@@ -35,12 +35,14 @@ export function createAssetResolver(manifest: Manifest, entryKey: string, blockK
   const cache = new Map<string, DocumentAssets>();
 
   return (blockTypes: readonly string[]): DocumentAssets => {
-    const cacheKey = [...blockTypes].sort().join(',');
+    const sorted = [...blockTypes].sort();
+    const cacheKey = sorted.join(',');
     const hit = cache.get(cacheKey);
     if (hit) return hit;
     const files = new Set(entryFiles);
     const css = new Set(entryCss);
-    for (const t of blockTypes) closure(blockKey(t), files, css);
+    // In sorted order: the same set of blocks gives the same links whichever page (or thread) asks first.
+    for (const t of sorted) closure(blockKey(t), files, css);
     files.delete(entryFile);
     const assets = {
       entry: '/' + entryFile,
