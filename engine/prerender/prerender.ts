@@ -132,17 +132,23 @@ export async function prerender(o: PrerenderOptions, helpers: RouteRenderer[] = 
   const total = o.routes.length;
   let next = 0;
   let done = 0;
+  let failed = false;
   const take = (n: number) => {
     const batch: number[] = [];
-    while (batch.length < n && next < total) batch.push(next++);
+    while (!failed && batch.length < n && next < total) batch.push(next++);
     return batch;
   };
   const results: { first: number; r: RoutesRendered }[] = [];
   const drain = async (renderer: RouteRenderer, batchSize: number) => {
-    for (let batch = take(batchSize); batch.length; batch = take(batchSize)) {
-      results.push({ first: batch[0]!, r: await renderer.render(batch) });
-      done += batch.length;
-      o.onProgress?.(done, total);
+    try {
+      for (let batch = take(batchSize); batch.length; batch = take(batchSize)) {
+        results.push({ first: batch[0]!, r: await renderer.render(batch) });
+        done += batch.length;
+        o.onProgress?.(done, total);
+      }
+    } catch (e) {
+      failed = true; // the others stop after their current batch
+      throw e;
     }
   };
   // This thread takes small batches: it also answers the helpers between them.
