@@ -4,16 +4,16 @@
  * Nothing here is asserted.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildSite } from '../cli/build/build-site.ts';
 import { getValidator } from '../cli/lint/context.ts';
 import { lintSite } from '../cli/lint/run.ts';
 import { DIST_DIR, ROOT } from '../cli/paths.ts';
 import { kindOf, loadSite } from '../engine/node.ts';
 import { generateSite } from './generate-site.ts';
+import { LIGHTHOUSE_PAGES, lighthouseTable, runLighthouse } from './lighthouse.ts';
 import { fmt, timeIt, wallTime } from './lib.ts';
 
 const SITE = join(ROOT, 'site-config');
@@ -49,12 +49,11 @@ const bare = timeIt(() => {
 }, 5);
 line(`lint in-process vs bare ajv (read+parse+validate), ${files.length} files`, `${fmt(inLint.ms)} ms vs ${fmt(bare.ms)} ms = ${fmt(inLint.ms / bare.ms, 1)}x`);
 
-console.log('\n# Prerender');
-const out = mkdtempSync(join(tmpdir(), 'joinery-bench-out-'));
-const built = await buildSite({ siteDir: big, outDir: out, reuseBundlesFrom: DIST_DIR, skipLint: true });
-if (built.ok) line('prerender, 1,000-page site', `${fmt(built.pages / built.prerenderSeconds)} pages/s (${built.pages} pages in ${fmt(built.prerenderSeconds, 2)} s)`);
-rmSync(out, { recursive: true, force: true });
 rmSync(big, { recursive: true, force: true });
+
+// As `joinery build` renders: React's production build (cli/bin.js sets NODE_ENV), own process.
+console.log('\n# Prerender');
+spawnSync(process.execPath, ['--import', 'tsx', 'bench/prerender.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
 console.log('\n# Browser bundle (gzip)');
 const gz = (u: string) => {
@@ -72,7 +71,8 @@ function firstLoad(page: string) {
   return { js, css, images, doc, total: js + css + images + doc };
 }
 const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
-for (const [label, page] of [['home', ''], ['blog post', 'blogs/top-10-kitchens-designs'], ['gallery', 'inspiration-gallery/shaker-green']] as const) {
+for (const [label, path] of LIGHTHOUSE_PAGES) {
+  const page = path.replace(/^\/+/, '');
   if (!existsSync(join(DIST_DIR, 'site', page, 'index.html'))) continue;
   const f = firstLoad(page);
   line(`${label}: first-load JS / total transfer`, `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);
@@ -91,6 +91,11 @@ if (existsSync(join(DIST_DIR, 'site', 'estimator', 'index.html'))) {
 const chunks = readdirSync(join(DIST_DIR, 'site', 'assets')).filter((f) => f.endsWith('.js'));
 const leaks = chunks.filter((f) => /\bajv\b|better-sqlite3|node:fs|@hono\/node-server|nodemailer/.test(readFileSync(join(DIST_DIR, 'site', 'assets', f), 'utf8')));
 line('browser chunks containing ajv or server code', leaks.length ? leaks.join(', ') : `none (of ${chunks.length} chunks)`);
+
+console.log(`\n# Lighthouse (mobile defaults, simulated slow 4G; median of 3 runs per page; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+const lighthouseRows = await runLighthouse();
+console.log(lighthouseTable(lighthouseRows));
+for (const r of lighthouseRows) if (r.failing.length) console.log(`${r.label}: ${r.failing.join(', ')}`);
 
 // The search, checkout and outbox benchmarks run as their own processes (each prints its figures).
 const run = (title: string, args: string[]) => {

@@ -1,4 +1,4 @@
-import { ActionLink, Carousel, Stars, defineBlock, useSite } from '../../engine/index.ts';
+import { ActionLink, Carousel, Stars, defineBlock, useImagePriority, useSite } from '../../engine/index.ts';
 import type { BannerProps, BannerSlide, DeviceImage } from '../../schemas/types/blocks/banner.ts';
 import styles from './banner.module.css';
 
@@ -6,8 +6,10 @@ import styles from './banner.module.css';
  * The image of a slide as <picture>: one source per device from the site's breakpoints, each
  * with its own width and height so the browser reserves the right box (no layout shift).
  */
-function BannerPicture({ image, priority }: { image: BannerSlide['image']; priority: boolean }) {
+function BannerPicture({ image, priority: marked }: { image: BannerSlide['image']; priority: boolean }) {
   const bp = useSite().breakpoints;
+  // A priority image takes the page's first-image slot, so no later image is promoted too.
+  const priority = useImagePriority(marked);
   const { desktop, tablet, mobile } = image;
   const sources: { media: string; img: DeviceImage }[] = [];
   if (tablet) sources.push({ media: `(min-width: ${bp.desktop}px)`, img: desktop }, { media: `(min-width: ${bp.tablet}px)`, img: tablet });

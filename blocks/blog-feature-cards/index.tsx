@@ -8,6 +8,7 @@ import {
   defineBlock,
   formatPublishDate,
   newestFirst,
+  useImagePriority,
   type BlogPostSummary,
 } from '../../engine/index.ts';
 import type { BlogFeatureCardsProps } from '../../schemas/types/blocks/blog-feature-cards.ts';
@@ -23,6 +24,8 @@ function featured(posts: BlogPostSummary[], slugs: string[] | undefined, limit: 
 
 /** Large cards for featured posts; the first spans two columns on wide screens. */
 function BlogFeatureCards({ title, intro, posts, categories, slugs, limit = 3, readMoreLabel = 'Read article' }: BlogFeatureCardsProps) {
+  // The lead card's image is fetched first when it is the page's first image (engine/ui/image-priority.ts).
+  const leadFirst = useImagePriority();
   const headingId = useId();
   const all = asBlogPosts(posts);
   const cats = categories === undefined ? [] : asBlogCategories(categories);
@@ -54,6 +57,7 @@ function BlogFeatureCards({ title, intro, posts, categories, slugs, limit = 3, r
                   height={p.image.height}
                   loading={i === 0 ? 'eager' : 'lazy'}
                   decoding="async"
+                  {...(i === 0 && leadFirst && { fetchPriority: 'high' as const })}
                 />
               )}
               <div className={styles.body}>

@@ -1,8 +1,10 @@
-import { defineBlock } from '../../engine/index.ts';
+import { defineBlock, useImagePriority } from '../../engine/index.ts';
 import type { FigureProps } from '../../schemas/types/blocks/figure.ts';
 import styles from './figure.module.css';
 
-function Figure({ image, caption, priority = false }: FigureProps) {
+function Figure({ image, caption, priority: marked }: FigureProps) {
+  // Marked priority, or the page's first image (engine/ui/image-priority.ts).
+  const priority = useImagePriority(marked || undefined);
   return (
     <figure className={styles.figure}>
       <img

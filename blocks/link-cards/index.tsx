@@ -1,8 +1,8 @@
-import { SiteLink, defineBlock } from '../../engine/index.ts';
+import { Img, SiteLink, defineBlock } from '../../engine/index.ts';
 import type { LinkCardsProps } from '../../schemas/types/blocks/link-cards.ts';
 import styles from './link-cards.module.css';
 
-/** A grid of cards; the whole card is clickable through its title link. Images load lazily. */
+/** A grid of cards; the whole card is clickable through its title link. Images load lazily unless the first is the page's first image. */
 function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
   const CardHeading = title ? 'h3' : 'h2';
   return (
@@ -13,7 +13,7 @@ function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
         {cards.map((card, i) => (
           <li key={i} className={styles.card}>
             {card.image && (
-              <img className={styles.image} src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} loading="lazy" decoding="async" />
+              <Img className={styles.image} image={card.image} />
             )}
             <div className={styles.body}>
               <CardHeading className={styles.cardTitle}>

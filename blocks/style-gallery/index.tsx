@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { defineBlock } from '../../engine/index.ts';
+import { defineBlock, useImagePriority } from '../../engine/index.ts';
 import type { StyleGalleryProps } from '../../schemas/types/blocks/style-gallery.ts';
 import styles from './style-gallery.module.css';
 
@@ -11,6 +11,8 @@ type Image = StyleGalleryProps['images'][number];
  */
 function Gallery({ images, label }: { images: Image[]; label: string }) {
   const [index, setIndex] = useState(0);
+  // The first image is the page's LCP: it takes the page's first-image slot (always granted when marked).
+  const lead = useImagePriority(true);
   const current = images[Math.min(index, images.length - 1)]!;
   return (
     <section className={styles.gallery} aria-label={label}>
@@ -23,7 +25,7 @@ function Gallery({ images, label }: { images: Image[]; label: string }) {
           width={current.width}
           height={current.height}
           decoding="async"
-          {...(index === 0 ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
+          {...(index === 0 && lead ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
         />
         {current.label && <figcaption className={styles.caption}>{current.label}</figcaption>}
       </figure>

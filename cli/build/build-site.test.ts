@@ -2,7 +2,7 @@
  * The build as an author meets it: it stops on a missing page before any bundling, and a page
  * scaffolded with `joinery new page` is built and served.
  */
-import { cpSync, mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,5 +57,27 @@ describe('joinery build', () => {
     } finally {
       await server.close();
     }
-  }, 120_000);
+
+    // The same build with the prerender shared by a worker thread (large sites get one) writes the same pages.
+    // Worker threads load the server bundle with Node's own resolver: it must sit in the project
+    // (as dist/ does) to find react-dom, so the bundles are copied there.
+    const bundles = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'joinery-build-test-'));
+    const threaded = join(work, 'out-promo-threads');
+    try {
+      cpSync(join(out, 'server'), join(bundles, 'server'), { recursive: true });
+      cpSync(join(out, 'site', '.vite'), join(bundles, 'site', '.vite'), { recursive: true });
+      const again = await buildSite({ siteDir: site, outDir: threaded, reuseBundlesFrom: bundles, skipLint: true, threads: 1 });
+      expect(again.ok).toBe(true);
+    } finally {
+      rmSync(bundles, { recursive: true, force: true });
+    }
+    const pages = (dir: string) =>
+      readdirSync(join(dir, 'site'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('index.html') || f.endsWith('page-data.json'))
+        .sort();
+    expect(pages(threaded)).toEqual(pages(out));
+    expect(pages(out).length).toBeGreaterThan(100);
+    for (const f of pages(out)) expect(readFileSync(join(threaded, 'site', f), 'utf8'), f).toBe(readFileSync(join(out, 'site', f), 'utf8'));
+    expect(readFileSync(join(threaded, 'routes-manifest.json'), 'utf8')).toBe(readFileSync(join(out, 'routes-manifest.json'), 'utf8'));
+  }, 180_000);
 });

@@ -2,16 +2,16 @@
  * The build: missing-file check and lint (stop on errors), Vite browser and SSR builds, then
  * every route prerendered to dist/site with sitemap.xml and robots.txt.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry, type Finding, type RouteEntry } from '../../engine/node.ts';
-import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
-import { prerender, type PrerenderResult, type SsrModule } from '../../engine/prerender/prerender.ts';
-import { CLIENT_ENTRY, clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
+import type { Finding } from '../../engine/node.ts';
+import { fingerprintImages } from '../../engine/prerender/content-images.ts';
+import { prerender, type PrerenderResult } from '../../engine/prerender/prerender.ts';
+import { clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
-import { blockResolvers } from '../../blocks/resolvers.ts';
+import { prerenderInputs } from './prerender-inputs.ts';
+import { helperThreadCount, startHelperThreads } from './prerender-threads.ts';
 import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
 
@@ -23,6 +23,8 @@ export interface BuildOptions {
   reuseBundlesFrom?: string;
   /** Skip lint (the caller ran it). */
   skipLint?: boolean;
+  /** Extra threads rendering pages beside this one (default: one per spare core on large sites; see prerender-threads.ts). */
+  threads?: number;
   /** Static files generated from the content, e.g. the search index (default: siteArtifacts). */
   artifacts?: BuildArtifact[];
 }
@@ -30,8 +32,6 @@ export interface BuildOptions {
 export type BuildResult =
   | { ok: false; stage: 'check' | 'lint'; findings: Finding[] }
   | ({ ok: true; seconds: number; prerenderSeconds: number } & PrerenderResult);
-
-type SsrEntry = SsrModule & { loadAllBlocks(): Promise<BlockRegistry> };
 
 export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const log = o.log ?? (() => {});
@@ -56,32 +56,31 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   mkdirSync(siteOut, { recursive: true });
   const images = join(o.siteDir, 'images');
   if (existsSync(images)) cpSync(images, join(siteOut, 'images'), { recursive: true });
+  const assetUrls = existsSync(images) ? fingerprintImages(images, siteOut) : undefined;
 
-  const ssr = (await import(pathToFileURL(join(bundles, 'server', 'server-entry.js')).href)) as SsrEntry;
-  const registry = await ssr.loadAllBlocks();
-  const manifest = JSON.parse(readFileSync(join(bundles, 'site', '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const assets = createAssetResolver(manifest, CLIENT_ENTRY, (t) => `blocks/${t}/index.tsx`);
-  const site = loadSite(o.siteDir);
-  const routes: RouteEntry[] = buildRouteTable(site);
+  const folders = { siteDir: o.siteDir, bundles, siteOut, assetUrls, log };
+  const inputs = await prerenderInputs(folders);
+  const { site, routes } = inputs;
   const tty = process.stdout.isTTY;
   const t1 = performance.now();
-  const result = await prerender({
-    site,
-    routes,
-    outDir: siteOut,
-    ssr,
-    registry,
-    assets,
-    resolvers: blockResolvers,
-    productFacts: siteProductFacts(site),
-    log,
-    onProgress: (done, total) => {
-      if (tty && (done % 25 === 0 || done === total)) process.stdout.write(`\rjoinery build: prerender ${done}/${total} pages`);
-    },
-  });
+  const threads = startHelperThreads(helperThreadCount(routes.length, o.threads), folders, routes.length);
+  let result: PrerenderResult;
+  try {
+    result = await prerender(
+      {
+        ...inputs,
+        onProgress: (done, total) => {
+          if (tty && (done % 25 === 0 || done === total)) process.stdout.write(`\rjoinery build: prerender ${done}/${total} pages`);
+        },
+      },
+      threads.helpers,
+    );
+  } finally {
+    await threads.stop();
+  }
   if (tty) process.stdout.write('\n');
   const prerenderSeconds = (performance.now() - t1) / 1000;
-  log(`prerender: ${result.pages} pages in ${prerenderSeconds.toFixed(2)} s`);
+  log(`prerender: ${result.pages} pages in ${prerenderSeconds.toFixed(2)} s${threads.helpers.length ? ` (${threads.helpers.length + 1} threads)` : ''}`);
   const written = writeArtifacts(o.artifacts ?? siteArtifacts, { site, routes }, siteOut);
   log(`artifacts: ${written.join(', ')}`);
   return { ok: true, seconds: (performance.now() - t0) / 1000, prerenderSeconds, ...result };

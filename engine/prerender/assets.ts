@@ -26,17 +26,23 @@ export function createAssetResolver(manifest: Manifest, entryKey: string, blockK
   const entryFiles = new Set<string>();
   const entryCss = new Set<string>();
   closure(entryKey, entryFiles, entryCss);
+  // With cssCodeSplit off (engine/vite/config.ts) Vite writes every module's CSS to one file
+  // listed under "style.css" and no chunk names it: every page links it.
+  const sharedCss = manifest['style.css']?.file;
+  if (sharedCss) entryCss.add(sharedCss);
   const entryFile = manifest[entryKey]?.file;
   if (!entryFile) throw new Error(`the client build has no entry "${entryKey}"`);
   const cache = new Map<string, DocumentAssets>();
 
   return (blockTypes: readonly string[]): DocumentAssets => {
-    const cacheKey = [...blockTypes].sort().join(',');
+    const sorted = [...blockTypes].sort();
+    const cacheKey = sorted.join(',');
     const hit = cache.get(cacheKey);
     if (hit) return hit;
     const files = new Set(entryFiles);
     const css = new Set(entryCss);
-    for (const t of blockTypes) closure(blockKey(t), files, css);
+    // In sorted order: the same set of blocks gives the same links whichever page (or thread) asks first.
+    for (const t of sorted) closure(blockKey(t), files, css);
     files.delete(entryFile);
     const assets = {
       entry: '/' + entryFile,

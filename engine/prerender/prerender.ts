@@ -3,7 +3,8 @@
  * (page-data.json, fetched on client navigation). Dynamic routes (":param") and the catch-all
  * get shells under _shells/, listed in routes-manifest.json for the server.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Site } from '../content/load-site.ts';
 import type { ProductFacts } from '../head/json-ld.ts';
@@ -12,6 +13,7 @@ import type { DocumentAssets } from '../render/document.ts';
 import type { RenderResult } from '../render/render-html.tsx';
 import { valueOf } from '../content/load-site.ts';
 import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
+import { rewriteAssetUrls, type AssetUrlMap } from './content-images.ts';
 import { createResolveState, resolveBlockProps, type BlockResolvers } from './resolve.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -32,6 +34,8 @@ export interface PrerenderOptions {
   /** Build-time prop resolvers by block type (blocks/resolvers.ts). */
   resolvers?: BlockResolvers;
   log?: (line: string) => void;
+  /** Original content-image URLs -> fingerprinted ones (content-images.ts); pages use the latter. */
+  assetUrls?: AssetUrlMap;
 }
 
 export interface RoutesManifest {
@@ -52,35 +56,114 @@ export function routeDir(path: string): string {
   return path === '/' ? '' : path.replace(/^\/+|\/+$/g, '');
 }
 
-export async function prerender(o: PrerenderOptions): Promise<PrerenderResult> {
+/** What rendering a set of routes produced (routes by their index in PrerenderOptions.routes). */
+export interface RoutesRendered {
+  failedBlocks: PrerenderResult['failedBlocks'];
+  /** Indexes of dynamic routes rendered, with their shell folder. */
+  dynamic: { index: number; pattern: string; dir: string }[];
+  notFound: string | null;
+}
+
+/**
+ * Renders another share of the routes elsewhere (a worker thread holding the same site and
+ * bundles): index.html and page-data.json written, the outcome returned.
+ */
+export interface RouteRenderer {
+  /** Renders the routes; their files may still be being written when it resolves. */
+  render(indexes: number[]): Promise<RoutesRendered>;
+  /** Resolves when every file rendered so far is written. */
+  flush(): Promise<void>;
+}
+
+/** A renderer of routes in this thread: the prerender's core, also run by worker threads. */
+export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
   const theme = valueOf<SiteFile>(o.site, 'site.json')?.theme;
-  const manifest: RoutesManifest = { dynamic: [], notFound: null };
-  const failedBlocks: PrerenderResult['failedBlocks'] = [];
-  const total = o.routes.length;
   const resolveState = createResolveState(o.log);
-  for (const [i, route] of o.routes.entries()) {
-    const notFound = route.path === '*';
-    const opts = { status: notFound ? 404 : 200, productFacts: o.productFacts };
-    let data = buildPageData(o.site, route, opts);
-    if (o.resolvers) {
-      const blockProps = await resolveBlockProps(data, o.resolvers, resolveState.contextFor(route));
-      if (blockProps.size) data = buildPageData(o.site, route, { ...opts, blockProps });
+  // Files are written by libuv's threads while the next page renders; a bounded number in flight.
+  const writing = new Set<Promise<void>>();
+  let writeError: unknown;
+  const write = async (abs: string, html: string, json: string) => {
+    await mkdir(abs, { recursive: true });
+    await Promise.all([writeFile(join(abs, 'index.html'), html), writeFile(join(abs, 'page-data.json'), json)]);
+  };
+  return {
+    async render(indexes) {
+      const out: RoutesRendered = { failedBlocks: [], dynamic: [], notFound: null };
+      for (const i of indexes) {
+        const route = o.routes[i]!;
+        const notFound = route.path === '*';
+        const opts = { status: notFound ? 404 : 200, productFacts: o.productFacts };
+        let data = buildPageData(o.site, route, opts);
+        if (o.resolvers) {
+          const blockProps = await resolveBlockProps(data, o.resolvers, resolveState.contextFor(route));
+          if (blockProps.size) data = buildPageData(o.site, route, { ...opts, blockProps });
+        }
+        if (o.assetUrls) data = rewriteAssetUrls(data, o.assetUrls);
+        const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, o.registry);
+        for (const f of r.failed) out.failedBlocks.push({ path: route.path, ...f });
+        // Scripts of the blocks that hydrate at once; styles of every block, deferred ones included,
+        // since their prerendered HTML shows from the first paint.
+        const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css: o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css };
+        const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme });
+        const dir = routeDir(route.path);
+        const w: Promise<void> = write(join(o.outDir, dir), html, JSON.stringify(r.data))
+          .catch((e: unknown) => void (writeError ??= e))
+          .finally(() => writing.delete(w));
+        writing.add(w);
+        if (writing.size >= 16) await Promise.race(writing);
+        if (writeError) throw writeError;
+        if (notFound) out.notFound = dir;
+        else if (route.dynamic) out.dynamic.push({ index: i, pattern: route.path, dir });
+      }
+      return out;
+    },
+    async flush() {
+      await Promise.all(writing);
+      if (writeError) throw writeError;
+    },
+  };
+}
+
+/**
+ * Every route rendered, in batches taken from one queue by this thread and by the helpers (other
+ * threads, when given), so a slow starter or a busy core never holds the others up.
+ */
+export async function prerender(o: PrerenderOptions, helpers: RouteRenderer[] = []): Promise<PrerenderResult> {
+  const total = o.routes.length;
+  let next = 0;
+  let done = 0;
+  let failed = false;
+  const take = (n: number) => {
+    const batch: number[] = [];
+    while (!failed && batch.length < n && next < total) batch.push(next++);
+    return batch;
+  };
+  const results: { first: number; r: RoutesRendered }[] = [];
+  const drain = async (renderer: RouteRenderer, batchSize: number) => {
+    try {
+      for (let batch = take(batchSize); batch.length; batch = take(batchSize)) {
+        results.push({ first: batch[0]!, r: await renderer.render(batch) });
+        done += batch.length;
+        o.onProgress?.(done, total);
+      }
+    } catch (e) {
+      failed = true; // the others stop after their current batch
+      throw e;
     }
-    const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, o.registry);
-    for (const f of r.failed) failedBlocks.push({ path: route.path, ...f });
-    // Scripts of the blocks that hydrate at once; styles of every block, deferred ones included,
-    // since their prerendered HTML shows from the first paint.
-    const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css: o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css };
-    const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme });
-    const dir = routeDir(route.path);
-    const abs = join(o.outDir, dir);
-    mkdirSync(abs, { recursive: true });
-    writeFileSync(join(abs, 'index.html'), html);
-    writeFileSync(join(abs, 'page-data.json'), JSON.stringify(r.data));
-    if (notFound) manifest.notFound = dir;
-    else if (route.dynamic) manifest.dynamic.push({ pattern: route.path, dir });
-    o.onProgress?.(i + 1, total);
-  }
+  };
+  // This thread takes small batches: it also answers the helpers between them.
+  const local = createRouteRenderer(o);
+  await Promise.all([drain(local, helpers.length ? 4 : total), ...helpers.map((h) => drain(h, 16))]);
+  await Promise.all([local, ...helpers].map((r) => r.flush()));
+
+  // In route order, whichever thread rendered what.
+  const rendered = results.sort((a, b) => a.first - b.first).map((x) => x.r);
+  const manifest: RoutesManifest = {
+    dynamic: rendered.flatMap((r) => r.dynamic).sort((a, b) => a.index - b.index).map(({ pattern, dir }) => ({ pattern, dir })),
+    notFound: rendered.find((r) => r.notFound !== null)?.notFound ?? null,
+  };
+  const failedBlocks = rendered.flatMap((r) => r.failedBlocks);
+
   const siteInfo = valueOf<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
   writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path)));

@@ -2,14 +2,18 @@
  * The tree above every page, identical on the server and in the browser so hydration (and the
  * ids React generates) match: the navigation progress line, then the page.
  */
+import { useMemo } from 'react';
 import { PageView, type RenderOptions } from './page-view.tsx';
 import type { PageData } from '../types.ts';
+import { createImagePriority, ImagePriorityContext } from '../ui/image-priority.ts';
 
 export function Shell({ data, loading = false, ...opts }: { data: PageData; loading?: boolean } & RenderOptions) {
+  // A new page gets a new "first image" slot (engine/ui/image-priority.ts).
+  const imagePriority = useMemo(() => createImagePriority(), [data]);
   return (
-    <>
+    <ImagePriorityContext.Provider value={imagePriority}>
       <div className="jv-progress" role="progressbar" aria-label="Loading page" hidden={!loading} />
       <PageView data={data} {...opts} />
-    </>
+    </ImagePriorityContext.Provider>
   );
 }

@@ -1,5 +1,9 @@
-/** Content images: width and height always set (no layout shift); lazy unless marked priority. */
+/**
+ * Content images: width and height always set (no layout shift); lazy unless marked priority or
+ * the page's first image (image-priority.ts).
+ */
 import { SiteLink } from '../render/link.tsx';
+import { useImagePriority } from './image-priority.ts';
 import styles from './ui.module.css';
 
 export interface ImageData {
@@ -9,7 +13,8 @@ export interface ImageData {
   height?: number;
 }
 
-export function Img({ image, priority = false, className, sizes }: { image: ImageData; priority?: boolean; className?: string; sizes?: string }) {
+export function Img({ image, priority: explicit, className, sizes }: { image: ImageData; priority?: boolean; className?: string; sizes?: string }) {
+  const priority = useImagePriority(explicit);
   return (
     <img
       className={className}

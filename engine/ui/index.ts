@@ -8,6 +8,7 @@ export { VideoPlayer } from './video-player.tsx';
 export { youtubeId, youtubeEmbedUrl, youtubeThumbnailUrl, videoKind, YOUTUBE_THUMBNAIL_QUALITIES, DEFAULT_THUMBNAIL_HOST, type YoutubeThumbnailQuality, type VideoSource } from './youtube.ts';
 export { Card, type CardData } from './card.tsx';
 export { Img, ActionLink, type ImageData, type ActionData } from './image.tsx';
+export { ImagePriorityContext, createImagePriority, useImagePriority, type ImagePriority } from './image-priority.ts';
 export { telHref, smsHref, phoneDigits } from './phone.ts';
 export { loadScript } from './load-script.ts';
 export { SocialIcon, SOCIAL_NETWORKS, SOCIAL_LABELS, type SocialNetwork } from './social-icons.tsx';

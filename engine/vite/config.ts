@@ -40,7 +40,21 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
       manifest: true,
       target: 'es2022',
       assetsDir: 'assets',
-      rolldownOptions: { input: join(o.root, CLIENT_ENTRY) },
+      // One stylesheet for every block, deferred ones included: a page links one file (not one
+      // per block), its deferred blocks are styled before their code arrives, and navigating
+      // fetches no CSS. All blocks' CSS is ~18 kB gzip, cached across pages.
+      cssCodeSplit: false,
+      rolldownOptions: {
+        input: join(o.root, CLIENT_ENTRY),
+        output: {
+          // React, the router and the engine code that several blocks share go in one chunk
+          // instead of a dozen tiny ones: a page starts with ~10 script requests, not ~30
+          // (each costs a round trip on a slow phone connection), and one file compresses better.
+          codeSplitting: {
+            groups: [{ name: 'shared', test: /[\\/](engine[\\/]|node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/])/, minShareCount: 3 }],
+          },
+        },
+      },
     },
   };
 }

@@ -138,7 +138,7 @@ test.describe('style page', () => {
 
     await page.getByRole('radio', { name: 'Hudson Sage' }).check();
     await expect(page).toHaveURL(`${CARLTON}?type=paint&value=hudson-sage`);
-    await expect(page.getByRole('figure').filter({ hasText: 'Hudson Sage' }).getByRole('img')).toHaveAttribute('src', '/images/styles/doors/shaker-hudson-sage.svg');
+    await expect(page.getByRole('figure').filter({ hasText: 'Hudson Sage' }).getByRole('img')).toHaveAttribute('src', /^\/assets\/images\/styles\/doors\/shaker-hudson-sage-[\w-]{10}\.svg$/); // fingerprinted by the build
     await page.getByRole('radio', { name: 'Honey Maple' }).check();
     await expect(page).toHaveURL(`${CARLTON}?type=stain&value=honey-maple`);
     await expect(page.getByText('Selected finish: Honey Maple (Stained)')).toBeVisible();
@@ -167,7 +167,7 @@ test.describe('style page', () => {
   });
 
   test('a door preview that fails to load is hidden', async ({ page }) => {
-    await page.route('**/images/styles/doors/shaker-espresso.svg', (r) => r.abort());
+    await page.route(/\/images\/styles\/doors\/shaker-espresso(-[\w-]{10})?\.svg$/, (r) => r.abort());
     await open(page, `${CARLTON}?type=stain&value=espresso`);
     await expect(page.getByRole('radio', { name: 'Espresso' })).toBeChecked();
     await expect(page.getByRole('figure').filter({ hasText: 'Espresso (Stained)' })).toHaveCount(0);

@@ -1,0 +1,137 @@
+/**
+ * Lighthouse (mobile defaults: simulated slow 4G, a mid-range phone's CPU) on each page type of
+ * the built site, as a new visitor sees it: `joinery start` serves dist/ on a free loopback port,
+ * Debian's Chromium runs each page RUNS times (3) and the medians are printed as a table.
+ * Needs a build. Run alone: node --import tsx bench/lighthouse.ts [path...]. Printed, never asserted.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT } from '../cli/paths.ts';
+import { fmt, median } from './lib.ts';
+
+export const LIGHTHOUSE_PAGES: [label: string, path: string][] = [
+  ['home', '/'],
+  ['category', '/products/kitchen-cabinets'],
+  ['sub-category', '/products/kitchen-cabinets/rta-kitchen-cabinets'],
+  ['style', '/products/kitchen-cabinets/rta-kitchen-cabinets/aw'],
+  ['blog post', '/blogs/top-10-kitchens-designs'],
+  ['gallery', '/inspiration-gallery/shaker-green'],
+  ['estimator', '/estimator'],
+  ['checkout', '/checkout'],
+];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// The flags of playwright.config.ts, plus headless and no shared-memory use (containers).
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startShop(): Promise<{ origin: string; stop: () => void }> {
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'joinery-lighthouse-'));
+  const child = spawn(process.execPath, [join(ROOT, 'cli', 'bin.js'), 'start', '--port', String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', JOINERY_DATA_DIR: data, JOINERY_LOG_REQUESTS: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(data, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`joinery start exited with ${child.exitCode}`);
+    if (await fetch(origin + '/').then((r) => r.ok, () => false)) return { origin, stop };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  stop();
+  throw new Error('joinery start did not answer within 30 s');
+}
+
+export interface LighthouseRow {
+  label: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  /** Runs that completed (of RUNS). */
+  runs: number;
+  /** Audits of the last run that did not pass, for the reader to act on. */
+  failing: string[];
+}
+
+/** The elements an audit names (LIGHTHOUSE_DETAILS=1), to find what to fix. */
+function detailNodes(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const nodes = items.flatMap((it) => Object.values(it)).filter((v): v is { type: string; selector?: string; snippet?: string } => !!v && typeof v === 'object' && (v as { type?: string }).type === 'node');
+  return nodes.slice(0, 6).map((n) => `[${n.selector} ${n.snippet?.slice(0, 80)}]`).join(' ');
+}
+
+export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: (s: string) => void = () => {}): Promise<LighthouseRow[]> {
+  const shop = await startShop();
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const [label, path] of pages) {
+      const runsOf: LighthouseRow[] = [];
+      for (let i = 0; i < runs; i++) {
+        log(`lighthouse ${label} ${path} run ${i + 1}/${runs}`);
+        const r = await lighthouse(shop.origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
+        const lhr = r!.lhr;
+        // A run Chrome could not complete (e.g. no paint seen under heavy load) has no figures: left out.
+        if (lhr.runtimeError) {
+          log(`  ${label}: run ${i + 1} failed: ${lhr.runtimeError.code}`);
+          continue;
+        }
+        const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+        const num = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
+        const failing = Object.values(lhr.categories)
+          .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0).map((a) => lhr.audits[a.id]!))
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+          .map((a) => `${a.id} (${a.displayValue ?? fmt((a.score ?? 0) * 100)})${process.env.LIGHTHOUSE_DETAILS ? ' ' + detailNodes(a.details) : ''}`);
+        runsOf.push({ runs: 1, label, path, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), lcp: num('largest-contentful-paint'), fcp: num('first-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), failing: [...new Set(failing)] });
+      }
+      if (!runsOf.length) continue;
+      const m = (k: keyof LighthouseRow) => median(runsOf.map((x) => x[k] as number));
+      rows.push({ runs: runsOf.length, label, path, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), fcp: m('fcp'), tbt: m('tbt'), cls: m('cls'), failing: runsOf.at(-1)!.failing });
+    }
+  } finally {
+    chrome.kill();
+    shop.stop();
+  }
+  return rows;
+}
+
+export function lighthouseTable(rows: LighthouseRow[]): string {
+  const head = '| page | path | perf | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | runs |';
+  const sep = '|---|---|---|---|---|---|---|---|---|---|---|';
+  const s = (ms: number) => `${fmt(ms / 1000, 2)} s`;
+  const body = rows.map((r) => `| ${r.label} | \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${s(r.lcp)} | ${s(r.fcp)} | ${fmt(r.tbt)} ms | ${fmt(r.cls, 3)} | ${r.runs} |`);
+  return [head, sep, ...body].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const only = process.argv.slice(2);
+  const pages = only.length ? LIGHTHOUSE_PAGES.filter(([l, p]) => only.includes(p) || only.includes(l)) : LIGHTHOUSE_PAGES;
+  const rows = await runLighthouse(pages, RUNS, (s) => process.stderr.write(s + '\n'));
+  console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile defaults (simulated slow 4G); load: ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(lighthouseTable(rows));
+  for (const r of rows) if (r.failing.length) console.log(`${r.label}: ${r.failing.join(', ')}`);
+}

@@ -1,0 +1,44 @@
+/**
+ * What the prerender needs, built from folders alone (site, bundles, output), so the build and
+ * each of its worker threads (prerender-worker.ts) set up the very same renderer.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { blockResolvers } from '../../blocks/resolvers.ts';
+import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
+import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
+import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
+import type { PrerenderOptions, SsrModule } from '../../engine/prerender/prerender.ts';
+import { CLIENT_ENTRY } from '../../engine/vite/config.ts';
+
+type SsrEntry = SsrModule & { loadAllBlocks(): Promise<BlockRegistry> };
+
+export interface PrerenderFolders {
+  siteDir: string;
+  /** Folder holding the Vite builds (server/server-entry.js, site/.vite/manifest.json). */
+  bundles: string;
+  /** dist/site: where pages are written. */
+  siteOut: string;
+  assetUrls?: AssetUrlMap;
+  log?: (line: string) => void;
+}
+
+export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOptions> {
+  const ssr = (await import(pathToFileURL(join(f.bundles, 'server', 'server-entry.js')).href)) as SsrEntry;
+  const registry = await ssr.loadAllBlocks();
+  const manifest = JSON.parse(readFileSync(join(f.bundles, 'site', '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const site = loadSite(f.siteDir);
+  return {
+    site,
+    routes: buildRouteTable(site),
+    outDir: f.siteOut,
+    ssr,
+    registry,
+    assets: createAssetResolver(manifest, CLIENT_ENTRY, (t) => `blocks/${t}/index.tsx`),
+    resolvers: blockResolvers,
+    assetUrls: f.assetUrls,
+    productFacts: siteProductFacts(site),
+    log: f.log,
+  };
+}

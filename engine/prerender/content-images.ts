@@ -1,0 +1,81 @@
+/**
+ * Content images fingerprinted like scripts: each file under the site's images/ folder is also
+ * written as assets/images/<path>-<hash>.<ext>, which the server sends immutable for a year, and
+ * the pages point at those names. The original /images/ URLs keep working (e-mails, old links)
+ * with their short cache.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, extname, join, relative, sep } from 'node:path';
+
+/** Public URL of an original (e.g. "/images/banners/a.jpg") -> its fingerprinted URL. */
+export type AssetUrlMap = ReadonlyMap<string, string>;
+
+export const HASHED_IMAGES_DIR = 'assets/images';
+/** Only pictures: other files in the folder (catalogue PDFs) keep the name a download shows. */
+const IMAGE_EXT = /\.(avif|gif|ico|jpe?g|png|svg|webp)$/i;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && IMAGE_EXT.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** Copies every picture to its hashed name under siteOut and returns the URL map. */
+export function fingerprintImages(imagesDir: string, siteOut: string, urlPrefix = '/images/'): AssetUrlMap {
+  const map = new Map<string, string>();
+  for (const abs of filesUnder(imagesDir)) {
+    const rel = relative(imagesDir, abs).split(sep).join('/');
+    const hash = createHash('sha256').update(readFileSync(abs)).digest('base64url').slice(0, 10);
+    const ext = extname(rel);
+    const hashedRel = `${HASHED_IMAGES_DIR}/${rel.slice(0, rel.length - ext.length)}-${hash}${ext}`;
+    const dest = join(siteOut, hashedRel);
+    mkdirSync(dirname(dest), { recursive: true });
+    copyFileSync(abs, dest);
+    // Content may spell a name with spaces either way; the page gets the encoded form.
+    map.set(urlPrefix + rel, '/' + encodeURI(hashedRel));
+    map.set(urlPrefix + encodeURI(rel), '/' + encodeURI(hashedRel));
+  }
+  return map;
+}
+
+const IMAGE_PATH = /\/images\/[^\s"'(),<>]+/g;
+
+/** The string with every known original image path (alone, absolute, in a srcset) swapped for its hashed one. */
+export function rewriteAssetUrl(s: string, map: AssetUrlMap): string {
+  if (!s.includes('/images/')) return s;
+  return s.replace(IMAGE_PATH, (path) => {
+    const plain = path.split(/[?#]/)[0]!;
+    const hashed = map.get(plain);
+    return hashed ? hashed + path.slice(plain.length) : path;
+  });
+}
+
+/** A copy of a JSON-like value with every string passed through rewriteAssetUrl (objects untouched when nothing changes). */
+export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap): T {
+  if (!map.size) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return rewriteAssetUrl(v, map);
+    if (Array.isArray(v)) {
+      let changed = false;
+      const out = v.map((x) => {
+        const y = walk(x);
+        if (y !== x) changed = true;
+        return y;
+      });
+      return changed ? out : v;
+    }
+    if (v && typeof v === 'object') {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        const y = walk(x);
+        if (y !== x) changed = true;
+        out[k] = y;
+      }
+      return changed ? out : v;
+    }
+    return v;
+  };
+  return walk(value) as T;
+}

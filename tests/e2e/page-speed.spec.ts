@@ -1,0 +1,93 @@
+/**
+ * What the Lighthouse scores rest on (bench/lighthouse.ts measures them; nothing here is timed):
+ * one stylesheet per page, hashed assets (content images included) served immutable while pages
+ * are revalidated, the LCP image never lazy, and no layout shift on the checkout.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const PAGE_TYPES = ['/', '/products/kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets/aw', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green', '/estimator', '/checkout'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+test('every page type links exactly one stylesheet, and it styles the deferred blocks too', async ({ request }) => {
+  let shared: string | undefined;
+  for (const path of PAGE_TYPES) {
+    const html = await (await request.get(path)).text();
+    const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(links, path).toHaveLength(1);
+    shared ??= links[0];
+    expect(links[0], path).toBe(shared);
+  }
+  // The footer is deferred (load: visible): its CSS must be there before its code.
+  const home = await (await request.get('/')).text();
+  const footerClass = /<footer data-region="footer"><div class="jv-vis" data-jv-defer="[^"]+"><!--\$--><div class="([^"\s]+)/.exec(home)?.[1];
+  expect(footerClass).toBeTruthy();
+  expect(await (await request.get(shared!)).text()).toContain(`.${footerClass}`);
+});
+
+test('hashed scripts, styles and content images are immutable; pages and page data are revalidated', async ({ request }) => {
+  const home = await request.get('/');
+  expect(home.headers()['cache-control']).toBe('no-cache');
+  expect((await request.get('/page-data.json')).headers()['cache-control']).toBe('no-cache');
+  const html = await home.text();
+  const css = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
+  const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
+  const image = /<img [^>]*src="(\/assets\/images\/[^"]+-[\w-]{10}\.\w+)"/.exec(html)?.[1];
+  expect(image, 'a fingerprinted content image on the home page').toBeTruthy();
+  for (const url of [css, script, image!]) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(200);
+    expect(res.headers()['cache-control'], url).toBe(IMMUTABLE);
+  }
+  // No content image on the page keeps its unhashed name.
+  expect(html).not.toMatch(/<img [^>]*src="\/images\//);
+});
+
+async function lcpImage(page: Page, path: string) {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(path);
+  return page.evaluate(
+    () =>
+      new Promise<{ src: string; loading: string | null; fetchPriority: string | null } | null>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
+          const img = last?.element instanceof HTMLImageElement ? last.element : null;
+          resolve(img && { src: img.getAttribute('src')!, loading: img.getAttribute('loading'), fetchPriority: img.getAttribute('fetchpriority') });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+for (const path of ['/', '/products/kitchen-cabinets']) {
+  test(`the largest image in the first screen of ${path} is not lazy and is fetched with high priority`, async ({ page }) => {
+    const lcp = await lcpImage(page, path);
+    expect(lcp, 'the LCP element is an image').not.toBeNull();
+    expect(lcp!.loading).not.toBe('lazy');
+    expect(lcp!.fetchPriority).toBe('high');
+  });
+}
+
+test('breadcrumb links are touch targets of at least 24 x 24 px', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/products/kitchen-cabinets/rta-kitchen-cabinets/aw');
+  const boxes = await page.locator('nav[aria-label] ol a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+  expect(boxes.length).toBeGreaterThan(1);
+  for (const b of boxes) {
+    expect(b.height).toBeGreaterThanOrEqual(24);
+    expect(b.width).toBeGreaterThanOrEqual(24);
+  }
+});
+
+test('the checkout does not shift while it reads the cart (empty cart)', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    (window as unknown as { shift: number }).shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) (window as unknown as { shift: number }).shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/checkout');
+  await expect(page.getByText('Looks like you have not added anything to your cart.')).toBeVisible();
+  // Two frames after the swap, so a shift it caused is recorded.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+});
