@@ -20,7 +20,8 @@ describe('blog-category-list', () => {
 
   it('marks the current category', () => {
     const html = renderBlock(block, props, { path: '/blogs/category/must-read' });
-    expect(html).toMatch(/aria-current="page" href="\/blogs\/category\/must-read"/);
+    // The current category's link, whatever the order of its attributes.
+    expect(html).toMatch(/<a(?=[^>]*aria-current="page")(?=[^>]*href="\/blogs\/category\/must-read")[^>]*>/);
     expect(html.match(/aria-current/g)).toHaveLength(1);
   });
 

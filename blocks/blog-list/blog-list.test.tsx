@@ -14,8 +14,8 @@ describe('blog-list', () => {
     expect(titles(html)).toEqual(['Top 10 Bathroom Vanity Designs', 'Top 10 Kitchen Designs, Part 4: Small Kitchens', 'Gray Sofa, Fresh Flowers: Styling an Open-Plan Kitchen and Living Room']);
     expect(html).toContain('href="/blogs/top-10-bathroom-designs"');
     expect(html).toMatch(/<nav[^>]*aria-label="All articles: pages"/);
-    expect(html).toMatch(/<a[^>]*aria-current="page" href="\/blogs"[^>]*><span class="jv-sr-only">Page <\/span>1<\/a>/);
-    expect(html).toMatch(/<a[^>]*rel="next" href="\/blogs\?page=2"/);
+    expect(html).toMatch(/<a(?=[^>]*aria-current="page")(?=[^>]*href="\/blogs")[^>]*><span class="jv-sr-only">Page <\/span>1<\/a>/);
+    expect(html).toMatch(/<a(?=[^>]*rel="next")(?=[^>]*href="\/blogs\?page=2")[^>]*>/);
     expect(html).toContain('<time dateTime="2024-05-09">May 9, 2024</time>');
     expect(html).toContain('Tom Whitfield');
   });

@@ -159,10 +159,16 @@ export function quoteService(commerce: Commerce) {
     if (result.amountCents === undefined || result.amountCents !== q.total_cents) throw new ApiError(422, QUOTE_TEXTS.amountMismatch);
     const transactionId = result.transactionId!;
     const keyHash = hashIdempotencyKey(`quote:${q.id}`);
-    const existing = await db.selectFrom('orders').select('id').where('idempotency_key', '=', keyHash).executeTakeFirst();
+    const quoteOrder = () => db.selectFrom('orders').select('id').where('idempotency_key', '=', keyHash).executeTakeFirst();
+    const existing = await quoteOrder();
     if (existing) return existing.id;
     const used = await db.selectFrom('payments').select('order_id').where('gateway', '=', gateway).where('transaction_id', '=', transactionId).executeTakeFirst();
-    if (used) throw new ApiError(409, QUOTE_TEXTS.reused);
+    if (used) {
+      // A concurrent convert of this quote may have committed between the two reads: its order stands.
+      const winner = await quoteOrder();
+      if (winner && winner.id === used.order_id) return winner.id;
+      throw new ApiError(409, QUOTE_TEXTS.reused);
+    }
 
     const shop = ctx.shopInfo(ctx.data());
     const now = clock.now();
@@ -274,7 +280,7 @@ export function quoteService(commerce: Commerce) {
       return orderId;
     } catch (e) {
       // Another convert of this quote won the insert: its order stands.
-      const winner = await db.selectFrom('orders').select('id').where('idempotency_key', '=', keyHash).executeTakeFirst();
+      const winner = await quoteOrder();
       if (winner) return winner.id;
       // payments (gateway, transaction_id) is unique: the transaction became another order meanwhile.
       if (/unique/i.test(String((e as Error)?.message)) && /transaction_id/.test(String((e as Error)?.message))) throw new ApiError(409, QUOTE_TEXTS.reused);
