@@ -17,6 +17,7 @@ import { CARD_ORDER, emptyValues, fieldError, type CardValues } from '../checkou
 import checkoutStyles from '../checkout/checkout.module.css';
 import { SelectField, TextField } from '../checkout/fields.tsx';
 import { preloadTokenizer, tokenizeCard } from '../checkout/gateways/tokenizer.ts';
+import { acceptJsConfig, dispatchCard, preloadAcceptJs } from '../checkout/gateways/accept-js.ts';
 import type { StripeCardHandle } from '../checkout/gateways/stripe-card.tsx';
 import styles from './quote-payment.module.css';
 
@@ -142,10 +143,17 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
 
   const method = methods?.list.find((m) => m.name === methodName);
   const tokenizerUrl = method?.config?.tokenizerUrl;
+  // Authorize.Net: the same card fields, handed to Accept.js as the checkout does; its opaque value is the token.
+  const acceptJs = acceptJsConfig(method);
+  const withCard = !!tokenizerUrl || !!acceptJs;
   const stripeKey = method?.gateway === STRIPE_GATEWAY ? method.config?.publishableKey : undefined;
   useEffect(() => {
     if (tokenizerUrl) void preloadTokenizer(tokenizerUrl);
   }, [tokenizerUrl]);
+  const acceptJsUrl = acceptJs?.acceptJsUrl;
+  useEffect(() => {
+    if (acceptJsUrl) void preloadAcceptJs(acceptJsUrl);
+  }, [acceptJsUrl]);
 
   const fail = (message: string, fieldErrors?: Record<string, string>) => {
     setNotice('');
@@ -209,10 +217,18 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
 
   async function payNow(quote: Quote) {
     if (stripeKey) return payWithStripe(quote);
-    if (!tokenizerUrl) return fail(PAYMENT_MESSAGES.notAvailable);
-    const tokenized = await tokenizeCard(tokenizerUrl, card);
-    if ('error' in tokenized) return fail(tokenized.error, tokenized.fieldErrors);
-    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', { quoteId: quote.id, token: link.token, paymentMethod: methodName, paymentToken: tokenized.token });
+    let paymentToken: string;
+    if (acceptJs) {
+      const opaque = await dispatchCard(acceptJs, card);
+      if ('error' in opaque) return fail(opaque.error);
+      paymentToken = opaque.dataValue;
+    } else {
+      if (!tokenizerUrl) return fail(PAYMENT_MESSAGES.notAvailable);
+      const tokenized = await tokenizeCard(tokenizerUrl, card);
+      if ('error' in tokenized) return fail(tokenized.error, tokenized.fieldErrors);
+      paymentToken = tokenized.token;
+    }
+    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', { quoteId: quote.id, token: link.token, paymentMethod: methodName, paymentToken });
     if (r.status === 200 && r.body.transactionId) return convert(quote, r.body);
     if (r.status === 202 && r.body.nextAction?.url) {
       // The gateway's authentication page returns to /payment/{method}/verify, which converts the quote.
@@ -228,7 +244,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     if (submitting.current) return;
     setFormError('');
     setNotice('');
-    const errs = !methodName ? { paymentMethod: PAYMENT_MESSAGES.notAvailable } : tokenizerUrl ? cardErrors() : stripeKey ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady }) : {};
+    const errs = !methodName ? { paymentMethod: PAYMENT_MESSAGES.notAvailable } : withCard ? cardErrors() : stripeKey ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady }) : {};
     setErrors(errs);
     if (Object.keys(errs).length) {
       const first = CARD_ORDER.find((k) => errs[`card.${k}`]);
@@ -377,7 +393,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
                 <span>{m.title}</span>
               </label>
             ))}
-            {tokenizerUrl && (
+            {withCard && (
               <div className={checkoutStyles.grid}>
                 <TextField id={`${uid}-card-number`} label="Card Number" value={card.number} required autoComplete="cc-number" inputMode="numeric" maxLength={23} error={errors['card.number']} onChange={setCardField('number')} />
                 <SelectField id={`${uid}-card-expMonth`} label="Expiry Month" value={card.expMonth} options={MONTH_OPTIONS} placeholder="MM" required autoComplete="cc-exp-month" error={errors['card.expMonth']} onChange={setCardField('expMonth')} />

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAuthorizeNetStandIn, type AuthorizeNetStandIn } from '../testing/authorize-net-stand-in.ts';
-import { authorizeNetConfigFromEnv, authorizeNetProvider, parseAnetJson, resultOfTransaction } from './authorize-net.ts';
+import { authorizeNetConfigFromEnv, authorizeNetProvider, describeWithMetadata, metadataOfDescription, parseAnetJson, resultOfDetails, resultOfTransaction } from './authorize-net.ts';
 
 let anet: AuthorizeNetStandIn | undefined;
 afterEach(async () => {
@@ -34,6 +34,21 @@ describe('Authorize.Net configuration and answers', () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(() => JSON.parse(raw.toString('utf8'))).toThrow();
     expect(parseAnetJson(raw.toString('utf8'))).toMatchObject({ messages: { resultCode: 'Error' } });
+  });
+
+  it("carries a non-order charge's metadata at the end of order.description (within 255) and reads it back; an order's has none", () => {
+    const meta = { quoteId: '12', quoteIncrementId: 'Q100000012', quotePaymentId: '3' };
+    const d = describeWithMetadata('Shop quote #Q100000012', meta);
+    expect(d).toBe('Shop quote #Q100000012 [quoteId=12&quoteIncrementId=Q100000012&quotePaymentId=3]');
+    expect(metadataOfDescription(d)).toEqual(meta);
+    const long = describeWithMetadata('x'.repeat(400), meta);
+    expect(long.length).toBe(255);
+    expect(metadataOfDescription(long)).toEqual(meta);
+    expect(describeWithMetadata('Shop order #000000042')).toBe('Shop order #000000042');
+    expect(metadataOfDescription('Shop order #000000042 [see notes]')).toBeUndefined();
+    expect(metadataOfDescription('Shop order #000000042 [gift]')).toBeUndefined();
+    expect(resultOfDetails({ transId: '7', responseCode: 1, authAmount: 10, order: { invoiceNumber: 'Q1', description: d } }).metadata).toEqual(meta);
+    expect(resultOfDetails({ transId: '7', responseCode: 1, authAmount: 10, order: { invoiceNumber: '000000042', description: 'Shop order #000000042' } }).metadata).toBeUndefined();
   });
 
   it('maps response codes 1-4 and takes the errors text as the message', () => {

@@ -19,6 +19,12 @@
  * begin with a UTF-8 byte-order mark. Response code (transactionResponse.responseCode): 1
  * completed, 2 pending, 3 failed, 4 on_hold; the errors' text is the shopper's message.
  *
+ * A charge that is no order's (a quote's: ChargeRequest.metadata) carries its metadata on the
+ * transaction's order element, which getTransactionDetails gives back: invoiceNumber is the
+ * metadata's quoteIncrementId (the merchant's reference, as an order's increment id is), and the
+ * description ends with the metadata as `[k=v&k=v]` (URL-encoded), which retrieve() reads back
+ * into `metadata`. Only the server writes it (the transaction key is secret).
+ *
  * Not shown in the spec, decided here: a gateway that does not answer in time fails the attempt
  * (the page says so); a retry posts the same invoice number and amount, which Authorize.Net's
  * duplicate window (120 s by default) refuses, so a charge that did go through is not repeated
@@ -130,6 +136,7 @@ interface AnetTransactionDetails {
   transactionStatus?: string;
   responseReasonDescription?: string;
   authAmount?: number | string;
+  order?: { invoiceNumber?: string; description?: string };
   payment?: { creditCard?: { cardNumber?: string; cardType?: string } };
 }
 
@@ -173,8 +180,29 @@ export function resultOfTransaction(body: { transactionResponse?: AnetTransactio
 const REVIEW = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview']);
 const FAILED = new Set(['declined', 'voided', 'expired', 'generalError', 'failedReview', 'communicationError', 'settlementError', 'couldNotVoid']);
 
+const DESCRIPTION_MAX = 255;
+
+/** order.description for a charge: the text, then `[metadata]` when there is metadata (within the schema's 255). */
+export function describeWithMetadata(text: string | undefined, metadata?: Record<string, string>): string {
+  if (!metadata || !Object.keys(metadata).length) return cut(text, DESCRIPTION_MAX);
+  const tail = `[${new URLSearchParams(metadata).toString()}]`;
+  if (tail.length > DESCRIPTION_MAX) throw new Error('Authorize.Net: the charge metadata does not fit in order.description');
+  const head = cut(text, DESCRIPTION_MAX - tail.length - 1);
+  return head ? `${head} ${tail}` : tail;
+}
+
+/** The metadata at the end of an order.description (describeWithMetadata), if any. */
+export function metadataOfDescription(description: string | undefined): Record<string, string> | undefined {
+  const m = /\[([^[\]\s]*)\]$/.exec(description ?? '');
+  // Only key=value pairs: a description that merely ends in brackets carries no metadata.
+  if (!m?.[1] || !m[1].split('&').every((pair) => /^[^=]+=/.test(pair))) return undefined;
+  const out = Object.fromEntries(new URLSearchParams(m[1]));
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** A getTransactionDetailsResponse's transaction as the provider interface reports it. */
 export function resultOfDetails(t: AnetTransactionDetails): ChargeResult {
+  const metadata = metadataOfDescription(t.order?.description);
   const code = Number(t.responseCode);
   const status = t.transactionStatus && REVIEW.has(t.transactionStatus) ? 'on_hold' : t.transactionStatus && FAILED.has(t.transactionStatus) ? 'failed' : statusFromResponseCode(code);
   const amount = Number(t.authAmount);
@@ -185,6 +213,7 @@ export function resultOfDetails(t: AnetTransactionDetails): ChargeResult {
     message: t.responseReasonDescription ?? '',
     historyNamesTransaction: true,
     ...(Number.isFinite(amount) ? { amountCents: Math.round(amount * 100) } : {}),
+    ...(metadata ? { metadata } : {}),
     ...cardOf(t.payment?.creditCard?.cardNumber, t.payment?.creditCard?.cardType),
   };
 }
@@ -229,7 +258,7 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
         transactionType: 'authCaptureTransaction',
         amount: dollars(r.amountCents),
         payment: { opaqueData: { dataDescriptor: ACCEPT_DATA_DESCRIPTOR, dataValue: r.token } },
-        order: { invoiceNumber: cut(r.orderIncrementId, 20), description: cut(r.description, 255) },
+        order: { invoiceNumber: cut(r.orderIncrementId || r.metadata?.quoteIncrementId, 20), description: describeWithMetadata(r.description, r.metadata) },
         customer: { type: 'individual', email: cut(r.email, 255) },
         ...(r.billTo ? { billTo: billTo(r.billTo) } : {}),
         ...(r.shipTo ? { shipTo: shipTo(r.shipTo) } : {}),

@@ -5,7 +5,8 @@
  * 1. pay (POST /api/quote/pay): the page hands the gateway's token; the server charges the
  *    quote's total in cents through the method's provider, with metadata quoteId,
  *    quoteIncrementId and quotePaymentId (no order exists yet), and keeps the charge in
- *    quote_payments. A lease on the quote keeps two pay requests from both charging.
+ *    quote_payments. (Authorize.Net has no metadata field: its provider writes them on the
+ *    transaction's order invoiceNumber and description and reads them back in retrieve.) A lease on the quote keeps two pay requests from both charging.
  * 2. convert (POST /api/quote/convertToOrder, spec section 7's body plus the token): the server
  *    never takes the caller's word for the payment. It asks the provider for the transaction
  *    and requires a completed payment of exactly the quote's total whose metadata names this

@@ -50,6 +50,7 @@ export interface AnetStandInTransaction {
   responseCode: number;
   amount: string;
   invoiceNumber: string;
+  description: string;
   last4: string;
   message: string;
 }
@@ -98,7 +99,7 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
     if (tr.billTo?.zip === ANET_DECLINE_ZIP) code = 3;
     const transId = String(nextId++);
     const message = code === 1 ? ANET_TEXTS.approved : code === 2 ? ANET_TEXTS.pending : code === 3 ? ANET_TEXTS.declined : ANET_TEXTS.heldForReview;
-    transactions.set(transId, { transId, responseCode: code, amount: String(tr.amount), invoiceNumber: String(tr.order?.invoiceNumber ?? ''), last4, message });
+    transactions.set(transId, { transId, responseCode: code, amount: String(tr.amount), invoiceNumber: String(tr.order?.invoiceNumber ?? ''), description: String(tr.order?.description ?? ''), last4, message });
     send(res, {
       transactionResponse: {
         responseCode: String(code),
@@ -127,7 +128,8 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
         responseCode: t.responseCode,
         responseReasonDescription: t.message,
         authAmount: Number(t.amount),
-        order: { invoiceNumber: t.invoiceNumber },
+        // orderExType as the real answer gives it: the invoice number and description the charge sent.
+        order: { invoiceNumber: t.invoiceNumber, description: t.description },
         payment: { creditCard: { cardNumber: `XXXX${t.last4}`, cardType: 'Visa' } },
       },
       messages: ok,

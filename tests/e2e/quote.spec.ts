@@ -2,9 +2,9 @@
  * Quote payment links end to end (issue 12) against the real server of the global setup: the
  * staff's CLI creates a quote in the server's database (JOINERY_DATA_DIR) and prints its link;
  * the customer opens it, pays with the sandbox card (or Stripe with 3-D Secure through the
- * verify page) and lands on the success page with the order number; the stored order has the
- * quote's items and total; the quote link, customer and admin e-mails arrive at the loopback
- * SMTP sink. Expired, canceled and wrong-token links show their views.
+ * verify page, or Authorize.Net through a fake Accept.js) and lands on the success page with
+ * the order number; the stored order has the quote's items and total; the quote link, customer
+ * and admin e-mails arrive at the loopback SMTP sink. Expired, canceled and wrong-token links show their views.
  */
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
@@ -17,6 +17,7 @@ import { hydrated, watchErrors } from './support/page-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAKE_STRIPE = readFileSync(join(import.meta.dirname, 'support/fake-stripe.js'), 'utf8');
+const FAKE_ACCEPT = readFileSync(join(import.meta.dirname, 'support/fake-accept.js'), 'utf8');
 const NEXT_YEAR = String(new Date().getFullYear() + 1);
 const EXPIRED = 'The quote link has expired. Please contact admin to receive a new payment link.';
 const NOT_FOUND = 'Quote not found. The link may be incorrect.';
@@ -259,4 +260,33 @@ test('Stripe with 3-D Secure: the verify page converts the quote and the intent 
   const pi = (await (await request.get(`${process.env.E2E_STRIPE_URL}/v1/payment_intents/${intent}`, { headers: { authorization: `Bearer ${process.env.E2E_STRIPE_SECRET_KEY}` } })).json()) as { metadata?: Record<string, string> };
   expect(pi.metadata).toMatchObject({ orderId: String(order.id), orderIncrementId: orderNumber });
   await expect.poll(() => subjectsAbout(orderNumber).sort(), { timeout: 20_000 }).toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
+});
+
+test('Authorize.Net: Accept.js takes the card, the charge carries the quote, one order with its total', async ({ page }) => {
+  test.slow();
+  const errors = watchErrors(page);
+  await page.route('https://jstest.authorize.net/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_ACCEPT }));
+  const email = unique('quote-anet');
+  const { link, quoteId, quoteNumber } = createQuote(email);
+  await page.goto(link.replace(process.env.E2E_BASE_URL!, ''));
+  await hydrated(page);
+  const apiBodies: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) apiBodies.push(r.postData() ?? '');
+  });
+  await form(page).getByRole('radio', { name: 'Credit Card (Authorize.Net)' }).check();
+  await sandboxCard(page, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/order\/success$/);
+  const status = page.getByRole('status').filter({ hasText: 'Your order number is' });
+  await expect(status).toHaveText(/#\d+$/);
+  const orderNumber = /#(\d+)$/.exec((await status.textContent()) ?? '')![1]!;
+  const order = expectPaidOrder(email, orderNumber);
+  expect(query<{ method: string; amount_cents: number }>('SELECT method, amount_cents FROM payments WHERE order_id = ?', order.id)).toEqual([{ method: 'authorize-net', amount_cents: 93861 }]);
+  for (const b of apiBodies) expect(b).not.toMatch(/4111 ?1111 ?1111 ?1111|"cvv"/);
+  // The charge the stand-in got: the quote's total, its number as the invoice, its ids in the description.
+  const requests = (await (await fetch(new URL('/__stand-in/requests', process.env.E2E_ANET_URL!))).json()) as { kind: string; body: Record<string, any> }[];
+  const charge = requests.filter((r) => r.kind === 'createTransactionRequest').map((r) => r.body.createTransactionRequest.transactionRequest).find((tr) => tr.order?.invoiceNumber === quoteNumber);
+  expect(charge).toMatchObject({ amount: '938.61', order: { invoiceNumber: quoteNumber, description: expect.stringContaining(`[quoteId=${quoteId}&quoteIncrementId=${quoteNumber}&`) } });
+  expect(errors).toEqual([]);
 });
