@@ -2,8 +2,10 @@
  * Sample checkouts per second: the real app (createServer, the shop's catalogue and tables, a
  * temp SQLite file, then a throw-away PostgreSQL server started here when the postgresql package
  * is installed) in a child process on 127.0.0.1; autocannon in this process with 32
- * connections, each running complete checkouts: POST /api/order (fresh idempotency key) then
- * POST /api/order/pay with the sandbox's approved card, which records the payment and queues the
+ * connections, each running complete checkouts: POST /api/order (fresh idempotency key), the
+ * card to the sandbox gateway's tokenizer (POST /sandbox-gateway/v1/tokens: a third party's call
+ * in a real shop, served by the same process here, so its CPU is counted too), then
+ * POST /api/order/pay with that token, which records the payment and queues the
  * customer and admin e-mails in the outbox (the outbox worker is not started: queued is the
  * measure). Then a bare Hono handler (POST returning a small JSON) in a child process, same
  * client settings, for the ratio. Bounded: N checkouts (default 10,000) and at most 60 s each.
@@ -28,7 +30,7 @@ const ITEMS = [
   { sku: 'CARLTON-SD-PW', finish: { type: 'paint', value: 'pure-white' } },
   { sku: 'QZ-CG-CH-POL', finish: { type: 'surface', value: 'polished' } },
 ];
-const CARD = { number: '4242424242424242', expMonth: '12', expYear: '2030', cvv: '123' };
+const CARD_JSON = JSON.stringify({ number: '4242424242424242', expMonth: '12', expYear: '2030', cvv: '123' });
 const orderJson = () => JSON.stringify({ idempotencyKey: randomUUID(), items: ITEMS, billing: ADDRESS, sameAsBilling: true, shippingMethod: 'standard', paymentMethod: 'card' });
 
 // ---------------------------------------------------------------- child processes (the servers)
@@ -137,8 +139,9 @@ async function measure(kind: string, databaseUrl?: string): Promise<{ perSecond:
 
   // Warm up: JIT, statement caches, the data files.
   for (let i = 0; i < 200; i++) {
-    const o = (await (await fetch(`${base}/api/order`, { method: 'POST', body: orderJson(), headers: { 'content-type': 'application/json' } })).json()) as { order: { id: number }; orderToken: string };
-    await fetch(`${base}/api/order/pay`, { method: 'POST', body: JSON.stringify({ id: o.order.id, token: o.orderToken, card: CARD }), headers: { 'content-type': 'application/json' } });
+    const o = (await (await fetch(`${base}/api/order`, { method: 'POST', body: orderJson(), headers })).json()) as { order: { id: number }; orderToken: string };
+    const t = (await (await fetch(`${base}/sandbox-gateway/v1/tokens`, { method: 'POST', body: CARD_JSON, headers })).json()) as { id: string };
+    await fetch(`${base}/api/order/pay`, { method: 'POST', body: JSON.stringify({ id: o.order.id, token: o.orderToken, paymentToken: t.id }), headers });
   }
   const before = await app.ask('stats');
 
@@ -147,7 +150,7 @@ async function measure(kind: string, databaseUrl?: string): Promise<{ perSecond:
   let failed = 0;
   const result = await cannon({
     url: base,
-    amount: CHECKOUTS * 2,
+    amount: CHECKOUTS * 3,
     requests: [
       {
         method: 'POST',
@@ -155,12 +158,23 @@ async function measure(kind: string, databaseUrl?: string): Promise<{ perSecond:
         headers,
         setupRequest: (req: Record<string, unknown>, ctx: Record<string, unknown>) => {
           ctx.start = performance.now();
+          ctx.order = ctx.pay = undefined; // a failed step must not hand the next one a stale order
           return { ...req, body: orderJson() };
         },
         onResponse: (status: number, body: string, ctx: Record<string, unknown>) => {
           if (status !== 201) return void failed++;
-          const o = JSON.parse(body) as { order: { id: number }; orderToken: string };
-          ctx.pay = JSON.stringify({ id: o.order.id, token: o.orderToken, card: CARD });
+          ctx.order = JSON.parse(body) as { order: { id: number }; orderToken: string };
+        },
+      },
+      {
+        method: 'POST',
+        path: '/sandbox-gateway/v1/tokens',
+        headers,
+        setupRequest: (req: Record<string, unknown>, ctx: Record<string, unknown>) => (ctx.order ? { ...req, body: CARD_JSON } : null),
+        onResponse: (status: number, body: string, ctx: Record<string, unknown>) => {
+          if (status !== 201) return void failed++;
+          const o = ctx.order as { order: { id: number }; orderToken: string };
+          ctx.pay = JSON.stringify({ id: o.order.id, token: o.orderToken, paymentToken: (JSON.parse(body) as { id: string }).id });
         },
       },
       {
@@ -182,13 +196,13 @@ async function measure(kind: string, databaseUrl?: string): Promise<{ perSecond:
 
   const perSecond = completed / result.duration;
   line('complete sample checkouts (order + sandbox payment + 2 e-mails queued)', `${fmt(perSecond)} /s (${fmt(completed)} in ${fmt(result.duration, 1)} s, ${failed} failed, ${result.errors} errors)`);
-  line('checkout latency, order + pay round trips (p50 / p99)', `${fmt(percentile(checkoutMs, 50), 1)} ms / ${fmt(percentile(checkoutMs, 99), 1)} ms`);
+  line('checkout latency, order + token + pay round trips (p50 / p99)', `${fmt(percentile(checkoutMs, 50), 1)} ms / ${fmt(percentile(checkoutMs, 99), 1)} ms`);
   line('per request latency (p50 / p99)', `${fmt(result.latency.p50, 1)} ms / ${fmt(result.latency.p99, 1)} ms`);
   line('stored: orders paid, e-mails queued (this run)', `${fmt(after.ordered! - before.ordered!)} orders ordered, ${fmt(after.queuedMails! - before.queuedMails!)} e-mails queued`);
   // CPU time is less sensitive than throughput to other work on the machine.
   const cpuPerCheckout = (after.cpuMs! - before.cpuMs!) / Math.max(1, completed);
   line('app server CPU per checkout (and the one-core ceiling it implies)', `${fmt(cpuPerCheckout, 2)} ms (${fmt(1000 / cpuPerCheckout)} checkouts/s)`);
-  return { perSecond, appRps: (result.requests.total || completed * 2) / result.duration };
+  return { perSecond, appRps: (result.requests.total || completed * 3) / result.duration };
 }
 
 /** The PostgreSQL figure, on a server started for the run (skipped when PostgreSQL is not installed). */
