@@ -11,6 +11,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { EXPIRY_MONTHS, PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, TEST_MODE_MESSAGES, defineBlock, expiryYears, formatPrice, unexpectedPaymentStatus } from '../../engine/index.ts';
+import type { QuoteAddressView, QuoteView } from '../../engine/index.ts';
 import type { QuotePaymentProps } from '../../schemas/types/blocks/quote-payment.ts';
 import { callApi, defaultPaymentMethod, enabledMethods, storeOrderNumber, type PaymentMethodInfo } from '../checkout/checkout-api.ts';
 import { CARD_ORDER, emptyValues, fieldError, type CardValues } from '../checkout/checkout-form.ts';
@@ -25,39 +26,7 @@ const StripeCard = lazy(() => import('../checkout/gateways/stripe-card.tsx').the
 const STRIPE_GATEWAY = 'stripe';
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 
-interface QuoteAddress {
-  type: 'billing' | 'shipping';
-  firstName: string;
-  lastName: string;
-  email: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-  phoneNumber: string;
-}
-interface Quote {
-  id: number;
-  quoteIncrementId: string;
-  poNumber: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  status: 'open' | 'paid' | 'canceled';
-  addresses: QuoteAddress[];
-  shippingLabel: string;
-  items: { id: number; name: string; sku: string; qty: number; price: number; rowTotal: number; notes: string | null }[];
-  additionalNotes: string | null;
-  subtotal: number;
-  shippingAmount: number;
-  taxAmount: number;
-  discountAmount: number;
-  total: number;
-  orderIncrementId: string | null;
-}
-type View = { status: 'loading' } | { status: 'expired' } | { status: 'notFound' } | { status: 'ready'; quote: Quote };
+type View = { status: 'loading' } | { status: 'expired' } | { status: 'notFound' } | { status: 'ready'; quote: QuoteView };
 interface PayAnswer {
   status?: string;
   transactionId?: string | null;
@@ -77,7 +46,7 @@ function linkOf(search: string) {
   return { quoteId: q.get('quoteId') ?? '', token: q.get('token') ?? '' };
 }
 
-function AddressBlock({ title, a }: { title: string; a?: QuoteAddress }) {
+function AddressBlock({ title, a }: { title: string; a?: QuoteAddressView }) {
   if (!a) return null;
   return (
     <div>
@@ -125,7 +94,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
       setView({ status: 'notFound' });
       return;
     }
-    void callApi<{ quote?: Quote; errorType?: string }>(`/api/quote?quoteId=${encodeURIComponent(link.quoteId)}&token=${encodeURIComponent(link.token)}`, 'GET').then((r) => {
+    void callApi<{ quote?: QuoteView; errorType?: string }>(`/api/quote?quoteId=${encodeURIComponent(link.quoteId)}&token=${encodeURIComponent(link.token)}`, 'GET').then((r) => {
       if (!live) return;
       if (r.status === 200 && r.body.quote) setView({ status: 'ready', quote: r.body.quote });
       else setView({ status: r.body.errorType === QUOTE_ERROR_TYPES.expired ? 'expired' : 'notFound' });
@@ -173,7 +142,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
   };
 
   /** The payment is taken: the server checks it with the provider and makes the order. */
-  async function convert(quote: Quote, pay: PayAnswer) {
+  async function convert(quote: QuoteView, pay: PayAnswer) {
     const r = await callApi<ConvertAnswer>('/api/quote/convertToOrder', 'POST', {
       quoteId: quote.id,
       token: link.token,
@@ -185,7 +154,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     void navigate(successUrl);
   }
 
-  async function payWithStripe(quote: Quote) {
+  async function payWithStripe(quote: QuoteView) {
     const handle = stripeCard.current;
     if (!handle) return fail(PAYMENT_MESSAGES.stripeNotReady);
     const billing = quote.addresses.find((a) => a.type === 'billing');
@@ -215,7 +184,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     }
   }
 
-  async function payNow(quote: Quote) {
+  async function payNow(quote: QuoteView) {
     if (stripeKey) return payWithStripe(quote);
     let paymentToken: string;
     if (acceptJs) {
@@ -239,7 +208,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     fail(r.status === 0 ? PAYMENT_MESSAGES.processingError : r.body.message || PAYMENT_MESSAGES.failed, r.status === 422 ? r.body.errors : undefined);
   }
 
-  async function submit(e: FormEvent, quote: Quote) {
+  async function submit(e: FormEvent, quote: QuoteView) {
     e.preventDefault();
     if (submitting.current) return;
     setFormError('');

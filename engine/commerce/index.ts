@@ -18,3 +18,4 @@ export { lineFigures, orderTotals, type LineFigures, type OrderTotals, type Pric
 export * from './payment-status.ts';
 export type * from './types.ts';
 export { QUOTE_MESSAGES, QUOTE_ERROR_TYPES } from './quote-messages.ts';
+export type { QuoteView, QuoteAddressView, QuoteItemView } from './quote-view.ts';

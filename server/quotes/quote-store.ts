@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { fromCents } from '../../engine/commerce/money.ts';
 import type { Clock } from '../clock.ts';
-import type { AddressType, Database, QuoteAddressRow, QuoteItemRow, QuoteRow, QuoteStatus } from '../db/schema.ts';
+import type { QuoteView } from '../../engine/commerce/quote-view.ts';
+import type { AddressType, Database, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
 import { hashToken, tokenMatches } from '../commerce/order-token.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -73,44 +74,7 @@ export function quoteFigures(q: QuoteInput) {
   return { items, subtotal, shipping, tax, discount, total };
 }
 
-export interface QuoteAddressView {
-  id: number;
-  type: AddressType;
-  email: string;
-  firstName: string;
-  lastName: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-  phoneNumber: string;
-}
-
-/** The quote's public fields (never the token hash). */
-export interface QuoteView {
-  id: number;
-  quoteIncrementId: string;
-  poNumber: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  status: QuoteStatus;
-  expiresAt: string;
-  addresses: QuoteAddressView[];
-  shippingMethod: string;
-  shippingLabel: string;
-  items: { id: number; name: string; sku: string; qty: number; price: number; rowTotal: number; notes: string | null }[];
-  additionalNotes: string | null;
-  subtotal: number;
-  shippingAmount: number;
-  taxAmount: number;
-  discountAmount: number;
-  total: number;
-  /** Set once the quote is paid: the order it became. */
-  orderIncrementId: string | null;
-}
+export type { QuoteAddressView, QuoteView } from '../../engine/commerce/quote-view.ts';
 
 export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteInput, ttlMs = DEFAULT_QUOTE_TTL_MS): Promise<{ quote: QuoteView; token: string }> {
   const f = quoteFigures(q);
