@@ -6,71 +6,27 @@
  * card and never answers for 4000 0000 0000 0259 (the shop's timeout is 3 s there).
  */
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hydrated, watchErrors } from './support/page-helpers.ts';
+import { watchErrors } from './support/page-helpers.ts';
+import { addQuartzChip, byLabel, checkout, formAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
 
-const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
-const CG_CHIP = 'Calacatta Gold quartz top sample';
 const ACCEPT_JS = 'https://jstest.authorize.net/v1/Accept.js';
 const FAKE_ACCEPT = readFileSync(join(import.meta.dirname, 'support/fake-accept.js'), 'utf8');
 const METHOD = 'Credit Card (Authorize.Net)';
-const NEXT_YEAR = String(new Date().getFullYear() + 1);
 const CVV = '987';
 const REVIEW = 'Your payment is being reviewed. We will contact you by e-mail once it is approved.';
 const DECLINED = 'This transaction has been declined.';
-const unique = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const byLabel = (page: Page, label: string) => page.locator('form').getByLabel(new RegExp(`^${label}( \\*)?$`));
-const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order' });
-const formAlert = (page: Page) => page.locator('form').getByRole('alert').filter({ hasText: /./ });
 
-function query<T>(sql: string, ...args: unknown[]): T[] {
-  const conn = new Database(join(process.env.E2E_DATA_DIR!, 'joinery.db'), { readonly: true, fileMustExist: true });
-  try {
-    return conn.prepare(sql).all(...args) as T[];
-  } finally {
-    conn.close();
-  }
-}
-const orders = (email: string) => query<{ id: number; order_increment_id: string; status: string; total_cents: number }>('SELECT id, order_increment_id, status, total_cents FROM orders WHERE email = ? ORDER BY id', email);
-const outbox = (orderId: number) => query<{ kind: string }>("SELECT kind FROM email_outbox WHERE ref_type = 'order' AND ref_id = ? ORDER BY kind", String(orderId)).map((m) => m.kind);
 const payments = (orderId: number) => query<{ status: string; gateway: string }>('SELECT status, gateway FROM payments WHERE order_id = ? ORDER BY id', orderId);
 const history = (orderId: number) => query<{ comment: string }>('SELECT comment FROM order_status_history WHERE order_id = ? ORDER BY id', orderId).map((h) => h.comment);
-function mailsAbout(orderNumber: string): string[] {
-  const dir = process.env.E2E_MAIL_DIR!;
-  return readdirSync(dir).flatMap((f) => {
-    try {
-      const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { raw: string };
-      const subject = /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '';
-      return subject.endsWith(`#${orderNumber}`) ? [subject] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 /** What the stand-in received from the shop's server. */
 async function standInRecord(): Promise<{ kind: string; body: Record<string, any> }[]> {
   return (await fetch(new URL('/__stand-in/requests', process.env.E2E_ANET_URL!))).json() as Promise<{ kind: string; body: Record<string, any> }[]>;
 }
 
 /** Every request the page makes to the shop's /api/ with its body, and every answer's status. */
-function recordApi(page: Page) {
-  const requests: { url: string; body: string }[] = [];
-  const statuses: number[] = [];
-  const ours = (url: string) => {
-    const u = new URL(url);
-    return u.origin === new URL(process.env.E2E_BASE_URL!).origin && u.pathname.startsWith('/api/');
-  };
-  page.on('request', (r) => {
-    if (ours(r.url())) requests.push({ url: r.url(), body: r.postData() ?? '' });
-  });
-  page.on('response', (r) => {
-    if (ours(r.url())) statuses.push(r.status());
-  });
-  return { requests, statuses };
-}
 
 /** Accept.js from the fake; counts its loads. */
 async function fakeAccept(page: Page) {
@@ -82,45 +38,12 @@ async function fakeAccept(page: Page) {
   return loads;
 }
 
-async function addQuartzChip(page: Page) {
-  await page.goto(CWSBV);
-  await hydrated(page);
-  const tab = page.getByRole('tab', { name: 'Samples' });
-  if (await tab.count()) await tab.click();
-  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
-  await list.getByRole('checkbox', { name: new RegExp(CG_CHIP) }).check();
-  await list.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(list.getByRole('status')).toContainText('has been successfully added');
-}
-
-async function checkout(page: Page, email: string) {
-  await page.goto('/checkout');
-  await hydrated(page);
-  await expect(placeOrder(page)).toBeVisible();
-  const b = page.getByRole('group', { name: 'Billing details' });
-  const field = (label: string) => b.getByLabel(new RegExp(`^${label}( \\*)?$`));
-  await field('First Name').fill('Ada');
-  await field('Last Name').fill('Lovelace');
-  await field('Email').fill(email);
-  await field('Phone Number').fill('(614) 555-0100');
-  await field('Address 1').fill('100 North High Street');
-  await field('State').selectOption('OH');
-  await field('City').fill('Columbus');
-  await field('Zip Code').fill('43215');
-  await expect(page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first()).toBeChecked();
-}
-
 async function card(page: Page, number: string) {
   await byLabel(page, 'Card Number').fill(number);
   await byLabel(page, 'Expiry Month').selectOption('12');
   await byLabel(page, 'Expiry Year').selectOption(NEXT_YEAR);
   await byLabel(page, 'CVV').fill(CVV);
 }
-
-const noCardData = (seen: { url: string; body: string }[], ...secrets: string[]) => {
-  expect(seen.length).toBeGreaterThan(0);
-  for (const r of seen) for (const s of secrets) expect(r.body, r.url).not.toContain(s);
-};
 
 test('approved: Accept.js loads only with the method, the order is ordered, the e-mails arrive, no /api/ request carries the card', async ({ page }) => {
   test.slow();

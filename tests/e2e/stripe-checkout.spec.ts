@@ -9,53 +9,15 @@
  *   return: one order `ordered`, exactly one customer and one admin e-mail.
  */
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hydrated, watchErrors } from './support/page-helpers.ts';
+import { watchErrors } from './support/page-helpers.ts';
+import { addQuartzChip, byLabel, checkout, formAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
 
-const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
-const CG_CHIP = 'Calacatta Gold quartz top sample';
 const FAKE_STRIPE = readFileSync(join(import.meta.dirname, 'support/fake-stripe.js'), 'utf8');
-const NEXT_YEAR = String(new Date().getFullYear() + 1);
-const unique = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const byLabel = (page: Page, label: string) => page.locator('form').getByLabel(new RegExp(`^${label}( \\*)?$`));
-const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order' });
-const formAlert = (page: Page) => page.locator('form').getByRole('alert').filter({ hasText: /./ });
-
-function query<T>(sql: string, ...args: unknown[]): T[] {
-  const conn = new Database(join(process.env.E2E_DATA_DIR!, 'joinery.db'), { readonly: true, fileMustExist: true });
-  try {
-    return conn.prepare(sql).all(...args) as T[];
-  } finally {
-    conn.close();
-  }
-}
-const orders = (email: string) => query<{ id: number; order_increment_id: string; status: string; total_cents: number }>('SELECT id, order_increment_id, status, total_cents FROM orders WHERE email = ? ORDER BY id', email);
-const outbox = (orderId: number) => query<{ kind: string }>("SELECT kind FROM email_outbox WHERE ref_type = 'order' AND ref_id = ? ORDER BY kind", String(orderId)).map((m) => m.kind);
-function mailsAbout(orderNumber: string): string[] {
-  const dir = process.env.E2E_MAIL_DIR!;
-  return readdirSync(dir).flatMap((f) => {
-    try {
-      const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { raw: string };
-      const subject = /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '';
-      return subject.endsWith(`#${orderNumber}`) ? [subject] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 /** Every request the page makes to the shop's /api/, with its body. */
-function recordApi(page: Page): { url: string; body: string }[] {
-  const seen: { url: string; body: string }[] = [];
-  page.on('request', (r: Request) => {
-    const u = new URL(r.url());
-    if (u.origin === new URL(process.env.E2E_BASE_URL!).origin && u.pathname.startsWith('/api/')) seen.push({ url: r.url(), body: r.postData() ?? '' });
-  });
-  return seen;
-}
 
 /** Stripe.js from the fake, Stripe's API from the stand-in; counts the script loads. */
 async function fakeStripe(page: Page) {
@@ -72,34 +34,6 @@ async function fakeStripe(page: Page) {
   return loads;
 }
 
-async function addQuartzChip(page: Page) {
-  await page.goto(CWSBV);
-  await hydrated(page);
-  const tab = page.getByRole('tab', { name: 'Samples' });
-  if (await tab.count()) await tab.click();
-  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
-  await list.getByRole('checkbox', { name: new RegExp(CG_CHIP) }).check();
-  await list.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(list.getByRole('status')).toContainText('has been successfully added');
-}
-
-async function checkout(page: Page, email: string) {
-  await page.goto('/checkout');
-  await hydrated(page);
-  await expect(placeOrder(page)).toBeVisible();
-  const b = page.getByRole('group', { name: 'Billing details' });
-  const field = (label: string) => b.getByLabel(new RegExp(`^${label}( \\*)?$`));
-  await field('First Name').fill('Ada');
-  await field('Last Name').fill('Lovelace');
-  await field('Email').fill(email);
-  await field('Phone Number').fill('(614) 555-0100');
-  await field('Address 1').fill('100 North High Street');
-  await field('State').selectOption('OH');
-  await field('City').fill('Columbus');
-  await field('Zip Code').fill('43215');
-  await expect(page.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first()).toBeChecked();
-}
-
 async function sandboxCard(page: Page, number: string, cvv = '987') {
   await byLabel(page, 'Card Number').fill(number);
   await byLabel(page, 'Expiry Month').selectOption('12');
@@ -114,15 +48,10 @@ async function stripeCard(page: Page, number: string, cvc = '987') {
   await page.getByLabel('CVC', { exact: true }).fill(cvc);
 }
 
-const noCardData = (seen: { url: string; body: string }[], ...secrets: string[]) => {
-  expect(seen.length).toBeGreaterThan(0);
-  for (const r of seen) for (const s of secrets) expect(r.body, r.url).not.toContain(s);
-};
-
 test('sandbox gateway: no request to /api/ carries the card; held for review waits; declined then approved pays one order', async ({ page }) => {
   test.slow();
   const errors = watchErrors(page);
-  const seen = recordApi(page);
+  const seen = recordApi(page).requests;
   const email = unique('sandbox-tokens');
   await addQuartzChip(page);
   await checkout(page, email);
@@ -153,7 +82,7 @@ test('sandbox gateway: no request to /api/ carries the card; held for review wai
 test('Stripe: Stripe.js loads only with the Stripe method; a payment succeeds and no /api/ request carries the card', async ({ page }) => {
   test.slow();
   const loads = await fakeStripe(page);
-  const seen = recordApi(page);
+  const seen = recordApi(page).requests;
   const email = unique('stripe-ok');
   await addQuartzChip(page);
   expect(loads).toEqual([]); // the style page fetched nothing from Stripe
