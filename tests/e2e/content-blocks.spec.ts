@@ -239,7 +239,10 @@ test.describe('at 1280 px', () => {
     await page.getByRole('button', { name: 'Play video: How to install wall cabinets' }).click();
     const player = page.locator('iframe[title="How to install wall cabinets"]');
     await expect(player).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/hLc7WallCab?autoplay=1&rel=0');
-    await expect(player).toBeFocused();
+    // Keyboard focus is on the player. Not toBeFocused(): that also needs the page's
+    // document.hasFocus(), which Chromium reports false once focus has moved into the
+    // cross-origin player's own process (measured: about 1 run in 4).
+    await expect.poll(() => player.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const videos = (await jsonLd(page)).filter((j) => j['@type'] === 'VideoObject');
     expect(videos.map((v) => v.name)).toEqual(['How to install wall cabinets', 'Setting and levelling base cabinets', 'Assembling an RTA base cabinet', 'Adjusting soft-close hinges and drawer fronts']);
