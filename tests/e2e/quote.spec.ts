@@ -179,6 +179,7 @@ test('a quote created with the CLI is paid by sandbox card through its link: suc
 });
 
 test('expired, canceled and wrong links show their views', async ({ page }) => {
+  test.slow(); // three CLI processes (two quotes and a cancel) besides the pages
   const email = unique('quote-views');
   const { link, quoteId } = createQuote(email);
   const path = link.replace(process.env.E2E_BASE_URL!, '');
