@@ -8,7 +8,7 @@ import { lineFigures, orderTotals } from './totals.ts';
 import type { ShippingMethod, ShippingMethodsFile, TaxRatesFile } from './types.ts';
 
 const at = (state: string, zipCode: string, countryId = 'US') => ({ countryId, state, zipCode });
-const site = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../site-config/data/${file}`, import.meta.url), 'utf8')) as T;
+const site = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../tests/fixtures/sites/shop/data/${file}`, import.meta.url), 'utf8')) as T;
 
 describe('location matching: ZIP exact, then range, then wildcard; then state; then country', () => {
   const entries = [

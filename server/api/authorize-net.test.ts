@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { JANE, placeOrder, send } from '../commerce/testing.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { ANET_TEST_CARDS, ANET_TEXTS, opaqueValueFor, startAuthorizeNetStandIn, type AuthorizeNetStandIn } from '../testing/authorize-net-stand-in.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -19,7 +19,7 @@ afterEach(async () => {
 
 async function setup(env: Record<string, string> = {}) {
   anet = await startAuthorizeNetStandIn();
-  t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false, config: { origin: 'https://shop.test' }, paymentEnv: { ...anet.env(), ...env } });
+  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, config: { origin: 'https://shop.test' }, paymentEnv: { ...anet.env(), ...env } });
   return { anet, t };
 }
 
@@ -134,7 +134,7 @@ describe('Authorize.Net process-transaction through the stand-in', () => {
   });
 
   it('without the AUTHORIZE_NET_* values the method is not offered and the route says so; with them only public keys go out, and the CSP allows Accept.js', async () => {
-    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
     const none = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
     expect(none.json.paymentMethods.map((m: { name: string }) => m.name)).not.toContain('authorize-net');
     expect(none.headers.get('content-security-policy')).not.toContain('authorize.net');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CARDS, cardToken, placeOrder, send } from '../commerce/testing.ts';
 import { smtpMailer } from '../mail/transports.ts';
 import type { Mailer } from '../mail/message.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -17,7 +17,7 @@ afterEach(async () => {
 
 async function server(withSmtp = false) {
   if (withSmtp) sink = await startSmtpSink();
-  t = await createTestServer<Mailer>({ siteDir: DEFAULT_CONTENT_DIR, dist: false, ...(sink ? { mailer: smtpMailer(sink.url, 'Hearthline <no-reply@hearthlinecabinetry.com>') } : {}) });
+  t = await createTestServer<Mailer>({ siteDir: FIXTURE_SHOP_DIR, dist: false, ...(sink ? { mailer: smtpMailer(sink.url, 'Hearthline <no-reply@hearthlinecabinetry.com>') } : {}) });
   return t;
 }
 

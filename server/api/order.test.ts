@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, placeOrder, send } from '../commerce/testing.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 let t: TestServer;
 beforeEach(async () => {
   // Some tests post more orders from one address than a shop allows (pay-limits.test.ts tests that limit).
-  t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false, config: { orderRateLimit: { limit: 1000, windowMs: 600_000 } } });
+  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, config: { orderRateLimit: { limit: 1000, windowMs: 600_000 } } });
 });
 afterEach(() => t.close());
 

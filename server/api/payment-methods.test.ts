@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { send } from '../commerce/testing.ts';
 import { memoryLogger } from '../logger.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -20,7 +20,7 @@ function siteWithPaymentMethods(methods: unknown): string {
   site = tempDir('joinery-site-');
   for (const rel of ['site.json', 'catalogs/product-styles.json', 'data/shipping-methods.json', 'data/tax-rates.json']) {
     mkdirSync(join(site.path, rel, '..'), { recursive: true });
-    cpSync(join(DEFAULT_CONTENT_DIR, rel), site.join(rel));
+    cpSync(join(FIXTURE_SHOP_DIR, rel), site.join(rel));
   }
   writeFileSync(site.join('data/payment-methods.json'), JSON.stringify({ methods }));
   return site.path;
@@ -28,7 +28,7 @@ function siteWithPaymentMethods(methods: unknown): string {
 
 describe('GET /api/payment-methods', () => {
   it('lists the enabled methods of a scope with only their public fields', async () => {
-    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
     const r = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
@@ -57,7 +57,7 @@ describe('GET /api/payment-methods', () => {
   });
 
   it('filters by scope and sorts; a gateway the server has no provider for is not offered; config keeps public keys only', async () => {
-    const shipped = JSON.parse(readFileSync(join(DEFAULT_CONTENT_DIR, 'data/payment-methods.json'), 'utf8')).methods as Record<string, unknown>[];
+    const shipped = JSON.parse(readFileSync(join(FIXTURE_SHOP_DIR, 'data/payment-methods.json'), 'utf8')).methods as Record<string, unknown>[];
     const methods = [
       { name: 'quote-card', title: 'Card', enabled: true, gateway: 'sandbox', sortOrder: 5, scopes: ['convert-to-order'], config: { publishableKey: 'pk_test_1', clientKey: 'ck', loginId: 'li', acceptJsUrl: 'https://js.example/Accept.js' } },
       { name: 'card', title: 'Card first', enabled: true, gateway: 'sandbox', sortOrder: 1 },

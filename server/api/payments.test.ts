@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CARDS, cardToken, placeOrder, send } from '../commerce/testing.ts';
 import { commerceFor } from '../commerce/app-commerce.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 let t: TestServer;
 beforeEach(async () => {
-  t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
 });
 afterEach(() => t.close());
 

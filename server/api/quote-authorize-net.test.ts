@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { send } from '../commerce/testing.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createQuote } from '../quotes/quote-store.ts';
 import { quoteInput } from '../quotes/testing.ts';
 import { ANET_TEST_CARDS, opaqueValueFor, startAuthorizeNetStandIn, type AuthorizeNetStandIn } from '../testing/authorize-net-stand-in.ts';
@@ -22,7 +22,7 @@ afterEach(async () => {
 
 async function setup() {
   anet = await startAuthorizeNetStandIn();
-  t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false, config: { origin: 'https://shop.test' }, paymentEnv: anet.env() });
+  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, config: { origin: 'https://shop.test' }, paymentEnv: anet.env() });
   return { anet, t };
 }
 

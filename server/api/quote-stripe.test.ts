@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { send } from '../commerce/testing.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createQuote } from '../quotes/quote-store.ts';
 import { quoteInput } from '../quotes/testing.ts';
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in.ts';
@@ -25,7 +25,7 @@ describe('a quote paid with Stripe', () => {
   it('3-D Secure, the card holder never returns: the webhook converts the quote once and tags the intent; the return page gives the same order', async () => {
     stripe = await startStripeStandIn({ webhookMode: 'immediate', webhookTarget: async (payload, signature) => (await webhook(payload, signature)).status });
     t = await createTestServer({
-      siteDir: DEFAULT_CONTENT_DIR,
+      siteDir: FIXTURE_SHOP_DIR,
       dist: false,
       config: { origin: 'https://shop.test' },
       paymentEnv: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },

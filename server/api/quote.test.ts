@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARDS, cardToken, placeOrder, send } from '../commerce/testing.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createQuote } from '../quotes/quote-store.ts';
 import { QUOTE_TOTAL, quoteInput } from '../quotes/testing.ts';
 import { sandboxGateway } from '../sandbox-gateway/gateway.ts';
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 async function setup(over: Parameters<typeof quoteInput>[0] = {}, ttlMs?: number) {
-  t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
   const { quote, token } = await createQuote(t.db, t.clock, quoteInput(over), ttlMs);
   return { id: quote.id, token, quote };
 }
@@ -186,7 +186,7 @@ describe('a quote charge that needs authentication comes back through the verify
 
 describe('limits', () => {
   it('GET /api/quote is limited per address: a token cannot be guessed by trying', async () => {
-    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false, config: { payRateLimit: { limit: 3, windowMs: 60_000 } } });
+    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, config: { payRateLimit: { limit: 3, windowMs: 60_000 } } });
     const { quote } = await createQuote(t.db, t.clock, quoteInput());
     const tries = [];
     for (let i = 0; i < 4; i++) tries.push(await send(t.app, 'GET', `/api/quote?quoteId=${quote.id}&token=guess${i}`));

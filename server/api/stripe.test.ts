@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { placeOrder, send } from '../commerce/testing.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -21,7 +21,7 @@ async function setup(webhookMode: 'immediate' | 'manual' = 'manual') {
     webhookTarget: async (payload, signature) => (await webhook(payload, signature)).status,
   });
   t = await createTestServer({
-    siteDir: DEFAULT_CONTENT_DIR,
+    siteDir: FIXTURE_SHOP_DIR,
     dist: false,
     config: { origin: 'https://shop.test' },
     paymentEnv: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
@@ -265,7 +265,7 @@ describe('configuration', () => {
     expect(JSON.stringify(listed.json)).not.toContain(stripe.secretKey);
     expect(JSON.stringify(listed.json)).not.toContain(stripe.webhookSecret);
     await t.close();
-    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false, paymentEnv: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } });
+    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, paymentEnv: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } });
     expect((await send(t.app, 'GET', '/api/payment-methods?scope=sample-order')).json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card']);
     const r = await send(t.app, 'POST', '/api/payment/stripe/payment-intent', { orderId: 1, token: 'x', paymentMethodId: 'pm_card_visa' });
     expect(r.status).toBe(422);

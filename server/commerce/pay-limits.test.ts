@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../app.ts';
 import { memoryLogger, silentLogger, type MemoryLogger } from '../logger.ts';
 import { memoryMailer } from '../mail/memory-mailer.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import type { ServerConfig } from '../config.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { CARDS, cardToken, orderBody, placeOrder, send } from './testing.ts';
@@ -17,7 +17,7 @@ afterEach(() => t.close());
 
 async function server(config: Partial<ServerConfig> = {}) {
   log = memoryLogger();
-  t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false, log, config: { logRequests: false, trustProxy: true, ...config } });
+  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, log, config: { logRequests: false, trustProxy: true, ...config } });
 }
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
@@ -72,7 +72,7 @@ describe('rate limits on orders and payments', () => {
     expect(warnings().at(-1)).toMatch(new RegExp(`^rate limit: payment refused for order ${id}: 5 failed payments`));
 
     // A new process over the same database (its address limits start empty) still refuses.
-    const restarted = createServer({ db: t.db, mailer: memoryMailer(), clock: t.clock, log: silentLogger, siteDir: DEFAULT_CONTENT_DIR, config: { distDir: null, logRequests: false } });
+    const restarted = createServer({ db: t.db, mailer: memoryMailer(), clock: t.clock, log: silentLogger, siteDir: FIXTURE_SHOP_DIR, config: { distDir: null, logRequests: false } });
     expect((await send(restarted.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.declined) })).json).toEqual({ success: false, message: TOO_MANY_FAILED });
     await restarted.close();
 

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { COMMERCE_FILES, CommerceDataError, commerceDataSource, loadCommerceData } from './site-data.ts';
 
@@ -12,14 +12,14 @@ function copySite() {
   dir = tempDir('joinery-site-');
   for (const f of Object.values(COMMERCE_FILES)) {
     mkdirSync(join(dir.path, f.rel, '..'), { recursive: true });
-    cpSync(join(DEFAULT_CONTENT_DIR, f.rel), dir.join(f.rel));
+    cpSync(join(FIXTURE_SHOP_DIR, f.rel), dir.join(f.rel));
   }
   return dir;
 }
 
 describe('checkout data of the site', () => {
   it("reads the shop's catalogue, tables and admin addresses", () => {
-    const data = loadCommerceData(DEFAULT_CONTENT_DIR);
+    const data = loadCommerceData(FIXTURE_SHOP_DIR);
     expect(data.samples.get('CARLTON-SD-PW')?.sample.price).toBe(0);
     expect(data.shippingMethods.map((m) => m.type)).toEqual(['standard', 'expedited', 'white-glove']);
     expect(data.adminEmails).toEqual(['orders@hearthlinecabinetry.com', 'sales@hearthlinecabinetry.com']);

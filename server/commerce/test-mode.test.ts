@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, cpSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_DIR, PROJECT_ROOT } from '../paths.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { liveTestMethods, testModeAtStart } from './test-mode.ts';
@@ -22,7 +23,7 @@ afterEach(async () => {
 
 describe('test mode (the sandbox gateway is live)', () => {
   it('/api/payment-methods marks the sandbox method and the list; none offered: no test mode', async () => {
-    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
     const r = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
     expect(r.json.testMode).toBe(true);
     expect(r.json.paymentMethods.map((m: { name: string; testMode: boolean }) => [m.name, m.testMode])).toEqual([['card', true]]);
@@ -30,7 +31,7 @@ describe('test mode (the sandbox gateway is live)', () => {
 
     // The same shop with its sandbox method switched off.
     dir = tempDir('joinery-site-');
-    cpSync(DEFAULT_CONTENT_DIR, dir.path, { recursive: true });
+    cpSync(FIXTURE_SHOP_DIR, dir.path, { recursive: true });
     const methods = [{ name: 'card', title: 'Card', enabled: false, gateway: 'sandbox' }];
     writeFileSync(dir.join('data/payment-methods.json'), JSON.stringify({ methods }));
     t = await createTestServer({ siteDir: dir.path, dist: false });
@@ -38,7 +39,7 @@ describe('test mode (the sandbox gateway is live)', () => {
   });
 
   it('the customer and admin e-mails of a sandbox payment say no real payment was taken', async () => {
-    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
     const { id, token } = await placeOrder(t.app);
     expect((await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) })).status).toBe(200);
     await t.outbox.drain();

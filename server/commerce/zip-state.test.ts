@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHIP, JANE, orderBody, placeOrder, send } from './testing.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { stateOfZip, zipStateProblem } from './zip-state.ts';
 
@@ -25,7 +25,7 @@ describe('stateOfZip', () => {
 describe('the checkout refuses a ZIP of another state (tax follows the checked state and ZIP)', () => {
   let t: TestServer;
   beforeEach(async () => {
-    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
   });
   afterEach(() => t.close());
   const orders = () => t.db.selectFrom('orders').select(['tax_percent', 'tax_amount_cents', 'total_cents']).execute();

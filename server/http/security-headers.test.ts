@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { contentSecurityPolicy, siteHostLists } from './security-headers.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
@@ -17,7 +17,7 @@ afterEach(async () => {
 
 /** The shop's site.json with `hosts` added to integrations.hosts, in a content folder of its own. */
 function siteWith(hosts: Record<string, unknown>): string {
-  const site = JSON.parse(readFileSync(join(DEFAULT_CONTENT_DIR, 'site.json'), 'utf8'));
+  const site = JSON.parse(readFileSync(join(FIXTURE_SHOP_DIR, 'site.json'), 'utf8'));
   site.integrations.hosts = { ...site.integrations.hosts, ...hosts };
   content = tempDir('joinery-csp-');
   writeFileSync(content.join('site.json'), JSON.stringify(site));

@@ -10,3 +10,4 @@ export { rawRequest, type RawResponse, type RawRequestOptions } from './raw-http
 export { watchUncaught } from './uncaught.ts';
 export { startStripeStandIn, parseBracketForm, STRIPE_TEST_CARDS, type StripeStandIn, type RecordedRequest } from './stripe-stand-in.ts';
 export { startAuthorizeNetStandIn, opaqueValueFor, ANET_TEST_CARDS, ANET_TEXTS, ANET_DECLINE_ZIP, type AuthorizeNetStandIn } from './authorize-net-stand-in.ts';
+export { FIXTURE_SHOP_DIR } from './fixture-shop.ts';
