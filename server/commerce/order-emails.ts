@@ -7,8 +7,7 @@
  * payment status `Paid`. HTML and plain text; every stored value is escaped in the HTML.
  * An order paid through a test gateway (the sandbox) says so at the top of both e-mails.
  */
-import { formatPrice } from '../../engine/catalog/price.ts';
-import { PAYMENT_MESSAGES, TEST_MODE_MESSAGES } from '../../engine/commerce/messages.ts';
+import { formatPrice, PAYMENT_MESSAGES, TEST_MODE_MESSAGES } from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { OrderAddressView, OrderView } from './order-store.ts';
 import { isTestGateway } from './test-mode.ts';

@@ -21,10 +21,14 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { formatPrice } from '../../engine/catalog/price.ts';
-import { PAYMENT_MESSAGES, paymentFailedComment, transactionFailedComment } from '../../engine/commerce/messages.ts';
-import { fromCents } from '../../engine/commerce/money.ts';
-import { orderStatusAfterPayment } from '../../engine/commerce/payment-status.ts';
+import {
+  formatPrice,
+  PAYMENT_MESSAGES,
+  paymentFailedComment,
+  transactionFailedComment,
+  fromCents,
+  orderStatusAfterPayment,
+} from '../../engine/node.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORM_TEXTS, type FormFile } from '../../engine/forms/index.ts';
+import { FORM_TEXTS, type FormFile } from '../../engine/node.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Mailer } from '../mail/message.ts';
 import { listen } from '../listen.ts';

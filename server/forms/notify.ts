@@ -12,7 +12,7 @@
  *   first name, and only when it looks like one (see greetingName). Otherwise anyone could make
  *   the shop mail their text and links to any address.
  */
-import { fillMessage, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/forms/index.ts';
+import { fillMessage, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
 export const NOTIFICATION_KIND = 'form-notification';

@@ -2,7 +2,7 @@
  * The e-mail carrying a quote's payment link (`joinery quote create --send`), composed from the
  * stored quote only, queued through the outbox like every other message.
  */
-import { formatPrice } from '../../engine/catalog/price.ts';
+import { formatPrice } from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { QuoteView } from './quote-store.ts';
 

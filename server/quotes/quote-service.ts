@@ -22,10 +22,7 @@
  * become its order. A canceled quote cannot be paid or converted.
  */
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
-import { QUOTE_ERROR_TYPES, QUOTE_MESSAGES } from '../../engine/commerce/quote-messages.ts';
-import { fromCents } from '../../engine/commerce/money.ts';
-import { formatPrice } from '../../engine/catalog/price.ts';
+import { PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, fromCents, formatPrice } from '../../engine/node.ts';
 import type { QuotePaymentRow, QuoteRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';

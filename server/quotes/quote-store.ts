@@ -6,9 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { fromCents } from '../../engine/commerce/money.ts';
+import { fromCents, type QuoteView } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
-import type { QuoteView } from '../../engine/commerce/quote-view.ts';
 import type { AddressType, Database, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
 import { hashToken, tokenMatches } from '../commerce/order-token.ts';
 
@@ -74,7 +73,7 @@ export function quoteFigures(q: QuoteInput) {
   return { items, subtotal, shipping, tax, discount, total };
 }
 
-export type { QuoteAddressView, QuoteView } from '../../engine/commerce/quote-view.ts';
+export type { QuoteAddressView, QuoteView } from '../../engine/node.ts';
 
 export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteInput, ttlMs = DEFAULT_QUOTE_TTL_MS): Promise<{ quote: QuoteView; token: string }> {
   const f = quoteFigures(q);

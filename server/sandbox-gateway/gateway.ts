@@ -21,7 +21,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import * as rules from '../../engine/commerce/rules.ts';
+import { checkoutRules as rules } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, SandboxGatewayIntentRow } from '../db/schema.ts';
 import { storableCard } from '../payments/card-brand.ts';

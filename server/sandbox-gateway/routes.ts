@@ -12,8 +12,7 @@
  *   -> 303 to the shop's return URL with ?payment_intent=...&payment_intent_client_secret=...
  */
 import { Hono, type Context } from 'hono';
-import { formatPrice } from '../../engine/catalog/price.ts';
-import { fromCents } from '../../engine/commerce/money.ts';
+import { formatPrice, fromCents } from '../../engine/node.ts';
 import { SandboxGatewayError, returnTo, type SandboxGateway } from './gateway.ts';
 import { TOKENIZER_SCRIPT } from './tokenizer-script.ts';
 
