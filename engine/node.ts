@@ -28,3 +28,6 @@ export { findFinish } from './catalog/finishes.ts';
 export { indexSamples, MAX_SAMPLE_QTY, type SampleEntry } from './catalog/samples.ts';
 export type { ProductStylesFile } from './catalog/types.ts';
 export { maxQuantityMessage } from './cart/constants.ts';
+export { issuesToErrors, ROOT_ERROR_KEY } from './validate/issues.ts';
+export { fillText } from './text/fill.ts';
+export { escapeHtml } from './text/escape-html.ts';

@@ -12,7 +12,7 @@
  *   first name, and only when it looks like one (see greetingName). Otherwise anyone could make
  *   the shop mail their text and links to any address.
  */
-import { fillMessage, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/node.ts';
+import { fillText, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
 export const NOTIFICATION_KIND = 'form-notification';
@@ -165,7 +165,7 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
       kind: NOTIFICATION_KIND,
       to,
       cc,
-      subject: oneLine(fillMessage(entry.subject, subjectParams)) || `New ${ctx.compiled.name} submission`,
+      subject: oneLine(fillText(entry.subject, subjectParams)) || `New ${ctx.compiled.name} submission`,
       ...full,
       ref: { type: 'form_submission', id: ctx.submissionId },
     });

@@ -4,12 +4,12 @@
  * one back in the API's shape (spec 000 section 3, camelCase, dollars with two decimals).
  * The link token is 256 random bits; only its SHA-256 is stored (order-token.ts's hash).
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { fromCents, type QuoteView } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import type { AddressType, Database, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
-import { hashToken, tokenMatches } from '../commerce/order-token.ts';
+import { hashOrderToken, tokenMatches } from '../commerce/order-token.ts';
+import { newToken } from '../tokens.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -77,7 +77,7 @@ export type { QuoteAddressView, QuoteView } from '../../engine/node.ts';
 
 export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteInput, ttlMs = DEFAULT_QUOTE_TTL_MS): Promise<{ quote: QuoteView; token: string }> {
   const f = quoteFigures(q);
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = clock.now();
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -96,7 +96,7 @@ export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteIn
         discount_amount_cents: f.discount,
         total_cents: f.total,
         status: 'open',
-        token_hash: hashToken(token),
+        token_hash: hashOrderToken(token),
         expires_at: new Date(now.getTime() + ttlMs).toISOString(),
         order_id: null,
         payment_lock_until: null,
