@@ -10,6 +10,7 @@ export { visibilityClasses, shownOnPlatform, usePlatform, detectPlatform } from 
 export * from './blog/index.ts';
 export * from './cart/index.ts';
 export * from './commerce/index.ts';
+export * from './checkout/index.ts';
 export { findFinish, defaultFinish, selectedFinish, finishQuery, type FinishRef } from './catalog/finishes.ts';
 export * from './reviews/index.ts';
 export * from './search/browser.ts';

@@ -13,3 +13,21 @@ export type * from './types.ts';
 export { resolveBlockProps, createResolveState, type BlockResolvers, type ResolveContext, type ResolveProps } from './prerender/resolve.ts';
 export { createThumbnailResolver, withThumbnail, thumbnailResolverFromEnv, THUMBNAIL_RESOLVER_KEY, type ThumbnailResolver } from './media/youtube-thumbnails.ts';
 export { siteProductFacts, productFacts, isStyle, type ProductFactsOptions, type ReviewRecord } from './catalog/product-facts.ts';
+export type { RoutesManifest } from './prerender/prerender.ts';
+export { integrationHosts, HOST_KINDS, type IntegrationHostLists } from './content/integration-hosts.ts';
+// The framework-free parts the server shares with the browser (the server never loads engine/index.ts:
+// it carries React components and CSS modules).
+export * from './commerce/index.ts';
+export * from './forms/index.ts';
+export { createNodeGeoSource, GEO_CACHE_LIMITS } from './forms/node.ts';
+// Both commerce and forms have a toCents; the server means the order's money.
+export { toCents } from './commerce/money.ts';
+export { isReview, sortReviews, summarizeReviews, type Review } from './reviews/index.ts';
+export { formatPrice } from './catalog/price.ts';
+export { findFinish } from './catalog/finishes.ts';
+export { indexSamples, MAX_SAMPLE_QTY, type SampleEntry } from './catalog/samples.ts';
+export type { ProductStylesFile } from './catalog/types.ts';
+export { maxQuantityMessage } from './cart/constants.ts';
+export { issuesToErrors, ROOT_ERROR_KEY } from './validate/issues.ts';
+export { fillText } from './text/fill.ts';
+export { escapeHtml } from './text/escape-html.ts';

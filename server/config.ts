@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { integrationHosts } from '../engine/content/integration-hosts.ts';
+import { integrationHosts } from '../engine/node.ts';
 import { siteHostLists, type HostList } from './http/security-headers.ts';
 import type { OutboxOptions } from './mail/worker.ts';
 import { DEFAULT_DIST_DIR, PROJECT_ROOT, VAR_DIR } from './paths.ts';

@@ -3,8 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
-import { defaultPaymentMethod, enabledMethods } from './checkout-api.ts';
-import { emptyValues, shippingLocation, validate } from './checkout-form.ts';
+import { defaultPaymentMethod, enabledMethods, emptyCheckoutValues as emptyValues, shippingLocation, validateCheckout as validate } from '../../engine/index.ts';
 import example from './example.json' with { type: 'json' };
 import block, { LOADING_TEXT } from './index.tsx';
 

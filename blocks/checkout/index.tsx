@@ -4,7 +4,7 @@
  * panel under 1201 px). Submit creates the order (or updates the one a failed payment left),
  * then pays it; the server decides every amount and state (spec 000 sections 2, 4, 5, 8).
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ActionLink,
@@ -25,9 +25,6 @@ import {
   useSampleData,
   unexpectedPaymentStatus,
   type AddressField,
-} from '../../engine/index.ts';
-import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
-import {
   callApi,
   defaultPaymentMethod,
   enabledMethods,
@@ -35,20 +32,34 @@ import {
   storeOrderNumber,
   storePendingOrder,
   type ApiResult,
-  type Estimate,
+  type CheckoutEstimate as Estimate,
   type PaymentMethodInfo,
   type PendingOrder,
-} from './checkout-api.ts';
-import { US_ONLY, emptyValues, fieldError, fieldKeys, isNonUs, shippingLocation, validate, type AddressValues, type CheckoutValues } from './checkout-form.ts';
-import styles from './checkout.module.css';
-import { SelectField, TextField } from './fields.tsx';
-import { preloadTokenizer, tokenizeCard } from './gateways/tokenizer.ts';
-import { acceptJsConfig, dispatchCard, preloadAcceptJs, processTransactionBody, PROCESS_TRANSACTION_URL } from './gateways/accept-js.ts';
-import type { StripeCardHandle } from './gateways/stripe-card.tsx';
+  US_ONLY,
+  emptyCheckoutValues as emptyValues,
+  checkoutFieldError as fieldError,
+  checkoutFieldKeys as fieldKeys,
+  isNonUs,
+  shippingLocation,
+  validateCheckout as validate,
+  type AddressValues,
+  type CheckoutValues,
+  checkoutStyles as styles,
+  SelectField,
+  TextField,
+  preloadTokenizer,
+  tokenizeCard,
+  acceptJsConfig,
+  dispatchCard,
+  preloadAcceptJs,
+  processTransactionBody,
+  PROCESS_TRANSACTION_URL,
+  StripeCard,
+  type StripeCardHandle,
+} from '../../engine/index.ts';
+import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
 
 export const LOADING_TEXT = 'Loading checkout...';
-/** Stripe's fields and Stripe.js: their own chunk, fetched only when the Stripe method is shown. */
-const StripeCard = lazy(() => import('./gateways/stripe-card.tsx').then((m) => ({ default: m.StripeCard })));
 const STRIPE_GATEWAY = 'stripe';
 
 interface PaidOrder {

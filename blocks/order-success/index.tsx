@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { defineBlock, sampleCart } from '../../engine/index.ts';
 import type { OrderSuccessProps } from '../../schemas/types/blocks/order-success.ts';
-import { ORDER_NUMBER_KEY } from '../checkout/checkout-api.ts';
+import { ORDER_NUMBER_KEY } from '../../engine/index.ts';
 import styles from './order-success.module.css';
 
 function takeOrderNumber(): string | null {

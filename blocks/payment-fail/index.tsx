@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { ActionLink, defineBlock } from '../../engine/index.ts';
 import type { PaymentFailProps } from '../../schemas/types/blocks/payment-fail.ts';
-import { PAYMENT_ERROR_KEY } from '../checkout/checkout-api.ts';
+import { PAYMENT_ERROR_KEY } from '../../engine/index.ts';
 import styles from './payment-fail.module.css';
 
 function PaymentFail({ text, checkoutText = 'Return to checkout', checkoutUrl = '/checkout' }: PaymentFailProps) {

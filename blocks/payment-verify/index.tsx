@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PAYMENT_MESSAGES, defineBlock, pushEvent, sampleCart } from '../../engine/index.ts';
 import type { PaymentVerifyProps } from '../../schemas/types/blocks/payment-verify.ts';
-import { PAYMENT_ERROR_KEY, callApi, storeOrderNumber, storePendingOrder } from '../checkout/checkout-api.ts';
+import { PAYMENT_ERROR_KEY, callApi, storeOrderNumber, storePendingOrder } from '../../engine/index.ts';
 import styles from './payment-verify.module.css';
 
 /** The method from either path form; null when the path is neither. */

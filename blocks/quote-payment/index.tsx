@@ -8,21 +8,34 @@
  * which checks the payment with the provider itself), stores the order number and goes to the
  * success page. A failure shows its error and the page stays.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { EXPIRY_MONTHS, PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, TEST_MODE_MESSAGES, defineBlock, expiryYears, formatPrice, unexpectedPaymentStatus } from '../../engine/index.ts';
 import type { QuoteAddressView, QuoteView } from '../../engine/index.ts';
+import {
+  CARD_ORDER,
+  SelectField,
+  StripeCard,
+  TextField,
+  acceptJsConfig,
+  callApi,
+  checkoutFieldError as fieldError,
+  checkoutStyles,
+  defaultPaymentMethod,
+  dispatchCard,
+  emptyCheckoutValues as emptyValues,
+  enabledMethods,
+  preloadAcceptJs,
+  preloadTokenizer,
+  storeOrderNumber,
+  tokenizeCard,
+  type CardValues,
+  type PaymentMethodInfo,
+  type StripeCardHandle,
+} from '../../engine/index.ts';
 import type { QuotePaymentProps } from '../../schemas/types/blocks/quote-payment.ts';
-import { callApi, defaultPaymentMethod, enabledMethods, storeOrderNumber, type PaymentMethodInfo } from '../checkout/checkout-api.ts';
-import { CARD_ORDER, emptyValues, fieldError, type CardValues } from '../checkout/checkout-form.ts';
-import checkoutStyles from '../checkout/checkout.module.css';
-import { SelectField, TextField } from '../checkout/fields.tsx';
-import { preloadTokenizer, tokenizeCard } from '../checkout/gateways/tokenizer.ts';
-import { acceptJsConfig, dispatchCard, preloadAcceptJs } from '../checkout/gateways/accept-js.ts';
-import type { StripeCardHandle } from '../checkout/gateways/stripe-card.tsx';
 import styles from './quote-payment.module.css';
 
-const StripeCard = lazy(() => import('../checkout/gateways/stripe-card.tsx').then((m) => ({ default: m.StripeCard })));
 const STRIPE_GATEWAY = 'stripe';
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 

@@ -1,18 +1,7 @@
-import { SiteLink, defineBlock, shownOnPlatform, usePlatform, useSite, visibilityClasses, type Device } from '../../engine/index.ts';
+import { SOCIAL_LABELS, SiteLink, defineBlock, shownOnPlatform, usePlatform, useSite, visibilityClasses, type Device } from '../../engine/index.ts';
 import type { MenuItem, SiteFooterProps } from '../../schemas/types/blocks/site-footer.ts';
 import styles from './site-footer.module.css';
 import { telHref } from './tel.ts';
-
-const NETWORKS: Record<string, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  pinterest: 'Pinterest',
-  youtube: 'YouTube',
-  houzz: 'Houzz',
-  x: 'X',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-};
 
 function SiteFooter({ columns = [], contact, social = [], copyright = '© {year} {site-name}. All rights reserved.', tagline }: SiteFooterProps) {
   const site = useSite();
@@ -91,7 +80,7 @@ function SiteFooter({ columns = [], contact, social = [], copyright = '© {year}
             {social.map((s, i) => (
               <li key={i}>
                 <a href={s.url} rel="me noopener">
-                  {NETWORKS[s.network] ?? s.network}
+                  {(SOCIAL_LABELS as Record<string, string>)[s.network] ?? s.network}
                 </a>
               </li>
             ))}

@@ -3,11 +3,14 @@ import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PageContext } from '../../engine/render/context.ts';
 import { RegistryContext } from '../../engine/render/embedded-block.tsx';
-import searchPopup from '../search-popup/index.tsx';
+import { blockLoaders } from '../index.ts';
 import type { PageData } from '../../engine/index.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 import { cartLabel } from './cart-count.ts';
+
+// The popup the header embeds, from the block list (a block does not import another block's folder).
+const searchPopup = (await blockLoaders['search-popup']()).default;
 
 const page: PageData = {
   path: '/contact',

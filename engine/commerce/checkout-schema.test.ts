@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, cardSchema, estimateRequestSchema, issuesToErrors, orderPatchSchema, orderRequestSchema, payRequestSchema } from './checkout-schema.ts';
+import { issuesToErrors } from '../validate/issues.ts';
+import { addressSchema, cardSchema, estimateRequestSchema, orderPatchSchema, orderRequestSchema, payRequestSchema } from './checkout-schema.ts';
 
 export const ADDRESS = {
   firstName: 'Jane',

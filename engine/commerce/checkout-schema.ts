@@ -3,7 +3,8 @@
 // a shopper sees the same messages from the page and from the API.
 import { array, boolean, maxLength, minLength, NEVER, object, optional, pipe, safeParse, transform, unknown } from 'zod/mini';
 import type { core, output } from 'zod/mini';
-import { CART_MESSAGES, CHECKOUT_MESSAGES as M, fillText } from './messages.ts';
+import { fillText } from '../text/fill.ts';
+import { CART_MESSAGES, CHECKOUT_MESSAGES as M } from './messages.ts';
 import * as rules from './rules.ts';
 import type { Rule } from './rules.ts';
 import { US } from './us-states.ts';
@@ -235,10 +236,3 @@ export function payRequestSchema() {
   });
 }
 export type PayRequest = output<ReturnType<typeof payRequestSchema>>;
-
-/** zod issues -> `{ "billing.zipCode": "ZIP/Postal code is required" }`, the first message per field. */
-export function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) out[i.path.map(String).join('.') || '_root'] ??= i.message;
-  return out;
-}

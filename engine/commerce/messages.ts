@@ -2,6 +2,8 @@
  * Every checkout and payment text, exactly as spec 000 sections 5 and 8 quote them. The checkout
  * page and the server read them from here, so a shopper sees the same words on either side.
  */
+import { fillText } from '../text/fill.ts';
+
 export const CHECKOUT_MESSAGES = {
   required: 'This field is required',
   email: 'Invalid email address',
@@ -80,10 +82,6 @@ export const CART_MESSAGES = {
   continueShopping: 'Continue Shopping',
 } as const;
 
-/** Replaces `{key}` placeholders; unknown keys stay as they are so a typo shows up. */
-export function fillText(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
-}
 
 /** "Payment failed for order 100000001: Your card was declined." (or "Unknown error"). */
 export const paymentFailedComment = (orderNumber: string | number, message?: string | null) =>

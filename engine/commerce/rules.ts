@@ -5,7 +5,8 @@
  * them on blur; checkout-schema.ts builds the zod schemas from them for the page and the server.
  */
 import { regexes } from 'zod/mini';
-import { CARD_MESSAGES as C, CHECKOUT_MESSAGES as M, fillText } from './messages.ts';
+import { fillText } from '../text/fill.ts';
+import { CARD_MESSAGES as C, CHECKOUT_MESSAGES as M } from './messages.ts';
 import { isUsState, US } from './us-states.ts';
 
 export type Rule = (value: string) => string | undefined;

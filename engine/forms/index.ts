@@ -4,7 +4,7 @@
  */
 export { compileForm, fieldsInScope, isLastStep, FormDefinitionError } from './compile.ts';
 export { canonicalJson, formHash, sha256Hex } from './hash.ts';
-export { MESSAGES, FORM_TEXTS, MESSAGE_TIMEOUT_MS, DEFAULT_MAX_FILE_SIZE_MB, fillMessage, humanise } from './messages.ts';
+export { MESSAGES, FORM_TEXTS, MESSAGE_TIMEOUT_MS, DEFAULT_MAX_FILE_SIZE_MB, humanise } from './messages.ts';
 export { cleanValues, defaultValues, hiddenFields, resolveValues, isChecked, isEmpty, isListField, type ResolvedValues } from './values.ts';
 export { fieldError } from './rules.ts';
 export { schemaFor, collectIssues, needsRecaptcha, RECAPTCHA_FIELD, type SchemaOptions, type FieldIssue, type FormSchema } from './schema.ts';

@@ -38,10 +38,6 @@ export const MESSAGE_TIMEOUT_MS = 5000;
 /** Default per-file limit in MB when a file field sets no maxFileSize. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 2;
 
-/** Replaces `{key}` placeholders; unknown keys are left as they are so a typo shows up. */
-export function fillMessage(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
-}
 
 /** "firstName" / "first_name" -> "First name": the label of a field that has none. */
 export function humanise(name: string): string {

@@ -1,6 +1,7 @@
 import { regexes } from 'zod/mini';
 import { isAllowedType, maxFileSizeBytes, maxFileSizeMb } from './files.ts';
-import { fillMessage, MESSAGES } from './messages.ts';
+import { fillText } from '../text/fill.ts';
+import { MESSAGES } from './messages.ts';
 import type { CompiledField, FileLike } from './types.ts';
 import { isChecked, isEmpty } from './values.ts';
 
@@ -39,8 +40,8 @@ function textError(field: CompiledField, value: string | undefined): string | un
   if (field.type === 'number' && !NUMBER.test(text)) return MESSAGES.number;
   if (field.def.onlyNumbers && !DIGITS.test(text)) return MESSAGES.number;
   const { minLength, maxLength } = field.def;
-  if (minLength !== undefined && text.length < minLength) return fillMessage(MESSAGES.tooShort, { label: field.label });
-  if (maxLength !== undefined && text.length > maxLength) return fillMessage(MESSAGES.tooLong, { label: field.label });
+  if (minLength !== undefined && text.length < minLength) return fillText(MESSAGES.tooShort, { label: field.label });
+  if (maxLength !== undefined && text.length > maxLength) return fillText(MESSAGES.tooLong, { label: field.label });
   return undefined;
 }
 
@@ -66,11 +67,11 @@ function listError(field: CompiledField, items: string[]): string | undefined {
 function fileError(field: CompiledField, files: FileLike[]): string | undefined {
   if (files.length === 0) return field.def.required ? MESSAGES.fileRequired : undefined;
   if (field.def.maxFiles !== undefined && files.length > field.def.maxFiles) {
-    return fillMessage(MESSAGES.tooManyFiles, { n: field.def.maxFiles });
+    return fillText(MESSAGES.tooManyFiles, { n: field.def.maxFiles });
   }
   for (const file of files) {
     if (!isAllowedType(file, field.def.fileTypes)) return MESSAGES.fileType;
-    if (file.size > maxFileSizeBytes(field.def)) return fillMessage(MESSAGES.fileTooLarge, { n: maxFileSizeMb(field.def) });
+    if (file.size > maxFileSizeBytes(field.def)) return fillText(MESSAGES.fileTooLarge, { n: maxFileSizeMb(field.def) });
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 /** The HTML document around a rendered page: head, styles, preloads, embedded page data. */
 import { serializeJsonLd } from '../head/json-ld.ts';
+import { escapeHtml } from '../text/escape-html.ts';
 import type { PageData } from '../types.ts';
 import { PAGE_DATA_ELEMENT_ID } from './page-data-url.ts';
 import { visibilityCss } from './visibility.ts';
@@ -13,8 +14,7 @@ export interface DocumentAssets {
   preload: string[];
 }
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+export { escapeHtml };
 
 export function themeCss(theme: Record<string, string> | undefined): string {
   if (!theme) return '';

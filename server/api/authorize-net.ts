@@ -14,8 +14,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
-import { toCents } from '../../engine/commerce/money.ts';
+import { PAYMENT_MESSAGES, toCents } from '../../engine/node.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';
 import type { AppEnv } from '../http/env.ts';

@@ -13,7 +13,7 @@
  *      `items.N.sku` for a sku not in the catalogue ...)
  */
 import { Hono } from 'hono';
-import { estimateRequestSchema } from '../../engine/commerce/checkout-schema.ts';
+import { estimateRequestSchema } from '../../engine/node.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { parseCheckoutBody } from '../commerce/http.ts';
 import type { AppEnv } from '../http/env.ts';

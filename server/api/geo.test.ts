@@ -1,7 +1,7 @@
 /** GET /api/geo/...: unknown codes are 404s that never reach the data or its caches. */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createNodeGeoSource, GEO_CACHE_LIMITS } from '../../engine/forms/node.ts';
+import { createNodeGeoSource, GEO_CACHE_LIMITS } from '../../engine/node.ts';
 import type { AppEnv } from '../http/env.ts';
 import { geoRoutes } from './geo.ts';
 

@@ -3,7 +3,7 @@
  * of dynamic select fields (engine/forms geo.ts), as a JSON array of { value, label }.
  */
 import { Hono } from 'hono';
-import { serveGeo, type GeoSource } from '../../engine/forms/index.ts';
+import { serveGeo, type GeoSource } from '../../engine/node.ts';
 import type { AppEnv } from '../http/env.ts';
 import { jsonError } from '../http/errors.ts';
 

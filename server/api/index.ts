@@ -17,7 +17,7 @@ import { paymentsRoutes } from './payments.ts';
 import { stripeRoutes } from './stripe.ts';
 import { authorizeNetRoutes } from './authorize-net.ts';
 import { quoteRoutes } from './quote.ts';
-import { createNodeGeoSource } from '../../engine/forms/node.ts';
+import { createNodeGeoSource } from '../../engine/node.ts';
 import { formsRoutes } from '../forms/index.ts';
 import { newsletterRoutes } from '../newsletter/index.ts';
 import { reviewsRoutes } from './reviews.ts';

@@ -35,7 +35,7 @@
  * attempts, and once an order has 5 failed payments (commerce/pay-limits.ts).
  */
 import { Hono } from 'hono';
-import { orderPatchSchema, orderRequestSchema, payRequestSchema } from '../../engine/commerce/checkout-schema.ts';
+import { orderPatchSchema, orderRequestSchema, payRequestSchema } from '../../engine/node.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { parseCheckoutBody } from '../commerce/http.ts';
 import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';

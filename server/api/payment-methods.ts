@@ -15,7 +15,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { PaymentMethod } from '../../engine/commerce/types.ts';
+import type { PaymentMethod } from '../../engine/node.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseQuery } from '../http/parse.ts';

@@ -21,7 +21,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { QUOTE_ERROR_TYPES } from '../../engine/commerce/quote-messages.ts';
+import { QUOTE_ERROR_TYPES } from '../../engine/node.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { AppEnv } from '../http/env.ts';

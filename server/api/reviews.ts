@@ -18,7 +18,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { isReview, sortReviews, summarizeReviews, type Review } from '../../engine/reviews/index.ts';
+import { isReview, sortReviews, summarizeReviews, type Review } from '../../engine/node.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Logger } from '../logger.ts';

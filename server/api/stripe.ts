@@ -20,8 +20,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
-import { toCents } from '../../engine/commerce/money.ts';
+import { PAYMENT_MESSAGES, toCents } from '../../engine/node.ts';
 import type { Commerce, PayOutcome } from '../commerce/index.ts';
 import { attemptKey } from '../commerce/index.ts';
 import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';

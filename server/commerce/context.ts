@@ -3,8 +3,7 @@
  * usable), the order-token check (403) and the "may this order still change or be paid" rules.
  */
 import type { Kysely } from 'kysely';
-import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
-import type { PaymentMethod } from '../../engine/commerce/types.ts';
+import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type PaymentMethod } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { output, ZodMiniType } from 'zod/mini';
-import { CHECKOUT_MESSAGES } from '../../engine/commerce/messages.ts';
+import { CHECKOUT_MESSAGES } from '../../engine/node.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseJson } from '../http/parse.ts';
 

@@ -4,12 +4,12 @@
  * the first admin address, the others in cc). Both carry the spec's e-mail data (spec 001
  * section 7): order number, items, subtotal, shipping and tax, total, date, customer name,
  * billing and shipping addresses with their phones, shipping method, payment method and the
- * payment status `Paid`. HTML and plain text; every stored value is escaped in the HTML.
+ * payment status `Paid`. HTML (order-email-html.tsx, React escapes every value) and plain text.
  * An order paid through a test gateway (the sandbox) says so at the top of both e-mails.
  */
-import { formatPrice } from '../../engine/catalog/price.ts';
-import { PAYMENT_MESSAGES, TEST_MODE_MESSAGES } from '../../engine/commerce/messages.ts';
+import { formatPrice, PAYMENT_MESSAGES, TEST_MODE_MESSAGES } from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
+import { orderEmailHtml } from './order-email-html.tsx';
 import type { OrderAddressView, OrderView } from './order-store.ts';
 import { isTestGateway } from './test-mode.ts';
 
@@ -42,8 +42,6 @@ export function formatOrderDate(iso: string, timeZone = DEFAULT_TIME_ZONE): stri
   }
   return f.format(new Date(iso));
 }
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function addressLines(a: OrderAddressView | undefined): string[] {
   if (!a) return [ADDRESS_MISSING];
@@ -79,12 +77,12 @@ export function orderEmailData(order: OrderView, timeZone?: string) {
   };
 }
 
-type EmailData = ReturnType<typeof orderEmailData>;
+export type OrderEmailData = ReturnType<typeof orderEmailData>;
 
 /** Paid through a gateway that takes no real payment: its completed payment says which gateway. */
 const paidInTestMode = (order: OrderView) => order.payments.some((p) => p.status === 'completed' && typeof p.additionalData.gateway === 'string' && isTestGateway(p.additionalData.gateway));
 
-function text(d: EmailData, intro: string, shop: ShopInfo, testMode: boolean): string {
+function text(d: OrderEmailData, intro: string, shop: ShopInfo, testMode: boolean): string {
   const money = formatPrice;
   return [
     ...(testMode ? [TEST_MODE_MESSAGES.email, ''] : []),
@@ -118,39 +116,6 @@ function text(d: EmailData, intro: string, shop: ShopInfo, testMode: boolean): s
   ].join('\n');
 }
 
-function html(d: EmailData, title: string, intro: string, shop: ShopInfo, testMode: boolean): string {
-  const money = (n: number) => esc(formatPrice(n));
-  const cell = 'padding:8px;border-bottom:1px solid #d9d1c5;text-align:left;vertical-align:top';
-  const num = `${cell};text-align:right;white-space:nowrap`;
-  const rows = d.items
-    .map(
-      (i) =>
-        `<tr><td style="${cell}">${esc(i.name)}${i.finish ? `<br><span style="color:#5c554d">${esc(i.finish)}</span>` : ''}</td><td style="${cell}">${esc(i.sku)}</td><td style="${num}">${i.qty}</td><td style="${num}">${money(i.rowTotal)}</td></tr>`,
-    )
-    .join('');
-  const total = (label: string, value: string, strong = false) =>
-    `<tr><td colspan="3" style="${num}">${strong ? `<strong>${label}</strong>` : label}</td><td style="${num}">${strong ? `<strong>${value}</strong>` : value}</td></tr>`;
-  const address = (heading: string, lines: string[], phone: string) =>
-    `<td style="padding:8px 16px 8px 0;vertical-align:top;width:50%"><h2 style="font-size:16px;margin:0 0 8px">${heading}</h2>${lines.map(esc).join('<br>')}${phone ? `<br>Phone: ${esc(phone)}` : ''}</td>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f6f2ec;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f1d1a">
-<div style="max-width:640px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-${testMode ? `<p style="margin:0 0 16px;padding:8px 12px;border:2px solid #8a5a00;border-radius:6px;background:#fff4d6;color:#1f1d1a"><strong>${esc(TEST_MODE_MESSAGES.email)}</strong></p>` : ''}
-<h1 style="font-size:22px;margin:0 0 12px">${esc(title)}</h1>
-<p>${esc(intro)}</p>
-<p><strong>Order number:</strong> #${esc(d.orderId)}<br><strong>Order date:</strong> ${esc(d.createdAt)}<br><strong>Customer:</strong> ${esc(d.customerName)} (${esc(d.customerEmail)})</p>
-<table role="presentation" style="width:100%;border-collapse:collapse;margin:16px 0">
-<thead><tr><th style="${cell}">Item</th><th style="${cell}">SKU</th><th style="${num}">Qty</th><th style="${num}">Total</th></tr></thead>
-<tbody>${rows}</tbody>
-<tfoot>${total('Subtotal', money(d.subTotal))}${total(`Shipping (${esc(d.shippingMethod)})`, money(d.shippingAmount))}${total('Tax', money(d.taxAmount))}${total('Total', money(d.total), true)}</tfoot>
-</table>
-<p><strong>Payment method:</strong> ${esc(d.paymentMethod)}<br><strong>Payment status:</strong> ${esc(d.paymentStatus)}</p>
-<table role="presentation" style="width:100%;border-collapse:collapse"><tr>${address('Billing address', d.billingAddress, d.billPhone)}${address('Shipping address', d.shippingAddress, d.shipPhone)}</tr></table>
-<p style="margin-top:24px;color:#5c554d">${esc(shop.siteName)} &middot; <a href="${esc(shop.origin)}" style="color:#7a4a1f">${esc(shop.origin.replace(/^https?:\/\//, ''))}</a></p>
-</div></body></html>`;
-}
-
 /** The customer's and the shop's e-mails of a paid order (the shop's only when an admin address is set). */
 export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncrementId?: string } = {}): OutgoingMail[] {
   const d = orderEmailData(order, shop.timeZone);
@@ -166,7 +131,7 @@ export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncremen
       kind: ORDER_MAIL_KINDS.customer,
       to: order.email,
       subject: customerTitle,
-      html: html(d, customerTitle, customerIntro, shop, testMode),
+      html: orderEmailHtml(d, customerTitle, customerIntro, shop, testMode),
       text: text(d, customerIntro, shop, testMode),
       ref,
     },
@@ -177,7 +142,7 @@ export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncremen
     const adminIntro = o.quoteIncrementId
       ? `${d.customerName} paid quote #${o.quoteIncrementId} as order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`
       : `${d.customerName} placed sample order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`;
-    mails.push({ kind: ORDER_MAIL_KINDS.admin, to, cc, subject: adminTitle, html: html(d, adminTitle, adminIntro, shop, testMode), text: text(d, adminIntro, shop, testMode), ref });
+    mails.push({ kind: ORDER_MAIL_KINDS.admin, to, cc, subject: adminTitle, html: orderEmailHtml(d, adminTitle, adminIntro, shop, testMode), text: text(d, adminIntro, shop, testMode), ref });
   }
   return mails;
 }

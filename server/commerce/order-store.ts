@@ -5,11 +5,9 @@
  * happens here and nowhere else.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Address } from '../../engine/commerce/checkout-schema.ts';
-import type { OrderTotals } from '../../engine/commerce/totals.ts';
+import { type Address, type OrderTotals, fromCents, toCents } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import type { AddressType, Database, OrderAddressRow, OrderItemRow, OrderRow, OrderStatusHistoryRow, PaymentRow, PaymentStatus } from '../db/schema.ts';
-import { fromCents, toCents } from '../../engine/commerce/money.ts';
 import type { PricedItem } from './pricing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

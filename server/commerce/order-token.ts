@@ -15,20 +15,19 @@
  *   client keeps both for the checkout's lifetime only. A replay with the same key and a
  *   different request is refused (409).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { hashToken, newToken, sameHash } from '../tokens.ts';
 
 export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-export const hashToken = (token: string) => sha256(`order-token\0${token}`);
-export const hashIdempotencyKey = (key: string) => sha256(`idempotency-key\0${key}`);
+export const hashOrderToken = (token: string) => hashToken(token, 'order-token');
+export const hashIdempotencyKey = (key: string) => hashToken(key, 'idempotency-key');
 
 /** SHA-256 of a value's JSON with sorted keys: the same request always hashes the same. */
 export function requestHash(value: unknown): string {
   const stable = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(stable) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])])) : v;
-  return sha256(JSON.stringify(stable(value)));
+  return hashToken(JSON.stringify(stable(value)));
 }
 
 const boxKey = (idempotencyKey: string) => createHash('sha256').update(`order-token-box\0${idempotencyKey}`).digest();
@@ -41,11 +40,11 @@ export interface NewToken {
 }
 
 export function newOrderToken(idempotencyKey: string): NewToken {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', boxKey(idempotencyKey), iv);
   const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return { token, tokenHash: hashToken(token), tokenBox: Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url') };
+  return { token, tokenHash: hashOrderToken(token), tokenBox: Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url') };
 }
 
 /** The token sealed in `box`, when `idempotencyKey` is the one it was sealed with. */
@@ -63,7 +62,5 @@ export function openTokenBox(box: string, idempotencyKey: string): string | unde
 /** Constant-time comparison of a presented token with the stored hash. */
 export function tokenMatches(token: string | undefined, storedHash: string): boolean {
   if (!token) return false;
-  const a = Buffer.from(hashToken(token), 'hex');
-  const b = Buffer.from(storedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameHash(hashOrderToken(token), storedHash);
 }

@@ -3,11 +3,16 @@
  * pricing.ts (catalogue and the site's tables); one transaction writes an order.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { EstimateRequest, OrderPatch, OrderRequest } from '../../engine/commerce/checkout-schema.ts';
-import { CHECKOUT_MESSAGES, SHIPPING_MESSAGES } from '../../engine/commerce/messages.ts';
-import { sumMoney } from '../../engine/commerce/money.ts';
-import { shippingTax } from '../../engine/commerce/tax.ts';
-import { US } from '../../engine/commerce/us-states.ts';
+import {
+  type EstimateRequest,
+  type OrderPatch,
+  type OrderRequest,
+  CHECKOUT_MESSAGES,
+  SHIPPING_MESSAGES,
+  sumMoney,
+  shippingTax,
+  US,
+} from '../../engine/node.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';

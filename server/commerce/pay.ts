@@ -19,12 +19,15 @@
  *
  * A declined card leaves the order pending_payment; the next attempt pays the same order.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { formatPrice } from '../../engine/catalog/price.ts';
-import { PAYMENT_MESSAGES, paymentFailedComment, transactionFailedComment } from '../../engine/commerce/messages.ts';
-import { fromCents } from '../../engine/commerce/money.ts';
-import { orderStatusAfterPayment } from '../../engine/commerce/payment-status.ts';
+import {
+  formatPrice,
+  PAYMENT_MESSAGES,
+  paymentFailedComment,
+  transactionFailedComment,
+  fromCents,
+  orderStatusAfterPayment,
+} from '../../engine/node.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -33,7 +36,8 @@ import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuth
 import { assertPaymentAttemptsLeft } from './pay-limits.ts';
 import { orderEmails } from './order-emails.ts';
 import { addHistory, incrementIdFor, orderParties, loadOrderView, paymentView, type OrderView, type PaymentView } from './order-store.ts';
-import { hashToken } from './order-token.ts';
+import { hashOrderToken } from './order-token.ts';
+import { sameHash } from '../tokens.ts';
 import type { OrderService } from './orders.ts';
 
 /** How long a pay request holds the order (longer than any provider call). */
@@ -85,7 +89,6 @@ export interface Settled {
   changed: boolean;
 }
 
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const verifyPath = (method: string) => `/payment/verify/${encodeURIComponent(method)}`;
 
@@ -140,7 +143,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         .set({
           status,
           transaction_id: result.transactionId ?? p.transaction_id,
-          ...(result.clientSecret ? { client_secret_hash: hashToken(result.clientSecret) } : {}),
+          ...(result.clientSecret ? { client_secret_hash: hashOrderToken(result.clientSecret) } : {}),
           additional_data: JSON.stringify(extra),
           updated_at: now,
         })
@@ -226,7 +229,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
   async function paymentForSecret(transactionId: string, clientSecret: string): Promise<PaymentRow | undefined> {
     if (!transactionId || !clientSecret) return undefined;
     const p = await db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
-    return p?.client_secret_hash && sameHash(p.client_secret_hash, hashToken(clientSecret)) ? p : undefined;
+    return p?.client_secret_hash && sameHash(p.client_secret_hash, hashOrderToken(clientSecret)) ? p : undefined;
   }
 
   /** Asks the provider for the transaction and settles what it says (never what a caller says). */

@@ -3,14 +3,21 @@
  * quotes and tax for the shipping address, and the order totals. Whatever a client says about
  * prices, quantities, shipping or tax never gets here: the schemas drop it.
  */
-import type { CartItemInput, ShippingLocation } from '../../engine/commerce/checkout-schema.ts';
-import { SHIPPING_MESSAGES } from '../../engine/commerce/messages.ts';
-import { shippingQuotes, type ShippingQuote } from '../../engine/commerce/shipping.ts';
-import { taxPercentFor } from '../../engine/commerce/tax.ts';
-import { lineFigures, orderTotals, type LineFigures, type OrderTotals } from '../../engine/commerce/totals.ts';
-import { maxQuantityMessage } from '../../engine/cart/constants.ts';
-import { findFinish } from '../../engine/catalog/finishes.ts';
-import { MAX_SAMPLE_QTY } from '../../engine/catalog/samples.ts';
+import {
+  type CartItemInput,
+  type ShippingLocation,
+  SHIPPING_MESSAGES,
+  shippingQuotes,
+  type ShippingQuote,
+  taxPercentFor,
+  lineFigures,
+  orderTotals,
+  type LineFigures,
+  type OrderTotals,
+  maxQuantityMessage,
+  findFinish,
+  MAX_SAMPLE_QTY,
+} from '../../engine/node.ts';
 import { ApiError, type FieldErrors } from '../http/errors.ts';
 import type { CommerceData } from './site-data.ts';
 

@@ -7,10 +7,16 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PaymentMethod, ShippingMethod, TaxRate } from '../../engine/commerce/types.ts';
-import { indexSamples, type SampleEntry } from '../../engine/catalog/samples.ts';
-import type { ProductStylesFile } from '../../engine/catalog/types.ts';
-import { createValidator, type Validator } from '../../engine/validate/validator.ts';
+import {
+  type PaymentMethod,
+  type ShippingMethod,
+  type TaxRate,
+  indexSamples,
+  type SampleEntry,
+  type ProductStylesFile,
+  createValidator,
+  type Validator,
+} from '../../engine/node.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 
 export interface CommerceData {

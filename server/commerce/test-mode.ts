@@ -4,8 +4,7 @@
  * so, `joinery start` prints it, and a production start refuses it unless the operator allows it
  * (issue 9, finding 5).
  */
-import type { PaymentMethod } from '../../engine/commerce/types.ts';
-import { TEST_MODE_MESSAGES } from '../../engine/commerce/messages.ts';
+import { type PaymentMethod, TEST_MODE_MESSAGES } from '../../engine/node.ts';
 import { SANDBOX_GATEWAY } from '../payments/sandbox.ts';
 import type { PaymentScope } from './context.ts';
 

@@ -13,9 +13,7 @@
  * is refused as not a US ZIP: a careful shop asks for the real one rather than guess its tax.
  */
 import { createRequire } from 'node:module';
-import { CHECKOUT_MESSAGES } from '../../engine/commerce/messages.ts';
-import type { Location } from '../../engine/commerce/location-match.ts';
-import { US } from '../../engine/commerce/us-states.ts';
+import { CHECKOUT_MESSAGES, type MatchLocation as Location, US } from '../../engine/node.ts';
 import { ApiError } from '../http/errors.ts';
 
 interface ZipcodesModule {

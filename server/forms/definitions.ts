@@ -3,7 +3,7 @@
  * with the engine's compiler, the same one the browser runs.
  */
 import { join } from 'node:path';
-import { compileForm, type CompiledForm, type FormFile } from '../../engine/forms/index.ts';
+import { compileForm, type CompiledForm, type FormFile } from '../../engine/node.ts';
 import { fileCache } from './file-cache.ts';
 
 /** The form-name pattern of form.schema.json: also what keeps a URL segment from becoming a path. */

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FormFile } from '../../engine/forms/index.ts';
+import type { FormFile } from '../../engine/node.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { submit, writeSite, type ErrorJson } from './test-support.ts';

@@ -5,7 +5,7 @@
  * and never stored.
  */
 import { join } from 'node:path';
-import { computeEstimate, formatRange, type CompiledForm, type Estimate, type FormValues, type PricingFile } from '../../engine/forms/index.ts';
+import { computeEstimate, formatRange, type CompiledForm, type Estimate, type FormValues, type PricingFile } from '../../engine/node.ts';
 import { ApiError } from '../http/errors.ts';
 import { fileCache } from './file-cache.ts';
 import { FormLoadError } from './definitions.ts';

@@ -5,7 +5,7 @@
  */
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
-import { isAllowedType } from '../../engine/forms/index.ts';
+import { isAllowedType } from '../../engine/node.ts';
 
 export interface DetectedType {
   ext: string;

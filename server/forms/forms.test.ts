@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORM_TEXTS, type FormFile } from '../../engine/forms/index.ts';
+import { FORM_TEXTS, type FormFile } from '../../engine/node.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Mailer } from '../mail/message.ts';
 import { listen } from '../listen.ts';
@@ -75,7 +75,7 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     expect(admin.text).toContain('First name: Jane');
     expect(admin.text).toContain('Topic: Kitchen design');
     expect(admin.html).toContain('<th style="padding:6px 12px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left">Message</th>');
-    expect(admin.html).toContain('Shaker doors in &lt;b&gt;sage&lt;/b&gt; &amp; oak?<br>Thanks');
+    expect(admin.html).toContain('Shaker doors in &lt;b&gt;sage&lt;/b&gt; &amp; oak?<br/>Thanks');
     expect(admin.html).not.toContain('<b>sage</b>');
     const copy = mails.find((m) => m.to === 'jane@example.com')!;
     expect(copy.subject).toBe('We received your message');

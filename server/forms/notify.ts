@@ -12,16 +12,15 @@
  *   first name, and only when it looks like one (see greetingName). Otherwise anyone could make
  *   the shop mail their text and links to any address.
  */
-import { fillMessage, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/forms/index.ts';
+import { fillText, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
+import { confirmationHtml, submissionHtml } from './notify-html.tsx';
 
 export const NOTIFICATION_KIND = 'form-notification';
 
 /** zod's e-mail pattern is what validated the values; here only a sanity check of configured addresses. */
 const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 export interface NotificationContext {
@@ -101,29 +100,16 @@ function bodies(ctx: NotificationContext, rows: { label: string; value: string }
   const intro = `A new "${title}" form was submitted on ${ctx.siteName}.`;
   const meta = `Submission ${ctx.submissionId}, ${ctx.submittedAt.toISOString()}`;
   const text = [intro, '', ...rows.map((r) => `${r.label}: ${r.value}`), '', meta, ''].join('\n');
-  const cell = 'padding:6px 12px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left';
-  const html =
-    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1d1a">` +
-    `<p>${escapeHtml(intro)}</p>` +
-    `<table style="border-collapse:collapse">` +
-    rows.map((r) => `<tr><th style="${cell}">${escapeHtml(r.label)}</th><td style="${cell}">${escapeHtml(r.value).replace(/\r?\n/g, '<br>')}</td></tr>`).join('') +
-    `</table><p style="color:#5c554d;font-size:12px">${escapeHtml(meta)}</p></body></html>`;
-  return { html, text };
+  return { html: submissionHtml({ title, intro, rows, meta }), text };
 }
 
 /** The fixed confirmation to the visitor: the entry's own text, greeting them by first name at most. */
-function confirmationBodies(ctx: NotificationContext, message: string, name: string | undefined): { html: string; text: string } {
+function confirmationBodies(ctx: NotificationContext, message: string, name: string | undefined, subject: string): { html: string; text: string } {
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const paragraphs = message.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
   const footer = `You receive this e-mail because this address was entered in a form on ${ctx.siteName}. If that was not you, you can ignore it.`;
   const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ctx.siteName, '', footer, ''].join('\n');
-  const html =
-    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1d1a">` +
-    `<p>${escapeHtml(greeting)}</p>` +
-    paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`).join('') +
-    `<p>${escapeHtml(ctx.siteName)}</p>` +
-    `<p style="color:#5c554d;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
-  return { html, text };
+  return { html: confirmationHtml({ title: subject, greeting, paragraphs, siteName: ctx.siteName, footer }), text };
 }
 
 /** For an entry without its own message (the schema asks for one; an old file may lack it). */
@@ -151,12 +137,13 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
     const toVisitor = isFieldAddress(entry.to) || (entry.cc ?? []).some(isFieldAddress);
     if (toVisitor) {
       const name = greetingName(ctx.values[entry.nameField ?? 'firstName']);
+      const subject = oneLine(entry.subject) || `Thank you for contacting ${ctx.siteName}`;
       result.mails.push({
         kind: NOTIFICATION_KIND,
         to,
         cc,
-        subject: oneLine(entry.subject) || `Thank you for contacting ${ctx.siteName}`,
-        ...confirmationBodies(ctx, entry.message ?? defaultConfirmation(ctx.siteName), name),
+        subject,
+        ...confirmationBodies(ctx, entry.message ?? defaultConfirmation(ctx.siteName), name, subject),
         ref: { type: 'form_submission', id: ctx.submissionId },
       });
       continue;
@@ -165,7 +152,7 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
       kind: NOTIFICATION_KIND,
       to,
       cc,
-      subject: oneLine(fillMessage(entry.subject, subjectParams)) || `New ${ctx.compiled.name} submission`,
+      subject: oneLine(fillText(entry.subject, subjectParams)) || `New ${ctx.compiled.name} submission`,
       ...full,
       ref: { type: 'form_submission', id: ctx.submissionId },
     });

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import type { GeoSource } from '../../engine/forms/index.ts';
+import type { GeoSource } from '../../engine/node.ts';
 import { formRateLimit } from './rate-limit.ts';
 import { handleSubmit } from './submit.ts';
 

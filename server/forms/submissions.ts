@@ -1,6 +1,6 @@
 /** Reading and writing form_submissions and submission_files. */
 import type { Kysely } from 'kysely';
-import type { FileLike, FormValues } from '../../engine/forms/index.ts';
+import type { FileLike, FormValues } from '../../engine/node.ts';
 import type { Database, FormSubmissionRow, SubmissionFileRow } from '../db/schema.ts';
 
 export async function findSubmission(db: Kysely<Database>, id: string): Promise<FormSubmissionRow | undefined> {

@@ -31,7 +31,7 @@ import {
   type FileLike,
   type FormValues,
   type GeoSource,
-} from '../../engine/forms/index.ts';
+} from '../../engine/node.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { FormSubmissionRow, SubmissionFileRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';

@@ -4,7 +4,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileForm, submissionPayload, toFormData, type CompiledForm, type FormFile, type FormValues, type PayloadOptions } from '../../engine/forms/index.ts';
+import {
+  compileForm,
+  submissionPayload,
+  toFormData,
+  type CompiledForm,
+  type FormFile,
+  type FormValues,
+  type PayloadOptions,
+} from '../../engine/node.ts';
 
 export const ADMINS = ['orders@hearthline.example', 'sales@hearthline.example'];
 

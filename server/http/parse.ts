@@ -9,7 +9,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { ApiError, type FieldErrors } from './errors.ts';
+import { issuesToErrors as fieldErrors } from '../../engine/node.ts';
+import { ApiError } from './errors.ts';
 
 export interface ParseOptions {
   /** The top-level message when fields are invalid. */
@@ -18,18 +19,8 @@ export interface ParseOptions {
   status?: ContentfulStatusCode;
 }
 
-/** Key for an issue on the value itself rather than a field. */
-export const ROOT_ERROR_KEY = '_root';
-
-/** zod issues -> `{ "a.b.0": "first message for that path" }`. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || ROOT_ERROR_KEY;
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** zod issues -> `{ "a.b.0": "first message for that path" }` (one mapping for the engine and the server). */
+export { issuesToErrors as fieldErrors, ROOT_ERROR_KEY } from '../../engine/node.ts';
 
 /** Validates an already-parsed value; throws ApiError(status) with field errors. */
 export async function validate<S extends z.ZodType>(schema: S, value: unknown, status: ContentfulStatusCode, message: string): Promise<z.output<S>> {

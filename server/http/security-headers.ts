@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { HOST_KINDS, type IntegrationHostLists } from '../../engine/content/integration-hosts.ts';
+import { HOST_KINDS, type IntegrationHostLists } from '../../engine/node.ts';
 
 type Directive = 'scriptSrc' | 'styleSrc' | 'imgSrc' | 'fontSrc' | 'connectSrc' | 'frameSrc' | 'mediaSrc';
 export type HostList = Partial<Record<Directive, readonly string[]>>;

@@ -4,4 +4,4 @@ export { subscribeEmail, confirmSubscription, setStatusByToken, CONFIRM_TTL_MS, 
 export { signupEmail, NEWSLETTER_FORM } from './signup.ts';
 export { confirmMail, confirmUrl, CONFIRM_KIND } from './confirm-mail.ts';
 export { welcomeMail, unsubscribeUrl, WELCOME_KIND } from './welcome-mail.ts';
-export { newToken, hashToken } from './tokens.ts';
+export { newToken, hashToken } from '../tokens.ts';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FormFile } from '../../engine/forms/index.ts';
+import type { FormFile } from '../../engine/node.ts';
 import { CONTACT, NEWSLETTER, submit, writeSite, type OkJson } from '../forms/test-support.ts';
 import { smtpMailer } from '../mail/transports.ts';
 import type { Mailer } from '../mail/message.ts';

@@ -1,5 +1,5 @@
 /** Which form submissions subscribe someone, and with which address. */
-import { isChecked, type CompiledForm, type FormValues } from '../../engine/forms/index.ts';
+import { isChecked, type CompiledForm, type FormValues } from '../../engine/node.ts';
 
 /** The form the footer shows (site-config/forms/newsletter.json). */
 export const NEWSLETTER_FORM = 'newsletter';

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, NewsletterSubscriptionRow, SubscriptionStatus } from '../db/schema.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../tokens.ts';
 
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;

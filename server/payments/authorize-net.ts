@@ -30,8 +30,7 @@
  * duplicate window (120 s by default) refuses, so a charge that did go through is not repeated
  * within it.
  */
-import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
-import { statusFromResponseCode } from '../../engine/commerce/payment-status.ts';
+import { PAYMENT_MESSAGES, statusFromResponseCode } from '../../engine/node.ts';
 import type { ChargeParty, ChargeResult, PaymentProvider } from './provider.ts';
 
 export const AUTHORIZE_NET_GATEWAY = 'authorize-net';

@@ -7,7 +7,7 @@
  * brand and last 4 digits) and, when the card holder must act (3-D Secure), a next action of
  * its own. Nothing here carries a card number.
  */
-import type { PaymentStatus } from '../../engine/commerce/payment-status.ts';
+import type { PaymentStatus } from '../../engine/node.ts';
 import type { HostList } from '../http/security-headers.ts';
 
 export interface ChargeRequest {

@@ -5,7 +5,7 @@
  * codes 1 approved, 3 declined, 4 held for review; intent requires_action for the card that
  * needs authentication (its next action: the gateway's authentication page).
  */
-import { statusFromIntent, statusFromResponseCode } from '../../engine/commerce/payment-status.ts';
+import { statusFromIntent, statusFromResponseCode } from '../../engine/node.ts';
 import { SandboxGatewayError, type SandboxGateway, type SandboxIntent } from '../sandbox-gateway/gateway.ts';
 import { TOKENIZER_URL } from '../sandbox-gateway/index.ts';
 import type { ChargeResult, PaymentProvider } from './provider.ts';

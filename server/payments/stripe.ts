@@ -16,7 +16,7 @@
  * A card error on confirmation (402) is that attempt failed, with Stripe's message.
  */
 import Stripe from 'stripe';
-import { statusFromIntent } from '../../engine/commerce/payment-status.ts';
+import { statusFromIntent } from '../../engine/node.ts';
 import type { ChargeResult, PaymentProvider } from './provider.ts';
 
 export const STRIPE_GATEWAY = 'stripe';

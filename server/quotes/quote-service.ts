@@ -22,10 +22,7 @@
  * become its order. A canceled quote cannot be paid or converted.
  */
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
-import { QUOTE_ERROR_TYPES, QUOTE_MESSAGES } from '../../engine/commerce/quote-messages.ts';
-import { fromCents } from '../../engine/commerce/money.ts';
-import { formatPrice } from '../../engine/catalog/price.ts';
+import { PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, fromCents, formatPrice } from '../../engine/node.ts';
 import type { QuotePaymentRow, QuoteRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -35,7 +32,7 @@ import type { Commerce } from '../commerce/index.ts';
 import { verifyPath } from '../commerce/pay.ts';
 import { orderEmails } from '../commerce/order-emails.ts';
 import { addHistory, incrementIdFor, loadOrderView, type OrderView } from '../commerce/order-store.ts';
-import { hashIdempotencyKey, hashToken, newOrderToken, requestHash, tokenMatches, TOKEN_TTL_MS } from '../commerce/order-token.ts';
+import { hashIdempotencyKey, hashOrderToken, newOrderToken, requestHash, tokenMatches, TOKEN_TTL_MS } from '../commerce/order-token.ts';
 import { loadQuoteView, quoteForToken, quoteIncrementIdFor, type QuoteView } from './quote-store.ts';
 
 export const QUOTE_PAY_LEASE_MS = 60_000;
@@ -138,7 +135,7 @@ export function quoteService(commerce: Commerce) {
         status: r.status,
         transaction_id: r.transactionId ?? qp.transaction_id,
         message: r.message ?? '',
-        ...(r.clientSecret ? { client_secret_hash: hashToken(r.clientSecret) } : {}),
+        ...(r.clientSecret ? { client_secret_hash: hashOrderToken(r.clientSecret) } : {}),
         updated_at: now,
       })
       .where('id', '=', qp.id)

@@ -4,13 +4,12 @@
  * one back in the API's shape (spec 000 section 3, camelCase, dollars with two decimals).
  * The link token is 256 random bits; only its SHA-256 is stored (order-token.ts's hash).
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { fromCents } from '../../engine/commerce/money.ts';
+import { fromCents, type QuoteView } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
-import type { QuoteView } from '../../engine/commerce/quote-view.ts';
 import type { AddressType, Database, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
-import { hashToken, tokenMatches } from '../commerce/order-token.ts';
+import { hashOrderToken, tokenMatches } from '../commerce/order-token.ts';
+import { newToken } from '../tokens.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -74,11 +73,11 @@ export function quoteFigures(q: QuoteInput) {
   return { items, subtotal, shipping, tax, discount, total };
 }
 
-export type { QuoteAddressView, QuoteView } from '../../engine/commerce/quote-view.ts';
+export type { QuoteAddressView, QuoteView } from '../../engine/node.ts';
 
 export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteInput, ttlMs = DEFAULT_QUOTE_TTL_MS): Promise<{ quote: QuoteView; token: string }> {
   const f = quoteFigures(q);
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = clock.now();
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -97,7 +96,7 @@ export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteIn
         discount_amount_cents: f.discount,
         total_cents: f.total,
         status: 'open',
-        token_hash: hashToken(token),
+        token_hash: hashOrderToken(token),
         expires_at: new Date(now.getTime() + ttlMs).toISOString(),
         order_id: null,
         payment_lock_until: null,

@@ -19,10 +19,11 @@
  * month has passed. Ids are random: tokens `tok_sandbox_...`, charges `sandbox_ch_...`, intents
  * `sandbox_pi_...` (128 bits or more).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import * as rules from '../../engine/commerce/rules.ts';
+import { checkoutRules as rules } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
+import { hashToken, sameHash } from '../tokens.ts';
 import type { Database, SandboxGatewayIntentRow } from '../db/schema.ts';
 import { storableCard } from '../payments/card-brand.ts';
 
@@ -58,8 +59,7 @@ const kindOf = (number: string): Kind =>
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
 
 const id = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex')}`;
-const sha256 = (s: string) => createHash('sha256').update(`sandbox-secret\0${s}`).digest('hex');
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sha256 = (s: string) => hashToken(s, 'sandbox-secret');
 
 export interface CardFields {
   number: string;

@@ -12,12 +12,9 @@
  *   -> 303 to the shop's return URL with ?payment_intent=...&payment_intent_client_secret=...
  */
 import { Hono, type Context } from 'hono';
-import { formatPrice } from '../../engine/catalog/price.ts';
-import { fromCents } from '../../engine/commerce/money.ts';
+import { escapeHtml as esc, formatPrice, fromCents } from '../../engine/node.ts';
 import { SandboxGatewayError, returnTo, type SandboxGateway } from './gateway.ts';
 import { TOKENIZER_SCRIPT } from './tokenizer-script.ts';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -3,7 +3,7 @@
  * route's shell, else the 404 page (status 404). `<path>/page-data.json` resolves the same way
  * to page data, so client navigation gets a dynamic shell's data or the 404 page's data.
  */
-import { matchPath } from '../../engine/routes/route-table.ts';
+import { matchPath } from '../../engine/node.ts';
 import type { SiteBuild } from './site-build.ts';
 
 export type Resolution = { kind: 'file'; rel: string; status: 200 | 404 } | { kind: 'none' };

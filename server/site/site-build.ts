@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { RoutesManifest } from '../../engine/prerender/prerender.ts';
+import type { RoutesManifest } from '../../engine/node.ts';
 
 export class SiteNotBuiltError extends Error {}
 

@@ -5,9 +5,10 @@
  * answers opaque data (dataDescriptor, dataValue) or a messages list with resultCode Error, whose
  * text is shown. The shop's API gets the opaque data only, never the card.
  */
-import { loadScript, PAYMENT_MESSAGES } from '../../../engine/index.ts';
+import { PAYMENT_MESSAGES } from '../../commerce/messages.ts';
+import { loadScript } from '../../ui/load-script.ts';
 import type { AddressValues, CardValues } from '../checkout-form.ts';
-import type { PaymentMethodInfo, PendingOrder } from '../checkout-api.ts';
+import type { PaymentMethodInfo, PendingOrder } from '../checkout-client.ts';
 
 export const AUTHORIZE_NET_GATEWAY = 'authorize-net';
 export const PROCESS_TRANSACTION_URL = '/api/payment/authorize-net/process-transaction';

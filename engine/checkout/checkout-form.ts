@@ -2,7 +2,11 @@
  * The checkout form's values and their checks (spec 000 section 5), with the shared rules the
  * server applies too, so the page shows the same messages before a request is made.
  */
-import { CHECKOUT_MESSAGES, US, checkoutRules as rules, type AddressField, type Rule } from '../../engine/index.ts';
+import type { AddressField } from '../commerce/checkout-schema.ts';
+import { CHECKOUT_MESSAGES } from '../commerce/messages.ts';
+import * as rules from '../commerce/rules.ts';
+import type { Rule } from '../commerce/rules.ts';
+import { US } from '../commerce/us-states.ts';
 
 export type AddressValues = Record<AddressField, string>;
 export interface CardValues {

@@ -4,7 +4,8 @@
  * gives back a token; the page sends only that token to the shop's API. Loaded only when such a
  * method is shown.
  */
-import { loadScript, PAYMENT_MESSAGES } from '../../../engine/index.ts';
+import { PAYMENT_MESSAGES } from '../../commerce/messages.ts';
+import { loadScript } from '../../ui/load-script.ts';
 import type { CardValues } from '../checkout-form.ts';
 
 interface TokenizerApi {

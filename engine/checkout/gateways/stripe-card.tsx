@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { PaymentIntentResult, Stripe, StripeCardNumberElement, StripeElementChangeEvent } from '@stripe/stripe-js';
-import { CARD_MESSAGES, PAYMENT_MESSAGES } from '../../../engine/index.ts';
+import { CARD_MESSAGES, PAYMENT_MESSAGES } from '../../commerce/messages.ts';
 import styles from '../checkout.module.css';
 
 type Part = 'cardNumber' | 'cardExpiry' | 'cardCvc';

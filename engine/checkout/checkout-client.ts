@@ -2,7 +2,7 @@
  * The checkout's calls to the shop's API and the order it keeps between attempts. The server
  * computes every amount and state; the page only shows what comes back.
  */
-import type { OrderTotals } from '../../engine/index.ts';
+import type { OrderTotals } from '../commerce/totals.ts';
 
 export interface ShippingMethodQuote {
   type: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentMethodInfo } from '../checkout-api.ts';
+import type { PaymentMethodInfo } from '../checkout-client.ts';
 import { acceptJsConfig, dispatchCard, processTransactionBody } from './accept-js.ts';
 
 const METHOD: PaymentMethodInfo = { name: 'authorize-net', title: 'Card', enabled: true, gateway: 'authorize-net', config: { acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', clientKey: 'ck', apiLoginID: 'login' } };

@@ -1,0 +1,63 @@
+/**
+ * Every e-mail's HTML part is a React element rendered with renderToStaticMarkup: one layout, and
+ * React escapes every value (a stored name, a typed message, a link) where it lands, text or
+ * attribute. The plain-text part is composed beside each e-mail.
+ */
+import { Fragment, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+/** The shop's e-mail colours (mail clients take inline styles only). */
+export const MAIL_COLORS = { ink: '#1f1d1a', muted: '#5c554d', link: '#7a4a1f', rule: '#d9d1c5', page: '#f6f2ec', card: '#ffffff' } as const;
+
+export const mutedStyle: CSSProperties = { color: MAIL_COLORS.muted, fontSize: 12 };
+export const linkStyle: CSSProperties = { color: MAIL_COLORS.link };
+
+export interface MailLayoutProps {
+  /** The document's title (the subject). */
+  title: string;
+  /** A boxed line above everything else (test mode). */
+  notice?: string;
+  /** Small print under the content (who sent it, why, how to stop it). */
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+export function MailLayout({ title, notice, footer, children }: MailLayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <title>{title}</title>
+      </head>
+      <body style={{ margin: 0, padding: 24, background: MAIL_COLORS.page, fontFamily: "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif", color: MAIL_COLORS.ink }}>
+        <div style={{ maxWidth: 640, margin: '0 auto', background: MAIL_COLORS.card, padding: 24, borderRadius: 8 }}>
+          {notice && (
+            <p style={{ margin: '0 0 16px', padding: '8px 12px', border: '2px solid #8a5a00', borderRadius: 6, background: '#fff4d6', color: MAIL_COLORS.ink }}>
+              <strong>{notice}</strong>
+            </p>
+          )}
+          {children}
+          {footer && <p style={{ ...mutedStyle, marginTop: 24 }}>{footer}</p>}
+        </div>
+      </body>
+    </html>
+  );
+}
+
+/** A paragraph's text with its line breaks kept. */
+export function Lines({ text }: { text: string }) {
+  const lines = text.split(/\r?\n/);
+  return (
+    <>
+      {lines.map((line, i) => (
+        <Fragment key={i}>
+          {i > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** The HTML part of an e-mail. */
+export const renderMail = (element: ReactElement): string => `<!doctype html>${renderToStaticMarkup(element)}`;
