@@ -9,7 +9,6 @@ import { useNavigate } from 'react-router-dom';
 import {
   ActionLink,
   CART_MESSAGES,
-  CHECKOUT_MESSAGES,
   EXPIRY_MONTHS,
   PAYMENT_MESSAGES,
   SHIPPING_MESSAGES,
@@ -17,7 +16,6 @@ import {
   US_STATES,
   defineBlock,
   expiryYears,
-  formatPrice,
   pushEvent,
   resolveSampleLines,
   sampleCart,
@@ -35,12 +33,13 @@ import {
   storeOrderNumber,
   storePendingOrder,
   type ApiResult,
-  type Estimate,
   type PaymentMethodInfo,
   type PendingOrder,
 } from './checkout-api.ts';
 import { US_ONLY, emptyValues, fieldError, fieldKeys, isNonUs, shippingLocation, validate, type AddressValues, type CheckoutValues } from './checkout-form.ts';
 import styles from './checkout.module.css';
+import { amount, itemCount, OrderSummary } from './order-summary.tsx';
+import { useShippingEstimate, ZIP_REFUSALS } from './use-shipping-estimate.ts';
 import { SelectField, TextField } from './fields.tsx';
 import { preloadTokenizer, tokenizeCard } from './gateways/tokenizer.ts';
 import { acceptJsConfig, dispatchCard, preloadAcceptJs, processTransactionBody, PROCESS_TRANSACTION_URL } from './gateways/accept-js.ts';
@@ -72,17 +71,7 @@ const COUNTRIES = [
 ];
 const STATE_OPTIONS = Object.entries(US_STATES).map(([value, label]) => ({ value, label }));
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
-const ESTIMATE_DELAY_MS = 400;
-/** A figure the server may leave out (no address yet: no shipping, tax or total). */
-const amount = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? formatPrice(n) : '—');
-/** The estimate's chosen method: its type, or the method itself. */
-const serverMethod = (e: Estimate | undefined) => (typeof e?.shippingMethod === 'string' ? e.shippingMethod : e?.shippingMethod?.type) || undefined;
-const itemCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 
-type EstimateState = { status: 'loading' } | { status: 'ready'; data: Estimate } | { status: 'error'; message?: string };
-/** The server's ZIP/state refusal of an estimate (422 on shippingAddress.zipCode), shown on the ZIP field the address came from. */
-const zipRefusal = (r: { status: number; body: { errors?: Record<string, string> } }) => (r.status === 422 ? r.body.errors?.['shippingAddress.zipCode'] : undefined);
-const ZIP_REFUSALS: readonly string[] = [CHECKOUT_MESSAGES.zipStateMismatch, CHECKOUT_MESSAGES.zipNotUs];
 /** testMode: the server pays through a gateway that takes no real payment (the sandbox). */
 type PaymentMethodsState = { status: 'loading' } | { status: 'ready'; methods: PaymentMethodInfo[]; testMode: boolean };
 
@@ -132,14 +121,10 @@ function Checkout({
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
-  const [estimate, setEstimate] = useState<EstimateState>({ status: 'loading' });
   const [methods, setMethods] = useState<PaymentMethodsState>({ status: 'loading' });
   const pending = useRef<PendingOrder | null>(null);
-  /** The cart, place and method the shown estimate is for. */
-  const settledKey = useRef('');
   const submitting = useRef(false);
   const formErrorRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
   const years = useMemo(() => expiryYears().map((y) => ({ value: String(y), label: String(y) })), []);
 
@@ -170,40 +155,16 @@ function Checkout({
 
   // The server's shipping methods and totals, again whenever the cart or where it ships changes.
   const location = shippingLocation(values);
-  const locationKey = location ? `${location.countryId}|${location.state}|${location.zipCode}` : '';
-  const estimateKey = `${JSON.stringify(items)}|${locationKey}|${values.shippingMethod}`;
   const zipKey = `${values.sameAsBilling ? 'billing' : 'shipping'}.zipCode`;
-  useEffect(() => {
-    if (!items.length) return;
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      setEstimate((e) => (e.status === 'ready' ? e : { status: 'loading' }));
-      callApi<Estimate>('/api/checkout/estimate', 'POST', { items, shippingAddress: location, shippingMethod: values.shippingMethod || undefined }, abort.signal)
-        .then((r) => {
-          const zip = zipRefusal(r);
-          if (r.status === 200 && r.body.totals) {
-            setEstimate({ status: 'ready', data: r.body as Estimate });
-            settledKey.current = estimateKey;
-            // A ZIP the server refused before now fits its state.
-            setErrors((e) => (ZIP_REFUSALS.includes(e[zipKey] ?? '') ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== zipKey)) : e));
-          } else {
-            if (zip) setErrors((e) => ({ ...e, [zipKey]: zip }));
-            setEstimate({ status: 'error', message: zip });
-          }
-        })
-        .catch(() => undefined);
-    }, ESTIMATE_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-    // estimateKey stands for items, location and the method.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [estimateKey]);
-
-  const estimateData = estimate.status === 'ready' ? estimate.data : undefined;
-  const quotes = estimateData && !estimateData.message ? estimateData.shippingMethods : [];
-  const chosenShipping = values.shippingMethod && quotes.some((q) => q.type === values.shippingMethod) ? values.shippingMethod : serverMethod(estimateData) ?? quotes[0]?.type ?? '';
+  const shippingEstimate = useShippingEstimate({
+    items,
+    location,
+    shippingMethod: values.shippingMethod,
+    onZip: (zip) =>
+      // A ZIP the server refused before now fits its state.
+      setErrors((e) => (zip ? { ...e, [zipKey]: zip } : ZIP_REFUSALS.includes(e[zipKey] ?? '') ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== zipKey)) : e)),
+  });
+  const { estimate, data: estimateData, quotes, chosen: chosenShipping } = shippingEstimate;
 
   const methodList = methods.status === 'ready' ? methods.methods : [];
   const method = methodList.find((m) => m.name === values.paymentMethod);
@@ -221,14 +182,6 @@ function Checkout({
   useEffect(() => {
     if (acceptJsUrl) void preloadAcceptJs(acceptJsUrl);
   }, [acceptJsUrl]);
-
-  // The slide-in summary takes the focus when it opens and gives it back when it closes.
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (cartOpen) closeRef.current?.focus();
-    else if (wasOpen.current) openRef.current?.focus();
-    wasOpen.current = cartOpen;
-  }, [cartOpen]);
 
   const setAddress = (group: 'billing' | 'shipping', field: AddressField, value: string) => {
     if (field === 'countryId' && isNonUs(value) && (group === 'shipping' || values.sameAsBilling)) {
@@ -276,30 +229,9 @@ function Checkout({
     } else requestAnimationFrame(() => formErrorRef.current?.focus());
   };
 
-  /**
-   * The shipping method to order with: the estimate's, or a fresh estimate's when it is not back
-   * yet; null when the server refused the ZIP (the failure is shown on the field).
-   */
-  async function shippingForSubmit(): Promise<string | undefined | null> {
-    const key = `${JSON.stringify(items)}|${locationKey}|${values.shippingMethod}`;
-    if (chosenShipping && settledKey.current === key) return chosenShipping;
-    const r = await callApi<Estimate>('/api/checkout/estimate', 'POST', { items, shippingAddress: location, shippingMethod: values.shippingMethod || undefined });
-    if (r.status !== 200 || !r.body.totals) {
-      const zip = zipRefusal(r);
-      setEstimate({ status: 'error', message: zip });
-      if (!zip) return undefined;
-      showFailure(zip, { [zipKey]: zip });
-      return null;
-    }
-    setEstimate({ status: 'ready', data: r.body as Estimate });
-    settledKey.current = key;
-    const list = r.body.message ? [] : r.body.shippingMethods ?? [];
-    return serverMethod(r.body as Estimate) ?? list[0]?.type;
-  }
-
   async function placeOrder(): Promise<void> {
-    const shippingMethod = await shippingForSubmit();
-    if (shippingMethod === null) return;
+    const shippingMethod = await shippingEstimate.forSubmit();
+    if (typeof shippingMethod === 'object') return showFailure(shippingMethod.zip, { [zipKey]: shippingMethod.zip });
     if (!shippingMethod) return showFailure(estimate.status === 'error' ? SHIPPING_MESSAGES.failed : SHIPPING_MESSAGES.none);
     const shipping = values.sameAsBilling ? { ...values.billing } : values.shipping;
     const trim = (a: AddressValues) => Object.fromEntries(Object.entries(a).map(([k, x]) => [k, x.trim()]));
@@ -674,51 +606,7 @@ function Checkout({
             {busy ? 'Processing...' : placeOrderText}
           </button>
         </form>
-        {cartOpen && <div className={styles.backdrop} onClick={() => setCartOpen(false)} aria-hidden="true" />}
-        <aside
-          id={summaryId}
-          className={`${styles.summary} ${cartOpen ? styles.open : ''}`}
-          aria-label="Order summary"
-          onKeyDown={(e) => e.key === 'Escape' && setCartOpen(false)}
-        >
-          <div className={styles.summaryHead}>
-            <h2 className={styles.summaryTitle}>
-              Your samples <span className={styles.muted}>({itemCount(lines.length)})</span>
-            </h2>
-            <button ref={closeRef} type="button" className={styles.close} onClick={() => setCartOpen(false)}>
-              Close<span className={styles.srOnly}> order summary</span>
-            </button>
-          </div>
-          <ul className={styles.lines}>
-            {lines.map((l) => (
-              <li key={l.sku} className={styles.line}>
-                <span>
-                  <span className={styles.lineName}>{l.name}</span>
-                  <span className={styles.muted}>Finish: {l.finish.label}</span>
-                </span>
-                <span>{formatPrice(l.price)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className={styles.totals}>
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{amount(totals?.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>Shipping</dt>
-              <dd>{shippingKnown ? amount(totals?.shippingAmount) : '—'}</dd>
-            </div>
-            <div>
-              <dt>Tax</dt>
-              <dd>{shippingKnown ? amount(totals?.taxAmount) : '—'}</dd>
-            </div>
-            <div className={styles.total}>
-              <dt>Total</dt>
-              <dd>{shippingKnown ? amount(totals?.total) : '—'}</dd>
-            </div>
-          </dl>
-        </aside>
+        <OrderSummary id={summaryId} lines={lines} totals={totals} shippingKnown={shippingKnown} open={cartOpen} onClose={() => setCartOpen(false)} opener={openRef} />
       </div>
     </section>
   );
