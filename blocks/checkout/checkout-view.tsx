@@ -17,7 +17,8 @@ import styles from './checkout.module.css';
 import { checkoutFormSchema } from './form-schema.ts';
 import type { StripeCardHandle } from './gateways/stripe-card.tsx';
 import { itemCount, OrderSummary, type SummaryLine } from './order-summary.tsx';
-import { PaymentFields, usePaymentGateway, usePaymentMethods } from './payment-fields.tsx';
+import { usePaymentGateway } from './gateways/use-payment-gateway.ts';
+import { PaymentFields, usePaymentMethods } from './payment-fields.tsx';
 import { placeOrder } from './place-order.ts';
 import { ShippingMethods } from './shipping-methods.tsx';
 import { useShippingEstimate, ZIP_REFUSALS, type CartLineRef } from './use-shipping-estimate.ts';
@@ -70,7 +71,7 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
   const methods = usePaymentMethods((name) => !getValues('paymentMethod') && setValue('paymentMethod', name));
   const methodList = methods.status === 'ready' ? methods.methods : [];
   // Card fields show for a method whose gateway's script takes them (and hands back a token).
-  const gateway = usePaymentGateway(methods, values.paymentMethod);
+  const gateway = usePaymentGateway(methodList, values.paymentMethod);
   withCardRef.current = gateway.withCard;
 
   // The server's shipping methods and totals, again whenever the cart or where it ships changes.

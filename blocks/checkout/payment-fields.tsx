@@ -10,14 +10,12 @@ import { callApi, defaultPaymentMethod, enabledMethods, type PaymentMethodInfo }
 import type { CardValues, CheckoutValues } from './checkout-form.ts';
 import styles from './checkout.module.css';
 import { SelectField, TextField } from './fields.tsx';
-import { acceptJsConfig, preloadAcceptJs, type AcceptConfig } from './gateways/accept-js.ts';
 import type { StripeCardHandle } from './gateways/stripe-card.tsx';
-import { preloadTokenizer } from './gateways/tokenizer.ts';
+import type { PaymentGateway } from './gateways/use-payment-gateway.ts';
 import { LOADING_TEXT } from './texts.ts';
 
 /** Stripe's fields and Stripe.js: their own chunk, fetched only when the Stripe method is shown. */
 const StripeCard = lazy(() => import('./gateways/stripe-card.tsx').then((m) => ({ default: m.StripeCard })));
-const STRIPE_GATEWAY = 'stripe';
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 
 /** testMode: the server pays through a gateway that takes no real payment (the sandbox). */
@@ -41,34 +39,6 @@ export function usePaymentMethods(onDefault: (name: string) => void): PaymentMet
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return methods;
-}
-
-export interface PaymentGateway {
-  method: PaymentMethodInfo | undefined;
-  /** The sandbox gateway's script, which turns the card into a token. */
-  tokenizerUrl: string | undefined;
-  /** Authorize.Net: the same direct-entry fields, handed to Accept.js. */
-  acceptJs: AcceptConfig | undefined;
-  /** Direct-entry card fields are shown (a gateway script takes them). */
-  withCard: boolean;
-  stripeKey: string | undefined;
-}
-
-/** What the chosen method needs; its gateway's script starts loading as soon as it is chosen. */
-export function usePaymentGateway(methods: PaymentMethodsState, paymentMethod: string): PaymentGateway {
-  const list = methods.status === 'ready' ? methods.methods : [];
-  const method = list.find((m) => m.name === paymentMethod);
-  const tokenizerUrl = method?.config?.tokenizerUrl;
-  const acceptJs = acceptJsConfig(method);
-  const stripeKey = method?.gateway === STRIPE_GATEWAY ? method.config?.publishableKey : undefined;
-  useEffect(() => {
-    if (tokenizerUrl) void preloadTokenizer(tokenizerUrl);
-  }, [tokenizerUrl]);
-  const acceptJsUrl = acceptJs?.acceptJsUrl;
-  useEffect(() => {
-    if (acceptJsUrl) void preloadAcceptJs(acceptJsUrl);
-  }, [acceptJsUrl]);
-  return { method, tokenizerUrl, acceptJs, withCard: !!tokenizerUrl || !!acceptJs, stripeKey };
 }
 
 type CardField = keyof CardValues;

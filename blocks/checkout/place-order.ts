@@ -10,7 +10,7 @@ import type { AddressValues, CheckoutValues } from './checkout-form.ts';
 import { dispatchCard, processTransactionBody, PROCESS_TRANSACTION_URL } from './gateways/accept-js.ts';
 import type { StripeCardHandle } from './gateways/stripe-card.tsx';
 import { tokenizeCard } from './gateways/tokenizer.ts';
-import type { PaymentGateway } from './payment-fields.tsx';
+import type { PaymentGateway } from './gateways/use-payment-gateway.ts';
 import type { CartLineRef, EstimateState } from './use-shipping-estimate.ts';
 
 interface PaidOrder {

@@ -17,13 +17,13 @@ import { callApi, defaultPaymentMethod, enabledMethods, storeOrderNumber, type P
 import { CARD_ORDER, emptyValues, fieldError, type CardValues } from '../checkout/checkout-form.ts';
 import checkoutStyles from '../checkout/checkout.module.css';
 import { SelectField, TextField } from '../checkout/fields.tsx';
-import { preloadTokenizer, tokenizeCard } from '../checkout/gateways/tokenizer.ts';
-import { acceptJsConfig, dispatchCard, preloadAcceptJs } from '../checkout/gateways/accept-js.ts';
+import { tokenizeCard } from '../checkout/gateways/tokenizer.ts';
+import { dispatchCard } from '../checkout/gateways/accept-js.ts';
+import { usePaymentGateway } from '../checkout/gateways/use-payment-gateway.ts';
 import type { StripeCardHandle } from '../checkout/gateways/stripe-card.tsx';
 import styles from './quote-payment.module.css';
 
 const StripeCard = lazy(() => import('../checkout/gateways/stripe-card.tsx').then((m) => ({ default: m.StripeCard })));
-const STRIPE_GATEWAY = 'stripe';
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 
 type View = { status: 'loading' } | { status: 'expired' } | { status: 'notFound' } | { status: 'ready'; quote: QuoteView };
@@ -110,19 +110,8 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     };
   }, [link]);
 
-  const method = methods?.list.find((m) => m.name === methodName);
-  const tokenizerUrl = method?.config?.tokenizerUrl;
-  // Authorize.Net: the same card fields, handed to Accept.js as the checkout does; its opaque value is the token.
-  const acceptJs = acceptJsConfig(method);
-  const withCard = !!tokenizerUrl || !!acceptJs;
-  const stripeKey = method?.gateway === STRIPE_GATEWAY ? method.config?.publishableKey : undefined;
-  useEffect(() => {
-    if (tokenizerUrl) void preloadTokenizer(tokenizerUrl);
-  }, [tokenizerUrl]);
-  const acceptJsUrl = acceptJs?.acceptJsUrl;
-  useEffect(() => {
-    if (acceptJsUrl) void preloadAcceptJs(acceptJsUrl);
-  }, [acceptJsUrl]);
+  // As the checkout: card fields for the sandbox tokenizer and for Accept.js (its opaque value is the token), Stripe's own fields.
+  const { method, tokenizerUrl, acceptJs, withCard, stripeKey } = usePaymentGateway(methods?.list ?? [], methodName);
 
   const fail = (message: string, fieldErrors?: Record<string, string>) => {
     setNotice('');
