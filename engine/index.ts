@@ -18,3 +18,4 @@ export * from './text/index.ts';
 export * from './tracking/index.ts';
 export type * from './types.ts';
 export * from './ui/index.ts';
+export { issuesToErrors, ROOT_ERROR_KEY } from './validate/issues.ts';

@@ -3,9 +3,11 @@ import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
-import { defaultPaymentMethod, enabledMethods, emptyCheckoutValues as emptyValues, shippingLocation, validateCheckout as validate } from '../../engine/index.ts';
 import example from './example.json' with { type: 'json' };
+import { validate } from './form-schema.ts';
+import CheckoutView from './checkout-view.tsx';
 import block, { LOADING_TEXT } from './index.tsx';
+import { defaultPaymentMethod, enabledMethods, emptyCheckoutValues as emptyValues, shippingLocation } from '../../engine/index.ts';
 
 const page: PageData = {
   path: '/checkout',
@@ -71,6 +73,50 @@ describe('checkout', () => {
     expect(shippingLocation(v)).toBeUndefined();
     v.sameAsBilling = true;
     expect(shippingLocation(v)).toEqual({ countryId: 'US', state: 'OH', zipCode: '43215' });
+  });
+
+  it('asks the shipping address only when it differs from billing; billing may then be abroad', () => {
+    const v = filled();
+    v.sameAsBilling = false;
+    v.billing = { ...v.billing, countryId: 'CA', state: 'Ontario' };
+    const errors = validate(v, false);
+    expect(errors['billing.countryId']).toBeUndefined();
+    expect(errors['shipping.firstName']).toBe('This field is required');
+    expect(errors['shipping.zipCode']).toBe('ZIP/Postal code is required');
+    expect(Object.keys(errors).some((k) => k.startsWith('card.'))).toBe(false); // no card fields shown
+    v.sameAsBilling = true;
+    expect(validate(v, false)['billing.countryId']).toBe("Sorry, we don't ship outside the US.");
+  });
+
+  it('renders the form: labelled fields in the spec order, same as billing ticked, the place-order button', () => {
+    const lines = [{ sku: 'AW-S', name: 'Aspen White sample door', price: 0, finish: { type: 'color', value: 'aw', label: 'Aspen White' } }];
+    const html = renderToString(
+      <StaticRouter location="/checkout">
+        <PageContext.Provider value={page}>
+          <CheckoutView title="Billing details" placeOrderText="Place Order" successUrl="/order/success" lines={lines} />
+        </PageContext.Provider>
+      </StaticRouter>,
+    ).replaceAll('<!-- -->', '');
+    const labels = [...html.matchAll(/<label for="[^"]*-billing-(\w+)">([^<]*)/g)].map((m) => [m[1], m[2]]);
+    expect(labels).toEqual([
+      ['firstName', 'First Name'],
+      ['lastName', 'Last Name'],
+      ['email', 'Email'],
+      ['phoneNumber', 'Phone Number'],
+      ['street1', 'Address 1'],
+      ['street2', 'Address 2'],
+      ['countryId', 'Country'],
+      ['state', 'State'],
+      ['city', 'City'],
+      ['zipCode', 'Zip Code'],
+    ]);
+    expect(html).toContain('<legend>Billing details</legend>');
+    expect(html).not.toContain('Shipping address</legend>');
+    expect(html).toMatch(/<input type="checkbox" name="same_as_billing" checked=""/);
+    expect(html).toContain('Shipping will be calculated after entering address.');
+    expect(html).toContain('Order summary (1 item)');
+    expect(html).toContain('Finish: Aspen White');
+    expect(html).toMatch(/<button type="submit"[^>]*>Place Order<\/button>/);
   });
 
   it('picks the enabled default payment method, else the first', () => {

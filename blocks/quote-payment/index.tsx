@@ -10,33 +10,11 @@
  */
 import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { EXPIRY_MONTHS, PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, TEST_MODE_MESSAGES, defineBlock, expiryYears, formatPrice, unexpectedPaymentStatus } from '../../engine/index.ts';
+import { EXPIRY_MONTHS, PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, TEST_MODE_MESSAGES, defineBlock, expiryYears, formatPrice, unexpectedPaymentStatus, callApi, defaultPaymentMethod, enabledMethods, storeOrderNumber, type PaymentMethodInfo, CARD_ORDER, emptyCheckoutValues as emptyValues, checkoutFieldError as fieldError, type CardValues, checkoutStyles, SelectField, TextField, tokenizeCard, dispatchCard, usePaymentGateway, type StripeCardHandle, StripeCard } from '../../engine/index.ts';
 import type { QuoteAddressView, QuoteView } from '../../engine/index.ts';
-import {
-  CARD_ORDER,
-  SelectField,
-  StripeCard,
-  TextField,
-  acceptJsConfig,
-  callApi,
-  checkoutFieldError as fieldError,
-  checkoutStyles,
-  defaultPaymentMethod,
-  dispatchCard,
-  emptyCheckoutValues as emptyValues,
-  enabledMethods,
-  preloadAcceptJs,
-  preloadTokenizer,
-  storeOrderNumber,
-  tokenizeCard,
-  type CardValues,
-  type PaymentMethodInfo,
-  type StripeCardHandle,
-} from '../../engine/index.ts';
 import type { QuotePaymentProps } from '../../schemas/types/blocks/quote-payment.ts';
 import styles from './quote-payment.module.css';
 
-const STRIPE_GATEWAY = 'stripe';
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 
 type View = { status: 'loading' } | { status: 'expired' } | { status: 'notFound' } | { status: 'ready'; quote: QuoteView };
@@ -123,19 +101,8 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     };
   }, [link]);
 
-  const method = methods?.list.find((m) => m.name === methodName);
-  const tokenizerUrl = method?.config?.tokenizerUrl;
-  // Authorize.Net: the same card fields, handed to Accept.js as the checkout does; its opaque value is the token.
-  const acceptJs = acceptJsConfig(method);
-  const withCard = !!tokenizerUrl || !!acceptJs;
-  const stripeKey = method?.gateway === STRIPE_GATEWAY ? method.config?.publishableKey : undefined;
-  useEffect(() => {
-    if (tokenizerUrl) void preloadTokenizer(tokenizerUrl);
-  }, [tokenizerUrl]);
-  const acceptJsUrl = acceptJs?.acceptJsUrl;
-  useEffect(() => {
-    if (acceptJsUrl) void preloadAcceptJs(acceptJsUrl);
-  }, [acceptJsUrl]);
+  // As the checkout: card fields for the sandbox tokenizer and for Accept.js (its opaque value is the token), Stripe's own fields.
+  const { method, tokenizerUrl, acceptJs, withCard, stripeKey } = usePaymentGateway(methods?.list ?? [], methodName);
 
   const fail = (message: string, fieldErrors?: Record<string, string>) => {
     setNotice('');

@@ -1,6 +1,7 @@
 /**
  * The checkout form's values and their checks (spec 000 section 5), with the shared rules the
- * server applies too, so the page shows the same messages before a request is made.
+ * server applies too, so the page shows the same messages before a request is made. The whole
+ * form's zod schema is in form-schema.ts.
  */
 import type { AddressField } from '../commerce/checkout-schema.ts';
 import { CHECKOUT_MESSAGES } from '../commerce/messages.ts';
@@ -82,15 +83,6 @@ export function fieldKeys(v: CheckoutValues, withCard: boolean): string[] {
   keys.push('paymentMethod');
   if (withCard) keys.push(...CARD_ORDER.map((f) => `card.${f}`));
   return keys;
-}
-
-export function validate(v: CheckoutValues, withCard: boolean, now = new Date()): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const k of fieldKeys(v, withCard)) {
-    const m = fieldError(v, k, now);
-    if (m) errors[k] = m;
-  }
-  return errors;
 }
 
 /** The address the cart ships to: billing with same-as-billing, else shipping. */

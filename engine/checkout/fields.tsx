@@ -1,5 +1,5 @@
 /** Labelled inputs and selects with their error line (aria-invalid + aria-describedby). */
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, Ref } from 'react';
 import styles from './checkout.module.css';
 
 interface BaseProps {
@@ -22,7 +22,9 @@ function ErrorLine({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-export function TextField({ id, label, value, error, required, onChange, onBlur, type = 'text', autoComplete, inputMode, maxLength }: BaseProps & {
+export function TextField({ id, label, value, error, required, onChange, onBlur, type = 'text', autoComplete, inputMode, maxLength, inputRef }: BaseProps & {
+  /** react-hook-form's ref: its focus-on-error reaches the control. */
+  inputRef?: Ref<HTMLInputElement>;
   type?: string;
   autoComplete?: string;
   inputMode?: 'numeric' | 'tel' | 'email' | 'text';
@@ -35,6 +37,7 @@ export function TextField({ id, label, value, error, required, onChange, onBlur,
         {required && <span aria-hidden="true"> *</span>}
       </label>
       <input
+        ref={inputRef}
         id={id}
         name={id}
         type={type}
@@ -53,7 +56,8 @@ export function TextField({ id, label, value, error, required, onChange, onBlur,
   );
 }
 
-export function SelectField({ id, label, value, error, required, onChange, onBlur, options, placeholder, autoComplete }: BaseProps & {
+export function SelectField({ id, label, value, error, required, onChange, onBlur, options, placeholder, autoComplete, inputRef }: BaseProps & {
+  inputRef?: Ref<HTMLSelectElement>;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
   autoComplete?: string;
@@ -65,6 +69,7 @@ export function SelectField({ id, label, value, error, required, onChange, onBlu
         {required && <span aria-hidden="true"> *</span>}
       </label>
       <select
+        ref={inputRef}
         id={id}
         name={id}
         value={value}

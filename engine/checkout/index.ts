@@ -27,7 +27,6 @@ export {
   emptyValues as emptyCheckoutValues,
   fieldError as checkoutFieldError,
   fieldKeys as checkoutFieldKeys,
-  validate as validateCheckout,
   shipTo,
   shippingLocation,
   isNonUs,
@@ -41,6 +40,7 @@ export {
 export { TextField, SelectField } from './fields.tsx';
 export { preloadTokenizer, tokenizeCard, type TokenResult } from './gateways/tokenizer.ts';
 export { acceptJsConfig, dispatchCard, preloadAcceptJs, processTransactionBody, AUTHORIZE_NET_GATEWAY, PROCESS_TRANSACTION_URL, type AcceptConfig, type OpaqueResult } from './gateways/accept-js.ts';
+export { usePaymentGateway, type PaymentGateway } from './gateways/use-payment-gateway.ts';
 export type { StripeCardHandle } from './gateways/stripe-card.tsx';
 /** Stripe's fields and Stripe.js: their own chunk, fetched only when the Stripe method is shown. */
 export const StripeCard = lazy(() => import('./gateways/stripe-card.tsx').then((m) => ({ default: m.StripeCard })));

@@ -151,6 +151,18 @@ test('validation, same as billing, the US-only alert, the empty cart and axe', a
   await expect(byLabel(page.locator('form'), 'Expiry Month').locator('option:not([value=""])')).toHaveText(Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')));
   await expect(byLabel(page.locator('form'), 'Expiry Year').locator('option:not([value=""])')).toHaveCount(11);
 
+  // A field is checked when the shopper leaves it; changing it takes its error away until then.
+  const firstName = byLabel(billing(page), 'First Name');
+  await firstName.focus();
+  await page.keyboard.press('Tab');
+  await expect(firstName).toHaveAccessibleDescription('This field is required');
+  await expect(byLabel(billing(page), 'Last Name')).not.toHaveAttribute('aria-invalid', 'true'); // not left yet
+  await firstName.fill('A');
+  await expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Tab');
+  await expect(firstName).toHaveAccessibleDescription('Name must be at least 2 characters');
+  await firstName.fill('');
+
   // Submitting empty: the spec's messages, and the focus on the first field in error.
   await placeOrder(page).click();
   const first = byLabel(billing(page), 'First Name');
