@@ -46,17 +46,17 @@ function ${Name}({ title, text }: ${Name}Props) {
 export default defineBlock({ type: '${name}', component: ${Name}, description: '${title}: a titled section with a short text.' });
 `,
     [`${name}.module.css`]: `.${cls} {
-  max-width: var(--content-width, 72rem);
+  max-width: var(--content-width);
   margin: 0 auto;
   padding: 2rem 1rem;
 }
 .title {
-  font-family: var(--font-heading, Georgia, serif);
+  font-family: var(--font-heading);
   font-size: clamp(1.5rem, 3vw, 2rem);
   margin: 0;
 }
 .text {
-  color: var(--color-muted, #5c554d);
+  color: var(--color-muted);
   margin: 0.75rem 0 0;
 }
 `,
