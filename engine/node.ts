@@ -13,3 +13,4 @@ export type * from './types.ts';
 export { resolveBlockProps, createResolveState, type BlockResolvers, type ResolveContext, type ResolveProps } from './prerender/resolve.ts';
 export { createThumbnailResolver, withThumbnail, thumbnailResolverFromEnv, THUMBNAIL_RESOLVER_KEY, type ThumbnailResolver } from './media/youtube-thumbnails.ts';
 export { siteProductFacts, productFacts, isStyle, type ProductFactsOptions, type ReviewRecord } from './catalog/product-facts.ts';
+export { formHash } from './forms/hash-node.ts';

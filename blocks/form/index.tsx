@@ -52,7 +52,7 @@ function Deferred({ gate, props }: { gate: Gate | null; props: FormViewProps }) 
 }
 
 function FormBlock(props: FormProps) {
-  const { form, definition, pricing, title, intro, headingLevel, showHeading, variant, load = 'eager', endpoint } = props;
+  const { form, definition, definitionHash, pricing, title, intro, headingLevel, showHeading, variant, load = 'eager', endpoint } = props;
   const wrapper = useRef<HTMLDivElement>(null);
   const [early] = useState<EarlyInput>({});
   const [gate] = useState(() =>
@@ -95,10 +95,10 @@ function FormBlock(props: FormProps) {
   const content = useMemo(
     () => (
       <Suspense fallback={<div className={styles.placeholder} />}>
-        <Deferred gate={gate} props={{ form, definition, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint, early }} />
+        <Deferred gate={gate} props={{ form, definition, definitionHash, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint, early }} />
       </Suspense>
     ),
-    [gate, early, form, definition, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint],
+    [gate, early, form, definition, definitionHash, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint],
   );
   return (
     <div ref={wrapper} className={variant === 'band' ? styles.bandBlock : styles.pageBlock}>
