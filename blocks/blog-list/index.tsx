@@ -47,7 +47,7 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
 
 function PostCard({ post, category, Heading }: { post: BlogPostSummary; category?: BlogCategory; Heading: 'h2' | 'h3' }) {
   return (
-    <li className={styles.card}>
+    <li className={linkCardStyles.card}>
       {post.image && (
         <img className={styles.image} src={post.image.src} alt="" width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
       )}

@@ -11,7 +11,7 @@ function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
       {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
         {cards.map((card, i) => (
-          <li key={i} className={styles.card}>
+          <li key={i} className={linkCardStyles.card}>
             {card.image && (
               <Img className={styles.image} image={card.image} />
             )}
