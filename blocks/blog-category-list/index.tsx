@@ -16,11 +16,11 @@ function BlogCategoryList({ title = 'Categories', categories, posts, allLabel }:
   ];
   return (
     <nav className={sectionStyles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
+      <h2 id={headingId} className={sectionStyles.asideTitle}>
         {title}
       </h2>
       {!cats || !all ? (
-        <p className={styles.problem}>{BLOG_MESSAGES.invalidBlogData}</p>
+        <p className={sectionStyles.asideProblem}>{BLOG_MESSAGES.invalidBlogData}</p>
       ) : (
         <ul className={styles.list}>
           {entries.map((e) => (

@@ -11,13 +11,13 @@ function BlogPopularPosts({ title = 'Popular Posts', posts, limit = 4 }: BlogPop
   const shown = all ? newestFirst(all.filter((p) => p.isPopular && blogUrls.post(p.slug) !== path)).slice(0, limit) : [];
   return (
     <section className={sectionStyles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
+      <h2 id={headingId} className={sectionStyles.asideTitle}>
         {title}
       </h2>
       {!all ? (
-        <p className={styles.problem}>{BLOG_MESSAGES.invalidBlogData}</p>
+        <p className={sectionStyles.asideProblem}>{BLOG_MESSAGES.invalidBlogData}</p>
       ) : shown.length === 0 ? (
-        <p className={styles.problem}>{BLOG_MESSAGES.noBlogs}</p>
+        <p className={sectionStyles.asideProblem}>{BLOG_MESSAGES.noBlogs}</p>
       ) : (
         <ol className={styles.list}>
           {shown.map((p) => (
