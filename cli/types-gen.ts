@@ -21,15 +21,42 @@ export async function generateTypes(): Promise<Map<string, string>> {
   for (const f of readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.schema.json')).sort()) {
     const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, f), 'utf8'));
     const base = f.replace('.schema.json', '');
-    out.set(join(TYPES_DIR, `${base}.ts`), await compile(schema, schema.title ?? pascal(base), opts));
+    // block-parts.schema.json is only definitions (for the blocks' schemas): emit them all.
+    const all = base === 'block-parts' ? { unreachableDefinitions: true } : {};
+    out.set(join(TYPES_DIR, `${base}.ts`), await compile(schema, schema.title ?? pascal(base), { ...opts, ...all }));
   }
   for (const type of blockTypes()) {
     const file = blockSchemaFile(type);
     if (!existsSync(file)) continue;
-    const schema = JSON.parse(readFileSync(file, 'utf8'));
-    out.set(join(TYPES_DIR, 'blocks', `${type}.ts`), await compile(schema, schema.title ?? `${pascal(type)}Props`, { ...opts, cwd: dirname(file) }));
+    const imports = new Map<string, Set<string>>();
+    const schema = sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports);
+    const ts = await compile(schema, schema.title ?? `${pascal(type)}Props`, { ...opts, cwd: dirname(file) });
+    const lines = [...imports].sort().map(([base, names]) => `import type { ${[...names].sort().join(', ')} } from '../${base}.ts';`);
+    out.set(join(TYPES_DIR, 'blocks', `${type}.ts`), lines.length ? ts.replace(`${BANNER}\n`, `${BANNER}\n\n${lines.join('\n')}\n`) : ts);
   }
   return out;
+}
+
+/**
+ * A block schema's `$ref` to a content schema's definition (`../../schemas/block-parts.schema.json#/$defs/image`)
+ * becomes an import of the type generated there, so a shape several blocks share is declared
+ * once (schemas/types/block-parts.ts) instead of again in every block's file.
+ */
+function sharedRefsAsImports(node: unknown, imports: Map<string, Set<string>>): any {
+  if (Array.isArray(node)) return node.map((n) => sharedRefsAsImports(n, imports));
+  if (!node || typeof node !== 'object') return node;
+  const { $ref, ...rest } = node as Record<string, unknown>;
+  const m = typeof $ref === 'string' ? /(?:^|\/)schemas\/([a-z0-9-]+)\.schema\.json#\/\$defs\/([A-Za-z0-9]+)$/.exec($ref) : null;
+  if (m) {
+    const [, base, key] = m as unknown as [string, string, string];
+    const def = JSON.parse(readFileSync(join(SCHEMAS_DIR, `${base}.schema.json`), 'utf8')).$defs?.[key];
+    if (!def) throw new Error(`${$ref}: no such definition`);
+    const name = (def.title as string | undefined) ?? pascal(key);
+    if (!imports.has(base)) imports.set(base, new Set());
+    imports.get(base)!.add(name);
+    return { ...rest, tsType: name };
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, sharedRefsAsImports(v, imports)]));
 }
 
 export async function writeTypes(): Promise<number> {

@@ -1,4 +1,4 @@
-import { Img, defineBlock } from '../../engine/index.ts';
+import { Img, defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { AdviceChatProps } from '../../schemas/types/blocks/advice-chat.ts';
 import styles from './advice-chat.module.css';
 
@@ -9,7 +9,7 @@ export const CHAT_UNAVAILABLE = 'This is Under Development!';
 function AdviceChat({ title, text, advisor, status = 'online', buttonLabel = 'Chat with an expert', hours }: AdviceChatProps) {
   const online = status === 'online';
   return (
-    <section className={styles.section}>
+    <section className={sectionStyles.section}>
       <div className={styles.card}>
         {advisor && (
           <div className={styles.advisor}>

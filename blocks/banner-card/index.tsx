@@ -1,4 +1,4 @@
-import { ActionLink, Img, Stars, defineBlock, ratingLabel } from '../../engine/index.ts';
+import { ActionLink, Img, Stars, defineBlock, ratingLabel, sectionStyles } from '../../engine/index.ts';
 import type { BannerCardProps } from '../../schemas/types/blocks/banner-card.ts';
 import styles from './banner-card.module.css';
 
@@ -9,7 +9,7 @@ function BannerCard({ image, eyebrow, title, text, ratings, action, imagePositio
       <div className={[styles.card, image ? '' : styles.noImage, imagePosition === 'right' ? styles.imageRight : ''].filter(Boolean).join(' ')}>
         {image && <Img image={image} className={styles.image} />}
         <div className={styles.body}>
-          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+          {eyebrow && <p className={sectionStyles.eyebrow}>{eyebrow}</p>}
           <h2 className={styles.title}>{title}</h2>
           {ratings && (
             <p className={styles.ratings}>

@@ -1,4 +1,4 @@
-import { ActionLink, Carousel, Stars, defineBlock, useImagePriority, useSite } from '../../engine/index.ts';
+import { ActionLink, Carousel, Stars, defineBlock, useImagePriority, useSite, sectionStyles } from '../../engine/index.ts';
 import type { BannerProps, BannerSlide, DeviceImage } from '../../schemas/types/blocks/banner.ts';
 import styles from './banner.module.css';
 
@@ -47,7 +47,7 @@ function Slide({ slide, heading, ratings, priority }: { slide: BannerSlide; head
               <span>{`RATED ${ratings.text}`}</span> <Stars value={ratings.value} />
             </p>
           )}
-          {slide.eyebrow && <p className={styles.eyebrow}>{slide.eyebrow}</p>}
+          {slide.eyebrow && <p className={sectionStyles.eyebrow}>{slide.eyebrow}</p>}
           {slide.title && <Heading className={styles.title}>{slide.title}</Heading>}
           {slide.subtitle && <p className={styles.subtitle}>{slide.subtitle}</p>}
           {slide.description && <p className={styles.description}>{slide.description}</p>}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, RichNodes, SiteLink, blogUrls, defineBlock, isBlogAuthor, type BlogAuthor } from '../../engine/index.ts';
+import { BLOG_MESSAGES, RichNodes, SiteLink, blogUrls, defineBlock, isBlogAuthor, type BlogAuthor, sectionStyles } from '../../engine/index.ts';
 import type { BlogAuthorCardProps } from '../../schemas/types/blocks/blog-author-card.ts';
 import styles from './blog-author-card.module.css';
 
@@ -22,7 +22,7 @@ function BlogAuthorCard({ author, authors, variant = 'card', title, linkLabel = 
   const profile = variant === 'profile';
   const Name = profile ? 'h1' : title ? 'h3' : 'h2';
   return (
-    <section className={`${styles.section} ${profile ? styles.profile : styles.card}`} aria-labelledby={headingId}>
+    <section className={`${sectionStyles.section} ${profile ? styles.profile : styles.card}`} aria-labelledby={headingId}>
       {title && !profile && <h2 className={styles.label}>{title}</h2>}
       <div className={styles.inner}>
         {a.logo && <img className={styles.avatar} src={a.logo.src} alt={a.logo.alt} width={profile ? 160 : 96} height={profile ? 160 : 96} decoding="async" />}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, blogUrls, defineBlock, usePageData } from '../../engine/index.ts';
+import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, blogUrls, defineBlock, usePageData, sectionStyles } from '../../engine/index.ts';
 import type { BlogCategoryListProps } from '../../schemas/types/blocks/blog-category-list.ts';
 import styles from './blog-category-list.module.css';
 
@@ -15,12 +15,12 @@ function BlogCategoryList({ title = 'Categories', categories, posts, allLabel }:
     ...(cats ?? []).map((c) => ({ url: blogUrls.category(c.key), label: c.title, n: count(c.key) })),
   ];
   return (
-    <nav className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
+    <nav className={sectionStyles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={sectionStyles.asideTitle}>
         {title}
       </h2>
       {!cats || !all ? (
-        <p className={styles.problem}>{BLOG_MESSAGES.invalidBlogData}</p>
+        <p className={sectionStyles.asideProblem}>{BLOG_MESSAGES.invalidBlogData}</p>
       ) : (
         <ul className={styles.list}>
           {entries.map((e) => (

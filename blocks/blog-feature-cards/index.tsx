@@ -1,16 +1,5 @@
 import { useId } from 'react';
-import {
-  BLOG_MESSAGES,
-  SiteLink,
-  asBlogCategories,
-  asBlogPosts,
-  blogUrls,
-  defineBlock,
-  formatPublishDate,
-  newestFirst,
-  useImagePriority,
-  type BlogPostSummary,
-} from '../../engine/index.ts';
+import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, blogUrls, defineBlock, formatPublishDate, newestFirst, useImagePriority, type BlogPostSummary, linkCardStyles, sectionStyles } from '../../engine/index.ts';
 import type { BlogFeatureCardsProps } from '../../schemas/types/blocks/blog-feature-cards.ts';
 import styles from './blog-feature-cards.module.css';
 
@@ -33,17 +22,17 @@ function BlogFeatureCards({ title, intro, posts, categories, slugs, limit = 3, r
   const byKey = new Map((cats ?? []).map((c) => [c.key, c.title]));
   const shown = all ? featured(all, slugs, limit) : [];
   return (
-    <section className={styles.section} aria-labelledby={title ? headingId : undefined}>
+    <section className={sectionStyles.section} aria-labelledby={title ? headingId : undefined}>
       {title && (
-        <h2 id={headingId} className={styles.title}>
+        <h2 id={headingId} className={sectionStyles.title}>
           {title}
         </h2>
       )}
-      {intro && <p className={styles.intro}>{intro}</p>}
+      {intro && <p className={sectionStyles.intro}>{intro}</p>}
       {!all || !cats ? (
-        <p className={styles.problem}>{BLOG_MESSAGES.invalidBlogData}</p>
+        <p className={sectionStyles.problem}>{BLOG_MESSAGES.invalidBlogData}</p>
       ) : shown.length === 0 ? (
-        <p className={styles.problem}>{BLOG_MESSAGES.noBlogs}</p>
+        <p className={sectionStyles.problem}>{BLOG_MESSAGES.noBlogs}</p>
       ) : (
         <ul className={styles.grid}>
           {shown.map((p, i) => (
@@ -61,13 +50,13 @@ function BlogFeatureCards({ title, intro, posts, categories, slugs, limit = 3, r
                 />
               )}
               <div className={styles.body}>
-                {byKey.has(p.blogCategory) && <p className={styles.category}>{byKey.get(p.blogCategory)}</p>}
+                {byKey.has(p.blogCategory) && <p className={linkCardStyles.category}>{byKey.get(p.blogCategory)}</p>}
                 <Heading className={styles.cardTitle}>
-                  <SiteLink href={blogUrls.post(p.slug)} className={styles.link}>
+                  <SiteLink href={blogUrls.post(p.slug)} className={linkCardStyles.link}>
                     {p.title}
                   </SiteLink>
                 </Heading>
-                <p className={styles.description}>{p.description}</p>
+                <p className={linkCardStyles.description}>{p.description}</p>
                 <p className={styles.meta}>
                   {p.author.name}
                   <span aria-hidden="true"> · </span>

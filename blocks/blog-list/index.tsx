@@ -1,20 +1,5 @@
 import { useId, useRef } from 'react';
-import {
-  BLOG_MESSAGES,
-  SiteLink,
-  asBlogCategories,
-  asBlogPosts,
-  blogUrls,
-  defineBlock,
-  formatPublishDate,
-  matchesBlogSearch,
-  newestFirst,
-  paginate,
-  usePageData,
-  useQueryParams,
-  type BlogCategory,
-  type BlogPostSummary,
-} from '../../engine/index.ts';
+import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, blogUrls, defineBlock, formatPublishDate, matchesBlogSearch, newestFirst, paginate, usePageData, useQueryParams, type BlogCategory, type BlogPostSummary, linkCardStyles } from '../../engine/index.ts';
 import type { BlogListProps } from '../../schemas/types/blocks/blog-list.ts';
 import styles from './blog-list.module.css';
 
@@ -62,18 +47,18 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
 
 function PostCard({ post, category, Heading }: { post: BlogPostSummary; category?: BlogCategory; Heading: 'h2' | 'h3' }) {
   return (
-    <li className={styles.card}>
+    <li className={linkCardStyles.card}>
       {post.image && (
         <img className={styles.image} src={post.image.src} alt="" width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
       )}
       <div className={styles.body}>
-        {category && <p className={styles.category}>{category.title}</p>}
+        {category && <p className={linkCardStyles.category}>{category.title}</p>}
         <Heading className={styles.cardTitle}>
-          <SiteLink href={blogUrls.post(post.slug)} className={styles.link}>
+          <SiteLink href={blogUrls.post(post.slug)} className={linkCardStyles.link}>
             {post.title}
           </SiteLink>
         </Heading>
-        {post.description && <p className={styles.description}>{post.description}</p>}
+        {post.description && <p className={linkCardStyles.description}>{post.description}</p>}
         <p className={styles.meta}>
           <span>{post.author.name}</span>
           <span aria-hidden="true"> · </span>

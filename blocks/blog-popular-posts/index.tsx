@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogPosts, blogUrls, defineBlock, formatPublishDate, newestFirst, usePageData } from '../../engine/index.ts';
+import { BLOG_MESSAGES, SiteLink, asBlogPosts, blogUrls, defineBlock, formatPublishDate, newestFirst, usePageData, sectionStyles } from '../../engine/index.ts';
 import type { BlogPopularPostsProps } from '../../schemas/types/blocks/blog-popular-posts.ts';
 import styles from './blog-popular-posts.module.css';
 
@@ -10,14 +10,14 @@ function BlogPopularPosts({ title = 'Popular Posts', posts, limit = 4 }: BlogPop
   const all = asBlogPosts(posts);
   const shown = all ? newestFirst(all.filter((p) => p.isPopular && blogUrls.post(p.slug) !== path)).slice(0, limit) : [];
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
+    <section className={sectionStyles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={sectionStyles.asideTitle}>
         {title}
       </h2>
       {!all ? (
-        <p className={styles.problem}>{BLOG_MESSAGES.invalidBlogData}</p>
+        <p className={sectionStyles.asideProblem}>{BLOG_MESSAGES.invalidBlogData}</p>
       ) : shown.length === 0 ? (
-        <p className={styles.problem}>{BLOG_MESSAGES.noBlogs}</p>
+        <p className={sectionStyles.asideProblem}>{BLOG_MESSAGES.noBlogs}</p>
       ) : (
         <ol className={styles.list}>
           {shown.map((p) => (

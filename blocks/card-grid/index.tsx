@@ -1,13 +1,13 @@
-import { Card, defineBlock } from '../../engine/index.ts';
+import { Card, defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { CardGridProps } from '../../schemas/types/blocks/card-grid.ts';
 import styles from './card-grid.module.css';
 
 /** A grid of cards: one column on phones, two on tablets, `columns` on desktops. */
 function CardGrid({ title, intro, columns = 3, cards }: CardGridProps) {
   return (
-    <section className={styles.section}>
-      {title && <h2 className={styles.title}>{title}</h2>}
-      {intro && <p className={styles.intro}>{intro}</p>}
+    <section className={sectionStyles.section}>
+      {title && <h2 className={sectionStyles.title}>{title}</h2>}
+      {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
         {cards.map((card, i) => (
           <li key={i}>

@@ -1,4 +1,4 @@
-import { Card, Carousel, defineBlock } from '../../engine/index.ts';
+import { Card, Carousel, defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { CardSliderProps } from '../../schemas/types/blocks/card-slider.ts';
 import styles from './card-slider.module.css';
 
@@ -9,9 +9,9 @@ import styles from './card-slider.module.css';
 function CardSlider({ title, intro, columns = 3, cards, slider = {} }: CardSliderProps) {
   const { speed = 500, slidesToShow = 1, arrows = true, dotsBelow = 480, activeBelow = 768 } = slider;
   return (
-    <section className={styles.section}>
-      {title && <h2 className={styles.title}>{title}</h2>}
-      {intro && <p className={styles.intro}>{intro}</p>}
+    <section className={sectionStyles.section}>
+      {title && <h2 className={sectionStyles.title}>{title}</h2>}
+      {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <Carousel
         label={title ?? 'Cards'}
         slides={cards.map((card, i) => (

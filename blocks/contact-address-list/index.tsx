@@ -1,4 +1,4 @@
-import { defineBlock, telHref } from '../../engine/index.ts';
+import { defineBlock, telHref, sectionStyles } from '../../engine/index.ts';
 import type { ContactAddressListProps } from '../../schemas/types/blocks/contact-address-list.ts';
 import styles from './contact-address-list.module.css';
 
@@ -6,7 +6,7 @@ import styles from './contact-address-list.module.css';
 function ContactAddressList({ title, addresses }: ContactAddressListProps) {
   const Heading = title ? 'h3' : 'h2';
   return (
-    <section className={styles.section}>
+    <section className={sectionStyles.section}>
       {title && <h2 className={styles.title}>{title}</h2>}
       <ul className={styles.list}>
         {addresses.map((a, i) => (

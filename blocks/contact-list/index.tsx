@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Img, SOCIAL_LABELS, SOCIAL_NETWORKS, SiteLink, SocialIcon, defineBlock, smsHref, telHref, type SocialNetwork } from '../../engine/index.ts';
+import { Img, SOCIAL_LABELS, SOCIAL_NETWORKS, SiteLink, SocialIcon, defineBlock, smsHref, telHref, type SocialNetwork, sectionStyles } from '../../engine/index.ts';
 import type { ContactItem, ContactListProps } from '../../schemas/types/blocks/contact-list.ts';
 import styles from './contact-list.module.css';
 
@@ -86,7 +86,7 @@ function Row({ icon, label, children }: { icon?: string; label?: string; childre
 /** Contact items: phone, email, sms, address, icon-link, link and image. */
 function ContactList({ title, items }: ContactListProps) {
   return (
-    <section className={styles.section}>
+    <section className={sectionStyles.section}>
       {title && <h2 className={styles.title}>{title}</h2>}
       <ul className={styles.list}>
         {items.map((item, i) => (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { defineBlock } from '../../engine/index.ts';
+import { defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { Catalog, DownloadCatalogProps } from '../../schemas/types/blocks/download-catalog.ts';
 import styles from './download-catalog.module.css';
 
@@ -104,7 +104,7 @@ function CatalogMenu({ label, catalogs }: { label: string; catalogs: Catalog[] }
 function DownloadCatalog({ title, text: intro, label = 'Download Catalog', catalogs }: DownloadCatalogProps) {
   const only = catalogs.length === 1 ? catalogs[0]! : null;
   return (
-    <section className={styles.section}>
+    <section className={sectionStyles.section}>
       {title && <h2 className={styles.title}>{title}</h2>}
       {intro && <p className={styles.text}>{intro}</p>}
       {only ? (

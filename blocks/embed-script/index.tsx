@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { defineBlock, loadScript } from '../../engine/index.ts';
+import { defineBlock, loadScript, sectionStyles } from '../../engine/index.ts';
 import type { EmbedScriptProps } from '../../schemas/types/blocks/embed-script.ts';
 import styles from './embed-script.module.css';
 
@@ -21,7 +21,7 @@ function EmbedScript({ title, src, attributes, containerId, minHeight = 200, fal
     };
   }, [src]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <section className={styles.section} aria-label={title} aria-busy={state === 'loading'}>
+    <section className={sectionStyles.section} aria-label={title} aria-busy={state === 'loading'}>
       <div id={containerId} className={styles.container} style={{ minHeight }}>
         {state === 'loading' && (
           <p className={styles.status} role="status">

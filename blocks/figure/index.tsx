@@ -2,7 +2,7 @@ import { defineBlock, useImagePriority } from '../../engine/index.ts';
 import type { FigureProps } from '../../schemas/types/blocks/figure.ts';
 import styles from './figure.module.css';
 
-function Figure({ image, caption, priority: marked }: FigureProps) {
+function Figure({ image, caption, priority: marked = false }: FigureProps) {
   // Marked priority, or the page's first image (engine/ui/image-priority.ts).
   const priority = useImagePriority(marked || undefined);
   return (

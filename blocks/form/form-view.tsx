@@ -66,7 +66,7 @@ export interface FormViewProps extends FormProps {
 export default function FormView(props: FormViewProps) {
   const { title, intro, headingLevel = 2, showHeading = true, variant = 'page', endpoint = '/api/forms/{name}' } = props;
   const def = props.definition as unknown as FormFile;
-  const compiled = useMemo(() => compileForm(def), [def]);
+  const compiled = useMemo(() => compileForm(def, props.definitionHash), [def, props.definitionHash]);
   const site = useSite();
   const siteKey = site.integrations.recaptchaSiteKey;
   const recaptcha = compiled.recaptcha && Boolean(siteKey);

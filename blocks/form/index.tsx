@@ -52,6 +52,7 @@ function Deferred({ gate, props }: { gate: Gate | null; props: FormViewProps }) 
 }
 
 function FormBlock(props: FormProps) {
+  const { form, definition, definitionHash, pricing, title, intro, headingLevel, showHeading, variant, load = 'eager', endpoint } = props;
   const wrapper = useRef<HTMLDivElement>(null);
   const [early] = useState<EarlyInput>({});
   const [gate] = useState(() =>
@@ -61,7 +62,7 @@ function FormBlock(props: FormProps) {
           early.values = readEarlyInput(wrapper.current);
         }),
   );
-  const eager = props.load !== 'visible';
+  const eager = load !== 'visible';
   if (gate && eager && typeof window !== 'undefined') gate.open();
 
   useEffect(() => {
@@ -91,14 +92,13 @@ function FormBlock(props: FormProps) {
 
   // The same element on every render: a boundary that is still waiting for its code must not
   // receive an update, or React gives up the prerendered HTML and renders the fallback instead.
-  const { form, definition, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint } = props;
   const content = useMemo(
     () => (
       <Suspense fallback={<div className={styles.placeholder} />}>
-        <Deferred gate={gate} props={{ form, definition, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint, early }} />
+        <Deferred gate={gate} props={{ form, definition, definitionHash, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint, early }} />
       </Suspense>
     ),
-    [gate, early, form, definition, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint],
+    [gate, early, form, definition, definitionHash, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint],
   );
   return (
     <div ref={wrapper} className={variant === 'band' ? styles.bandBlock : styles.pageBlock}>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { defineBlock } from '../../engine/index.ts';
+import { defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { ImageCardsProps } from '../../schemas/types/blocks/image-cards.ts';
 import styles from './image-cards.module.css';
 import { Lightbox } from './lightbox.tsx';
@@ -16,9 +16,9 @@ function ImageCards({ title, intro, columns = 3, images, maxZoom = 2, zoomStep =
     target?.focus();
   };
   return (
-    <section className={styles.section}>
-      {title && <h2 className={styles.title}>{title}</h2>}
-      {intro && <p className={styles.intro}>{intro}</p>}
+    <section className={sectionStyles.section}>
+      {title && <h2 className={sectionStyles.title}>{title}</h2>}
+      {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
         {images.map((img, i) => (
           <li key={i}>

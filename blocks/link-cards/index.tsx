@@ -1,4 +1,4 @@
-import { Img, SiteLink, defineBlock } from '../../engine/index.ts';
+import { Img, SiteLink, defineBlock, linkCardStyles, sectionStyles } from '../../engine/index.ts';
 import type { LinkCardsProps } from '../../schemas/types/blocks/link-cards.ts';
 import styles from './link-cards.module.css';
 
@@ -6,18 +6,18 @@ import styles from './link-cards.module.css';
 function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
   const CardHeading = title ? 'h3' : 'h2';
   return (
-    <section className={styles.section}>
-      {title && <h2 className={styles.title}>{title}</h2>}
-      {intro && <p className={styles.intro}>{intro}</p>}
+    <section className={sectionStyles.section}>
+      {title && <h2 className={sectionStyles.title}>{title}</h2>}
+      {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
         {cards.map((card, i) => (
-          <li key={i} className={styles.card}>
+          <li key={i} className={linkCardStyles.card}>
             {card.image && (
               <Img className={styles.image} image={card.image} />
             )}
             <div className={styles.body}>
               <CardHeading className={styles.cardTitle}>
-                <SiteLink href={card.url} className={styles.link}>
+                <SiteLink href={card.url} className={linkCardStyles.link}>
                   {card.title}
                 </SiteLink>
               </CardHeading>

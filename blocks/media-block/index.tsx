@@ -1,4 +1,4 @@
-import { ActionLink, Img, Truncate, defineBlock } from '../../engine/index.ts';
+import { ActionLink, Img, Truncate, defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { MediaBlockProps } from '../../schemas/types/blocks/media-block.ts';
 import styles from './media-block.module.css';
 
@@ -6,9 +6,9 @@ import styles from './media-block.module.css';
 function MediaBlock({ title, intro, items, limit = 220, alternate = true }: MediaBlockProps) {
   const Heading = title ? 'h3' : 'h2';
   return (
-    <section className={styles.section}>
-      {title && <h2 className={styles.title}>{title}</h2>}
-      {intro && <p className={styles.intro}>{intro}</p>}
+    <section className={sectionStyles.section}>
+      {title && <h2 className={sectionStyles.title}>{title}</h2>}
+      {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <ul className={styles.list}>
         {items.map((item, i) => (
           <li key={i} className={[styles.item, item.image ? '' : styles.noImage, alternate && i % 2 ? styles.flip : ''].filter(Boolean).join(' ')}>

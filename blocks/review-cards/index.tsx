@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ActionLink, Stars, Truncate, defineBlock, formatPublishDate, isReview, reviewerInitials, sortReviews, type Review } from '../../engine/index.ts';
+import { ActionLink, Stars, Truncate, defineBlock, formatPublishDate, isReview, reviewerInitials, sortReviews, type Review, sectionStyles } from '../../engine/index.ts';
 import type { ReviewCardsProps } from '../../schemas/types/blocks/review-cards.ts';
 import styles from './review-cards.module.css';
 
@@ -47,13 +47,13 @@ function ReviewCards({ title, intro, reviews, limit, sort = 'newest', style, tru
   if (limit) list = list.slice(0, limit);
   if (!list.length) return null;
   return (
-    <section className={styles.section} aria-labelledby={title ? headingId : undefined}>
+    <section className={sectionStyles.section} aria-labelledby={title ? headingId : undefined}>
       {title && (
-        <h2 id={headingId} className={styles.title}>
+        <h2 id={headingId} className={sectionStyles.title}>
           {title}
         </h2>
       )}
-      {intro && <p className={styles.intro}>{intro}</p>}
+      {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <ul className={styles.grid}>
         {list.map((r) => (
           <ReviewCard key={r.id} review={r} limit={truncate} Heading={title ? 'h3' : 'h2'} />

@@ -6,7 +6,7 @@
  * Messages clear when the selection changes and vanish after 5 seconds.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { SiteLink, defineBlock, formatPrice, sampleCart, useSampleCart, useSampleData, usePageData, type AddResult, type SampleRecord } from '../../engine/index.ts';
+import { SiteLink, defineBlock, formatPrice, sampleCart, useSampleCart, useSampleData, usePageData, type AddResult, type SampleRecord, sectionStyles } from '../../engine/index.ts';
 import type { SampleListProps } from '../../schemas/types/blocks/sample-list.ts';
 import styles from './sample-list.module.css';
 
@@ -147,8 +147,8 @@ function SampleList({ title = 'Order sample doors', intro, style, buttonText = '
     );
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.title}>
+    <section className={sectionStyles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={sectionStyles.title}>
         {title}
       </h2>
       {intro && <p className={styles.intro}>{intro}</p>}

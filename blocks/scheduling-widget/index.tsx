@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { defineBlock, loadScript, useSite } from '../../engine/index.ts';
+import { defineBlock, loadScript, useSite, sectionStyles } from '../../engine/index.ts';
 import type { SchedulingWidgetProps } from '../../schemas/types/blocks/scheduling-widget.ts';
 import styles from './scheduling-widget.module.css';
 
@@ -33,7 +33,7 @@ function SchedulingWidget({
     };
   }, [src, loaderMs]);
   return (
-    <section className={styles.section}>
+    <section className={sectionStyles.section}>
       {title && <h2 className={styles.title}>{title}</h2>}
       {text && <p className={styles.text}>{text}</p>}
       <div className={styles.frame} style={{ height }}>

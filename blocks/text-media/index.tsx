@@ -1,4 +1,4 @@
-import { ActionLink, Img, VideoPlayer, defineBlock, renderInline } from '../../engine/index.ts';
+import { ActionLink, Img, VideoPlayer, defineBlock, renderInline, sectionStyles } from '../../engine/index.ts';
 import type { TextMediaProps } from '../../schemas/types/blocks/text-media.ts';
 import styles from './text-media.module.css';
 
@@ -15,7 +15,7 @@ function TextMedia({ eyebrow, title, level = 2, text = [], bullets = [], image, 
       <div className={[styles.inner, media ? '' : styles.textOnly, mediaPosition === 'left' ? styles.mediaLeft : ''].filter(Boolean).join(' ')}>
         {media && <div className={styles.media}>{media}</div>}
         <div className={styles.body}>
-          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+          {eyebrow && <p className={sectionStyles.eyebrow}>{eyebrow}</p>}
           <Heading className={styles.title}>{title}</Heading>
           {text.map((p, i) => (
             <p key={i} className={styles.text}>

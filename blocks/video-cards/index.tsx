@@ -1,4 +1,4 @@
-import { Truncate, VideoPlayer, defineBlock } from '../../engine/index.ts';
+import { Truncate, VideoPlayer, defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { VideoCardsProps } from '../../schemas/types/blocks/video-cards.ts';
 import styles from './video-cards.module.css';
 
@@ -19,9 +19,9 @@ export function formatDuration(iso: string | undefined): string | null {
 function VideoCards({ title, intro, columns = 2, videos, descriptionLimit = 250 }: VideoCardsProps) {
   const Heading = title ? 'h3' : 'h2';
   return (
-    <section className={styles.section}>
-      {title && <h2 className={styles.title}>{title}</h2>}
-      {intro && <p className={styles.intro}>{intro}</p>}
+    <section className={sectionStyles.section}>
+      {title && <h2 className={sectionStyles.title}>{title}</h2>}
+      {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
         {videos.map((v, i) => {
           const duration = formatDuration(v.duration);

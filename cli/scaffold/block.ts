@@ -30,34 +30,25 @@ export function blockFiles(name: string): Record<string, string> {
   return {
     'schema.json': jsonText(schema),
     'example.json': jsonText(example),
-    'index.tsx': `import { defineBlock } from '../../engine/index.ts';
+    'index.tsx': `import { defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { ${Name}Props } from '../../schemas/types/blocks/${name}.ts';
 import styles from './${name}.module.css';
 
 function ${Name}({ title, text }: ${Name}Props) {
   return (
     <section className={styles.${cls}}>
-      <h2 className={styles.title}>{title}</h2>
-      {text && <p className={styles.text}>{text}</p>}
+      <h2 className={sectionStyles.title}>{title}</h2>
+      {text && <p className={sectionStyles.intro}>{text}</p>}
     </section>
   );
 }
 
 export default defineBlock({ type: '${name}', component: ${Name}, description: '${title}: a titled section with a short text.' });
 `,
+    // The section shell, heading and intro line are the shared ones (engine/ui/section.module.css);
+    // the block's own rules go here.
     [`${name}.module.css`]: `.${cls} {
-  max-width: var(--content-width, 72rem);
-  margin: 0 auto;
-  padding: 2rem 1rem;
-}
-.title {
-  font-family: var(--font-heading, Georgia, serif);
-  font-size: clamp(1.5rem, 3vw, 2rem);
-  margin: 0;
-}
-.text {
-  color: var(--color-muted, #5c554d);
-  margin: 0.75rem 0 0;
+  composes: section from '../../engine/ui/section.module.css';
 }
 `,
     [`${name}.test.tsx`]: `import { renderToString } from 'react-dom/server';

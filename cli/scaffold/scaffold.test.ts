@@ -112,7 +112,7 @@ describe('new block', () => {
     const types = await compile(schema, schema.title, { bannerComment: '' });
     expect(types).toContain('export interface PriceListProps {');
     const source = readFileSync(join(dir, 'price-list', 'index.tsx'), 'utf8');
-    expect(source).toContain("import { defineBlock } from '../../engine/index.ts';");
+    expect(source).toContain("import { defineBlock, sectionStyles } from '../../engine/index.ts';");
     expect(source).toContain("import type { PriceListProps } from '../../schemas/types/blocks/price-list.ts';");
     expect(source).toContain("export default defineBlock({ type: 'price-list', component: PriceList");
   });

@@ -5,6 +5,7 @@ import { loadBlocks } from '../render/load-blocks.ts';
 import { PAGE_DATA_ELEMENT_ID } from '../render/page-data-url.ts';
 import type { PageData } from '../types.ts';
 import { App } from './app.tsx';
+import '../ui/tokens.css';
 import './base.css';
 
 const data = JSON.parse(document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent!) as PageData;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileForm, FormDefinitionError, fieldsInScope, isLastStep } from './compile.ts';
-import { formHash } from './hash.ts';
+import { formHash } from './hash-node.ts';
 import { contactForm, designForm } from './test-fixtures.ts';
 
 describe('compileForm', () => {

@@ -1,4 +1,4 @@
-import { formHash } from './hash.ts';
+import { formHash } from '#form-hash';
 import { humanise } from './messages.ts';
 import type { CompiledField, CompiledForm, Field, FormFile, HideWhen } from './types.ts';
 
@@ -8,13 +8,15 @@ export class FormDefinitionError extends Error {
 
 /**
  * Turns a form definition into the structure every other helper works on. Pure and synchronous,
- * so the browser and the server compile the same file to the same thing.
+ * so the browser and the server compile the same file to the same thing. `hash` is the
+ * definition's SHA-256 when the caller has it (the browser gets it from the page data);
+ * otherwise it is computed (on Node; see hash.ts).
  *
  * Duplicate field names throw: two inputs writing one value cannot be validated sensibly. Other
  * authoring mistakes (a hideWhen naming a missing field, cycles) are the linter's job; here a
  * missing field simply reads as empty.
  */
-export function compileForm(def: FormFile): CompiledForm {
+export function compileForm(def: FormFile, hash?: string): CompiledForm {
   const stepDefs: Field[][] = def.steps ? def.steps.map((step) => step.fields) : [def.fields ?? []];
   const fields: CompiledField[] = [];
   const steps = stepDefs.map((list, step) => {
@@ -33,7 +35,8 @@ export function compileForm(def: FormFile): CompiledForm {
   return {
     name: def.name,
     def,
-    hash: formHash(def),
+    // Given by the caller where it was computed at build time (the form block's props).
+    hash: hash ?? formHash(def),
     fields,
     byName,
     steps,

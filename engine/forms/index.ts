@@ -3,7 +3,8 @@
  * parts (the geo data source) are in engine/forms/node.ts.
  */
 export { compileForm, fieldsInScope, isLastStep, FormDefinitionError } from './compile.ts';
-export { canonicalJson, formHash, sha256Hex } from './hash.ts';
+export { canonicalJson } from './hash.ts';
+export { formHash } from '#form-hash';
 export { MESSAGES, FORM_TEXTS, MESSAGE_TIMEOUT_MS, DEFAULT_MAX_FILE_SIZE_MB, humanise } from './messages.ts';
 export { cleanValues, defaultValues, hiddenFields, resolveValues, isChecked, isEmpty, isListField, type ResolvedValues } from './values.ts';
 export { fieldError } from './rules.ts';

@@ -4,21 +4,10 @@
  * review blocks, the server's /api/reviews and product structured data, so every place shows
  * the same figures.
  */
-export interface Review {
-  id: string;
-  name: string;
-  /** 1-5, halves allowed. */
-  rating: number;
-  platform: string;
-  /** "City, ST" */
-  location: string;
-  profilePicture?: string;
-  reviewText: string;
-  /** YYYY-MM-DD */
-  date: string;
-  /** Slugs of the product styles it mentions. */
-  styles?: string[];
-}
+import type { Review } from '../../schemas/types/reviews.ts';
+
+/** A review as data/reviews.json holds it (the type generated from schemas/reviews.schema.json). */
+export type { Review };
 
 export interface ReviewSummary {
   /** Mean rating rounded to one decimal; 0 when there are no reviews. */

@@ -14,3 +14,7 @@ export { loadScript } from './load-script.ts';
 export { SocialIcon, SOCIAL_NETWORKS, SOCIAL_LABELS, type SocialNetwork } from './social-icons.tsx';
 export { useTabs, tabKeyTarget, type TabsState } from './use-tabs.ts';
 export { useHydrated, useQueryParams, type QueryParamsUpdate } from './use-query-params.ts';
+// Shared block styles (CSS Modules): class names a block puts on its elements, or composes.
+export { default as sectionStyles } from './section.module.css';
+export { default as linkCardStyles } from './link-card.module.css';
+export { default as controlStyles } from './controls.module.css';

@@ -41,4 +41,20 @@ describe('createValidator', () => {
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(files[0]);
   });
+
+  it("follows a block schema's reference to a shared part beside the content schemas, pointing into the props", () => {
+    const parts = {
+      $id: 'https://joinery.dev/schemas/block-parts.schema.json',
+      $defs: { image: { type: 'object', required: ['src', 'alt'], properties: { src: { type: 'string', minLength: 1 }, alt: { type: 'string' } } } },
+    };
+    const card = { type: 'card', schema: { type: 'object', properties: { image: { $ref: '../../schemas/block-parts.schema.json#/$defs/image' } } } };
+    for (const cacheDir of [undefined, dir]) {
+      const v = createValidator({ ...schemas, 'block-parts.schema.json': parts }, [card], { cacheDir });
+      expect(v.validateBlock('card', { image: { src: '/a.webp', alt: '' } })).toEqual([]);
+      expect(v.validateBlock('card', { image: { src: '' } })).toEqual([
+        { pointer: '/image', message: '"/image" is missing required property "alt"', atKey: false },
+        { pointer: '/image/src', message: '"/image/src" must NOT have fewer than 1 characters', atKey: false },
+      ]);
+    }
+  });
 });

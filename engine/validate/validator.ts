@@ -51,6 +51,8 @@ export interface ValidatorOptions {
   cacheDir?: string;
 }
 
+const BLOCK_SCHEMA_BASE = 'https://joinery.dev/blocks/';
+
 type Fn = ValidateFunction | ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 export function createValidator(schemas: Record<string, object>, blocks: BlockSchemaSource[], opts: ValidatorOptions = {}): Validator {
@@ -98,7 +100,10 @@ function loadCached(file: string, keys: string[]): Map<string, Fn> | undefined {
 function compileAll(schemas: Record<string, object>, blocks: BlockSchemaSource[], keys: string[], file?: string): Map<string, Fn> {
   const ajv = newAjv(!!file);
   for (const [file, schema] of Object.entries(schemas)) ajv.addSchema(schema, file);
-  for (const b of blocks) ajv.addSchema({ ...b.schema, $id: undefined }, `block:${b.type}`);
+  // A block's schema gets the $id its file would have beside the content schemas' ids
+  // (https://joinery.dev/blocks/TYPE/schema.json), so `../../schemas/block-parts.schema.json#/...`
+  // resolves here as it does on disk (editors, `joinery types`).
+  for (const b of blocks) ajv.addSchema({ ...b.schema, $id: `${BLOCK_SCHEMA_BASE}${b.type}/schema.json` }, `block:${b.type}`);
   const fns = new Map<string, Fn>(keys.map((k) => [k, ajv.getSchema(k)!]));
   if (file) {
     try {

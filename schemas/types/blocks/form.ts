@@ -15,6 +15,10 @@ export interface FormProps {
     name: string;
   };
   /**
+   * Written by the build (blocks/form/resolve.ts), not by authors: the definition's SHA-256, which saved progress carries.
+   */
+  definitionHash?: string;
+  /**
    * Heading above the form; defaults to the definition's title.
    */
   title?: string;
