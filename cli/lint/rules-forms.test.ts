@@ -22,10 +22,10 @@ const findings = (fixture: string, only: Rule[]) =>
 
 describe('form lint rules', () => {
   it('are listed, each with a description, and are not fast rules', () => {
-    const ids = rules.map((r) => r.id);
+    const ids = rules.map((r) => r.meta.code);
     for (const rule of FORM_RULES) {
-      expect(ids).toContain(rule.id);
-      expect(rule.description.length).toBeGreaterThan(10);
+      expect(ids).toContain(rule.meta.code);
+      expect(rule.meta.docs.description.length).toBeGreaterThan(10);
       expect(rule.fast).toBeFalsy();
     }
   });

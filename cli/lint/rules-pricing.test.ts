@@ -11,7 +11,7 @@ const findings = (dir: string) =>
 
 describe('pricing lint rule', () => {
   it('is listed', () => {
-    expect(rules.map((r) => r.id)).toContain('pricing');
+    expect(rules.map((r) => r.meta.code)).toContain('pricing');
   });
 
   it('finds prices for fields and options that do not exist, priced fields with unpriced options, and min above max', () => {

@@ -14,9 +14,9 @@ const findings = (fixture: string, opts: { fastOnly?: boolean } = {}) =>
 
 describe('lint rules', () => {
   it('lists every rule once, each with an id, a severity and a description', () => {
-    expect(rules.map((r) => r.id)).toEqual(['json-syntax', 'missing-file', 'schema', 'unknown-block', 'broken-link', 'duplicate-route', 'data-ref', 'form-field-ref', 'duplicate-field', 'field-options', 'submit-last-step', 'pricing', 'catalogue-integrity', 'data-query', 'image-dimensions', 'json-ld-flags', 'csp-host']);
-    for (const r of rules) expect(r.description.length).toBeGreaterThan(10);
-    expect(rules.filter((r) => r.fast).map((r) => r.id)).toEqual(['json-syntax', 'missing-file']);
+    expect(rules.map((r) => r.meta.code)).toEqual(['json-syntax', 'missing-file', 'schema', 'unknown-block', 'broken-link', 'duplicate-route', 'data-ref', 'form-field-ref', 'duplicate-field', 'field-options', 'submit-last-step', 'pricing', 'catalogue-integrity', 'data-query', 'image-dimensions', 'json-ld-flags', 'csp-host']);
+    for (const r of rules) expect(r.meta.docs.description.length).toBeGreaterThan(10);
+    expect(rules.filter((r) => r.fast).map((r) => r.meta.code)).toEqual(['json-syntax', 'missing-file']);
   });
 
   it('passes the valid fixture that the others break', () => {
