@@ -16,9 +16,13 @@ const SETTINGS = {
   navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
 };
 
-/** The queries of @testing-library/dom bound to the rendered HTML, and its root element. */
-export function screenOf(html: string) {
-  const window = new Window({ url: 'https://shop.test/', settings: SETTINGS });
+/**
+ * The queries of @testing-library/dom bound to the rendered HTML, and its root element. The
+ * page's own <style> rules apply at the viewport `width` (default 1024, a desktop): a test of
+ * what a phone shows passes 375.
+ */
+export function screenOf(html: string, o: { width?: number } = {}) {
+  const window = new Window({ url: 'https://shop.test/', width: o.width ?? 1024, height: 768, settings: SETTINGS });
   const root = window.document.createElement('div');
   root.innerHTML = html;
   window.document.body.appendChild(root);
@@ -27,6 +31,6 @@ export function screenOf(html: string) {
 }
 
 /** A block rendered as renderBlock does, ready to query by role and text. */
-export function renderBlockScreen<P>(block: BlockDefinition<P>, props: P, opts: { path?: string; site?: PublicSite } = {}) {
-  return screenOf(renderBlock(block, props, opts));
+export function renderBlockScreen<P>(block: BlockDefinition<P>, props: P, opts: { path?: string; site?: PublicSite; width?: number } = {}) {
+  return screenOf(renderBlock(block, props, opts), opts);
 }
