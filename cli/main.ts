@@ -33,6 +33,10 @@ export async function main(argv: string[]): Promise<number> {
     })
     .action(run(async () => (await import('./commands/lint.ts')).lintCommand));
   program
+    .command('rules')
+    .description('list every lint rule: id, severity, what it checks and its doc page')
+    .action(run(async () => (await import('./commands/rules.ts')).rulesCommand));
+  program
     .command('check')
     .description('report missing page, template, form, menu, data and asset files (fast)')
     .option('--format <format>', 'stylish | json | github | sarif', 'stylish')

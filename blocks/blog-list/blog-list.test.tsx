@@ -1,23 +1,28 @@
+import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import type { BlogListProps } from '../../schemas/types/blocks/blog-list.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 const props = example.props as BlogListProps;
-const render = (p: Partial<BlogListProps>, path = '/blogs') => renderBlock(block, { ...props, ...p }, { path });
-const titles = (html: string) => [...html.matchAll(/<h3[^>]*><a[^>]*>([^<]+)<\/a><\/h3>/g)].map((m) => m[1]);
+const render = (p: Partial<BlogListProps>, path = '/blogs') => renderBlockScreen(block, { ...props, ...p }, { path });
+const titles = (screen: ReturnType<typeof render>) => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+/** The text a reader sees in the block. */
+const text = (screen: ReturnType<typeof render>) => screen.container.textContent;
 
 describe('blog-list', () => {
   it('shows the newest posts first, three per page, with page links', () => {
-    const html = render({});
-    expect(titles(html)).toEqual(['Top 10 Bathroom Vanity Designs', 'Top 10 Kitchen Designs, Part 4: Small Kitchens', 'Gray Sofa, Fresh Flowers: Styling an Open-Plan Kitchen and Living Room']);
-    expect(html).toContain('href="/blogs/top-10-bathroom-designs"');
-    expect(html).toMatch(/<nav[^>]*aria-label="All articles: pages"/);
-    expect(html).toMatch(/<a(?=[^>]*aria-current="page")(?=[^>]*href="\/blogs")[^>]*><span class="jv-sr-only">Page <\/span>1<\/a>/);
-    expect(html).toMatch(/<a(?=[^>]*rel="next")(?=[^>]*href="\/blogs\?page=2")[^>]*>/);
-    expect(html).toContain('<time dateTime="2024-05-09">May 9, 2024</time>');
-    expect(html).toContain('Tom Whitfield');
+    const screen = render({});
+    expect(titles(screen)).toEqual(['Top 10 Bathroom Vanity Designs', 'Top 10 Kitchen Designs, Part 4: Small Kitchens', 'Gray Sofa, Fresh Flowers: Styling an Open-Plan Kitchen and Living Room']);
+    expect(screen.getByRole('link', { name: 'Top 10 Bathroom Vanity Designs' }).getAttribute('href')).toBe('/blogs/top-10-bathroom-designs');
+    const pages = within(screen.getByRole('navigation', { name: 'All articles: pages' }));
+    const current = pages.getByRole('link', { name: 'Page 1' });
+    expect([current.getAttribute('href'), current.getAttribute('aria-current')]).toEqual(['/blogs', 'page']);
+    expect(pages.getAllByRole('link').find((a) => a.getAttribute('rel') === 'next')?.getAttribute('href')).toBe('/blogs?page=2');
+    const date = screen.getByText('May 9, 2024');
+    expect([date.tagName, date.getAttribute('datetime')]).toEqual(['TIME', '2024-05-09']);
+    expect(screen.getByText(/Tom Whitfield/)).toBeTruthy();
   });
 
   it("filters by category and by author", () => {
@@ -27,15 +32,15 @@ describe('blog-list', () => {
 
   it('says so when a category has no posts or does not exist', () => {
     const categories = [...props.categories!, { key: 'outdoor-kitchens', title: 'Outdoor Kitchens' }];
-    expect(render({ categories, category: 'outdoor-kitchens' })).toContain('No blogs found in this category');
-    expect(render({ category: 'no-such-category' })).toContain('Blog Category Not Found');
-    expect(render({ posts: [], category: undefined })).toContain('No Blogs Found');
+    expect(text(render({ categories, category: 'outdoor-kitchens' }))).toContain('No blogs found in this category');
+    expect(text(render({ category: 'no-such-category' }))).toContain('Blog Category Not Found');
+    expect(text(render({ posts: [], category: undefined }))).toContain('No Blogs Found');
   });
 
   it('shows Invalid blog data for malformed posts or categories', () => {
     const broken = [{ ...props.posts[0]!, publishDate: 'last week' }];
-    expect(render({ posts: broken })).toContain('Invalid blog data');
-    expect(render({ posts: 'x' as unknown as BlogListProps['posts'] })).toContain('Invalid blog data');
-    expect(render({ categories: [{ key: 'x' }] as unknown as BlogListProps['categories'] })).toContain('Invalid blog data');
+    expect(text(render({ posts: broken }))).toContain('Invalid blog data');
+    expect(text(render({ posts: 'x' as unknown as BlogListProps['posts'] }))).toContain('Invalid blog data');
+    expect(text(render({ categories: [{ key: 'x' }] as unknown as BlogListProps['categories'] }))).toContain('Invalid blog data');
   });
 });

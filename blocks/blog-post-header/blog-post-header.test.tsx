@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import type { BlogPostHeaderProps } from '../../schemas/types/blocks/blog-post-header.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
@@ -8,19 +8,20 @@ const props = example.props as BlogPostHeaderProps;
 
 describe('blog-post-header', () => {
   it('shows category, title, author, date and the hero image', () => {
-    const html = renderBlock(block, props, { path: '/blogs/top-10-kitchens-designs-4' });
-    expect(html).toMatch(/<a href="\/blogs\/category\/must-read"[^>]*>Must Read<\/a>/);
-    expect(html).toMatch(/<h1[^>]*>Top 10 Kitchen Designs, Part 4: Small Kitchens<\/h1>/);
-    expect(html).toMatch(/By<!-- --> <a href="\/blogs\/authors\/daniel-okafor"[^>]*>Daniel Okafor<\/a>/);
-    expect(html).toContain('<time dateTime="2024-04-18">April 18, 2024</time>');
-    const hero = /<img[^>]*hero-small-kitchens[^>]*>/.exec(html)![0];
-    expect(hero).toContain('width="1200"');
-    expect(hero).toContain('height="630"');
-    expect(hero).toContain('loading="eager"');
-    expect(hero).toMatch(/alt="Small white shaker kitchen/);
+    const screen = renderBlockScreen(block, props, { path: '/blogs/top-10-kitchens-designs-4' });
+    expect(screen.getByRole('link', { name: 'Must Read' }).getAttribute('href')).toBe('/blogs/category/must-read');
+    expect(screen.getByRole('heading', { level: 1, name: 'Top 10 Kitchen Designs, Part 4: Small Kitchens' })).toBeTruthy();
+    const author = screen.getByRole('link', { name: 'Daniel Okafor' });
+    expect(author.getAttribute('href')).toBe('/blogs/authors/daniel-okafor');
+    expect(author.parentElement!.textContent).toMatch(/^By Daniel Okafor/);
+    const date = screen.getByText('April 18, 2024');
+    expect([date.tagName, date.getAttribute('datetime')]).toEqual(['TIME', '2024-04-18']);
+    const hero = screen.getByRole('img', { name: /^Small white shaker kitchen/ });
+    expect(['width', 'height', 'loading'].map((a) => hero.getAttribute(a))).toEqual(['1200', '630', 'eager']);
+    expect(hero.getAttribute('src')).toContain('hero-small-kitchens');
   });
 
   it('shows Invalid blog data for a malformed post', () => {
-    expect(renderBlock(block, { post: { ...props.post, author: undefined } } as unknown as BlogPostHeaderProps)).toContain('Invalid blog data');
+    expect(renderBlockScreen(block, { post: { ...props.post, author: undefined } } as unknown as BlogPostHeaderProps).getByText(/Invalid blog data/)).toBeTruthy();
   });
 });

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('blog-search', () => {
   it('renders a labelled search form that works without JavaScript (GET ?q=)', () => {
-    const html = renderBlock(block, example.props);
-    expect(html).toMatch(/<form[^>]*role="search"[^>]*aria-label="Search the blog"[^>]*method="get"/);
-    const id = /<label for="([^"]+)"[^>]*>Search the blog<\/label>/.exec(html)![1];
-    expect(html).toMatch(new RegExp(`<input id="${id}"[^>]*type="search"[^>]*name="q"`));
-    expect(html).toContain('placeholder="Title, topic or author"');
-    expect(html).toMatch(/<button type="submit"[^>]*>Search<\/button>/);
+    const screen = renderBlockScreen(block, example.props);
+    expect(screen.getByRole('search', { name: 'Search the blog' }).getAttribute('method')).toBe('get');
+    const input = screen.getByRole('searchbox', { name: 'Search the blog' });
+    expect([input.getAttribute('name'), input.getAttribute('placeholder')]).toEqual(['q', 'Title, topic or author']);
+    expect(screen.getByRole('button', { name: 'Search' }).getAttribute('type')).toBe('submit');
   });
 
   it('posts to another page when given an action', () => {
-    expect(renderBlock(block, { action: '/blogs' })).toMatch(/<form[^>]*action="\/blogs"/);
+    expect(renderBlockScreen(block, { action: '/blogs' }).getByRole('search').getAttribute('action')).toBe('/blogs');
   });
 });

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import type { CardGridProps } from '../../schemas/types/blocks/card-grid.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('card-grid', () => {
   it('renders one card per entry with image, title, text links and action', () => {
-    const html = renderBlock(block, example.props as CardGridProps);
-    expect(html).toMatch(/<h2[^>]*>Why homeowners choose Hearthline<\/h2>/);
-    expect(html).toMatch(/<h3[^>]*>3\/4 inch plywood boxes<\/h3>/);
-    expect(html).toMatch(/<h3[^>]*>Dovetail drawers<\/h3>/);
-    expect(html).toMatch(/Read <a href="\/about-us"[^>]*>how we build<\/a>\./);
-    expect(html).toMatch(/<a[^>]*href="\/about-us"[^>]*>Learn more<\/a>/);
-    expect(html).toMatch(/<img[^>]*alt="Cut-away of a plywood cabinet box"[^>]*width="480"[^>]*height="320"[^>]*loading="lazy"/);
+    const screen = renderBlockScreen(block, example.props as CardGridProps);
+    expect(screen.getByRole('heading', { level: 2, name: 'Why homeowners choose Hearthline' })).toBeTruthy();
+    const cards = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(cards).toEqual(expect.arrayContaining(['3/4 inch plywood boxes', 'Dovetail drawers']));
+    const inText = screen.getByRole('link', { name: 'how we build' });
+    expect(inText.getAttribute('href')).toBe('/about-us');
+    expect(inText.parentElement!.textContent).toContain('Read how we build.');
+    expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/about-us');
+    const img = screen.getByRole('img', { name: 'Cut-away of a plywood cabinet box' });
+    expect(['width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual(['480', '320', 'lazy']);
   });
 });

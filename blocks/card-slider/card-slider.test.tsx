@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { CardSliderProps } from '../../schemas/types/blocks/card-slider.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
@@ -8,10 +9,12 @@ describe('card-slider', () => {
   const html = renderBlock(block, example.props as CardSliderProps);
 
   it('renders every card as a slide of a labelled carousel', () => {
-    expect(html).toContain('aria-roledescription="carousel" aria-label="Four steps to a new kitchen"');
-    for (const t of ['Measure', 'Design', 'Sample', 'Order']) expect(html).toMatch(new RegExp(`<h3[^>]*>${t}</h3>`));
-    expect(html).toContain('aria-label="4 of 4"');
-    expect(html).toMatch(/<button[^>]*aria-label="Next slide"/);
+    const screen = screenOf(html, { width: 375 }); // a phone: the slider, with its arrows
+    const carousel = screen.getByRole('region', { name: 'Four steps to a new kitchen' });
+    expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Measure', 'Design', 'Sample', 'Order']);
+    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['1 of 4', '2 of 4', '3 of 4', '4 of 4']);
+    expect(screen.getByRole('button', { name: 'Next slide' })).toBeTruthy();
   });
 
   it('is a slider below 768 px (a grid of the columns above), with dots below 480 px, 500 ms', () => {

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -97,7 +98,9 @@ describe('checkout', () => {
         </PageContext.Provider>
       </StaticRouter>,
     ).replaceAll('<!-- -->', '');
-    const labels = [...html.matchAll(/<label for="[^"]*-billing-(\w+)">([^<]*)/g)].map((m) => [m[1], m[2]]);
+    const screen = screenOf(html);
+    // Each billing field's label: the field it names and its text (before any required mark).
+    const labels = [...screen.container.querySelectorAll('label[for*="-billing-"]')].map((l) => [/-billing-(\w+)$/.exec(l.getAttribute('for')!)?.[1], l.firstChild?.textContent]);
     expect(labels).toEqual([
       ['firstName', 'First Name'],
       ['lastName', 'Last Name'],
@@ -110,13 +113,14 @@ describe('checkout', () => {
       ['city', 'City'],
       ['zipCode', 'Zip Code'],
     ]);
-    expect(html).toContain('<legend>Billing details</legend>');
-    expect(html).not.toContain('Shipping address</legend>');
-    expect(html).toMatch(/<input type="checkbox" name="same_as_billing" checked=""/);
-    expect(html).toContain('Shipping will be calculated after entering address.');
-    expect(html).toContain('Order summary (1 item)');
-    expect(html).toContain('Finish: Aspen White');
-    expect(html).toMatch(/<button type="submit"[^>]*>Place Order<\/button>/);
+    expect(screen.getByRole('group', { name: 'Billing details' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: /Shipping address/ })).toBeNull();
+    const same = screen.getAllByRole('checkbox').find((c) => c.getAttribute('name') === 'same_as_billing')!;
+    expect(same.hasAttribute('checked')).toBe(true);
+    expect(screen.getByText(/Shipping will be calculated after entering address\./)).toBeTruthy();
+    expect(screen.getByText(/Order summary \(1 item\)/)).toBeTruthy();
+    expect(screen.getByText(/Finish: Aspen White/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Place Order' }).getAttribute('type')).toBe('submit');
   });
 
   it('picks the enabled default payment method, else the first', () => {

@@ -1,25 +1,28 @@
+import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import type { ContactAddressListProps } from '../../schemas/types/blocks/contact-address-list.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('contact-address-list', () => {
-  const html = renderBlock(block, example.props as ContactAddressListProps);
+  const screen = renderBlockScreen(block, example.props as ContactAddressListProps);
+  /** One address's entry, found by its heading. */
+  const entry = (name: string) => within(screen.getByRole('heading', { level: 3, name }).closest('li, article, section')! as HTMLElement);
 
   it('renders each address with its map link, phone, email and hours', () => {
-    expect(html).toMatch(/<h3[^>]*>Columbus showroom<\/h3>/);
-    expect(html).toContain('2150 Westbelt Drive</span>');
-    expect(html).toMatch(/<a href="https:\/\/www.google.com\/maps\/search\/\?api=1&amp;query=2150\+Westbelt[^"]*"[^>]*>View Columbus showroom on the map<\/a>/);
-    expect(html).toContain('<a href="tel:+16145550143">(614) 555-0143</a>');
-    expect(html).toContain('<a href="mailto:hello@hearthlinecabinetry.com">hello@hearthlinecabinetry.com</a>');
-    expect(html).toContain('<li>Sat 10 am - 4 pm</li>');
+    const showroom = entry('Columbus showroom');
+    expect(showroom.getByText('2150 Westbelt Drive')).toBeTruthy();
+    expect(showroom.getByRole('link', { name: 'View Columbus showroom on the map' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=2150\+Westbelt/);
+    expect(showroom.getByRole('link', { name: '(614) 555-0143' }).getAttribute('href')).toBe('tel:+16145550143');
+    expect(showroom.getByRole('link', { name: 'hello@hearthlinecabinetry.com' }).getAttribute('href')).toBe('mailto:hello@hearthlinecabinetry.com');
+    expect(showroom.getAllByRole('listitem').map((li) => li.textContent)).toContain('Sat 10 am - 4 pm');
   });
 
   it('leaves out what an address does not have', () => {
-    const second = html.slice(html.indexOf('Warehouse pick-up'));
-    expect(second).not.toContain('on the map');
-    expect(second).not.toContain('tel:');
-    expect(second).toContain('Mon-Fri 8 am - 3 pm, by appointment');
+    const warehouse = entry('Warehouse pick-up');
+    expect(warehouse.queryByRole('link', { name: /on the map/ })).toBeNull();
+    expect(warehouse.queryAllByRole('link').filter((a) => a.getAttribute('href')!.startsWith('tel:'))).toEqual([]);
+    expect(warehouse.getByText('Mon-Fri 8 am - 3 pm, by appointment')).toBeTruthy();
   });
 });

@@ -1,24 +1,29 @@
+import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import type { ContactListProps } from '../../schemas/types/blocks/contact-list.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('contact-list', () => {
-  const html = renderBlock(block, example.props as ContactListProps);
+  const screen = renderBlockScreen(block, example.props as ContactListProps);
+  /** A labelled contact line: the label's text, then the link. */
+  const line = (label: string) => screen.getByText(label).parentElement!;
 
   it('renders phone, email and sms as links with labels', () => {
-    expect(html).toMatch(/Call<\/span><a href="tel:\+16145550143">\(614\) 555-0143<\/a>/);
-    expect(html).toMatch(/Email<\/span><a href="mailto:hello@hearthlinecabinetry.com">/);
-    expect(html).toMatch(/Text us<\/span><a href="sms:\+16145550199">\(614\) 555-0199<\/a>/);
+    expect(within(line('Call')).getByRole('link', { name: '(614) 555-0143' }).getAttribute('href')).toBe('tel:+16145550143');
+    expect(within(line('Email')).getByRole('link').getAttribute('href')).toBe('mailto:hello@hearthlinecabinetry.com');
+    expect(within(line('Text us')).getByRole('link', { name: '(614) 555-0199' }).getAttribute('href')).toBe('sms:+16145550199');
   });
 
   it('renders an address with its map link, icon links, links and images', () => {
-    expect(html).toContain('<address');
-    expect(html).toContain('2150 Westbelt Drive, Columbus, OH 43228</address>');
-    expect(html).toContain('View on map</a>');
-    expect(html).toMatch(/<a href="\/book-appointment"[^>]*>Schedule a call<\/a>/);
-    expect(html).toMatch(/<a href="\/faqs"[^>]*>Frequently asked questions<\/a>/);
-    expect(html).toMatch(/<a href="\/"[^>]*><img[^>]*alt="Hearthline Cabinetry"[^>]*width="220"[^>]*height="56"/);
+    expect(screen.getByText(/2150 Westbelt Drive, Columbus, OH 43228$/).tagName).toBe('ADDRESS');
+    expect(screen.getByRole('link', { name: /View on map/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Schedule a call' }).getAttribute('href')).toBe('/book-appointment');
+    expect(screen.getByRole('link', { name: 'Frequently asked questions' }).getAttribute('href')).toBe('/faqs');
+    const logo = screen.getByRole('link', { name: 'Hearthline Cabinetry' });
+    expect(logo.getAttribute('href')).toBe('/');
+    const img = within(logo).getByRole('img', { name: 'Hearthline Cabinetry' });
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['220', '56']);
   });
 });

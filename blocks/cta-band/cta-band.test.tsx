@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -27,8 +28,9 @@ describe('cta-band', () => {
         </PageContext.Provider>
       </StaticRouter>,
     );
-    expect(html).toMatch(/<h2[^>]*>Get a free 3D kitchen design<\/h2>/);
-    expect(html).toContain('a designer will plan your layout');
-    expect(html).toMatch(/<a[^>]*href="\/free-kitchen-design"[^>]*>Start my free design<\/a>/);
+    const screen = screenOf(html);
+    expect(screen.getByRole('heading', { level: 2, name: 'Get a free 3D kitchen design' })).toBeTruthy();
+    expect(screen.getByText(/a designer will plan your layout/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start my free design' }).getAttribute('href')).toBe('/free-kitchen-design');
   });
 });

@@ -1,22 +1,24 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { FaqListProps } from '../../schemas/types/blocks/faq-list.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('faq-list', () => {
   const FaqList = block.component;
-  const html = renderToString(<FaqList {...(example.props as FaqListProps)} />);
+  const screen = screenOf(renderToString(<FaqList {...(example.props as FaqListProps)} />));
+  const items = [...screen.container.querySelectorAll('details')];
 
   it('renders the heading and every question and answer, all closed', () => {
-    expect(html).toMatch(/<h2[^>]*>Frequently asked questions<\/h2>/);
-    expect(html).toMatch(/<summary[^>]*>How long does delivery take\?<\/summary>/);
-    expect(html).toContain('Every box is 3/4 inch plywood');
-    expect(html).not.toContain(' open=');
+    expect(screen.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeTruthy();
+    expect(screen.getByText('How long does delivery take?').tagName).toBe('SUMMARY');
+    expect(screen.getByText(/Every box is 3\/4 inch plywood/)).toBeTruthy();
+    expect(items.filter((d) => d.hasAttribute('open'))).toEqual([]);
   });
 
   it('groups the items so only one opens at a time', () => {
-    const names = [...html.matchAll(/<details name="([^"]+)"/g)].map((m) => m[1]);
+    const names = items.map((d) => d.getAttribute('name'));
     expect(names).toHaveLength(2);
     expect(new Set(names).size).toBe(1);
   });

@@ -1,24 +1,21 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('figure', () => {
   const Figure = block.component;
   it('renders the image with size, alt and lazy loading, and the caption', () => {
-    const html = renderToString(<Figure {...example.props} />);
-    const img = /<img([^>]*)>/.exec(html)![1]!;
-    expect(img).toContain('src="/images/kitchen-shaker-navy.svg"');
-    expect(img).toContain('alt="Navy shaker kitchen with brass pulls and a white quartz top"');
-    expect(img).toContain('width="640"');
-    expect(img).toContain('height="420"');
-    expect(img).toContain('loading="lazy"');
-    expect(html).toMatch(/<figcaption[^>]*>Shaker Navy with white quartz and brushed brass hardware.<\/figcaption>/);
+    const screen = screenOf(renderToString(<Figure {...example.props} />));
+    const img = screen.getByRole('img', { name: 'Navy shaker kitchen with brass pulls and a white quartz top' });
+    expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual(['/images/kitchen-shaker-navy.svg', '640', '420', 'lazy']);
+    expect(screen.getByRole('figure').querySelector('figcaption')?.textContent).toBe('Shaker Navy with white quartz and brushed brass hardware.');
   });
 
   it('loads a priority image eagerly', () => {
-    const html = renderToString(<Figure {...example.props} priority />);
-    expect(html).toContain('loading="eager"');
-    expect(html).toMatch(/fetchpriority="high"/i);
+    const img = screenOf(renderToString(<Figure {...example.props} priority />)).getByRole('img');
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
   });
 });

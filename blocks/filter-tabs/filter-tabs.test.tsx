@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { BlockNode, PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import type { FilterTabsProps } from '../../schemas/types/blocks/filter-tabs.ts';
@@ -25,11 +26,11 @@ function pageWith(blocks: BlockNode[]): PageData {
 const node = (type: string, p: object = {}, key = type): BlockNode => ({ key, type, props: p as Record<string, unknown> });
 
 function render(p: FilterTabsProps, blocks: BlockNode[]) {
-  return renderToString(
+  return screenOf(renderToString(
     <PageContext.Provider value={pageWith(blocks)}>
       <FilterTabs {...p} />
     </PageContext.Provider>,
-  );
+  ));
 }
 
 describe('filter-tabs', () => {
@@ -45,31 +46,31 @@ describe('filter-tabs', () => {
   });
 
   it('renders ARIA tabs with the first selected, and hides the other slot panels with CSS', () => {
-    const html = render(props, following);
-    const tabs = [...html.matchAll(/<button([^>]*role="tab"[^>]*)>([^<]*)<\/button>/g)];
-    expect(tabs.map((t) => t[2])).toEqual(['Specifications', 'FAQ', 'Videos', 'Samples']);
-    expect(tabs.map((t) => /aria-selected="(\w+)"/.exec(t[1]!)![1])).toEqual(['true', 'false', 'false', 'false']);
-    expect(html).toMatch(/<div role="tablist" aria-label="Product details" aria-orientation="horizontal"/);
+    const screen = render(props, following);
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Specifications', 'FAQ', 'Videos', 'Samples']);
+    expect(screen.getAllByRole('tab', { selected: true })).toEqual([tabs[0]]);
+    expect(screen.getByRole('tablist', { name: 'Product details' }).getAttribute('aria-orientation')).toBe('horizontal');
     // Specifications (slot 1) is shown; Samples (slot 2) is hidden until its tab is chosen
-    expect(html).toMatch(/<section[^>]*data-hide="2"/);
+    expect(screen.container.querySelector('section[data-hide]')?.getAttribute('data-hide')).toBe('2');
   });
 
   it('draws FAQ and video panels itself, hidden until chosen', () => {
-    const html = render(props, following);
-    const panels = [...html.matchAll(/<div([^>]*role="tabpanel"[^>]*)>/g)].map((m) => m[1]!);
+    const screen = render(props, following);
+    expect(screen.queryAllByRole('tabpanel')).toEqual([]);
+    const panels = screen.getAllByRole('tabpanel', { hidden: true });
     expect(panels).toHaveLength(2);
-    expect(panels.every((p) => p.includes('hidden'))).toBe(true);
-    expect(html).toContain('<summary class="');
-    expect(html).toContain(props.tabs[1]!.faqs![0]!.question);
-    expect(html).toContain(`aria-label="Play video: ${props.tabs[2]!.videos![0]!.title}"`);
+    expect(panels.every((p) => p.hasAttribute('hidden'))).toBe(true);
+    expect(screen.getByText(props.tabs[1]!.faqs![0]!.question).tagName).toBe('SUMMARY');
+    expect(screen.getByLabelText(`Play video: ${props.tabs[2]!.videos![0]!.title}`).tagName).toBe('BUTTON');
   });
 
   it('says No Data Found for a tab without content or without its slot block', () => {
     const tabs: FilterTabsProps['tabs'] = [{ label: 'Videos', videos: [] }, { label: 'Samples', slot: 'sample-list' }];
-    const html = render({ tabs, layout: 'filter-tabs-v2' }, [node('filter-tabs', { tabs })]);
-    expect(html.match(/>No Data Found<\/p>/g)).toHaveLength(2);
-    expect(html).toContain('>We are sorry, but we could not find any data.</p>');
-    expect(html).toContain('aria-orientation="vertical"');
-    expect(html).not.toContain('data-hide');
+    const screen = render({ tabs, layout: 'filter-tabs-v2' }, [node('filter-tabs', { tabs })]);
+    expect(screen.getAllByText('No Data Found')).toHaveLength(2);
+    expect(screen.getAllByText('We are sorry, but we could not find any data.').length).toBeGreaterThan(0);
+    expect(screen.getByRole('tablist').getAttribute('aria-orientation')).toBe('vertical');
+    expect(screen.container.querySelector('[data-hide]')).toBeNull();
   });
 });

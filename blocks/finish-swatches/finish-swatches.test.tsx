@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { FinishSwatchesProps } from '../../schemas/types/blocks/finish-swatches.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
@@ -16,7 +17,7 @@ function render(p: FinishSwatchesProps, url = '/products/kitchen-cabinets/semi-c
     </StaticRouter>,
   );
 }
-const radios = (html: string) => [...html.matchAll(/<input type="radio"([^>]*)>/g)].map((m) => m[1]!);
+const radios = (html: string) => screenOf(html).getAllByRole('radio');
 
 describe('finish-swatches', () => {
   it('shows 10 swatches per group by default, then a +N toggle', () => {
@@ -24,31 +25,28 @@ describe('finish-swatches', () => {
     const paint = props.finishes[0]!;
     expect(paint.items.length).toBe(16);
     expect(radios(html)).toHaveLength(10 + props.finishes[1]!.items.length);
-    expect(html).toMatch(/<button type="button"[^>]*aria-expanded="false"[^>]*>\+6<span class="jv-sr-only"> more paint colors<\/span><\/button>/);
+    expect(screenOf(html).getByRole('button', { name: '+6 more paint colors', expanded: false }).getAttribute('type')).toBe('button');
   });
 
   it('takes 9 to 11 visible swatches from its prop', () => {
     expect(radios(render({ ...props, visibleCount: 9 }))).toHaveLength(9 + 5);
-    expect(render({ ...props, visibleCount: 11 })).toContain('+5<span');
+    expect(screenOf(render({ ...props, visibleCount: 11 })).getByRole('button', { name: '+5 more paint colors' })).toBeTruthy();
   });
 
   it('names each swatch and preselects the first finish before hydration', () => {
-    const html = render(props);
-    expect(html).toMatch(/<legend[^>]*>Paint colors<\/legend>/);
-    expect(html).toContain('<span class="jv-sr-only">Pure White</span>');
-    const first = radios(html)[0]!;
-    expect(first).toContain('value="paint:pure-white"');
-    expect(first).toContain('checked=""');
-    expect(radios(html).filter((r) => r.includes('checked'))).toHaveLength(1);
+    const screen = screenOf(render(props));
+    const paint = screen.getByRole('group', { name: 'Paint colors' });
+    const first = screen.getByRole('radio', { name: 'Pure White' });
+    expect(paint.contains(first)).toBe(true);
+    expect(first.getAttribute('value')).toBe('paint:pure-white');
+    expect(screen.getAllByRole('radio', { checked: true })).toEqual([first]);
   });
 
   it('previews the chosen finish door with its size', () => {
-    const html = render(props);
-    const img = /<figure[^>]*><img([^>]*)>/.exec(html)![1]!;
-    expect(img).toContain('src="/images/styles/doors/shaker-pure-white.svg"');
-    expect(img).toContain('width="300"');
-    expect(img).toContain('height="400"');
-    expect(html).toMatch(/Selected finish: <strong>Pure White<\/strong>/);
+    const screen = screenOf(render(props));
+    const door = screen.getByRole('img', { name: 'Shaker cabinet door in Pure White' });
+    expect(['src', 'width', 'height'].map((a) => door.getAttribute(a))).toEqual(['/images/styles/doors/shaker-pure-white.svg', '300', '400']);
+    expect(screen.getByText('Pure White', { selector: 'strong' }).parentElement!.textContent).toMatch(/^Selected finish: Pure White/);
   });
 
   it('renders nothing for a style without finishes', () => {

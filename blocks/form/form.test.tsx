@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import { compileForm, FORM_TEXTS } from '../../engine/forms/index.ts';
 import type { FormFile } from '../../engine/forms/index.ts';
 import { renderBlock, testSite } from '../../engine/testing/render-block.tsx';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { FormProps } from '../../schemas/types/blocks/form.ts';
 import { autocompleteFor } from './autocomplete.ts';
 import example from './example.json' with { type: 'json' };
@@ -18,74 +20,78 @@ const siteForm = (name: string) => JSON.parse(readFileSync(join(FORMS_DIR, `${na
 const render = (props: Partial<FormProps> & { definition: FormFile }, site = testSite) =>
   renderBlock(block, { form: props.definition.name, ...props } as unknown as FormProps, { site });
 
-/** Attributes of every <tag ...> in the HTML, in order. */
-function tags(html: string, name: string): Record<string, string>[] {
-  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map((m) =>
-    Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((a) => [a[1]!, a[2] ?? ''])),
-  );
-}
+/** The block's HTML parsed, to query by role and text. */
+const view = (props: Partial<FormProps> & { definition: FormFile }, site = testSite) => screenOf(render(props, site));
+const labelFor = (screen: ReturnType<typeof screenOf>, id: string) => screen.container.querySelector(`label[for="${id}"]`);
 
 describe('form block, prerendered', () => {
-  const html = renderBlock(block, example.props as unknown as FormProps);
+  const screen = screenOf(renderBlock(block, example.props as unknown as FormProps));
 
   it('renders the whole form on the server, named by its title', () => {
-    const [form] = tags(html, 'form');
-    expect(form).toHaveProperty('noValidate');
-    const title = /<h2 id="([^"]+)"[^>]*>Send us a message<\/h2>/.exec(html);
-    expect(title).not.toBeNull();
-    expect(form!['aria-labelledby']).toBe(title![1]);
-    expect(html).toContain('We reply within one business day.');
-    expect(html).toMatch(/<button type="submit"[^>]*>Send message<\/button>/);
+    const form = screen.getByRole('form', { name: 'Send us a message' });
+    expect(form.hasAttribute('novalidate')).toBe(true);
+    const title = screen.getByRole('heading', { level: 2, name: 'Send us a message' });
+    expect(form.getAttribute('aria-labelledby')).toBe(title.id);
+    expect(screen.getByText('We reply within one business day.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send message' }).getAttribute('type')).toBe('submit');
   });
 
   it('labels every control and marks required ones, placeholder asterisk included', () => {
-    for (const input of [...tags(html, 'input'), ...tags(html, 'select'), ...tags(html, 'textarea')]) {
-      expect(html).toContain(`for="${input.id}"`);
-    }
-    expect(html).toMatch(/>First name<span[^>]*aria-hidden="true"> \*<\/span><\/label>/);
-    const email = tags(html, 'input').find((i) => i.name === 'email')!;
-    expect(email).toMatchObject({ type: 'email', placeholder: 'you@example.com *', autoComplete: 'email' });
-    expect(email).toHaveProperty('required');
+    for (const control of screen.container.querySelectorAll('input, select, textarea')) expect(labelFor(screen, control.id)).not.toBeNull();
+    // The asterisk is for the eye; the name stays "First name".
+    const first = screen.getByRole('textbox', { name: 'First name' });
+    expect(labelFor(screen, first.id)!.querySelector('[aria-hidden="true"]')?.textContent).toBe(' *');
+    const email = screen.container.querySelector<HTMLInputElement>('input[name="email"]')!;
+    expect(['type', 'placeholder', 'autocomplete'].map((a) => email.getAttribute(a))).toEqual(['email', 'you@example.com *', 'email']);
+    expect(email.hasAttribute('required')).toBe(true);
   });
 
   it('leaves out fields hidden by hideWhen and places fields on the grid', () => {
-    expect(html).not.toContain('Order number');
-    expect(html).toMatch(/style="--span:6"><label[^>]*>First name/);
+    expect(screen.queryByText(/Order number/)).toBeNull();
+    const first = screen.getByRole('textbox', { name: 'First name' });
+    expect(labelFor(screen, first.id)!.parentElement!.getAttribute('style')).toBe('--span:6');
   });
 
   it('leaves the heading to the page when told, still named by its title', () => {
-    const bare = renderBlock(block, { ...example.props, showHeading: false } as unknown as FormProps);
-    expect(bare).not.toContain('<h2');
-    expect(bare).not.toContain('We reply within one business day.');
-    expect(tags(bare, 'form')[0]).toMatchObject({ 'aria-label': 'Send us a message' });
+    const bare = screenOf(renderBlock(block, { ...example.props, showHeading: false } as unknown as FormProps));
+    expect(bare.queryAllByRole('heading', { level: 2 })).toEqual([]);
+    expect(bare.queryByText('We reply within one business day.')).toBeNull();
+    expect(bare.getByRole('form', { name: 'Send us a message' }).getAttribute('aria-label')).toBe('Send us a message');
   });
 
   it('keeps the live regions for messages in the page from the start', () => {
-    expect(html).toMatch(/<div role="status"[^>]*><\/div><div role="alert"><\/div>/);
+    const status = screen.getByRole('status');
+    const alert = screen.getByRole('alert');
+    expect([status.textContent, alert.textContent]).toEqual(['', '']);
+    expect(status.nextElementSibling).toBe(alert);
   });
 });
 
 describe('the estimator, prerendered', () => {
   const pricing = JSON.parse(readFileSync(join(FORMS_DIR, '../data/estimator-pricing.json'), 'utf8'));
-  const html = render({ definition: siteForm('estimator'), pricing, showHeading: false });
+  const screen = view({ definition: siteForm('estimator'), pricing, showHeading: false });
 
   it('opens the first accordion section and keeps the others in the page, closed', () => {
-    const toggles = tags(html, 'button').filter((b) => 'aria-controls' in b);
-    expect(toggles.map((b) => b['aria-expanded'] ?? b['aria-haspopup'])).toEqual(['true', 'false', 'false', 'false', 'false', 'false', 'dialog']);
-    const panels = tags(html, 'div').filter((d) => d.role === 'region');
-    expect(panels.map((p) => 'hidden' in p)).toEqual([false, true, true, true, true, true]);
-    expect(html).toMatch(/<dialog [^>]*aria-labelledby="[^"]+"[^>]*>/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Send my estimate<\/button>/);
+    const toggles = [...screen.container.querySelectorAll('button[aria-controls]')];
+    expect(toggles.map((b) => b.getAttribute('aria-expanded') ?? b.getAttribute('aria-haspopup'))).toEqual(['true', 'false', 'false', 'false', 'false', 'false', 'dialog']);
+    const panels = [...screen.container.querySelectorAll('div[role="region"]')];
+    expect(panels.map((p) => p.hasAttribute('hidden'))).toEqual([false, true, true, true, true, true]);
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(dialog.hasAttribute('aria-labelledby')).toBe(true);
+    // Its submit button waits in the closed dialog.
+    const send = within(dialog).getAllByRole('button', { hidden: true }).find((btn) => btn.textContent === 'Send my estimate');
+    expect(send?.getAttribute('type')).toBe('submit');
   });
 
   it('shows the price summary at zero, with Print/download and Reset', () => {
-    expect(html).toContain('<dt>Grand total</dt><dd>$0.00 - $0.00</dd>');
-    expect(html).toMatch(/>Print\/download<\/button>/);
-    expect(html).toMatch(/>Reset<\/button>/);
+    const total = screen.getByText('Grand total');
+    expect([total.tagName, total.nextElementSibling?.tagName, total.nextElementSibling?.textContent]).toEqual(['DT', 'DD', '$0.00 - $0.00']);
+    expect(screen.getByRole('button', { name: 'Print/download' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeTruthy();
   });
 
   it('has no summary without a price list (a form with sections only)', () => {
-    expect(render({ definition: siteForm('estimator') })).not.toContain('data-estimate-summary');
+    expect(view({ definition: siteForm('estimator') }).container.querySelector('[data-estimate-summary]')).toBeNull();
   });
 });
 
@@ -98,7 +104,7 @@ describe('the shipped forms', () => {
       const def = siteForm(name);
       expect(def.name).toBe(name);
       expect(compileForm(def).fields.length).toBeGreaterThan(0);
-      expect(render({ definition: def })).toContain('<form');
+      expect(view({ definition: def }).container.querySelector('form')).not.toBeNull();
     }
   });
 
@@ -115,49 +121,56 @@ describe('the shipped forms', () => {
   });
 
   it('free-kitchen-design starts at its first step with a step indicator', () => {
-    const html = render({ definition: siteForm('free-kitchen-design') });
-    const steps = [...html.matchAll(/<li class="[^"]*"( aria-current="step")?>.*?<\/li>/g)];
+    const screen = view({ definition: siteForm('free-kitchen-design') });
+    const current = screen.container.querySelector('li[aria-current="step"]')!;
+    const steps = [...current.parentElement!.children];
     expect(steps).toHaveLength(4);
-    expect(steps[0]![1]).toBe(' aria-current="step"');
-    expect(steps[0]![0]).toContain('Your project');
-    expect(html).toMatch(/<h3 tabindex="-1"[^>]*>Your project<\/h3>/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Next: measurements<\/button>/);
-    expect(html).not.toContain('>Back<');
+    expect(steps[0]).toBe(current);
+    expect(current.textContent).toContain('Your project');
+    expect(screen.getByRole('heading', { level: 3, name: 'Your project' }).getAttribute('tabindex')).toBe('-1');
+    expect(screen.getByRole('button', { name: 'Next: measurements' }).getAttribute('type')).toBe('submit');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     // Radio cards are native radios in a labelled group: arrow keys and screen readers work.
-    expect(html).toMatch(/<fieldset[^>]*role="radiogroup"[^>]*><legend[^>]*>Which room are we designing\?/);
-    const room = tags(html, 'input').filter((i) => i.name === 'roomType');
-    expect(room.map((r) => r.type)).toEqual(['radio', 'radio', 'radio', 'radio']);
-    expect(room[0]!['aria-describedby']).toMatch(/-desc$/);
+    const group = screen.getByRole('radiogroup', { name: /^Which room are we designing\?/ });
+    const room = within(group).getAllByRole('radio');
+    expect(room.map((r) => r.getAttribute('name'))).toEqual(['roomType', 'roomType', 'roomType', 'roomType']);
+    expect(room[0]!.getAttribute('aria-describedby')).toMatch(/-desc$/);
   });
 
   it('claim has a drag-and-drop photo field: a labelled button, a hidden picker and what it takes', () => {
-    const html = render({ definition: siteForm('claim') });
-    const [button] = tags(html, 'button').filter((b) => b.type === 'button');
-    const labelId = /<label for="([^"]+)" id="([^"]+)"[^>]*>Photos of the damage or defect/.exec(html)!;
-    expect(button!.id).toBe(labelId[1]);
-    expect(button!['aria-labelledby']).toBe(`${labelId[2]} ${labelId[1]}-action`);
-    expect(html).toContain('Drag and drop files here, or click to browse');
-    const picker = tags(html, 'input').find((i) => i.type === 'file')!;
-    expect(picker).toMatchObject({ accept: 'image/jpeg,image/png,image/webp,application/pdf', hidden: '', name: 'photos' });
-    expect(html).toContain('JPG, PNG, WEBP or PDF, up to 5 MB each, at most 6 files.');
+    const screen = view({ definition: siteForm('claim') });
+    const label = screen.getByText(/^Photos of the damage or defect/, { selector: 'label' });
+    const button = screen.container.querySelector(`[id="${label.getAttribute('for')}"]`)!;
+    expect([button.tagName, button.getAttribute('type')]).toEqual(['BUTTON', 'button']);
+    expect(button.getAttribute('aria-labelledby')).toBe(`${label.id} ${button.id}-action`);
+    expect(screen.getByText('Drag and drop files here, or click to browse')).toBeTruthy();
+    const picker = screen.container.querySelector('input[type="file"]')!;
+    expect(['accept', 'name'].map((a) => picker.getAttribute(a))).toEqual(['image/jpeg,image/png,image/webp,application/pdf', 'photos']);
+    expect(picker.hasAttribute('hidden')).toBe(true);
+    expect(screen.getByText('JPG, PNG, WEBP or PDF, up to 5 MB each, at most 6 files.')).toBeTruthy();
   });
 
   it('prerenders a geo select as loading: its options come from /api/geo in the browser', () => {
-    const html = render({ definition: siteForm('become-dealer') });
-    expect(html).toMatch(/<select id="[^"]+-state" name="state"[^>]*aria-busy="true"[^>]*><option value="" selected="">Loading...<\/option><\/select>/);
-    expect(tags(html, 'input').find((i) => i.name === 'country')).toMatchObject({ type: 'hidden', value: 'US' });
+    const screen = view({ definition: siteForm('become-dealer') });
+    const state = screen.container.querySelector<HTMLSelectElement>('select[name="state"]')!;
+    expect(state.id).toMatch(/-state$/);
+    expect(state.getAttribute('aria-busy')).toBe('true');
+    expect([...state.querySelectorAll('option')].map((o) => [o.getAttribute('value'), o.textContent, o.hasAttribute('selected')])).toEqual([['', 'Loading...', true]]);
+    const country = screen.container.querySelector('input[name="country"]')!;
+    expect([country.getAttribute('type'), country.getAttribute('value')]).toEqual(['hidden', 'US']);
   });
 
   it('adds the reCAPTCHA box only when the form asks for it and the site has a key', () => {
     const def = { ...siteForm('newsletter'), googleReCaptcha: true };
-    expect(render({ definition: def })).not.toContain('recaptcha');
-    const withKey = render({ definition: def }, { ...testSite, integrations: { recaptchaSiteKey: 'site-key' } });
-    expect(withKey).toMatch(/class="_?recaptcha_[^"]*" tabindex="-1"/);
+    const box = (screen: ReturnType<typeof screenOf>) => screen.container.querySelector('[class*="recaptcha_"]');
+    expect(box(view({ definition: def }))).toBeNull();
+    expect(box(view({ definition: def }, { ...testSite, integrations: { recaptchaSiteKey: 'site-key' } }))?.getAttribute('tabindex')).toBe('-1');
   });
 
   it('the footer band variant keeps one row of field and button', () => {
-    const html = render({ definition: siteForm('newsletter'), variant: 'band', load: 'visible' });
-    expect(html).toMatch(/class="_?bandBlock_[^"]*"><!--\$--><form class="_?form_[^ ]* _?band_/);
+    const form = view({ definition: siteForm('newsletter'), variant: 'band', load: 'visible' }).container.querySelector('form')!;
+    expect(form.className).toMatch(/(^|\s)_?band_/);
+    expect(form.parentElement!.className).toMatch(/^_?bandBlock_/);
   });
 });
 

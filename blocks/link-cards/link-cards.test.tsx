@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -20,38 +21,38 @@ const page: PageData = {
 
 function render(props: LinkCardsProps) {
   const LinkCards = block.component;
-  return renderToString(
+  return screenOf(renderToString(
     <StaticRouter location={page.path}>
       <PageContext.Provider value={page}>
         <LinkCards {...props} />
       </PageContext.Provider>
     </StaticRouter>,
-  );
+  ));
 }
 
 describe('link-cards', () => {
   it('renders the section heading and one linked card per entry', () => {
-    const html = render(example.props as LinkCardsProps);
-    expect(html).toMatch(/<h2[^>]*>Shop by category<\/h2>/);
-    expect(html).toContain('Every cabinet box is solid plywood');
-    expect(html).toMatch(/<h3[^>]*><a[^>]*href="\/products\/kitchen-cabinets"[^>]*>Kitchen Cabinets<\/a><\/h3>/);
-    expect(html).toMatch(/<h3[^>]*><a[^>]*href="\/products\/countertops"[^>]*>Countertops<\/a><\/h3>/);
-    expect(html).toContain('Quartz and granite, templated and cut to your layout.');
+    const screen = render(example.props as LinkCardsProps);
+    expect(screen.getByRole('heading', { level: 2, name: 'Shop by category' })).toBeTruthy();
+    expect(screen.getByText(/Every cabinet box is solid plywood/)).toBeTruthy();
+    const cards = screen.getAllByRole('heading', { level: 3 });
+    expect(cards.map((h) => [h.textContent, h.querySelector('a')?.getAttribute('href')])).toEqual(
+      expect.arrayContaining([
+        ['Kitchen Cabinets', '/products/kitchen-cabinets'],
+        ['Countertops', '/products/countertops'],
+      ]),
+    );
+    expect(screen.getByText('Quartz and granite, templated and cut to your layout.')).toBeTruthy();
   });
 
   it('gives images their size, alt text and lazy loading', () => {
-    const html = render(example.props as LinkCardsProps);
-    const img = /<img([^>]*)>/.exec(html)![1]!;
-    expect(img).toContain('src="/images/kitchen-shaker-white.svg"');
-    expect(img).toContain('alt="White shaker kitchen with an island"');
-    expect(img).toContain('width="640"');
-    expect(img).toContain('height="420"');
-    expect(img).toContain('loading="lazy"');
+    const img = render(example.props as LinkCardsProps).getByRole('img', { name: 'White shaker kitchen with an island' });
+    expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual(['/images/kitchen-shaker-white.svg', '640', '420', 'lazy']);
   });
 
   it('uses h2 card titles without a section title', () => {
-    const html = render({ cards: example.props.cards } as LinkCardsProps);
-    expect(html).not.toContain('<h3');
-    expect(html.match(/<h2/g)).toHaveLength(2);
+    const screen = render({ cards: example.props.cards } as LinkCardsProps);
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import type { NewsletterConfirmProps } from '../../schemas/types/blocks/newsletter-confirm.ts';
 import { confirmSubscription } from './confirm.ts';
 import example from './example.json' with { type: 'json' };
@@ -7,9 +7,9 @@ import block from './index.tsx';
 
 describe('newsletter-confirm', () => {
   it('renders the pending text until the server answers', () => {
-    const html = renderBlock(block, example.props as NewsletterConfirmProps, { path: '/newsletter/confirm/:confirmToken' });
-    expect(html).toMatch(/<p role="status"[^>]*>Confirming your subscription…<\/p>/);
-    expect(renderBlock(block, {} as NewsletterConfirmProps)).toContain('Confirming your subscription…');
+    const screen = renderBlockScreen(block, example.props as NewsletterConfirmProps, { path: '/newsletter/confirm/:confirmToken' });
+    expect(screen.getByRole('status').textContent).toBe('Confirming your subscription…');
+    expect(renderBlockScreen(block, {} as NewsletterConfirmProps).getByRole('status').textContent).toBe('Confirming your subscription…');
   });
 });
 

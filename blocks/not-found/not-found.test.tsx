@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -19,30 +20,31 @@ const page: PageData = {
 
 function render(props: Record<string, unknown>) {
   const NotFound = block.component;
-  return renderToString(
+  return screenOf(renderToString(
     <StaticRouter location={page.path}>
       <PageContext.Provider value={page}>
         <NotFound {...props} />
       </PageContext.Provider>
     </StaticRouter>,
-  );
+  ));
 }
 
 describe('not-found', () => {
   it('shows title, subtitle, image, Go back and Go to home', () => {
-    const html = render(example.props);
-    expect(html).toMatch(/<h1[^>]*>We couldn(&#x27;|')t find that page<\/h1>/);
-    expect(html).toContain('The link may be old, or the page may have moved.');
-    expect(html).toMatch(/<img[^>]*src="\/images\/not-found.svg"[^>]*alt="An open, empty kitchen cabinet"[^>]*width="480"[^>]*height="320"/);
-    expect(html).toMatch(/<button type="button"[^>]*>Go back<\/button>/);
-    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go to home<\/a>/);
+    const screen = render(example.props);
+    expect(screen.getByRole('heading', { level: 1, name: "We couldn't find that page" })).toBeTruthy();
+    expect(screen.getByText(/The link may be old, or the page may have moved\./)).toBeTruthy();
+    const img = screen.getByRole('img', { name: 'An open, empty kitchen cabinet' });
+    expect(['src', 'width', 'height'].map((a) => img.getAttribute(a))).toEqual(['/images/not-found.svg', '480', '320']);
+    expect(screen.getByRole('button', { name: 'Go back' }).getAttribute('type')).toBe('button');
+    expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
   });
 
   it('needs no title, subtitle or image', () => {
-    const html = render({});
-    expect(html).not.toContain('<h1');
-    expect(html).not.toContain('<img');
-    expect(html).toContain('Go back');
-    expect(html).toContain('Go to home');
+    const screen = render({});
+    expect(screen.queryAllByRole('heading')).toEqual([]);
+    expect(screen.container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to home' })).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
@@ -12,6 +13,6 @@ describe('payment-fail', () => {
         <Fail {...example.props} />
       </StaticRouter>,
     );
-    expect(html).toMatch(/<a[^>]*href="\/checkout"[^>]*>Return to checkout<\/a>/);
+    expect(screenOf(html).getByRole('link', { name: 'Return to checkout' }).getAttribute('href')).toBe('/checkout');
   });
 });

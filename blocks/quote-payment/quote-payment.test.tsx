@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
@@ -12,7 +13,8 @@ describe('quote-payment', () => {
         <QuotePayment {...example.props} />
       </StaticRouter>,
     );
-    expect(html).toContain('Loading quote...');
-    expect(html).toContain('aria-busy="true"');
+    const screen = screenOf(html);
+    expect(screen.getByText('Loading quote...')).toBeTruthy();
+    expect(screen.container.querySelector('[aria-busy="true"]')?.textContent).toContain('Loading quote...');
   });
 });

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -21,45 +22,57 @@ const page: PageData = {
 
 function render(props: RichTextProps) {
   const RichText = block.component;
-  return renderToString(
+  return screenOf(renderToString(
     <StaticRouter location={page.path}>
       <PageContext.Provider value={page}>
         <RichText {...props} />
       </PageContext.Provider>
     </StaticRouter>,
-  );
+  ));
 }
 
 describe('rich-text', () => {
-  const html = render(example.props as RichTextProps);
+  const screen = render(example.props as RichTextProps);
+  const headings = (level: number) => screen.getAllByRole('heading', { level }).map((h) => `${h.id} ${h.textContent}`);
 
   it('renders headings with unique id slugs', () => {
-    expect(html).toContain('<h2 id="why-order-sample-doors-first">Why order sample doors first?</h2>');
-    expect(html).toContain('<h3 id="paint-vs-stain">Paint vs. stain</h3>');
-    expect(html).toContain('<h3 id="paint-vs-stain-2">Paint vs. stain</h3>');
+    expect(headings(2)).toContain('why-order-sample-doors-first Why order sample doors first?');
+    expect(headings(3)).toEqual(expect.arrayContaining(['paint-vs-stain Paint vs. stain', 'paint-vs-stain-2 Paint vs. stain']));
   });
 
   it('renders inline links and bold', () => {
-    expect(html).toContain('<strong>five free sample doors</strong>');
-    expect(html).toMatch(/<a href="\/order-samples"[^>]*>Sample Doors<\/a> page before you buy\./);
-    expect(html).toMatch(/<li>Book a <a href="\/book-appointment"[^>]*>free design call<\/a><\/li>/);
+    expect(screen.getByText('five free sample doors').tagName).toBe('STRONG');
+    const samples = screen.getByRole('link', { name: 'Sample Doors' });
+    expect(samples.getAttribute('href')).toBe('/order-samples');
+    expect(samples.parentElement!.textContent).toContain('Sample Doors page before you buy.');
+    const call = screen.getByRole('link', { name: 'free design call' });
+    expect(call.getAttribute('href')).toBe('/book-appointment');
+    expect(call.closest('li')!.textContent).toBe('Book a free design call');
   });
 
   it('renders lists and quotes', () => {
-    expect(html).toContain('<ul><li>Full-size 11 x 14 inch doors</li>');
-    expect(html).toContain('<ol><li>Pick two or three finishes</li>');
-    expect(html).toContain('<blockquote><p>The navy shaker sample sold us in ten seconds.</p></blockquote><figcaption>Dana R., Columbus, OH</figcaption>');
+    const firstItems = screen.getAllByRole('list').map((l) => `${l.tagName} ${l.querySelector('li')!.textContent}`);
+    expect(firstItems).toEqual(expect.arrayContaining(['UL Full-size 11 x 14 inch doors', 'OL Pick two or three finishes']));
+    const quote = screen.getByText('The navy shaker sample sold us in ten seconds.').closest('blockquote')!;
+    expect(quote.nextElementSibling?.tagName).toBe('FIGCAPTION');
+    expect(quote.nextElementSibling?.textContent).toBe('Dana R., Columbus, OH');
   });
 
   it('escapes text instead of injecting HTML', () => {
     const out = render({ content: [{ type: 'p', text: '<img src=x onerror=alert(1)> **<b>**' }] });
-    expect(out).toContain('&lt;img src=x onerror=alert(1)&gt; <strong>&lt;b&gt;</strong>');
-    expect(out).not.toContain('<img');
+    // The markup stays text: no element is made from it, only the bold the text asked for.
+    expect(out.container.querySelector('img, b')).toBeNull();
+    expect(out.getByText('<b>').tagName).toBe('STRONG');
+    expect(out.getByText('<b>').parentElement!.textContent).toBe('<img src=x onerror=alert(1)> <b>');
   });
 
   it('renders images in the text flow with size, alt text and a caption', () => {
     const out = render({ content: [{ type: 'img', src: '/images/blog/galley-pantry.svg', alt: 'Galley plan', width: 960, height: 540, caption: 'The **plan**' }] });
-    expect(out).toMatch(/<figure class="[^"]+"><img src="\/images\/blog\/galley-pantry.svg" alt="Galley plan" width="960" height="540" loading="lazy" decoding="async"\/><figcaption>The <strong>plan<\/strong><\/figcaption><\/figure>/);
+    const img = out.getByRole('img', { name: 'Galley plan' });
+    expect(['src', 'width', 'height', 'loading', 'decoding'].map((a) => img.getAttribute(a))).toEqual(['/images/blog/galley-pantry.svg', '960', '540', 'lazy', 'async']);
+    const caption = img.closest('figure')!.querySelector('figcaption')!;
+    expect(caption.textContent).toBe('The plan');
+    expect(caption.querySelector('strong')?.textContent).toBe('plan');
   });
 
   it('slugs and plain text', () => {

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -27,10 +28,11 @@ describe('sample-list', () => {
         </PageContext.Provider>
       </StaticRouter>,
     );
-    expect(html).toMatch(/<h2[^>]*>Order sample doors<\/h2>/);
-    expect(html).toContain(example.props.intro);
-    expect(html).toMatch(/<p[^>]*role="status"[^>]*>Loading samples...<\/p>/);
-    expect(html).not.toContain('<button');
+    const screen = screenOf(html);
+    expect(screen.getByRole('heading', { level: 2, name: 'Order sample doors' })).toBeTruthy();
+    expect(screen.getByText(example.props.intro)).toBeTruthy();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Loading samples...');
+    expect(screen.queryAllByRole('button', { hidden: true })).toEqual([]);
   });
 
   it('words its states exactly as the spec', () => {

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block, { resultsHeading } from './index.tsx';
 
@@ -12,10 +13,11 @@ describe('search-page', () => {
         <SearchPage {...example.props} />
       </StaticRouter>,
     );
-    expect(html).toMatch(/<label[^>]*for="query-box"[^>]*>Search the shop<\/label>/);
-    expect(html).toMatch(/<input[^>]*id="query-box"[^>]*name="query"[^>]*value=""/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Search<\/button>/);
-    expect(html).not.toContain('Please enter at least 3 characters to search.');
+    const screen = screenOf(html);
+    const box = screen.getByLabelText('Search the shop') as HTMLInputElement;
+    expect([box.getAttribute('name'), box.value]).toEqual(['query', '']);
+    expect(screen.getByRole('button', { name: 'Search' }).getAttribute('type')).toBe('submit');
+    expect(screen.queryByText('Please enter at least 3 characters to search.')).toBeNull();
   });
 
   it('fills the results heading', () => {

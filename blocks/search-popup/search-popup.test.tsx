@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 import { searchUrl } from './search-popup.tsx';
@@ -14,16 +15,15 @@ describe('search-popup', () => {
   );
 
   it('prerenders a labelled, closed combobox in a search form that works without script', () => {
-    expect(html).toMatch(/<form[^>]*role="search"[^>]*action="\/search"[^>]*method="get"/);
-    const input = html.match(/<input[^>]*>/)![0];
-    expect(input).toContain('role="combobox"');
-    expect(input).toContain('name="query"');
-    expect(input).toContain('aria-expanded="false"');
-    expect(input).toContain('aria-autocomplete="list"');
-    expect(input).not.toContain('aria-controls');
-    const id = input.match(/id="([^"]+)"/)![1];
-    expect(html).toContain(`for="${id}"`);
-    expect(html).not.toContain('role="listbox"');
+    const screen = screenOf(html);
+    const form = screen.getByRole('search');
+    expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/search', 'get']);
+    // Labelled (by its <label for>), closed, and pointing at no list yet.
+    const input = screen.getByRole('combobox', { name: /\S/, expanded: false });
+    expect(input.getAttribute('name')).toBe('query');
+    expect(input.getAttribute('aria-autocomplete')).toBe('list');
+    expect(input.hasAttribute('aria-controls')).toBe(false);
+    expect(screen.queryByRole('listbox', { hidden: true })).toBeNull();
   });
 
   it('links See all Result to the search page with the trimmed text as ?query=', () => {

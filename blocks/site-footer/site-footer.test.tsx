@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -20,44 +22,48 @@ const page: PageData = {
 
 function render(props: Record<string, unknown>) {
   const Footer = block.component;
-  return renderToString(
+  return screenOf(renderToString(
     <StaticRouter location="/">
       <PageContext.Provider value={page}>
         <Footer {...props} />
       </PageContext.Provider>
     </StaticRouter>,
-  );
+  ));
 }
 
 describe('site-footer', () => {
-  const html = render(example.props);
+  const screen = render(example.props);
+  const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
 
   it('renders link columns in a labelled navigation', () => {
-    expect(html).toContain('aria-label="Footer"');
-    expect(html).toMatch(/<h2[^>]*>Shop<\/h2>/);
-    expect(html).toMatch(/<h2[^>]*>Help<\/h2>/);
-    expect(html).toMatch(/<a[^>]*href="\/products\/kitchen-cabinets"[^>]*>Kitchen Cabinets<\/a>/);
-    expect(html).toMatch(/<a[^>]*href="\/faqs"[^>]*>FAQs<\/a>/);
-    expect(html).toMatch(/<li class="jv-hide-tablet jv-hide-desktop"><a href="sms:\+16145550143">Text us<\/a><\/li>/);
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(nav).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(expect.arrayContaining(['Shop', 'Help']));
+    expect(href('Kitchen Cabinets')).toBe('/products/kitchen-cabinets');
+    expect(href('FAQs')).toBe('/faqs');
+    // Text us: a phone-only link.
+    const sms = screen.getByRole('link', { name: 'Text us' });
+    expect(sms.getAttribute('href')).toBe('sms:+16145550143');
+    expect(sms.closest('li')!.className).toBe('jv-hide-tablet jv-hide-desktop');
   });
 
   it('renders the contact details', () => {
-    expect(html).toMatch(/<address[^>]*>.*2150 Westbelt Drive.*Columbus, OH 43228.*View on map<\/a><\/address>/);
-    expect(html).toContain('<a href="tel:+16145550143">(614) 555-0143</a>');
-    expect(html).toContain('<a href="mailto:hello@hearthlinecabinetry.com">hello@hearthlinecabinetry.com</a>');
-    expect(html).toContain('Mon-Fri 9 am - 6 pm');
+    const address = screen.getByRole('link', { name: /View on map/ }).closest('address')!;
+    expect(address.textContent).toMatch(/2150 Westbelt Drive.*Columbus, OH 43228.*View on map$/);
+    expect(href('(614) 555-0143')).toBe('tel:+16145550143');
+    expect(href('hello@hearthlinecabinetry.com')).toBe('mailto:hello@hearthlinecabinetry.com');
+    expect(screen.getByText(/Mon-Fri 9 am - 6 pm/)).toBeTruthy();
   });
 
   it('renders the copyright with the year and site name, and social links', () => {
-    expect(html).toContain(`© ${new Date().getFullYear()} Hearthline Cabinetry. All rights reserved.`);
-    expect(html).toMatch(/<a href="https:\/\/www.instagram.com\/hearthlinecabinetry"[^>]*>Instagram<\/a>/);
-    expect(html).toMatch(/<a href="https:\/\/www.pinterest.com\/hearthlinecabinetry"[^>]*>Pinterest<\/a>/);
+    expect(screen.getByText(`© ${new Date().getFullYear()} Hearthline Cabinetry. All rights reserved.`)).toBeTruthy();
+    expect(href('Instagram')).toBe('https://www.instagram.com/hearthlinecabinetry');
+    expect(href('Pinterest')).toBe('https://www.pinterest.com/hearthlinecabinetry');
   });
 
   it('renders only the copyright when given nothing else', () => {
     const bare = render({});
-    expect(bare).not.toContain('aria-label="Footer"');
-    expect(bare).toContain('Hearthline Cabinetry. All rights reserved.');
+    expect(bare.queryByRole('navigation', { name: 'Footer', hidden: true })).toBeNull();
+    expect(bare.getByText(/Hearthline Cabinetry\. All rights reserved\./)).toBeTruthy();
   });
 
   it('builds tel: links', () => {

@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '../../engine/testing/screen.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import { RegistryContext } from '../../engine/render/embedded-block.tsx';
 import { blockLoaders } from '../index.ts';
@@ -23,16 +25,10 @@ const page: PageData = {
   site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
 };
 
-/** Attributes of every <tag ...> in the HTML, in order (enough to assert on server-rendered markup). */
-function tags(html: string, name: string): Record<string, string>[] {
-  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map((m) =>
-    Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((a) => [a[1]!, a[2] ?? ''])),
-  );
-}
 
 function render(props: Record<string, unknown>, path = '/contact') {
   const Header = block.component;
-  return renderToString(
+  return screenOf(renderToString(
     <StaticRouter location={path}>
       <RegistryContext.Provider value={{ registry: { 'search-popup': searchPopup }, dev: false }}>
         <PageContext.Provider value={{ ...page, path }}>
@@ -40,78 +36,83 @@ function render(props: Record<string, unknown>, path = '/contact') {
         </PageContext.Provider>
       </RegistryContext.Provider>
     </StaticRouter>,
-  );
+  ));
 }
+/** The element an aria-controls names. */
+const controlled = (screen: ReturnType<typeof render>, button: HTMLElement) => screen.container.querySelector(`[id="${button.getAttribute('aria-controls')}"]`)!;
 
 describe('site-header', () => {
-  const html = render(example.props);
+  const screen = render(example.props);
+  const all = { hidden: true } as const; // the mobile dialog and the submenus are closed: hidden until opened
 
   it('has a skip link to #main and the logo linking home', () => {
-    expect(html).toMatch(/<a[^>]*href="#main"[^>]*>Skip to content<\/a>/);
-    expect(html).toMatch(/<a[^>]*href="\/"[^>]*><img[^>]*><\/a>/);
-    expect(tags(html, 'img')[0]).toMatchObject({ src: '/images/logo.svg', alt: 'Hearthline Cabinetry', width: '220', height: '56' });
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main');
+    const home = screen.getByRole('link', { name: 'Hearthline Cabinetry' });
+    expect(home.getAttribute('href')).toBe('/');
+    const logo = within(home).getByRole('img', { name: 'Hearthline Cabinetry' });
+    expect(['src', 'width', 'height'].map((a) => logo.getAttribute(a))).toEqual(['/images/logo.svg', '220', '56']);
   });
 
   it('renders the desktop menu with a mega-menu and a dropdown behind closed disclosure buttons', () => {
-    expect(html).toContain('aria-label="Main"');
-    const nav = html.slice(html.indexOf('aria-label="Main"'));
-    const buttons = tags(nav, 'button');
-    expect(buttons).toHaveLength(2);
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    const buttons = nav.getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Kitchen Cabinets', 'Countertops']);
     for (const b of buttons) {
-      expect(b['aria-expanded']).toBe('false');
-      const panel = [...tags(nav, 'div'), ...tags(nav, 'ul')].find((t) => t.id === b['aria-controls']);
-      expect(panel).toHaveProperty('hidden');
+      expect(b.getAttribute('aria-expanded')).toBe('false');
+      expect(controlled(screen, b).hasAttribute('hidden')).toBe(true);
     }
-    expect(nav).toMatch(/aria-controls="[^"]+">Kitchen Cabinets</);
-    expect(nav).toMatch(/aria-controls="[^"]+">Countertops</);
-    expect(html).toContain('>RTA Kitchen Cabinets</a>');
-    expect(html).toContain('>Semi-Custom Kitchen Cabinets</a>');
-    expect(html).toContain('href="/products/countertops/quartz-countertops"');
-    expect(html).toContain('>View all Countertops</a>');
+    const links = screen.getAllByRole('link', all);
+    const named = (text: string) => links.filter((a) => a.textContent === text);
+    expect(named('RTA Kitchen Cabinets').length).toBeGreaterThan(0);
+    expect(named('Semi-Custom Kitchen Cabinets').length).toBeGreaterThan(0);
+    expect(named('View all Countertops').length).toBeGreaterThan(0);
+    expect(links.map((a) => a.getAttribute('href'))).toContain('/products/countertops/quartz-countertops');
   });
 
   it('marks the current page', () => {
-    const contact = tags(html, 'a').filter((a) => a.href === '/contact');
+    const links = screen.getAllByRole('link', all);
+    const contact = links.filter((a) => a.getAttribute('href') === '/contact');
     expect(contact.length).toBe(2); // desktop and mobile
-    for (const a of contact) expect(a['aria-current']).toBe('page');
-    expect(tags(html, 'a').filter((a) => a['aria-current']).length).toBe(2);
+    expect(links.filter((a) => a.getAttribute('aria-current') === 'page')).toEqual(contact);
   });
 
   it('renders the closed mobile menu: hamburger, "Our Offerings" dialog with Close, accordion buttons', () => {
-    const burger = tags(html, 'button')[0]!;
-    expect(html).toMatch(/<button[^>]*>(<span[^>]*><\/span>)?<span[^>]*>Open menu<\/span><\/button>/);
-    expect(burger['aria-expanded']).toBe('false');
-    const dialog = tags(html, 'div').find((d) => d.role === 'dialog')!;
-    expect(dialog.id).toBe(burger['aria-controls']);
-    expect(dialog['aria-modal']).toBe('true');
-    const title = tags(html, 'h2').find((h) => h.id === dialog['aria-labelledby']);
-    expect(title).toBeDefined();
-    expect(html).toMatch(/<h2[^>]*>Our Offerings<\/h2>/);
-    expect(html).toMatch(/<button[^>]*>Close<\/button>/);
+    const burger = screen.getByRole('button', { name: 'Open menu', expanded: false });
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(dialog.id).toBe(burger.getAttribute('aria-controls'));
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const title = screen.container.querySelector(`[id="${dialog.getAttribute('aria-labelledby')}"]`)!;
+    expect([title.tagName, title.textContent]).toEqual(['H2', 'Our Offerings']);
+    const inDialog = within(dialog).getAllByRole('button', all);
+    expect(inDialog.map((b) => b.textContent)).toContain('Close');
     // accordion: every submenu button controls a hidden list
-    const subButtons = tags(html.slice(html.indexOf('role="dialog"'), html.indexOf('aria-label="Main"')), 'button').filter((b) => b['aria-controls']);
+    const subButtons = inDialog.filter((b) => b.hasAttribute('aria-controls'));
     expect(subButtons).toHaveLength(2);
+    for (const b of subButtons) expect(controlled(screen, b).hasAttribute('hidden')).toBe(true);
   });
 
   it('hides device-filtered items with the engine visibility classes', () => {
-    const hidden = [...html.matchAll(/<li class="([^"]*)"><a[^>]*href="tel:\+16145550143"/g)];
-    expect(hidden).toHaveLength(2);
-    for (const m of hidden) expect(m[1]).toContain('jv-hide-tablet jv-hide-desktop');
+    const phone = screen.getAllByRole('link', all).filter((a) => a.getAttribute('href') === 'tel:+16145550143');
+    expect(phone).toHaveLength(2);
+    for (const a of phone) expect(a.closest('li')!.className).toContain('jv-hide-tablet jv-hide-desktop');
   });
 
   it('renders the mini-cart with 0 items on the server', () => {
-    expect(html).toMatch(/<a[^>]*href="\/order-samples"[^>]*><svg[^]*?<\/svg><span>Cart \(0\)<\/span><\/a>/);
+    const cart = screen.getByRole('link', { name: 'Cart (0)' });
+    expect(cart.getAttribute('href')).toBe('/order-samples');
+    expect(cart.querySelector('svg')).toBeTruthy();
   });
 
   it('minimal variant has no menu', () => {
     const minimal = render({ variant: 'minimal', items: example.props.items, note: 'Secure checkout' });
-    expect(minimal).not.toContain('Open menu');
-    expect(minimal).not.toContain('aria-label="Main"');
-    expect(minimal).toContain('Secure checkout');
+    expect(minimal.queryByRole('button', { name: 'Open menu' })).toBeNull();
+    expect(minimal.queryByRole('navigation', { name: 'Main', hidden: true })).toBeNull();
+    expect(minimal.getByText('Secure checkout')).toBeTruthy();
   });
 
   it('falls back to the site name without a logo', () => {
-    expect(render({})).toMatch(/<a[^>]*href="\/"[^>]*>Hearthline Cabinetry<\/a>/);
+    const home = render({}).getByRole('link', { name: 'Hearthline Cabinetry' });
+    expect([home.getAttribute('href'), home.textContent]).toEqual(['/', 'Hearthline Cabinetry']);
   });
 });
 
@@ -124,13 +125,15 @@ describe('cart count', () => {
 
 describe('header search', () => {
   it('renders the search combobox between the logo and the cart when configured, closed', () => {
-    const html = render({ ...example.props, search: { placeholder: 'Search styles' } });
-    expect(html).toMatch(/<form[^>]*role="search"[^>]*action="\/search"/);
-    const input = tags(html, 'input').find((i) => i.role === 'combobox')!;
-    expect(input).toMatchObject({ name: 'query', 'aria-expanded': 'false', 'aria-autocomplete': 'list', placeholder: 'Search styles' });
-    expect(html).toMatch(new RegExp(`<label[^>]*for="${input.id}"[^>]*>Search</label>`));
-    expect(html).not.toContain('role="listbox"');
-    expect(html.indexOf('role="search"')).toBeLessThan(html.indexOf('Cart (0)'));
-    expect(render(example.props)).not.toContain('role="search"');
+    const screen = render({ ...example.props, search: { placeholder: 'Search styles' } });
+    const form = screen.getByRole('search');
+    expect(form.getAttribute('action')).toBe('/search');
+    const input = screen.getByRole('combobox', { name: 'Search', expanded: false });
+    expect(['name', 'aria-autocomplete', 'placeholder'].map((a) => input.getAttribute(a))).toEqual(['query', 'list', 'Search styles']);
+    expect(screen.queryByRole('listbox', { hidden: true })).toBeNull();
+    // Between the logo and the cart: the form comes before the cart link in the document.
+    const cart = screen.getByRole('link', { name: 'Cart (0)' });
+    expect(form.compareDocumentPosition(cart as unknown as Node) & 4).toBe(4); // DOCUMENT_POSITION_FOLLOWING
+    expect(render(example.props).queryByRole('search', { hidden: true })).toBeNull();
   });
 });

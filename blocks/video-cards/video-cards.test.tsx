@@ -1,28 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import type { VideoCardsProps } from '../../schemas/types/blocks/video-cards.ts';
 import example from './example.json' with { type: 'json' };
 import block, { formatDuration } from './index.tsx';
 
 describe('video-cards', () => {
-  const html = renderBlock(block, example.props as VideoCardsProps);
+  const screen = renderBlockScreen(block, example.props as VideoCardsProps);
 
   it('renders a card per video: play button over the thumbnail, title, duration', () => {
-    expect(html).toMatch(/<h3[^>]*>How to hang wall cabinets<\/h3>/);
-    expect(html).toContain('aria-label="Play video: How to hang wall cabinets"');
-    expect(html).toContain('src="https://i.ytimg.com/vi/Hl7cWallCab/hqdefault.jpg"');
-    expect(html).toContain('aria-label="Play video: Assembling an RTA base cabinet"');
-    expect(html).toContain('src="/images/steps/install.svg"');
-    expect(html).toMatch(/Duration: <\/span>8:42/);
-    expect(html).not.toContain('<iframe');
-    expect(html).not.toContain('<video');
+    expect(screen.getByRole('heading', { level: 3, name: 'How to hang wall cabinets' })).toBeTruthy();
+    // The play button sits over its thumbnail.
+    const thumbnail = (title: string) => screen.getByRole('button', { name: `Play video: ${title}` }).parentElement!.querySelector('img')?.getAttribute('src');
+    expect(thumbnail('How to hang wall cabinets')).toBe('https://i.ytimg.com/vi/Hl7cWallCab/hqdefault.jpg');
+    expect(thumbnail('Assembling an RTA base cabinet')).toBe('/images/steps/install.svg');
+    expect(screen.getByText('Duration:', { exact: false }).parentElement!.textContent).toContain('Duration: 8:42');
+    // No player until one is asked for.
+    expect(screen.container.querySelector('iframe, video')).toBeNull();
   });
 
   it('cuts descriptions over 250 characters with Read more', () => {
-    expect(html).toContain('Read more</button>');
-    expect(html).not.toContain('without leaving a gap behind the cabinet');
-    expect(html).toContain('Cam locks, dowels and the back panel: a base cabinet in about twenty minutes.');
-    expect(html.match(/Read more/g)).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Read more' })).toHaveLength(1);
+    expect(screen.queryByText(/without leaving a gap behind the cabinet/)).toBeNull();
+    expect(screen.getByText('Cam locks, dowels and the back panel: a base cabinet in about twenty minutes.')).toBeTruthy();
   });
 
   it('formats ISO 8601 durations', () => {

@@ -10,7 +10,7 @@ export async function buildCommand(): Promise<number> {
   const siteDir = getSiteDir();
   const result = await buildSite({ siteDir, outDir: DIST_DIR, log: (l) => console.log(`joinery build: ${l}`) });
   if (!result.ok) {
-    console.error(formatters.stylish!(result.findings, { siteDir: relative(process.cwd(), siteDir) || '.', rules }));
+    console.error(formatters.stylish!(result.findings, { siteDir: relative(process.cwd(), siteDir) || '.', rules: rules.map((r) => r.meta) }));
     console.error(`joinery build: stopped by ${result.stage === 'check' ? 'missing files (joinery check)' : 'lint errors'}; nothing was built`);
     return EXIT_CONTENT;
   }

@@ -19,6 +19,8 @@ describe('joinery check', () => {
     expect(r.stdout).toContain('tests/fixtures/missing-file-page/routes.json');
     expect(r.stdout).toContain('13:15  error    route "/about": page file pages/about.json does not exist  missing-file');
     expect(r.stdout).toContain('fix: joinery new page about');
+    // The stylish footer links each reported rule to its page.
+    expect(r.stdout).toContain('Rule docs:\n  missing-file  docs/rules/missing-file.md');
   });
 
   it('exits 0 on a complete site, and runs only the missing-file rules', () => {

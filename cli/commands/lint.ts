@@ -26,7 +26,7 @@ export async function runLint(opts: LintOptions, fastOnly: boolean): Promise<num
   if (missing.length) throw new UsageError(`${shown} is not a Joinery site: it has no ${missing.join(' and no ')} (choose the content folder with --site DIR)`);
   const result = lintSite(dir, { fastOnly });
   const ran = fastOnly ? rules.filter((r) => r.fast) : rules;
-  const out = format(result.findings, { siteDir: shown, rules: ran });
+  const out = format(result.findings, { siteDir: shown, rules: ran.map((r) => r.meta) });
   if (out) console.log(out);
   if (result.errors) return EXIT_CONTENT;
   if (opts.maxWarnings !== undefined && result.warnings > opts.maxWarnings) {

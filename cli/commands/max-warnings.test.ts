@@ -8,9 +8,7 @@ import { lintCommand } from './lint.ts';
 vi.mock('../lint/rules/index.ts', () => ({
   rules: [
     {
-      id: 'always-warns',
-      severity: 'warning',
-      description: 'Warns once per site, for this test.',
+      meta: { code: 'always-warns', name: 'Always warns', severity: 'warning', docs: { description: 'Warns once per site, for this test.', url: 'docs/rules/always-warns.md' } },
       check: (ctx: { report(f: object): void }) => ctx.report({ file: 'site.json', pointer: '/name', message: 'a warning' }),
     },
   ],

@@ -26,7 +26,7 @@ export function lintLoadedSite(site: Site, opts: LintOptions = {}): LintResult {
   const ctx = new LintContext(site);
   for (const rule of opts.rules ?? allRules) {
     if (opts.fastOnly && !rule.fast) continue;
-    ctx.currentRule = { id: rule.id, severity: rule.severity };
+    ctx.currentRule = { id: rule.meta.code, severity: rule.meta.severity };
     rule.check(ctx);
   }
   const findings = ctx.findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);

@@ -51,17 +51,16 @@ export default defineBlock({ type: '${name}', component: ${Name}, description: '
   composes: section from '../../engine/ui/section.module.css';
 }
 `,
-    [`${name}.test.tsx`]: `import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+    [`${name}.test.tsx`]: `import { describe, expect, it } from 'vitest';
+import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('${name}', () => {
   it('renders the example title and text', () => {
-    const ${Name} = block.component;
-    const html = renderToString(<${Name} {...example.props} />);
-    expect(html).toContain(\`>\${example.props.title}</h2>\`);
-    expect(html).toContain(example.props.text);
+    const screen = renderBlockScreen(block, example.props);
+    expect(screen.getByRole('heading', { level: 2, name: example.props.title })).toBeTruthy();
+    expect(screen.getByText(example.props.text)).toBeTruthy();
   });
 });
 `,

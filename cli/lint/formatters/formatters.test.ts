@@ -7,7 +7,7 @@ const findings: Finding[] = [
   { ruleId: 'missing-file', severity: 'error', message: 'route "/about": page file pages/about.json does not exist', file: 'routes.json', line: 13, column: 15, pointer: '/routes/1/page', fix: 'joinery new page about' },
   { ruleId: 'broken-link', severity: 'warning', message: 'link "/a,b" points to no route\nsecond line 100%', file: 'pages/home.json', line: 3, column: 5, pointer: '/blocks/0/props/intro' },
 ];
-const ctx = { siteDir: 'site-config', rules };
+const ctx = { siteDir: 'site-config', rules: rules.map((r) => r.meta) };
 
 describe('formatters', () => {
   it('json: an array of findings with paths from the working directory', () => {
@@ -30,11 +30,11 @@ describe('formatters', () => {
     expect(log.version).toBe('2.1.0');
     const run = log.runs[0];
     expect(run.tool.driver.name).toBe('joinery');
-    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(rules.map((r) => r.id));
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(rules.map((r) => r.meta.code));
     expect(run.results).toHaveLength(2);
     expect(run.results[0]).toMatchObject({
       ruleId: 'missing-file',
-      ruleIndex: rules.findIndex((r) => r.id === 'missing-file'),
+      ruleIndex: rules.findIndex((r) => r.meta.code === 'missing-file'),
       level: 'error',
       message: { text: 'route "/about": page file pages/about.json does not exist (fix: joinery new page about)' },
       locations: [{ physicalLocation: { artifactLocation: { uri: 'site-config/routes.json' }, region: { startLine: 13, startColumn: 15 } } }],
@@ -46,6 +46,8 @@ describe('formatters', () => {
     const out = formatters.stylish!(findings, ctx);
     expect(out).toContain('site-config/routes.json\n  13:15  error    route "/about": page file pages/about.json does not exist  missing-file  (/routes/1/page)\n      fix: joinery new page about');
     expect(out).toContain('✖ 2 problems (1 error, 1 warning)');
+    // Each reported rule's doc, once, in the order the rules first appear.
+    expect(out.endsWith('\n\nRule docs:\n  missing-file  docs/rules/missing-file.md\n  broken-link   docs/rules/broken-link.md')).toBe(true);
     expect(formatters.stylish!([], ctx)).toBe('');
   });
 });

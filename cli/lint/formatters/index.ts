@@ -1,5 +1,6 @@
 /** One reporter per output format (as ESLint's formatters). */
 import type { Finding } from '../../../engine/node.ts';
+import type { RuleMeta } from '../rule.ts';
 import github from './github.ts';
 import json from './json.ts';
 import sarif from './sarif.ts';
@@ -9,7 +10,7 @@ export interface FormatContext {
   /** The content folder as a path from the working directory ("site-config"). */
   siteDir: string;
   /** The rules that ran. */
-  rules: { id: string; description: string; severity: string }[];
+  rules: RuleMeta[];
 }
 
 export type Formatter = (findings: Finding[], ctx: FormatContext) => string;

@@ -3,7 +3,7 @@ import type { Formatter } from './index.ts';
 import { displayPath } from './paths.ts';
 
 const sarif: Formatter = (findings, { siteDir, rules }) => {
-  const index = new Map(rules.map((r, i) => [r.id, i]));
+  const index = new Map(rules.map((r, i) => [r.code, i]));
   return JSON.stringify(
     {
       $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -13,7 +13,7 @@ const sarif: Formatter = (findings, { siteDir, rules }) => {
           tool: {
             driver: {
               name: 'joinery',
-              rules: rules.map((r) => ({ id: r.id, shortDescription: { text: r.description }, defaultConfiguration: { level: r.severity === 'error' ? 'error' : 'warning' } })),
+              rules: rules.map((r) => ({ id: r.code, name: r.name, shortDescription: { text: r.docs.description }, defaultConfiguration: { level: r.severity === 'error' ? 'error' : 'warning' } })),
             },
           },
           results: findings.map((f) => ({

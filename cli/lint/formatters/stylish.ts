@@ -1,9 +1,12 @@
-/** Human output: findings grouped by file, each as line:column severity message rule-id. */
+/**
+ * Human output: findings grouped by file, each as line:column severity message rule-id, then a
+ * footer naming each reported rule's page (docs/rules/<id>.md) once.
+ */
 import type { Finding } from '../../../engine/node.ts';
 import type { Formatter } from './index.ts';
 import { displayPath } from './paths.ts';
 
-const stylish: Formatter = (findings, { siteDir }) => {
+const stylish: Formatter = (findings, { siteDir, rules }) => {
   if (!findings.length) return '';
   const byFile = new Map<string, Finding[]>();
   for (const f of findings) {
@@ -23,6 +26,13 @@ const stylish: Formatter = (findings, { siteDir }) => {
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - errors;
   lines.push(`✖ ${findings.length} problem${findings.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`);
+  const docs = new Map(rules.map((r) => [r.code, r.docs.url]));
+  const reported = [...new Set(findings.map((f) => f.ruleId))].filter((id) => docs.has(id));
+  if (reported.length) {
+    lines.push('', 'Rule docs:');
+    const width = Math.max(...reported.map((id) => id.length));
+    for (const id of reported) lines.push(`  ${id.padEnd(width)}  ${docs.get(id)}`);
+  }
   return lines.join('\n');
 };
 

@@ -27,9 +27,12 @@ function routeMatcher(ctx: LintContext) {
 }
 
 export default defineRule({
-  id: 'broken-link',
-  severity: 'error',
-  description: 'Every internal link in blocks, menus, texts and breadcrumbs points to a route that exists.',
+  meta: {
+    code: 'broken-link',
+    name: 'Broken link',
+    severity: 'error',
+    docs: { description: 'Every internal link in blocks, menus, texts and breadcrumbs points to a route that exists.', url: 'docs/rules/broken-link.md' },
+  },
   check(ctx) {
     if (ctx.value('routes.json') === undefined) return; // no route table to check against
     const exists = routeMatcher(ctx);

@@ -11,9 +11,12 @@ import { defineRule } from '../rule.ts';
 export const CATALOGUE_FILE = 'catalogs/product-styles.json';
 
 export default defineRule({
-  id: 'catalogue-integrity',
-  severity: 'error',
-  description: 'Catalogue styles are consistent: unique skus, sample finishes the style has, finish images, and a listing route for each style.',
+  meta: {
+    code: 'catalogue-integrity',
+    name: 'Inconsistent catalogue',
+    severity: 'error',
+    docs: { description: 'Catalogue styles are consistent: unique skus, sample finishes the style has, finish images, and a listing route for each style.', url: 'docs/rules/catalogue-integrity.md' },
+  },
   check(ctx) {
     const file = ctx.value<ProductStylesFile>(CATALOGUE_FILE);
     if (!file || !Array.isArray(file.styles)) return; // missing or malformed: other rules report it

@@ -75,9 +75,12 @@ function externalUrl(url: string, origin: string): URL | undefined {
 }
 
 export default defineRule({
-  id: 'csp-host',
-  severity: 'error',
-  description: 'External scripts, frames and media files come from hosts that site.json integrations.hosts allows (the Content-Security-Policy blocks others).',
+  meta: {
+    code: 'csp-host',
+    name: 'Host not allowed by the Content-Security-Policy',
+    severity: 'error',
+    docs: { description: 'External scripts, frames and media files come from hosts that site.json integrations.hosts allows (the Content-Security-Policy blocks others).', url: 'docs/rules/csp-host.md' },
+  },
   check(ctx: LintContext) {
     const site = ctx.value<Obj>('site.json');
     if (!isObj(site)) return;

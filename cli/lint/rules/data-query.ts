@@ -19,9 +19,12 @@ function findQueries(value: unknown, base: string, out: { query: unknown; pointe
 }
 
 export default defineRule({
-  id: 'data-query',
-  severity: 'error',
-  description: 'Every $query in block props has a list to query and well-formed where, select and limit.',
+  meta: {
+    code: 'data-query',
+    name: 'Malformed data query',
+    severity: 'error',
+    docs: { description: 'Every $query in block props has a list to query and well-formed where, select and limit.', url: 'docs/rules/data-query.md' },
+  },
   check(ctx) {
     forEachBlock(ctx, (block, file, pointer, item) => {
       for (const q of findQueries(block.props, `${pointer}/props`)) {

@@ -91,9 +91,12 @@ function checkCollections(ctx: LintContext) {
 }
 
 export default defineRule({
-  id: 'data-ref',
-  severity: 'error',
-  description: 'Every $data reference and collection source resolves; item references only on collection pages.',
+  meta: {
+    code: 'data-ref',
+    name: 'Unresolved data reference',
+    severity: 'error',
+    docs: { description: 'Every $data reference and collection source resolves; item references only on collection pages.', url: 'docs/rules/data-ref.md' },
+  },
   check(ctx) {
     const users = routesByFile(ctx);
     const ofCollections = collectionPages(ctx);

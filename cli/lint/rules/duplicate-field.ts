@@ -7,9 +7,12 @@ import { describeEntry, forEachForm, type FormEntry } from '../form-fields.ts';
 import { defineRule } from '../rule.ts';
 
 export default defineRule({
-  id: 'duplicate-field',
-  severity: 'error',
-  description: 'Every field and group name is used once per form, across its steps and groups.',
+  meta: {
+    code: 'duplicate-field',
+    name: 'Duplicate form field',
+    severity: 'error',
+    docs: { description: 'Every field and group name is used once per form, across its steps and groups.', url: 'docs/rules/duplicate-field.md' },
+  },
   check(ctx) {
     forEachForm(ctx, ({ rel, entries }) => {
       const first = new Map<string, FormEntry>();

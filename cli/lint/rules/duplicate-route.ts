@@ -19,9 +19,12 @@ function describe(ctx: LintContext, first: RouteEntry, item: number | undefined,
 }
 
 export default defineRule({
-  id: 'duplicate-route',
-  severity: 'error',
-  description: 'No two routes, static or expanded from a collection, have the same path.',
+  meta: {
+    code: 'duplicate-route',
+    name: 'Duplicate route',
+    severity: 'error',
+    docs: { description: 'No two routes, static or expanded from a collection, have the same path.', url: 'docs/rules/duplicate-route.md' },
+  },
   check(ctx) {
     const first = new Map<string, { route: RouteEntry; item?: number }>();
     const itemCount = new Map<string, number>();

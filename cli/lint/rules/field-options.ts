@@ -5,9 +5,12 @@ import { defineRule } from '../rule.ts';
 const CHOICES = new Set(['select', 'radio', 'checkbox-group']);
 
 export default defineRule({
-  id: 'field-options',
-  severity: 'error',
-  description: 'Every select, radio and checkbox-group field has options or dynamicOptions.',
+  meta: {
+    code: 'field-options',
+    name: 'Choice field without options',
+    severity: 'error',
+    docs: { description: 'Every select, radio and checkbox-group field has options or dynamicOptions.', url: 'docs/rules/field-options.md' },
+  },
   check(ctx) {
     forEachForm(ctx, ({ rel, entries }) => {
       for (const { name, type, def, pointer } of entries) {

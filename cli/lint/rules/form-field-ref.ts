@@ -25,9 +25,12 @@ function refsOf(entry: FormEntry): Ref[] {
 }
 
 export default defineRule({
-  id: 'form-field-ref',
-  severity: 'error',
-  description: 'hideWhen and dependsOn name an existing field of the same form and form no cycle.',
+  meta: {
+    code: 'form-field-ref',
+    name: 'Bad form field reference',
+    severity: 'error',
+    docs: { description: 'hideWhen and dependsOn name an existing field of the same form and form no cycle.', url: 'docs/rules/form-field-ref.md' },
+  },
   check(ctx) {
     forEachForm(ctx, ({ rel, entries }) => {
       const byName = new Map<string, FormEntry>();

@@ -23,9 +23,12 @@ export function isImageSrc(src: string): boolean {
 const hasSize = (v: unknown) => typeof v === 'number' || (isObj(v) && typeof v.$data === 'string');
 
 export default defineRule({
-  id: 'image-dimensions',
-  severity: 'warning',
-  description: 'Every image gives its width and height (no layout shift while it loads); missing local files are missing-file errors.',
+  meta: {
+    code: 'image-dimensions',
+    name: 'Image without dimensions',
+    severity: 'warning',
+    docs: { description: 'Every image gives its width and height (no layout shift while it loads); missing local files are missing-file errors.', url: 'docs/rules/image-dimensions.md' },
+  },
   check(ctx: LintContext) {
     const imagesDir = join(ctx.site.dir, 'images');
     const exists = new Map<string, boolean>();

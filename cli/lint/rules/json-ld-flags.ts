@@ -36,9 +36,12 @@ function hasNonEmpty(ctx: LintContext, route: RouteEntry, blocks: BlockInstance[
 }
 
 export default defineRule({
-  id: 'json-ld-flags',
-  severity: 'warning',
-  description: 'A route with the faq (or video) structured-data flag has a block with `faqs` (or `videos`) to build it from.',
+  meta: {
+    code: 'json-ld-flags',
+    name: 'Structured-data flag with nothing to emit',
+    severity: 'warning',
+    docs: { description: 'A route with the faq (or video) structured-data flag has a block with `faqs` (or `videos`) to build it from.', url: 'docs/rules/json-ld-flags.md' },
+  },
   check(ctx) {
     const routesFile = ctx.site.files.get('routes.json');
     const seen = new Set<string>();

@@ -1,9 +1,12 @@
 import { defineRule } from '../rule.ts';
 
 export default defineRule({
-  id: 'json-syntax',
-  severity: 'error',
-  description: 'Every content file is valid JSON.',
+  meta: {
+    code: 'json-syntax',
+    name: 'Invalid JSON',
+    severity: 'error',
+    docs: { description: 'Every content file is valid JSON.', url: 'docs/rules/json-syntax.md' },
+  },
   fast: true,
   check(ctx) {
     for (const file of ctx.site.files.values())

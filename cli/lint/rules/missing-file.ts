@@ -68,9 +68,12 @@ function safeFile(ref: string): string | undefined {
 }
 
 export default defineRule({
-  id: 'missing-file',
-  severity: 'error',
-  description: 'Every page, template, form, menu, data file and image the content refers to exists.',
+  meta: {
+    code: 'missing-file',
+    name: 'Missing file',
+    severity: 'error',
+    docs: { description: 'Every page, template, form, menu, data file and image the content refers to exists.', url: 'docs/rules/missing-file.md' },
+  },
   fast: true,
   check(ctx) {
     const has = (rel: string) => ctx.site.files.has(rel);

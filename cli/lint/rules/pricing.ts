@@ -16,9 +16,12 @@ function optionValues(entry: FormEntry): string[] {
 }
 
 export default defineRule({
-  id: 'pricing',
-  severity: 'error',
-  description: "An estimator's pricing file prices only fields and options its form has, and every option of a useInCalculation field.",
+  meta: {
+    code: 'pricing',
+    name: 'Estimator pricing mismatch',
+    severity: 'error',
+    docs: { description: "An estimator's pricing file prices only fields and options its form has, and every option of a useInCalculation field.", url: 'docs/rules/pricing.md' },
+  },
   check(ctx) {
     forEachForm(ctx, ({ rel, value, entries }) => {
       const name = str(value.pricing);

@@ -20,9 +20,12 @@ function dataSchema(value: unknown): string | undefined {
 }
 
 export default defineRule({
-  id: 'schema',
-  severity: 'error',
-  description: "Each content file matches its JSON Schema, and each block's props match the block's schema.",
+  meta: {
+    code: 'schema',
+    name: 'Schema mismatch',
+    severity: 'error',
+    docs: { description: "Each content file matches its JSON Schema, and each block's props match the block's schema.", url: 'docs/rules/schema.md' },
+  },
   check(ctx) {
     const v = ctx.validator;
     for (const file of ctx.site.files.values()) {

@@ -7,9 +7,12 @@ import { defineRule } from '../rule.ts';
 import { isObj } from '../values.ts';
 
 export default defineRule({
-  id: 'submit-last-step',
-  severity: 'error',
-  description: 'A submit action appears only on the last step of a multi-step form.',
+  meta: {
+    code: 'submit-last-step',
+    name: 'Submit before the last step',
+    severity: 'error',
+    docs: { description: 'A submit action appears only on the last step of a multi-step form.', url: 'docs/rules/submit-last-step.md' },
+  },
   check(ctx) {
     forEachForm(ctx, ({ rel, value }) => {
       if (!Array.isArray(value.steps)) return;

@@ -4,17 +4,15 @@
  * ones (an exact host, a *. subdomain, the site's own paths, YouTube's player) pass. http is
  * not allowed by an https source.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_DIR, ROOT } from '../paths.ts';
-import { lintSite } from './run.ts';
+import { DEFAULT_SITE_DIR } from '../../paths.ts';
+import { fixtureFindings } from '../testing.ts';
 
-const findings = (dir: string) =>
-  lintSite(dir).findings.map(({ ruleId, severity, file, line, column, pointer, message, fix }) => ({ ruleId, severity, file, line, column, pointer, message, fix }));
+const findings = (fixture: string) => fixtureFindings(fixture, { keys: ['ruleId', 'severity', 'file', 'line', 'column', 'pointer', 'message', 'fix'] });
 
 describe('csp-host', () => {
   it('reports each external script, frame and media URL whose host no integration allows', () => {
-    expect(findings(join(ROOT, 'tests', 'fixtures', 'csp-host'))).toEqual([
+    expect(findings('csp-host')).toEqual([
       {
         ruleId: 'csp-host',
         severity: 'error',

@@ -1,22 +1,20 @@
-import { join } from 'node:path';
+/** pricing against tests/fixtures/pricing (an estimator form and a pricing file that disagree) and the shipped site. */
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../paths.ts';
-import { rules } from './rules/index.ts';
-import pricing from './rules/pricing.ts';
-import { lintSite } from './run.ts';
+import { DEFAULT_SITE_DIR } from '../../paths.ts';
+import { fixtureFindings } from '../testing.ts';
+import { rules } from './index.ts';
+import pricing from './pricing.ts';
 
-const FIXTURES = join(ROOT, 'tests', 'fixtures');
-const findings = (dir: string) =>
-  lintSite(dir, { rules: [pricing] }).findings.map(({ ruleId, file, line, column, message }) => ({ ruleId, file, line, column, message }));
+const findings = (fixture: string) => fixtureFindings(fixture, { rules: [pricing], keys: ['ruleId', 'file', 'line', 'column', 'message'] });
 
 describe('pricing lint rule', () => {
   it('is listed', () => {
-    expect(rules.map((r) => r.id)).toContain('pricing');
+    expect(rules.map((r) => r.meta.code)).toContain('pricing');
   });
 
   it('finds prices for fields and options that do not exist, priced fields with unpriced options, and min above max', () => {
     const data = 'data/estimator-pricing.json';
-    expect(findings(join(FIXTURES, 'pricing'))).toEqual([
+    expect(findings('pricing')).toEqual([
       { ruleId: 'pricing', file: data, line: 5, column: 28, message: 'price of option "shaker" of field "style": min 900 is greater than max 500' },
       { ruleId: 'pricing', file: data, line: 6, column: 7, message: 'prices option "glass" of field "style", which has no such option' },
       { ruleId: 'pricing', file: data, line: 8, column: 5, message: 'prices field "notes", which has no "useInCalculation": true in form "estimator", so its prices never count' },
@@ -28,6 +26,6 @@ describe('pricing lint rule', () => {
   });
 
   it('finds nothing in the shipped site', () => {
-    expect(findings(join(ROOT, 'site-config'))).toEqual([]);
+    expect(findings(DEFAULT_SITE_DIR)).toEqual([]);
   });
 });
