@@ -11,6 +11,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
+import type { PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { addressRateLimit } from '../http/rate-limit.ts';
 import { wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
@@ -43,8 +44,10 @@ export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log' | 'db'>)
  * the count, whichever provider takes them. An authentication the shop canceled (the order
  * changed, another attempt started) is not a failed card and does not count.
  */
-export async function assertPaymentAttemptsLeft(ctx: CommerceContext, orderId: number): Promise<void> {
-  const failed = (await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'failed').execute()).filter((p) => !wasCanceledWhileWaiting(p));
+export async function assertPaymentAttemptsLeft(ctx: CommerceContext, orderId: number, payments?: readonly PaymentRow[]): Promise<void> {
+  // The order's payments when the caller has just read them under the lease: no second query.
+  const rows = payments ?? (await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'failed').execute());
+  const failed = rows.filter((p) => p.status === 'failed' && !wasCanceledWhileWaiting(p));
   if (failed.length < MAX_FAILED_PAYMENTS) return;
   ctx.deps.log.warn(`rate limit: payment refused for order ${orderId}: ${failed.length} failed payments (at most ${MAX_FAILED_PAYMENTS})`);
   throw new ApiError(429, LIMIT_MESSAGES.failedPayments);

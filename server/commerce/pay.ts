@@ -163,15 +163,14 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
       await trx.updateTable('orders').set({ status: orderStatus, updated_at: now }).where('id', '=', p.order_id).execute();
       await addHistory(trx, p.order_id, orderStatus, historyComment(p.order_id, updated, { ...result, status, message }), clock);
-      if (completed) {
-        const view = (await loadOrderView(trx, p.order_id))!;
-        for (const mail of orderEmails(view, shop)) await enqueueMail(trx, mail, clock);
-      }
-      return { payment: updated, orderId: p.order_id, changed: true, completed };
+      // The order as this transaction leaves it: what the caller answers with, read once.
+      const view = (await loadOrderView(trx, p.order_id))!;
+      if (completed) for (const mail of orderEmails(view, shop)) await enqueueMail(trx, mail, clock);
+      return { payment: updated, orderId: p.order_id, changed: true, completed, view };
     });
     if (!out) return undefined;
     if (out.completed) deps.outbox.notify();
-    return { payment: out.payment, order: (await loadOrderView(db, out.orderId))!, changed: out.changed };
+    return { payment: out.payment, order: ('view' in out ? out.view : undefined) ?? (await loadOrderView(db, out.orderId))!, changed: out.changed };
   }
 
   function outcome(s: Settled, result: ChargeResult): PayOutcome {
@@ -263,10 +262,11 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       let result: ChargeResult | undefined;
       try {
         // Under the lease, so no other payment of this order can start or finish meanwhile.
-        await ctx.assertOpen({ ...row, payment_lock_until: null });
-        await assertPaymentAttemptsLeft(ctx, row.id);
-        // An authentication left open must not complete beside this payment.
-        await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, start.toISOString()));
+        const existing = await ctx.assertOpen({ ...row, payment_lock_until: null });
+        await assertPaymentAttemptsLeft(ctx, row.id, existing);
+        // An authentication left open must not complete beside this payment (read under the
+        // lease: only this step adds payments now, so none to cancel means no write).
+        if (existing.some(isAwaitingAuthentication)) await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, start.toISOString()));
         const now = start.toISOString();
         const payment = await db.transaction().execute(async (trx: Transaction<Database>) => {
           if (method.name !== row.payment_method) await trx.updateTable('orders').set({ payment_method: method.name, payment_method_label: method.title }).where('id', '=', row.id).execute();

@@ -13,7 +13,8 @@ export const CARD_REFUSED = 'Card details must be entered in the payment form, n
 export function noCardData(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'POST' || c.req.method === 'PATCH' || c.req.method === 'PUT') {
-      const body = (await c.req.raw.clone().json().catch(() => undefined)) as Record<string, unknown> | undefined;
+      // Hono keeps the text it read, so the handler's parse reads the body no second time.
+      const body = await c.req.text().then((t) => JSON.parse(t) as Record<string, unknown> | undefined, () => undefined).catch(() => undefined);
       const found = body && typeof body === 'object' && !Array.isArray(body) ? CARD_KEYS.find((k) => k in body) : undefined;
       if (found) throw new ApiError(422, CARD_REFUSED, { [found]: CARD_REFUSED });
     }
