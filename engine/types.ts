@@ -1,4 +1,5 @@
 /** Shared types of the engine: content, routes, page data, findings. */
+import type { ShopRules } from './commerce/shop.ts';
 import type { ComponentType } from 'react';
 
 export type Device = 'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV';
@@ -88,6 +89,8 @@ export interface PublicSite {
   origin: string;
   language: string;
   currency: string;
+  /** site.json's commerce rules (countries, money format, cart, phone), when the site sells. */
+  commerce?: ShopRules;
   breakpoints: { tablet: number; desktop: number };
   integrations: { tagManagerId?: string; recaptchaSiteKey?: string; schedulingWidgetUrl?: string };
   logo?: { src: string; alt: string; width?: number; height?: number };

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildSampleData, resolveSampleLines, sampleSubtotal } from '../catalog/sample-data.ts';
 import type { Style } from '../catalog/types.ts';
-import { SAMPLES_CHANGED_EVENT, SAMPLES_KEY, unavailableMessage } from './constants.ts';
+import { SAMPLES_CHANGED_EVENT, unavailableMessage } from './constants.ts';
 import { createCartStore, memoryStorage, type CartStorage } from './store.ts';
 
+/** The shipped shop's key (site-config/site.json commerce.cart), which the tests run as. */
+const SAMPLES_KEY = 'selectedSamples';
 const HOUR = 3600_000;
 const T0 = Date.parse('2025-03-01T12:00:00Z');
 const pw = { sku: 'CARLTON-SD-PW', name: 'Carlton sample door, Pure White', finish: { type: 'paint', value: 'pure-white' } };

@@ -54,18 +54,18 @@ export function buildSampleData(styles: readonly Style[]): SampleData {
 }
 
 /** Cart lines for stored items (in their order), and the stored items the data does not know. */
-export function resolveSampleLines<T extends { sku: string }>(items: readonly T[], data: SampleData): { lines: SampleRecord[]; unknown: T[] } {
+export function resolveSampleLines<T extends { sku: string; qty?: number }>(items: readonly T[], data: SampleData): { lines: SampleRecord[]; unknown: T[] } {
   const lines: SampleRecord[] = [];
   const unknown: T[] = [];
   for (const i of items) {
     const rec = Object.hasOwn(data.samples, i.sku) ? data.samples[i.sku] : undefined;
-    if (rec) lines.push(rec);
+    if (rec) lines.push(i.qty === undefined ? rec : { ...rec, qty: i.qty });
     else unknown.push(i);
   }
   return { lines, unknown };
 }
 
-/** Sum of the lines' prices (quantity is 1), rounded to cents. Display only: the server recomputes every amount. */
+/** Sum of the lines' prices times their quantities, rounded to cents. Display only: the server recomputes every amount. */
 export function sampleSubtotal(lines: readonly Pick<SampleRecord, 'price' | 'qty'>[]): number {
   return roundMoney(lines.reduce((sum, l) => sum + l.price * l.qty, 0));
 }

@@ -4,6 +4,8 @@
  */
 import { resolveDataRefs } from '../content/data-ref.ts';
 import { pageFile, templateFile, valueOf, type Site } from '../content/load-site.ts';
+import { shopRulesOf } from '../commerce/shop.ts';
+import type { Commerce } from '../../schemas/types/site.ts';
 import { buildHead } from '../head/head.ts';
 import type { OrganizationFacts, ProductFacts } from '../head/json-ld.ts';
 import type { BlockInstance, BlockNode, PageData, PublicSite, RegionNode, RouteEntry } from '../types.ts';
@@ -15,12 +17,13 @@ interface PageFile {
 interface TemplateFile {
   regions: { name: string; tag?: RegionNode['tag']; slot?: 'page'; blocks?: BlockInstance[] }[];
 }
-export interface SiteFile extends PublicSite {
+export interface SiteFile extends Omit<PublicSite, 'commerce'> {
   /** Also the hosts each integration loads from (engine/content/integration-hosts.ts), for the server's CSP. */
   integrations: PublicSite['integrations'] & { hosts?: unknown };
   organization?: OrganizationFacts;
   adminEmails?: string[];
   theme?: Record<string, string>;
+  commerce?: Commerce;
 }
 
 export class PageBuildError extends Error {}
@@ -39,6 +42,7 @@ export function publicSite(site: Site): PublicSite {
     origin: s.origin.replace(/\/+$/, ''),
     language: s.language ?? 'en',
     currency: s.currency,
+    ...(s.commerce && { commerce: shopRulesOf(s) }),
     breakpoints: s.breakpoints,
     integrations: clientIntegrations(s.integrations),
     ...(s.logo && { logo: s.logo }),

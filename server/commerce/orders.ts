@@ -102,7 +102,7 @@ export function orderService(ctx: CommerceContext) {
               state: 'new',
               status: 'pending',
               customer_is_guest: 1,
-              order_currency_code: 'USD',
+              order_currency_code: data.shop.currency.code,
               email_sent: 0,
               idempotency_key: keyHash,
               request_hash: hash,
@@ -142,7 +142,7 @@ export function orderService(ctx: CommerceContext) {
       const billing = patch.billing ?? stored('billing');
       const data = ctx.data();
       const content = contentOf(data, {
-        items: patch.items ?? current.items.map((i) => ({ sku: i.sku, finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value } })),
+        items: patch.items ?? current.items.map((i) => ({ sku: i.sku, finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value }, qty: i.qty })),
         billing,
         shipping: sameAsBilling ? billing : (patch.shipping ?? stored('shipping')),
         sameAsBilling,
