@@ -2,7 +2,7 @@
  * The checkout form's values and their checks (spec 000 section 5), with the shared rules the
  * server applies too, so the page shows the same messages before a request is made.
  */
-import { CHECKOUT_MESSAGES, US, checkoutRules as rules, type AddressField, type Rule } from '../../engine/index.ts';
+import { CHECKOUT_MESSAGES, US, checkoutRules as rules, currentShop, shipsTo, type AddressField, type Rule } from '../../engine/index.ts';
 
 export type AddressValues = Record<AddressField, string>;
 export interface CardValues {
@@ -21,8 +21,11 @@ export interface CheckoutValues {
   card: CardValues;
 }
 
+/** The shop's first shipping country (site.json commerce.countries), preselected. */
+const firstShippingCountry = () => currentShop().countries.find((c) => c.shipping)!.code;
+
 export const emptyAddress = (): AddressValues => ({
-  firstName: '', lastName: '', email: '', phoneNumber: '', street1: '', street2: '', city: '', state: '', zipCode: '', countryId: US,
+  firstName: '', lastName: '', email: '', phoneNumber: '', street1: '', street2: '', city: '', state: '', zipCode: '', countryId: firstShippingCountry(),
 });
 
 export const emptyValues = (): CheckoutValues => ({
@@ -58,7 +61,7 @@ export function fieldError(v: CheckoutValues, key: string, now = new Date()): st
   const [group, field] = key.split('.') as [string, string | undefined];
   if (group === 'billing' || group === 'shipping') {
     const a = v[group];
-    // With same-as-billing the billing address is where the order ships: US only.
+    // With same-as-billing the billing address is where the order ships: a shipping country.
     const asShipping = group === 'shipping' || v.sameAsBilling;
     return addressRules(a, asShipping)[field as AddressField](a[field as AddressField].trim());
   }
@@ -100,5 +103,10 @@ export function shippingLocation(v: CheckoutValues): { countryId: string; state:
   return loc;
 }
 
+/** Outside the US: the state is free text, not the US state list. */
 export const isNonUs = (country: string) => country !== '' && country.toUpperCase() !== US;
+/** A country the shop does not ship to (site.json commerce.countries). */
+export const notShipped = (country: string) => country !== '' && !shipsTo(currentShop(), country);
+/** The countries the country lists offer, as select options. */
+export const countryOptions = () => currentShop().countries.map((c) => ({ value: c.code, label: c.name }));
 export const US_ONLY = CHECKOUT_MESSAGES.usOnly;

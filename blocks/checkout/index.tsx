@@ -17,6 +17,7 @@ import {
   US_STATES,
   defineBlock,
   expiryYears,
+  currentShop,
   formatPrice,
   pushEvent,
   resolveSampleLines,
@@ -39,7 +40,7 @@ import {
   type PaymentMethodInfo,
   type PendingOrder,
 } from './checkout-api.ts';
-import { US_ONLY, emptyValues, fieldError, fieldKeys, isNonUs, shippingLocation, validate, type AddressValues, type CheckoutValues } from './checkout-form.ts';
+import { US_ONLY, countryOptions, emptyValues, fieldError, fieldKeys, isNonUs, notShipped, shippingLocation, validate, type AddressValues, type CheckoutValues } from './checkout-form.ts';
 import styles from './checkout.module.css';
 import { SelectField, TextField } from './fields.tsx';
 import { preloadTokenizer, tokenizeCard } from './gateways/tokenizer.ts';
@@ -65,11 +66,6 @@ interface PayAnswer {
   order?: PaidOrder;
   paymentIntent?: { id?: string; status?: string; client_secret?: string };
 }
-const COUNTRIES = [
-  { value: 'US', label: 'United States' },
-  { value: 'CA', label: 'Canada' },
-  { value: 'MX', label: 'Mexico' },
-];
 const STATE_OPTIONS = Object.entries(US_STATES).map(([value, label]) => ({ value, label }));
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 const ESTIMATE_DELAY_MS = 400;
@@ -124,7 +120,7 @@ function Checkout({
   const cartItems = useSampleCart();
   const catalogue = data.status === 'ready' ? data.data : undefined;
   const lines = useMemo(() => (catalogue ? resolveSampleLines(cartItems, catalogue).lines : []), [cartItems, catalogue]);
-  const items = useMemo(() => lines.map((l) => ({ sku: l.sku, finish: { type: l.finish.type, value: l.finish.value } })), [lines]);
+  const items = useMemo(() => lines.map((l) => ({ sku: l.sku, finish: { type: l.finish.type, value: l.finish.value }, qty: l.qty })), [lines]);
 
   const [values, setValues] = useState<CheckoutValues>(emptyValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -164,7 +160,7 @@ function Checkout({
     if (begun.current || !lines.length) return;
     begun.current = true;
     pushEvent('begin_checkout', {
-      ecommerce: { currency: 'USD', items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: 1 })) },
+      ecommerce: { currency: currentShop().currency.code, items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: l.qty })) },
     });
   }, [lines]);
 
@@ -231,7 +227,7 @@ function Checkout({
   }, [cartOpen]);
 
   const setAddress = (group: 'billing' | 'shipping', field: AddressField, value: string) => {
-    if (field === 'countryId' && isNonUs(value) && (group === 'shipping' || values.sameAsBilling)) {
+    if (field === 'countryId' && notShipped(value) && (group === 'shipping' || values.sameAsBilling)) {
       window.alert(US_ONLY);
       // Same-as-billing goes off: the billing address may be abroad, the shipping one may not.
       setValues((v) => ({ ...v, sameAsBilling: false, shipping: group === 'billing' ? { ...v.billing } : v.shipping, [group]: { ...v[group], countryId: group === 'shipping' ? v.shipping.countryId : value } }));
@@ -363,11 +359,11 @@ function Checkout({
     pushEvent('purchase', {
       ecommerce: {
         transaction_id: o.orderIncrementId,
-        currency: 'USD',
+        currency: currentShop().currency.code,
         value: o.total,
         tax: o.taxAmount,
         shipping: o.shippingAmount,
-        items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: 1 })),
+        items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: l.qty })),
       },
     });
     sampleCart().clear();
@@ -492,7 +488,7 @@ function Checkout({
           id={fid(`${group}.countryId`)}
           label={ADDRESS_LABELS.countryId}
           value={a.countryId}
-          options={COUNTRIES}
+          options={countryOptions()}
           required
           autoComplete={`${group} country`}
           error={errors[`${group}.countryId`]}
@@ -565,7 +561,7 @@ function Checkout({
               checked={values.sameAsBilling}
               onChange={(e) => {
                 const same = e.target.checked;
-                if (same && isNonUs(values.billing.countryId)) {
+                if (same && notShipped(values.billing.countryId)) {
                   window.alert(US_ONLY);
                   return;
                 }

@@ -13,12 +13,14 @@ import type { Commerce } from '../../schemas/types/site.ts';
 export interface ShopCountry {
   code: string;
   name: string;
+  /** Does the shop ship there? (Billing addresses may be anywhere.) */
+  shipping: boolean;
 }
 
 export interface ShopRules {
   /** ISO 4217 code and the locale amounts are formatted in. */
   currency: { code: string; locale: string };
-  /** Where the shop ships, in the order the checkout lists them. */
+  /** The countries the checkout lists, in order; those with `shipping` are where the shop ships. */
   countries: readonly ShopCountry[];
   cart: { storageKey: string; maxQuantity: number; expiryHours: number };
   phone: { digits: number };
@@ -32,14 +34,14 @@ export function shopRulesOf(site: { currency?: unknown; commerce?: Commerce } | 
   if (!c || typeof site?.currency !== 'string') throw new ShopRulesError('site.json needs "currency" and a "commerce" section (schemas/site.schema.json)');
   return {
     currency: { code: site.currency, locale: c.locale },
-    countries: c.countries.map((x) => ({ code: x.code.toUpperCase(), name: x.name })),
+    countries: c.countries.map((x) => ({ code: x.code.toUpperCase(), name: x.name, shipping: x.shipping })),
     cart: { ...c.cart },
     phone: { ...c.phone },
   };
 }
 
 /** Does the shop ship to this country code? */
-export const shipsTo = (shop: ShopRules, code: string): boolean => shop.countries.some((c) => c.code === code.toUpperCase());
+export const shipsTo = (shop: ShopRules, code: string): boolean => shop.countries.some((c) => c.shipping && c.code === code.toUpperCase());
 
 /** The cart's lifetime after its last change. */
 export const cartTtlMs = (cart: ShopRules['cart']): number => cart.expiryHours * 60 * 60 * 1000;

@@ -118,7 +118,7 @@ export interface Commerce {
    */
   locale: string;
   /**
-   * The countries the shop ships to, in the order the checkout lists them (ISO 3166-1 alpha-2 code and the name shown). A shipping address elsewhere is refused. Billing addresses may be in any country.
+   * The countries the checkout lists for addresses, in order (ISO 3166-1 alpha-2 code and the name shown); `shipping: true` for those the shop ships to. A shipping address elsewhere is refused with "Sorry, we don't ship outside the US." (spec). A billing address may be in any country.
    *
    * @minItems 1
    */
@@ -126,10 +126,12 @@ export interface Commerce {
     {
       code: string;
       name: string;
+      shipping: boolean;
     },
     ...{
       code: string;
       name: string;
+      shipping: boolean;
     }[]
   ];
   /**

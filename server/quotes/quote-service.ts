@@ -21,6 +21,7 @@
  * convert does not check the link's expiry: a payment taken before the link expired must still
  * become its order. A canceled quote cannot be paid or converted.
  */
+import { currentShop } from '../../engine/commerce/shop.ts';
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '../../engine/commerce/messages.ts';
 import { QUOTE_ERROR_TYPES, QUOTE_MESSAGES } from '../../engine/commerce/quote-messages.ts';
@@ -208,7 +209,7 @@ export function quoteService(commerce: Commerce) {
             tax_amount_cents: q.tax_amount_cents,
             total_cents: q.total_cents,
             total_item_count: qty,
-            order_currency_code: 'USD',
+            order_currency_code: currentShop().currency.code,
             payment_method: method.name,
             payment_method_label: method.title,
             email_sent: 0,
