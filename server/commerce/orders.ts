@@ -7,7 +7,7 @@ import type { EstimateRequest, OrderPatch, OrderRequest } from '../../engine/com
 import { CHECKOUT_MESSAGES, SHIPPING_MESSAGES } from '../../engine/commerce/messages.ts';
 import { sumMoney } from '../../engine/commerce/money.ts';
 import { shippingTax } from '../../engine/commerce/tax.ts';
-import { US } from '../../engine/commerce/us-states.ts';
+import { shipsTo } from '../../engine/commerce/shop.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -32,7 +32,8 @@ export function orderService(ctx: CommerceContext) {
 
   /** The order's content from a validated request: the server's figures, 422 when something does not apply. */
   function contentOf(data: CommerceData, r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & { items: OrderRequest['items']; shippingMethod: string; paymentMethod: string }): OrderContent {
-    if (r.shipping.countryId !== US) throw new ApiError(422, CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+    // A stored order's address is checked again on update: the shop may have stopped shipping there.
+    if (!shipsTo(data.shop, r.shipping.countryId)) throw new ApiError(422, CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
     // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
     assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
     const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
