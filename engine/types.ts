@@ -68,6 +68,8 @@ export interface RouteEntry {
   flags: SchemaFlags;
   dynamic: boolean;
   sitemap: boolean;
+  /** routes.json `"robots": "disallow"`: robots.txt keeps crawlers off it. */
+  robotsDisallow?: boolean;
   /** The data item a collection route was expanded from. */
   item?: unknown;
   /** Where the route is declared, for findings: file and JSON Pointer. */
