@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildSampleData, resolveSampleLines, sampleSubtotal } from '../catalog/sample-data.ts';
+import { catalogueUrlsOf } from '../catalog/urls.ts';
 import type { Style } from '../catalog/types.ts';
 import { SAMPLES_CHANGED_EVENT, unavailableMessage } from './constants.ts';
 import { createCartStore, memoryStorage, type CartStorage } from './store.ts';
@@ -179,7 +180,7 @@ describe('unknown skus', () => {
       { sku: 'CARLTON-SD-XX', name: 'Bad finish', price: 1, weight: 3, finish: { type: 'paint', value: 'nope' } },
     ],
   } as unknown as Style;
-  const data = buildSampleData([style]);
+  const data = buildSampleData([style], catalogueUrlsOf({ style: '/products/{category}/{subcategory}/{slug}' }));
 
   it('builds sample data by sku and by style path, leaving out samples with an unknown finish', () => {
     expect(Object.keys(data.samples)).toEqual([pw.sku]);

@@ -6,4 +6,4 @@ export { sampleCartItem, indexSamples, UnknownSampleFinishError, type SampleCart
 export { buildSampleData, resolveSampleLines, sampleSubtotal, SAMPLE_DATA_URL, type SampleData, type SampleDataStyle, type SampleRecord } from './sample-data.ts';
 export { checkCatalogue, type CatalogueProblem, type CatalogueProblemCode, type CatalogueCheckOptions } from './integrity.ts';
 export { styleSearchDocs } from './search-docs.ts';
-export { styleUrl, subcategoryUrl, categoryUrl } from './urls.ts';
+export { catalogueUrls, catalogueUrlsOf, CatalogueRoutesError, STYLES_SOURCE, SUBCATEGORIES_SOURCE, type CatalogueUrls } from './urls.ts';

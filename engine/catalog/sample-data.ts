@@ -7,7 +7,7 @@
 import { roundMoney } from './price.ts';
 import { sampleCartItem, UnknownSampleFinishError, type SampleCartItem } from './samples.ts';
 import type { Style } from './types.ts';
-import { styleUrl } from './urls.ts';
+import type { CatalogueUrls } from './urls.ts';
 
 /** Where the build writes the sample data (under dist/site) and the browser fetches it. */
 export const SAMPLE_DATA_URL = '/data/samples.json';
@@ -34,10 +34,10 @@ export interface SampleData {
  * The sample data of a catalogue. A sample whose finish the style lacks, or whose sku repeats,
  * is left out (the catalogue-integrity lint rule reports both before a build).
  */
-export function buildSampleData(styles: readonly Style[]): SampleData {
+export function buildSampleData(styles: readonly Style[], urls: CatalogueUrls): SampleData {
   const data: SampleData = { version: 1, styles: {}, samples: {} };
   for (const style of styles) {
-    const url = styleUrl(style);
+    const url = urls.style(style);
     const entry: SampleDataStyle = { name: style.name, title: style.title, skus: [] };
     for (const sample of style.samples ?? []) {
       if (Object.hasOwn(data.samples, sample.sku)) continue;
