@@ -93,6 +93,8 @@ export interface PublicSite {
   currency: string;
   /** site.json's commerce rules (countries, money format, cart, phone), when the site sells. */
   commerce?: ShopRules;
+  /** Path pattern of each collection route of routes.json by its source ("data/blogs.json#/posts" -> "/blogs/{slug}"). */
+  collections?: Record<string, string>;
   breakpoints: { tablet: number; desktop: number };
   integrations: { tagManagerId?: string; recaptchaSiteKey?: string; schedulingWidgetUrl?: string };
   logo?: { src: string; alt: string; width?: number; height?: number };

@@ -4,7 +4,7 @@ import {
   SiteLink,
   asBlogCategories,
   asBlogPosts,
-  blogUrls,
+  useBlogUrls,
   defineBlock,
   formatPublishDate,
   newestFirst,
@@ -27,6 +27,7 @@ function BlogFeatureCards({ title, intro, posts, categories, slugs, limit = 3, r
   // The lead card's image is fetched first when it is the page's first image (engine/ui/image-priority.ts).
   const leadFirst = useImagePriority();
   const headingId = useId();
+  const blogUrls = useBlogUrls();
   const all = asBlogPosts(posts);
   const cats = categories === undefined ? [] : asBlogCategories(categories);
   const Heading = title ? 'h3' : 'h2';

@@ -4,7 +4,7 @@ import {
   SiteLink,
   asBlogCategories,
   asBlogPosts,
-  blogUrls,
+  useBlogUrls,
   defineBlock,
   formatPublishDate,
   matchesBlogSearch,
@@ -61,6 +61,7 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
 }
 
 function PostCard({ post, category, Heading }: { post: BlogPostSummary; category?: BlogCategory; Heading: 'h2' | 'h3' }) {
+  const blogUrls = useBlogUrls();
   return (
     <li className={styles.card}>
       {post.image && (
