@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lintSite } from '../cli/lint/run.ts';
 import { createCartStore, memoryStorage } from '../engine/cart/store.ts';
 import { formatPrice } from '../engine/catalog/price.ts';
-import { checkoutSchemas } from '../engine/commerce/checkout-schema.ts';
+import { checkoutSchemas, shippingAddressSchema } from '../engine/commerce/checkout-schema.ts';
+import { setCurrentShop } from '../engine/commerce/shop.ts';
 import { CHECKOUT_MESSAGES } from '../engine/commerce/messages.ts';
 import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, send } from '../server/commerce/testing.ts';
 import { DEFAULT_CONTENT_DIR } from '../server/paths.ts';
@@ -126,6 +127,16 @@ describe('the cart and the field rules of each shop', () => {
     expect(long.error?.issues.map((i) => i.message)).toEqual(["Phone number can't exceed 7 digits"]);
     const ten = checkoutSchemas(shippedShop()).addressSchema.safeParse({ ...TORONTO, phoneNumber: '555-0188' });
     expect(ten.error?.issues.map((i) => i.message)).toEqual([CHECKOUT_MESSAGES.phoneShort]);
+  });
+
+  it("the page's address schema follows the page's shop", () => {
+    expect(shippingAddressSchema.safeParse(TORONTO).error?.issues.map((i) => i.message)).toEqual([US_ONLY]);
+    setCurrentShop(secondShopRules());
+    try {
+      expect(shippingAddressSchema.safeParse(TORONTO).success).toBe(true);
+    } finally {
+      setCurrentShop(shippedShop());
+    }
   });
 
   it('amounts in each shop currency', () => {

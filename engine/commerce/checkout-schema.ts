@@ -6,7 +6,7 @@ import type { core, output } from 'zod/mini';
 import { CART_MESSAGES, CHECKOUT_MESSAGES as M, fillText } from './messages.ts';
 import * as rules from './rules.ts';
 import type { Rule } from './rules.ts';
-import type { ShopRules } from './shop.ts';
+import { currentShop, type ShopRules } from './shop.ts';
 import { US } from './us-states.ts';
 
 type Ctx = core.ParsePayload;
@@ -235,6 +235,32 @@ export function checkoutSchemas(shop: ShopRules) {
 }
 
 export type CheckoutSchemas = ReturnType<typeof checkoutSchemas>;
+
+const byShop = new WeakMap<ShopRules, CheckoutSchemas>();
+/** The schemas of the current shop (the page's: engine/commerce/shop.ts), built once per shop. */
+export function currentCheckoutSchemas(): CheckoutSchemas {
+  const shop = currentShop();
+  let s = byShop.get(shop);
+  if (!s) byShop.set(shop, (s = checkoutSchemas(shop)));
+  return s;
+}
+
+/** A schema that parses with the current shop's (looked up on every parse, not once: zod's lazy() keeps the first). */
+function ofCurrentShop<S extends core.$ZodType>(pick: (s: CheckoutSchemas) => S) {
+  return pipe(
+    unknown(),
+    transform((input: unknown, ctx: Ctx): output<S> => {
+      const r = safeParse(pick(currentCheckoutSchemas()), input);
+      if (r.success) return r.data;
+      for (const issue of r.error.issues) ctx.issues.push({ ...issue, input: (issue as { input?: unknown }).input } as core.$ZodRawIssue);
+      return NEVER;
+    }),
+  );
+}
+
+/** The page's billing and shipping address schemas: the current shop's (engine/commerce/shop.ts). */
+export const addressSchema = ofCurrentShop((s) => s.addressSchema);
+export const shippingAddressSchema = ofCurrentShop((s) => s.shippingAddressSchema);
 export type Address = output<CheckoutSchemas['addressSchema']>;
 export type ShippingLocation = output<CheckoutSchemas['shippingLocationSchema']>;
 export type CartItemInput = output<CheckoutSchemas['cartItemSchema']>;
