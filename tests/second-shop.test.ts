@@ -71,11 +71,14 @@ describe('the second shop on the server', () => {
     expect(twice.json.errors['items.1.sku']).toBe('You can order maximum 3 quantity of item "Calacatta Gold quartz sample, polished".');
   });
 
-  it("formats the order e-mails' amounts in its currency and locale", async () => {
+  it("charges in its currency and formats the order e-mails' amounts in its locale", async () => {
     const placed = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO, items: [{ ...CHIP, qty: 2 }] }));
     expect(placed.status).toBe(201);
     const paid = await send(t.app, 'POST', '/api/order/pay', { id: placed.json.order.id, token: placed.json.orderToken, paymentToken: await cardToken(t.app, CARDS.approved) });
     expect(paid.status).toBe(200);
+    const charged = await t.db.selectFrom('sandbox_gateway_intents').select(['amount_cents', 'currency']).execute();
+    // 19.90 + 6.50 shipping + 13 % HST (2.59 + 0.85) = 29.84 CAD.
+    expect(charged).toEqual([{ amount_cents: 2984, currency: 'cad' }]);
     const mails = await t.db.selectFrom('email_outbox').select(['text']).execute();
     expect(mails.length).toBeGreaterThan(0);
     // 2 x 9.95 = 19.90 CAD, as Quebec writes it (fr-CA: a comma, then " $").

@@ -355,7 +355,7 @@ export function quoteService(commerce: Commerce) {
         try {
           result = await provider.charge({
             amountCents: q.total_cents,
-            currency: 'usd',
+            currency: currentShop().currency.code.toLowerCase(),
             token: req.paymentToken,
             orderId: 0,
             orderIncrementId: '',
