@@ -40,6 +40,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Pages, blocks and e-mails format amounts in the shop's currency: the shipped shop's here.
+    setupFiles: ['tests/setup/shipped-shop.ts'],
     projects: [
       {
         extends: true,

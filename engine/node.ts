@@ -25,7 +25,7 @@ export { toCents } from './commerce/money.ts';
 export { isReview, sortReviews, summarizeReviews, type Review } from './reviews/index.ts';
 export { formatPrice } from './catalog/price.ts';
 export { findFinish } from './catalog/finishes.ts';
-export { indexSamples, MAX_SAMPLE_QTY, type SampleEntry } from './catalog/samples.ts';
+export { indexSamples, type SampleEntry } from './catalog/samples.ts';
 export type { ProductStylesFile } from './catalog/types.ts';
 export { maxQuantityMessage } from './cart/constants.ts';
 export { issuesToErrors, ROOT_ERROR_KEY } from './validate/issues.ts';

@@ -1,4 +1,5 @@
 /** Shared types of the engine: content, routes, page data, findings. */
+import type { ShopRules } from './commerce/shop.ts';
 import type { ComponentType } from 'react';
 
 export type Device = 'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV';
@@ -67,6 +68,8 @@ export interface RouteEntry {
   flags: SchemaFlags;
   dynamic: boolean;
   sitemap: boolean;
+  /** routes.json `"robots": "disallow"`: robots.txt keeps crawlers off it. */
+  robotsDisallow?: boolean;
   /** The data item a collection route was expanded from. */
   item?: unknown;
   /** Where the route is declared, for findings: file and JSON Pointer. */
@@ -88,6 +91,10 @@ export interface PublicSite {
   origin: string;
   language: string;
   currency: string;
+  /** site.json's commerce rules (countries, money format, cart, phone), when the site sells. */
+  commerce?: ShopRules;
+  /** Path pattern of each collection route of routes.json by its source ("data/blogs.json#/posts" -> "/blogs/{slug}"). */
+  collections?: Record<string, string>;
   breakpoints: { tablet: number; desktop: number };
   integrations: { tagManagerId?: string; recaptchaSiteKey?: string; schedulingWidgetUrl?: string };
   logo?: { src: string; alt: string; width?: number; height?: number };

@@ -2,6 +2,7 @@
  * createServer: the whole server as a Hono app built from injected dependencies, so tests run
  * the real app in-process with `app.request()` and `joinery start` serves the same app.
  */
+import { setCurrentShop } from '../engine/node.ts';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
@@ -60,7 +61,10 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   const siteDir = o.siteDir ?? DEFAULT_CONTENT_DIR;
   const distDir = o.config?.distDir === undefined ? DEFAULT_DIST_DIR : o.config.distDir;
   const build = distDir ? loadSiteBuild(distDir) : undefined;
-  const config = resolveConfig({ ...o.config, distDir }, readSiteJson(siteDir), build?.site ?? {});
+  const siteFacts = readSiteJson(siteDir);
+  // This process serves this shop: e-mails and the gateway's pages show amounts in its currency.
+  if (siteFacts.shop) setCurrentShop(siteFacts.shop);
+  const config = resolveConfig({ ...o.config, distDir }, siteFacts, build?.site ?? {});
   const log = o.log ?? consoleLogger;
   const clock = o.clock ?? systemClock;
   const outbox = new OutboxWorker({ db: o.db, mailer: o.mailer, clock, log, from: config.mailFrom }, config.outbox);

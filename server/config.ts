@@ -2,6 +2,7 @@
  * The server's settings, resolved once: explicit values win, then the content folder's
  * site.json, then the built page data, then defaults that work on a fresh checkout.
  */
+import { shopRulesOf, type ShopRules } from '../engine/node.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { integrationHosts } from '../engine/node.ts';
@@ -51,9 +52,11 @@ export interface SiteFacts {
   origin?: string;
   /** integrations.hosts, for the Content-Security-Policy. */
   hosts?: Record<string, HostList>;
+  /** currency and the commerce section (engine/commerce/shop.ts), when the site sells. */
+  shop?: ShopRules;
 }
 
-/** name, origin and integration hosts from <siteDir>/site.json, if it is there and readable (read once, at start). */
+/** name, origin, integration hosts and commerce rules from <siteDir>/site.json, if it is there and readable (read once, at start). */
 export function readSiteJson(siteDir: string | undefined): SiteFacts {
   const file = siteDir && join(siteDir, 'site.json');
   if (!file || !existsSync(file)) return {};
@@ -63,6 +66,7 @@ export function readSiteJson(siteDir: string | undefined): SiteFacts {
       name: typeof site.name === 'string' ? site.name : undefined,
       origin: typeof site.origin === 'string' ? site.origin : undefined,
       hosts: siteHostLists(integrationHosts(site)),
+      ...(site.commerce && { shop: shopRulesOf(site) }),
     };
   } catch {
     return {};

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, RichNodes, SiteLink, blogUrls, defineBlock, isBlogAuthor, type BlogAuthor, sectionStyles } from '../../engine/index.ts';
+import { BLOG_MESSAGES, RichNodes, SiteLink, useBlogUrls, defineBlock, isBlogAuthor, type BlogAuthor, sectionStyles } from '../../engine/index.ts';
 import type { BlogAuthorCardProps } from '../../schemas/types/blocks/blog-author-card.ts';
 import styles from './blog-author-card.module.css';
 
@@ -17,6 +17,7 @@ function resolveAuthor(author: unknown, authors: unknown): BlogAuthor | null {
  */
 function BlogAuthorCard({ author, authors, variant = 'card', title, linkLabel = 'More articles by {name}' }: BlogAuthorCardProps) {
   const headingId = useId();
+  const blogUrls = useBlogUrls();
   const a = resolveAuthor(author, authors);
   if (!a) return <p className={styles.problem}>{BLOG_MESSAGES.invalidAuthorData}</p>;
   const profile = variant === 'profile';

@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, blogUrls, defineBlock, usePageData, sectionStyles } from '../../engine/index.ts';
+import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, useBlogUrls, defineBlock, usePageData, sectionStyles } from '../../engine/index.ts';
 import type { BlogCategoryListProps } from '../../schemas/types/blocks/blog-category-list.ts';
 import styles from './blog-category-list.module.css';
 
 /** Every category with its number of posts; the category being shown is marked as current. */
 function BlogCategoryList({ title = 'Categories', categories, posts, allLabel }: BlogCategoryListProps) {
   const headingId = useId();
+  const blogUrls = useBlogUrls();
   const path = usePageData().path;
   const cats = asBlogCategories(categories);
   const all = asBlogPosts(posts);

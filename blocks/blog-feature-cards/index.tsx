@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, blogUrls, defineBlock, formatPublishDate, newestFirst, useImagePriority, type BlogPostSummary, linkCardStyles, sectionStyles } from '../../engine/index.ts';
+import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, useBlogUrls, defineBlock, formatPublishDate, newestFirst, useImagePriority, type BlogPostSummary, linkCardStyles, sectionStyles } from '../../engine/index.ts';
 import type { BlogFeatureCardsProps } from '../../schemas/types/blocks/blog-feature-cards.ts';
 import styles from './blog-feature-cards.module.css';
 
@@ -16,6 +16,7 @@ function BlogFeatureCards({ title, intro, posts, categories, slugs, limit = 3, r
   // The lead card's image is fetched first when it is the page's first image (engine/ui/image-priority.ts).
   const leadFirst = useImagePriority();
   const headingId = useId();
+  const blogUrls = useBlogUrls();
   const all = asBlogPosts(posts);
   const cats = categories === undefined ? [] : asBlogCategories(categories);
   const Heading = title ? 'h3' : 'h2';

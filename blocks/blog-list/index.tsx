@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, blogUrls, defineBlock, formatPublishDate, matchesBlogSearch, newestFirst, paginate, usePageData, useQueryParams, type BlogCategory, type BlogPostSummary, linkCardStyles } from '../../engine/index.ts';
+import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, useBlogUrls, defineBlock, formatPublishDate, matchesBlogSearch, newestFirst, paginate, usePageData, useQueryParams, type BlogCategory, type BlogPostSummary, linkCardStyles } from '../../engine/index.ts';
 import type { BlogListProps } from '../../schemas/types/blocks/blog-list.ts';
 import styles from './blog-list.module.css';
 
@@ -46,6 +46,7 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
 }
 
 function PostCard({ post, category, Heading }: { post: BlogPostSummary; category?: BlogCategory; Heading: 'h2' | 'h3' }) {
+  const blogUrls = useBlogUrls();
   return (
     <li className={linkCardStyles.card}>
       {post.image && (

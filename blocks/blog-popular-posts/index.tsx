@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogPosts, blogUrls, defineBlock, formatPublishDate, newestFirst, usePageData, sectionStyles } from '../../engine/index.ts';
+import { BLOG_MESSAGES, SiteLink, asBlogPosts, useBlogUrls, defineBlock, formatPublishDate, newestFirst, usePageData, sectionStyles } from '../../engine/index.ts';
 import type { BlogPopularPostsProps } from '../../schemas/types/blocks/blog-popular-posts.ts';
 import styles from './blog-popular-posts.module.css';
 
 /** The popular posts (isPopular), newest first; the post on screen is left out. */
 function BlogPopularPosts({ title = 'Popular Posts', posts, limit = 4 }: BlogPopularPostsProps) {
   const headingId = useId();
+  const blogUrls = useBlogUrls();
   const path = usePageData().path;
   const all = asBlogPosts(posts);
   const shown = all ? newestFirst(all.filter((p) => p.isPopular && blogUrls.post(p.slug) !== path)).slice(0, limit) : [];

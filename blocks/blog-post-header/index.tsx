@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES, Img, SiteLink, asBlogCategories, blogUrls, defineBlock, formatPublishDate, isBlogPost } from '../../engine/index.ts';
+import { BLOG_MESSAGES, Img, SiteLink, asBlogCategories, useBlogUrls, defineBlock, formatPublishDate, isBlogPost } from '../../engine/index.ts';
 import type { BlogPostHeaderProps } from '../../schemas/types/blocks/blog-post-header.ts';
 import styles from './blog-post-header.module.css';
 
@@ -9,6 +9,7 @@ import styles from './blog-post-header.module.css';
  * block after it, so its headings get the ids the table of contents links to.
  */
 function BlogPostHeader({ post, categories, byLabel = 'By' }: BlogPostHeaderProps) {
+  const blogUrls = useBlogUrls();
   if (!isBlogPost(post)) return <p className={styles.problem}>{BLOG_MESSAGES.invalidBlogData}</p>;
   const category = (asBlogCategories(categories) ?? []).find((c) => c.key === post.blogCategory);
   const { author } = post;

@@ -4,15 +4,10 @@
  * any other country types it.
  */
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { US_STATES, type AddressField, isNonUs, US_ONLY, type CheckoutValues, checkoutStyles as styles, SelectField, TextField } from '../../engine/index.ts';
+import { US_STATES, type AddressField, countryOptions, isNonUs, notShipped, US_ONLY, type CheckoutValues, checkoutStyles as styles, SelectField, TextField } from '../../engine/index.ts';
 
 export type AddressGroup = 'billing' | 'shipping';
 
-const COUNTRIES = [
-  { value: 'US', label: 'United States' },
-  { value: 'CA', label: 'Canada' },
-  { value: 'MX', label: 'Mexico' },
-];
 const STATE_OPTIONS = Object.entries(US_STATES).map(([value, label]) => ({ value, label }));
 
 const ADDRESS_LABELS: Record<AddressField, string> = {
@@ -44,7 +39,7 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
 function useCountryChange(group: AddressGroup) {
   const { getValues, setValue, clearErrors } = useFormContext<CheckoutValues>();
   return (value: string) => {
-    if (isNonUs(value) && (group === 'shipping' || getValues('sameAsBilling'))) {
+    if (notShipped(value) && (group === 'shipping' || getValues('sameAsBilling'))) {
       window.alert(US_ONLY);
       // Same-as-billing goes off: the billing address may be abroad, the shipping one may not.
       if (group === 'billing') {
@@ -107,7 +102,7 @@ export function AddressFieldset({ group, legend, idFor }: { group: AddressGroup;
               id={idFor(field.name)}
               label={ADDRESS_LABELS.countryId}
               value={field.value}
-              options={COUNTRIES}
+              options={countryOptions()}
               required
               autoComplete={`${group} country`}
               error={fieldState.error?.message}

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { PAYMENT_MESSAGES, sampleCart, type PendingOrder, emptyCheckoutValues as emptyValues, checkoutFieldKeys as fieldKeys, isNonUs, shippingLocation, US_ONLY, type CheckoutValues, checkoutStyles as styles, type StripeCardHandle, usePaymentGateway } from '../../engine/index.ts';
+import { PAYMENT_MESSAGES, sampleCart, type PendingOrder, emptyCheckoutValues as emptyValues, checkoutFieldKeys as fieldKeys, notShipped, shippingLocation, US_ONLY, type CheckoutValues, checkoutStyles as styles, type StripeCardHandle, usePaymentGateway } from '../../engine/index.ts';
 import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
 import { AddressFieldset } from './address-fieldset.tsx';
 import { checkoutFormSchema } from './form-schema.ts';
@@ -37,7 +37,7 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
   const uid = useId();
   const fid = (key: string) => `${uid}-${key.replace('.', '-')}`;
   const navigate = useNavigate();
-  const items = useMemo(() => lines.map((l) => ({ sku: l.sku, finish: { type: l.finish.type, value: l.finish.value } })), [lines]);
+  const items = useMemo(() => lines.map((l) => ({ sku: l.sku, finish: { type: l.finish.type, value: l.finish.value }, qty: l.qty })), [lines]);
 
   // Whether the card fields are shown decides whether the schema asks for them.
   const withCardRef = useRef(false);
@@ -171,7 +171,7 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
                 checked={values.sameAsBilling}
                 onChange={(e) => {
                   const same = e.target.checked;
-                  if (same && isNonUs(getValues('billing.countryId'))) {
+                  if (same && notShipped(getValues('billing.countryId'))) {
                     window.alert(US_ONLY);
                     return;
                   }

@@ -90,7 +90,7 @@ describe('checkout', () => {
   });
 
   it('renders the form: labelled fields in the spec order, same as billing ticked, the place-order button', () => {
-    const lines = [{ sku: 'AW-S', name: 'Aspen White sample door', price: 0, finish: { type: 'color', value: 'aw', label: 'Aspen White' } }];
+    const lines = [{ sku: 'AW-S', name: 'Aspen White sample door', price: 0, qty: 1, finish: { type: 'color', value: 'aw', label: 'Aspen White' } }];
     const html = renderToString(
       <StaticRouter location="/checkout">
         <PageContext.Provider value={page}>

@@ -10,7 +10,7 @@
  * alongside the cart's data. An empty cart needs none of it.
  */
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { ActionLink, CART_MESSAGES, PAYMENT_MESSAGES, defineBlock, pushEvent, resolveSampleLines, useSampleCart, useSampleData, checkoutStyles as styles } from '../../engine/index.ts';
+import { ActionLink, CART_MESSAGES, currentShop, PAYMENT_MESSAGES, defineBlock, pushEvent, resolveSampleLines, useSampleCart, useSampleData, checkoutStyles as styles } from '../../engine/index.ts';
 import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
 import type { CheckoutViewProps } from './checkout-view.tsx';
 import { LOADING_TEXT } from './texts.ts';
@@ -54,7 +54,7 @@ function Checkout({
     if (begun.current || !lines.length) return;
     begun.current = true;
     pushEvent('begin_checkout', {
-      ecommerce: { currency: 'USD', items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: 1 })) },
+      ecommerce: { currency: currentShop().currency.code, items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: l.qty })) },
     });
   }, [lines]);
 

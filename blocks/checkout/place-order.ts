@@ -4,7 +4,7 @@
  * gateway. The card goes only to the gateway's script (the sandbox tokenizer, Accept.js, Stripe.js);
  * the shop's API sees tokens. Every amount and state comes from the server.
  */
-import { PAYMENT_MESSAGES, SHIPPING_MESSAGES, pushEvent, unexpectedPaymentStatus, callApi, readPendingOrder, storeOrderNumber, storePendingOrder, type ApiResult, type PendingOrder, type AddressValues, type CheckoutValues, dispatchCard, processTransactionBody, PROCESS_TRANSACTION_URL, type StripeCardHandle, tokenizeCard, type PaymentGateway } from '../../engine/index.ts';
+import { PAYMENT_MESSAGES, SHIPPING_MESSAGES, pushEvent, unexpectedPaymentStatus, callApi, readPendingOrder, storeOrderNumber, storePendingOrder, type ApiResult, type PendingOrder, type AddressValues, type CheckoutValues, dispatchCard, processTransactionBody, PROCESS_TRANSACTION_URL, type StripeCardHandle, tokenizeCard, type PaymentGateway, currentShop } from '../../engine/index.ts';
 import type { CartLineRef, EstimateState } from './use-shipping-estimate.ts';
 
 interface PaidOrder {
@@ -27,7 +27,7 @@ export interface PlaceOrderContext {
   values: CheckoutValues;
   items: readonly CartLineRef[];
   /** The cart's lines for the purchase event. */
-  lines: readonly { sku: string; name: string; price: number }[];
+  lines: readonly { sku: string; name: string; price: number; qty: number }[];
   gateway: PaymentGateway;
   stripeCard: StripeCardHandle | null;
   /** The estimate on screen, and the shipping method to order with (a fresh estimate's when needed). */
@@ -113,11 +113,11 @@ function paid(ctx: PlaceOrderContext, o: PaidOrder) {
   pushEvent('purchase', {
     ecommerce: {
       transaction_id: o.orderIncrementId,
-      currency: 'USD',
+      currency: currentShop().currency.code,
       value: o.total,
       tax: o.taxAmount,
       shipping: o.shippingAmount,
-      items: ctx.lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: 1 })),
+      items: ctx.lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: l.qty })),
     },
   });
   ctx.done();

@@ -10,6 +10,8 @@ export type EstimateState = { status: 'loading' } | { status: 'ready'; data: Est
 export interface CartLineRef {
   sku: string;
   finish: { type: string; value: string };
+  /** Quantity on the line (the server caps it at the shop's cart maximum). */
+  qty: number;
 }
 export interface ShipLocation {
   countryId: string;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PAYMENT_MESSAGES, defineBlock, pushEvent, sampleCart } from '../../engine/index.ts';
+import { PAYMENT_MESSAGES, currentShop, defineBlock, pushEvent, sampleCart } from '../../engine/index.ts';
 import type { PaymentVerifyProps } from '../../schemas/types/blocks/payment-verify.ts';
 import { PAYMENT_ERROR_KEY, callApi, storeOrderNumber, storePendingOrder } from '../../engine/index.ts';
 import styles from './payment-verify.module.css';
@@ -59,7 +59,7 @@ function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/orde
       if (r.status !== 200 || !b.success || b.error || !number) return fail(b.error || b.message || PAYMENT_MESSAGES.failed);
       storeOrderNumber(number);
       storePendingOrder(null);
-      pushEvent('purchase', { ecommerce: { transaction_id: number, currency: 'USD' } });
+      pushEvent('purchase', { ecommerce: { transaction_id: number, currency: currentShop().currency.code } });
       sampleCart().clear();
       setDone(true);
       void navigate(successUrl, { replace: true });

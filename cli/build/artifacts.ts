@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildSampleData, styleSearchDocs, type ProductStylesFile, type Style } from '../../engine/catalog/index.ts';
+import { buildSampleData, catalogueUrls, styleSearchDocs, type ProductStylesFile, type Style } from '../../engine/catalog/index.ts';
 import { buildSearchIndex, mergeSearchDocs, routeSearchDocs } from '../../engine/search/index.ts';
 import { valueOf, type RouteEntry, type Site } from '../../engine/node.ts';
 import { SAMPLE_DATA_URL } from '../../engine/catalog/sample-data.ts';
@@ -33,9 +33,9 @@ function styles(site: Site): Style[] {
 }
 
 export const siteArtifacts: BuildArtifact[] = [
-  { path: SAMPLE_DATA_URL, build: ({ site }) => buildSampleData(styles(site)) },
+  { path: SAMPLE_DATA_URL, build: ({ site }) => buildSampleData(styles(site), catalogueUrls(site)) },
   // Styles first: a style's own document wins over its page's route document (same URL).
-  { path: SEARCH_INDEX_URL, build: ({ site, routes }) => buildSearchIndex(mergeSearchDocs(styleSearchDocs(styles(site)), routeSearchDocs(routes))) },
+  { path: SEARCH_INDEX_URL, build: ({ site, routes }) => buildSearchIndex(mergeSearchDocs(styleSearchDocs(styles(site), catalogueUrls(site)), routeSearchDocs(routes))) },
 ];
 
 /** The artifact served at a URL path, if any. */

@@ -10,6 +10,7 @@
  * it. The database is the server's: JOINERY_DB, else $JOINERY_DATA_DIR/joinery.db, else var/.
  * The origin is PUBLIC_ORIGIN, else site.json's.
  */
+import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createValidator, parseJsonFile, positionOf } from '../../engine/node.ts';
@@ -55,6 +56,7 @@ async function openDb() {
 
 function shop() {
   const site = readSiteJson(getSiteDir());
+  if (site.shop) setCurrentShop(site.shop);
   return { siteName: site.name ?? 'Joinery', origin: (process.env.PUBLIC_ORIGIN || site.origin || 'http://localhost:3000').replace(/\/+$/, '') };
 }
 
@@ -89,7 +91,7 @@ export async function quoteCreateCommand(path: string, opts: { expiresIn?: strin
     const { quote, token } = created;
     const link = quoteLink(s.origin, quote.id, token);
     if (opts.send) await enqueueMail(db, quoteLinkEmail(quote, link, s), systemClock);
-    console.log(`Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} USD, expires ${quote.expiresAt}`);
+    console.log(`Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${currentShop().currency.code}, expires ${quote.expiresAt}`);
     console.log(link);
     if (opts.send) console.log(`The link is queued for ${quote.email}.`);
     return EXIT_OK;

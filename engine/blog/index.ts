@@ -1,9 +1,13 @@
 /** The blog: post shapes, search, ordering, dates, pages, URLs and messages. */
 export { BLOG_MESSAGES } from './messages.ts';
+export { useBlogUrls } from './use-blog-urls.ts';
 export {
   asBlogCategories,
   asBlogPosts,
-  blogUrls,
+  blogUrlsOf,
+  BLOG_SOURCES,
+  BlogRoutesError,
+  type BlogUrls,
   formatPublishDate,
   isBlogAuthor,
   isBlogImage,

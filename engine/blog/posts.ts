@@ -4,6 +4,7 @@
  * case-insensitive"), ordering, dates, pages and URLs. Props are checked at runtime too, so a
  * malformed entry shows "Invalid blog data" instead of breaking the page.
  */
+import { fillText } from '../text/fill.ts';
 import type { RichNode } from '../text/index.ts';
 
 export interface BlogImage {
@@ -39,13 +40,39 @@ export interface BlogPostSummary {
   image?: BlogImage;
 }
 
-/** Where the blog's pages live (the collection routes of routes.json). */
-export const blogUrls = {
-  index: '/blogs',
-  post: (slug: string) => `/blogs/${slug}`,
-  author: (id: string) => `/blogs/authors/${id}`,
-  category: (key: string) => `/blogs/category/${key}`,
-};
+/** The data the blog's collection routes expand from (their `source` in routes.json). */
+export const BLOG_SOURCES = { post: 'data/blogs.json#/posts', author: 'data/blogs.json#/authors', category: 'data/blogs.json#/categories' } as const;
+
+export interface BlogUrls {
+  /** The blog's home: the posts' pattern up to its first placeholder ("/blogs/{slug}" -> "/blogs"). */
+  index: string;
+  post(slug: string): string;
+  author(id: string): string;
+  category(key: string): string;
+}
+
+export class BlogRoutesError extends Error {}
+
+/**
+ * Where the blog's pages live, from the path patterns of routes.json's collection routes
+ * (source -> pattern: PublicSite.collections). A missing collection throws when its URL is asked for.
+ */
+export function blogUrlsOf(collections: Readonly<Record<string, string>> = {}): BlogUrls {
+  const pattern = (kind: keyof typeof BLOG_SOURCES): string => {
+    const p = collections[BLOG_SOURCES[kind]];
+    if (!p) throw new BlogRoutesError(`routes.json has no collection route expanded from ${BLOG_SOURCES[kind]}`);
+    return p;
+  };
+  return {
+    get index() {
+      const p = pattern('post');
+      return p.slice(0, Math.max(p.indexOf('/{'), 0)) || '/';
+    },
+    post: (slug) => fillText(pattern('post'), { slug }),
+    author: (id) => fillText(pattern('author'), { id }),
+    category: (key) => fillText(pattern('category'), { key }),
+  };
+}
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';

@@ -1,6 +1,6 @@
 /**
- * The sample cart (browser-safe): a framework-free store over local storage `selectedSamples`
- * with a 24-hour expiry, its React hooks, and the build-time sample data it is shown with.
+ * The sample cart (browser-safe): a framework-free store over local storage, under the shop's
+ * key with its expiry and quantity limit (site.json commerce.cart), its React hooks, and the build-time sample data it is shown with.
  *
  *   const items = useSampleCart();                       // lines, live across views and tabs
  *   const r = sampleCart().add({ sku, name, finish });   // r.message: added / updated / maximum
@@ -8,7 +8,7 @@
  *   const data = useSampleData();                        // { status, data: SampleData }
  *   const { lines, unknown } = resolveSampleLines(items, data.data);
  */
-export { SAMPLES_KEY, SAMPLES_CHANGED_EVENT, SAMPLE_CART_TTL_MS, SAMPLE_QTY, maxQuantityMessage, addedMessage, updatedMessage, unavailableMessage } from './constants.ts';
+export { SAMPLES_CHANGED_EVENT, maxQuantityMessage, addedMessage, updatedMessage, unavailableMessage } from './constants.ts';
 export { readStoredCart, toCartItem, type CartItem, type CartFinish, type StoredCart, type ReadResult, type ReadStatus } from './stored-cart.ts';
 export { createCartStore, memoryStorage, type CartStore, type CartStorage, type CartStoreOptions, type NewCartItem, type AddResult, type AddStatus } from './store.ts';
 export { sampleCart } from './sample-cart.ts';

@@ -1,9 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildSampleData, resolveSampleLines, sampleSubtotal } from '../catalog/sample-data.ts';
+import { catalogueUrlsOf } from '../catalog/urls.ts';
 import type { Style } from '../catalog/types.ts';
-import { SAMPLES_CHANGED_EVENT, SAMPLES_KEY, unavailableMessage } from './constants.ts';
+import { SAMPLES_CHANGED_EVENT, unavailableMessage } from './constants.ts';
 import { createCartStore, memoryStorage, type CartStorage } from './store.ts';
 
+/** The shipped shop's key (site-config/site.json commerce.cart), which the tests run as. */
+const SAMPLES_KEY = 'selectedSamples';
 const HOUR = 3600_000;
 const T0 = Date.parse('2025-03-01T12:00:00Z');
 const pw = { sku: 'CARLTON-SD-PW', name: 'Carlton sample door, Pure White', finish: { type: 'paint', value: 'pure-white' } };
@@ -177,7 +180,7 @@ describe('unknown skus', () => {
       { sku: 'CARLTON-SD-XX', name: 'Bad finish', price: 1, weight: 3, finish: { type: 'paint', value: 'nope' } },
     ],
   } as unknown as Style;
-  const data = buildSampleData([style]);
+  const data = buildSampleData([style], catalogueUrlsOf({ style: '/products/{category}/{subcategory}/{slug}' }));
 
   it('builds sample data by sku and by style path, leaving out samples with an unknown finish', () => {
     expect(Object.keys(data.samples)).toEqual([pw.sku]);

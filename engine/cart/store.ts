@@ -5,14 +5,17 @@
  *   cart changes (what React's useSyncExternalStore needs) and reflects writes made by other
  *   tabs or other code at once.
  * - Expired or malformed stored values are removed on read, without an error.
- * - Every write stores the lines with `expiresAt` = now + 24 hours (the expiry runs from the
- *   last change) and signals it: the `joinery:samples-changed` event on this window, and the
- *   browser's own `storage` event in every other tab. Subscribers are called on both.
- * - Quantity is fixed at 1. Adding a sku that is present with the same finish changes nothing
- *   and answers the spec's maximum-quantity message. Adding a sku that is present with another
- *   finish (a line stored before the catalogue changed) replaces that line: "... updated.".
+ * - Every write stores the lines with `expiresAt` = now + the shop's expiry (site.json
+ *   commerce.cart.expiryHours; it runs from the last change) and signals it: the
+ *   `joinery:samples-changed` event on this window, and the browser's own `storage` event in
+ *   every other tab. Subscribers are called on both.
+ * - Adding a sku that is present with the same finish adds one to its quantity ("... updated.")
+ *   up to the shop's maximum, then changes nothing and answers the spec's maximum-quantity
+ *   message (with a maximum of 1, at once). Adding a sku that is present with another finish (a
+ *   line stored before the catalogue changed) replaces that line with quantity 1: "... updated.".
  */
-import { addedMessage, maxQuantityMessage, SAMPLE_CART_TTL_MS, SAMPLE_QTY, SAMPLES_CHANGED_EVENT, SAMPLES_KEY, updatedMessage } from './constants.ts';
+import { cartTtlMs, currentShop, type ShopRules } from '../commerce/shop.ts';
+import { addedMessage, maxQuantityMessage, SAMPLES_CHANGED_EVENT, updatedMessage } from './constants.ts';
 import { readStoredCart, serializeCart, type CartFinish, type CartItem } from './stored-cart.ts';
 
 /** The part of the Web Storage API the store uses (window.localStorage in the browser). */
@@ -27,8 +30,8 @@ export interface CartStoreOptions {
   /** Where change events are sent and heard (the window); null: subscribers are called directly. */
   events: EventTarget | null;
   now?: () => number;
-  ttlMs?: number;
-  key?: string;
+  /** Storage key, quantity limit and expiry; the current shop's (site.json commerce.cart) when absent. */
+  rules?: ShopRules['cart'];
 }
 
 /** What a caller adds: a sample's sku, its display name and its finish. */
@@ -78,8 +81,10 @@ export function memoryStorage(): CartStorage {
 
 export function createCartStore(opts: CartStoreOptions): CartStore {
   const { storage, events } = opts;
-  const key = opts.key ?? SAMPLES_KEY;
-  const ttl = opts.ttlMs ?? SAMPLE_CART_TTL_MS;
+  const rules = opts.rules ?? currentShop().cart;
+  const key = rules.storageKey;
+  const max = rules.maxQuantity;
+  const ttl = cartTtlMs(rules);
   const now = opts.now ?? Date.now;
   const listeners = new Set<() => void>();
   let cache: { raw: string | null; items: readonly CartItem[]; expiresAt: number } = { raw: null, items: EMPTY, expiresAt: Infinity };
@@ -103,7 +108,7 @@ export function createCartStore(opts: CartStoreOptions): CartStore {
     const raw = rawValue();
     const t = now();
     if (raw === cache.raw && cache.expiresAt > t) return cache.items;
-    const read = readStoredCart(raw, t);
+    const read = readStoredCart(raw, t, max);
     if (read.status === 'expired' || read.status === 'malformed') {
       discard();
       cache = { raw: null, items: EMPTY, expiresAt: Infinity };
@@ -140,15 +145,19 @@ export function createCartStore(opts: CartStoreOptions): CartStore {
     let changed = false;
     const results = adds.map((a): AddResult => {
       const at = items.findIndex((i) => i.sku === a.sku);
-      const line: CartItem = { sku: a.sku, name: a.name, qty: SAMPLE_QTY, finish: { type: a.finish.type, value: a.finish.value } };
+      const line: CartItem = { sku: a.sku, name: a.name, qty: 1, finish: { type: a.finish.type, value: a.finish.value } };
       if (at === -1) {
         items.push(line);
         changed = true;
         return { status: 'added', sku: a.sku, message: addedMessage(a.name) };
       }
       const old = items[at]!;
-      if (old.finish.type === a.finish.type && old.finish.value === a.finish.value)
-        return { status: 'max-quantity', sku: a.sku, message: maxQuantityMessage(a.name) };
+      if (old.finish.type === a.finish.type && old.finish.value === a.finish.value) {
+        if (old.qty >= max) return { status: 'max-quantity', sku: a.sku, message: maxQuantityMessage(a.name, max) };
+        items[at] = { ...old, qty: old.qty + 1 };
+        changed = true;
+        return { status: 'updated', sku: a.sku, message: updatedMessage(a.name) };
+      }
       items[at] = line;
       changed = true;
       return { status: 'updated', sku: a.sku, message: updatedMessage(a.name) };

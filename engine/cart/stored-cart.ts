@@ -1,14 +1,13 @@
 /**
- * The stored form of the sample cart under `selectedSamples`:
+ * The stored form of the sample cart under the shop's storage key (site.json commerce.cart):
  *
  *   { "items": [{ "sku", "name", "qty": 1, "finish": { "type", "value" } }], "expiresAt": 1767225600000 }
  *
  * `expiresAt` is milliseconds since the epoch. Reading never throws: unreadable JSON, another
  * shape, or a missing or passed expiry give an empty cart and a status saying why, so the store
  * can discard the value. Single malformed lines are dropped, repeated skus keep the first line,
- * and every quantity is read as 1 (the only quantity there is).
+ * and a quantity is read as a whole number from 1 to the shop's maximum (else 1, or the maximum).
  */
-import { SAMPLE_QTY } from './constants.ts';
 
 export interface CartFinish {
   /** Finish group name, e.g. "paint" (the `type` of the style page's `?type=&value=`). */
@@ -42,15 +41,18 @@ export interface ReadResult {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
+/** A stored quantity within 1..max: unreadable is 1, more than the maximum is the maximum. */
+const quantity = (v: unknown, max: number): number => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? Math.min(v, max) : 1);
+
 /** A stored line as a CartItem, or null when it is not one. */
-export function toCartItem(v: unknown): CartItem | null {
+export function toCartItem(v: unknown, maxQuantity: number): CartItem | null {
   if (!isObject(v) || !isText(v.sku) || typeof v.name !== 'string' || !isObject(v.finish)) return null;
   const { type, value } = v.finish;
   if (!isText(type) || !isText(value)) return null;
-  return { sku: v.sku, name: v.name, qty: SAMPLE_QTY, finish: { type, value } };
+  return { sku: v.sku, name: v.name, qty: quantity(v.qty, maxQuantity), finish: { type, value } };
 }
 
-export function readStoredCart(raw: string | null, now: number): ReadResult {
+export function readStoredCart(raw: string | null, now: number, maxQuantity: number): ReadResult {
   if (raw === null || raw === '') return { status: 'empty', items: [] };
   let value: unknown;
   try {
@@ -64,7 +66,7 @@ export function readStoredCart(raw: string | null, now: number): ReadResult {
   const seen = new Set<string>();
   const items: CartItem[] = [];
   for (const line of value.items) {
-    const item = toCartItem(line);
+    const item = toCartItem(line, maxQuantity);
     if (!item || seen.has(item.sku)) continue;
     seen.add(item.sku);
     items.push(item);

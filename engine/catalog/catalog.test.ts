@@ -7,16 +7,18 @@ import {
   finishQuery,
   formatPrice,
   indexSamples,
-  MAX_SAMPLE_QTY,
   roundMoney,
   sampleCartItem,
   selectedFinish,
   styleSearchDocs,
-  styleUrl,
+  catalogueUrlsOf,
   UnknownSampleFinishError,
   type ProductStylesFile,
   type Style,
 } from './index.ts';
+
+/** The shipped shop's catalogue patterns (site-config/routes.json collections). */
+const urls = catalogueUrlsOf({ style: '/products/{category}/{subcategory}/{slug}', subcategory: '/products/{category}/{slug}' });
 
 const img = (name: string, w = 80, h = 80) => ({ src: `/images/styles/${name}.svg`, alt: name, width: w, height: h });
 
@@ -109,7 +111,7 @@ describe('sample cart items', () => {
       styleTitle: 'Carlton Semi-Custom Kitchen Cabinets',
       styleName: 'Carlton',
       price: 0,
-      qty: MAX_SAMPLE_QTY,
+      qty: 1,
       weight: 3.6,
       isSample: true,
       finish: { type: 'paint', label: 'Pure White', value: 'pure-white', image: { src: '/images/styles/swatches/pure-white.svg', processedUrls: { medium: '/images/styles/swatches/pure-white.svg' } } },
@@ -137,7 +139,7 @@ describe('sample cart items', () => {
 describe('checkCatalogue', () => {
   it('accepts a consistent catalogue', () => {
     const file: ProductStylesFile = { styles: [makeStyle(), makeStyle({ slug: 'gc', samples: [] })] };
-    expect(checkCatalogue(file, { routeExists: () => true })).toEqual([]);
+    expect(checkCatalogue(file, { urls, routeExists: () => true })).toEqual([]);
   });
 
   it('reports duplicate skus, unknown sample finishes, finishes without image, duplicate styles and missing routes', () => {
@@ -149,7 +151,7 @@ describe('checkCatalogue', () => {
       ],
     });
     b.finishes[1]!.items[0]!.image = { ...b.finishes[1]!.items[0]!.image, src: '' };
-    const problems = checkCatalogue({ styles: [a, b] }, { routeExists: (p) => p !== '/products/kitchen-cabinets/semi-custom-kitchen-cabinets' });
+    const problems = checkCatalogue({ styles: [a, b] }, { urls, routeExists: (p) => p !== '/products/kitchen-cabinets/semi-custom-kitchen-cabinets' });
     expect(problems.map((p) => [p.code, p.pointer])).toEqual([
       ['missing-category-route', '/styles/0/subcategory'],
       ['duplicate-style', '/styles/1/slug'],
@@ -165,9 +167,9 @@ describe('checkCatalogue', () => {
 describe('style search documents', () => {
   it('index a style under its url, code and sample skus', () => {
     const style = makeStyle();
-    expect(styleUrl(style)).toBe('/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton');
-    const index = buildSearchIndex(styleSearchDocs([style]));
-    expect(querySearch(index, 'carlton-sd-esp')[0]).toMatchObject({ url: styleUrl(style), field: 'sku', kind: 'style' });
+    expect(urls.style(style)).toBe('/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton');
+    const index = buildSearchIndex(styleSearchDocs([style], urls));
+    expect(querySearch(index, 'carlton-sd-esp')[0]).toMatchObject({ url: urls.style(style), field: 'sku', kind: 'style' });
     expect(querySearch(index, 'inside bead')[0]?.field).toBe('description');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { findFinish } from './finishes.ts';
 import type { ProductStylesFile } from './types.ts';
-import { styleUrl, subcategoryUrl } from './urls.ts';
+import type { CatalogueUrls } from './urls.ts';
 
 export type CatalogueProblemCode =
   | 'duplicate-sku'
@@ -21,7 +21,9 @@ export interface CatalogueProblem {
 }
 
 export interface CatalogueCheckOptions {
-  /** When given, each style's sub-category listing route (/products/{category}/{subcategory}) must exist. */
+  /** The shop's catalogue paths (routes.json collections); without them paths are not checked. */
+  urls?: CatalogueUrls;
+  /** When given, each style's sub-category listing route (routes.json's sub-categories pattern) must exist. */
   routeExists?: (path: string) => boolean;
 }
 
@@ -32,13 +34,13 @@ export function checkCatalogue(file: ProductStylesFile, opts: CatalogueCheckOpti
   const styles = Array.isArray(file?.styles) ? file.styles : [];
   styles.forEach((style, i) => {
     const at = `/styles/${i}`;
-    const path = styleUrl(style);
-    const firstPath = paths.get(path);
+    const path = opts.urls?.style(style);
+    const firstPath = path === undefined ? undefined : paths.get(path);
     if (firstPath) problems.push({ code: 'duplicate-style', pointer: `${at}/slug`, message: `style path "${path}" is also used by ${firstPath}` });
-    else paths.set(path, at);
+    else if (path !== undefined) paths.set(path, at);
 
-    const listing = subcategoryUrl(style.category, style.subcategory);
-    if (opts.routeExists && !opts.routeExists(listing))
+    const listing = opts.urls?.subcategory(style.category, style.subcategory);
+    if (listing !== undefined && opts.routeExists && !opts.routeExists(listing))
       problems.push({ code: 'missing-category-route', pointer: `${at}/subcategory`, message: `style "${style.name}" is in "${listing}", which is not a route` });
 
     (style.finishes ?? []).forEach((group, g) => {

@@ -1,5 +1,19 @@
-/** Money: the currency symbol $ and exactly 2 decimals (spec), thousands grouped. */
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Money: the shop's currency symbol and exactly 2 decimals (spec), thousands grouped. */
+import { currentShop } from '../commerce/shop.ts';
+
+/** How amounts are shown: an ISO 4217 code and a locale (site.json `currency`, `commerce.locale`). */
+export interface MoneyFormat {
+  code: string;
+  locale: string;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+function formatter({ code, locale }: MoneyFormat): Intl.NumberFormat {
+  const key = `${locale}|${code}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 })));
+  return f;
+}
 
 /** Rounds to cents, half away from zero (1.005 -> 1.01), without binary floating-point surprises. */
 export function roundMoney(n: number): number {
@@ -7,8 +21,11 @@ export function roundMoney(n: number): number {
   return (Math.sign(n) * cents) / 100 || 0;
 }
 
-/** `formatPrice(9.95)` -> "$9.95"; `formatPrice(0)` -> "$0.00"; `formatPrice(4290)` -> "$4,290.00". */
-export function formatPrice(n: number): string {
+/**
+ * In the current shop's currency unless `money` is given: for USD in en-US `formatPrice(9.95)` ->
+ * "$9.95", `formatPrice(0)` -> "$0.00", `formatPrice(4290)` -> "$4,290.00".
+ */
+export function formatPrice(n: number, money: MoneyFormat = currentShop().currency): string {
   if (!Number.isFinite(n)) throw new RangeError(`formatPrice: not a finite number: ${n}`);
-  return USD.format(roundMoney(n));
+  return formatter(money).format(roundMoney(n));
 }

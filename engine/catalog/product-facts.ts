@@ -10,7 +10,6 @@ import { valueOf, type Site } from '../content/load-site.ts';
 import type { ProductFacts } from '../head/json-ld.ts';
 import type { RouteEntry } from '../types.ts';
 import type { Style } from './types.ts';
-import { styleUrl } from './urls.ts';
 
 /** The review fields used here (data/reviews.json has more). */
 export interface ReviewRecord {
@@ -33,7 +32,8 @@ export interface ProductFactsOptions {
 /** The rating average to one decimal. */
 const average = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10;
 
-export function productFacts(style: Style, o: ProductFactsOptions): ProductFacts {
+/** `url`: the style page's path (its route's). */
+export function productFacts(style: Style, o: ProductFactsOptions, url: string): ProductFacts {
   const own = (o.reviews ?? []).filter((r) => r.styles?.includes(style.slug) && Number.isFinite(r.rating));
   const newest = [...own].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
   return {
@@ -42,7 +42,7 @@ export function productFacts(style: Style, o: ProductFactsOptions): ProductFacts
     image: style.images.map((i) => i.src),
     sku: style.code,
     brand: o.brand,
-    url: styleUrl(style),
+    url,
     ...(style.pricing && { price: style.pricing.from, availability: style.pricing.availability }),
     currency: o.currency,
     ...(own.length && {
@@ -66,5 +66,5 @@ export function siteProductFacts(site: Site): (route: RouteEntry) => ProductFact
   const info = valueOf<{ name?: string; currency?: string }>(site, 'site.json');
   const reviews = valueOf<{ reviews?: ReviewRecord[] }>(site, 'data/reviews.json')?.reviews;
   const opts: ProductFactsOptions = { brand: info?.name ?? '', currency: info?.currency ?? 'USD', ...(Array.isArray(reviews) && { reviews }) };
-  return (route) => (isStyle(route.item) ? productFacts(route.item, opts) : undefined);
+  return (route) => (isStyle(route.item) ? productFacts(route.item, opts, route.path) : undefined);
 }

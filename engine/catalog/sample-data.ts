@@ -7,7 +7,7 @@
 import { roundMoney } from './price.ts';
 import { sampleCartItem, UnknownSampleFinishError, type SampleCartItem } from './samples.ts';
 import type { Style } from './types.ts';
-import { styleUrl } from './urls.ts';
+import type { CatalogueUrls } from './urls.ts';
 
 /** Where the build writes the sample data (under dist/site) and the browser fetches it. */
 export const SAMPLE_DATA_URL = '/data/samples.json';
@@ -34,10 +34,10 @@ export interface SampleData {
  * The sample data of a catalogue. A sample whose finish the style lacks, or whose sku repeats,
  * is left out (the catalogue-integrity lint rule reports both before a build).
  */
-export function buildSampleData(styles: readonly Style[]): SampleData {
+export function buildSampleData(styles: readonly Style[], urls: CatalogueUrls): SampleData {
   const data: SampleData = { version: 1, styles: {}, samples: {} };
   for (const style of styles) {
-    const url = styleUrl(style);
+    const url = urls.style(style);
     const entry: SampleDataStyle = { name: style.name, title: style.title, skus: [] };
     for (const sample of style.samples ?? []) {
       if (Object.hasOwn(data.samples, sample.sku)) continue;
@@ -54,18 +54,18 @@ export function buildSampleData(styles: readonly Style[]): SampleData {
 }
 
 /** Cart lines for stored items (in their order), and the stored items the data does not know. */
-export function resolveSampleLines<T extends { sku: string }>(items: readonly T[], data: SampleData): { lines: SampleRecord[]; unknown: T[] } {
+export function resolveSampleLines<T extends { sku: string; qty?: number }>(items: readonly T[], data: SampleData): { lines: SampleRecord[]; unknown: T[] } {
   const lines: SampleRecord[] = [];
   const unknown: T[] = [];
   for (const i of items) {
     const rec = Object.hasOwn(data.samples, i.sku) ? data.samples[i.sku] : undefined;
-    if (rec) lines.push(rec);
+    if (rec) lines.push(i.qty === undefined ? rec : { ...rec, qty: i.qty });
     else unknown.push(i);
   }
   return { lines, unknown };
 }
 
-/** Sum of the lines' prices (quantity is 1), rounded to cents. Display only: the server recomputes every amount. */
+/** Sum of the lines' prices times their quantities, rounded to cents. Display only: the server recomputes every amount. */
 export function sampleSubtotal(lines: readonly Pick<SampleRecord, 'price' | 'qty'>[]): number {
   return roundMoney(lines.reduce((sum, l) => sum + l.price * l.qty, 0));
 }

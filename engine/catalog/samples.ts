@@ -6,9 +6,6 @@ import { findFinish } from './finishes.ts';
 import { roundMoney } from './price.ts';
 import type { Sample, Style } from './types.ts';
 
-/** Maximum quantity of one sample item in the cart (spec: 1). */
-export const MAX_SAMPLE_QTY = 1;
-
 export interface SampleCartItem {
   sku: string;
   name: string;

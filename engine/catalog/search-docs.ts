@@ -1,15 +1,15 @@
 /** Search documents for the catalogue's styles. */
 import type { SearchDoc } from '../search/types.ts';
 import type { Style } from './types.ts';
-import { styleUrl } from './urls.ts';
+import type { CatalogueUrls } from './urls.ts';
 
 /**
  * One document per style: its name and title, its short and long descriptions, and as SKUs the
  * style code and every sample SKU, so "cnsbv" or "AW-SD-AW" finds the style.
  */
-export function styleSearchDocs(styles: readonly Style[]): SearchDoc[] {
+export function styleSearchDocs(styles: readonly Style[], urls: CatalogueUrls): SearchDoc[] {
   return styles.map((s) => {
-    const url = styleUrl(s);
+    const url = urls.style(s);
     return {
       id: `style:${url}`,
       url,

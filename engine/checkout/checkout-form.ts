@@ -7,6 +7,7 @@ import type { AddressField } from '../commerce/checkout-schema.ts';
 import { CHECKOUT_MESSAGES } from '../commerce/messages.ts';
 import * as rules from '../commerce/rules.ts';
 import type { Rule } from '../commerce/rules.ts';
+import { currentShop, shipsTo } from '../commerce/shop.ts';
 import { US } from '../commerce/us-states.ts';
 
 export type AddressValues = Record<AddressField, string>;
@@ -26,8 +27,11 @@ export interface CheckoutValues {
   card: CardValues;
 }
 
+/** The shop's first shipping country (site.json commerce.countries), preselected. */
+const firstShippingCountry = () => currentShop().countries.find((c) => c.shipping)!.code;
+
 export const emptyAddress = (): AddressValues => ({
-  firstName: '', lastName: '', email: '', phoneNumber: '', street1: '', street2: '', city: '', state: '', zipCode: '', countryId: US,
+  firstName: '', lastName: '', email: '', phoneNumber: '', street1: '', street2: '', city: '', state: '', zipCode: '', countryId: firstShippingCountry(),
 });
 
 export const emptyValues = (): CheckoutValues => ({
@@ -63,7 +67,7 @@ export function fieldError(v: CheckoutValues, key: string, now = new Date()): st
   const [group, field] = key.split('.') as [string, string | undefined];
   if (group === 'billing' || group === 'shipping') {
     const a = v[group];
-    // With same-as-billing the billing address is where the order ships: US only.
+    // With same-as-billing the billing address is where the order ships: a shipping country.
     const asShipping = group === 'shipping' || v.sameAsBilling;
     return addressRules(a, asShipping)[field as AddressField](a[field as AddressField].trim());
   }
@@ -96,5 +100,10 @@ export function shippingLocation(v: CheckoutValues): { countryId: string; state:
   return loc;
 }
 
+/** Outside the US: the state is free text, not the US state list. */
 export const isNonUs = (country: string) => country !== '' && country.toUpperCase() !== US;
+/** A country the shop does not ship to (site.json commerce.countries). */
+export const notShipped = (country: string) => country !== '' && !shipsTo(currentShop(), country);
+/** The countries the country lists offer, as select options. */
+export const countryOptions = () => currentShop().countries.map((c) => ({ value: c.code, label: c.name }));
 export const US_ONLY = CHECKOUT_MESSAGES.usOnly;

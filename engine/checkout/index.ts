@@ -30,6 +30,8 @@ export {
   shipTo,
   shippingLocation,
   isNonUs,
+  notShipped,
+  countryOptions,
   US_ONLY,
   FIELD_ORDER as ADDRESS_FIELD_ORDER,
   CARD_ORDER,

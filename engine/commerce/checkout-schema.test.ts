@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 import { issuesToErrors } from '../validate/issues.ts';
-import { addressSchema, cardSchema, estimateRequestSchema, orderPatchSchema, orderRequestSchema, payRequestSchema } from './checkout-schema.ts';
+import { cardSchema, checkoutSchemas, payRequestSchema } from './checkout-schema.ts';
+
+const { addressSchema, estimateRequestSchema, orderPatchSchema, orderRequestSchema } = checkoutSchemas(shippedShop());
 
 export const ADDRESS = {
   firstName: 'Jane',
@@ -34,10 +37,10 @@ describe('orderRequestSchema', () => {
     expect(r.data!.shipping).toEqual(r.data!.billing);
   });
 
-  it('drops every figure a client sends: prices, totals, quantities', () => {
+  it('drops every figure a client sends: prices, totals; a quantity is capped at the shop maximum (1 here)', () => {
     const r = orderRequestSchema.safeParse({ ...order, total: 0.01, subtotal: 0, items: [{ ...order.items[0], price: 0, qty: 5, name: 'x' }] });
     expect(r.data).not.toHaveProperty('total');
-    expect(r.data!.items[0]).toEqual({ sku: 'CARLTON-SD-PW', finish: { type: 'paint', value: 'pure-white' } });
+    expect(r.data!.items[0]).toEqual({ sku: 'CARLTON-SD-PW', finish: { type: 'paint', value: 'pure-white' }, qty: 1 });
   });
 
   it('reports every field at once with the spec messages', () => {

@@ -1,12 +1,13 @@
 // zod/mini, not the `z` namespace: the checkout page imports these and the namespace cannot be
 // tree-shaken. The server parses every request with the same schemas (server/api/order.ts), so
 // a shopper sees the same messages from the page and from the API.
-import { array, boolean, maxLength, minLength, NEVER, object, optional, pipe, safeParse, transform, unknown } from 'zod/mini';
+import { _default, array, boolean, maxLength, minLength, NEVER, object, optional, pipe, safeParse, transform, unknown } from 'zod/mini';
 import type { core, output } from 'zod/mini';
 import { fillText } from '../text/fill.ts';
 import { CART_MESSAGES, CHECKOUT_MESSAGES as M } from './messages.ts';
 import * as rules from './rules.ts';
 import type { Rule } from './rules.ts';
+import { currentShop, type ShopRules } from './shop.ts';
 import { US } from './us-states.ts';
 
 type Ctx = core.ParsePayload;
@@ -75,38 +76,13 @@ function fieldGroup<K extends string>(keys: readonly K[], rulesFor: (values: Rec
 export const ADDRESS_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'street1', 'street2', 'city', 'state', 'zipCode', 'countryId'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-const addressRules = (countryRule: Rule) => (v: Record<AddressField, string>): Record<AddressField, Rule> => ({
-  firstName: rules.personName,
-  lastName: rules.personName,
-  email: rules.email,
-  phoneNumber: rules.phone,
-  street1: rules.street1,
-  street2: rules.street2,
-  city: rules.city,
-  state: rules.stateFor(v.countryId),
-  zipCode: rules.zipCode,
-  countryId: countryRule,
-});
-
 /** Codes upper-case (country, US state): what the tables and the order store. */
 function normaliseAddress(a: Record<AddressField, string>) {
   const countryId = a.countryId.toUpperCase();
   return { ...a, countryId, state: countryId === US ? a.state.toUpperCase() : a.state };
 }
 
-/** A billing address: any country (spec: only shipping is US-only). */
-export const addressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(rules.country)), transform(normaliseAddress));
-/** A shipping address: US only ("Sorry, we don't ship outside the US." on countryId). */
-export const shippingAddressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(rules.shippingCountry)), transform(normaliseAddress));
-export type Address = output<typeof addressSchema>;
-
 const LOCATION_FIELDS = ['countryId', 'state', 'zipCode'] as const;
-/** Where a cart ships, for estimates: country (US only), state and ZIP. */
-export const shippingLocationSchema = pipe(
-  fieldGroup(LOCATION_FIELDS, (v) => ({ countryId: rules.shippingCountry, state: rules.stateFor(v.countryId), zipCode: rules.zipCode })),
-  transform((a) => ({ countryId: a.countryId.toUpperCase(), state: a.state.toUpperCase(), zipCode: a.zipCode })),
-);
-export type ShippingLocation = output<typeof shippingLocationSchema>;
 
 /** Most lines one order takes (a sample cart holds a few; more is a script). */
 export const MAX_ORDER_ITEMS = 50;
@@ -115,16 +91,20 @@ export const TOO_MANY_ITEMS = `A sample order can hold at most ${MAX_ORDER_ITEMS
 const code: Rule = (v) => (v === '' ? M.required : v.length > 80 ? M.invalidSelection : undefined);
 
 /**
- * A cart line as the server takes it: the sku and its finish. Anything else a client sends
- * (name, price, qty ...) is dropped: the server prices every line from the catalogue at qty 1.
+ * A line's quantity: a whole number from 1 to the shop's maximum (site.json commerce.cart).
+ * Anything else a client sends is not trusted: absent or unreadable is 1, more than the maximum
+ * is the maximum (the cart never holds more; a tampered request gets no more).
  */
-export const cartItemSchema = object({
-  sku: textField(code),
-  finish: optional(object({ type: textField(code), value: textField(code) })),
-});
-export type CartItemInput = output<typeof cartItemSchema>;
-
-export const cartItemsSchema = array(cartItemSchema, { error: CART_MESSAGES.empty }).check(minLength(1, CART_MESSAGES.empty), maxLength(MAX_ORDER_ITEMS, TOO_MANY_ITEMS));
+function quantity(max: number) {
+  const read = pipe(
+    unknown(),
+    transform((input: unknown) => {
+      const n = typeof input === 'string' && /^\d{1,6}$/.test(input.trim()) ? Number(input) : input;
+      return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+    }),
+  );
+  return _default(read, 1);
+}
 
 /** A client-made idempotency key: crypto.randomUUID() fits. */
 export const idempotencyKey: Rule = (v) =>
@@ -137,7 +117,7 @@ const shippingMethodRule: Rule = (v) => (v === '' ? M.required : code(v));
 
 /**
  * With sameAsBilling true the billing address is the shipping address (spec: the page copies
- * it), so it is checked as one: US only. A billing error is reported once, on billing.
+ * it), so it is checked as one: where the shop ships. A billing error is reported once, on billing.
  */
 function withSameAsBilling<S extends core.$ZodType>(inner: S) {
   return pipe(
@@ -171,46 +151,123 @@ export const orderIdSchema = pipe(
 const tokenSchema = optional(pipe(unknown(), transform((v: unknown) => (typeof v === 'string' ? v.trim() : ''))));
 
 /**
- * POST /api/order. Prices, totals, tax, shipping and quantities a client sends are dropped
- * (unknown keys are stripped): the server computes them.
+ * The checkout's request schemas for a shop: its shipping countries, phone rule and cart limit
+ * (site.json; engine/commerce/shop.ts). The server builds them from the shop it serves.
  */
-export const orderRequestSchema = withSameAsBilling(
-  object({
-    idempotencyKey: textField(idempotencyKey),
+export function checkoutSchemas(shop: ShopRules) {
+  const phone = rules.phoneRule(shop.phone.digits);
+  const shippingCountry = rules.shippingCountryRule(shop);
+  const addressRules = (countryRule: Rule) => (v: Record<AddressField, string>): Record<AddressField, Rule> => ({
+    firstName: rules.personName,
+    lastName: rules.personName,
+    email: rules.email,
+    phoneNumber: phone,
+    street1: rules.street1,
+    street2: rules.street2,
+    city: rules.city,
+    state: rules.stateFor(v.countryId),
+    zipCode: rules.zipCode,
+    countryId: countryRule,
+  });
+
+  /** A billing address: any country (spec: only shipping is limited). */
+  const addressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(rules.country)), transform(normaliseAddress));
+  /** A shipping address: a country the shop ships to ("Sorry, we don't ship outside the US." on countryId). */
+  const shippingAddressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(shippingCountry)), transform(normaliseAddress));
+
+  /** Where a cart ships, for estimates: country, state and ZIP. */
+  const shippingLocationSchema = pipe(
+    fieldGroup(LOCATION_FIELDS, (v) => ({ countryId: shippingCountry, state: rules.stateFor(v.countryId), zipCode: rules.zipCode })),
+    transform((a) => ({ countryId: a.countryId.toUpperCase(), state: a.state.toUpperCase(), zipCode: a.zipCode })),
+  );
+
+  /**
+   * A cart line as the server takes it: the sku, its finish and its quantity (up to the shop's
+   * maximum). Anything else a client sends (name, price ...) is dropped: the server prices every
+   * line from the catalogue.
+   */
+  const cartItemSchema = object({
+    sku: textField(code),
+    finish: optional(object({ type: textField(code), value: textField(code) })),
+    qty: quantity(shop.cart.maxQuantity),
+  });
+  const cartItemsSchema = array(cartItemSchema, { error: CART_MESSAGES.empty }).check(minLength(1, CART_MESSAGES.empty), maxLength(MAX_ORDER_ITEMS, TOO_MANY_ITEMS));
+
+  /**
+   * POST /api/order. Prices, totals, tax and shipping a client sends are dropped (unknown keys
+   * are stripped): the server computes them.
+   */
+  const orderRequestSchema = withSameAsBilling(
+    object({
+      idempotencyKey: textField(idempotencyKey),
+      items: cartItemsSchema,
+      billing: addressSchema,
+      shipping: shippingAddressSchema,
+      sameAsBilling: optional(boolean()),
+      shippingMethod: textField(shippingMethodRule),
+      paymentMethod: textField(rules.paymentMethod),
+      additionalNotes: optional(textField(notes)),
+    }),
+  );
+
+  /** PATCH /api/order: the id, the token and the fields that change. */
+  const orderPatchSchema = withSameAsBilling(
+    object({
+      id: orderIdSchema,
+      token: tokenSchema,
+      items: optional(cartItemsSchema),
+      billing: optional(addressSchema),
+      shipping: optional(shippingAddressSchema),
+      sameAsBilling: optional(boolean()),
+      shippingMethod: optional(textField(shippingMethodRule)),
+      paymentMethod: optional(textField(rules.paymentMethod)),
+      additionalNotes: optional(textField(notes)),
+    }),
+  );
+
+  /** POST /api/checkout/estimate: a cart and, once known, where it ships. */
+  const estimateRequestSchema = object({
     items: cartItemsSchema,
-    billing: addressSchema,
-    shipping: shippingAddressSchema,
-    sameAsBilling: optional(boolean()),
-    shippingMethod: textField(shippingMethodRule),
-    paymentMethod: textField(rules.paymentMethod),
-    additionalNotes: optional(textField(notes)),
-  }),
-);
-export type OrderRequest = output<typeof orderRequestSchema>;
+    shippingAddress: optional(shippingLocationSchema),
+    shippingMethod: optional(textField(code)),
+  });
 
-/** PATCH /api/order: the id, the token and the fields that change. */
-export const orderPatchSchema = withSameAsBilling(
-  object({
-    id: orderIdSchema,
-    token: tokenSchema,
-    items: optional(cartItemsSchema),
-    billing: optional(addressSchema),
-    shipping: optional(shippingAddressSchema),
-    sameAsBilling: optional(boolean()),
-    shippingMethod: optional(textField(shippingMethodRule)),
-    paymentMethod: optional(textField(rules.paymentMethod)),
-    additionalNotes: optional(textField(notes)),
-  }),
-);
-export type OrderPatch = output<typeof orderPatchSchema>;
+  return { addressSchema, shippingAddressSchema, shippingLocationSchema, cartItemSchema, cartItemsSchema, orderRequestSchema, orderPatchSchema, estimateRequestSchema };
+}
 
-/** POST /api/checkout/estimate: a cart and, once known, where it ships. */
-export const estimateRequestSchema = object({
-  items: cartItemsSchema,
-  shippingAddress: optional(shippingLocationSchema),
-  shippingMethod: optional(textField(code)),
-});
-export type EstimateRequest = output<typeof estimateRequestSchema>;
+export type CheckoutSchemas = ReturnType<typeof checkoutSchemas>;
+
+const byShop = new WeakMap<ShopRules, CheckoutSchemas>();
+/** The schemas of the current shop (the page's: engine/commerce/shop.ts), built once per shop. */
+export function currentCheckoutSchemas(): CheckoutSchemas {
+  const shop = currentShop();
+  let s = byShop.get(shop);
+  if (!s) byShop.set(shop, (s = checkoutSchemas(shop)));
+  return s;
+}
+
+/** A schema that parses with the current shop's (looked up on every parse, not once: zod's lazy() keeps the first). */
+function ofCurrentShop<S extends core.$ZodType>(pick: (s: CheckoutSchemas) => S) {
+  return pipe(
+    unknown(),
+    transform((input: unknown, ctx: Ctx): output<S> => {
+      const r = safeParse(pick(currentCheckoutSchemas()), input);
+      if (r.success) return r.data;
+      for (const issue of r.error.issues) ctx.issues.push({ ...issue, input: (issue as { input?: unknown }).input } as core.$ZodRawIssue);
+      return NEVER;
+    }),
+  );
+}
+
+/** The page's billing and shipping address schemas: the current shop's (engine/commerce/shop.ts). */
+export const addressSchema = ofCurrentShop((s) => s.addressSchema);
+export const shippingAddressSchema = ofCurrentShop((s) => s.shippingAddressSchema);
+export type Address = output<CheckoutSchemas['addressSchema']>;
+export type ShippingLocation = output<CheckoutSchemas['shippingLocationSchema']>;
+export type CartItemInput = output<CheckoutSchemas['cartItemSchema']>;
+export type OrderRequest = output<CheckoutSchemas['orderRequestSchema']>;
+export type OrderPatch = output<CheckoutSchemas['orderPatchSchema']>;
+export type EstimateRequest = output<CheckoutSchemas['estimateRequestSchema']>;
 
 const CARD_FIELDS = ['number', 'expMonth', 'expYear', 'cvv'] as const;
 

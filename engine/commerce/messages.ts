@@ -31,6 +31,12 @@ export const CHECKOUT_MESSAGES = {
   zipNotUs: 'ZIP/Postal code is not a valid US ZIP code',
 } as const;
 
+/** The phone messages for a shop whose numbers have `digits` digits (10: the spec's phoneShort and phoneLong). */
+export const phoneDigitsMessages = (digits: number) => ({
+  short: `Phone number must be at least ${digits} digits`,
+  long: `Phone number can't exceed ${digits} digits`,
+});
+
 export const CARD_MESSAGES = {
   numberRequired: 'Card number is required',
   numberInvalid: 'Card number is invalid',

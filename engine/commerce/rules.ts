@@ -6,7 +6,8 @@
  */
 import { regexes } from 'zod/mini';
 import { fillText } from '../text/fill.ts';
-import { CARD_MESSAGES as C, CHECKOUT_MESSAGES as M } from './messages.ts';
+import { CARD_MESSAGES as C, CHECKOUT_MESSAGES as M, phoneDigitsMessages } from './messages.ts';
+import { currentShop, shipsTo, type ShopRules } from './shop.ts';
 import { isUsState, US } from './us-states.ts';
 
 export type Rule = (value: string) => string | undefined;
@@ -68,15 +69,21 @@ export const city: Rule = (v) => {
   return v.length > MAX_CITY_LENGTH ? fillText(M.tooLong, { label: 'City' }) : undefined;
 };
 
-/** Phone: digits and + - ( ) . space; exactly 10 digits. */
-export const phone: Rule = (v) => {
-  if (v === '') return M.phoneRequired;
-  if (!PHONE_CHARS.test(v)) return M.phoneInvalid;
-  const digits = v.replace(/\D/g, '').length;
-  if (digits < 10) return M.phoneShort;
-  if (digits > 10) return M.phoneLong;
-  return undefined;
+/** Phone: digits and + - ( ) . space; exactly the shop's number of digits (site.json commerce.phone). */
+export const phoneRule = (want: number): Rule => {
+  const m = phoneDigitsMessages(want);
+  return (v) => {
+    if (v === '') return M.phoneRequired;
+    if (!PHONE_CHARS.test(v)) return M.phoneInvalid;
+    const digits = v.replace(/\D/g, '').length;
+    if (digits < want) return m.short;
+    if (digits > want) return m.long;
+    return undefined;
+  };
 };
+
+/** The phone rule of the current shop (the page's; the server uses phoneRule with its shop's). */
+export const phone: Rule = (v) => phoneRule(currentShop().phone.digits)(v);
 
 /** A country code (ISO 3166-1 alpha-2); any country for billing. */
 export const country: Rule = (v) => {
@@ -84,8 +91,14 @@ export const country: Rule = (v) => {
   return COUNTRY.test(v) ? undefined : M.invalidSelection;
 };
 
-/** The shipping country: US only. */
-export const shippingCountry: Rule = (v) => country(v) ?? (v.toUpperCase() === US ? undefined : M.usOnly);
+/** The shipping country: one the shop ships to (site.json commerce.countries), else the spec's "Sorry, we don't ship outside the US.". */
+export const shippingCountryRule =
+  (shop: ShopRules): Rule =>
+  (v) =>
+    country(v) ?? (shipsTo(shop, v) ? undefined : M.usOnly);
+
+/** The shipping country rule of the current shop (the page's). */
+export const shippingCountry: Rule = (v) => shippingCountryRule(currentShop())(v);
 
 /** State: a US state code for a US address, else any short name. */
 export const stateFor =

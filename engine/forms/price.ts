@@ -1,4 +1,5 @@
 import type { EstimatorPricingFile } from '../../schemas/types/estimator-pricing.ts';
+import { formatPrice } from '../catalog/price.ts';
 import type { CompiledField, CompiledForm, FormValues } from './types.ts';
 import { cleanValues, isChecked } from './values.ts';
 
@@ -82,13 +83,8 @@ export function computeEstimate(compiled: CompiledForm, values: FormValues, pric
   return { rows, product, labor, total: add(product, labor) };
 }
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 120000 -> "$1,200.00": dollar sign, exactly two decimals. */
-export function formatMoney(amountCents: number): string {
-  const sign = amountCents < 0 ? '-' : '';
-  return `${sign}$${money.format(Math.abs(amountCents) / 100)}`;
-}
+/** 120000 -> "$1,200.00": the shop's currency and locale (site.json), exactly two decimals. */
+export const formatMoney = (amountCents: number): string => formatPrice(amountCents / 100);
 
 export const DEFAULT_PRICE_TEMPLATE = '{min} - {max}';
 

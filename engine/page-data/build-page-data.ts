@@ -4,7 +4,10 @@
  */
 import { resolveDataRefs } from '../content/data-ref.ts';
 import { pageFile, templateFile, valueOf, type Site } from '../content/load-site.ts';
+import { shopRulesOf } from '../commerce/shop.ts';
+import type { Commerce } from '../../schemas/types/site.ts';
 import { buildHead } from '../head/head.ts';
+import type { RoutesFile } from '../routes/route-table.ts';
 import type { OrganizationFacts, ProductFacts } from '../head/json-ld.ts';
 import type { BlockInstance, BlockNode, PageData, PublicSite, RegionNode, RouteEntry } from '../types.ts';
 
@@ -15,12 +18,13 @@ interface PageFile {
 interface TemplateFile {
   regions: { name: string; tag?: RegionNode['tag']; slot?: 'page'; blocks?: BlockInstance[] }[];
 }
-export interface SiteFile extends PublicSite {
+export interface SiteFile extends Omit<PublicSite, 'commerce'> {
   /** Also the hosts each integration loads from (engine/content/integration-hosts.ts), for the server's CSP. */
   integrations: PublicSite['integrations'] & { hosts?: unknown };
   organization?: OrganizationFacts;
   adminEmails?: string[];
   theme?: Record<string, string>;
+  commerce?: Commerce;
 }
 
 export class PageBuildError extends Error {}
@@ -31,6 +35,12 @@ function clientIntegrations(i: SiteFile['integrations'] | undefined = {}): Publi
   return settings;
 }
 
+/** routes.json's collection routes: source -> path pattern, for links blocks build (the blog's). */
+function collectionPatterns(site: Site): Record<string, string> {
+  const collections = valueOf<RoutesFile>(site, 'routes.json')?.collections ?? [];
+  return Object.fromEntries(collections.map((c) => [c.source, c.path]));
+}
+
 export function publicSite(site: Site): PublicSite {
   const s = valueOf<SiteFile>(site, 'site.json');
   if (!s) throw new PageBuildError('site.json is missing or invalid');
@@ -39,6 +49,8 @@ export function publicSite(site: Site): PublicSite {
     origin: s.origin.replace(/\/+$/, ''),
     language: s.language ?? 'en',
     currency: s.currency,
+    ...(s.commerce && { commerce: shopRulesOf(s) }),
+    collections: collectionPatterns(site),
     breakpoints: s.breakpoints,
     integrations: clientIntegrations(s.integrations),
     ...(s.logo && { logo: s.logo }),

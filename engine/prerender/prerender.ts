@@ -15,7 +15,7 @@ import { valueOf } from '../content/load-site.ts';
 import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
 import { rewriteAssetUrls, type AssetUrlMap } from './content-images.ts';
 import { createResolveState, resolveBlockProps, type BlockResolvers } from './resolve.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { robotsDisallow, robotsTxt, sitemapXml } from './sitemap.ts';
 
 export interface SsrModule {
   renderPageHtml(data: PageData, url: string, registry: BlockRegistry, dev?: boolean): RenderResult;
@@ -167,7 +167,7 @@ export async function prerender(o: PrerenderOptions, helpers: RouteRenderer[] = 
   const siteInfo = valueOf<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
   writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path)));
-  writeFileSync(join(o.outDir, 'robots.txt'), robotsTxt(origin, ['/api/', '/checkout', '/payment/', '/order/', '/quote/', '/unsubscribe/', '/newsletter/confirm/']));
+  writeFileSync(join(o.outDir, 'robots.txt'), robotsTxt(origin, robotsDisallow(o.routes)));
   const manifestFile = join(dirname(o.outDir), 'routes-manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
   return { pages: total, failedBlocks, manifest };

@@ -21,6 +21,7 @@ interface RawRoute extends RawMeta {
   canonical?: string;
   page: string;
   sitemap?: boolean;
+  robots?: 'disallow';
 }
 interface RawCollection extends RawMeta {
   path: string;
@@ -85,6 +86,7 @@ export function buildRouteTable(site: Site): RouteEntry[] {
       flags: flagsOf(defaults.schemas, r.schemas),
       dynamic,
       sitemap: r.sitemap ?? !dynamic,
+      ...(r.robots === 'disallow' && { robotsDisallow: true }),
       source: { file: 'routes.json', pointer: `/routes/${i}` },
     });
   });

@@ -12,6 +12,8 @@ export const testSite: PublicSite = {
   currency: 'USD',
   breakpoints: { tablet: 768, desktop: 1201 },
   integrations: { schedulingWidgetUrl: 'https://scheduler.test/widget.js' },
+  // The shipped shop's blog routes (site-config/routes.json collections).
+  collections: { 'data/blogs.json#/posts': '/blogs/{slug}', 'data/blogs.json#/authors': '/blogs/authors/{id}', 'data/blogs.json#/categories': '/blogs/category/{key}' },
 };
 
 export function testPage(path = '/', site: PublicSite = testSite): PageData {

@@ -51,6 +51,10 @@ export interface Route {
    * Listed in sitemap.xml (default true for static paths).
    */
   sitemap?: boolean;
+  /**
+   * "disallow": robots.txt keeps crawlers off this path (a dynamic path up to its first parameter, and everything under it).
+   */
+  robots?: 'disallow';
 }
 export interface MetaPair {
   name: string;

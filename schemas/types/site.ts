@@ -6,14 +6,17 @@
 export type HostSource = string;
 
 /**
- * site.json: the shop's identity, origin, currency, breakpoints, integrations and theme.
+ * site.json: the shop's identity, origin, currency, breakpoints, integrations, commerce rules and theme.
  */
 export interface SiteFile {
   $schema?: string;
   name: string;
   origin: string;
   language?: string;
-  currency: 'USD';
+  /**
+   * ISO 4217 code of the currency prices are in (USD).
+   */
+  currency: string;
   logo?: Image;
   /**
    * Path of the site icon (SVG or PNG) under /images/.
@@ -41,6 +44,7 @@ export interface SiteFile {
     };
   };
   adminEmails?: string[];
+  commerce?: Commerce;
   /**
    * Facts used by the Organization and LocalBusiness structured data.
    */
@@ -104,4 +108,53 @@ export interface IntegrationHosts {
    * media-src: video and audio files
    */
   media?: HostSource[];
+}
+/**
+ * The shop's commerce rules: where it ships, how amounts are shown, the sample cart and the phone rule. A shop with other countries or a larger cart changes only this.
+ */
+export interface Commerce {
+  /**
+   * BCP 47 locale amounts are formatted in, with the site's currency (en-US: $1,234.50).
+   */
+  locale: string;
+  /**
+   * The countries the checkout lists for addresses, in order (ISO 3166-1 alpha-2 code and the name shown); `shipping: true` for those the shop ships to. A shipping address elsewhere is refused with "Sorry, we don't ship outside the US." (spec). A billing address may be in any country.
+   *
+   * @minItems 1
+   */
+  countries: [
+    {
+      code: string;
+      name: string;
+      shipping: boolean;
+    },
+    ...{
+      code: string;
+      name: string;
+      shipping: boolean;
+    }[]
+  ];
+  /**
+   * The sample cart kept in the browser's local storage.
+   */
+  cart: {
+    /**
+     * Local storage key of the cart.
+     */
+    storageKey: string;
+    /**
+     * Most units of one sample a cart line may hold.
+     */
+    maxQuantity: number;
+    /**
+     * Hours after its last change that the cart expires.
+     */
+    expiryHours: number;
+  };
+  /**
+   * Phone numbers at checkout: exactly this many digits.
+   */
+  phone: {
+    digits: number;
+  };
 }

@@ -9,15 +9,15 @@
  *            shippingInclTax, taxAmount, total, totalItemCount, weight }, message? }
  *   Without an address: no methods, tax and total null, message `Shipping will be calculated after
  *   entering address.`; with one that no method ships to: the spec's no-methods message.
- *   -> 422 field errors (`shippingAddress.countryId`: `Sorry, we don't ship outside the US.`,
+ *   -> 422 field errors (`shippingAddress.countryId`: `Sorry, we don't ship outside the US.` for a country not in
+ *      site.json's commerce.countries,
  *      `items.N.sku` for a sku not in the catalogue ...)
  */
 import { Hono } from 'hono';
-import { estimateRequestSchema } from '../../engine/node.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { parseCheckoutBody } from '../commerce/http.ts';
 import type { AppEnv } from '../http/env.ts';
 
 export function checkoutRoutes(commerce: Commerce): Hono<AppEnv> {
-  return new Hono<AppEnv>().post('/estimate', async (c) => c.json(commerce.orders.estimate(await parseCheckoutBody(c, estimateRequestSchema))));
+  return new Hono<AppEnv>().post('/estimate', async (c) => c.json(commerce.orders.estimate(await parseCheckoutBody(c, commerce.ctx.data().schemas.estimateRequestSchema))));
 }

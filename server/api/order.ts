@@ -35,7 +35,7 @@
  * attempts, and once an order has 5 failed payments (commerce/pay-limits.ts).
  */
 import { Hono } from 'hono';
-import { orderPatchSchema, orderRequestSchema, payRequestSchema } from '../../engine/node.ts';
+import { payRequestSchema } from '../../engine/node.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { parseCheckoutBody } from '../commerce/http.ts';
 import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';
@@ -51,13 +51,13 @@ export function orderRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hon
   const paySchema = payRequestSchema();
   return new Hono<AppEnv>()
     .post('/', limits.orders, async (c) => {
-      const req = await parseCheckoutBody(c, orderRequestSchema);
+      const req = await parseCheckoutBody(c, commerce.ctx.data().schemas.orderRequestSchema);
       const { order, orderToken, created } = await orders.create(req);
       if (!created) c.header('Idempotent-Replayed', 'true');
       return c.json({ success: true, message: ORDER_TEXTS.created, order, orderToken }, created ? 201 : 200);
     })
     .patch('/', async (c) => {
-      const patch = await parseCheckoutBody(c, orderPatchSchema);
+      const patch = await parseCheckoutBody(c, commerce.ctx.data().schemas.orderPatchSchema);
       return c.json({ success: true, message: ORDER_TEXTS.updated, order: await orders.update(patch) });
     })
     .post('/pay', limits.payments, noCardData(), async (c) => {

@@ -4,7 +4,7 @@
  * header). The amount is always the server's order total: a client `amount` that differs is
  * refused (422); metadata is the server's (orderId, orderIncrementId, paymentId).
  *
- * POST  /payment-intent   { orderId, token, paymentMethodId, amount?, currency?: 'usd', receiptEmail?, shipping?, metadata? }
+ * POST  /payment-intent   { orderId, token, paymentMethodId, amount?, currency?: the order's ('usd'), receiptEmail?, shipping?, metadata? }
  *   Creates and confirms a PaymentIntent for the order's total (idempotency key from the order and
  *   the attempt). -> 200 completed | 202 requires_action (nextAction) or pending | 402 declined:
  *   { success, message, status, paymentIntent: { id, status, client_secret }, nextAction?, order, payment }
@@ -34,7 +34,8 @@ import type Stripe from 'stripe';
 
 export const STRIPE_TEXTS = {
   amountMismatch: 'The amount does not match the order total.',
-  currency: 'Only usd is accepted.',
+  /** The order's currency: "Only usd is accepted." */
+  currency: (code: string) => `Only ${code} is accepted.`,
   signature: 'Invalid webhook signature',
 } as const;
 
@@ -70,7 +71,8 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
     if (!orderId) throw new ApiError(422, 'Invalid input', { orderId: REQUIRED });
     const token = b.token ?? c.req.header('x-order-token');
     const row = await ctx.authorize(orderId, token);
-    if (b.currency !== undefined && b.currency !== 'usd') throw new ApiError(422, STRIPE_TEXTS.currency, { currency: STRIPE_TEXTS.currency });
+    const currency = row.order_currency_code.toLowerCase();
+    if (b.currency !== undefined && b.currency !== currency) throw new ApiError(422, STRIPE_TEXTS.currency(currency), { currency: STRIPE_TEXTS.currency(currency) });
     if (b.amount !== undefined && toCents(b.amount) !== row.total_cents) throw new ApiError(422, STRIPE_TEXTS.amountMismatch, { amount: STRIPE_TEXTS.amountMismatch });
     return { row, token };
   }

@@ -3,16 +3,7 @@
  * pricing.ts (catalogue and the site's tables); one transaction writes an order.
  */
 import type { Kysely, Transaction } from 'kysely';
-import {
-  type EstimateRequest,
-  type OrderPatch,
-  type OrderRequest,
-  CHECKOUT_MESSAGES,
-  SHIPPING_MESSAGES,
-  sumMoney,
-  shippingTax,
-  US,
-} from '../../engine/node.ts';
+import { type EstimateRequest, type OrderPatch, type OrderRequest, CHECKOUT_MESSAGES, SHIPPING_MESSAGES, sumMoney, shippingTax, shipsTo } from '../../engine/node.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -37,7 +28,8 @@ export function orderService(ctx: CommerceContext) {
 
   /** The order's content from a validated request: the server's figures, 422 when something does not apply. */
   function contentOf(data: CommerceData, r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & { items: OrderRequest['items']; shippingMethod: string; paymentMethod: string }): OrderContent {
-    if (r.shipping.countryId !== US) throw new ApiError(422, CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+    // A stored order's address is checked again on update: the shop may have stopped shipping there.
+    if (!shipsTo(data.shop, r.shipping.countryId)) throw new ApiError(422, CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
     // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
     assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
     const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
@@ -107,7 +99,7 @@ export function orderService(ctx: CommerceContext) {
               state: 'new',
               status: 'pending',
               customer_is_guest: 1,
-              order_currency_code: 'USD',
+              order_currency_code: data.shop.currency.code,
               email_sent: 0,
               idempotency_key: keyHash,
               request_hash: hash,
@@ -147,7 +139,7 @@ export function orderService(ctx: CommerceContext) {
       const billing = patch.billing ?? stored('billing');
       const data = ctx.data();
       const content = contentOf(data, {
-        items: patch.items ?? current.items.map((i) => ({ sku: i.sku, finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value } })),
+        items: patch.items ?? current.items.map((i) => ({ sku: i.sku, finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value }, qty: i.qty })),
         billing,
         shipping: sameAsBilling ? billing : (patch.shipping ?? stored('shipping')),
         sameAsBilling,

@@ -281,7 +281,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         try {
           result = await provider.charge({
             amountCents: row.total_cents,
-            currency: 'usd',
+            currency: row.order_currency_code.toLowerCase(),
             token: req.paymentToken,
             orderId: row.id,
             orderIncrementId: increment,

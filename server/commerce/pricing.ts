@@ -1,23 +1,10 @@
 /**
- * The server's figures for a cart: every line priced from the catalogue at quantity 1, shipping
+ * The server's figures for a cart: every line priced from the catalogue at its quantity (at most
+ * the shop's cart maximum: the request schema caps it), shipping
  * quotes and tax for the shipping address, and the order totals. Whatever a client says about
  * prices, quantities, shipping or tax never gets here: the schemas drop it.
  */
-import {
-  type CartItemInput,
-  type ShippingLocation,
-  SHIPPING_MESSAGES,
-  shippingQuotes,
-  type ShippingQuote,
-  taxPercentFor,
-  lineFigures,
-  orderTotals,
-  type LineFigures,
-  type OrderTotals,
-  maxQuantityMessage,
-  findFinish,
-  MAX_SAMPLE_QTY,
-} from '../../engine/node.ts';
+import { type CartItemInput, type ShippingLocation, SHIPPING_MESSAGES, shippingQuotes, type ShippingQuote, taxPercentFor, lineFigures, orderTotals, type LineFigures, type OrderTotals, maxQuantityMessage, findFinish } from '../../engine/node.ts';
 import { ApiError, type FieldErrors } from '../http/errors.ts';
 import type { CommerceData } from './site-data.ts';
 
@@ -31,6 +18,7 @@ export interface CatalogueLine {
   finish: { type: string; value: string; label: string };
   styleName: string;
   styleTitle: string;
+  qty: number;
 }
 
 export type PricedItem = CatalogueLine & LineFigures;
@@ -51,7 +39,7 @@ export function priceItems(items: readonly CartItemInput[], data: CommerceData):
     }
     const { style, sample } = entry;
     if (seen.has(item.sku)) {
-      errors[`items.${i}.sku`] = maxQuantityMessage(sample.name);
+      errors[`items.${i}.sku`] = maxQuantityMessage(sample.name, data.shop.cart.maxQuantity);
       return;
     }
     seen.add(item.sku);
@@ -68,6 +56,7 @@ export function priceItems(items: readonly CartItemInput[], data: CommerceData):
       finish: { type: sample.finish.type, value: sample.finish.value, label: finish?.item.label ?? sample.finish.value },
       styleName: style.name,
       styleTitle: style.title,
+      qty: item.qty,
     });
   });
   const messages = Object.values(errors);
@@ -89,9 +78,9 @@ export interface CartQuote {
 export function quoteCart(items: readonly CartItemInput[], data: CommerceData, at: ShippingLocation | undefined, chosen?: string): CartQuote {
   const base = priceItems(items, data);
   const taxPercent = at ? taxPercentFor(data.taxRates, at) : 0;
-  const priced: PricedItem[] = base.map((b) => ({ ...b, ...lineFigures({ price: b.price, weight: b.weight, qty: MAX_SAMPLE_QTY }, taxPercent) }));
+  const priced: PricedItem[] = base.map((b) => ({ ...b, ...lineFigures({ price: b.price, weight: b.weight, qty: b.qty }, taxPercent) }));
   const subtotal = orderTotals(priced, 0, 0).subtotal;
-  const shippingMethods = at ? shippingQuotes(data.shippingMethods, { subtotal, itemCount: priced.length * MAX_SAMPLE_QTY }, at) : [];
+  const shippingMethods = at ? shippingQuotes(data.shippingMethods, { subtotal, itemCount: priced.reduce((n, i) => n + i.qty, 0) }, at) : [];
   const shippingMethod = shippingMethods.find((m) => m.type === chosen) ?? shippingMethods[0];
   return { items: priced, taxPercent, shippingMethods, shippingMethod, totals: orderTotals(priced, shippingMethod?.amount ?? 0, taxPercent) };
 }

@@ -1,22 +1,13 @@
 /**
  * What checkout reads from the content folder: the catalogue (catalogs/product-styles.json),
- * the shipping, tax and payment-method tables (data/*.json) and the admin addresses of
- * site.json. Each file is validated against its JSON Schema when it is read; the result is kept
+ * the shipping, tax and payment-method tables (data/*.json), and the admin addresses and the
+ * commerce rules (countries, cart limit, phone rule: engine/commerce/shop.ts) of site.json. Each file is validated against its JSON Schema when it is read; the result is kept
  * and re-read when a file changes (checked at most once a second), so `joinery dev` edits apply
  * without a restart. A missing or invalid file makes checkout unavailable (503), never a 500.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type PaymentMethod,
-  type ShippingMethod,
-  type TaxRate,
-  indexSamples,
-  type SampleEntry,
-  type ProductStylesFile,
-  createValidator,
-  type Validator,
-} from '../../engine/node.ts';
+import { type PaymentMethod, type ShippingMethod, type TaxRate, indexSamples, type SampleEntry, type ProductStylesFile, createValidator, type Validator, checkoutSchemas, type CheckoutSchemas, setCurrentShop, shopRulesOf, ShopRulesError, type ShopRules } from '../../engine/node.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 
 export interface CommerceData {
@@ -27,6 +18,9 @@ export interface CommerceData {
   paymentMethods: readonly PaymentMethod[];
   /** site.json adminEmails: the first gets the admin order e-mail, the rest are in cc. */
   adminEmails: readonly string[];
+  /** site.json's commerce rules, and the request schemas built from them. */
+  shop: ShopRules;
+  schemas: CheckoutSchemas;
 }
 
 export class CommerceDataError extends Error {}
@@ -67,8 +61,18 @@ function readChecked<T>(siteDir: string, rel: string, schema: string | undefined
 export function loadCommerceData(siteDir: string): CommerceData {
   const f = COMMERCE_FILES;
   const catalogue = readChecked<ProductStylesFile>(siteDir, f.catalogue.rel, f.catalogue.schema);
-  const site = readChecked<{ adminEmails?: unknown }>(siteDir, f.site.rel, undefined);
+  const site = readChecked<{ adminEmails?: unknown } & Parameters<typeof shopRulesOf>[0]>(siteDir, f.site.rel, undefined);
+  let shop: ShopRules;
+  try {
+    shop = shopRulesOf(site);
+  } catch (e) {
+    throw e instanceof ShopRulesError ? new CommerceDataError(`${f.site.rel}: ${e.message}`) : e;
+  }
+  // The process serves this shop: amounts in e-mails and pages use its currency.
+  setCurrentShop(shop);
   return {
+    shop,
+    schemas: checkoutSchemas(shop),
     samples: indexSamples(catalogue.styles),
     shippingMethods: readChecked<{ methods: ShippingMethod[] }>(siteDir, f.shipping.rel, f.shipping.schema).methods,
     taxRates: readChecked<{ rates: TaxRate[] }>(siteDir, f.tax.rel, f.tax.schema).rates,

@@ -13,7 +13,8 @@ import type { HostList } from '../http/security-headers.ts';
 export interface ChargeRequest {
   /** Integer cents: the order total the server computed. */
   amountCents: number;
-  currency: 'usd';
+  /** ISO 4217, lower case ("usd"): the order's currency, the shop's (site.json). */
+  currency: string;
   /** The gateway's token for the card (sandbox token, Stripe PaymentMethod id, Accept.js nonce). */
   token: string;
   orderId: number;

@@ -21,6 +21,7 @@
  * convert does not check the link's expiry: a payment taken before the link expired must still
  * become its order. A canceled quote cannot be paid or converted.
  */
+import { currentShop } from '../../engine/node.ts';
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, fromCents, formatPrice } from '../../engine/node.ts';
 import type { QuotePaymentRow, QuoteRow } from '../db/schema.ts';
@@ -205,7 +206,7 @@ export function quoteService(commerce: Commerce) {
             tax_amount_cents: q.tax_amount_cents,
             total_cents: q.total_cents,
             total_item_count: qty,
-            order_currency_code: 'USD',
+            order_currency_code: currentShop().currency.code,
             payment_method: method.name,
             payment_method_label: method.title,
             email_sent: 0,
@@ -351,7 +352,7 @@ export function quoteService(commerce: Commerce) {
         try {
           result = await provider.charge({
             amountCents: q.total_cents,
-            currency: 'usd',
+            currency: currentShop().currency.code.toLowerCase(),
             token: req.paymentToken,
             orderId: 0,
             orderIncrementId: '',

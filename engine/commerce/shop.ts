@@ -1,0 +1,63 @@
+/**
+ * The shop's commerce rules, read from site.json (`currency` and the `commerce` section): where it
+ * ships, how amounts are shown, the sample cart's storage and limits, the phone rule. The engine
+ * holds no shop's values; a second shop changes only its site.json.
+ *
+ * The server builds its checkout schemas from the rules it reads (checkoutSchemas(shop)). The
+ * browser serves one shop per page, so the page's rules are also kept as the "current shop"
+ * (set from the page data before render: engine/render/shell.tsx), which modules without React
+ * (the cart store, the checkout's field rules, formatPrice) read.
+ */
+import type { Commerce } from '../../schemas/types/site.ts';
+
+export interface ShopCountry {
+  code: string;
+  name: string;
+  /** Does the shop ship there? (Billing addresses may be anywhere.) */
+  shipping: boolean;
+}
+
+export interface ShopRules {
+  /** ISO 4217 code and the locale amounts are formatted in. */
+  currency: { code: string; locale: string };
+  /** The countries the checkout lists, in order; those with `shipping` are where the shop ships. */
+  countries: readonly ShopCountry[];
+  cart: { storageKey: string; maxQuantity: number; expiryHours: number };
+  phone: { digits: number };
+}
+
+export class ShopRulesError extends Error {}
+
+/** The rules of a site.json value; throws ShopRulesError when it has no `commerce` section. */
+export function shopRulesOf(site: { currency?: unknown; commerce?: Commerce } | undefined): ShopRules {
+  const c = site?.commerce;
+  if (!c || typeof site?.currency !== 'string') throw new ShopRulesError('site.json needs "currency" and a "commerce" section (schemas/site.schema.json)');
+  return {
+    currency: { code: site.currency, locale: c.locale },
+    countries: c.countries.map((x) => ({ code: x.code.toUpperCase(), name: x.name, shipping: x.shipping })),
+    cart: { ...c.cart },
+    phone: { ...c.phone },
+  };
+}
+
+/** Does the shop ship to this country code? */
+export const shipsTo = (shop: ShopRules, code: string): boolean => shop.countries.some((c) => c.shipping && c.code === code.toUpperCase());
+
+/** The cart's lifetime after its last change. */
+export const cartTtlMs = (cart: ShopRules['cart']): number => cart.expiryHours * 60 * 60 * 1000;
+
+let current: ShopRules | undefined;
+
+/** Sets the rules of the shop this page (or this process) serves. */
+export function setCurrentShop(shop: ShopRules): void {
+  current = shop;
+}
+
+/** The current shop's rules; throws when none was set (a page without site.json's `commerce`). */
+export function currentShop(): ShopRules {
+  if (!current) throw new ShopRulesError('No shop rules set: site.json needs a "commerce" section, handed to setCurrentShop()');
+  return current;
+}
+
+/** The current shop's rules, or undefined when none was set. */
+export const currentShopOrUndefined = (): ShopRules | undefined => current;

@@ -1,0 +1,149 @@
+/**
+ * A second shop is only a content change: the shipped site-config/ with another site.json
+ * (CAD in fr-CA, ships to Canada and the US, 3 of a sample per cart line under its own key for
+ * 48 hours) and its own shipping and tax tables (tests/fixtures/sites/second-shop/). The same
+ * engine and server follow it, and Hearthline keeps its rules.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lintSite } from '../cli/lint/run.ts';
+import { createCartStore, memoryStorage } from '../engine/cart/store.ts';
+import { formatPrice } from '../engine/catalog/price.ts';
+import { checkoutSchemas, shippingAddressSchema } from '../engine/commerce/checkout-schema.ts';
+import { setCurrentShop } from '../engine/commerce/shop.ts';
+import { CHECKOUT_MESSAGES } from '../engine/commerce/messages.ts';
+import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, send } from '../server/commerce/testing.ts';
+import { DEFAULT_CONTENT_DIR } from '../server/paths.ts';
+import { createTestServer, type TestServer } from '../server/testing/test-server.ts';
+import { secondShopRules, secondShopSite, type ContentDir } from './fixtures/sites/second-shop.ts';
+import { shippedShop } from './setup/shipped-shop.ts';
+
+const TORONTO = { ...JANE, phoneNumber: '416-555-0188', street1: '100 Queen Street West', street2: '', city: 'Toronto', state: 'ON', zipCode: '51234', countryId: 'CA' };
+const MONTERREY = { ...TORONTO, city: 'Monterrey', state: 'Nuevo Leon', zipCode: '64000', countryId: 'MX' };
+const US_ONLY = "Sorry, we don't ship outside the US.";
+
+let site: ContentDir;
+beforeAll(() => {
+  site = secondShopSite();
+});
+afterAll(() => site.remove());
+
+describe('the second shop content', () => {
+  it('passes the linter: site.json with its commerce section is valid content', () => {
+    const r = lintSite(site.dir);
+    expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('the second shop on the server', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await createTestServer({ siteDir: site.dir, dist: false });
+  });
+  afterAll(() => t.close());
+
+  it('takes an order shipped to Canada, priced in CAD with its own tables', async () => {
+    const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO }));
+    expect(r.status).toBe(201);
+    expect(r.json.order).toMatchObject({ subtotal: 9.95, shippingAmount: 6.5, taxAmount: 2.14, total: 18.59 });
+    const row = await t.db.selectFrom('orders').select(['order_currency_code']).where('id', '=', r.json.order.id).executeTakeFirstOrThrow();
+    expect(row.order_currency_code).toBe('CAD');
+  });
+
+  it("refuses a shipping country not in its list with the spec's message", async () => {
+    const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO, sameAsBilling: false, shipping: MONTERREY }));
+    expect(r.status).toBe(422);
+    expect(r.json).toMatchObject({ success: false, message: US_ONLY, errors: { 'shipping.countryId': US_ONLY } });
+    const estimate = await send(t.app, 'POST', '/api/checkout/estimate', { items: [DOOR], shippingAddress: { countryId: 'MX', state: 'Jalisco', zipCode: '44100' } });
+    expect(estimate.json.errors).toEqual({ 'shippingAddress.countryId': US_ONLY });
+  });
+
+  it('prices up to 3 of a sample per line; more is capped, a sku twice is refused with the maximum of 3', async () => {
+    const three = await send(t.app, 'POST', '/api/checkout/estimate', { items: [{ ...CHIP, qty: 3 }], shippingAddress: { countryId: 'CA', state: 'ON', zipCode: '51234' } });
+    expect(three.status).toBe(200);
+    expect(three.json.items).toMatchObject([{ sku: CHIP.sku, qty: 3, rowTotal: 29.85 }]);
+    expect(three.json.totals).toMatchObject({ subtotal: 29.85, totalItemCount: 3 });
+
+    const seven = await send(t.app, 'POST', '/api/checkout/estimate', { items: [{ ...CHIP, qty: 7 }] });
+    expect(seven.json.items).toMatchObject([{ qty: 3, rowTotal: 29.85 }]);
+
+    const twice = await send(t.app, 'POST', '/api/checkout/estimate', { items: [CHIP, CHIP] });
+    expect(twice.status).toBe(422);
+    expect(twice.json.errors['items.1.sku']).toBe('You can order maximum 3 quantity of item "Calacatta Gold quartz sample, polished".');
+  });
+
+  it("charges in its currency and formats the order e-mails' amounts in its locale", async () => {
+    const placed = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO, items: [{ ...CHIP, qty: 2 }] }));
+    expect(placed.status).toBe(201);
+    const paid = await send(t.app, 'POST', '/api/order/pay', { id: placed.json.order.id, token: placed.json.orderToken, paymentToken: await cardToken(t.app, CARDS.approved) });
+    expect(paid.status).toBe(200);
+    const charged = await t.db.selectFrom('sandbox_gateway_intents').select(['amount_cents', 'currency']).execute();
+    // 19.90 + 6.50 shipping + 13 % HST (2.59 + 0.85) = 29.84 CAD.
+    expect(charged).toEqual([{ amount_cents: 2984, currency: 'cad' }]);
+    const mails = await t.db.selectFrom('email_outbox').select(['text']).execute();
+    expect(mails.length).toBeGreaterThan(0);
+    // 2 x 9.95 = 19.90 CAD, as Quebec writes it (fr-CA: a comma, then " $").
+    expect(mails.map((m) => m.text).join('\n')).toMatch(/19,90\s\$/);
+  });
+});
+
+describe('Hearthline keeps its rules', () => {
+  let t: TestServer;
+  afterEach(() => t.close());
+
+  it('refuses Canada, caps a line at 1, and keeps USD', async () => {
+    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
+    const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO }));
+    expect(r.status).toBe(422);
+    expect(r.json).toMatchObject({ message: US_ONLY, errors: { 'shipping.countryId': US_ONLY } });
+    const est = await send(t.app, 'POST', '/api/checkout/estimate', { items: [{ ...CHIP, qty: 3 }] });
+    expect(est.json.items).toMatchObject([{ qty: 1, rowTotal: 9.95 }]);
+    expect(formatPrice(4290, shippedShop().currency)).toBe('$4,290.00');
+  });
+});
+
+describe('the cart and the field rules of each shop', () => {
+  const T0 = Date.parse('2025-03-01T12:00:00Z');
+  const chip = { sku: CHIP.sku, name: 'Quartz chip', finish: { type: 'surface', value: 'polished' } };
+
+  it('the second shop: 3 of a sample under mapleBirchSamples, kept 48 hours', () => {
+    const storage = memoryStorage();
+    const store = createCartStore({ storage, events: null, now: () => T0, rules: secondShopRules().cart });
+    const results = [1, 2, 3, 4].map(() => store.add(chip));
+    expect(results.map((r) => r.status)).toEqual(['added', 'updated', 'updated', 'max-quantity']);
+    expect(results[3]!.message).toBe('You can order maximum 3 quantity of item "Quartz chip".');
+    expect(JSON.parse(storage.getItem('mapleBirchSamples')!)).toEqual({ items: [{ ...chip, qty: 3 }], expiresAt: T0 + 48 * 3600_000 });
+    expect(storage.getItem('selectedSamples')).toBeNull();
+  });
+
+  it('Hearthline: 1 of a sample under selectedSamples, kept 24 hours', () => {
+    const storage = memoryStorage();
+    const store = createCartStore({ storage, events: null, now: () => T0, rules: shippedShop().cart });
+    expect([store.add(chip), store.add(chip)].map((r) => r.message)).toEqual(['Item Quartz chip has been successfully added.', 'You can order maximum 1 quantity of item "Quartz chip".']);
+    expect(JSON.parse(storage.getItem('selectedSamples')!)).toEqual({ items: [{ ...chip, qty: 1 }], expiresAt: T0 + 24 * 3600_000 });
+  });
+
+  it('each shop its phone digits, with the spec messages for 10', () => {
+    const seven = checkoutSchemas({ ...secondShopRules(), phone: { digits: 7 } }).addressSchema;
+    const ok = seven.safeParse({ ...TORONTO, phoneNumber: '555-0188' });
+    expect(ok.success).toBe(true);
+    const long = seven.safeParse({ ...TORONTO, phoneNumber: '416-555-0188' });
+    expect(long.error?.issues.map((i) => i.message)).toEqual(["Phone number can't exceed 7 digits"]);
+    const ten = checkoutSchemas(shippedShop()).addressSchema.safeParse({ ...TORONTO, phoneNumber: '555-0188' });
+    expect(ten.error?.issues.map((i) => i.message)).toEqual([CHECKOUT_MESSAGES.phoneShort]);
+  });
+
+  it("the page's address schema follows the page's shop", () => {
+    expect(shippingAddressSchema.safeParse(TORONTO).error?.issues.map((i) => i.message)).toEqual([US_ONLY]);
+    setCurrentShop(secondShopRules());
+    try {
+      expect(shippingAddressSchema.safeParse(TORONTO).success).toBe(true);
+    } finally {
+      setCurrentShop(shippedShop());
+    }
+  });
+
+  it('amounts in each shop currency', () => {
+    expect(formatPrice(1234.5, secondShopRules().currency)).toMatch(/^1\s234,50\s\$$/);
+    expect(formatPrice(1234.5, shippedShop().currency)).toBe('$1,234.50');
+  });
+});
