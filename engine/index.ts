@@ -6,6 +6,7 @@ export { defineBlock } from './define-block.ts';
 export { SiteLink, isInternalUrl, type SiteLinkProps } from './render/link.tsx';
 export { EmbeddedBlock } from './render/embedded-block.tsx';
 export { usePageData, useSite } from './render/context.ts';
+export { useRouteParam } from './render/route-param.ts';
 export { visibilityClasses, shownOnPlatform, usePlatform, detectPlatform } from './render/visibility.ts';
 export * from './blog/index.ts';
 export * from './cart/index.ts';

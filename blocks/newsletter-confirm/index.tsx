@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
-import { defineBlock, usePageData } from '../../engine/index.ts';
+import { defineBlock, useRouteParam } from '../../engine/index.ts';
 import type { NewsletterConfirmProps } from '../../schemas/types/blocks/newsletter-confirm.ts';
 import { confirmSubscription, type ConfirmOutcome } from './confirm.ts';
 import styles from './newsletter-confirm.module.css';
@@ -20,17 +19,15 @@ function NewsletterConfirm({
   errorText = 'We could not confirm your subscription right now. Please try again later.',
   endpoint = '/api/newsletter',
 }: NewsletterConfirmProps) {
-  const page = usePageData();
-  const { pathname } = useLocation();
+  const token = useRouteParam(tokenParam);
   const [outcome, setOutcome] = useState<ConfirmOutcome | undefined>();
   const sent = useRef(false);
 
   useEffect(() => {
     if (sent.current) return; // once per page view (development mode runs effects twice)
     sent.current = true;
-    const token = matchPath(page.route, pathname)?.params[tokenParam] ?? '';
     void confirmSubscription(endpoint, token).then(setOutcome);
-  }, [endpoint, page.route, pathname, tokenParam]);
+  }, [endpoint, token]);
 
   const texts: Record<ConfirmOutcome, string> = { confirmed: confirmedText, already: alreadyText, invalid: invalidText, error: errorText };
   const failed = outcome === 'invalid' || outcome === 'error';

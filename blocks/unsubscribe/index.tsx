@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
-import { defineBlock, usePageData } from '../../engine/index.ts';
+import { defineBlock, useRouteParam } from '../../engine/index.ts';
 import type { UnsubscribeProps } from '../../schemas/types/blocks/unsubscribe.ts';
 import { toggleSubscription } from './toggle.ts';
 import styles from './unsubscribe.module.css';
@@ -20,15 +19,13 @@ function Unsubscribe({
   subscribeFailure = 'We could not subscribe you again. The link may be invalid or expired; please contact us.',
   endpoint = '/api/newsletter',
 }: UnsubscribeProps) {
-  const page = usePageData();
-  const { pathname } = useLocation();
+  const token = useRouteParam(tokenParam);
   const [subscribed, setSubscribed] = useState(true);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
 
   const onClick = async () => {
     const action = subscribed ? 'unsubscribe' : 'subscribe';
-    const token = matchPath(page.route, pathname)?.params[tokenParam] ?? '';
     setBusy(true);
     const result = await toggleSubscription(endpoint, action, token);
     const message = result.ok

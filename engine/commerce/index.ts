@@ -19,4 +19,4 @@ export { lineFigures, orderTotals, type LineFigures, type OrderTotals, type Pric
 export * from './payment-status.ts';
 export type * from './types.ts';
 export { QUOTE_MESSAGES, QUOTE_ERROR_TYPES } from './quote-messages.ts';
-export type { QuoteView, QuoteAddressView, QuoteItemView } from './quote-view.ts';
+export type { AddressView, QuoteView, QuoteAddressView, QuoteItemView } from './quote-view.ts';

@@ -4,9 +4,8 @@
  */
 export type QuoteStatus = 'open' | 'paid' | 'canceled';
 
-export interface QuoteAddressView {
-  id: number;
-  type: 'billing' | 'shipping';
+/** A stored address as the server answers it: the order's and the quote's, a gateway's bill-to and ship-to. */
+export interface AddressView {
   email: string;
   firstName: string;
   lastName: string;
@@ -17,6 +16,11 @@ export interface QuoteAddressView {
   zipCode: string;
   countryId: string;
   phoneNumber: string;
+}
+
+export interface QuoteAddressView extends AddressView {
+  id: number;
+  type: 'billing' | 'shipping';
 }
 
 export interface QuoteItemView {

@@ -6,7 +6,7 @@
 export type Money = number;
 
 /**
- * A quote for `joinery quote create FILE.json`: the customer, addresses, shipping, lines and amounts in dollars. The server computes each row total (price x qty), the subtotal and the total (subtotal + shipping + tax - discount) itself.
+ * A quote for `joinery quote create FILE.json`: the customer, addresses, shipping, lines and amounts in dollars. The server computes each row total (price x qty), the subtotal and the total (subtotal + shipping + tax - discount) itself. A missing shippingAddress is the billing address.
  */
 export interface Quote {
   $schema?: string;
@@ -15,7 +15,7 @@ export interface Quote {
   lastName: string;
   email: string;
   billingAddress: Address;
-  shippingAddress?: Address1;
+  shippingAddress?: Address;
   shippingMethod: string;
   shippingLabel: string;
   /**
@@ -44,21 +44,6 @@ export interface Quote {
   discountAmount?: Money;
 }
 export interface Address {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  street1: string;
-  street2?: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-}
-/**
- * Defaults to the billing address.
- */
-export interface Address1 {
   firstName: string;
   lastName: string;
   email: string;

@@ -5,7 +5,7 @@
  * happens here and nowhere else.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { type Address, type OrderTotals, fromCents, toCents } from '../../engine/node.ts';
+import { type Address, type AddressView, type OrderTotals, fromCents, toCents } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import type { AddressType, Database, OrderAddressRow, OrderItemRow, OrderRow, OrderStatusHistoryRow, PaymentRow, PaymentStatus } from '../db/schema.ts';
 import type { PricedItem } from './pricing.ts';
@@ -15,18 +15,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The human order number: 100000000 + id. */
 export const incrementIdFor = (id: number) => String(100_000_000 + id);
 
-export interface OrderAddressView {
+export interface OrderAddressView extends AddressView {
   type: AddressType;
-  email: string;
-  firstName: string;
-  lastName: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-  phoneNumber: string;
 }
 
 export interface OrderItemView extends Omit<PricedItem, 'finish' | 'styleName' | 'styleTitle'> {

@@ -7,7 +7,7 @@
  * brand and last 4 digits) and, when the card holder must act (3-D Secure), a next action of
  * its own. Nothing here carries a card number.
  */
-import type { PaymentStatus } from '../../engine/node.ts';
+import type { AddressView, PaymentStatus } from '../../engine/node.ts';
 import type { HostList } from '../http/security-headers.ts';
 
 export interface ChargeRequest {
@@ -39,18 +39,7 @@ export interface ChargeRequest {
 }
 
 /** An address of the order as the server stored it. */
-export interface ChargeParty {
-  firstName: string;
-  lastName: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-  phoneNumber: string;
-  email: string;
-}
+export type ChargeParty = AddressView;
 
 /** What the card holder's browser must do before the payment can finish. */
 export type NextAction =

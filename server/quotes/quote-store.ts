@@ -6,6 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { fromCents, type QuoteView } from '../../engine/node.ts';
+import type { Address } from '../../schemas/types/quote.ts';
 import type { Clock } from '../clock.ts';
 import type { AddressType, Database, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
 import { hashOrderToken, tokenMatches } from '../commerce/order-token.ts';
@@ -18,18 +19,8 @@ export const quoteIncrementIdFor = (id: number) => `Q${100_000_000 + id}`;
 
 export const DEFAULT_QUOTE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface QuoteAddressInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  street1: string;
-  street2?: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-}
+/** An address of a quote file (schemas/quote.schema.json). */
+export type QuoteAddressInput = Address;
 
 /** A quote file as schemas/quote.schema.json describes it (amounts in dollars). */
 export interface QuoteInput {

@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { mailsAbout } from './support/checkout-helpers.ts';
 import { hydrated, watchErrors } from './support/page-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -79,19 +80,6 @@ function subjectsTo(address: string): string[] {
     }
   });
 }
-function subjectsAbout(orderNumber: string): string[] {
-  const dir = process.env.E2E_MAIL_DIR!;
-  return readdirSync(dir).flatMap((f) => {
-    try {
-      const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { raw: string };
-      const subject = /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '';
-      return subject.endsWith(`#${orderNumber}`) ? [subject] : [];
-    } catch {
-      return [];
-    }
-  });
-}
-
 async function expectAxeClean(page: Page) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -168,7 +156,7 @@ test('a quote created with the CLI is paid by sandbox card through its link: suc
   expectPaidOrder(email, orderNumber);
   expect(apiBodies.length).toBeGreaterThan(0);
   for (const b of apiBodies) expect(b).not.toMatch(/4242 ?4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002|"cvv"/);
-  await expect.poll(() => subjectsAbout(orderNumber).sort(), { timeout: 20_000 }).toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
+  await expect.poll(() => mailsAbout(orderNumber).sort(), { timeout: 20_000 }).toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
 
   // The link again: already paid, with its order number, and no payment form.
   await page.goto(link.replace(process.env.E2E_BASE_URL!, ''));
@@ -260,7 +248,7 @@ test('Stripe with 3-D Secure: the verify page converts the quote and the intent 
   // The intent now names the order (spec 000 section 4 step 3).
   const pi = (await (await request.get(`${process.env.E2E_STRIPE_URL}/v1/payment_intents/${intent}`, { headers: { authorization: `Bearer ${process.env.E2E_STRIPE_SECRET_KEY}` } })).json()) as { metadata?: Record<string, string> };
   expect(pi.metadata).toMatchObject({ orderId: String(order.id), orderIncrementId: orderNumber });
-  await expect.poll(() => subjectsAbout(orderNumber).sort(), { timeout: 20_000 }).toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
+  await expect.poll(() => mailsAbout(orderNumber).sort(), { timeout: 20_000 }).toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
 });
 
 test('Authorize.Net: Accept.js takes the card, the charge carries the quote, one order with its total', async ({ page }) => {
