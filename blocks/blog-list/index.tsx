@@ -17,7 +17,7 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return (
     <nav className={styles.pagination} aria-label={label}>
-      <ul>
+      <ul className={styles.pages}>
         {page > 1 && (
           <li>
             <SiteLink href={pageHref(path, params, page - 1)} className={styles.pageLink} rel="prev" onClick={onGo}>

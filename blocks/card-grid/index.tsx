@@ -8,7 +8,7 @@ function CardGrid({ title, intro, columns = 3, cards }: CardGridProps) {
     <section className={sectionStyles.section}>
       {title && <h2 className={sectionStyles.title}>{title}</h2>}
       {intro && <p className={sectionStyles.intro}>{intro}</p>}
-      <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
+      <ul className={`${styles.grid} ${sectionStyles[`cols${columns}`] ?? ''}`}>
         {cards.map((card, i) => (
           <li key={i}>
             <Card card={card} heading={title ? 'h3' : 'h2'} />

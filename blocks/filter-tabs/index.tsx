@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { defineBlock, usePageData, useTabs } from '../../engine/index.ts';
+import { EmptyState, defineBlock, usePageData, useTabs } from '../../engine/index.ts';
 import type { FilterTabsProps } from '../../schemas/types/blocks/filter-tabs.ts';
-import { FaqPanel, VideoPanel, EmptyPanel } from './panels.tsx';
+import { FaqPanel, VideoPanel } from './panels.tsx';
 import { siblingAt, slotOffsets } from './slots.ts';
 import styles from './filter-tabs.module.css';
 
@@ -65,7 +65,7 @@ function Tabs({ tabs, title, label = 'Product details', layout = 'filter-tabs-v1
         {tabs.map((tab, i) =>
           offsets[i] !== undefined ? null : (
             <div key={i} {...t.panelProps(i)} className={styles.panel}>
-              <PanelContent tab={tab} empty={<EmptyPanel title={emptyTitle} text={emptyText} />} />
+              <PanelContent tab={tab} empty={<EmptyState title={emptyTitle} text={emptyText} />} />
             </div>
           ),
         )}

@@ -1,4 +1,4 @@
-/** The panels filter-tabs draws itself: questions and answers, videos, and the empty state. */
+/** The panels filter-tabs draws itself: questions and answers, and videos (the empty state is engine/ui EmptyState). */
 import { useId } from 'react';
 import { VideoPlayer } from '../../engine/index.ts';
 import type { FilterTabsProps } from '../../schemas/types/blocks/filter-tabs.ts';
@@ -32,14 +32,5 @@ export function VideoPanel({ videos }: { videos: NonNullable<Tab['videos']> }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-export function EmptyPanel({ title, text }: { title: string; text: string }) {
-  return (
-    <div className={styles.empty}>
-      <p className={styles.emptyTitle}>{title}</p>
-      <p className={styles.emptyText}>{text}</p>
-    </div>
   );
 }

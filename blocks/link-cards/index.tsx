@@ -9,7 +9,7 @@ function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
     <section className={sectionStyles.section}>
       {title && <h2 className={sectionStyles.title}>{title}</h2>}
       {intro && <p className={sectionStyles.intro}>{intro}</p>}
-      <ul className={`${styles.grid} ${styles[`cols${columns}`] ?? ''}`}>
+      <ul className={`${styles.grid} ${sectionStyles[`cols${columns}`] ?? ''}`}>
         {cards.map((card, i) => (
           <li key={i} className={linkCardStyles.card}>
             {card.image && (

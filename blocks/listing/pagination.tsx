@@ -30,8 +30,8 @@ export function Pagination({ type, page, pages, hrefOf, onPageLink, onMore, onAu
   if (pages <= 1) return null;
   if (type === 'page-numbers')
     return (
-      <nav className={styles.pages} aria-label="Pagination">
-        <ul>
+      <nav aria-label="Pagination">
+        <ul className={styles.pages}>
           {page > 1 && (
             <li>
               <SiteLink href={hrefOf(page - 1)} className={styles.pageLink} rel="prev" onClick={() => onPageLink(page - 1)}>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { defineBlock, useTabs } from '../../engine/index.ts';
+import { EmptyState, defineBlock, useTabs } from '../../engine/index.ts';
 import type { SpecViewProps } from '../../schemas/types/blocks/spec-view.ts';
 import styles from './spec-view.module.css';
 
@@ -29,15 +29,6 @@ function SpecView({ title, groups, view, emptyTitle = 'No Data Found', emptyText
         </>
       )}
     </section>
-  );
-}
-
-export function EmptyState({ title, text }: { title: string; text: string }) {
-  return (
-    <div className={styles.empty}>
-      <p className={styles.emptyTitle}>{title}</p>
-      <p className={styles.emptyText}>{text}</p>
-    </div>
   );
 }
 

@@ -18,3 +18,5 @@ export { useHydrated, useQueryParams, type QueryParamsUpdate } from './use-query
 export { default as sectionStyles } from './section.module.css';
 export { default as linkCardStyles } from './link-card.module.css';
 export { default as controlStyles } from './controls.module.css';
+export { default as tabStyles } from './tabs.module.css';
+export { EmptyState } from './empty-state.tsx';
