@@ -69,7 +69,7 @@ function SwatchGroup({ group, name, chosen, visibleCount, onChoose }: SwatchGrou
         {shown.map((item, i) => (
           <li key={item.value}>
             <label className={styles.swatch} title={item.label}>
-              <input type="radio" name={name} value={`${group.name}:${item.value}`} checked={i === chosenIndex} onChange={() => onChoose(item.value)} />
+              <input className={styles.swatchInput} type="radio" name={name} value={`${group.name}:${item.value}`} checked={i === chosenIndex} onChange={() => onChoose(item.value)} />
               <img src={item.image.src} alt="" width={item.image.width} height={item.image.height} loading="lazy" decoding="async" />
               <span className="jv-sr-only">{item.label}</span>
             </label>

@@ -269,7 +269,8 @@ function ChoiceGroup({ field, f, ids, error, disabled }: ControlProps) {
                 onChange={(e) => toggle(value, e.target.checked)}
                 onBlur={f.onBlur}
                 disabled={disabled}
-                className={styles.optionInput}
+                // As buttons or cards the input lies over its whole box (the box shows the choice).
+                className={layout && LAYOUT_CLASS[layout] ? styles.overlayInput : styles.optionInput}
                 aria-describedby={describedBy(o.description && `${optionId}-desc`, error && ids.error)}
               />
               <span className={styles.optionText}>
