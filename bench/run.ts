@@ -63,7 +63,8 @@ const gz = (u: string) => {
 function firstLoad(page: string) {
   const html = readFileSync(join(DIST_DIR, 'site', page, 'index.html'), 'utf8');
   const js = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].reduce((n, m) => n + gz(m[1]!), 0);
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].reduce((n, m) => n + gz(m[1]!), 0);
+  // Linked sheets once each (a non-blocking one is also in <noscript>); inlined CSS is in the HTML.
+  const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))].reduce((n, u) => n + gz(u), 0);
   // Images fetched on load: <img> without loading="lazy" (lazy ones wait for scrolling).
   const imgs = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((t) => !/loading="lazy"/.test(t));
   const images = [...new Set(imgs.map((t) => /src="([^"]+)"/.exec(t)?.[1]).filter((u): u is string => !!u && u.startsWith('/')))].reduce((n, u) => n + gz(u), 0);
