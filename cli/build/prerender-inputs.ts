@@ -11,7 +11,7 @@ import { createAssetResolver, type Manifest } from '../../engine/prerender/asset
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
 import { createCriticalCss } from '../../engine/prerender/critical-css.ts';
 import type { PrerenderOptions, SsrModule } from '../../engine/prerender/prerender.ts';
-import { CLIENT_ENTRY } from '../../engine/vite/config.ts';
+import { CLIENT_BOOT, CLIENT_ENTRY } from '../../engine/vite/config.ts';
 
 type SsrEntry = SsrModule & { loadAllBlocks(): Promise<BlockRegistry> };
 
@@ -36,7 +36,7 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
     outDir: f.siteOut,
     ssr,
     registry,
-    assets: createAssetResolver(manifest, CLIENT_ENTRY, (t) => `blocks/${t}/index.tsx`),
+    assets: createAssetResolver(manifest, CLIENT_ENTRY, (t) => `blocks/${t}/index.tsx`, CLIENT_BOOT),
     resolvers: blockResolvers,
     assetUrls: f.assetUrls,
     criticalCss: criticalCssFrom(join(f.bundles, 'site')),

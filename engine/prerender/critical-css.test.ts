@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from '../render/document.ts';
-import type { PageData } from '../types.ts';
 import { classesIn, createCriticalCss } from './critical-css.ts';
 
 const CSS =
@@ -30,29 +28,5 @@ describe('critical CSS', () => {
 
   it('reads class attributes with several names', () => {
     expect([...classesIn('<a class="x  y" id="z"><b class="">')]).toEqual(['x', 'y']);
-  });
-});
-
-describe('the document with critical CSS', () => {
-  const data = {
-    head: { title: 'T', description: 'D', meta: [], canonical: 'https://example.com/', jsonLd: [] },
-    site: { language: 'en', breakpoints: { tablet: 768, desktop: 1201 } },
-  } as unknown as PageData;
-  const assets = { entry: '/assets/entry.js', css: ['/assets/style-1.css'], preload: ['/assets/a.js'] };
-
-  it('inlines it and loads the stylesheet without blocking, with a <noscript> link', () => {
-    const html = renderDocument({ data, html: '', assets: { ...assets, inlineCss: '.a{color:red}' } });
-    expect(html).toContain('<style data-jv-critical>.a{color:red}</style>');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/style-1.css" media="print" data-jv-css>');
-    expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/style-1.css"></noscript>');
-    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(2);
-  });
-
-  it('links the stylesheet as before when there is none, or when it could close the <style> element', () => {
-    for (const inlineCss of [undefined, 'a{content:"</style><script>"}']) {
-      const html = renderDocument({ data, html: '', assets: { ...assets, inlineCss } });
-      expect(html).toContain('<link rel="stylesheet" href="/assets/style-1.css">');
-      expect(html).not.toContain('data-jv-critical');
-    }
   });
 });

@@ -18,6 +18,12 @@ export interface DocumentAssets {
   inlineCss?: string;
   /** Module URLs to preload (the entry's imports and the page's block chunks). */
   preload: string[];
+  /**
+   * The boot script (engine/client/boot.ts): when given, the page's only script; it preloads
+   * `preload` and imports `entry` once the first screen is painted, so no hydration code
+   * competes with the first paint and the LCP image.
+   */
+  boot?: string;
 }
 
 export { escapeHtml };
@@ -42,6 +48,19 @@ function stylesheets(assets: DocumentAssets): string[] {
   ];
 }
 
+function scripts(assets: DocumentAssets): string[] {
+  if (assets.boot) {
+    const preload = escapeHtml(assets.preload.join(' '));
+    return [`<script type="module" src="${escapeHtml(assets.boot)}" data-jv-entry="${escapeHtml(assets.entry)}" data-jv-preload="${preload}" fetchpriority="low"></script>`];
+  }
+  // Hydration code at low priority: the first paint (HTML, inlined CSS) and the first screen's
+  // images come first on a slow link; the page shows without it and stays usable as links.
+  return [
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
+    `<script type="module" src="${escapeHtml(assets.entry)}" fetchpriority="low"></script>`,
+  ];
+}
+
 export function renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string> }): string {
   const { data, html, assets } = opts;
   const h = data.head;
@@ -55,10 +74,7 @@ export function renderDocument(opts: { data: PageData; html: string; assets: Doc
     ...(data.site.favicon ? [`<link rel="icon" href="${escapeHtml(data.site.favicon)}">`] : []),
     `<style>${themeCss(opts.theme)}${visibilityCss(data.site.breakpoints)}</style>`,
     ...stylesheets(assets),
-    // Hydration code at low priority: the first paint (HTML, inlined CSS) and the first screen's
-    // images come first on a slow link; the page shows without it and stays usable as links.
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
-    `<script type="module" src="${escapeHtml(assets.entry)}" fetchpriority="low"></script>`,
+    ...scripts(assets),
     ...h.jsonLd.map((ld) => `<script type="application/ld+json">${serializeJsonLd(ld)}</script>`),
   ].join('\n');
   return (
