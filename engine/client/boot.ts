@@ -15,8 +15,10 @@ function firstScreenShown(ms: number): Promise<void> {
       : Promise.resolve();
   // Two frames: the one that paints the image, then the start of the next.
   const painted = loaded.then(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-  // A hidden tab paints no frames, and a stalled image must not hold hydration up for long.
-  return Promise.race([painted, new Promise<void>((done) => setTimeout(done, ms))]);
+  // A hidden tab paints no frames, and a stalled image must not hold hydration up for long; the
+  // load event (every eager image in) ends the wait too, also where timers and frames are held.
+  const pageLoaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((done) => addEventListener('load', () => done(), { once: true }));
+  return Promise.race([painted, pageLoaded, new Promise<void>((done) => setTimeout(done, ms))]);
 }
 
 if (me?.dataset.jvEntry) {
