@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PageData } from '../types.ts';
 import { renderDocument } from './document.ts';
 
+const data = {
+  head: { title: 'T', description: 'D', meta: [], canonical: 'https://example.com/', jsonLd: [] },
+  site: { language: 'en', breakpoints: { tablet: 768, desktop: 1201 } },
+} as unknown as PageData;
+
 describe('the document with critical CSS', () => {
-  const data = {
-    head: { title: 'T', description: 'D', meta: [], canonical: 'https://example.com/', jsonLd: [] },
-    site: { language: 'en', breakpoints: { tablet: 768, desktop: 1201 } },
-  } as unknown as PageData;
   const assets = { entry: '/assets/entry.js', css: ['/assets/style-1.css'], preload: ['/assets/a.js'] };
 
   it('inlines it and loads the stylesheet without blocking, with a <noscript> link', () => {
@@ -27,10 +28,6 @@ describe('the document with critical CSS', () => {
 });
 
 describe('the document with a boot script', () => {
-  const data = {
-    head: { title: 'T', description: 'D', meta: [], canonical: 'https://example.com/', jsonLd: [] },
-    site: { language: 'en', breakpoints: { tablet: 768, desktop: 1201 } },
-  } as unknown as PageData;
 
   it('has it as its only script, naming the entry and the chunks to preload; no modulepreload in the HTML', () => {
     const html = renderDocument({ data, html: '', assets: { entry: '/assets/entry.js', css: [], preload: ['/assets/a.js', '/assets/b.js'], boot: '/assets/boot.js' } });
