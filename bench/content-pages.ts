@@ -1,6 +1,6 @@
 /**
  * First-load weight of content pages from a build (dist/, or the folder given): JavaScript the
- * page loads before it is interactive (entry + modulepreloads), CSS, HTML, and the images it
+ * page loads before it is interactive (boot script, entry and preloads), CSS, HTML, and the images it
  * fetches at once (not loading="lazy"; <img src>, as on a phone), all gzip; plus the lazy images a
  * full scroll adds.
  * Run: node --import tsx bench/content-pages.ts [distDir] [path...]. Printed, never asserted.
@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from '../cli/paths.ts';
-import { fmt } from './lib.ts';
+import { firstLoadScripts, fmt } from './lib.ts';
 
 const dist = process.argv[2] ?? DIST_DIR;
 const pages = process.argv.length > 3 ? process.argv.slice(3) : ['/', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green'];
@@ -21,8 +21,8 @@ const local = (url: string) => join(site, decodeURI(url.split(/[?#]/)[0]!));
 export function pageWeight(path: string) {
   const htmlFile = join(site, path === '/' ? '' : path.replace(/^\/+|\/+$/g, ''), 'index.html');
   const html = readFileSync(htmlFile, 'utf8');
-  const js = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].reduce((s, m) => s + gz(local(m[1]!)), 0);
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].reduce((s, m) => s + gz(local(m[1]!)), 0);
+  const js = firstLoadScripts(html).reduce((s, u) => s + gz(local(u)), 0);
+  const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))].reduce((s, u) => s + gz(local(u)), 0);
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id='));
   let eager = 0;
   let lazy = 0;

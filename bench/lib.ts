@@ -36,3 +36,10 @@ export function timeIt<T>(fn: () => T, runs = 5): { ms: number; result: T } {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Scripts a page loads at first: the module script, and what the boot script starts (entry, preloads). */
+export function firstLoadScripts(html: string): string[] {
+  const tags = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
+  const boot = /<script type="module" src="[^"]+" data-jv-entry="([^"]+)" data-jv-preload="([^"]*)"/.exec(html);
+  return [...tags, ...(boot ? [boot[1]!, ...boot[2]!.split(' ').filter(Boolean)] : [])];
+}

@@ -14,7 +14,7 @@ import { DIST_DIR, ROOT } from '../cli/paths.ts';
 import { kindOf, loadSite } from '../engine/node.ts';
 import { generateSite } from './generate-site.ts';
 import { LIGHTHOUSE_PAGES, lighthouseTable, runLighthouse } from './lighthouse.ts';
-import { fmt, timeIt, wallTime } from './lib.ts';
+import { firstLoadScripts, fmt, timeIt, wallTime } from './lib.ts';
 
 const SITE = join(ROOT, 'site-config');
 const bin = join(ROOT, 'cli', 'bin.js');
@@ -62,8 +62,9 @@ const gz = (u: string) => {
 };
 function firstLoad(page: string) {
   const html = readFileSync(join(DIST_DIR, 'site', page, 'index.html'), 'utf8');
-  const js = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].reduce((n, m) => n + gz(m[1]!), 0);
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].reduce((n, m) => n + gz(m[1]!), 0);
+  const js = firstLoadScripts(html).reduce((n, u) => n + gz(u), 0);
+  // Linked sheets once each (a non-blocking one is also in <noscript>); inlined CSS is in the HTML.
+  const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))].reduce((n, u) => n + gz(u), 0);
   // Images fetched on load: <img> without loading="lazy" (lazy ones wait for scrolling).
   const imgs = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((t) => !/loading="lazy"/.test(t));
   const images = [...new Set(imgs.map((t) => /src="([^"]+)"/.exec(t)?.[1]).filter((u): u is string => !!u && u.startsWith('/')))].reduce((n, u) => n + gz(u), 0);
@@ -82,7 +83,7 @@ for (const [label, path] of LIGHTHOUSE_PAGES) {
 if (existsSync(join(DIST_DIR, 'site', 'estimator', 'index.html'))) {
   const f = firstLoad('estimator');
   const html = readFileSync(join(DIST_DIR, 'site', 'estimator', 'index.html'), 'utf8');
-  const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
+  const urls = firstLoadScripts(html);
   const file = (u: string) => join(DIST_DIR, 'site', decodeURIComponent(u.split('?')[0]!));
   const jspdf = urls.filter((u) => /jspdf/i.test(u) || (existsSync(file(u)) && readFileSync(file(u), 'utf8').includes('Invalid argument passed to jsPDF')));
   line('estimator: first-load JS / total transfer', `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);

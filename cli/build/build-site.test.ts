@@ -46,6 +46,9 @@ describe('joinery build', () => {
     expect(result.ok).toBe(true);
     const html = readFileSync(join(out, 'site', 'promo', 'index.html'), 'utf8');
     expect(html).toContain('<h1');
+    // Its first paint waits for no stylesheet: the CSS it uses is inlined, the sheet loads without blocking.
+    expect(html).toMatch(/<style data-jv-critical>[^<]*\{/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" media="print" data-jv-css>/);
     const server = await createTestServer({ dist: out, siteDir: site });
     try {
       const res = await server.app.request('/promo');
@@ -66,6 +69,8 @@ describe('joinery build', () => {
     try {
       cpSync(join(out, 'server'), join(bundles, 'server'), { recursive: true });
       cpSync(join(out, 'site', '.vite'), join(bundles, 'site', '.vite'), { recursive: true });
+      // The stylesheets too: each page inlines its share of them (critical CSS).
+      cpSync(join(out, 'site', 'assets'), join(bundles, 'site', 'assets'), { recursive: true });
       const again = await buildSite({ siteDir: site, outDir: threaded, reuseBundlesFrom: bundles, skipLint: true, threads: 1 });
       expect(again.ok).toBe(true);
     } finally {

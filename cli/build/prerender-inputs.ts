@@ -9,8 +9,9 @@ import { blockResolvers } from '../../blocks/resolvers.ts';
 import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
+import { createCriticalCss } from '../../engine/prerender/critical-css.ts';
 import type { PrerenderOptions, SsrModule } from '../../engine/prerender/prerender.ts';
-import { CLIENT_ENTRY } from '../../engine/vite/config.ts';
+import { CLIENT_BOOT, CLIENT_ENTRY } from '../../engine/vite/config.ts';
 
 type SsrEntry = SsrModule & { loadAllBlocks(): Promise<BlockRegistry> };
 
@@ -35,10 +36,25 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
     outDir: f.siteOut,
     ssr,
     registry,
-    assets: createAssetResolver(manifest, CLIENT_ENTRY, (t) => `blocks/${t}/index.tsx`),
+    assets: createAssetResolver(manifest, CLIENT_ENTRY, (t) => `blocks/${t}/index.tsx`, CLIENT_BOOT),
     resolvers: blockResolvers,
     assetUrls: f.assetUrls,
+    criticalCss: criticalCssFrom(join(f.bundles, 'site')),
     productFacts: siteProductFacts(site),
     log: f.log,
+  };
+}
+
+/** Critical CSS from the built stylesheets (URLs under /assets), each set parsed once. */
+function criticalCssFrom(siteBundle: string): NonNullable<PrerenderOptions['criticalCss']> {
+  const pruners = new Map<string, (html: string) => string>();
+  return (urls, html) => {
+    const key = urls.join('\n');
+    let prune = pruners.get(key);
+    if (!prune) {
+      prune = createCriticalCss(urls.map((u) => readFileSync(join(siteBundle, u), 'utf8')).join('\n'));
+      pruners.set(key, prune);
+    }
+    return prune(html);
   };
 }

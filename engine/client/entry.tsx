@@ -10,6 +10,20 @@ import './base.css';
 
 const data = JSON.parse(document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent!) as PageData;
 const dev = import.meta.env.DEV;
-// Only the blocks needed to hydrate; deferred ones (`load: idle | visible`) follow later.
-const registry = await loadBlocks(blockLoaders, data.eagerBlockTypes ?? data.blockTypes);
+// Only the blocks needed to hydrate; deferred ones (`load: idle | visible`) follow later. The
+// page's stylesheets, loaded without blocking the first paint (its own rules are inlined), apply
+// before hydration, so states React adds later are styled as soon as they show.
+const [registry] = await Promise.all([loadBlocks(blockLoaders, data.eagerBlockTypes ?? data.blockTypes), applyStylesheets()]);
 hydrateRoot(document.getElementById('root')!, <App initial={data} loaders={blockLoaders} registry={registry} dev={dev} />);
+
+/** Switches the non-blocking stylesheets (media="print", engine/render/document.ts) on; resolves once loaded. */
+function applyStylesheets(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-jv-css]')];
+  return Promise.all(
+    links.map((link) => {
+      const loaded = link.sheet ? null : new Promise((done) => (link.addEventListener('load', done, { once: true }), link.addEventListener('error', done, { once: true })));
+      link.media = 'all';
+      return loaded;
+    }),
+  );
+}

@@ -15,7 +15,7 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-export function createAssetResolver(manifest: Manifest, entryKey: string, blockKey: (type: string) => string) {
+export function createAssetResolver(manifest: Manifest, entryKey: string, blockKey: (type: string) => string, bootKey?: string) {
   const closure = (key: string, files: Set<string>, css: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || files.has(chunk.file)) return;
@@ -32,6 +32,7 @@ export function createAssetResolver(manifest: Manifest, entryKey: string, blockK
   if (sharedCss) entryCss.add(sharedCss);
   const entryFile = manifest[entryKey]?.file;
   if (!entryFile) throw new Error(`the client build has no entry "${entryKey}"`);
+  const bootFile = bootKey ? manifest[bootKey]?.file : undefined;
   const cache = new Map<string, DocumentAssets>();
 
   return (blockTypes: readonly string[]): DocumentAssets => {
@@ -48,6 +49,7 @@ export function createAssetResolver(manifest: Manifest, entryKey: string, blockK
       entry: '/' + entryFile,
       css: [...css].map((c) => '/' + c),
       preload: [...files].map((f) => '/' + f),
+      ...(bootFile ? { boot: '/' + bootFile } : {}),
     };
     cache.set(cacheKey, assets);
     return assets;

@@ -34,6 +34,8 @@ export interface PrerenderOptions {
   /** Build-time prop resolvers by block type (blocks/resolvers.ts). */
   resolvers?: BlockResolvers;
   log?: (line: string) => void;
+  /** The CSS of these stylesheets a page's body markup may use, to inline (critical-css.ts); none: link only. */
+  criticalCss?: (cssUrls: readonly string[], bodyHtml: string) => string;
   /** Original content-image URLs -> fingerprinted ones (content-images.ts); pages use the latter. */
   assetUrls?: AssetUrlMap;
 }
@@ -103,7 +105,8 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
         for (const f of r.failed) out.failedBlocks.push({ path: route.path, ...f });
         // Scripts of the blocks that hydrate at once; styles of every block, deferred ones included,
         // since their prerendered HTML shows from the first paint.
-        const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css: o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css };
+        const css = o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css;
+        const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css, inlineCss: o.criticalCss?.(css, r.html) };
         const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme });
         const dir = routeDir(route.path);
         const w: Promise<void> = write(join(o.outDir, dir), html, JSON.stringify(r.data))

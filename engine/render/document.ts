@@ -10,8 +10,20 @@ export interface DocumentAssets {
   entry: string;
   /** Stylesheets to link. */
   css: string[];
+  /**
+   * The page's share of those stylesheets (engine/prerender/critical-css.ts), inlined so the
+   * first paint waits for no stylesheet; the sheets then load without blocking (media="print",
+   * switched on by the browser entry before it hydrates) and, without scripts, in <noscript>.
+   */
+  inlineCss?: string;
   /** Module URLs to preload (the entry's imports and the page's block chunks). */
   preload: string[];
+  /**
+   * The boot script (engine/client/boot.ts): when given, the page's only script; it preloads
+   * `preload` and imports `entry` once the first screen is painted, so no hydration code
+   * competes with the first paint and the LCP image.
+   */
+  boot?: string;
 }
 
 export { escapeHtml };
@@ -23,6 +35,30 @@ export function themeCss(theme: Record<string, string> | undefined): string {
     .map(([k, v]) => `--${k}:${v}`)
     .join(';');
   return decls ? `:root{${decls}}` : '';
+}
+
+function stylesheets(assets: DocumentAssets): string[] {
+  const links = assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  // CSS holding "</style" would end the element early: linked as it is instead.
+  if (assets.inlineCss === undefined || /<\/style/i.test(assets.inlineCss) || !links.length) return links;
+  return [
+    `<style data-jv-critical>${assets.inlineCss}</style>`,
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" media="print" data-jv-css>`),
+    `<noscript>${links.join('')}</noscript>`,
+  ];
+}
+
+function scripts(assets: DocumentAssets): string[] {
+  if (assets.boot) {
+    const preload = escapeHtml(assets.preload.join(' '));
+    return [`<script type="module" src="${escapeHtml(assets.boot)}" data-jv-entry="${escapeHtml(assets.entry)}" data-jv-preload="${preload}" fetchpriority="low"></script>`];
+  }
+  // Hydration code at low priority: the first paint (HTML, inlined CSS) and the first screen's
+  // images come first on a slow link; the page shows without it and stays usable as links.
+  return [
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
+    `<script type="module" src="${escapeHtml(assets.entry)}" fetchpriority="low"></script>`,
+  ];
 }
 
 export function renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string> }): string {
@@ -37,9 +73,8 @@ export function renderDocument(opts: { data: PageData; html: string; assets: Doc
     `<link rel="canonical" href="${escapeHtml(h.canonical)}">`,
     ...(data.site.favicon ? [`<link rel="icon" href="${escapeHtml(data.site.favicon)}">`] : []),
     `<style>${themeCss(opts.theme)}${visibilityCss(data.site.breakpoints)}</style>`,
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
+    ...stylesheets(assets),
+    ...scripts(assets),
     ...h.jsonLd.map((ld) => `<script type="application/ld+json">${serializeJsonLd(ld)}</script>`),
   ].join('\n');
   return (

@@ -11,6 +11,8 @@ export interface ViteOptions {
 }
 
 export const CLIENT_ENTRY = 'engine/client/entry.tsx';
+/** The script a prerendered page loads first: it starts CLIENT_ENTRY after the first screen shows. */
+export const CLIENT_BOOT = 'engine/client/boot.ts';
 export const SSR_ENTRY = 'engine/render/server-entry.tsx';
 
 // react-router's package exports point at its development build for every condition; the
@@ -45,7 +47,7 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
       // fetches no CSS. All blocks' CSS is ~18 kB gzip, cached across pages.
       cssCodeSplit: false,
       rolldownOptions: {
-        input: join(o.root, CLIENT_ENTRY),
+        input: [join(o.root, CLIENT_ENTRY), join(o.root, CLIENT_BOOT)],
         output: {
           // React, the router and the engine code that several blocks share go in one chunk
           // instead of a dozen tiny ones: a page starts with ~10 script requests, not ~30

@@ -1,6 +1,6 @@
 /**
  * What the Lighthouse scores rest on (bench/lighthouse.ts measures them; nothing here is timed):
- * one stylesheet per page, hashed assets (content images included) served immutable while pages
+ * the first screen's CSS inlined and one stylesheet loaded without blocking, hashed assets (content images included) served immutable while pages
  * are revalidated, the LCP image never lazy, and no layout shift on the checkout.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -8,20 +8,45 @@ import { expect, test, type Page } from '@playwright/test';
 const PAGE_TYPES = ['/', '/products/kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets/aw', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green', '/estimator', '/checkout'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-test('every page type links exactly one stylesheet, and it styles the deferred blocks too', async ({ request }) => {
+test('every page type inlines the CSS of its first screen and loads one stylesheet without blocking, which styles the deferred blocks too', async ({ request }) => {
   let shared: string | undefined;
   for (const path of PAGE_TYPES) {
     const html = await (await request.get(path)).text();
-    const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-    expect(links, path).toHaveLength(1);
-    shared ??= links[0];
-    expect(links[0], path).toBe(shared);
+    const head = html.slice(0, html.indexOf('</head>'));
+    // No stylesheet blocks the first paint: the one sheet is media="print" until the entry switches
+    // it on, linked plainly only inside <noscript>.
+    const blocking = [...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"([^>]*)>/g)];
+    expect(blocking.map((m) => m[2]), path).toEqual([' media="print" data-jv-css']);
+    shared ??= blocking[0]![1];
+    expect(blocking[0]![1], path).toBe(shared);
+    const critical = /<style data-jv-critical>([^<]+)<\/style>/.exec(head)?.[1];
+    expect(critical, `${path}: inline critical CSS`).toBeTruthy();
+    // Each class the page's first markup uses that the sheet styles has its rules inline.
+    const body = html.slice(html.indexOf('<body'));
+    const cls = /\sclass="([^"\s]+)/.exec(body)![1]!;
+    expect(critical, path).toContain(`.${cls}`);
   }
+  const sheet = await (await request.get(shared!)).text();
   // The footer is deferred (load: visible): its CSS must be there before its code.
   const home = await (await request.get('/')).text();
   const footerClass = /<footer data-region="footer"><div class="jv-vis" data-jv-defer="[^"]+"><!--\$--><div class="([^"\s]+)/.exec(home)?.[1];
   expect(footerClass).toBeTruthy();
-  expect(await (await request.get(shared!)).text()).toContain(`.${footerClass}`);
+  expect(sheet).toContain(`.${footerClass}`);
+  expect(/<style data-jv-critical>([^<]+)<\/style>/.exec(home)![1]).toContain(`.${footerClass}`);
+  // Only what the page uses: less than the whole sheet.
+  expect(/<style data-jv-critical>([^<]+)<\/style>/.exec(home)![1]!.length).toBeLessThan(sheet.length);
+});
+
+test('hydration code starts after the first screen shows, then applies the stylesheet', async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  // One script tag, the tiny boot script; the hydration entry and its chunks are fetched by it, not by the HTML.
+  expect(html).not.toContain('rel="modulepreload"');
+  const scripts = html.match(/<script type="module"[^>]*>/g)!;
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/src="\/assets\/boot-[^"]+\.js" data-jv-entry="\/assets\/entry-[^"]+\.js" data-jv-preload="[^"]+"/);
+  await page.goto('/');
+  // The entry ran: it switched the non-blocking stylesheet on before hydrating.
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media)).toBe('all');
 });
 
 test('hashed scripts, styles and content images are immutable; pages and page data are revalidated', async ({ request }) => {
