@@ -57,7 +57,10 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
           // every page would download it (about 3 kB gzip on a category page). Vite's preload
           // helper, which every page needs for its block imports, joins it (one request less).
           codeSplitting: {
-            groups: [{ name: 'shared', test: /[\\/](engine[\\/](?!commerce[\\/]|blog[\\/]|search[\\/]|reviews[\\/]|ui[\\/](?:video-player|social-icons|stars)\.)|node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/])|^\0vite\/preload-helper/, minShareCount: 3 }],
+            groups: [{ name: 'shared', test: /[\\/](engine[\\/](?!commerce[\\/]|blog[\\/]|search[\\/]|reviews[\\/]|ui[\\/](?:video-player|social-icons|stars)\.)|node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/])|^\0vite\/preload-helper/, minShareCount: 3 },
+              // The blog's engine code (post lists, URL patterns) in one chunk for the blog pages, not several tiny ones.
+              { name: 'blog', test: /[\\/]engine[\\/]blog[\\/]/ },
+            ],
           },
         },
       },
