@@ -86,7 +86,11 @@ interface Child {
 
 function startChild(mode: string, arg?: string): Promise<Child> {
   const profile = process.env.CHECKOUT_BENCH_PROFILE && mode === '--serve' ? ['--cpu-prof', '--cpu-prof-dir', process.env.CHECKOUT_BENCH_PROFILE] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), mode, ...(arg ? [arg] : [])], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), mode, ...(arg ? [arg] : [])], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    // As `joinery start` runs (cli/bin.js): React's production build renders the e-mails queued at payment.
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  });
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((line: string) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(line));
