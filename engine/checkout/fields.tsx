@@ -1,5 +1,5 @@
 /** Labelled inputs and selects with their error line (aria-invalid + aria-describedby). */
-import type { ChangeEvent, Ref } from 'react';
+import type { ChangeEvent, ReactNode, Ref } from 'react';
 import styles from './checkout.module.css';
 
 interface BaseProps {
@@ -14,13 +14,33 @@ interface BaseProps {
 
 const errorId = (id: string) => `${id}-error`;
 
-function ErrorLine({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={errorId(id)} className={styles.fieldError}>
-      {error}
-    </p>
-  ) : null;
+/** The label, the control and its error line: the same around an input and a select. */
+function Field({ id, label, error, required, children }: Pick<BaseProps, 'id' | 'label' | 'error' | 'required'> & { children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      {error && (
+        <p id={errorId(id)} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
+
+/** What every control carries: its name, its required and invalid states, its error line. */
+const controlProps = ({ id, error, required, onBlur }: Pick<BaseProps, 'id' | 'error' | 'required' | 'onBlur'>) => ({
+  id,
+  name: id,
+  'aria-required': required || undefined,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? errorId(id) : undefined,
+  onBlur,
+});
 
 export function TextField({ id, label, value, error, required, onChange, onBlur, type = 'text', autoComplete, inputMode, maxLength, inputRef }: BaseProps & {
   /** react-hook-form's ref: its focus-on-error reaches the control. */
@@ -31,28 +51,18 @@ export function TextField({ id, label, value, error, required, onChange, onBlur,
   maxLength?: number;
 }) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
+    <Field id={id} label={label} error={error} required={required}>
       <input
         ref={inputRef}
-        id={id}
-        name={id}
+        {...controlProps({ id, error, required, onBlur })}
         type={type}
         value={value}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId(id) : undefined}
         onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
-        onBlur={onBlur}
       />
-      <ErrorLine id={id} error={error} />
-    </div>
+    </Field>
   );
 }
 
@@ -63,23 +73,8 @@ export function SelectField({ id, label, value, error, required, onChange, onBlu
   autoComplete?: string;
 }) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      <select
-        ref={inputRef}
-        id={id}
-        name={id}
-        value={value}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId(id) : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-      >
+    <Field id={id} label={label} error={error} required={required}>
+      <select ref={inputRef} {...controlProps({ id, error, required, onBlur })} value={value} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -87,7 +82,6 @@ export function SelectField({ id, label, value, error, required, onChange, onBlu
           </option>
         ))}
       </select>
-      <ErrorLine id={id} error={error} />
-    </div>
+    </Field>
   );
 }
