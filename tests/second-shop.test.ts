@@ -12,6 +12,8 @@ import { checkoutSchemas, shippingAddressSchema } from '../engine/commerce/check
 import { setCurrentShop } from '../engine/commerce/shop.ts';
 import { CHECKOUT_MESSAGES } from '../engine/commerce/messages.ts';
 import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, send } from '../server/commerce/testing.ts';
+import { createQuote } from '../server/quotes/quote-store.ts';
+import { QUOTE_TOTAL, quoteInput } from '../server/quotes/testing.ts';
 import { DEFAULT_CONTENT_DIR } from '../server/paths.ts';
 import { createTestServer, type TestServer } from '../server/testing/test-server.ts';
 import { secondShopRules, secondShopSite, type ContentDir } from './fixtures/sites/second-shop.ts';
@@ -83,6 +85,24 @@ describe('the second shop on the server', () => {
     expect(mails.length).toBeGreaterThan(0);
     // 2 x 9.95 = 19.90 CAD, as Quebec writes it (fr-CA: a comma, then " $").
     expect(mails.map((m) => m.text).join('\n')).toMatch(/19,90\s\$/);
+  });
+  it('pays a quote in its own currency, even after another shop was loaded in the same process', async () => {
+    const { quote, token } = await createQuote(t.db, t.clock, quoteInput());
+    expect((await send(t.app, 'POST', '/api/checkout/estimate', { items: [CHIP] })).status).toBe(200); // this server has read its content
+    // Another server in this process (Hearthline, USD) loaded its content after this one.
+    setCurrentShop(shippedShop());
+    try {
+      const paid = await send(t.app, 'POST', '/api/quote/pay', { quoteId: quote.id, token, paymentMethod: 'card', paymentToken: await cardToken(t.app, CARDS.approved) });
+      expect(paid.status).toBe(200);
+      const intent = await t.db.selectFrom('sandbox_gateway_intents').select(['amount_cents', 'currency']).where('amount_cents', '=', 282_129).executeTakeFirstOrThrow();
+      expect(intent.currency).toBe('cad');
+      const converted = await send(t.app, 'POST', '/api/quote/convertToOrder', { quoteId: quote.id, token, payment: { transactionId: paid.json.transactionId, method: 'card', methodLabel: 'Credit or Debit Card', amount: QUOTE_TOTAL, status: 'completed' } });
+      expect(converted.status).toBe(200);
+      const order = await t.db.selectFrom('orders').select(['order_currency_code', 'total_cents']).where('total_cents', '=', 282_129).executeTakeFirstOrThrow();
+      expect(order.order_currency_code).toBe('CAD');
+    } finally {
+      setCurrentShop(secondShopRules());
+    }
   });
 });
 

@@ -21,7 +21,6 @@
  * convert does not check the link's expiry: a payment taken before the link expired must still
  * become its order. A canceled quote cannot be paid or converted.
  */
-import { currentShop } from '../../engine/node.ts';
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, fromCents, formatPrice } from '../../engine/node.ts';
 import type { QuotePaymentRow, QuoteRow } from '../db/schema.ts';
@@ -169,7 +168,8 @@ export function quoteService(commerce: Commerce) {
       throw new ApiError(409, QUOTE_TEXTS.reused);
     }
 
-    const shop = ctx.shopInfo(ctx.data());
+    const data = ctx.data();
+    const shop = ctx.shopInfo(data);
     const now = clock.now();
     const iso = now.toISOString();
     // The order's own token: nobody holds it (a quote's order is not changed through the checkout API).
@@ -206,7 +206,7 @@ export function quoteService(commerce: Commerce) {
             tax_amount_cents: q.tax_amount_cents,
             total_cents: q.total_cents,
             total_item_count: qty,
-            order_currency_code: currentShop().currency.code,
+            order_currency_code: data.shop.currency.code,
             payment_method: method.name,
             payment_method_label: method.title,
             email_sent: 0,
@@ -352,7 +352,7 @@ export function quoteService(commerce: Commerce) {
         try {
           result = await provider.charge({
             amountCents: q.total_cents,
-            currency: currentShop().currency.code.toLowerCase(),
+            currency: ctx.data().shop.currency.code.toLowerCase(),
             token: req.paymentToken,
             orderId: 0,
             orderIncrementId: '',
