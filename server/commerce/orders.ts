@@ -2,10 +2,11 @@
  * Creating, changing and reading guest orders, and estimating a cart. Every amount comes from
  * pricing.ts (catalogue and the site's tables); one transaction writes an order.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { type EstimateRequest, type OrderPatch, type OrderRequest, CHECKOUT_MESSAGES, SHIPPING_MESSAGES, sumMoney, shippingTax, shipsTo } from '../../engine/node.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { Database, PaymentRow } from '../db/schema.ts';
+import { fields, prepared } from '../db/prepared.ts';
+import type { Database, OrderRow, OrdersTable, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
 import { addHistory, addressInput, contentColumns, incrementIdFor, loadOrderView, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
@@ -22,6 +23,11 @@ export interface CreatedOrder {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+// The checkout's statements, compiled once (server/db/prepared.ts).
+const orderByKey = prepared((db, $: { keyHash: string }) => db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash));
+const insertOrder = prepared((db, $: Insertable<OrdersTable>, like) => db.insertInto('orders').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
+const setIncrementId = prepared((db, $: { id: number; increment: string }) => db.updateTable('orders').set({ order_increment_id: $.increment }).where('id', '=', $.id));
 
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;
@@ -48,7 +54,7 @@ export function orderService(ctx: CommerceContext) {
   }
 
   async function replay(keyHash: string, key: string, hash: string): Promise<CreatedOrder | undefined> {
-    const row = await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirst();
+    const row = await orderByKey.first(db, { keyHash });
     if (!row) return undefined;
     const token = openTokenBox(row.token_box, key);
     if (row.request_hash !== hash || !token) throw new ApiError(409, COMMERCE_TEXTS.keyReused);
@@ -92,27 +98,23 @@ export function orderService(ctx: CommerceContext) {
       let order: OrderView;
       try {
         order = await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('orders')
-            .values({
-              ...contentColumns(content),
-              state: 'new',
-              status: 'pending',
-              customer_is_guest: 1,
-              order_currency_code: data.shop.currency.code,
-              email_sent: 0,
-              idempotency_key: keyHash,
-              request_hash: hash,
-              token_hash: token.tokenHash,
-              token_box: token.tokenBox,
-              token_expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
-              created_at: now.toISOString(),
-              updated_at: now.toISOString(),
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = (await insertOrder.first(trx, {
+            ...contentColumns(content),
+            state: 'new',
+            status: 'pending',
+            customer_is_guest: 1,
+            order_currency_code: data.shop.currency.code,
+            email_sent: 0,
+            idempotency_key: keyHash,
+            request_hash: hash,
+            token_hash: token.tokenHash,
+            token_box: token.tokenBox,
+            token_expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          })) as OrderRow;
           const increment = incrementIdFor(row.id);
-          await trx.updateTable('orders').set({ order_increment_id: increment }).where('id', '=', row.id).execute();
+          await setIncrementId.run(trx, { id: row.id, increment });
           const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
           const history = await addHistory(trx, row.id, 'pending', `Order #${increment} placed by guest checkout.`, clock);
           // Built from the rows just written: no second read.

@@ -19,7 +19,7 @@
  *
  * A declined card leaves the order pending_payment; the next attempt pays the same order.
  */
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import {
   formatPrice,
   PAYMENT_MESSAGES,
@@ -28,9 +28,10 @@ import {
   fromCents,
   orderStatusAfterPayment,
 } from '../../engine/node.ts';
-import type { Database, PaymentRow } from '../db/schema.ts';
+import { fields, prepared } from '../db/prepared.ts';
+import type { Database, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMails } from '../mail/outbox.ts';
 import type { ChargeResult, NextAction, PaymentProvider } from '../payments/provider.ts';
 import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
 import { assertPaymentAttemptsLeft } from './pay-limits.ts';
@@ -95,6 +96,36 @@ export const verifyPath = (method: string) => `/payment/verify/${encodeURICompon
 /** The idempotency key of one attempt at the provider. */
 export const attemptKey = (orderId: number, paymentId: number, step = 'charge') => `order-${orderId}-payment-${paymentId}-${step}`;
 
+// The pay step's statements, compiled once (server/db/prepared.ts).
+const paymentByTransaction = prepared((db, $: { gateway: string; transactionId: string }) => db.selectFrom('payments').selectAll().where('gateway', '=', $.gateway).where('transaction_id', '=', $.transactionId));
+const paymentById = prepared((db, $: { id: number; gateway: string }) => db.selectFrom('payments').selectAll().where('id', '=', $.id).where('gateway', '=', $.gateway));
+const releaseLeaseOf = prepared((db, $: { id: number }) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', $.id));
+/** The conditional update of settle: only from the status and time it was read with. */
+const updatePayment = prepared(
+  (db, $: { id: number; fromStatus: PaymentStatus; fromUpdatedAt: string; set: { status: PaymentStatus; transaction_id: string | null; client_secret_hash?: string; additional_data: string; updated_at: string } }, like) =>
+    db
+      .updateTable('payments')
+      .set(fields($.set, Object.keys(like.set) as (keyof typeof like.set)[]))
+      .where('id', '=', $.id)
+      .where('status', '=', $.fromStatus)
+      .where('updated_at', '=', $.fromUpdatedAt)
+      .returningAll(),
+  (p) => (p.set.client_secret_hash === undefined ? 0 : 1),
+);
+const paymentOfId = prepared((db, $: { id: number }) => db.selectFrom('payments').selectAll().where('id', '=', $.id));
+const orderStatusOf = prepared((db, $: { id: number }) => db.selectFrom('orders').select(['status']).where('id', '=', $.id));
+const setOrderStatus = prepared((db, $: { id: number; status: string; now: string }) => db.updateTable('orders').set({ status: $.status, updated_at: $.now }).where('id', '=', $.id));
+const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) =>
+  db
+    .updateTable('orders')
+    .set({ payment_lock_until: $.until })
+    .where('id', '=', $.id)
+    .where('status', '!=', 'ordered')
+    .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', $.now)]))
+    .returningAll(),
+);
+const insertPayment = prepared((db, $: Insertable<PaymentsTable>, like) => db.insertInto('payments').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
+
 export function paymentService(ctx: CommerceContext, orders: OrderService) {
   const { db, clock, deps } = ctx;
 
@@ -116,15 +147,15 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     const shop = ctx.shopInfo(ctx.data());
     const out = await db.transaction().execute(async (trx) => {
       let p: PaymentRow | undefined;
-      if (result.transactionId) p = await trx.selectFrom('payments').selectAll().where('gateway', '=', gateway).where('transaction_id', '=', result.transactionId).executeTakeFirst();
+      if (result.transactionId) p = await paymentByTransaction.first(trx, { gateway, transactionId: result.transactionId });
       const hint = o.paymentId ?? (Number(result.metadata?.paymentId) || undefined);
       if (!p && hint) {
-        const byId = await trx.selectFrom('payments').selectAll().where('id', '=', hint).where('gateway', '=', gateway).executeTakeFirst();
+        const byId = await paymentById.first(trx, { id: hint, gateway });
         if (byId && (byId.transaction_id === null || byId.transaction_id === result.transactionId)) p = byId;
       }
       if (!p) return undefined;
       const now = clock.now().toISOString();
-      if (o.releaseLease) await trx.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', p.order_id).execute();
+      if (o.releaseLease) await releaseLeaseOf.run(trx, { id: p.order_id });
 
       let status = result.status;
       let message = result.message;
@@ -138,34 +169,32 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       if (p.status === 'completed' || sameNews) return { payment: p, orderId: p.order_id, changed: false, completed: false };
 
       const extra = { ...additionalData(p), gateway, responseCode: result.responseCode, intentStatus: result.intentStatus, message, ...result.card };
-      const updated = await trx
-        .updateTable('payments')
-        .set({
+      const updated = await updatePayment.first(trx, {
+        id: p.id,
+        fromStatus: p.status,
+        fromUpdatedAt: p.updated_at,
+        set: {
           status,
           transaction_id: result.transactionId ?? p.transaction_id,
           ...(result.clientSecret ? { client_secret_hash: hashOrderToken(result.clientSecret) } : {}),
           additional_data: JSON.stringify(extra),
           updated_at: now,
-        })
-        .where('id', '=', p.id)
-        .where('status', '=', p.status)
-        .where('updated_at', '=', p.updated_at)
-        .returningAll()
-        .executeTakeFirst();
+        },
+      });
       if (!updated) {
         // Another caller settled it in between: theirs stands.
-        const current = await trx.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
+        const current = (await paymentOfId.first(trx, { id: p.id }))!;
         return { payment: current, orderId: p.order_id, changed: false, completed: false };
       }
-      const order = await trx.selectFrom('orders').select(['status']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
+      const order = (await orderStatusOf.first(trx, { id: p.order_id }))!;
       const completed = status === 'completed' && order.status !== 'ordered';
       // A paid order stays ordered whatever another attempt says.
       const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
-      await trx.updateTable('orders').set({ status: orderStatus, updated_at: now }).where('id', '=', p.order_id).execute();
+      await setOrderStatus.run(trx, { id: p.order_id, status: orderStatus, now });
       await addHistory(trx, p.order_id, orderStatus, historyComment(p.order_id, updated, { ...result, status, message }), clock);
       // The order as this transaction leaves it: what the caller answers with, read once.
       const view = (await loadOrderView(trx, p.order_id))!;
-      if (completed) for (const mail of orderEmails(view, shop)) await enqueueMail(trx, mail, clock);
+      if (completed) await enqueueMails(trx, orderEmails(view, shop), clock);
       return { payment: updated, orderId: p.order_id, changed: true, completed, view };
     });
     if (!out) return undefined;
@@ -188,18 +217,11 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
    * Holds the order for one payment step and returns it as it now is (a change that committed
    * before counts); undefined when another step holds it or the order is paid.
    */
-  function takeLease(orderId: number, now: Date) {
-    return db
-      .updateTable('orders')
-      .set({ payment_lock_until: new Date(now.getTime() + PAYMENT_LEASE_MS).toISOString() })
-      .where('id', '=', orderId)
-      .where('status', '!=', 'ordered')
-      .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', now.toISOString())]))
-      .returningAll()
-      .executeTakeFirst();
+  function takeLease(orderId: number, now: Date): Promise<OrderRow | undefined> {
+    return leaseOrder.first(db, { id: orderId, until: new Date(now.getTime() + PAYMENT_LEASE_MS).toISOString(), now: now.toISOString() }) as Promise<OrderRow | undefined>;
   }
 
-  const releaseLease = (orderId: number) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', orderId).execute();
+  const releaseLease = (orderId: number) => releaseLeaseOf.run(db, { id: orderId });
 
   /**
    * A provider call outside the pay step: its refusal (a 4xx, e.g. an intent in the wrong state)
@@ -270,11 +292,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         const now = start.toISOString();
         const payment = await db.transaction().execute(async (trx: Transaction<Database>) => {
           if (method.name !== row.payment_method) await trx.updateTable('orders').set({ payment_method: method.name, payment_method_label: method.title }).where('id', '=', row.id).execute();
-          return trx
-            .insertInto('payments')
-            .values({ order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          return (await insertPayment.first(trx, { order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now })) as PaymentRow;
         });
         const increment = row.order_increment_id ?? incrementIdFor(row.id);
         const parties = await orderParties(db, row.id);
