@@ -90,11 +90,11 @@ export class CommerceContext {
     return row;
   }
 
-  /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments. */
-  async assertOpen(row: OrderRow): Promise<PaymentRow[]> {
+  /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments (read through `db`: the caller's transaction, if any). */
+  async assertOpen(row: OrderRow, db: Kysely<Database> = this.db): Promise<PaymentRow[]> {
     if (row.status === 'ordered') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
     if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString()) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
-    const payments = await paymentsOf.all(this.db, { orderId: row.id });
+    const payments = await paymentsOf.all(db, { orderId: row.id });
     if (payments.some((p) => p.status === 'completed')) throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
     if (payments.some(isAwaitingReview)) throw new ApiError(409, COMMERCE_TEXTS.underReview);
     return payments;

@@ -97,9 +97,18 @@ export const verifyPath = (method: string) => `/payment/verify/${encodeURICompon
 export const attemptKey = (orderId: number, paymentId: number, step = 'charge') => `order-${orderId}-payment-${paymentId}-${step}`;
 
 // The pay step's statements, compiled once (server/db/prepared.ts).
-const paymentByTransaction = prepared((db, $: { gateway: string; transactionId: string }) => db.selectFrom('payments').selectAll().where('gateway', '=', $.gateway).where('transaction_id', '=', $.transactionId));
-const paymentById = prepared((db, $: { id: number; gateway: string }) => db.selectFrom('payments').selectAll().where('id', '=', $.id).where('gateway', '=', $.gateway));
-const releaseLeaseOf = prepared((db, $: { id: number }) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', $.id));
+/** The payments settle may mean: the one with the provider's transaction id and the one with our id (each of the gateway). */
+const settleCandidates = prepared(
+  (db, $: { gateway: string; transactionId?: string; id?: number }, like) =>
+    db
+      .selectFrom('payments')
+      .selectAll()
+      .where('gateway', '=', $.gateway)
+      .where((eb) => eb.or([...(like.transactionId !== undefined ? [eb('transaction_id', '=', $.transactionId!)] : []), ...(like.id !== undefined ? [eb('id', '=', $.id!)] : [])])),
+  (p) => (p.transactionId !== undefined ? 1 : 0) + (p.id !== undefined ? 2 : 0),
+);
+/** Ends the pay step's lease; the order's status as this transaction found it. */
+const releaseLeaseOf = prepared((db, $: { id: number }) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', $.id).returning('status'));
 /** The conditional update of settle: only from the status and time it was read with. */
 const updatePayment = prepared(
   (db, $: { id: number; fromStatus: PaymentStatus; fromUpdatedAt: string; set: { status: PaymentStatus; transaction_id: string | null; client_secret_hash?: string; additional_data: string; updated_at: string } }, like) =>
@@ -114,7 +123,7 @@ const updatePayment = prepared(
 );
 const paymentOfId = prepared((db, $: { id: number }) => db.selectFrom('payments').selectAll().where('id', '=', $.id));
 const orderStatusOf = prepared((db, $: { id: number }) => db.selectFrom('orders').select(['status']).where('id', '=', $.id));
-const setOrderStatus = prepared((db, $: { id: number; status: string; now: string }) => db.updateTable('orders').set({ status: $.status, updated_at: $.now }).where('id', '=', $.id));
+const setOrderStatus = prepared((db, $: { id: number; status: string; now: string }) => db.updateTable('orders').set({ status: $.status, updated_at: $.now }).where('id', '=', $.id).returningAll());
 const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) =>
   db
     .updateTable('orders')
@@ -124,6 +133,7 @@ const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) 
     .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', $.now)]))
     .returningAll(),
 );
+const setPaymentMethod = prepared((db, $: { id: number; method: string; label: string }) => db.updateTable('orders').set({ payment_method: $.method, payment_method_label: $.label }).where('id', '=', $.id));
 const insertPayment = prepared((db, $: Insertable<PaymentsTable>, like) => db.insertInto('payments').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
 
 export function paymentService(ctx: CommerceContext, orders: OrderService) {
@@ -146,16 +156,19 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
   async function settle(gateway: string, result: ChargeResult, o: { paymentId?: number; releaseLease?: boolean } = {}): Promise<Settled | undefined> {
     const shop = ctx.shopInfo(ctx.data());
     const out = await db.transaction().execute(async (trx) => {
-      let p: PaymentRow | undefined;
-      if (result.transactionId) p = await paymentByTransaction.first(trx, { gateway, transactionId: result.transactionId });
+      const transactionId = result.transactionId || undefined;
       const hint = o.paymentId ?? (Number(result.metadata?.paymentId) || undefined);
+      if (!transactionId && !hint) return undefined;
+      // One read for both: the transaction id's payment first, else ours when it has no other id.
+      const candidates = await settleCandidates.all(trx, { gateway, ...(transactionId ? { transactionId } : {}), ...(hint ? { id: hint } : {}) });
+      let p = transactionId ? candidates.find((c) => c.transaction_id === transactionId) : undefined;
       if (!p && hint) {
-        const byId = await paymentById.first(trx, { id: hint, gateway });
+        const byId = candidates.find((c) => c.id === hint);
         if (byId && (byId.transaction_id === null || byId.transaction_id === result.transactionId)) p = byId;
       }
       if (!p) return undefined;
       const now = clock.now().toISOString();
-      if (o.releaseLease) await releaseLeaseOf.run(trx, { id: p.order_id });
+      const released = o.releaseLease ? await releaseLeaseOf.first(trx, { id: p.order_id }) : undefined;
 
       let status = result.status;
       let message = result.message;
@@ -186,14 +199,14 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         const current = (await paymentOfId.first(trx, { id: p.id }))!;
         return { payment: current, orderId: p.order_id, changed: false, completed: false };
       }
-      const order = (await orderStatusOf.first(trx, { id: p.order_id }))!;
+      const order = released ?? (await orderStatusOf.first(trx, { id: p.order_id }))!;
       const completed = status === 'completed' && order.status !== 'ordered';
       // A paid order stays ordered whatever another attempt says.
       const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
-      await setOrderStatus.run(trx, { id: p.order_id, status: orderStatus, now });
+      const orderRow = (await setOrderStatus.first(trx, { id: p.order_id, status: orderStatus, now })) as OrderRow;
       await addHistory(trx, p.order_id, orderStatus, historyComment(p.order_id, updated, { ...result, status, message }), clock);
       // The order as this transaction leaves it: what the caller answers with, read once.
-      const view = (await loadOrderView(trx, p.order_id))!;
+      const view = (await loadOrderView(trx, p.order_id, orderRow))!;
       if (completed) await enqueueMails(trx, orderEmails(view, shop), clock);
       return { payment: updated, orderId: p.order_id, changed: true, completed, view };
     });
@@ -217,8 +230,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
    * Holds the order for one payment step and returns it as it now is (a change that committed
    * before counts); undefined when another step holds it or the order is paid.
    */
-  function takeLease(orderId: number, now: Date): Promise<OrderRow | undefined> {
-    return leaseOrder.first(db, { id: orderId, until: new Date(now.getTime() + PAYMENT_LEASE_MS).toISOString(), now: now.toISOString() }) as Promise<OrderRow | undefined>;
+  function takeLease(trx: Transaction<Database>, orderId: number, now: Date): Promise<OrderRow | undefined> {
+    return leaseOrder.first(trx, { id: orderId, until: new Date(now.getTime() + PAYMENT_LEASE_MS).toISOString(), now: now.toISOString() }) as Promise<OrderRow | undefined>;
   }
 
   const releaseLease = (orderId: number) => releaseLeaseOf.run(db, { id: orderId });
@@ -273,27 +286,44 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       const data = ctx.data();
       const { method, provider } = ctx.requirePaymentMethod(data, req.paymentMethod ?? authorized.payment_method);
       const start = clock.now();
-      // The order as it is under the lease: its total is what gets charged.
-      const row = await takeLease(authorized.id, start);
-      if (!row) {
-        const now = await db.selectFrom('orders').select('status').where('id', '=', authorized.id).executeTakeFirst();
-        throw new ApiError(409, now?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
+      const now = start.toISOString();
+      const newPayment = (trx: Transaction<Database>, row: OrderRow) =>
+        insertPayment.first(trx, { order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now }) as Promise<PaymentRow>;
+      const changeMethod = async (trx: Transaction<Database>, row: OrderRow) => {
+        if (method.name !== row.payment_method) await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
+      };
+      // One transaction takes the lease, checks the order under it and writes the pending
+      // payment: a refusal rolls the lease back with it. The order as it is under the lease: its
+      // total is what gets charged.
+      const leased = await db.transaction().execute(async (trx) => {
+        const row = await takeLease(trx, authorized.id, start);
+        if (!row) return undefined;
+        // Under the lease, so no other payment of this order can start or finish meanwhile.
+        const existing = await ctx.assertOpen({ ...row, payment_lock_until: null }, trx);
+        await assertPaymentAttemptsLeft(ctx, row.id, existing);
+        // An authentication left open must not complete beside this payment: canceling it asks
+        // its provider, so the lease commits alone first (rare: none to cancel means no write).
+        if (existing.some(isAwaitingAuthentication)) return { row, payment: undefined };
+        await changeMethod(trx, row);
+        return { row, payment: await newPayment(trx, row) };
+      });
+      if (!leased) {
+        const current = await db.selectFrom('orders').select('status').where('id', '=', authorized.id).executeTakeFirst();
+        throw new ApiError(409, current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
       }
+      const { row } = leased;
 
       let settled: Settled | undefined;
       let result: ChargeResult | undefined;
       try {
-        // Under the lease, so no other payment of this order can start or finish meanwhile.
-        const existing = await ctx.assertOpen({ ...row, payment_lock_until: null });
-        await assertPaymentAttemptsLeft(ctx, row.id, existing);
-        // An authentication left open must not complete beside this payment (read under the
-        // lease: only this step adds payments now, so none to cancel means no write).
-        if (existing.some(isAwaitingAuthentication)) await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, start.toISOString()));
-        const now = start.toISOString();
-        const payment = await db.transaction().execute(async (trx: Transaction<Database>) => {
-          if (method.name !== row.payment_method) await trx.updateTable('orders').set({ payment_method: method.name, payment_method_label: method.title }).where('id', '=', row.id).execute();
-          return (await insertPayment.first(trx, { order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now })) as PaymentRow;
-        });
+        let payment = leased.payment;
+        if (!payment) {
+          await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, now));
+          payment = await db.transaction().execute(async (trx) => {
+            await changeMethod(trx, row);
+            return newPayment(trx, row);
+          });
+        }
         const increment = row.order_increment_id ?? incrementIdFor(row.id);
         const parties = await orderParties(db, row.id);
         try {
