@@ -26,7 +26,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 // The checkout's statements, compiled once (server/db/prepared.ts).
 const orderByKey = prepared((db, $: { keyHash: string }) => db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash));
-const insertOrder = prepared((db, $: Insertable<OrdersTable>, like) => db.insertInto('orders').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
+/** A new order, or nothing when its idempotency key already made one. */
+const insertOrder = prepared((db, $: Insertable<OrdersTable>, like) =>
+  db
+    .insertInto('orders')
+    .values(fields($, Object.keys(like) as (keyof typeof like)[]))
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll(),
+);
 const setIncrementId = prepared((db, $: { id: number; increment: string }) => db.updateTable('orders').set({ order_increment_id: $.increment }).where('id', '=', $.id));
 
 export function orderService(ctx: CommerceContext) {
@@ -88,14 +95,21 @@ export function orderService(ctx: CommerceContext) {
       const { idempotencyKey, ...request } = req;
       const keyHash = hashIdempotencyKey(idempotencyKey);
       const hash = requestHash(request);
-      const again = await replay(keyHash, idempotencyKey, hash);
-      if (again) return again;
-
-      const data = ctx.data();
-      const content = contentOf(data, { ...req, sameAsBilling: req.sameAsBilling ?? false, additionalNotes: req.additionalNotes || null });
+      // The insert itself finds a replay (the key's order exists: nothing written), so a new
+      // order costs no read first. A replay still answers before any refusal of the request.
+      let data: CommerceData;
+      let content: OrderContent;
+      try {
+        data = ctx.data();
+        content = contentOf(data, { ...req, sameAsBilling: req.sameAsBilling ?? false, additionalNotes: req.additionalNotes || null });
+      } catch (e) {
+        const again = await replay(keyHash, idempotencyKey, hash);
+        if (again) return again;
+        throw e;
+      }
       const token = newOrderToken(idempotencyKey);
       const now = clock.now();
-      let order: OrderView;
+      let order: OrderView | undefined;
       try {
         order = await db.transaction().execute(async (trx) => {
           const row = (await insertOrder.first(trx, {
@@ -112,7 +126,8 @@ export function orderService(ctx: CommerceContext) {
             token_expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
-          })) as OrderRow;
+          })) as OrderRow | undefined;
+          if (!row) return undefined;
           const increment = incrementIdFor(row.id);
           await setIncrementId.run(trx, { id: row.id, increment });
           const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
@@ -127,6 +142,12 @@ export function orderService(ctx: CommerceContext) {
           if (winner) return winner;
         }
         throw e;
+      }
+      if (!order) {
+        // The key already made an order (a retry, a double submit): answer with it.
+        const again = await replay(keyHash, idempotencyKey, hash);
+        if (again) return again;
+        throw new Error(`order of idempotency key ${keyHash} not found after a conflicting insert`);
       }
       return { order, orderToken: token.token, created: true };
     },

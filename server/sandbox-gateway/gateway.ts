@@ -126,8 +126,15 @@ export const returnTo = (returnUrl: string, intentId: string, clientSecret: stri
 // The statements of a checkout's token and charge, compiled once (server/db/prepared.ts).
 const insertToken = prepared((db, $: Insertable<SandboxGatewayTokensTable>, like) => db.insertInto('sandbox_gateway_tokens').values(fields($, Object.keys(like) as (keyof typeof like)[])));
 const intentByKey = prepared((db, $: { key: string }) => db.selectFrom('sandbox_gateway_intents').selectAll().where('idempotency_key', '=', $.key));
-const useToken = prepared((db, $: { id: string; now: string }) =>
-  db.updateTable('sandbox_gateway_tokens').set({ used_at: $.now }).where('id', '=', $.id).where('used_at', 'is', null).where('expires_at', '>', $.now).returningAll(),
+const useToken = prepared((db, $: { id: string; now: string; key: string }) =>
+  db
+    .updateTable('sandbox_gateway_tokens')
+    .set({ used_at: $.now })
+    .where('id', '=', $.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', $.now)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('sandbox_gateway_intents').select('id').where('idempotency_key', '=', $.key))))
+    .returningAll(),
 );
 const insertIntent = prepared((db, $: Insertable<SandboxGatewayIntentsTable>, like) => db.insertInto('sandbox_gateway_intents').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
 
@@ -155,11 +162,14 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
 
     /** Charges a token once. The same idempotency key answers with the same charge. */
     async charge(req: SandboxChargeRequest): Promise<SandboxIntent> {
-      const again = await intentByKey.first(db, { key: req.idempotencyKey });
-      if (again) return intentView(again);
       const now = clock.now();
-      const token = await useToken.first(db, { id: req.token, now: now.toISOString() });
-      if (!token) throw new SandboxGatewayError(400, SANDBOX_MESSAGES.tokenInvalid);
+      // The token is used only when no charge has this key yet; else that charge is the answer.
+      const token = await useToken.first(db, { id: req.token, now: now.toISOString(), key: req.idempotencyKey });
+      if (!token) {
+        const again = await intentByKey.first(db, { key: req.idempotencyKey });
+        if (again) return intentView(again);
+        throw new SandboxGatewayError(400, SANDBOX_MESSAGES.tokenInvalid);
+      }
       const expired = token.exp_year < now.getUTCFullYear() || (token.exp_year === now.getUTCFullYear() && token.exp_month < now.getUTCMonth() + 1);
       const kind: Kind = expired ? 'expired' : (token.kind as Kind);
       const outcome: Record<Kind, [SandboxIntent['status'], number | null]> = {
