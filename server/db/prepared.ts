@@ -45,9 +45,21 @@ export function fields<T, K extends keyof T>($: T, keys: readonly K[]): Pick<T, 
   return out;
 }
 
+type Getter = (params: any) => unknown;
+
+/** Reads the value at `path` of a call's parameters (the usual one to three keys without a loop). */
+function getter(path: Path): Getter {
+  const [a, b, c] = path;
+  if (path.length === 1) return (p) => p[a!];
+  if (path.length === 2) return (p) => p[a!]?.[b!];
+  if (path.length === 3) return (p) => p[a!]?.[b!]?.[c!];
+  return (p) => path.reduce((v: any, k) => v?.[k], p);
+}
+
 interface Plan {
   compiled: CompiledQuery;
-  /** Per parameter: the path of a placeholder, or undefined for a constant kept as compiled. */
+  /** Per parameter: how to read it from a call's parameters, or undefined for a constant kept as compiled. */
+  getters: (Getter | undefined)[];
   paths: (Path | undefined)[];
 }
 
@@ -78,7 +90,8 @@ export function prepared<P, R>(build: (db: Db, $: P, like: P) => Compilable<R>, 
     let p = byShape.get(key);
     if (!p) {
       const compiled = build(db, placeholder([]) as P, like).compile() as CompiledQuery;
-      p = { compiled, paths: compiled.parameters.map(pathOf) };
+      const paths = compiled.parameters.map(pathOf);
+      p = { compiled, paths, getters: paths.map((path) => path && getter(path)) };
       byShape.set(key, p);
     }
     return p;
@@ -88,17 +101,17 @@ export function prepared<P, R>(build: (db: Db, $: P, like: P) => Compilable<R>, 
     const key = shape ? shape(params) : 0;
     const p = plan(db, key, params);
     if (!p) return build(db, params, params).compile();
-    const parameters = new Array<unknown>(p.paths.length);
-    for (let i = 0; i < parameters.length; i++) {
-      const path = p.paths[i];
-      if (!path) {
+    const { getters } = p;
+    const parameters = new Array<unknown>(getters.length);
+    for (let i = 0; i < getters.length; i++) {
+      const get = getters[i];
+      if (!get) {
         parameters[i] = p.compiled.parameters[i];
         continue;
       }
-      let v: unknown = params;
-      for (const k of path) v = (v as Record<string | number, unknown>)[k];
+      const v = get(params);
       // A missing value would silently bind as NULL (or fail in the driver): a bug in the caller.
-      if (v === undefined) throw new TypeError(`prepared query: no value for ${path.join('.')}`);
+      if (v === undefined) throw new TypeError(`prepared query: no value for ${p.paths[i]!.join('.')}`);
       parameters[i] = v;
     }
     return { query: p.compiled.query, queryId: p.compiled.queryId, sql: p.compiled.sql, parameters } as CompiledQuery<R>;
