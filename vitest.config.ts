@@ -25,6 +25,7 @@ export const POSTGRES_TESTS = [
   'server/db/migrations/newsletter-confirm.test.ts',
   'server/db/postgres.test.ts',
   'server/db/dialect.test.ts',
+  'server/db/prepared.test.ts',
   'server/http/rate-limit-store.test.ts',
   'server/multi-server.test.ts',
   'server/api/quote.test.ts',

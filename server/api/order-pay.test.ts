@@ -84,6 +84,10 @@ describe('POST /api/order/pay', () => {
     const retry = await pay(id, token, CARDS.approved);
     expect(retry.status).toBe(409);
     expect(retry.json.message).toBe('The payment for this order is being reviewed. We will contact you by e-mail.');
+    // The refusal holds no lease afterwards: the same answer again (not "in progress"), no lock stored.
+    const again = await pay(id, token, CARDS.approved);
+    expect(again.json.message).toBe('The payment for this order is being reviewed. We will contact you by e-mail.');
+    expect(await t.db.selectFrom('orders').select('payment_lock_until').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ payment_lock_until: null });
   });
 
   it('takes no card: card fields are refused, a token is required, the order token too; a method not available is refused', async () => {

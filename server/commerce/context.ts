@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type PaymentMethod } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { OutboxWorker } from '../mail/worker.ts';
@@ -13,6 +14,9 @@ import type { PaymentProvider, PaymentProviders } from '../payments/provider.ts'
 import type { ShopInfo } from './order-emails.ts';
 import { tokenMatches } from './order-token.ts';
 import { CommerceDataError, type CommerceData, type CommerceDataSource } from './site-data.ts';
+
+const orderById = prepared((db, $: { id: number }) => db.selectFrom('orders').selectAll().where('id', '=', $.id));
+const paymentsOf = prepared((db, $: { orderId: number }) => db.selectFrom('payments').selectAll().where('order_id', '=', $.orderId));
 
 export const COMMERCE_TEXTS = {
   unavailable: 'Checkout is not available right now. Please try again later.',
@@ -81,16 +85,16 @@ export class CommerceContext {
 
   /** The order, when the token is its unexpired token; 403 otherwise (an unknown id included). */
   async authorize(id: number, token: string | undefined): Promise<OrderRow> {
-    const row = await this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await orderById.first(this.db, { id });
     if (!row || !tokenMatches(token, row.token_hash) || row.token_expires_at <= this.clock.now().toISOString()) throw new ApiError(403, COMMERCE_TEXTS.forbidden);
     return row;
   }
 
-  /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments. */
-  async assertOpen(row: OrderRow): Promise<PaymentRow[]> {
+  /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments (read through `db`: the caller's transaction, if any). */
+  async assertOpen(row: OrderRow, db: Kysely<Database> = this.db): Promise<PaymentRow[]> {
     if (row.status === 'ordered') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
     if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString()) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
-    const payments = await this.db.selectFrom('payments').selectAll().where('order_id', '=', row.id).execute();
+    const payments = await paymentsOf.all(db, { orderId: row.id });
     if (payments.some((p) => p.status === 'completed')) throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
     if (payments.some(isAwaitingReview)) throw new ApiError(409, COMMERCE_TEXTS.underReview);
     return payments;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderDate, orderEmails } from './order-emails.ts';
+import { orderEmailHtml } from './order-email-html.tsx';
+import { formatOrderDate, orderEmailData, orderEmails } from './order-emails.ts';
 import type { OrderView } from './order-store.ts';
 
 const address = (type: 'billing' | 'shipping') => ({
@@ -51,6 +52,42 @@ describe('order e-mails', () => {
     expect(customer!.html).not.toContain('<b>Eve</b>');
     expect(customer!.html).toContain('Quartz &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(customer!.text).toContain('Quartz <script>alert(1)</script> (Polished), SKU QZ-CG-CH-POL, qty 1: $9.95');
+  });
+
+  it('both e-mails, rendered once and filled in, are byte for byte the HTML of rendering each alone; the full text parts', () => {
+    // Values with every character React escapes, and a replacement pattern ("$&").
+    const hostile = { ...order, firstName: `O'Brien "Al" & <i>$&</i> $$`, lastName: `D'Arc & Co` } as OrderView;
+    for (const o of [order, hostile]) {
+      const [customer, admin] = orderEmails(o, shop);
+      const d = orderEmailData(o);
+      expect(customer!.html).toBe(orderEmailHtml(d, customer!.subject, customer!.text.split('\n')[0]!, shop, false));
+      expect(admin!.html).toBe(orderEmailHtml(d, admin!.subject, admin!.text.split('\n')[0]!, shop, false));
+    }
+    const [customer, admin] = orderEmails(hostile, shop);
+    const body = [
+      '',
+      'Order number: #100000007',
+      'Order date: Jul 4, 2025, 2:30:05 PM EDT',
+      `Customer: O'Brien "Al" & <i>$&</i> $$ D'Arc & Co <eve@example.com>`,
+      '',
+      'Items:',
+      '- Quartz <script>alert(1)</script> (Polished), SKU QZ-CG-CH-POL, qty 1: $9.95',
+      '',
+      'Subtotal: $9.95',
+      'Shipping (Standard Sample Shipping): $4.95',
+      'Tax: $1.12',
+      'Total: $16.02',
+      '',
+      'Payment method: Credit or Debit Card',
+      'Payment status: Paid',
+      '',
+      ...['Billing address:', 'Shipping address:'].flatMap((heading) => [heading, '<b>Eve</b> Doe', '1 Main Street', 'Columbus, OH 43228', 'United States', 'Phone: 6145550143', '']),
+      'Hearthline Cabinetry',
+      'https://www.hearthlinecabinetry.com',
+    ];
+    expect(customer!.text).toBe([`Thank you for your order, O'Brien "Al" & <i>$&</i> $$! We have received your sample order and will let you know when it ships.`, ...body].join('\n'));
+    expect(admin!.text).toBe([`O'Brien "Al" & <i>$&</i> $$ D'Arc & Co placed sample order #100000007 ($16.02), paid by Credit or Debit Card.`, ...body].join('\n'));
+    expect(customer!.html).toContain(`<p>Thank you for your order, O&#x27;Brien &quot;Al&quot; &amp; &lt;i&gt;$&amp;&lt;/i&gt; $$!`);
   });
 
   it('dates: short month, day, year, 12-hour time with seconds, in the shop time zone', () => {

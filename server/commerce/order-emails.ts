@@ -8,6 +8,7 @@
  * An order paid through a test gateway (the sandbox) says so at the top of both e-mails.
  */
 import { formatPrice, PAYMENT_MESSAGES, TEST_MODE_MESSAGES } from '../../engine/node.ts';
+import { mailTemplate } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { orderEmailHtml } from './order-email-html.tsx';
 import type { OrderAddressView, OrderView } from './order-store.ts';
@@ -82,11 +83,11 @@ export type OrderEmailData = ReturnType<typeof orderEmailData>;
 /** Paid through a gateway that takes no real payment: its completed payment says which gateway. */
 const paidInTestMode = (order: OrderView) => order.payments.some((p) => p.status === 'completed' && typeof p.additionalData.gateway === 'string' && isTestGateway(p.additionalData.gateway));
 
-function text(d: OrderEmailData, intro: string, shop: ShopInfo, testMode: boolean): string {
+/** The plain-text part for an intro (composed once for both e-mails). */
+function textOf(d: OrderEmailData, shop: ShopInfo, testMode: boolean): (intro: string) => string {
   const money = formatPrice;
-  return [
-    ...(testMode ? [TEST_MODE_MESSAGES.email, ''] : []),
-    intro,
+  const before = testMode ? `${TEST_MODE_MESSAGES.email}\n\n` : '';
+  const after = [
     '',
     `Order number: #${d.orderId}`,
     `Order date: ${d.createdAt}`,
@@ -114,6 +115,7 @@ function text(d: OrderEmailData, intro: string, shop: ShopInfo, testMode: boolea
     `${shop.siteName}`,
     shop.origin,
   ].join('\n');
+  return (intro) => `${before}${intro}\n${after}`;
 }
 
 /** The customer's and the shop's e-mails of a paid order (the shop's only when an admin address is set). */
@@ -121,6 +123,12 @@ export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncremen
   const d = orderEmailData(order, shop.timeZone);
   const testMode = paidInTestMode(order);
   const ref = { type: 'order', id: order.id };
+  const [to, ...cc] = shop.adminEmails;
+  // The two e-mails differ only in title and intro: with an admin address, render once and fill in each.
+  const html: (v: { title: string; intro: string }) => string = to
+    ? mailTemplate(['title', 'intro'], (m) => orderEmailHtml(d, m.title, m.intro, shop, testMode))
+    : (v) => orderEmailHtml(d, v.title, v.intro, shop, testMode);
+  const text = textOf(d, shop, testMode);
   const customerTitle = customerSubject(d.orderId);
   // An order made from a paid quote (server/quotes) says so instead of "sample order".
   const customerIntro = o.quoteIncrementId
@@ -131,18 +139,17 @@ export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncremen
       kind: ORDER_MAIL_KINDS.customer,
       to: order.email,
       subject: customerTitle,
-      html: orderEmailHtml(d, customerTitle, customerIntro, shop, testMode),
-      text: text(d, customerIntro, shop, testMode),
+      html: html({ title: customerTitle, intro: customerIntro }),
+      text: text(customerIntro),
       ref,
     },
   ];
-  const [to, ...cc] = shop.adminEmails;
   if (to) {
     const adminTitle = adminSubject(d.orderId);
     const adminIntro = o.quoteIncrementId
       ? `${d.customerName} paid quote #${o.quoteIncrementId} as order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`
       : `${d.customerName} placed sample order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`;
-    mails.push({ kind: ORDER_MAIL_KINDS.admin, to, cc, subject: adminTitle, html: orderEmailHtml(d, adminTitle, adminIntro, shop, testMode), text: text(d, adminIntro, shop, testMode), ref });
+    mails.push({ kind: ORDER_MAIL_KINDS.admin, to, cc, subject: adminTitle, html: html({ title: adminTitle, intro: adminIntro }), text: text(adminIntro), ref });
   }
   return mails;
 }

@@ -4,10 +4,11 @@
  * The database holds integer cents; the API shows dollars with two decimals: the conversion
  * happens here and nowhere else.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { type Address, type AddressView, type OrderTotals, fromCents, toCents } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
-import type { AddressType, Database, OrderAddressRow, OrderItemRow, OrderRow, OrderStatusHistoryRow, PaymentRow, PaymentStatus } from '../db/schema.ts';
+import { fields, prepared } from '../db/prepared.ts';
+import type { AddressType, Database, OrderAddressesTable, OrderItemRow, OrderItemsTable, OrderAddressRow, OrderRow, OrderStatusHistoryRow, OrderStatusHistoryTable, PaymentRow, PaymentStatus } from '../db/schema.ts';
 import type { PricedItem } from './pricing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -106,16 +107,35 @@ export function contentColumns(c: OrderContent) {
   };
 }
 
+// The checkout's statements, compiled once (server/db/prepared.ts).
+const keysOf = <T extends object>(row: T) => Object.keys(row) as (keyof T)[];
+/** Rows with the keys of the first call's rows; one compiled statement per row count. */
+const insertRows = <T extends 'order_items' | 'order_addresses', Row extends object>(table: T) =>
+  prepared(
+    (db, $: { rows: Row[] }, like) => db.insertInto(table).values(like.rows.map((r, i) => fields($.rows[i]!, keysOf(r))) as never).returningAll(),
+    (p) => p.rows.length,
+  );
+const insertItems = insertRows<'order_items', Insertable<OrderItemsTable>>('order_items');
+const insertAddresses = insertRows<'order_addresses', Insertable<OrderAddressesTable>>('order_addresses');
+const insertHistory = prepared((db, $: Insertable<OrderStatusHistoryTable>, like) => db.insertInto('order_status_history').values(fields($, keysOf(like))).returningAll());
+const orderById = prepared((db, $: { id: number }) => db.selectFrom('orders').selectAll().where('id', '=', $.id));
+const itemsOf = prepared((db, $: { id: number }) => db.selectFrom('order_items').selectAll().where('order_id', '=', $.id).orderBy('position'));
+const addressesOf = prepared((db, $: { id: number }) => db.selectFrom('order_addresses').selectAll().where('order_id', '=', $.id).orderBy('type'));
+const paymentsOf = prepared((db, $: { id: number }) => db.selectFrom('payments').selectAll().where('order_id', '=', $.id).orderBy('id'));
+const historyOf = prepared((db, $: { id: number }) => db.selectFrom('order_status_history').selectAll().where('order_id', '=', $.id).orderBy('id'));
+const partiesOf = prepared((db, $: { id: number }) => db.selectFrom('order_addresses').selectAll().where('order_id', '=', $.id));
+
+/** The order row, or undefined. */
+export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> => orderById.first(db, { id });
+
 /** Writes (or, for an existing order, replaces) the lines and addresses, inside the caller's transaction. */
 export async function writeLinesAndAddresses(trx: Transaction<Database>, orderId: number, c: OrderContent, replace = true): Promise<{ items: OrderItemRow[]; addresses: OrderAddressRow[] }> {
   if (replace) {
     await trx.deleteFrom('order_items').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('order_addresses').where('order_id', '=', orderId).execute();
   }
-  const items = await trx
-    .insertInto('order_items')
-    .values(
-      c.items.map((it, position) => ({
+  const items = (await insertItems.all(trx, {
+    rows: c.items.map((it, position) => ({
         order_id: orderId,
         position,
         sku: it.sku,
@@ -130,11 +150,9 @@ export async function writeLinesAndAddresses(trx: Transaction<Database>, orderId
         tax_percent: it.taxPercent,
         tax_amount_cents: toCents(it.taxAmount),
         row_total_incl_tax_cents: toCents(it.rowTotalInclTax),
-        custom_options: JSON.stringify({ finish: it.finish, styleName: it.styleName, styleTitle: it.styleTitle }),
-      })),
-    )
-    .returningAll()
-    .execute();
+      custom_options: JSON.stringify({ finish: it.finish, styleName: it.styleName, styleTitle: it.styleTitle }),
+    })),
+  })) as OrderItemRow[];
   const address = (type: AddressType, a: Address) => ({
     order_id: orderId,
     type,
@@ -149,16 +167,12 @@ export async function writeLinesAndAddresses(trx: Transaction<Database>, orderId
     country_id: a.countryId,
     phone_number: a.phoneNumber,
   });
-  const addresses = await trx.insertInto('order_addresses').values([address('billing', c.billing), address('shipping', c.shipping)]).returningAll().execute();
+  const addresses = (await insertAddresses.all(trx, { rows: [address('billing', c.billing), address('shipping', c.shipping)] })) as OrderAddressRow[];
   return { items, addresses };
 }
 
-export function addHistory(db: Db, orderId: number, status: string, comment: string, clock: Clock, notified = false): Promise<OrderStatusHistoryRow> {
-  return db
-    .insertInto('order_status_history')
-    .values({ order_id: orderId, status, comment, is_customer_notified: notified ? 1 : 0, created_at: clock.now().toISOString() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function addHistory(db: Db, orderId: number, status: string, comment: string, clock: Clock, notified = false): Promise<OrderStatusHistoryRow> {
+  return (await insertHistory.first(db, { order_id: orderId, status, comment, is_customer_notified: notified ? 1 : 0, created_at: clock.now().toISOString() })) as OrderStatusHistoryRow;
 }
 
 const parseJson = (text: string): Record<string, unknown> => {
@@ -186,7 +200,7 @@ export const addressView = (a: OrderAddressRow): OrderAddressView => ({
 
 /** The order's stored billing and shipping addresses, for a provider's bill-to and ship-to. */
 export async function orderParties(db: Db, orderId: number): Promise<{ billTo?: OrderAddressView; shipTo?: OrderAddressView }> {
-  const rows = await db.selectFrom('order_addresses').selectAll().where('order_id', '=', orderId).execute();
+  const rows = await partiesOf.all(db, { id: orderId });
   const of = (t: AddressType) => rows.find((a) => a.type === t);
   const billing = of('billing');
   const shipping = of('shipping') ?? billing;
@@ -213,14 +227,10 @@ export const paymentView = (p: PaymentRow): PaymentView => ({
 
 /** One order in the API's shape, or undefined. */
 export async function loadOrderView(db: Db, id: number, row?: OrderRow): Promise<OrderView | undefined> {
-  const o = row ?? (await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
+  const o = row ?? (await findOrder(db, id));
   if (!o) return undefined;
-  const [items, addresses, payments, history] = await Promise.all([
-    db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('position').execute(),
-    db.selectFrom('order_addresses').selectAll().where('order_id', '=', id).orderBy('type').execute(),
-    db.selectFrom('payments').selectAll().where('order_id', '=', id).orderBy('id').execute(),
-    db.selectFrom('order_status_history').selectAll().where('order_id', '=', id).orderBy('id').execute(),
-  ]);
+  const p = { id };
+  const [items, addresses, payments, history] = await Promise.all([itemsOf.all(db, p), addressesOf.all(db, p), paymentsOf.all(db, p), historyOf.all(db, p)]);
   return toOrderView(o, items, addresses, payments, history);
 }
 

@@ -2,10 +2,11 @@
  * Creating, changing and reading guest orders, and estimating a cart. Every amount comes from
  * pricing.ts (catalogue and the site's tables); one transaction writes an order.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { type EstimateRequest, type OrderPatch, type OrderRequest, CHECKOUT_MESSAGES, SHIPPING_MESSAGES, sumMoney, shippingTax, shipsTo } from '../../engine/node.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { Database, PaymentRow } from '../db/schema.ts';
+import { fields, prepared } from '../db/prepared.ts';
+import type { Database, OrderRow, OrdersTable, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
 import { addHistory, addressInput, contentColumns, incrementIdFor, loadOrderView, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
@@ -22,6 +23,18 @@ export interface CreatedOrder {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+// The checkout's statements, compiled once (server/db/prepared.ts).
+const orderByKey = prepared((db, $: { keyHash: string }) => db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash));
+/** A new order, or nothing when its idempotency key already made one. */
+const insertOrder = prepared((db, $: Insertable<OrdersTable>, like) =>
+  db
+    .insertInto('orders')
+    .values(fields($, Object.keys(like) as (keyof typeof like)[]))
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll(),
+);
+const setIncrementId = prepared((db, $: { id: number; increment: string }) => db.updateTable('orders').set({ order_increment_id: $.increment }).where('id', '=', $.id));
 
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;
@@ -48,7 +61,7 @@ export function orderService(ctx: CommerceContext) {
   }
 
   async function replay(keyHash: string, key: string, hash: string): Promise<CreatedOrder | undefined> {
-    const row = await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirst();
+    const row = await orderByKey.first(db, { keyHash });
     if (!row) return undefined;
     const token = openTokenBox(row.token_box, key);
     if (row.request_hash !== hash || !token) throw new ApiError(409, COMMERCE_TEXTS.keyReused);
@@ -82,37 +95,41 @@ export function orderService(ctx: CommerceContext) {
       const { idempotencyKey, ...request } = req;
       const keyHash = hashIdempotencyKey(idempotencyKey);
       const hash = requestHash(request);
-      const again = await replay(keyHash, idempotencyKey, hash);
-      if (again) return again;
-
-      const data = ctx.data();
-      const content = contentOf(data, { ...req, sameAsBilling: req.sameAsBilling ?? false, additionalNotes: req.additionalNotes || null });
+      // The insert itself finds a replay (the key's order exists: nothing written), so a new
+      // order costs no read first. A replay still answers before any refusal of the request.
+      let data: CommerceData;
+      let content: OrderContent;
+      try {
+        data = ctx.data();
+        content = contentOf(data, { ...req, sameAsBilling: req.sameAsBilling ?? false, additionalNotes: req.additionalNotes || null });
+      } catch (e) {
+        const again = await replay(keyHash, idempotencyKey, hash);
+        if (again) return again;
+        throw e;
+      }
       const token = newOrderToken(idempotencyKey);
       const now = clock.now();
-      let order: OrderView;
+      let order: OrderView | undefined;
       try {
         order = await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('orders')
-            .values({
-              ...contentColumns(content),
-              state: 'new',
-              status: 'pending',
-              customer_is_guest: 1,
-              order_currency_code: data.shop.currency.code,
-              email_sent: 0,
-              idempotency_key: keyHash,
-              request_hash: hash,
-              token_hash: token.tokenHash,
-              token_box: token.tokenBox,
-              token_expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
-              created_at: now.toISOString(),
-              updated_at: now.toISOString(),
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = (await insertOrder.first(trx, {
+            ...contentColumns(content),
+            state: 'new',
+            status: 'pending',
+            customer_is_guest: 1,
+            order_currency_code: data.shop.currency.code,
+            email_sent: 0,
+            idempotency_key: keyHash,
+            request_hash: hash,
+            token_hash: token.tokenHash,
+            token_box: token.tokenBox,
+            token_expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          })) as OrderRow | undefined;
+          if (!row) return undefined;
           const increment = incrementIdFor(row.id);
-          await trx.updateTable('orders').set({ order_increment_id: increment }).where('id', '=', row.id).execute();
+          await setIncrementId.run(trx, { id: row.id, increment });
           const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
           const history = await addHistory(trx, row.id, 'pending', `Order #${increment} placed by guest checkout.`, clock);
           // Built from the rows just written: no second read.
@@ -125,6 +142,12 @@ export function orderService(ctx: CommerceContext) {
           if (winner) return winner;
         }
         throw e;
+      }
+      if (!order) {
+        // The key already made an order (a retry, a double submit): answer with it.
+        const again = await replay(keyHash, idempotencyKey, hash);
+        if (again) return again;
+        throw new Error(`order of idempotency key ${keyHash} not found after a conflicting insert`);
       }
       return { order, orderToken: token.token, created: true };
     },

@@ -19,7 +19,7 @@
  *
  * A declined card leaves the order pending_payment; the next attempt pays the same order.
  */
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import {
   formatPrice,
   PAYMENT_MESSAGES,
@@ -28,9 +28,10 @@ import {
   fromCents,
   orderStatusAfterPayment,
 } from '../../engine/node.ts';
-import type { Database, PaymentRow } from '../db/schema.ts';
+import { fields, prepared } from '../db/prepared.ts';
+import type { Database, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMails } from '../mail/outbox.ts';
 import type { ChargeResult, NextAction, PaymentProvider } from '../payments/provider.ts';
 import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
 import { assertPaymentAttemptsLeft } from './pay-limits.ts';
@@ -95,6 +96,46 @@ export const verifyPath = (method: string) => `/payment/verify/${encodeURICompon
 /** The idempotency key of one attempt at the provider. */
 export const attemptKey = (orderId: number, paymentId: number, step = 'charge') => `order-${orderId}-payment-${paymentId}-${step}`;
 
+// The pay step's statements, compiled once (server/db/prepared.ts).
+/** The payments settle may mean: the one with the provider's transaction id and the one with our id (each of the gateway). */
+const settleCandidates = prepared(
+  (db, $: { gateway: string; transactionId?: string; id?: number }, like) =>
+    db
+      .selectFrom('payments')
+      .selectAll()
+      .where('gateway', '=', $.gateway)
+      .where((eb) => eb.or([...(like.transactionId !== undefined ? [eb('transaction_id', '=', $.transactionId!)] : []), ...(like.id !== undefined ? [eb('id', '=', $.id!)] : [])])),
+  (p) => (p.transactionId !== undefined ? 1 : 0) + (p.id !== undefined ? 2 : 0),
+);
+/** Ends the pay step's lease; the order's status as this transaction found it. */
+const releaseLeaseOf = prepared((db, $: { id: number }) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', $.id).returning('status'));
+/** The conditional update of settle: only from the status and time it was read with. */
+const updatePayment = prepared(
+  (db, $: { id: number; fromStatus: PaymentStatus; fromUpdatedAt: string; set: { status: PaymentStatus; transaction_id: string | null; client_secret_hash?: string; additional_data: string; updated_at: string } }, like) =>
+    db
+      .updateTable('payments')
+      .set(fields($.set, Object.keys(like.set) as (keyof typeof like.set)[]))
+      .where('id', '=', $.id)
+      .where('status', '=', $.fromStatus)
+      .where('updated_at', '=', $.fromUpdatedAt)
+      .returningAll(),
+  (p) => (p.set.client_secret_hash === undefined ? 0 : 1),
+);
+const paymentOfId = prepared((db, $: { id: number }) => db.selectFrom('payments').selectAll().where('id', '=', $.id));
+const orderStatusOf = prepared((db, $: { id: number }) => db.selectFrom('orders').select(['status']).where('id', '=', $.id));
+const setOrderStatus = prepared((db, $: { id: number; status: string; now: string }) => db.updateTable('orders').set({ status: $.status, updated_at: $.now }).where('id', '=', $.id).returningAll());
+const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) =>
+  db
+    .updateTable('orders')
+    .set({ payment_lock_until: $.until })
+    .where('id', '=', $.id)
+    .where('status', '!=', 'ordered')
+    .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', $.now)]))
+    .returningAll(),
+);
+const setPaymentMethod = prepared((db, $: { id: number; method: string; label: string }) => db.updateTable('orders').set({ payment_method: $.method, payment_method_label: $.label }).where('id', '=', $.id));
+const insertPayment = prepared((db, $: Insertable<PaymentsTable>, like) => db.insertInto('payments').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
+
 export function paymentService(ctx: CommerceContext, orders: OrderService) {
   const { db, clock, deps } = ctx;
 
@@ -115,16 +156,19 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
   async function settle(gateway: string, result: ChargeResult, o: { paymentId?: number; releaseLease?: boolean } = {}): Promise<Settled | undefined> {
     const shop = ctx.shopInfo(ctx.data());
     const out = await db.transaction().execute(async (trx) => {
-      let p: PaymentRow | undefined;
-      if (result.transactionId) p = await trx.selectFrom('payments').selectAll().where('gateway', '=', gateway).where('transaction_id', '=', result.transactionId).executeTakeFirst();
+      const transactionId = result.transactionId || undefined;
       const hint = o.paymentId ?? (Number(result.metadata?.paymentId) || undefined);
+      if (!transactionId && !hint) return undefined;
+      // One read for both: the transaction id's payment first, else ours when it has no other id.
+      const candidates = await settleCandidates.all(trx, { gateway, ...(transactionId ? { transactionId } : {}), ...(hint ? { id: hint } : {}) });
+      let p = transactionId ? candidates.find((c) => c.transaction_id === transactionId) : undefined;
       if (!p && hint) {
-        const byId = await trx.selectFrom('payments').selectAll().where('id', '=', hint).where('gateway', '=', gateway).executeTakeFirst();
+        const byId = candidates.find((c) => c.id === hint);
         if (byId && (byId.transaction_id === null || byId.transaction_id === result.transactionId)) p = byId;
       }
       if (!p) return undefined;
       const now = clock.now().toISOString();
-      if (o.releaseLease) await trx.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', p.order_id).execute();
+      const released = o.releaseLease ? await releaseLeaseOf.first(trx, { id: p.order_id }) : undefined;
 
       let status = result.status;
       let message = result.message;
@@ -138,34 +182,32 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       if (p.status === 'completed' || sameNews) return { payment: p, orderId: p.order_id, changed: false, completed: false };
 
       const extra = { ...additionalData(p), gateway, responseCode: result.responseCode, intentStatus: result.intentStatus, message, ...result.card };
-      const updated = await trx
-        .updateTable('payments')
-        .set({
+      const updated = await updatePayment.first(trx, {
+        id: p.id,
+        fromStatus: p.status,
+        fromUpdatedAt: p.updated_at,
+        set: {
           status,
           transaction_id: result.transactionId ?? p.transaction_id,
           ...(result.clientSecret ? { client_secret_hash: hashOrderToken(result.clientSecret) } : {}),
           additional_data: JSON.stringify(extra),
           updated_at: now,
-        })
-        .where('id', '=', p.id)
-        .where('status', '=', p.status)
-        .where('updated_at', '=', p.updated_at)
-        .returningAll()
-        .executeTakeFirst();
+        },
+      });
       if (!updated) {
         // Another caller settled it in between: theirs stands.
-        const current = await trx.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
+        const current = (await paymentOfId.first(trx, { id: p.id }))!;
         return { payment: current, orderId: p.order_id, changed: false, completed: false };
       }
-      const order = await trx.selectFrom('orders').select(['status']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
+      const order = released ?? (await orderStatusOf.first(trx, { id: p.order_id }))!;
       const completed = status === 'completed' && order.status !== 'ordered';
       // A paid order stays ordered whatever another attempt says.
       const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
-      await trx.updateTable('orders').set({ status: orderStatus, updated_at: now }).where('id', '=', p.order_id).execute();
+      const orderRow = (await setOrderStatus.first(trx, { id: p.order_id, status: orderStatus, now })) as OrderRow;
       await addHistory(trx, p.order_id, orderStatus, historyComment(p.order_id, updated, { ...result, status, message }), clock);
       // The order as this transaction leaves it: what the caller answers with, read once.
-      const view = (await loadOrderView(trx, p.order_id))!;
-      if (completed) for (const mail of orderEmails(view, shop)) await enqueueMail(trx, mail, clock);
+      const view = (await loadOrderView(trx, p.order_id, orderRow))!;
+      if (completed) await enqueueMails(trx, orderEmails(view, shop), clock);
       return { payment: updated, orderId: p.order_id, changed: true, completed, view };
     });
     if (!out) return undefined;
@@ -188,18 +230,11 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
    * Holds the order for one payment step and returns it as it now is (a change that committed
    * before counts); undefined when another step holds it or the order is paid.
    */
-  function takeLease(orderId: number, now: Date) {
-    return db
-      .updateTable('orders')
-      .set({ payment_lock_until: new Date(now.getTime() + PAYMENT_LEASE_MS).toISOString() })
-      .where('id', '=', orderId)
-      .where('status', '!=', 'ordered')
-      .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', now.toISOString())]))
-      .returningAll()
-      .executeTakeFirst();
+  function takeLease(trx: Transaction<Database>, orderId: number, now: Date): Promise<OrderRow | undefined> {
+    return leaseOrder.first(trx, { id: orderId, until: new Date(now.getTime() + PAYMENT_LEASE_MS).toISOString(), now: now.toISOString() }) as Promise<OrderRow | undefined>;
   }
 
-  const releaseLease = (orderId: number) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', orderId).execute();
+  const releaseLease = (orderId: number) => releaseLeaseOf.run(db, { id: orderId });
 
   /**
    * A provider call outside the pay step: its refusal (a 4xx, e.g. an intent in the wrong state)
@@ -251,31 +286,44 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       const data = ctx.data();
       const { method, provider } = ctx.requirePaymentMethod(data, req.paymentMethod ?? authorized.payment_method);
       const start = clock.now();
-      // The order as it is under the lease: its total is what gets charged.
-      const row = await takeLease(authorized.id, start);
-      if (!row) {
-        const now = await db.selectFrom('orders').select('status').where('id', '=', authorized.id).executeTakeFirst();
-        throw new ApiError(409, now?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
+      const now = start.toISOString();
+      const newPayment = (trx: Transaction<Database>, row: OrderRow) =>
+        insertPayment.first(trx, { order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now }) as Promise<PaymentRow>;
+      const changeMethod = async (trx: Transaction<Database>, row: OrderRow) => {
+        if (method.name !== row.payment_method) await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
+      };
+      // One transaction takes the lease, checks the order under it and writes the pending
+      // payment: a refusal rolls the lease back with it. The order as it is under the lease: its
+      // total is what gets charged.
+      const leased = await db.transaction().execute(async (trx) => {
+        const row = await takeLease(trx, authorized.id, start);
+        if (!row) return undefined;
+        // Under the lease, so no other payment of this order can start or finish meanwhile.
+        const existing = await ctx.assertOpen({ ...row, payment_lock_until: null }, trx);
+        await assertPaymentAttemptsLeft(ctx, row.id, existing);
+        // An authentication left open must not complete beside this payment: canceling it asks
+        // its provider, so the lease commits alone first (rare: none to cancel means no write).
+        if (existing.some(isAwaitingAuthentication)) return { row, payment: undefined };
+        await changeMethod(trx, row);
+        return { row, payment: await newPayment(trx, row) };
+      });
+      if (!leased) {
+        const current = await db.selectFrom('orders').select('status').where('id', '=', authorized.id).executeTakeFirst();
+        throw new ApiError(409, current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
       }
+      const { row } = leased;
 
       let settled: Settled | undefined;
       let result: ChargeResult | undefined;
       try {
-        // Under the lease, so no other payment of this order can start or finish meanwhile.
-        const existing = await ctx.assertOpen({ ...row, payment_lock_until: null });
-        await assertPaymentAttemptsLeft(ctx, row.id, existing);
-        // An authentication left open must not complete beside this payment (read under the
-        // lease: only this step adds payments now, so none to cancel means no write).
-        if (existing.some(isAwaitingAuthentication)) await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, start.toISOString()));
-        const now = start.toISOString();
-        const payment = await db.transaction().execute(async (trx: Transaction<Database>) => {
-          if (method.name !== row.payment_method) await trx.updateTable('orders').set({ payment_method: method.name, payment_method_label: method.title }).where('id', '=', row.id).execute();
-          return trx
-            .insertInto('payments')
-            .values({ order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        });
+        let payment = leased.payment;
+        if (!payment) {
+          await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, now));
+          payment = await db.transaction().execute(async (trx) => {
+            await changeMethod(trx, row);
+            return newPayment(trx, row);
+          });
+        }
         const increment = row.order_increment_id ?? incrementIdFor(row.id);
         const parties = await orderParties(db, row.id);
         try {

@@ -31,6 +31,9 @@ function openSqlite(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   // A second process (a CLI task, a test) waits for the lock instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
+  // 64 MiB of page cache instead of 2: a growing shop's hot pages (indexes, the newest rows) stay
+  // in memory instead of being read again through the WAL index and a read() for every query.
+  sqlite.pragma('cache_size = -65536');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

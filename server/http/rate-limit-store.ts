@@ -7,7 +7,22 @@
  */
 import type { Kysely } from 'kysely';
 import type { Store } from 'hono-rate-limiter';
+import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
+
+/** One hit: a new window when the old one ended, else one more hit in it (prepared: the hot path runs it per request). */
+const hit = prepared((db, $: { key: string; at: string; reset: string }) =>
+  db
+    .insertInto('rate_limit_hits')
+    .values({ key: $.key, hits: 1, reset_at: $.reset })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        hits: eb.case().when('rate_limit_hits.reset_at', '<=', $.at).then(1).else(eb('rate_limit_hits.hits', '+', 1)).end(),
+        reset_at: eb.case().when('rate_limit_hits.reset_at', '<=', $.at).then($.reset).else(eb.ref('rate_limit_hits.reset_at')).end(),
+      })),
+    )
+    .returning(['hits', 'reset_at']),
+);
 
 /** Ended windows are deleted every this many hits of one store. */
 const SWEEP_EVERY = 500;
@@ -22,17 +37,7 @@ export function databaseRateLimitStore(db: Kysely<Database>, o: { name: string; 
     async increment(k) {
       const at = new Date(now()).toISOString();
       const reset = new Date(now() + o.windowMs).toISOString();
-      const row = await db
-        .insertInto('rate_limit_hits')
-        .values({ key: key(k), hits: 1, reset_at: reset })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({
-            hits: eb.case().when('rate_limit_hits.reset_at', '<=', at).then(1).else(eb('rate_limit_hits.hits', '+', 1)).end(),
-            reset_at: eb.case().when('rate_limit_hits.reset_at', '<=', at).then(reset).else(eb.ref('rate_limit_hits.reset_at')).end(),
-          })),
-        )
-        .returning(['hits', 'reset_at'])
-        .executeTakeFirstOrThrow();
+      const row = (await hit.first(db, { key: key(k), at, reset }))!;
       if (++sinceSweep >= SWEEP_EVERY) {
         sinceSweep = 0;
         await db.deleteFrom('rate_limit_hits').where('reset_at', '<=', at).execute();

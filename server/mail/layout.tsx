@@ -4,6 +4,7 @@
  * attribute. The plain-text part is composed beside each e-mail.
  */
 import { Fragment, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { randomUUID } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 /** The shop's e-mail colours (mail clients take inline styles only). */
@@ -61,3 +62,30 @@ export function Lines({ text }: { text: string }) {
 
 /** The HTML part of an e-mail. */
 export const renderMail = (element: ReactElement): string => `<!doctype html>${renderToStaticMarkup(element)}`;
+
+const HTML_ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+
+/** A text value escaped exactly as React escapes text and attribute values (for filling a rendered template). */
+export const escapeHtmlText = (text: string): string => text.replace(/["&'<>]/g, (c) => HTML_ESCAPES[c]!);
+
+const SLOT_NONCE = `\u0000${randomUUID()}:`;
+
+/**
+ * Renders `render(mark)` once with a marker for each slot, and returns a function that fills the
+ * slots with escaped values: e-mails that differ only in a few texts (an order's customer and
+ * admin e-mails) render once. The markers are random per process, so no stored value can hold one.
+ */
+export function mailTemplate<K extends string>(slots: readonly K[], render: (mark: Record<K, string>) => string): (values: Record<K, string>) => string {
+  const mark = Object.fromEntries(slots.map((k) => [k, `${SLOT_NONCE}${k}\u0000`])) as Record<K, string>;
+  // "text", nonce + "slot\0text", ...: each part after the first starts with its slot's name.
+  const [head = '', ...rest] = render(mark).split(SLOT_NONCE);
+  const tail = rest.map((part) => {
+    const end = part.indexOf('\u0000');
+    return { slot: part.slice(0, end) as K, text: part.slice(end + 1) };
+  });
+  return (values) => {
+    let out = head;
+    for (const t of tail) out += escapeHtmlText(values[t.slot]) + t.text;
+    return out;
+  };
+}

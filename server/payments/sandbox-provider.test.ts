@@ -74,6 +74,11 @@ describe('sandbox gateway and provider', () => {
     const token = await tokenFor(SANDBOX_CARDS.approved);
     const first = await sandbox.charge(request(token, { paymentId: 7, idempotencyKey: 'k-7' }));
     expect(await sandbox.charge(request(token, { paymentId: 7, idempotencyKey: 'k-7' }))).toEqual(first);
+    // The same key with a fresh token: the same charge, and the fresh token stays unused.
+    const fresh = await tokenFor(SANDBOX_CARDS.approved);
+    expect(await sandbox.charge(request(fresh, { paymentId: 7, idempotencyKey: 'k-7' }))).toEqual(first);
+    expect(await db.selectFrom('sandbox_gateway_tokens').select('used_at').where('id', '=', fresh).executeTakeFirstOrThrow()).toEqual({ used_at: null });
+    expect(await sandbox.charge(request(fresh, { paymentId: 8, idempotencyKey: 'k-8' }))).toMatchObject({ status: 'completed' });
     expect(await sandbox.charge(request(token))).toMatchObject({ status: 'failed', transactionId: null, message: 'The card token is invalid, used or expired. Please enter your card again.' });
     expect(await sandbox.charge(request('tok_sandbox_unknown'))).toMatchObject({ status: 'failed' });
     const dump = JSON.stringify([await db.selectFrom('sandbox_gateway_tokens').selectAll().execute(), await db.selectFrom('sandbox_gateway_intents').selectAll().execute()]);

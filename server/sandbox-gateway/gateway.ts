@@ -20,11 +20,12 @@
  * `sandbox_pi_...` (128 bits or more).
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { checkoutRules as rules } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import { hashToken, sameHash } from '../tokens.ts';
-import type { Database, SandboxGatewayIntentRow } from '../db/schema.ts';
+import { fields, prepared } from '../db/prepared.ts';
+import type { Database, SandboxGatewayIntentRow, SandboxGatewayIntentsTable, SandboxGatewayTokensTable } from '../db/schema.ts';
 import { storableCard } from '../payments/card-brand.ts';
 
 export const SANDBOX_CARDS = {
@@ -122,6 +123,21 @@ export const authenticationPage = (intentId: string, clientSecret: string) =>
 export const returnTo = (returnUrl: string, intentId: string, clientSecret: string) =>
   `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${new URLSearchParams({ payment_intent: intentId, payment_intent_client_secret: clientSecret })}`;
 
+// The statements of a checkout's token and charge, compiled once (server/db/prepared.ts).
+const insertToken = prepared((db, $: Insertable<SandboxGatewayTokensTable>, like) => db.insertInto('sandbox_gateway_tokens').values(fields($, Object.keys(like) as (keyof typeof like)[])));
+const intentByKey = prepared((db, $: { key: string }) => db.selectFrom('sandbox_gateway_intents').selectAll().where('idempotency_key', '=', $.key));
+const useToken = prepared((db, $: { id: string; now: string; key: string }) =>
+  db
+    .updateTable('sandbox_gateway_tokens')
+    .set({ used_at: $.now })
+    .where('id', '=', $.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', $.now)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('sandbox_gateway_intents').select('id').where('idempotency_key', '=', $.key))))
+    .returningAll(),
+);
+const insertIntent = prepared((db, $: Insertable<SandboxGatewayIntentsTable>, like) => db.insertInto('sandbox_gateway_intents').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
+
 export type SandboxListener = (intent: SandboxIntent) => void | Promise<void>;
 
 export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
@@ -140,27 +156,20 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
       const expMonth = Number(f.expMonth);
       const { brand, last4 } = storableCard(f.number);
       const token = id('tok_sandbox_', 16);
-      await db
-        .insertInto('sandbox_gateway_tokens')
-        .values({ id: token, kind: kindOf(f.number), brand, last4, exp_month: expMonth, exp_year: expYear, expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(), created_at: now.toISOString() })
-        .execute();
+      await insertToken.run(db, { id: token, kind: kindOf(f.number), brand, last4, exp_month: expMonth, exp_year: expYear, expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(), created_at: now.toISOString() });
       return { id: token, card: { brand, last4 } };
     },
 
     /** Charges a token once. The same idempotency key answers with the same charge. */
     async charge(req: SandboxChargeRequest): Promise<SandboxIntent> {
-      const again = await db.selectFrom('sandbox_gateway_intents').selectAll().where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
-      if (again) return intentView(again);
       const now = clock.now();
-      const token = await db
-        .updateTable('sandbox_gateway_tokens')
-        .set({ used_at: now.toISOString() })
-        .where('id', '=', req.token)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now.toISOString())
-        .returningAll()
-        .executeTakeFirst();
-      if (!token) throw new SandboxGatewayError(400, SANDBOX_MESSAGES.tokenInvalid);
+      // The token is used only when no charge has this key yet; else that charge is the answer.
+      const token = await useToken.first(db, { id: req.token, now: now.toISOString(), key: req.idempotencyKey });
+      if (!token) {
+        const again = await intentByKey.first(db, { key: req.idempotencyKey });
+        if (again) return intentView(again);
+        throw new SandboxGatewayError(400, SANDBOX_MESSAGES.tokenInvalid);
+      }
       const expired = token.exp_year < now.getUTCFullYear() || (token.exp_year === now.getUTCFullYear() && token.exp_month < now.getUTCMonth() + 1);
       const kind: Kind = expired ? 'expired' : (token.kind as Kind);
       const outcome: Record<Kind, [SandboxIntent['status'], number | null]> = {
@@ -176,26 +185,22 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
       const waiting = status === 'requires_action';
       const intentId = waiting ? id('sandbox_pi_', 16) : id('sandbox_ch_', 12);
       const clientSecret = waiting ? `${intentId}_secret_${randomBytes(24).toString('base64url')}` : undefined;
-      const row = await db
-        .insertInto('sandbox_gateway_intents')
-        .values({
-          id: intentId,
-          idempotency_key: req.idempotencyKey,
-          client_secret_hash: clientSecret ? sha256(clientSecret) : null,
-          status,
-          response_code: responseCode,
-          message: SANDBOX_MESSAGES[kind],
-          amount_cents: req.amountCents,
-          currency: req.currency,
-          brand: token.brand,
-          last4: token.last4,
-          return_url: req.returnUrl,
-          metadata: JSON.stringify(req.metadata),
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = (await insertIntent.first(db, {
+        id: intentId,
+        idempotency_key: req.idempotencyKey,
+        client_secret_hash: clientSecret ? sha256(clientSecret) : null,
+        status,
+        response_code: responseCode,
+        message: SANDBOX_MESSAGES[kind],
+        amount_cents: req.amountCents,
+        currency: req.currency,
+        brand: token.brand,
+        last4: token.last4,
+        return_url: req.returnUrl,
+        metadata: JSON.stringify(req.metadata),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      }))!;
       return { ...intentView(row), ...(clientSecret ? { clientSecret, nextActionUrl: authenticationPage(intentId, clientSecret) } : {}) };
     },
 
