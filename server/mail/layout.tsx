@@ -6,6 +6,7 @@
 import { Fragment, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { randomUUID } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { escapeHtml } from '../../engine/node.ts';
 
 /** The shop's e-mail colours (mail clients take inline styles only). */
 export const MAIL_COLORS = { ink: '#1f1d1a', muted: '#5c554d', link: '#7a4a1f', rule: '#d9d1c5', page: '#f6f2ec', card: '#ffffff' } as const;
@@ -63,11 +64,6 @@ export function Lines({ text }: { text: string }) {
 /** The HTML part of an e-mail. */
 export const renderMail = (element: ReactElement): string => `<!doctype html>${renderToStaticMarkup(element)}`;
 
-const HTML_ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-
-/** A text value escaped exactly as React escapes text and attribute values (for filling a rendered template). */
-export const escapeHtmlText = (text: string): string => text.replace(/["&'<>]/g, (c) => HTML_ESCAPES[c]!);
-
 const SLOT_NONCE = `\u0000${randomUUID()}:`;
 
 /**
@@ -85,7 +81,7 @@ export function mailTemplate<K extends string>(slots: readonly K[], render: (mar
   });
   return (values) => {
     let out = head;
-    for (const t of tail) out += escapeHtmlText(values[t.slot]) + t.text;
+    for (const t of tail) out += escapeHtml(values[t.slot]) + t.text;
     return out;
   };
 }
