@@ -15,7 +15,107 @@ import { setResponseHeader } from './response-header.ts';
 
 export const BODY_TIMEOUT_MESSAGE = 'The request body took too long to arrive';
 
-const READERS = ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const;
+const DEADLINE = Symbol('body deadline');
+type Guarded = Request & { [DEADLINE]: Deadline };
+
+/** One request body's deadline; its timer starts with the request. */
+class Deadline {
+  ended = false;
+  expired = false;
+  readonly timer: ReturnType<typeof setTimeout>;
+  private waiting: ((e: unknown) => void)[] = [];
+  private stream: ReadableStream<Uint8Array> | null | undefined;
+
+  constructor(timeoutMs: number) {
+    this.timer = setTimeout(expire, timeoutMs, this);
+    this.timer.unref?.();
+  }
+
+  fail(): void {
+    this.expired = true;
+    for (const reject of this.waiting.splice(0)) reject(new ApiError(408, BODY_TIMEOUT_MESSAGE));
+  }
+
+  /**
+   * A read of the body against the deadline; `isEnd` tells whether its result completes the body.
+   * A read that loses is left pending: cancelling the body under @hono/node-server destroys the
+   * socket before the answer is written. It settles when the socket closes.
+   */
+  race<T>(read: () => Promise<T>, isEnd?: (value: T) => boolean): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.expired) return reject(new ApiError(408, BODY_TIMEOUT_MESSAGE));
+      this.waiting.push(reject);
+      read().then(
+        (value) => {
+          this.settled(reject);
+          if (this.expired) return;
+          if (!isEnd || isEnd(value)) {
+            this.ended = true;
+            clearTimeout(this.timer);
+          }
+          resolve(value);
+        },
+        (e: unknown) => {
+          this.settled(reject);
+          if (this.expired) return;
+          clearTimeout(this.timer);
+          reject(e);
+        },
+      );
+    });
+  }
+
+  private settled(reject: (e: unknown) => void): void {
+    const i = this.waiting.indexOf(reject);
+    if (i >= 0) this.waiting.splice(i, 1);
+  }
+
+  /** The request's body stream, every read of it racing the deadline (made on first use). */
+  body(request: Request): ReadableStream<Uint8Array> | null {
+    if (this.stream === undefined) {
+      const original = Reflect.get(Object.getPrototypeOf(request) as object, 'body', request) as ReadableStream<Uint8Array> | null;
+      const reader = original?.getReader();
+      this.stream = !reader
+        ? null
+        : new ReadableStream<Uint8Array>({
+            pull: async (controller) => {
+              try {
+                const { done, value } = await this.race(() => reader.read(), (r) => r.done);
+                if (done) controller.close();
+                else controller.enqueue(value);
+              } catch (e) {
+                controller.error(e);
+              }
+            },
+          });
+    }
+    return this.stream;
+  }
+}
+
+function expire(d: Deadline): void {
+  d.fail();
+}
+
+/** Own properties laid over each guarded request's reading methods and body (made once, shared). */
+const GUARDS: PropertyDescriptorMap = {
+  body: {
+    configurable: true,
+    get(this: Guarded) {
+      return this[DEADLINE].body(this);
+    },
+  },
+};
+for (const name of ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const) {
+  GUARDS[name] = {
+    configurable: true,
+    writable: true,
+    value(this: Guarded) {
+      const read = (Object.getPrototypeOf(this) as Record<string, () => Promise<unknown>>)[name]!;
+      return this[DEADLINE].race(() => read.call(this));
+    },
+  };
+}
 
 export function bodyDeadline(timeoutMs: number): MiddlewareHandler {
   return async (c, next) => {
@@ -29,79 +129,14 @@ export function bodyDeadline(timeoutMs: number): MiddlewareHandler {
       if (c.res.status === 413) setResponseHeader(c, 'Connection', 'close');
       return;
     }
-    let ended = false;
-    let expired = false;
-    const waiting = new Set<(e: unknown) => void>();
-    const timer = setTimeout(() => {
-      expired = true;
-      for (const fail of waiting) fail(new ApiError(408, BODY_TIMEOUT_MESSAGE));
-    }, timeoutMs);
-    timer.unref?.();
-
-    // A read that loses the race is left pending: cancelling the body under @hono/node-server
-    // destroys the socket before the answer is written. It settles when the socket closes.
-    const race: Race = (read, isEnd = () => true) =>
-      new Promise((resolve, reject) => {
-        if (expired) return reject(new ApiError(408, BODY_TIMEOUT_MESSAGE));
-        waiting.add(reject);
-        read().then(
-          (value) => {
-            waiting.delete(reject);
-            if (expired) return;
-            if (isEnd(value)) {
-              ended = true;
-              clearTimeout(timer);
-            }
-            resolve(value);
-          },
-          (e: unknown) => {
-            waiting.delete(reject);
-            if (expired) return;
-            clearTimeout(timer);
-            reject(e);
-          },
-        );
-      });
-    const proto = Object.getPrototypeOf(raw) as Record<string, unknown>;
-    for (const name of READERS) {
-      const read = proto[name];
-      if (typeof read === 'function') Object.defineProperty(raw, name, { configurable: true, writable: true, value: () => race(() => (read as () => Promise<unknown>).call(raw)) });
-    }
-    let stream: ReadableStream<Uint8Array> | null | undefined;
-    Object.defineProperty(raw, 'body', {
-      configurable: true,
-      get: () => {
-        if (stream === undefined) {
-          const original = Reflect.get(proto, 'body', raw) as ReadableStream<Uint8Array> | null;
-          stream = original && deadlineStream(original, race);
-        }
-        return stream;
-      },
-    });
+    const deadline = new Deadline(timeoutMs);
+    (raw as Guarded)[DEADLINE] = deadline;
+    Object.defineProperties(raw, GUARDS);
     try {
       await next();
     } finally {
-      clearTimeout(timer); // answered: nobody waits on the body any more
+      clearTimeout(deadline.timer); // answered: nobody waits on the body any more
     }
-    if (!ended || expired || c.res.status === 413 || c.res.status === 408) setResponseHeader(c, 'Connection', 'close');
+    if (!deadline.ended || deadline.expired || c.res.status === 413 || c.res.status === 408) setResponseHeader(c, 'Connection', 'close');
   };
-}
-
-/** Runs a read of the body against the deadline; `isEnd` tells whether its result completes the body. */
-type Race = <T>(read: () => Promise<T>, isEnd?: (value: T) => boolean) => Promise<T>;
-
-/** The body as a stream whose every read races the deadline. */
-function deadlineStream(body: ReadableStream<Uint8Array>, race: Race): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await race(() => reader.read(), (r) => r.done);
-        if (done) controller.close();
-        else controller.enqueue(value);
-      } catch (e) {
-        controller.error(e);
-      }
-    },
-  });
 }

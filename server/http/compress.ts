@@ -10,18 +10,17 @@ import { setResponseHeader } from './response-header.ts';
 
 export function compressText(): MiddlewareHandler {
   const inner = compress();
-  return (c, next) => inner(inPlaceHeaders(c), next);
+  return (c, next) => inner(new Proxy(c, IN_PLACE_HEADERS), next);
 }
 
-/** The context as compress sees it: the same one, with c.header() setting headers in place. */
-function inPlaceHeaders(c: Context): Context {
-  const header = ((name: string, value?: string, o?: { append?: boolean }) => {
-    if (value === undefined || o?.append) c.header(name, value, o);
-    else setResponseHeader(c, name, value);
-  }) as Context['header'];
-  // The context keeps its state in private fields: its getters and setters must run on it, not on the proxy.
-  return new Proxy(c, {
-    get: (target, key) => (key === 'header' ? header : Reflect.get(target, key, target)),
-    set: (target, key, value) => Reflect.set(target, key, value, target),
-  });
-}
+/**
+ * The context as compress sees it: the same one, with c.header() setting headers in place. The
+ * context keeps its state in private fields: its getters and setters must run on it, not on the proxy.
+ */
+const IN_PLACE_HEADERS: ProxyHandler<Context> = {
+  get: (c, key) =>
+    key !== 'header'
+      ? Reflect.get(c, key, c)
+      : (name: string, value?: string, o?: { append?: boolean }) => (value === undefined || o?.append ? c.header(name, value, o) : setResponseHeader(c, name, value)),
+  set: (c, key, value) => Reflect.set(c, key, value, c),
+};
