@@ -17,6 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { fmt, percentile } from './lib.ts';
@@ -57,8 +58,10 @@ async function serveApp(target?: string) {
       if (where) q = q.where(where[0] as never, '=', where[1] as never);
       return Number((await q.executeTakeFirstOrThrow()).n);
     };
+    // Read first: the counting below is the bench's own work, not a checkout's.
     const cpu = process.cpuUsage();
-    console.log(JSON.stringify({ orders: await n('orders'), ordered: await n('orders', ['status', 'ordered']), queuedMails: await n('email_outbox', ['status', 'queued']), cpuMs: (cpu.user + cpu.system) / 1000 }));
+    const loop = nodePerformance.eventLoopUtilization();
+    console.log(JSON.stringify({ orders: await n('orders'), ordered: await n('orders', ['status', 'ordered']), queuedMails: await n('email_outbox', ['status', 'queued']), cpuMs: (cpu.user + cpu.system) / 1000, loopIdleMs: loop.idle, loopActiveMs: loop.active }));
   }
   await l.close();
   await server.close();
@@ -152,6 +155,7 @@ async function measure(kind: string, databaseUrl?: string): Promise<{ perSecond:
   const checkoutMs: number[] = [];
   let completed = 0;
   let failed = 0;
+  const clientCpu = process.cpuUsage();
   const result = await cannon({
     url: base,
     amount: CHECKOUTS * 3,
@@ -195,6 +199,7 @@ async function measure(kind: string, databaseUrl?: string): Promise<{ perSecond:
       },
     ],
   });
+  const client = process.cpuUsage(clientCpu);
   const after = await app.ask('stats');
   app.stop();
 
@@ -206,6 +211,11 @@ async function measure(kind: string, databaseUrl?: string): Promise<{ perSecond:
   // CPU time is less sensitive than throughput to other work on the machine.
   const cpuPerCheckout = (after.cpuMs! - before.cpuMs!) / Math.max(1, completed);
   line('app server CPU per checkout (and the one-core ceiling it implies)', `${fmt(cpuPerCheckout, 2)} ms (${fmt(1000 / cpuPerCheckout)} checkouts/s)`);
+  // Near 100%: the one app process is the limit; well below: it waited (on the client, the database, the machine).
+  const active = after.loopActiveMs! - before.loopActiveMs!;
+  line('app server event-loop utilisation during the run', `${fmt((100 * active) / Math.max(1, active + after.loopIdleMs! - before.loopIdleMs!))}%`);
+  // The load generator runs on the same cores (this process, not counted above).
+  line('load generator (autocannon) CPU per checkout', `${fmt((client.user + client.system) / 1000 / Math.max(1, completed), 2)} ms`);
   return { perSecond, appRps: (result.requests.total || completed * 3) / result.duration };
 }
 

@@ -4,7 +4,6 @@
  */
 import { setCurrentShop } from '../engine/node.ts';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { createApi } from './api/index.ts';
 import { commerceFor } from './commerce/app-commerce.ts';
@@ -17,6 +16,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { readSiteJson, resolveConfig, type ServerConfig } from './config.ts';
 import type { Db } from './db/open.ts';
 import { bodyDeadline } from './http/body-deadline.ts';
+import { compressText } from './http/compress.ts';
 import { isApiPath, type AppEnv } from './http/env.ts';
 import { jsonError } from './http/errors.ts';
 import { errorHandler } from './http/on-error.ts';
@@ -81,7 +81,7 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   app.use('*', securityHeaders(config.thirdPartyHosts, providerHosts(payments)));
   app.use('*', bodyDeadline(config.bodyTimeoutMs));
   // gzip for text over 1 kB when the client asks (pages, scripts, styles, larger JSON).
-  app.use('*', compress());
+  app.use('*', compressText());
   app.route('/api', createApi(deps));
   if (gateway) app.route(SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes(gateway));
 

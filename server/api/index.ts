@@ -7,6 +7,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { apiBodyLimit } from '../http/body-limit.ts';
 import type { AppEnv } from '../http/env.ts';
 import { jsonError } from '../http/errors.ts';
+import { setResponseHeader } from '../http/response-header.ts';
 import { healthRoutes } from './health.ts';
 import { commerceFor } from '../commerce/app-commerce.ts';
 import { checkoutRateLimits } from '../commerce/pay-limits.ts';
@@ -27,7 +28,7 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    setResponseHeader(c, 'Cache-Control', 'no-store');
   });
   api.use('*', apiBodyLimit(deps.config));
 

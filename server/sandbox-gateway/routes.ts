@@ -23,6 +23,9 @@ function page(title: string, body: string): string {
 </head><body><main>${body}</main></body></html>`;
 }
 
+/** A card field as the tokenizer takes it: strings and numbers as text, anything else empty. */
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB' };
 
 export function sandboxGatewayRoutes(gateway: SandboxGateway): Hono {
@@ -39,7 +42,6 @@ export function sandboxGatewayRoutes(gateway: SandboxGateway): Hono {
       const body = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
       if (!body || typeof body !== 'object') return c.json({ error: { message: 'Malformed JSON' } }, 400);
       try {
-        const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
         return c.json(await gateway.createToken({ number: str(body.number), expMonth: str(body.expMonth), expYear: str(body.expYear), cvv: str(body.cvv) }), 201);
       } catch (e) {
         if (e instanceof SandboxGatewayError) return c.json({ error: { message: e.message, ...(e.errors ? { errors: e.errors } : {}) } }, e.status);
