@@ -16,11 +16,14 @@ const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
  */
 function showNotices(): void {
   const have = new Set(document.cookie.split(';').map((c) => c.trim()));
+  const pad = (px: string) => (document.body.style.paddingBottom = document.documentElement.style.scrollPaddingBottom = px);
   for (const el of document.querySelectorAll<HTMLElement>('[data-jv-unless-cookie]')) {
     if (el.dataset.jvUnlessCookie!.split(' ').some((c) => have.has(c))) continue;
     el.hidden = false;
-    // The page ends above it, as the block keeps it once live.
-    document.body.style.paddingBottom = document.documentElement.style.scrollPaddingBottom = `${el.offsetHeight}px`;
+    // The page ends above it, as the block keeps it once live; measured after the browser's own
+    // layout (no forced layout here), until it hydrates.
+    const sizes = new ResizeObserver(() => (el.hasAttribute('data-jv-live') ? sizes.disconnect() : pad(el.hidden ? '' : `${el.offsetHeight}px`)));
+    sizes.observe(el);
   }
   addEventListener(
     'click',
@@ -31,7 +34,6 @@ function showNotices(): void {
       if (button.dataset.jvAlert) return alert(button.dataset.jvAlert);
       document.cookie = button.dataset.jvSetCookie + (location.protocol === 'https:' ? '; Secure' : '');
       notice.hidden = true;
-      document.body.style.paddingBottom = document.documentElement.style.scrollPaddingBottom = '';
     },
     true,
   );
