@@ -5,7 +5,7 @@
  * Needs a build. Run alone: node --import tsx bench/lighthouse.ts [path...]. Printed, never asserted.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +95,8 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
         log(`lighthouse ${label} ${path} run ${i + 1}/${runs}`);
         const r = await lighthouse(shop.origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
         const lhr = r!.lhr;
+        // LIGHTHOUSE_SAVE=DIR keeps each report (long tasks, bootup time ...) to study.
+        if (process.env.LIGHTHOUSE_SAVE) writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${label.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(lhr));
         // A run Chrome could not complete (e.g. no paint seen under heavy load) has no figures: left out.
         if (lhr.runtimeError) {
           log(`  ${label}: run ${i + 1} failed: ${lhr.runtimeError.code}`);

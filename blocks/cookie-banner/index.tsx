@@ -1,7 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
+  CONSENT_COOKIE,
   CONSENT_MAX_AGE_DAYS,
   SiteLink,
+  consentCookie,
   defineBlock,
   installCtaTracking,
   loadTagManager,
@@ -22,10 +24,13 @@ const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEf
 /**
  * Cookie consent, the tag manager and call-to-action tracking, for every page of a layout.
  *
- * - The bar is rendered only in the browser, after hydration, when no `cookie_consent` cookie
- *   exists: it is fixed at the bottom, so nothing on the page moves; while it shows, the page
- *   gets bottom padding and scroll padding of its height, so it never hides the focused element.
- *   It is a labelled region, not a modal: focus is never trapped.
+ * - The bar is prerendered hidden; the boot script (engine/client/boot.ts) shows it as the page
+ *   first paints when no `cookie_consent` cookie exists, and until the block hydrates (it is
+ *   deferred) it answers the buttons itself: Accept All / Reject All store the choice and hide
+ *   the bar (data-jv-set-cookie), Manage Preferences alerts (data-jv-alert). It is fixed at the
+ *   bottom, so nothing on the page moves; while it shows, the page gets bottom padding and scroll
+ *   padding of its height, so it never hides the focused element. It is a labelled region, not a
+ *   modal: focus is never trapped.
  * - Accept All / Reject All store the choice (180 days by default) and hide the bar; Manage
  *   Preferences only alerts (as the spec says).
  * - The tag manager script loads only with consent `accepted`, on routes whose tagManager flag
@@ -80,13 +85,25 @@ function CookieBanner({
     };
   }, [consent]);
 
-  if (consent !== null) return null;
+  if (consent) return null;
   const choose = (value: Consent) => {
     storeConsent(value, maxAgeDays);
     setConsent(value);
   };
+  // Before the cookie is read (prerender, hydration): hidden, as the boot script left it or shows
+  // it, which hydration keeps (suppressHydrationWarning); once read, the block owns it (data-jv-live).
+  const read = consent === null;
+  const storing = (value: Consent) => consentCookie(value, { days: maxAgeDays });
   return (
-    <section ref={bar} className={styles.banner} aria-labelledby={titleId}>
+    <section
+      ref={bar}
+      className={styles.banner}
+      aria-labelledby={titleId}
+      hidden={!read}
+      data-jv-unless-cookie={`${CONSENT_COOKIE}=accepted ${CONSENT_COOKIE}=rejected`}
+      data-jv-live={read ? '' : undefined}
+      suppressHydrationWarning
+    >
       <div className={styles.inner}>
         <div className={styles.copy}>
           <h2 id={titleId} className={styles.title}>
@@ -105,13 +122,13 @@ function CookieBanner({
           </p>
         </div>
         <div className={styles.actions}>
-          <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => choose('accepted')}>
+          <button type="button" className={`${styles.button} ${styles.primary}`} data-jv-set-cookie={storing('accepted')} onClick={() => choose('accepted')}>
             {acceptLabel}
           </button>
-          <button type="button" className={styles.button} onClick={() => choose('rejected')}>
+          <button type="button" className={styles.button} data-jv-set-cookie={storing('rejected')} onClick={() => choose('rejected')}>
             {rejectLabel}
           </button>
-          <button type="button" className={`${styles.button} ${styles.plain}`} onClick={() => window.alert(manageMessage)}>
+          <button type="button" className={`${styles.button} ${styles.plain}`} data-jv-alert={manageMessage} onClick={() => window.alert(manageMessage)}>
             {manageLabel}
           </button>
         </div>

@@ -3,11 +3,11 @@
  * opens on click (Enter/Space) and on mouse hover; Escape closes it and returns focus to its
  * button; tabbing out, clicking outside or navigating closes it.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SiteLink, usePlatform } from '../../engine/index.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
-import { currentAttr, cx, deviceClass, hasPanel, overviewLabel, visibleItems, type Platform } from './menu-items.ts';
+import { currentAttr, cx, deviceClass, browserHidesSome, hasPanel, overviewLabel, visibleItems, type Platform } from './menu-items.ts';
 import styles from './site-header.module.css';
 
 type OpenState = { index: number; by: 'hover' | 'click' } | null;
@@ -33,7 +33,7 @@ function SubLinks({ items, platform, pathname }: { items: MenuItem[] | undefined
 }
 
 export function DesktopMenu({ items, overviewText, label }: { items: MenuItem[]; overviewText: string; label: string }) {
-  const platform = usePlatform();
+  const platform = usePlatform(useMemo(() => browserHidesSome(items), [items]));
   const { pathname } = useLocation();
   const [open, setOpen] = useState<OpenState>(null);
   const nav = useRef<HTMLElement>(null);

@@ -5,11 +5,11 @@
  * it and return focus to the hamburger, the page behind does not scroll. Navigating, or the
  * window growing to desktop width, closes it.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SiteLink, usePlatform, useSite } from '../../engine/index.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
-import { currentAttr, cx, deviceClass, hasPanel, overviewLabel, visibleItems, type Platform } from './menu-items.ts';
+import { currentAttr, cx, deviceClass, browserHidesSome, hasPanel, overviewLabel, visibleItems, type Platform } from './menu-items.ts';
 import styles from './site-header.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -46,7 +46,7 @@ export interface MobileMenuProps {
 }
 
 export function MobileMenu({ items, title, overviewText, openLabel = 'Open menu', closeLabel = 'Close' }: MobileMenuProps) {
-  const platform = usePlatform();
+  const platform = usePlatform(useMemo(() => browserHidesSome(items), [items]));
   const { pathname } = useLocation();
   const desktopWidth = useSite().breakpoints.desktop;
   const [open, setOpen] = useState(false);

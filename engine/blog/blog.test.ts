@@ -37,6 +37,12 @@ describe('posts', () => {
     expect(formatPublishDate('2024-02-12')).toBe('February 12, 2024');
     expect(formatPublishDate('2024-13-45')).toBe('2024-13-45');
   });
+  it('writes en-US dates as Intl does (without loading its locale data), other locales through Intl', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    for (const iso of ['2024-01-01', '2024-02-29', '2023-03-09', '1999-04-30', '2025-05-15', '2024-06-01', '2024-07-04', '2024-08-31', '2024-09-10', '2024-10-31', '2024-11-28', '2024-12-31'])
+      expect(formatPublishDate(iso), iso).toBe(intl.format(new Date(`${iso}T00:00:00Z`)));
+    expect(formatPublishDate('2024-02-12', 'de-DE')).toBe('12. Februar 2024');
+  });
   it('pages, clamping odd page numbers', () => {
     const items = [1, 2, 3, 4, 5, 6, 7];
     expect(paginate(items, '2', 3)).toEqual({ items: [4, 5, 6], page: 2, pageCount: 3 });

@@ -126,10 +126,19 @@ export const newestFirst = <T extends { publishDate: string }>(posts: readonly T
   [...posts].sort((a, b) => (a.publishDate < b.publishDate ? 1 : a.publishDate > b.publishDate ? -1 : 0));
 
 /** "2024-02-12" -> "February 12, 2024": the same text on the server and in any browser time zone. */
+// One formatter per locale: making one costs far more than formatting (a list of posts made one per date).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+// en-US spelled out: the first Intl.DateTimeFormat of a page loads the locale's data, a long task
+// on a phone in the middle of hydration (the text equals Intl's: blog.test.ts).
+const EN_US_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 export function formatPublishDate(iso: string, locale = 'en-US'): string {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(d);
+  if (locale === 'en-US') return `${EN_US_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+  let f = dateFormats.get(locale);
+  if (!f) dateFormats.set(locale, (f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })));
+  return f.format(d);
 }
 
 export interface Paged<T> {

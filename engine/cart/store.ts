@@ -67,7 +67,8 @@ export interface CartStore {
   retain(keep: (item: CartItem) => boolean): CartItem[];
 }
 
-const EMPTY: readonly CartItem[] = Object.freeze([]);
+/** The lines of an empty cart: one array, so an empty cart read in the browser equals the server's. */
+export const EMPTY: readonly CartItem[] = Object.freeze([]);
 
 /** A storage that lives as long as the page: for the server and for browsers that refuse local storage. */
 export function memoryStorage(): CartStorage {

@@ -1,10 +1,12 @@
 /** React binding of the sample cart: the lines, re-rendered on every change in any tab. */
 import { useSyncExternalStore } from 'react';
 import { sampleCart } from './sample-cart.ts';
+import { EMPTY } from './store.ts';
 import type { CartItem } from './stored-cart.ts';
 
-const NONE: readonly CartItem[] = Object.freeze([]);
-const serverItems = () => NONE;
+// The store's own empty array: with an empty cart the browser's first read equals it, and React
+// has nothing to render again after hydration.
+const serverItems = () => EMPTY;
 
 /**
  * The cart's lines. The server and the hydrating render see an empty cart (what the prerendered

@@ -79,6 +79,14 @@ describe('formatPrice', () => {
     expect(roundMoney(19.999)).toBe(20);
     expect(() => formatPrice(Number.NaN)).toThrow(RangeError);
   });
+
+  it('writes US dollars as Intl does (without loading its locale data), other currencies through Intl', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const usd = { code: 'USD', locale: 'en-US' };
+    for (const n of [0, -0, 0.01, 0.5, 1, 9.95, 99.99, 100, 999.99, 1000, 1234.5, 99999.99, 100000, 1234567.89, 12345678901.23, -0.01, -4.5, -1000, -1234567.8])
+      expect(formatPrice(n, usd), String(n)).toBe(intl.format(roundMoney(n)));
+    expect(formatPrice(1234.5, { code: 'EUR', locale: 'de-DE' })).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(1234.5));
+  });
 });
 
 describe('finishes', () => {

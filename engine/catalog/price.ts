@@ -27,5 +27,17 @@ export function roundMoney(n: number): number {
  */
 export function formatPrice(n: number, money: MoneyFormat = currentShop().currency): string {
   if (!Number.isFinite(n)) throw new RangeError(`formatPrice: not a finite number: ${n}`);
+  if (money.code === 'USD' && money.locale === 'en-US') return usd(roundMoney(n));
   return formatter(money).format(roundMoney(n));
+}
+
+/**
+ * US dollars in en-US written out, as Intl writes them ("-$1,234.50"): the first
+ * Intl.NumberFormat of a page loads the locale's data, a long task on a phone in the middle of
+ * hydration (catalog.test.ts compares the two).
+ */
+function usd(n: number): string {
+  const cents = Math.round(Math.abs(n) * 100);
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${n < 0 ? '-' : ''}$${whole}.${String(cents % 100).padStart(2, '0')}`;
 }

@@ -6,6 +6,40 @@
  */
 const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
 
+/**
+ * A prerendered, hidden notice that waits for no hydration (the cookie banner): shown at once
+ * when the page has none of the cookies `data-jv-unless-cookie` lists (space-separated
+ * name=value), so it paints with the first screen. Until its block hydrates (it then carries
+ * `data-jv-live`), a click on a `data-jv-set-cookie` button inside stores that cookie and hides
+ * it again (the block reads the cookie when it hydrates), one on a `data-jv-alert` button alerts
+ * that text.
+ */
+function showNotices(): void {
+  const have = new Set(document.cookie.split(';').map((c) => c.trim()));
+  const pad = (px: string) => (document.body.style.paddingBottom = document.documentElement.style.scrollPaddingBottom = px);
+  for (const el of document.querySelectorAll<HTMLElement>('[data-jv-unless-cookie]')) {
+    if (el.dataset.jvUnlessCookie!.split(' ').some((c) => have.has(c))) continue;
+    el.hidden = false;
+    // The page ends above it, as the block keeps it once live; measured after the browser's own
+    // layout (no forced layout here), until it hydrates.
+    const sizes = new ResizeObserver(() => (el.hasAttribute('data-jv-live') ? sizes.disconnect() : pad(el.hidden ? '' : `${el.offsetHeight}px`)));
+    sizes.observe(el);
+  }
+  addEventListener(
+    'click',
+    (e) => {
+      const button = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-jv-set-cookie], [data-jv-alert]') : null;
+      const notice = button?.closest<HTMLElement>('[data-jv-unless-cookie]');
+      if (!button || !notice || notice.hasAttribute('data-jv-live')) return;
+      if (button.dataset.jvAlert) return alert(button.dataset.jvAlert);
+      document.cookie = button.dataset.jvSetCookie + (location.protocol === 'https:' ? '; Secure' : '');
+      notice.hidden = true;
+    },
+    true,
+  );
+}
+showNotices();
+
 /** Resolves after the LCP image (the one fetched with high priority) is loaded and painted, or after `ms`. */
 function firstScreenShown(ms: number): Promise<void> {
   const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');

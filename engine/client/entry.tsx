@@ -1,4 +1,5 @@
 /** Browser entry: hydrate the prerendered page from the data embedded in its HTML. */
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { blockLoaders } from 'virtual:joinery/blocks';
 import { loadBlocks } from '../render/load-blocks.ts';
@@ -14,7 +15,12 @@ const dev = import.meta.env.DEV;
 // page's stylesheets, loaded without blocking the first paint (its own rules are inlined), apply
 // before hydration, so states React adds later are styled as soon as they show.
 const [registry] = await Promise.all([loadBlocks(blockLoaders, data.eagerBlockTypes ?? data.blockTypes), applyStylesheets()]);
-hydrateRoot(document.getElementById('root')!, <App initial={data} loaders={blockLoaders} registry={registry} dev={dev} />);
+// In a transition, hydration is time-sliced: React yields to the browser every few milliseconds
+// instead of one long task for the whole page (a shopper's tap in between is still answered:
+// React hydrates the part tapped at once).
+startTransition(() => {
+  hydrateRoot(document.getElementById('root')!, <App initial={data} loaders={blockLoaders} registry={registry} dev={dev} />);
+});
 
 /** Switches the non-blocking stylesheets (media="print", engine/render/document.ts) on; resolves once loaded. */
 function applyStylesheets(): Promise<unknown> {

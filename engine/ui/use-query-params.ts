@@ -20,6 +20,19 @@ export function useHydrated(): boolean {
   );
 }
 
+/**
+ * The page's query string: '' on the server and while hydrating, then the browser's. Unlike
+ * useHydrated, a page without a query renders nothing again after hydration (the snapshots
+ * agree), so a long listing is not rendered twice on load.
+ */
+function useLiveSearch(): string {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.search,
+    () => '',
+  );
+}
+
 export interface QueryParamsUpdate {
   /** Replace the current history entry instead of adding one (no history spam). */
   replace?: boolean;
@@ -31,11 +44,12 @@ export interface QueryParamsUpdate {
  */
 export function useQueryParams(): [URLSearchParams, (changes: Record<string, string | readonly string[] | null | undefined>, opts?: QueryParamsUpdate) => void] {
   const [params, setParams] = useSearchParams();
-  const hydrated = useHydrated();
+  const search = useLiveSearch();
+  const none = useMemo(() => new URLSearchParams(), []);
   const [pending, setPending] = useState<URLSearchParams | null>(null);
   useEffect(() => setPending(null), [params]);
   const latest = pending ?? params;
-  const current = useMemo(() => (hydrated ? latest : new URLSearchParams()), [hydrated, latest]);
+  const current = search || pending ? latest : none;
   const update = useCallback(
     (changes: Record<string, string | readonly string[] | null | undefined>, opts: QueryParamsUpdate = {}) => {
       const next = new URLSearchParams(latest);

@@ -52,12 +52,12 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
           // React, the router and the engine code that several blocks share go in one chunk
           // instead of a dozen tiny ones: a page starts with ~10 script requests, not ~30
           // (each costs a round trip on a slow phone connection), and one file compresses better.
-          // Engine code that only some page types use (commerce messages, blog lists, search,
-          // reviews, the video player, social icons, stars) stays out of it: in the shared chunk
+          // Engine code that only some page types use (commerce messages, the checkout's API
+          // client, blog lists, search, reviews, the video player, social icons, stars) stays out of it: in the shared chunk
           // every page would download it (about 3 kB gzip on a category page). Vite's preload
           // helper, which every page needs for its block imports, joins it (one request less).
           codeSplitting: {
-            groups: [{ name: 'shared', test: /[\\/](engine[\\/](?!commerce[\\/]|blog[\\/]|search[\\/]|reviews[\\/]|ui[\\/](?:video-player|social-icons|stars)\.)|node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/])|^\0vite\/preload-helper/, minShareCount: 3 },
+            groups: [{ name: 'shared', test: /[\\/](engine[\\/](?!commerce[\\/]|checkout[\\/]|blog[\\/]|search[\\/]|reviews[\\/]|ui[\\/](?:video-player|social-icons|stars)\.)|node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/])|^\0vite\/preload-helper/, minShareCount: 3 },
               // The blog's engine code (post lists, URL patterns) in one chunk for the blog pages, not several tiny ones.
               { name: 'blog', test: /[\\/]engine[\\/]blog[\\/]/ },
             ],

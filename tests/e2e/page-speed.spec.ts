@@ -116,3 +116,58 @@ test('the checkout does not shift while it reads the cart (empty cart)', async (
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
 });
+
+test.describe('the cookie banner of a new visitor', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
+
+  test('is in the prerendered HTML, hidden, and shows with the first screen, before any hydration code', async ({ page, context }) => {
+    const html = await (await page.request.get('/estimator')).text();
+    expect(html).toMatch(/<section [^>]*hidden="" data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected"/);
+    // No hydration at all: the boot script alone shows it, styled by the inlined CSS.
+    await context.route(/\/assets\/entry-[^/]+\.js$/, (route) => route.abort());
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/estimator');
+    await expect(banner(page)).toBeVisible();
+    expect(await banner(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    const height = await banner(page).evaluate((el) => el.getBoundingClientRect().height);
+    expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe(`${Math.round(height)}px`);
+    // Its buttons work before hydration too: Manage Preferences alerts; Accept All stores the
+    // choice for 180 days and the bar goes.
+    const alerts: string[] = [];
+    page.once('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await banner(page).getByRole('button', { name: 'Manage Preferences' }).click();
+    await expect.poll(() => alerts).toEqual([expect.stringMatching(/^Cookie preferences are coming soon/)]);
+    await expect(banner(page)).toBeVisible();
+    const before = Date.now() / 1000;
+    await banner(page).getByRole('button', { name: 'Accept All' }).click();
+    await expect(banner(page)).toBeHidden();
+    const cookie = (await context.cookies()).find((c) => c.name === 'cookie_consent');
+    expect(cookie).toMatchObject({ value: 'accepted', path: '/', sameSite: 'Lax' });
+    expect(cookie!.expires).toBeGreaterThan(before + 180 * 86400 - 60);
+    expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
+  });
+
+  test('a returning visitor never sees it, and nothing shifts on the estimator when it shows', async ({ page, context, baseURL }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      (window as unknown as { shift: number }).shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) (window as unknown as { shift: number }).shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/estimator');
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page)).toHaveAttribute('data-jv-live', ''); // the block took it over
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+
+    await context.addCookies([{ name: 'cookie_consent', value: 'rejected', url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner(page)).toBeHidden();
+  });
+});
