@@ -4,7 +4,7 @@
  * Suspense boundary, so React keeps the server HTML as it is until the code arrives (idle time,
  * or the block nearing the viewport), then hydrates it. The home page's first load stays small.
  */
-import { createContext, lazy, type ComponentType } from 'react';
+import { createContext, lazy, useEffect, type ComponentType } from 'react';
 import type { BlockLoaders, BlockNode, BlockRegistry } from '../types.ts';
 
 /** Gives the browser-side component of a deferred block; absent on the server. */
@@ -40,6 +40,19 @@ function whenVisible(key: string): Promise<void> {
   });
 }
 
+/** Loads of deferred blocks waiting for idle time or the viewport, by block key: `loadNow` ends the wait. */
+const waiting = new Map<string, () => void>();
+
+/**
+ * The Suspense fallback of a deferred block. React shows it only when it gives up the server HTML
+ * (an update reached the boundary before the block's code arrived): the element the viewport
+ * wait watched is gone then, so the code is fetched at once instead of never.
+ */
+export function LoadNow({ blockKey }: { blockKey: string }) {
+  useEffect(() => waiting.get(blockKey)?.(), [blockKey]);
+  return null;
+}
+
 export function createDeferredResolver(loaders: BlockLoaders, registry: BlockRegistry): DeferredResolver {
   // One lazy component per block instance, kept for its lifetime: switching to the plain
   // component later would remount the block and lose its state.
@@ -51,7 +64,9 @@ export function createDeferredResolver(loaders: BlockLoaders, registry: BlockReg
       c = loaded
         ? (loaded.component as ComponentType<Record<string, unknown>>)
         : lazy(async () => {
-            await (node.load === 'visible' ? whenVisible(node.key) : whenIdle());
+            const now = new Promise<void>((resolve) => waiting.set(node.key, resolve));
+            await Promise.race([now, node.load === 'visible' ? whenVisible(node.key) : whenIdle()]);
+            waiting.delete(node.key);
             const def = (await loaders[node.type]!()).default;
             registry[node.type] = def;
             return { default: def.component as ComponentType<Record<string, unknown>> };

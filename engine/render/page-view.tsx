@@ -7,7 +7,7 @@ import { Suspense, useContext, useMemo, type ReactNode } from "react";
 import type { BlockNode, BlockRegistry, PageData } from "../types.ts";
 import { BlockBoundary } from "./block-boundary.tsx";
 import { PageContext } from "./context.ts";
-import { deferAttr, DeferredContext } from "./deferred.ts";
+import { deferAttr, DeferredContext, LoadNow } from "./deferred.ts";
 import { RegistryContext } from "./embedded-block.tsx";
 import {
   hasPlatformDevices,
@@ -41,7 +41,7 @@ export function BlockView({
       return (
         <div className="jv-vis" {...{ [deferAttr]: node.key }}>
           <BlockBoundary type={node.type} dev={dev}>
-            <Suspense fallback={null}>
+            <Suspense fallback={<LoadNow blockKey={node.key} />}>
               <Component {...node.props} />
             </Suspense>
           </BlockBoundary>
