@@ -91,13 +91,14 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
   try {
     for (const [label, path] of pages) {
       const runsOf: LighthouseRow[] = [];
-      for (let i = 0; i < runs; i++) {
-        log(`lighthouse ${label} ${path} run ${i + 1}/${runs}`);
+      // A failed run is tried again (twice at most in all), so the median is of `runs` runs.
+      for (let i = 0; runsOf.length < runs && i < runs + 2; i++) {
+        log(`lighthouse ${label} ${path} run ${i + 1} (${runsOf.length}/${runs} done)`);
         const r = await lighthouse(shop.origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
         const lhr = r!.lhr;
         // LIGHTHOUSE_SAVE=DIR keeps each report (long tasks, bootup time ...) to study.
         if (process.env.LIGHTHOUSE_SAVE) writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${label.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(lhr));
-        // A run Chrome could not complete (e.g. no paint seen under heavy load) has no figures: left out.
+        // A run Chrome could not complete (e.g. no paint seen under heavy load) has no figures: left out, and tried again.
         if (lhr.runtimeError) {
           log(`  ${label}: run ${i + 1} failed: ${lhr.runtimeError.code}`);
           continue;
