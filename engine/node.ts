@@ -31,4 +31,5 @@ export { maxQuantityMessage } from './cart/constants.ts';
 export { issuesToErrors, ROOT_ERROR_KEY } from './validate/issues.ts';
 export { fillText } from './text/fill.ts';
 export { escapeHtml } from './text/escape-html.ts';
+export { NOTICE_SCRIPT } from './render/notice-script.ts';
 export { formHash } from './forms/hash-node.ts';

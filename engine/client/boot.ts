@@ -7,19 +7,17 @@
 const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
 
 /**
- * A prerendered, hidden notice that waits for no hydration (the cookie banner): shown at once
- * when the page has none of the cookies `data-jv-unless-cookie` lists (space-separated
- * name=value), so it paints with the first screen. Until its block hydrates (it then carries
- * `data-jv-live`), a click on a `data-jv-set-cookie` button inside stores that cookie and hides
- * it again (the block reads the cookie when it hydrates), one on a `data-jv-alert` button alerts
- * that text.
+ * A prerendered notice that waits for no hydration (the cookie banner): the page's inline line
+ * (engine/render/notice-script.ts) has shown it while the HTML was parsed when the page has none
+ * of the cookies `data-jv-unless-cookie` lists. Here: the page ends above it, and until its block
+ * hydrates (it then carries `data-jv-live`), a click on a `data-jv-set-cookie` button inside
+ * stores that cookie and hides it again (the block reads the cookie when it hydrates), one on a
+ * `data-jv-alert` button alerts that text.
  */
 function showNotices(): void {
-  const have = new Set(document.cookie.split(';').map((c) => c.trim()));
   const pad = (px: string) => (document.body.style.paddingBottom = document.documentElement.style.scrollPaddingBottom = px);
   for (const el of document.querySelectorAll<HTMLElement>('[data-jv-unless-cookie]')) {
-    if (el.dataset.jvUnlessCookie!.split(' ').some((c) => have.has(c))) continue;
-    el.hidden = false;
+    if (el.hidden) continue;
     // The page ends above it, as the block keeps it once live; measured after the browser's own
     // layout (no forced layout here), until it hydrates.
     const sizes = new ResizeObserver(() => (el.hasAttribute('data-jv-live') ? sizes.disconnect() : pad(el.hidden ? '' : `${el.offsetHeight}px`)));

@@ -2,6 +2,7 @@
 import { serializeJsonLd } from '../head/json-ld.ts';
 import { escapeHtml } from '../text/escape-html.ts';
 import type { PageData } from '../types.ts';
+import { NOTICE_ATTR, NOTICE_SCRIPT } from './notice-script.ts';
 import { PAGE_DATA_ELEMENT_ID } from './page-data-url.ts';
 import { visibilityCss } from './visibility.ts';
 
@@ -80,6 +81,7 @@ export function renderDocument(opts: { data: PageData; html: string; assets: Doc
   return (
     `<!doctype html>\n<html lang="${escapeHtml(data.site.language)}">\n<head>\n${head}\n</head>\n<body>\n` +
     `<div id="root">${html}</div>\n` +
+    (html.includes(NOTICE_ATTR) ? `<script>${NOTICE_SCRIPT}</script>\n` : '') +
     `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${serializeJsonLd(data)}</script>\n` +
     `</body>\n</html>\n`
   );

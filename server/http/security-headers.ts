@@ -1,13 +1,18 @@
 /**
  * Secure headers (hono/secure-headers) with the site's Content-Security-Policy. The pages are
  * prerendered, so there are no nonces: scripts come from 'self' and the integrations' hosts only
- * (site.json integrations.hosts, plus the configured payment providers': PaymentProvider.cspHosts). The inline JSON-LD and
+ * (site.json integrations.hosts, plus the configured payment providers': PaymentProvider.cspHosts),
+ * and the one inline line that shows the cookie banner, allowed by its hash. The inline JSON-LD and
  * page-data <script>s are data (type application/ld+json, application/json), which CSP does not
  * treat as scripts. Inline <style> (theme tokens, media queries) needs style-src 'unsafe-inline'.
  */
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { HOST_KINDS, type IntegrationHostLists } from '../../engine/node.ts';
+import { createHash } from 'node:crypto';
+import { HOST_KINDS, NOTICE_SCRIPT, type IntegrationHostLists } from '../../engine/node.ts';
+
+/** The one inline script a page may carry (engine/render/notice-script.ts), allowed by its hash. */
+export const NOTICE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(NOTICE_SCRIPT).digest('base64')}'`;
 
 type Directive = 'scriptSrc' | 'styleSrc' | 'imgSrc' | 'fontSrc' | 'connectSrc' | 'frameSrc' | 'mediaSrc';
 export type HostList = Partial<Record<Directive, readonly string[]>>;
@@ -37,7 +42,7 @@ export function contentSecurityPolicy(hosts: Record<string, HostList> = {}, extr
     objectSrc: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'self'"],
-    scriptSrc: ["'self'", ...union(all, 'scriptSrc')],
+    scriptSrc: ["'self'", NOTICE_SCRIPT_HASH, ...union(all, 'scriptSrc')],
     styleSrc: ["'self'", "'unsafe-inline'", ...union(all, 'styleSrc')],
     // Product and blog images may come from any https CDN; data: for inline placeholders.
     imgSrc: ["'self'", 'data:', 'https:', ...union(all, 'imgSrc')],

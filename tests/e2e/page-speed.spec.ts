@@ -124,7 +124,7 @@ test.describe('the cookie banner of a new visitor', () => {
   test('is in the prerendered HTML, hidden, and shows with the first screen, before any hydration code', async ({ page, context }) => {
     const html = await (await page.request.get('/estimator')).text();
     expect(html).toMatch(/<section [^>]*hidden="" data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected"/);
-    // No hydration at all: the boot script alone shows it, styled by the inlined CSS.
+    // No hydration at all: shown with the HTML, styled by the inlined CSS; the boot script answers its buttons.
     await context.route(/\/assets\/entry-[^/]+\.js$/, (route) => route.abort());
     await page.setViewportSize({ width: 412, height: 823 });
     await page.goto('/estimator');
@@ -149,6 +149,20 @@ test.describe('the cookie banner of a new visitor', () => {
     expect(cookie).toMatchObject({ value: 'accepted', path: '/', sameSite: 'Lax' });
     expect(cookie!.expires).toBeGreaterThan(before + 180 * 86400 - 60);
     expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
+  });
+
+  test('shows while the HTML is parsed: its inline line runs under the CSP, before any script file', async ({ page, context }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+    // No script file at all, the boot script included: only the page's inline line runs.
+    await context.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/checkout');
+    await expect(banner(page)).toBeVisible();
+    expect(violations).toEqual([]);
+    await context.addCookies([{ name: 'cookie_consent', value: 'accepted', url: page.url() }]);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner(page)).toBeHidden();
   });
 
   test('a returning visitor never sees it, and nothing shifts on the estimator when it shows', async ({ page, context, baseURL }) => {
