@@ -3,21 +3,11 @@
  * are told apart by column, money (integer cents) and floats read back as numbers, flags as 0/1, times as the
  * ISO strings written, and an upsert counts.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { openTestDatabase, testDbKind, type TestDatabase } from '../testing/test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { databasePerTest, testDbKind } from '../testing/test-db.ts';
 import { dbKind, isUniqueViolation } from './dialect.ts';
 
-let dir: TempDir;
-let t: TestDatabase;
-beforeEach(async () => {
-  dir = tempDir();
-  t = await openTestDatabase(dir);
-});
-afterEach(async () => {
-  await t.close();
-  dir.cleanup();
-});
+const testDb = databasePerTest();
 
 const at = '2025-03-01T10:00:00.000Z';
 const order = (key: string) => ({
@@ -30,20 +20,20 @@ const order = (key: string) => ({
 
 describe(`dialect (${testDbKind()})`, () => {
   it('knows which database it talks to, also inside a transaction', async () => {
-    expect(dbKind(t.db)).toBe(t.kind);
-    expect(await t.db.transaction().execute(async (trx) => dbKind(trx))).toBe(t.kind);
+    expect(dbKind(testDb().db)).toBe(testDb().kind);
+    expect(await testDb().db.transaction().execute(async (trx) => dbKind(trx))).toBe(testDb().kind);
   });
 
   it('reads back money in cents, floats, flags and times as written; ids count from 1', async () => {
-    const row = await t.db.insertInto('orders').values(order('k1')).returningAll().executeTakeFirstOrThrow();
+    const row = await testDb().db.insertInto('orders').values(order('k1')).returningAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ id: 1, weight: 2.35, subtotal_cents: 1995, total_cents: 2150, tax_percent: 7.75, customer_is_guest: 1, email_sent: 0, created_at: at, additional_notes: null });
-    const again = await t.db.selectFrom('orders').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    const again = await testDb().db.selectFrom('orders').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     expect(again).toEqual(row);
   });
 
   it('tells a unique violation by its column, rolls its transaction back, and ignores other errors', async () => {
-    await t.db.insertInto('orders').values(order('k1')).execute();
-    const dup = await t.db
+    await testDb().db.insertInto('orders').values(order('k1')).execute();
+    const dup = await testDb().db
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto('email_outbox').values({ kind: 'k', to: 'a@example.com', subject: 's', html: '', text: '', next_attempt_at: at, created_at: at }).execute();
@@ -52,15 +42,15 @@ describe(`dialect (${testDbKind()})`, () => {
       .catch((e: unknown) => e);
     expect(isUniqueViolation(dup, 'idempotency_key')).toBe(true);
     expect(isUniqueViolation(dup, 'order_increment_id')).toBe(false);
-    expect(await t.db.selectFrom('email_outbox').select('id').execute()).toEqual([]);
-    const check = await t.db.insertInto('email_outbox').values({ kind: 'k', to: 'a', subject: 's', html: '', text: '', status: 'lost' as 'sent', next_attempt_at: at, created_at: at }).execute().catch((e: unknown) => e);
+    expect(await testDb().db.selectFrom('email_outbox').select('id').execute()).toEqual([]);
+    const check = await testDb().db.insertInto('email_outbox').values({ kind: 'k', to: 'a', subject: 's', html: '', text: '', status: 'lost' as 'sent', next_attempt_at: at, created_at: at }).execute().catch((e: unknown) => e);
     expect(check).toBeInstanceOf(Error);
     expect(isUniqueViolation(check, 'status')).toBe(false);
   });
 
   it('upserts: on conflict do update counts on both', async () => {
     const hit = () =>
-      t.db
+      testDb().db
         .insertInto('rate_limit_hits')
         .values({ key: 'a', hits: 1, reset_at: at })
         .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limit_hits.hits', '+', 1) })))

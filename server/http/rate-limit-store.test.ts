@@ -1,27 +1,17 @@
 /** The database-backed rate-limit counters, on SQLite and (project "postgres") PostgreSQL. */
 import { Hono } from 'hono';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../logger.ts';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
+import { databasePerTest } from '../testing/test-db.ts';
 import { addressRateLimit } from './rate-limit.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 
-let dir: TempDir;
-let t: TestDatabase;
-beforeEach(async () => {
-  dir = tempDir();
-  t = await openTestDatabase(dir);
-});
-afterEach(async () => {
-  await t.close();
-  dir.cleanup();
-});
+const testDb = databasePerTest();
 
 /** A "server": its own limiter instance on the shared database. */
 function server() {
   const log = memoryLogger();
-  const app = new Hono().post('/api/order', addressRateLimit({ limit: 3, windowMs: 600_000, trustProxy: true, db: t.db, log, message: 'Too many orders', what: 'order creation' }), (c) => c.json({ success: true }, 201));
+  const app = new Hono().post('/api/order', addressRateLimit({ limit: 3, windowMs: 600_000, trustProxy: true, db: testDb().db, log, message: 'Too many orders', what: 'order creation' }), (c) => c.json({ success: true }, 201));
   const post = (ip: string) => app.request('/api/order', { method: 'POST', headers: { 'X-Forwarded-For': ip } });
   return { post, log };
 }
@@ -42,7 +32,7 @@ describe('databaseRateLimitStore', () => {
 
   it('counts concurrent hits exactly and starts a new window once the old one ended', async () => {
     let now = Date.parse('2025-03-01T10:00:00.000Z');
-    const store = databaseRateLimitStore(t.db, { name: 'test', windowMs: 60_000, now: () => now });
+    const store = databaseRateLimitStore(testDb().db, { name: 'test', windowMs: 60_000, now: () => now });
     const hits = await Promise.all(Array.from({ length: 20 }, () => store.increment('a')));
     expect(hits.map((h) => h.totalHits).sort((x, y) => x - y)).toEqual([...Array(20).keys()].map((i) => i + 1));
     expect(new Set(hits.map((h) => h.resetTime?.toISOString()))).toEqual(new Set(['2025-03-01T10:01:00.000Z']));

@@ -6,11 +6,11 @@
  * holds it). The same tests then prove the same behaviour on both.
  */
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 import type { DbKind } from '../db/dialect.ts';
 import { openDatabase, openMigratedDatabase, type Db } from '../db/open.ts';
 import { MIGRATED_TEMPLATE } from './postgres.ts';
-import type { TempDir } from './temp-dir.ts';
+import { tempDir, type TempDir } from './temp-dir.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -124,5 +124,27 @@ export async function openEmptyTestDatabase(dir: TempDir): Promise<TestDatabase>
       await db.destroy();
       await drop();
     },
+  };
+}
+
+/**
+ * A fresh test database for every test of the calling file (opened before each, closed and
+ * removed after each): call once at the file's top level, then `current()` inside a test.
+ */
+export function databasePerTest(): () => TestDatabase {
+  let dir: TempDir | undefined;
+  let t: TestDatabase | undefined;
+  beforeEach(async () => {
+    dir = tempDir();
+    t = await openTestDatabase(dir);
+  });
+  afterEach(async () => {
+    await t?.close();
+    dir?.cleanup();
+    t = dir = undefined;
+  });
+  return () => {
+    if (!t) throw new Error('databasePerTest: used outside a test');
+    return t;
   };
 }
