@@ -98,11 +98,12 @@ const lighthouseRows = await runLighthouse();
 console.log(lighthouseTable(lighthouseRows));
 for (const r of lighthouseRows) if (r.failing.length) console.log(`${r.label}: ${r.failing.join(', ')}`);
 
-// The search, checkout and outbox benchmarks run as their own processes (each prints its figures).
+// The page-serving, search, checkout and outbox benchmarks run as their own processes (each prints its figures).
 const run = (title: string, args: string[]) => {
   console.log(`\n# ${title}`);
   spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: 'inherit' });
 };
+run('Pages served (32 concurrent clients on loopback, as a browser asks)', ['bench/pages-served.ts']);
 run('Search (1,000-style index)', ['bench/search.ts']);
 run('Checkout (32 concurrent clients on loopback)', ['bench/checkout.ts', '5000']);
 run('Outbox (e-mail to an SMTP server on loopback)', ['bench/outbox.ts', '2000']);

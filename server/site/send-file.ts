@@ -1,10 +1,12 @@
 /**
- * A built file as a response: content type, length, cache policy, a weak ETag with 304s.
+ * A built file as a response: content type, length, cache policy, a weak ETag with 304s, and
+ * text compressed once and kept (compressed.ts) for clients that accept brotli or gzip.
  * Hashed /assets/* are immutable for a year; HTML and page data are revalidated every time so
  * a deploy shows at once; other files (images, robots.txt) are cached for an hour.
  */
 import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
+import { compressedBody, compressible, preferredEncoding } from './compressed.ts';
 import { contentType } from './mime.ts';
 import type { SiteFile } from './site-build.ts';
 
@@ -31,19 +33,25 @@ export async function sendFile(c: Context, rel: string, file: SiteFile, status: 
   };
   // Images and scripts may be embedded elsewhere (e-mails link product images); pages and data may not.
   if (!/^(text\/html|application\/json)/.test(type)) headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+  const negotiated = compressible(type, file.size);
+  // Caches keep the brotli, gzip and plain answers apart.
+  if (negotiated) headers.Vary = 'Accept-Encoding';
   if (status === 200 && (c.req.header('if-none-match') ?? '').split(/\s*,\s*/).includes(etag)) {
-    return c.body(null, 304, { ETag: etag, 'Cache-Control': headers['Cache-Control']! });
+    return c.body(null, 304, { ETag: etag, 'Cache-Control': headers['Cache-Control']!, ...(negotiated && { Vary: 'Accept-Encoding' }) });
   }
   headers['Content-Length'] = String(file.size);
   // c.body (not new Response) keeps headers set earlier by middleware, e.g. X-Request-Id.
   if (c.req.method === 'HEAD') return c.body(null, status, headers);
+  const encoding = negotiated ? preferredEncoding(c.req.header('accept-encoding')) : undefined;
   let body: Buffer;
   try {
-    body = await readFile(file.abs);
+    body = encoding ? await compressedBody(file, encoding) : await readFile(file.abs);
   } catch {
     // Deleted by a rebuild since start: the indexed file is gone.
     return c.text('Not found', 404);
   }
+  if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = String(body.length);
-  return c.body(new Uint8Array(body), status, headers);
+  // The Buffer itself, not a copy (the cached bytes are never written to).
+  return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
 }

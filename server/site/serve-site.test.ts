@@ -1,4 +1,8 @@
+import { rmSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFakeDist } from '../testing/fake-dist.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from './send-file.ts';
 
@@ -118,13 +122,32 @@ describe('files', () => {
     expect(await (await get('/robots.txt')).text()).toContain('Disallow: /api/');
   });
 
-  it('gzips text when the client accepts it', async () => {
-    const res = await get('/assets/vendor-def456.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    expect(res.headers.get('vary')).toBe('Accept-Encoding');
-    const plain = await new Response(res.body!.pipeThrough(new DecompressionStream('gzip'))).text();
-    expect(plain).toContain('row 199');
-    expect((await get('/assets/vendor-def456.js')).headers.get('content-encoding')).toBeNull();
+  it('sends text brotli-compressed to a browser that takes it, gzip to one that takes only gzip, plain to others', async () => {
+    const js = '/assets/vendor-def456.js';
+    const br = await get(js, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.length);
+    expect(brotliDecompressSync(brBytes).toString()).toContain('row 199');
+
+    const gz = await get(js, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain('row 199');
+
+    for (const accept of [undefined, 'identity', 'gzip;q=0, br;q=0']) {
+      const plain = await get(js, accept ? { headers: { 'Accept-Encoding': accept } } : undefined);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+      expect(await plain.text()).toContain('row 199');
+    }
+  });
+
+  it('leaves small files and images as they are', async () => {
+    const small = await get('/assets/entry-abc123.js', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('console.log("hydrate")');
+    expect((await get('/images/door.svg', { headers: { 'Accept-Encoding': 'br, gzip' } })).headers.get('content-encoding')).toBeNull();
   });
 
   it('answers a missing asset with 404', async () => {
@@ -156,5 +179,44 @@ describe('path traversal', () => {
     const res = await get('/.vite/manifest.json');
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('build internals');
+  });
+});
+
+describe('compressed pages', () => {
+  const dir = tempDir('joinery-compressed-');
+  const big = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${'<p>Shaker doors in six finishes.</p>'.repeat(100)}</body></html>`;
+  let c: TestServer;
+  beforeAll(async () => {
+    c = await createTestServer({ dist: writeFakeDist(dir.join('dist'), { 'site/styles/index.html': big('Styles'), 'site/gone/index.html': big('Gone'), 'site/images/photo.png': 'x'.repeat(4000) }) });
+  });
+  afterAll(async () => {
+    await c.close();
+    dir.cleanup();
+  });
+  const brotli = async (path: string) => {
+    const res = await c.app.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('sends a page compressed, the same bytes on every request', async () => {
+    const first = await brotli('/styles');
+    expect(first.res.headers.get('content-encoding')).toBe('br');
+    expect(first.bytes.length).toBeLessThan(big('Styles').length / 10);
+    expect(title(brotliDecompressSync(first.bytes).toString())).toBe('Styles');
+    expect((await brotli('/styles')).bytes.equals(first.bytes)).toBe(true);
+    const head = await c.app.request('/styles', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('leaves images uncompressed, large or not', async () => {
+    const png = await brotli('/images/photo.png');
+    expect(png.res.headers.get('content-encoding')).toBeNull();
+    expect(png.bytes.toString()).toBe('x'.repeat(4000));
+  });
+
+  it('answers 404 for a page deleted since start', async () => {
+    rmSync(dir.join('dist', 'site', 'gone', 'index.html'));
+    expect((await brotli('/gone')).res.status).toBe(404);
   });
 });
