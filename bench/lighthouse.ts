@@ -96,8 +96,12 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
         log(`lighthouse ${label} ${path} run ${i + 1} (${runsOf.length}/${runs} done)`);
         const r = await lighthouse(shop.origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
         const lhr = r!.lhr;
-        // LIGHTHOUSE_SAVE=DIR keeps each report (long tasks, bootup time ...) to study.
-        if (process.env.LIGHTHOUSE_SAVE) writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${label.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(lhr));
+        // LIGHTHOUSE_SAVE=DIR keeps each report (long tasks, bootup time ...) and its trace to study.
+        if (process.env.LIGHTHOUSE_SAVE) {
+          const name = join(process.env.LIGHTHOUSE_SAVE, `${label.replace(/\W+/g, '-')}-${i + 1}`);
+          writeFileSync(`${name}.json`, JSON.stringify(lhr));
+          writeFileSync(`${name}.trace.json`, JSON.stringify(r!.artifacts.Trace));
+        }
         // A run Chrome could not complete (e.g. no paint seen under heavy load) has no figures: left out, and tried again.
         if (lhr.runtimeError) {
           log(`  ${label}: run ${i + 1} failed: ${lhr.runtimeError.code}`);
