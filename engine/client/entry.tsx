@@ -6,7 +6,6 @@ import { loadBlocks } from '../render/load-blocks.ts';
 import { PAGE_DATA_ELEMENT_ID } from '../render/page-data-url.ts';
 import type { PageData } from '../types.ts';
 import { App } from './app.tsx';
-import { nextTask } from './next-task.ts';
 import '../ui/tokens.css';
 import './base.css';
 
@@ -16,8 +15,6 @@ const dev = import.meta.env.DEV;
 // page's stylesheets, loaded without blocking the first paint (its own rules are inlined), apply
 // before hydration, so states React adds later are styled as soon as they show.
 const [registry] = await Promise.all([loadBlocks(blockLoaders, data.eagerBlockTypes ?? data.blockTypes), applyStylesheets()]);
-// Evaluating the blocks' code and starting the hydration are two tasks, not one long one.
-await nextTask();
 // In a transition, hydration is time-sliced: React yields to the browser every few milliseconds
 // instead of one long task for the whole page (a shopper's tap in between is still answered:
 // React hydrates the part tapped at once).
