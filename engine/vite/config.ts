@@ -46,6 +46,15 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
       // per block), its deferred blocks are styled before their code arrives, and navigating
       // fetches no CSS. All blocks' CSS is ~18 kB gzip, cached across pages.
       cssCodeSplit: false,
+      // Vite's helper preloads a dynamic import's chunks by adding <link rel="modulepreload">s,
+      // a millisecond or more each on a phone. Not for the blocks the entry loads: the boot script
+      // has fetched the page's first chunks (engine/client/boot.ts), and a deferred block's few
+      // imports come after it. Still for a block's own lazy part (the checkout form, a form's
+      // view, jsPDF), less the chunks every page has loaded by then.
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostId }) => (/(^|\/)entry-[^/]*\.js$/.test(hostId) ? [] : deps.filter((d) => !/(^|\/)(shared|rolldown-runtime)-[^/]*\.js$/.test(d))),
+      },
       rolldownOptions: {
         input: [join(o.root, CLIENT_ENTRY), join(o.root, CLIENT_BOOT)],
         output: {

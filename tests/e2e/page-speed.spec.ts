@@ -49,6 +49,26 @@ test('hydration code starts after the first screen shows, then applies the style
   await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media)).toBe('all');
 });
 
+test('a page’s chunks are all fetched by the boot script without a link added per chunk, and come compressed', async ({ page }) => {
+  const path = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
+  const html = await (await page.request.get(path)).text();
+  const preload = /data-jv-preload="([^"]+)"/.exec(html)![1]!.split(' ');
+  const fetched = new Map<string, string | undefined>();
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) fetched.set(url.pathname, r.headers()['content-encoding']);
+  });
+  await page.goto(path);
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media)).toBe('all');
+  for (const chunk of preload) expect(fetched.has(chunk), chunk).toBe(true);
+  // Brotli to a browser that takes it (server/site/compressed.ts); the tiny runtime chunk stays plain.
+  const entry = /data-jv-entry="([^"]+)"/.exec(html)![1]!;
+  expect(fetched.get(entry)).toBe('br');
+  // Adding a <link rel="modulepreload"> per chunk made one long task on a phone: none are added.
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+});
+
 test('hashed scripts, styles and content images are immutable; pages and page data are revalidated', async ({ request }) => {
   const home = await request.get('/');
   expect(home.headers()['cache-control']).toBe('no-cache');
