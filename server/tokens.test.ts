@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashToken, newToken, sameHash } from './tokens.ts';
+import { hashToken, newToken, randomBuffer, randomText, sameHash } from './tokens.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -9,6 +9,19 @@ describe('tokens', () => {
     const a = newToken();
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(newToken()).not.toBe(a);
+  });
+
+  it('come from a pool that hands out every byte once, across its refills (1,000 tokens: 32 kB)', () => {
+    const tokens = Array.from({ length: 1000 }, () => newToken());
+    expect(new Set(tokens).size).toBe(1000);
+    for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(randomText(16, 'hex')).toMatch(/^[0-9a-f]{32}$/);
+    const a = randomBuffer(12);
+    const copy = Buffer.from(a);
+    newToken();
+    expect(a).toEqual(copy); // a Buffer of its own: the pool's next use leaves it as it was
+    expect(a.equals(randomBuffer(12))).toBe(false);
+    expect(() => randomText(0, 'hex')).toThrow(RangeError);
   });
 
   it('hash as the rows already stored do: plain, or with their purpose in front', () => {

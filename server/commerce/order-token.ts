@@ -15,8 +15,8 @@
  *   client keeps both for the checkout's lifetime only. A replay with the same key and a
  *   different request is refused (409).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { hashToken, newToken, sameHash } from '../tokens.ts';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { hashToken, newToken, randomBuffer, sameHash } from '../tokens.ts';
 
 export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -41,7 +41,7 @@ export interface NewToken {
 
 export function newOrderToken(idempotencyKey: string): NewToken {
   const token = newToken();
-  const iv = randomBytes(12);
+  const iv = randomBuffer(12);
   const cipher = createCipheriv('aes-256-gcm', boxKey(idempotencyKey), iv);
   const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
   return { token, tokenHash: hashOrderToken(token), tokenBox: Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url') };

@@ -19,11 +19,10 @@
  * month has passed. Ids are random: tokens `tok_sandbox_...`, charges `sandbox_ch_...`, intents
  * `sandbox_pi_...` (128 bits or more).
  */
-import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { checkoutRules as rules } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
-import { hashToken, sameHash } from '../tokens.ts';
+import { hashToken, randomText, sameHash } from '../tokens.ts';
 import { fields, prepared } from '../db/prepared.ts';
 import type { Database, SandboxGatewayIntentRow, SandboxGatewayIntentsTable, SandboxGatewayTokensTable } from '../db/schema.ts';
 import { storableCard } from '../payments/card-brand.ts';
@@ -59,7 +58,7 @@ const kindOf = (number: string): Kind =>
 /** A token lives 15 minutes and pays once. */
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
 
-const id = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex')}`;
+const id = (prefix: string, bytes: number) => `${prefix}${randomText(bytes, 'hex')}`;
 const sha256 = (s: string) => hashToken(s, 'sandbox-secret');
 
 export interface CardFields {
@@ -184,7 +183,7 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
       const [status, responseCode] = outcome[kind];
       const waiting = status === 'requires_action';
       const intentId = waiting ? id('sandbox_pi_', 16) : id('sandbox_ch_', 12);
-      const clientSecret = waiting ? `${intentId}_secret_${randomBytes(24).toString('base64url')}` : undefined;
+      const clientSecret = waiting ? `${intentId}_secret_${randomText(24, 'base64url')}` : undefined;
       const row = (await insertIntent.first(db, {
         id: intentId,
         idempotency_key: req.idempotencyKey,
