@@ -94,6 +94,15 @@ describe('order e-mails', () => {
     expect(formatOrderDate('2025-07-04T18:30:05.000Z')).toBe('Jul 4, 2025, 2:30:05 PM EDT');
   });
 
+  it('dates one after the other, in the same second or not, in two time zones, each as Intl writes it', () => {
+    const intl = (iso: string, timeZone: string) =>
+      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true, timeZone, timeZoneName: 'short' }).format(new Date(iso));
+    const isos = ['2025-07-04T18:30:05.000Z', '2025-07-04T18:30:05.999Z', '2025-07-04T18:30:06.000Z', '2025-11-02T05:59:59.500Z', '2025-11-02T06:00:00.000Z', '2025-07-04T18:30:05.500Z', '1969-12-31T23:59:59.500Z'];
+    for (const zone of ['America/New_York', 'Europe/London', 'America/New_York', 'Asia/Kathmandu'])
+      for (const iso of [...isos, ...isos.toReversed()]) expect(formatOrderDate(iso, zone)).toBe(intl(iso, zone));
+    expect(() => formatOrderDate('not a date')).toThrow(RangeError);
+  });
+
   it('an order paid through the sandbox says test mode in both e-mails, text and HTML; a real gateway does not', () => {
     const NOTE = 'Test mode: no real payment was taken for this order.';
     const sandboxPaid = { ...order, payments: [{ status: 'failed', additionalData: { gateway: 'authorize-net' } }, { status: 'completed', additionalData: { gateway: 'sandbox' } }] } as unknown as OrderView;
