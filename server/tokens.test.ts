@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashToken, newToken, randomBuffer, randomText, sameHash } from './tokens.ts';
+import { hashToken, newToken, randomBuffer, randomText, sameHash, sha256 as sha256Of } from './tokens.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -28,6 +28,9 @@ describe('tokens', () => {
     expect(hashToken('abc')).toBe(sha256('abc'));
     expect(hashToken('abc', 'order-token')).toBe(sha256('order-token\0abc'));
     expect(hashToken('abc', 'order-token')).not.toBe(hashToken('abc', 'sandbox-secret'));
+    // The order token box's key (hex and bytes of the UTF-8 text, as createHash made them).
+    expect(sha256Of('order-token-box\0Zoë-é', 'hex')).toBe(sha256('order-token-box\0Zoë-é'));
+    expect(sha256Of('order-token-box\0Zoë-é', 'buffer')).toEqual(createHash('sha256').update('order-token-box\0Zoë-é').digest());
   });
 
   it('compare hashes whole', () => {

@@ -3,6 +3,7 @@
  * tokens): 256 random bits, URL-safe; the database keeps only their SHA-256, compared in
  * constant time.
  */
+import * as crypto from 'node:crypto';
 import { createHash, randomFillSync, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -39,8 +40,20 @@ export const newToken = (): string => randomText(32, 'base64url');
  * Hex SHA-256 of a token. A `purpose` separates kinds (`purpose\0token` is hashed), so a hash of
  * one kind never matches a token of another; hashes already stored keep their purpose.
  */
-export const hashToken = (token: string, purpose?: string): string =>
-  createHash('sha256').update(purpose === undefined ? token : `${purpose}\0${token}`, 'utf8').digest('hex');
+export const hashToken = (token: string, purpose?: string): string => sha256(purpose === undefined ? token : `${purpose}\0${token}`, 'hex');
+
+/**
+ * SHA-256 of a text's UTF-8 in one call: crypto.hash (Node 20.12 and later, not in our
+ * @types/node yet) makes no Hash object; createHash where it is missing.
+ */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: string) => unknown }).hash;
+export function sha256(text: string, encoding: 'hex'): string;
+export function sha256(text: string, encoding: 'buffer'): Buffer;
+export function sha256(text: string, encoding: 'hex' | 'buffer'): string | Buffer {
+  if (oneShotHash) return oneShotHash('sha256', text, encoding) as string | Buffer;
+  const h = createHash('sha256').update(text, 'utf8');
+  return encoding === 'hex' ? h.digest('hex') : h.digest();
+}
 
 /** Two stored hashes (hex) compared in constant time. */
 export function sameHash(a: string, b: string): boolean {

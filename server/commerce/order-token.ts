@@ -15,8 +15,8 @@
  *   client keeps both for the checkout's lifetime only. A replay with the same key and a
  *   different request is refused (409).
  */
-import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
-import { hashToken, newToken, randomBuffer, sameHash } from '../tokens.ts';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { hashToken, newToken, randomBuffer, sameHash, sha256 } from '../tokens.ts';
 
 export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ export function requestHash(value: unknown): string {
   return hashToken(JSON.stringify(stable(value)));
 }
 
-const boxKey = (idempotencyKey: string) => createHash('sha256').update(`order-token-box\0${idempotencyKey}`).digest();
+const boxKey = (idempotencyKey: string) => sha256(`order-token-box\0${idempotencyKey}`, 'buffer');
 
 export interface NewToken {
   token: string;
