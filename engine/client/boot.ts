@@ -38,19 +38,30 @@ function showNotices(): void {
 }
 showNotices();
 
-/** Resolves after the LCP image (the one fetched with high priority) is loaded and painted, or after `ms`. */
+/** Resolves once the browser has painted the page's first content (at once where it does not tell). */
+function contentPainted(): Promise<void> {
+  return new Promise((done) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return done();
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length) (observer.disconnect(), done());
+    }).observe({ type: 'paint', buffered: true });
+  });
+}
+
+/**
+ * Resolves once the first screen is painted: its first content and its LCP image (the one
+ * fetched with high priority), then two frames (this script runs once the HTML is parsed: the
+ * next frame paints all of it, the cookie banner included); or after `ms` (a stalled image, a
+ * hidden tab that paints nothing).
+ */
 function firstScreenShown(ms: number): Promise<void> {
   const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   const loaded =
     hero && !hero.complete
       ? new Promise((done) => (hero.addEventListener('load', done, { once: true }), hero.addEventListener('error', done, { once: true })))
       : Promise.resolve();
-  // Two frames: the one that paints the image, then the start of the next.
-  const painted = loaded.then(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-  // A hidden tab paints no frames, and a stalled image must not hold hydration up for long; the
-  // load event (every eager image in) ends the wait too, also where timers and frames are held.
-  const pageLoaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((done) => addEventListener('load', () => done(), { once: true }));
-  return Promise.race([painted, pageLoaded, new Promise<void>((done) => setTimeout(done, ms))]);
+  const shown = Promise.all([loaded, contentPainted()]).then(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  return Promise.race([shown, new Promise<void>((done) => setTimeout(done, ms))]);
 }
 
 if (me?.dataset.jvEntry) {
