@@ -270,6 +270,8 @@ test.describe('at 1280 px', () => {
     await page.clock.install({ time: t0 });
     await page.clock.pauseAt(new Date(t0.getTime() + 1000)); // time moves only when the test says so
     await page.goto('/book-appointment');
+    // A few frames (the paused clock holds them too): the boot script starts hydrating once the first screen is painted.
+    await page.clock.runFor(100);
     await hydrated(page);
     await expect(page.locator('iframe[title="Booking calendar"]')).toBeAttached();
     expect(requested).toEqual(['https://assets.calendly.com/assets/external/widget.js']);
