@@ -16,8 +16,8 @@ export const deferAttr = 'data-jv-defer';
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
     const ric = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
-    // Each block in a task of its own: the browser runs all idle callbacks due in one task, and
-    // starting a block's load adds its preload links (each starts a fetch there and then).
+    // Each block in a task of its own: the browser runs every idle callback due in one task, and
+    // what waited on it (a block's load starting, its code's first steps) would run there too.
     if (ric) ric(() => setTimeout(resolve), { timeout: 2000 });
     else setTimeout(resolve, 200);
   });
