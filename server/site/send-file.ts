@@ -37,7 +37,7 @@ export async function sendFile(c: Context, rel: string, file: SiteFile, status: 
   // Caches keep the brotli, gzip and plain answers apart.
   if (negotiated) headers.Vary = 'Accept-Encoding';
   if (status === 200 && (c.req.header('if-none-match') ?? '').split(/\s*,\s*/).includes(etag)) {
-    return c.body(null, 304, { ETag: etag, 'Cache-Control': headers['Cache-Control']!, ...(negotiated && { Vary: 'Accept-Encoding' }) });
+    return c.body(null, 304, { ETag: etag, 'Cache-Control': headers['Cache-Control']!, ...(headers.Vary && { Vary: headers.Vary }) });
   }
   headers['Content-Length'] = String(file.size);
   // c.body (not new Response) keeps headers set earlier by middleware, e.g. X-Request-Id.

@@ -139,6 +139,30 @@ test('the checkout does not shift while it reads the cart (empty cart)', async (
 
 test.describe('the cookie banner of a new visitor', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the page’s chunks are fetched only after its first screen is painted, the banner (the estimator’s largest paint on a phone) included', async ({ page }) => {
+    // A phone's screen, as Lighthouse's: there the banner's text is the estimator's largest paint.
+    await page.setViewportSize({ width: 412, height: 823 });
+    for (const path of ['/estimator', '/products/kitchen-cabinets']) {
+      await page.goto(path);
+      await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media)).toBe('all');
+      const t = await page.evaluate(async () => {
+        const chunks = performance.getEntriesByType('resource').filter((r) => /\/assets\/(?!boot-)[^/]+\.js$/.test(new URL(r.name).pathname));
+        // Largest-paint entries are only given to an observer (buffered: the ones so far).
+        const lcp = await new Promise<(PerformanceEntry & { element?: Element | null })[]>((done) =>
+          new PerformanceObserver((list, o) => (o.disconnect(), done(list.getEntries()))).observe({ type: 'largest-contentful-paint', buffered: true }),
+        );
+        return {
+          firstChunk: Math.min(...chunks.map((r) => r.startTime)),
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+          banner: lcp.find((e) => e.element?.closest('[data-jv-unless-cookie]'))?.startTime,
+        };
+      });
+      expect(t.firstChunk, path).toBeGreaterThan(t.fcp);
+      if (path === '/estimator') expect(t.banner, 'the banner is a largest paint there').toBeDefined();
+      if (t.banner !== undefined) expect(t.firstChunk, `${path}: after the banner's paint`).toBeGreaterThan(t.banner);
+    }
+  });
   const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
 
   test('is in the prerendered HTML, hidden, and shows with the first screen, before any hydration code', async ({ page, context }) => {
