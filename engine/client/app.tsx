@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { createDeferredResolver, DeferredContext } from '../render/deferred.ts';
-import { loadBlocks } from '../render/load-blocks.ts';
+import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
 import { pageDataUrl } from '../render/page-data-url.ts';
 import { Shell } from '../render/shell.tsx';
 import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
@@ -35,6 +35,7 @@ function PageHost({ initial, loaders, registry, dev }: AppProps) {
       if (!res.ok && res.status !== 404) throw new Error(`HTTP ${res.status}`);
       const data = (await res.json()) as PageData;
       // All of the next page's blocks, deferred ones too: the shopper is waiting for it anyway.
+      rememberChunks(data.chunks);
       await loadBlocks(loaders, data.blockTypes, registry);
       if (latest.current !== target) return;
       applyHead(data.head);

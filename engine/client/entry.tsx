@@ -2,7 +2,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { blockLoaders } from 'virtual:joinery/blocks';
-import { loadBlocks } from '../render/load-blocks.ts';
+import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
 import { PAGE_DATA_ELEMENT_ID } from '../render/page-data-url.ts';
 import type { PageData } from '../types.ts';
 import { App } from './app.tsx';
@@ -11,6 +11,7 @@ import './base.css';
 
 const data = JSON.parse(document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent!) as PageData;
 const dev = import.meta.env.DEV;
+rememberChunks(data.chunks);
 // Only the blocks needed to hydrate; deferred ones (`load: idle | visible`) follow later. The
 // page's stylesheets, loaded without blocking the first paint (its own rules are inlined), apply
 // before hydration, so states React adds later are styled as soon as they show.

@@ -34,6 +34,19 @@ export function createAssetResolver(manifest: Manifest, entryKey: string, blockK
   if (!entryFile) throw new Error(`the client build has no entry "${entryKey}"`);
   const bootFile = bootKey ? manifest[bootKey]?.file : undefined;
   const cache = new Map<string, DocumentAssets>();
+  // Per type: the files its chunk imports beyond the entry's (the entry has them already).
+  const depsCache = new Map<string, string[]>();
+  const depsOf = (type: string): string[] => {
+    let deps = depsCache.get(type);
+    if (!deps) {
+      const files = new Set<string>();
+      closure(blockKey(type), files, new Set());
+      const own = manifest[blockKey(type)]?.file;
+      deps = [...files].filter((f) => f !== own && !entryFiles.has(f)).map((f) => '/' + f);
+      depsCache.set(type, deps);
+    }
+    return deps;
+  };
 
   return (blockTypes: readonly string[]): DocumentAssets => {
     const sorted = [...blockTypes].sort();
@@ -45,10 +58,13 @@ export function createAssetResolver(manifest: Manifest, entryKey: string, blockK
     // In sorted order: the same set of blocks gives the same links whichever page (or thread) asks first.
     for (const t of sorted) closure(blockKey(t), files, css);
     files.delete(entryFile);
+    const blockChunks: Record<string, string[]> = {};
+    for (const t of sorted) if (depsOf(t).length) blockChunks[t] = depsOf(t);
     const assets = {
       entry: '/' + entryFile,
       css: [...css].map((c) => '/' + c),
       preload: [...files].map((f) => '/' + f),
+      blockChunks,
       ...(bootFile ? { boot: '/' + bootFile } : {}),
     };
     cache.set(cacheKey, assets);

@@ -64,3 +64,22 @@ describe('prerender with helpers', () => {
     await expect(prerender(options(join(work, 'broken', 'site')), [broken])).rejects.toThrow('worker died');
   });
 });
+
+describe('page data', () => {
+  it('lists, per block type of the page, the modules its chunk imports beyond the entry’s, in the HTML and the JSON alike', async () => {
+    const out = join(work, 'chunks', 'site');
+    await prerender({
+      ...options(out),
+      ssr: {
+        renderPageHtml: (data) => ({ html: '', data, failed: [], embeddedTypes: ['search-popup'] }),
+        renderDocument: ({ data }) => JSON.stringify(data),
+      },
+      // As engine/prerender/assets.ts gives them: only the types asked for, those with imports.
+      assets: (types) => ({ entry: '/e.js', css: [], preload: [], blockChunks: Object.fromEntries(types.filter((t) => t === 'search-popup' || t === 'site-footer').map((t) => [t, [`/assets/${t}-dep.js`]])) }),
+    });
+    const home = routes.find((r) => r.path === '/')!;
+    const json = JSON.parse(readFileSync(join(out, routeDir(home.path), 'page-data.json'), 'utf8'));
+    expect(json.chunks).toEqual({ 'search-popup': ['/assets/search-popup-dep.js'], 'site-footer': ['/assets/site-footer-dep.js'] });
+    expect(JSON.parse(readFileSync(join(out, routeDir(home.path), 'index.html'), 'utf8')).chunks).toEqual(json.chunks);
+  });
+});

@@ -105,11 +105,13 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
         for (const f of r.failed) out.failedBlocks.push({ path: route.path, ...f });
         // Scripts of the blocks that hydrate at once; styles of every block, deferred ones included,
         // since their prerendered HTML shows from the first paint.
-        const css = o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css;
+        const all = o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]);
+        const css = all.css;
         const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css, inlineCss: o.criticalCss?.(css, r.html) };
-        const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme });
+        const pageData = all.blockChunks && Object.keys(all.blockChunks).length ? { ...r.data, chunks: all.blockChunks } : r.data;
+        const html = o.ssr.renderDocument({ data: pageData, html: r.html, assets, theme });
         const dir = routeDir(route.path);
-        const w: Promise<void> = write(join(o.outDir, dir), html, JSON.stringify(r.data))
+        const w: Promise<void> = write(join(o.outDir, dir), html, JSON.stringify(pageData))
           .catch((e: unknown) => void (writeError ??= e))
           .finally(() => writing.delete(w));
         writing.add(w);

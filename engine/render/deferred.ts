@@ -6,6 +6,7 @@
  */
 import { createContext, lazy, useEffect, type ComponentType } from 'react';
 import type { BlockLoaders, BlockNode, BlockRegistry } from '../types.ts';
+import { loadBlock } from './load-blocks.ts';
 
 /** Gives the browser-side component of a deferred block; absent on the server. */
 export type DeferredResolver = (node: BlockNode) => ComponentType<Record<string, unknown>>;
@@ -69,7 +70,7 @@ export function createDeferredResolver(loaders: BlockLoaders, registry: BlockReg
             const now = new Promise<void>((resolve) => waiting.set(node.key, resolve));
             await Promise.race([now, node.load === 'visible' ? whenVisible(node.key) : whenIdle()]);
             waiting.delete(node.key);
-            const def = (await loaders[node.type]!()).default;
+            const def = (await loadBlock(loaders, node.type)).default;
             registry[node.type] = def;
             return { default: def.component as ComponentType<Record<string, unknown>> };
           });

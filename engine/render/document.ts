@@ -19,6 +19,8 @@ export interface DocumentAssets {
   inlineCss?: string;
   /** Module URLs to preload (the entry's imports and the page's block chunks). */
   preload: string[];
+  /** Per block type asked for, the module files its chunk imports beyond the entry's, if any (PageData.chunks). */
+  blockChunks?: Record<string, string[]>;
   /**
    * The boot script (engine/client/boot.ts): when given, the page's only script; it preloads
    * `preload` and imports `entry` once the first screen is painted, so no hydration code
