@@ -10,6 +10,7 @@ import { fingerprintImages } from '../../engine/prerender/content-images.ts';
 import { prerender, type PrerenderResult } from '../../engine/prerender/prerender.ts';
 import { clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
+import { precompressAssets } from './precompress.ts';
 import { prerenderInputs } from './prerender-inputs.ts';
 import { helperThreadCount, startHelperThreads } from './prerender-threads.ts';
 import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.ts';
@@ -46,10 +47,13 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const siteOut = join(o.outDir, 'site');
   const vite = { root: ROOT, blocksModule: join(BLOCKS_DIR, 'index.ts'), outDir: o.outDir };
   const bundles = o.reuseBundlesFrom ?? o.outDir;
+  let compressing: Promise<number | Error> | undefined;
   if (!o.reuseBundlesFrom) {
     rmSync(siteOut, { recursive: true, force: true });
     log('vite: browser bundle');
     await build(clientBuildConfig(vite));
+    // On libuv's thread pool while the rest of the build runs; awaited at the end.
+    compressing = precompressAssets(join(siteOut, 'assets')).catch((e: Error) => e);
     log('vite: server bundle');
     await build(ssrBuildConfig(vite));
   }
@@ -83,5 +87,10 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   log(`prerender: ${result.pages} pages in ${prerenderSeconds.toFixed(2)} s${threads.helpers.length ? ` (${threads.helpers.length + 1} threads)` : ''}`);
   const written = writeArtifacts(o.artifacts ?? siteArtifacts, { site, routes }, siteOut);
   log(`artifacts: ${written.join(', ')}`);
+  if (compressing) {
+    const compressed = await compressing;
+    if (compressed instanceof Error) throw compressed;
+    log(`brotli: ${compressed} scripts and styles`);
+  }
   return { ok: true, seconds: (performance.now() - t0) / 1000, prerenderSeconds, ...result };
 }

@@ -4,7 +4,8 @@
  * bytes are kept in memory by file, modification time and encoding (64 MiB at most, the least
  * recently used dropped first), so a page view costs no compression work; the compressing
  * itself runs on libuv's thread pool, not the event loop. Compressing every answer again
- * (hono/compress) cost ~1.5 ms of CPU per request.
+ * (hono/compress) cost ~1.5 ms of CPU per request. Where the build wrote a brotli copy at the
+ * highest quality (`<file>.br`, cli/build/precompress.ts), brotli answers send that instead.
  */
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -43,16 +44,20 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
     : gzipped(body, { level: 6 });
 }
 
-const cache = new LRUCache<string, Buffer, { file: SiteFile; encoding: Encoding }>({
+const cache = new LRUCache<string, Buffer, { file: SiteFile; encoding: Encoding; precompressed?: SiteFile }>({
   maxSize: 64 * 1024 * 1024,
   sizeCalculation: (b) => b.length || 1,
   // One compression for requests that arrive while it runs (fetch shares the pending promise).
-  fetchMethod: async (_key, _stale, { context }) => compress(await readFile(context.file.abs), context.encoding),
+  fetchMethod: async (_key, _stale, { context: { file, encoding, precompressed } }) =>
+    encoding === 'br' && precompressed && precompressed.mtimeMs >= file.mtimeMs ? readFile(precompressed.abs) : compress(await readFile(file.abs), encoding),
 });
 
-/** The file's bytes compressed; rejects when the file cannot be read (deleted by a rebuild since start). */
-export async function compressedBody(file: SiteFile, encoding: Encoding): Promise<Buffer> {
-  const body = await cache.fetch(`${encoding}\0${file.abs}\0${file.mtimeMs}\0${file.size}`, { context: { file, encoding } });
+/**
+ * The file's bytes compressed (`precompressed`: the build's brotli copy of it, used when at least
+ * as new); rejects when the file cannot be read (deleted by a rebuild since start).
+ */
+export async function compressedBody(file: SiteFile, encoding: Encoding, precompressed?: SiteFile): Promise<Buffer> {
+  const body = await cache.fetch(`${encoding}\0${file.abs}\0${file.mtimeMs}\0${file.size}`, { context: { file, encoding, precompressed } });
   if (!body) throw new Error(`${file.abs}: not compressed`);
   return body;
 }

@@ -23,7 +23,8 @@ export function cacheControl(rel: string, status: number): string {
 
 const etagOf = (f: SiteFile) => `W/"${f.size.toString(16)}-${Math.floor(f.mtimeMs).toString(16)}"`;
 
-export async function sendFile(c: Context, rel: string, file: SiteFile, status: 200 | 404): Promise<Response> {
+/** `precompressed`: the build's brotli copy of the file (`<rel>.br`), if any. */
+export async function sendFile(c: Context, rel: string, file: SiteFile, status: 200 | 404, precompressed?: SiteFile): Promise<Response> {
   const type = contentType(rel);
   const etag = etagOf(file);
   const headers: Record<string, string> = {
@@ -45,7 +46,7 @@ export async function sendFile(c: Context, rel: string, file: SiteFile, status: 
   const encoding = negotiated ? preferredEncoding(c.req.header('accept-encoding')) : undefined;
   let body: Buffer;
   try {
-    body = encoding ? await compressedBody(file, encoding) : await readFile(file.abs);
+    body = encoding ? await compressedBody(file, encoding, precompressed) : await readFile(file.abs);
   } catch {
     // Deleted by a rebuild since start: the indexed file is gone.
     return c.text('Not found', 404);

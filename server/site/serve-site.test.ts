@@ -1,5 +1,5 @@
-import { rmSync } from 'node:fs';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFakeDist } from '../testing/fake-dist.ts';
 import { tempDir } from '../testing/temp-dir.ts';
@@ -187,8 +187,16 @@ describe('compressed pages', () => {
   const big = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${'<p>Shaker doors in six finishes.</p>'.repeat(100)}</body></html>`;
   let c: TestServer;
   beforeAll(async () => {
-    c = await createTestServer({ dist: writeFakeDist(dir.join('dist'), { 'site/styles/index.html': big('Styles'), 'site/gone/index.html': big('Gone'), 'site/images/photo.png': 'x'.repeat(4000) }) });
+    const dist = writeFakeDist(dir.join('dist'), { 'site/styles/index.html': big('Styles'), 'site/gone/index.html': big('Gone'), 'site/images/photo.png': 'x'.repeat(4000), 'site/assets/app-1.js': script('app'), 'site/assets/old-1.js': script('old') });
+    // The build's brotli copies (cli/build/precompress.ts); old-1.js changed after its copy was made.
+    writeFileSync(dir.join('dist', 'site', 'assets', 'app-1.js.br'), q11(script('app')));
+    writeFileSync(dir.join('dist', 'site', 'assets', 'old-1.js.br'), q11(script('stale')));
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(dir.join('dist', 'site', 'assets', 'old-1.js'), later, later);
+    c = await createTestServer({ dist });
   });
+  const script = (name: string) => Array.from({ length: 300 }, (_, i) => `console.log("${name} ${i}");`).join('\n');
+  const q11 = (text: string) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   afterAll(async () => {
     await c.close();
     dir.cleanup();
@@ -213,6 +221,21 @@ describe('compressed pages', () => {
     const png = await brotli('/images/photo.png');
     expect(png.res.headers.get('content-encoding')).toBeNull();
     expect(png.bytes.toString()).toBe('x'.repeat(4000));
+  });
+
+  it('sends the build’s brotli copy of a script as it is, unless the script is newer; gzip is still made here', async () => {
+    const app = await brotli('/assets/app-1.js');
+    expect(app.res.headers.get('content-encoding')).toBe('br');
+    expect(app.bytes.equals(q11(script('app')))).toBe(true);
+    expect(Number(app.res.headers.get('content-length'))).toBe(app.bytes.length);
+    const old = await brotli('/assets/old-1.js');
+    expect(brotliDecompressSync(old.bytes).toString()).toBe(script('old'));
+    const gz = await c.app.request('/assets/app-1.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script('app'));
+  });
+
+  it('does not serve the brotli copies themselves', async () => {
+    expect((await brotli('/assets/app-1.js.br')).res.status).toBe(404);
   });
 
   it('answers 404 for a page deleted since start', async () => {

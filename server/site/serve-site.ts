@@ -14,9 +14,10 @@ export interface SiteServer {
 
 export function serveSite(build: SiteBuild): SiteServer {
   const send = async (c: Context, r: Resolution): Promise<Response> => {
-    const file = r.kind === 'file' ? build.files.get(r.rel) : undefined;
+    // A `.br` file is the build's compressed copy of another (cli/build/precompress.ts), not a page's file.
+    const file = r.kind === 'file' && !r.rel.endsWith('.br') ? build.files.get(r.rel) : undefined;
     if (r.kind === 'none' || !file) return c.text('Not found', 404);
-    return sendFile(c, r.rel, file, r.status);
+    return sendFile(c, r.rel, file, r.status, build.files.get(`${r.rel}.br`));
   };
   const notFound = (c: Context) => send(c, notFoundFile(build, 'index.html'));
 
