@@ -84,8 +84,8 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   // gzip for text over 1 kB when the client asks (pages, scripts, styles, larger JSON).
   app.use('*', compressText());
   // With group commit on SQLite, an answer leaves only once the request's writes are committed.
-  app.use('/api/*', waitForCommit(o.db));
-  app.use(`${SANDBOX_GATEWAY_PATH}/*`, waitForCommit(o.db));
+  app.use('/api/*', waitForCommit(o.db, log));
+  app.use(`${SANDBOX_GATEWAY_PATH}/*`, waitForCommit(o.db, log));
   app.route('/api', createApi(deps));
   if (gateway) app.route(SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes(gateway));
 

@@ -10,7 +10,7 @@
  * A write is durable only once its batch committed: the HTTP layer waits for that before it
  * answers (server/http/wait-for-commit.ts), and answers 503 when the batch failed.
  */
-import { resolve } from 'node:path';
+import { resolve as resolvePath } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Kysely, SqliteDatabase, SqliteStatement } from 'kysely';
 
@@ -24,6 +24,8 @@ export interface GroupCommit {
   settled(mark: number): true | Promise<boolean>;
   /** Commits the open batch now (before close, or before something must see it at once). */
   flush(): void;
+  /** Why the last failed batch failed (for the log). */
+  readonly lastError: unknown;
 }
 
 interface Batch {
@@ -63,7 +65,7 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
   const release = sqlite.prepare(`release ${SAVEPOINT}`);
   const rollbackTo = sqlite.prepare(`rollback to ${SAVEPOINT}`);
 
-  const file = sqlite.memory ? undefined : resolve(sqlite.name);
+  const file = sqlite.memory ? undefined : resolvePath(sqlite.name);
   const peers = file ? (peersByFile.get(file) ?? peersByFile.set(file, new Set()).get(file)!) : undefined;
   const self = { yieldLock: () => !inTransaction && flush() };
   peers?.add(self);
@@ -71,6 +73,7 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
   let batch: Batch | undefined;
   let batches = 0;
   let lastFailed = 0;
+  let lastError: unknown;
   let inTransaction = false;
   let flushWanted = false;
 
@@ -84,14 +87,15 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
     }
     if (peers && peers.size > 1) for (const p of peers) if (p !== self) p.yieldLock();
     begin.run();
-    let resolve!: () => void;
-    const done = new Promise<void>((r) => (resolve = r));
-    batch = { id: ++batches, done, resolve };
+    let settle!: () => void;
+    const done = new Promise<void>((r) => (settle = r));
+    batch = { id: ++batches, done, resolve: settle };
     setImmediate(scheduledFlush);
   }
 
   function fail(b: Batch) {
     lastFailed = b.id;
+    lastError = new BatchLostError();
     batch = undefined;
     b.resolve();
   }
@@ -110,8 +114,9 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
     try {
       if (!sqlite.inTransaction) throw new BatchLostError();
       commit.run();
-    } catch {
+    } catch (e) {
       lastFailed = b.id;
+      lastError = e;
       if (sqlite.inTransaction) {
         try {
           rollback.run();
@@ -189,5 +194,8 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
       return batch.done.then(ok);
     },
     flush,
+    get lastError() {
+      return lastError;
+    },
   };
 }

@@ -71,7 +71,8 @@ describe('a failed batch', () => {
 
   it('answers 503 to every request whose writes it held, then the next batch starts clean', async () => {
     const app = new Hono<AppEnv>();
-    app.use('/api/*', waitForCommit(db));
+    const logged: unknown[][] = [];
+    app.use('/api/*', waitForCommit(db, { ...silentLogger, error: (...a: unknown[]) => void logged.push(a) }));
     app.post('/api/good/:key', async (c) => {
       await db.transaction().execute((trx) => trx.insertInto('rate_limit_hits').values({ key: c.req.param('key'), hits: 1, reset_at: '2030-01-01' }).execute());
       return c.json({ success: true });
@@ -87,6 +88,12 @@ describe('a failed batch', () => {
     expect(await Promise.all(answers.map((r) => r.json()))).toEqual([
       { success: false, message: 'Service unavailable' },
       { success: false, message: 'Service unavailable' },
+    ]);
+
+    // The operator learns why.
+    expect(logged.map(([m, e]) => [String(m).replace(/^request \S+ /, ''), String(e)])).toEqual([
+      ['POST /api/good/a: its writes were not committed:', 'SqliteError: FOREIGN KEY constraint failed'],
+      ['POST /api/orphan: its writes were not committed:', 'SqliteError: FOREIGN KEY constraint failed'],
     ]);
 
     const next = await app.request('/api/good/b', { method: 'POST' });

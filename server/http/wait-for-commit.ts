@@ -5,11 +5,12 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/open.ts';
+import type { Logger } from '../logger.ts';
 import { groupCommitOf } from '../db/group-commit.ts';
 import type { AppEnv } from './env.ts';
 import { errorBody } from './errors.ts';
 
-export function waitForCommit(db: Db): MiddlewareHandler<AppEnv> {
+export function waitForCommit(db: Db, log: Logger): MiddlewareHandler<AppEnv> {
   const gc = groupCommitOf(db);
   if (!gc) return (_c, next) => next();
   return async (c, next) => {
@@ -17,6 +18,7 @@ export function waitForCommit(db: Db): MiddlewareHandler<AppEnv> {
     await next();
     const settled = gc.settled(mark);
     if (settled === true || (await settled)) return;
+    log.error(`request ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path}: its writes were not committed:`, gc.lastError);
     c.res = undefined;
     c.res = c.json(errorBody('Service unavailable'), 503);
   };
