@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
@@ -108,6 +110,36 @@ describe('group commit (SQLite)', () => {
     } finally {
       await second.destroy();
     }
+  });
+
+  it('a process that exits right after a write still commits it', () => {
+    const script = `
+      import { openDatabase } from ${JSON.stringify(fileURLToPath(new URL('./open.ts', import.meta.url)))};
+      const db = openDatabase(${JSON.stringify(file)});
+      await db.insertInto('rate_limit_hits').values({ key: 'cli', hits: 1, reset_at: '2030-01-01' }).execute();
+      process.exit(0);`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.stderr).toBe('');
+    expect(committedKeys()).toEqual(['cli']);
+  });
+
+  it('closing the database undoes a transaction still in progress and commits the rest', async () => {
+    await insert(db, 'whole');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const halfWritten = new Promise<void>((r) => (started = r));
+    const tx = db.transaction().execute(async (trx) => {
+      await insert(trx, 'half');
+      started();
+      await held;
+    });
+    await halfWritten;
+    await db.destroy();
+    release();
+    await tx.catch(() => undefined);
+    expect(committedKeys()).toEqual(['whole']);
+    db = await openMigratedDatabase(file);
   });
 
   it('reads without a batch open run alone, and settle at once', async () => {

@@ -42,6 +42,13 @@ const registry = new WeakMap<Kysely<any>, GroupCommit>();
  * this very event loop turns: it commits the others' idle batches before taking the lock.
  */
 const peersByFile = new Map<string, Set<{ yieldLock(): void }>>();
+/**
+ * Every open group commit of this process: a process that exits (process.exit in a CLI task)
+ * commits what its batches hold, as it would have a moment later; a transaction in progress is
+ * not committed (SQLite rolls it back with the connection).
+ */
+const live = new Set<{ yieldLock(): void }>();
+let exitHook = false;
 
 /** The group commit of a Kysely instance opened on a SQLite file, if any (PostgreSQL: none). */
 export const groupCommitOf = (db: Kysely<any>): GroupCommit | undefined => registry.get(db);
@@ -69,6 +76,13 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
   const peers = file ? (peersByFile.get(file) ?? peersByFile.set(file, new Set()).get(file)!) : undefined;
   const self = { yieldLock: () => !inTransaction && flush() };
   peers?.add(self);
+  live.add(self);
+  if (!exitHook) {
+    exitHook = true;
+    process.on('exit', () => {
+      for (const gc of live) gc.yieldLock();
+    });
+  }
 
   let batch: Batch | undefined;
   let batches = 0;
@@ -78,7 +92,7 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
   let flushWanted = false;
 
   /** Before any write: the batch is open (and was not rolled back by SQLite meanwhile). */
-  function open() {
+  function openBatch() {
     if (batch) {
       if (sqlite.inTransaction) return;
       fail(batch);
@@ -136,7 +150,7 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
     iterate: () => (run(), [][Symbol.iterator]()),
   });
   const beginTx = control(() => {
-    open();
+    openBatch();
     savepoint.run();
     inTransaction = true;
   });
@@ -164,9 +178,9 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
     if (!w) {
       w = {
         reader: stmt.reader,
-        all: (p) => (open(), stmt.all(p)),
-        run: (p) => (open(), stmt.run(p)),
-        iterate: (p) => (open(), stmt.iterate(p)),
+        all: (p) => (openBatch(), stmt.all(p)),
+        run: (p) => (openBatch(), stmt.run(p)),
+        iterate: (p) => (openBatch(), stmt.iterate(p)),
       };
       writers.set(stmt, w);
     }
@@ -182,7 +196,14 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
       return (stmt as Database.Statement).readonly ? stmt : writer(stmt);
     },
     close() {
+      // A transaction still in progress is undone, as closing would have done; the rest is committed.
+      if (inTransaction && sqlite.inTransaction) {
+        rollbackTo.run();
+        release.run();
+        inTransaction = false;
+      }
       flush();
+      live.delete(self);
       peers?.delete(self);
       if (peers?.size === 0) peersByFile.delete(file!);
       inner.close();
