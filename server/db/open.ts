@@ -35,6 +35,7 @@ function openSqlite(file: string): Db {
   // 64 MiB of page cache instead of 2: a growing shop's hot pages (indexes, the newest rows) stay
   // in memory instead of being read again through the WAL index and a read() for every query.
   sqlite.pragma('cache_size = -65536');
+  // Group commit (group-commit.ts) unless JOINERY_GROUP_COMMIT=0: then one commit per transaction or statement.
   if (process.env.JOINERY_GROUP_COMMIT === '0') return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const gc = withGroupCommit(sqlite, withStatementCache(sqlite));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: gc }) });
