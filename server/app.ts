@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { readSiteJson, resolveConfig, type ServerConfig } from './config.ts';
 import type { Db } from './db/open.ts';
 import { bodyDeadline } from './http/body-deadline.ts';
+import { waitForCommit } from './http/wait-for-commit.ts';
 import { compressText } from './http/compress.ts';
 import { isApiPath, type AppEnv } from './http/env.ts';
 import { jsonError } from './http/errors.ts';
@@ -82,6 +83,9 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   app.use('*', bodyDeadline(config.bodyTimeoutMs));
   // gzip for text over 1 kB when the client asks (pages, scripts, styles, larger JSON).
   app.use('*', compressText());
+  // With group commit on SQLite, an answer leaves only once the request's writes are committed.
+  app.use('/api/*', waitForCommit(o.db, log));
+  app.use(`${SANDBOX_GATEWAY_PATH}/*`, waitForCommit(o.db, log));
   app.route('/api', createApi(deps));
   if (gateway) app.route(SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes(gateway));
 

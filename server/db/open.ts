@@ -11,6 +11,7 @@ import pg from 'pg';
 import { DEFAULT_DB_FILE } from '../paths.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
+import { groupCommitOf, registerGroupCommit, withGroupCommit } from './group-commit.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
@@ -34,7 +35,12 @@ function openSqlite(file: string): Db {
   // 64 MiB of page cache instead of 2: a growing shop's hot pages (indexes, the newest rows) stay
   // in memory instead of being read again through the WAL index and a read() for every query.
   sqlite.pragma('cache_size = -65536');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // Group commit (group-commit.ts) unless JOINERY_GROUP_COMMIT=0: then one commit per transaction or statement.
+  if (process.env.JOINERY_GROUP_COMMIT === '0') return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const gc = withGroupCommit(sqlite, withStatementCache(sqlite));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: gc }) });
+  registerGroupCommit(db, gc);
+  return db;
 }
 
 /**
@@ -62,6 +68,8 @@ export async function openMigratedDatabase(target: string = DEFAULT_DB_FILE): Pr
   const db = openDatabase(target);
   try {
     await migrateToLatest(db);
+    // The schema is committed before anything (another process, the first request) relies on it.
+    groupCommitOf(db)?.flush();
   } catch (e) {
     await db.destroy();
     throw e;
