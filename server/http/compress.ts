@@ -31,9 +31,14 @@ function encodingFor(acceptEncoding: string | undefined): 'gzip' | 'deflate' | u
   return deflate > 0 ? 'deflate' : undefined;
 }
 
+/**
+ * Whether the answer may be compressed, from its status and headers only: reading `res.body` would
+ * turn @hono/node-server's buffered answer into a web stream, costing every answer (a site file,
+ * an answer to a client that takes no compression) ~80 µs of CPU.
+ */
 function compressible(c: Context): boolean {
   const res = c.res;
-  if (c.req.method === 'HEAD' || res.status === 206 || !res.body || res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return false;
+  if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return false;
   const type = res.headers.get('Content-Type');
   if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return false;
   const length = res.headers.get('Content-Length');
@@ -54,7 +59,7 @@ export function compressText(): MiddlewareHandler {
     // Replaced, not assigned over: Hono would copy the old answer's headers (its length) onto the new one.
     c.res = undefined;
     if (body.length < THRESHOLD) {
-      c.res = new Response(body, res);
+      c.res = new Response(body.length ? body : null, res);
       return;
     }
     const out = encoding === 'gzip' ? gzipSync(body) : deflateSync(body);
