@@ -10,26 +10,15 @@
  * answers too, making them larger.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { deflateSync, gzipSync } from 'node:zlib';
+import { acceptedEncoding } from './accept-encoding.ts';
 import { setResponseHeader } from './response-header.ts';
 
 /** Below this, compression saves less than it costs (hono/compress's threshold). */
 const THRESHOLD = 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
-
-/** gzip, else deflate, as the client accepts them (q > 0, `*` counting for both). */
-function encodingFor(acceptEncoding: string | undefined): 'gzip' | 'deflate' | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepts = parseAccept(acceptEncoding);
-  const q = (name: string) => accepts.find((a) => a.type.toLowerCase() === name)?.q ?? accepts.find((a) => a.type === '*')?.q ?? 0;
-  const gzip = q('gzip');
-  const deflate = q('deflate');
-  if (gzip > 0 && gzip >= deflate) return 'gzip';
-  return deflate > 0 ? 'deflate' : undefined;
-}
 
 /**
  * Whether the answer may be compressed, from its status and headers only: reading `res.body` would
@@ -53,7 +42,7 @@ export function compressText(): MiddlewareHandler {
     // The answer depends on the header whatever its size (known only once read); set in place.
     const vary = res.headers.get('Vary');
     if (vary !== '*' && !(vary && VARY_ACCEPT_ENCODING.test(vary))) setResponseHeader(c, 'Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    const encoding = encodingFor(c.req.header('Accept-Encoding'));
+    const encoding = acceptedEncoding(c.req.header('Accept-Encoding'), ['gzip', 'deflate'] as const);
     if (!encoding) return;
     const body = new Uint8Array(await res.arrayBuffer());
     // Replaced, not assigned over: Hono would copy the old answer's headers (its length) onto the new one.

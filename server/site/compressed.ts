@@ -10,9 +10,9 @@
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { LRUCache } from 'lru-cache';
+import { acceptedEncoding } from '../http/accept-encoding.ts';
 import type { SiteFile } from './site-build.ts';
 
 export type Encoding = 'br' | 'gzip';
@@ -24,15 +24,7 @@ const MIN_BYTES = 1024;
 export const compressible = (type: string, size: number) => size >= MIN_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
 
 /** brotli when accepted at least as much as gzip, then gzip; none when neither is (q=0, or no header). */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepts = parseAccept(acceptEncoding);
-  const q = (name: string) => accepts.find((a) => a.type.toLowerCase() === name)?.q ?? accepts.find((a) => a.type === '*')?.q ?? 0;
-  const br = q('br');
-  const gz = q('gzip');
-  if (br > 0 && br >= gz) return 'br';
-  return gz > 0 ? 'gzip' : undefined;
-}
+export const preferredEncoding = (acceptEncoding: string | undefined): Encoding | undefined => acceptedEncoding(acceptEncoding, ['br', 'gzip'] as const);
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
