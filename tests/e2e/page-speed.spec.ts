@@ -59,8 +59,8 @@ test('a page’s chunks are all fetched by the boot script without a link added 
     if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) fetched.set(url.pathname, r.headers()['content-encoding']);
   });
   await page.goto(path);
-  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media)).toBe('all');
-  for (const chunk of preload) expect(fetched.has(chunk), chunk).toBe(true);
+  // The entry switches the stylesheet on as it starts, maybe before the last chunk's answer is in.
+  await expect.poll(() => preload.filter((chunk) => !fetched.has(chunk))).toEqual([]);
   // Brotli to a browser that takes it (server/site/compressed.ts); the tiny runtime chunk stays plain.
   const entry = /data-jv-entry="([^"]+)"/.exec(html)![1]!;
   expect(fetched.get(entry)).toBe('br');
