@@ -16,13 +16,16 @@ afterEach(async () => {
 });
 
 describe('openDatabase', () => {
-  it('creates the folder, turns on WAL and foreign keys', async () => {
+  it('creates the folder, turns on WAL and foreign keys, keeps temporary journals in memory', async () => {
     dir = tempDir();
     db = openDatabase(dir.join('nested', 'var', 'test.db'));
     const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
     const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
     expect(journal.rows[0]!.journal_mode).toBe('wal');
     expect(fk.rows[0]!.foreign_keys).toBe(1);
+    // 2 = MEMORY: a savepoint's journal never spills to a temp file (two write() calls per page).
+    const temp = await sql<{ temp_store: number }>`pragma temp_store`.execute(db);
+    expect(temp.rows[0]!.temp_store).toBe(2);
   });
 });
 
