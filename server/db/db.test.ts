@@ -23,7 +23,7 @@ describe('openDatabase', () => {
     const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
     expect(journal.rows[0]!.journal_mode).toBe('wal');
     expect(fk.rows[0]!.foreign_keys).toBe(1);
-    // 2 = MEMORY: a savepoint's journal never spills to a temp file (two write() calls per page).
+    // 2 = MEMORY: a savepoint's journal never spills to a temp file (two pwrite() calls per changed page).
     const temp = await sql<{ temp_store: number }>`pragma temp_store`.execute(db);
     expect(temp.rows[0]!.temp_store).toBe(2);
   });
