@@ -142,11 +142,10 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
     b.resolve();
   }
 
-  const result = (changes = 0) => ({ changes, lastInsertRowid: 0 });
   const control = (run: () => void): SqliteStatement => ({
     reader: false,
     all: () => (run(), []),
-    run: () => (run(), result()),
+    run: () => (run(), { changes: 0, lastInsertRowid: 0 }),
     iterate: () => (run(), [][Symbol.iterator]()),
   });
   const beginTx = control(() => {

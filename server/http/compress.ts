@@ -10,13 +10,10 @@
  * answers too, making them larger.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { deflateSync, gzipSync } from 'node:zlib';
-import { acceptedEncoding } from './accept-encoding.ts';
+import { acceptedEncoding, compressible as compressibleText, MIN_COMPRESS_BYTES } from './compression.ts';
 import { setResponseHeader } from './response-header.ts';
 
-/** Below this, compression saves less than it costs (hono/compress's threshold). */
-const THRESHOLD = 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -28,10 +25,10 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 function compressible(c: Context): boolean {
   const res = c.res;
   if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return false;
-  const type = res.headers.get('Content-Type');
-  if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return false;
+  if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return false;
+  // Without a Content-Length (c.json sets none) the size is checked once the body is read.
   const length = res.headers.get('Content-Length');
-  return length === null || Number(length) >= THRESHOLD;
+  return compressibleText(res.headers.get('Content-Type') ?? '', length === null ? MIN_COMPRESS_BYTES : Number(length));
 }
 
 export function compressText(): MiddlewareHandler {
@@ -47,7 +44,7 @@ export function compressText(): MiddlewareHandler {
     const body = new Uint8Array(await res.arrayBuffer());
     // Replaced, not assigned over: Hono would copy the old answer's headers (its length) onto the new one.
     c.res = undefined;
-    if (body.length < THRESHOLD) {
+    if (body.length < MIN_COMPRESS_BYTES) {
       c.res = new Response(body.length ? body : null, res);
       return;
     }

@@ -10,18 +10,11 @@
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { LRUCache } from 'lru-cache';
-import { acceptedEncoding } from '../http/accept-encoding.ts';
+import { acceptedEncoding } from '../http/compression.ts';
 import type { SiteFile } from './site-build.ts';
 
 export type Encoding = 'br' | 'gzip';
-
-/** Below this, compression saves less than it costs (hono/compress's threshold). */
-const MIN_BYTES = 1024;
-
-/** Whether a file of this type and size is sent compressed to a client that accepts it. */
-export const compressible = (type: string, size: number) => size >= MIN_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
 
 /** brotli when accepted at least as much as gzip, then gzip; none when neither is (q=0, or no header). */
 export const preferredEncoding = (acceptEncoding: string | undefined): Encoding | undefined => acceptedEncoding(acceptEncoding, ['br', 'gzip'] as const);

@@ -6,7 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
-import { compressedBody, compressible, preferredEncoding } from './compressed.ts';
+import { compressible } from '../http/compression.ts';
+import { compressedBody, preferredEncoding } from './compressed.ts';
 import { contentType } from './mime.ts';
 import type { SiteFile } from './site-build.ts';
 

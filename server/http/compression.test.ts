@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding } from './accept-encoding.ts';
+import { acceptedEncoding, compressible } from './compression.ts';
 
 const site = ['br', 'gzip'] as const;
 
@@ -18,5 +18,14 @@ describe('acceptedEncoding', () => {
 
   it('gives none without a header, for identity only, or when every candidate has q=0', () => {
     for (const header of [undefined, '', 'identity', 'br;q=0, gzip;q=0', 'zstd']) expect(acceptedEncoding(header, site), String(header)).toBeUndefined();
+  });
+});
+
+describe('compressible', () => {
+  it('takes text types of 1 kB or more, not images or smaller text', () => {
+    expect(compressible('application/json', 1024)).toBe(true);
+    expect(compressible('text/javascript; charset=utf-8', 50_000)).toBe(true);
+    expect(compressible('application/json', 1023)).toBe(false);
+    expect(compressible('image/webp', 50_000)).toBe(false);
   });
 });

@@ -1,5 +1,15 @@
-/** Content negotiation for compression (RFC 9110 Accept-Encoding). */
+/**
+ * Compression, one rule for the site's files, the build's copies and the API's answers: which
+ * answers are worth it, and which encoding the client takes (RFC 9110 Accept-Encoding).
+ */
 import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+
+/** Below this, compression saves less than it costs (hono/compress's threshold). */
+export const MIN_COMPRESS_BYTES = 1024;
+
+/** Whether text of this type and size is sent compressed to a client that accepts it. */
+export const compressible = (type: string, size: number) => size >= MIN_COMPRESS_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
 
 /**
  * The candidate the client accepts most (q > 0; `*` stands for any not named), the earlier one on
