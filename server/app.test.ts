@@ -49,6 +49,24 @@ describe('security headers', () => {
     expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
   });
 
+  it('names the request on error answers too, as on the others', async () => {
+    t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR });
+    const json = { 'content-type': 'application/json' };
+    for (const [path, init, status] of [
+      ['/api/order', { method: 'POST', headers: json, body: '{' }, 400],
+      ['/api/order', { method: 'POST', headers: json, body: '{}' }, 422],
+      ['/api/order/12345?token=nope', {}, 403],
+      ['/api/nope', {}, 404],
+    ] as const) {
+      const res = await t.app.request(path, { ...init, headers: { ...('headers' in init ? init.headers : {}), 'X-Request-Id': `req-${status}` } });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('x-request-id'), `${status} ${path}`).toBe(`req-${status}`);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect((await res.json()).success).toBe(false);
+    }
+  });
+
   it('keeps a request id the client sent', async () => {
     t = await createTestServer();
     const res = await t.app.request('/api/health', { headers: { 'X-Request-Id': 'abc-123' } });
