@@ -1,12 +1,14 @@
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
+import { testSite } from '../../engine/testing/render-block.tsx';
 import { renderBlockScreen } from '../../engine/testing/screen.ts';
 import type { ContactAddressListProps } from '../../schemas/types/blocks/contact-address-list.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
+import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 
 describe('contact-address-list', () => {
-  const screen = renderBlockScreen(block, example.props as ContactAddressListProps);
+  const screen = renderBlockScreen(block, example.props as ContactAddressListProps, { site: { ...testSite, commerce: shippedShop() } });
   /** One address's entry, found by its heading. */
   const entry = (name: string) => within(screen.getByRole('heading', { level: 3, name }).closest('li, article, section')! as HTMLElement);
 

@@ -1,9 +1,10 @@
-import { defineBlock, telHref, sectionStyles } from '../../engine/index.ts';
+import { defineBlock, telHref, sectionStyles, useSite } from '../../engine/index.ts';
 import type { ContactAddressListProps } from '../../schemas/types/blocks/contact-address-list.ts';
 import styles from './contact-address-list.module.css';
 
 /** Addresses (showroom, warehouse...): lines with an optional map link, phone, email and hours. */
 function ContactAddressList({ title, addresses }: ContactAddressListProps) {
+  const phoneRule = useSite().commerce?.phone;
   const Heading = title ? 'h3' : 'h2';
   return (
     <section className={sectionStyles.section}>
@@ -30,7 +31,7 @@ function ContactAddressList({ title, addresses }: ContactAddressListProps) {
                   <div>
                     <dt>Phone</dt>
                     <dd>
-                      <a href={telHref(a.phone)}>{a.phone}</a>
+                      <a href={telHref(a.phone, phoneRule)}>{a.phone}</a>
                     </dd>
                   </div>
                 )}

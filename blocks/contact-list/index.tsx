@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Img, SOCIAL_LABELS, SOCIAL_NETWORKS, SiteLink, SocialIcon, defineBlock, smsHref, telHref, type SocialNetwork, sectionStyles } from '../../engine/index.ts';
+import { Img, SOCIAL_LABELS, SOCIAL_NETWORKS, SiteLink, SocialIcon, defineBlock, smsHref, telHref, useSite, type SocialNetwork, sectionStyles } from '../../engine/index.ts';
 import type { ContactItem, ContactListProps } from '../../schemas/types/blocks/contact-list.ts';
 import styles from './contact-list.module.css';
 
@@ -25,11 +25,12 @@ function Glyph({ name }: { name: string }) {
 
 /** What one item shows: an icon, its label (if any) and the linked value. */
 function Item({ item }: { item: ContactItem }) {
+  const phoneRule = useSite().commerce?.phone;
   switch (item.type) {
     case 'phone':
     case 'email':
     case 'sms': {
-      const href = item.type === 'phone' ? telHref(item.value) : item.type === 'sms' ? smsHref(item.value) : `mailto:${item.value}`;
+      const href = item.type === 'phone' ? telHref(item.value, phoneRule) : item.type === 'sms' ? smsHref(item.value, phoneRule) : `mailto:${item.value}`;
       const label = item.label ?? { phone: 'Call', email: 'Email', sms: 'Text' }[item.type];
       return (
         <Row icon={item.type} label={label}>

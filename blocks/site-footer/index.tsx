@@ -1,7 +1,6 @@
-import { SOCIAL_LABELS, SiteLink, defineBlock, shownOnPlatform, usePlatform, useSite, visibilityClasses, type Device } from '../../engine/index.ts';
+import { SOCIAL_LABELS, SiteLink, defineBlock, shownOnPlatform, telHref, usePlatform, useSite, visibilityClasses, type Device } from '../../engine/index.ts';
 import type { MenuItem, SiteFooterProps } from '../../schemas/types/blocks/site-footer.ts';
 import styles from './site-footer.module.css';
-import { telHref } from './tel.ts';
 
 function SiteFooter({ columns = [], contact, social = [], copyright = '© {year} {site-name}. All rights reserved.', tagline }: SiteFooterProps) {
   const site = useSite();
@@ -52,7 +51,7 @@ function SiteFooter({ columns = [], contact, social = [], copyright = '© {year}
             <ul className={styles.list}>
               {contact.phone && (
                 <li>
-                  <a href={telHref(contact.phone)}>{contact.phone}</a>
+                  <a href={telHref(contact.phone, site.commerce?.phone)}>{contact.phone}</a>
                 </li>
               )}
               {contact.email && (

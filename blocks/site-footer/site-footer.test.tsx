@@ -7,7 +7,7 @@ import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
-import { telHref } from './tel.ts';
+import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 
 const page: PageData = {
   path: '/',
@@ -17,7 +17,7 @@ const page: PageData = {
   breadcrumbs: [],
   regions: [],
   blockTypes: ['site-footer'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {}, commerce: shippedShop() },
 };
 
 function render(props: Record<string, unknown>) {
@@ -64,10 +64,5 @@ describe('site-footer', () => {
     const bare = render({});
     expect(bare.queryByRole('navigation', { name: 'Footer', hidden: true })).toBeNull();
     expect(bare.getByText(/Hearthline Cabinetry\. All rights reserved\./)).toBeTruthy();
-  });
-
-  it('builds tel: links', () => {
-    expect(telHref('(614) 555-0143')).toBe('tel:+16145550143');
-    expect(telHref('+44 20 7946 0958')).toBe('tel:+442079460958');
   });
 });

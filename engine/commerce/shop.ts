@@ -23,7 +23,8 @@ export interface ShopRules {
   /** The countries the checkout lists, in order; those with `shipping` are where the shop ships. */
   countries: readonly ShopCountry[];
   cart: { storageKey: string; maxQuantity: number; expiryHours: number };
-  phone: { digits: number };
+  /** Checkout's phone rule (exactly `digits` digits); `callingCode` goes before such a number in tel: and sms: links. */
+  phone: { digits: number; callingCode?: string };
 }
 
 export class ShopRulesError extends Error {}

@@ -9,7 +9,7 @@ export { youtubeId, youtubeEmbedUrl, youtubeThumbnailUrl, videoKind, YOUTUBE_THU
 export { Card, type CardData } from './card.tsx';
 export { Img, ActionLink, type ImageData, type ActionData } from './image.tsx';
 export { ImagePriorityContext, createImagePriority, useImagePriority, type ImagePriority } from './image-priority.ts';
-export { telHref, smsHref, phoneDigits } from './phone.ts';
+export { telHref, smsHref, phoneDigits, type PhoneLinkRule } from './phone.ts';
 export { loadScript } from './load-script.ts';
 export { SocialIcon, SOCIAL_NETWORKS, SOCIAL_LABELS, type SocialNetwork } from './social-icons.tsx';
 export { useTabs, tabKeyTarget, type TabsState } from './use-tabs.ts';

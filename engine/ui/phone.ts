@@ -1,10 +1,21 @@
-/** Phone links: "(614) 555-0143" -> "tel:+16145550143" (10 digits are taken as a US number). */
-export function phoneDigits(phone: string): string {
+/** What a link needs of the shop's phone rule (site.json `commerce.phone`, ShopRules['phone']). */
+export interface PhoneLinkRule {
+  digits: number;
+  callingCode?: string;
+}
+
+/**
+ * A phone number as a link dials it: its digits, with the shop's calling code before a national
+ * number ("(614) 555-0143" -> "+16145550143" with `{ digits: 10, callingCode: "1" }`). A number
+ * written with + keeps its own code; without a calling code in the rule the digits stay as written.
+ */
+export function phoneDigits(phone: string, rule?: PhoneLinkRule): string {
   const digits = phone.replace(/[^\d+]/g, '');
-  if (digits.startsWith('+')) return digits;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  const code = rule?.callingCode;
+  if (digits.startsWith('+') || !code) return digits;
+  if (digits.length === rule.digits) return `+${code}${digits}`;
+  if (digits.length === rule.digits + code.length && digits.startsWith(code)) return `+${digits}`;
   return digits;
 }
-export const telHref = (phone: string) => `tel:${phoneDigits(phone)}`;
-export const smsHref = (phone: string) => `sms:${phoneDigits(phone)}`;
+export const telHref = (phone: string, rule?: PhoneLinkRule) => `tel:${phoneDigits(phone, rule)}`;
+export const smsHref = (phone: string, rule?: PhoneLinkRule) => `sms:${phoneDigits(phone, rule)}`;

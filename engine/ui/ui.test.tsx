@@ -100,9 +100,21 @@ describe('youtube', () => {
 });
 
 describe('phone links', () => {
-  it('makes tel: and sms: links with the US country code', () => {
-    expect(telHref('(614) 555-0143')).toBe('tel:+16145550143');
-    expect(telHref('1-614-555-0143')).toBe('tel:+16145550143');
-    expect(smsHref('+44 20 7946 0958')).toBe('sms:+442079460958');
+  const us = { digits: 10, callingCode: '1' };
+  it("puts the shop's calling code before a national number", () => {
+    expect(telHref('(614) 555-0143', us)).toBe('tel:+16145550143');
+    expect(telHref('1-614-555-0143', us)).toBe('tel:+16145550143');
+    expect(smsHref('614.555.0199', us)).toBe('sms:+16145550199');
+    expect(telHref('55 1234 5678', { digits: 10, callingCode: '52' })).toBe('tel:+525512345678');
+  });
+
+  it('keeps a number written with + and one of another length as written', () => {
+    expect(smsHref('+44 20 7946 0958', us)).toBe('sms:+442079460958');
+    expect(telHref('555-0143', us)).toBe('tel:5550143');
+  });
+
+  it('adds no calling code the shop does not name', () => {
+    expect(telHref('(614) 555-0143')).toBe('tel:6145550143');
+    expect(telHref('(614) 555-0143', { digits: 10 })).toBe('tel:6145550143');
   });
 });

@@ -152,9 +152,13 @@ export interface Commerce {
     expiryHours: number;
   };
   /**
-   * Phone numbers at checkout: exactly this many digits.
+   * Phone numbers at checkout: exactly this many digits. Phone and text links (tel:, sms:) put the calling code before a number of that many digits.
    */
   phone: {
     digits: number;
+    /**
+     * The country calling code of the shop's own numbers, without + ("1" for the US and Canada). Without it, links keep a number's digits as written.
+     */
+    callingCode?: string;
   };
 }
