@@ -5,7 +5,7 @@ export interface PhoneLinkRule {
 }
 
 /**
- * A phone number as a link dials it: its digits, with the shop's calling code before a national
+ * What a tel: or sms: link dials: the number's digits, with the shop's calling code before a national
  * number ("(614) 555-0143" -> "+16145550143" with `{ digits: 10, callingCode: "1" }`). A number
  * written with + keeps its own code; without a calling code in the rule the digits stay as written.
  */
