@@ -4,12 +4,18 @@
  * 48 hours) and its own shipping and tax tables (tests/fixtures/sites/second-shop/). The same
  * engine and server follow it, and Hearthline keeps its rules.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lintSite } from '../cli/lint/run.ts';
 import { createCartStore, memoryStorage } from '../engine/cart/store.ts';
 import { formatPrice } from '../engine/catalog/price.ts';
 import { checkoutSchemas, shippingAddressSchema } from '../engine/commerce/checkout-schema.ts';
 import { setCurrentShop } from '../engine/commerce/shop.ts';
+import { loadSite } from '../engine/content/load-site.ts';
+import { publicSite } from '../engine/page-data/build-page-data.ts';
+import type { PublicSite } from '../engine/types.ts';
+import { emptyValues as emptyCheckoutValues, fieldError as checkoutFieldError, numericZip } from '../engine/checkout/checkout-form.ts';
 import { CHECKOUT_MESSAGES } from '../engine/commerce/messages.ts';
 import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, send } from '../server/commerce/testing.ts';
 import { createQuote } from '../server/quotes/quote-store.ts';
@@ -19,9 +25,11 @@ import { createTestServer, type TestServer } from '../server/testing/test-server
 import { secondShopRules, secondShopSite, type ContentDir } from './fixtures/sites/second-shop.ts';
 import { shippedShop } from './setup/shipped-shop.ts';
 
-const TORONTO = { ...JANE, phoneNumber: '416-555-0188', street1: '100 Queen Street West', street2: '', city: 'Toronto', state: 'ON', zipCode: '51234', countryId: 'CA' };
+const TORONTO = { ...JANE, phoneNumber: '416-555-0188', street1: '100 Queen Street West', street2: '', city: 'Toronto', state: 'ON', zipCode: 'M5H 2N2', countryId: 'CA' };
 const MONTERREY = { ...TORONTO, city: 'Monterrey', state: 'Nuevo Leon', zipCode: '64000', countryId: 'MX' };
 const US_ONLY = "Sorry, we don't ship outside the US.";
+/** The second shop's own message for a Canadian address (its site.json). */
+const CA_POSTAL = 'Enter a Canadian postal code like K1A 0B1';
 
 let site: ContentDir;
 beforeAll(() => {
@@ -33,6 +41,29 @@ describe('the second shop content', () => {
   it('passes the linter: site.json with its commerce section is valid content', () => {
     const r = lintSite(site.dir);
     expect(r.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('a postal code rule in site.json', () => {
+  it('the linter points at a pattern that is not an anchored regular expression', () => {
+    const copy = secondShopSite();
+    try {
+      const file = join(copy.dir, 'site.json');
+      const text = readFileSync(file, 'utf8');
+      for (const [pattern, message] of [
+        ['^[A-Z\\\\d$', 'must match format "regex"'],
+        ['[A-Z]\\\\d', 'must match pattern'],
+      ] as const) {
+        writeFileSync(file, text.replace(/"pattern": "[^"]*"/, `"pattern": "${pattern}"`));
+        const line = text.slice(0, text.indexOf('"postalCode"')).split('\n').length;
+        const errors = lintSite(copy.dir).findings.filter((f) => f.severity === 'error');
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toMatchObject({ file: 'site.json', line });
+        expect(errors[0]!.message).toContain(`"/commerce/countries/0/postalCode/pattern" ${message}`);
+      }
+    } finally {
+      copy.remove();
+    }
   });
 });
 
@@ -51,6 +82,33 @@ describe('the second shop on the server', () => {
     expect(row.order_currency_code).toBe('CAD');
   });
 
+  it('takes Canadian postal codes for Canadian addresses (its site.json rule), stored upper-case; US addresses keep the ZIP rule', async () => {
+    const lower = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...TORONTO, zipCode: ' m5h2n2 ' } }));
+    expect(lower.status).toBe(201);
+    const stored = await t.db.selectFrom('order_addresses').select(['type', 'zip_code']).where('order_id', '=', lower.json.order.id).orderBy('type').execute();
+    expect(stored).toEqual([
+      { type: 'billing', zip_code: 'M5H2N2' },
+      { type: 'shipping', zip_code: 'M5H2N2' },
+    ]);
+
+    // A US-style code, or one with a letter Canada Post never uses (D), is not a Canadian postal code.
+    for (const zipCode of ['51234', 'D5H 2N2', 'M5H 2N2 9']) {
+      const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...TORONTO, zipCode } }));
+      expect(r.status, zipCode).toBe(422);
+      expect(r.json.errors, zipCode).toEqual({ 'billing.zipCode': CA_POSTAL });
+    }
+    const long = await send(t.app, 'POST', '/api/checkout/estimate', { items: [DOOR], shippingAddress: { countryId: 'CA', state: 'ON', zipCode: 'M5H 2N2 M5H' } });
+    expect(long.json.errors).toEqual({ 'shippingAddress.zipCode': CHECKOUT_MESSAGES.zipLong });
+    const estimate = await send(t.app, 'POST', '/api/checkout/estimate', { items: [DOOR], shippingAddress: { countryId: 'ca', state: 'ON', zipCode: 'k1a 0b1' } });
+    expect(estimate.status).toBe(200);
+    expect(estimate.json.shippingMethods.length).toBeGreaterThan(0);
+
+    // Canada's rule is Canada's: a US address still takes the spec's digits.
+    const us = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...JANE, zipCode: 'M5H 2N2' } }));
+    expect(us.status).toBe(422);
+    expect(us.json.errors).toEqual({ 'billing.zipCode': CHECKOUT_MESSAGES.zipDigits });
+  });
+
   it("refuses a shipping country not in its list with the spec's message", async () => {
     const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO, sameAsBilling: false, shipping: MONTERREY }));
     expect(r.status).toBe(422);
@@ -60,7 +118,7 @@ describe('the second shop on the server', () => {
   });
 
   it('prices up to 3 of a sample per line; more is capped, a sku twice is refused with the maximum of 3', async () => {
-    const three = await send(t.app, 'POST', '/api/checkout/estimate', { items: [{ ...CHIP, qty: 3 }], shippingAddress: { countryId: 'CA', state: 'ON', zipCode: '51234' } });
+    const three = await send(t.app, 'POST', '/api/checkout/estimate', { items: [{ ...CHIP, qty: 3 }], shippingAddress: { countryId: 'CA', state: 'ON', zipCode: 'M5H 2N2' } });
     expect(three.status).toBe(200);
     expect(three.json.items).toMatchObject([{ sku: CHIP.sku, qty: 3, rowTotal: 29.85 }]);
     expect(three.json.totals).toMatchObject({ subtotal: 29.85, totalItemCount: 3 });
@@ -149,11 +207,31 @@ describe('the cart and the field rules of each shop', () => {
     const long = seven.safeParse({ ...TORONTO, phoneNumber: '416-555-0188' });
     expect(long.error?.issues.map((i) => i.message)).toEqual(["Phone number can't exceed 7 digits"]);
     const ten = checkoutSchemas(shippedShop()).addressSchema.safeParse({ ...TORONTO, phoneNumber: '555-0188' });
-    expect(ten.error?.issues.map((i) => i.message)).toEqual([CHECKOUT_MESSAGES.phoneShort]);
+    // Hearthline also keeps the spec's ZIP rule for a Canadian address.
+    expect(ten.error?.issues.map((i) => i.message)).toEqual([CHECKOUT_MESSAGES.phoneShort, CHECKOUT_MESSAGES.zipDigits]);
+  });
+
+  it("the page's postal code rule follows the page's shop: Canada's own rule and keyboard in the second shop, digits in Hearthline", () => {
+    const values = (zipCode: string) => ({ ...emptyCheckoutValues(), billing: { ...TORONTO, zipCode } });
+    expect(checkoutFieldError(values('K1A 0B1'), 'billing.zipCode')).toBe(CHECKOUT_MESSAGES.zipDigits);
+    expect(numericZip('CA')).toBe(true);
+    // The rules as a page gets them: in its page data, JSON (engine/render/shell.tsx sets them).
+    const pageData = JSON.parse(JSON.stringify(publicSite(loadSite(site.dir)))) as PublicSite;
+    setCurrentShop(pageData.commerce!);
+    try {
+      expect(checkoutFieldError(values('K1A 0B1'), 'billing.zipCode')).toBeUndefined();
+      expect(checkoutFieldError(values('k1a0b1'), 'billing.zipCode')).toBeUndefined();
+      expect(checkoutFieldError(values('12345'), 'billing.zipCode')).toBe(CA_POSTAL);
+      expect(checkoutFieldError(values(''), 'billing.zipCode')).toBe(CHECKOUT_MESSAGES.zipRequired);
+      expect(checkoutFieldError({ ...values(''), billing: { ...JANE, zipCode: 'K1A 0B1' } }, 'billing.zipCode')).toBe(CHECKOUT_MESSAGES.zipDigits);
+      expect([numericZip('CA'), numericZip('ca'), numericZip('US')]).toEqual([false, false, true]);
+    } finally {
+      setCurrentShop(shippedShop());
+    }
   });
 
   it("the page's address schema follows the page's shop", () => {
-    expect(shippingAddressSchema.safeParse(TORONTO).error?.issues.map((i) => i.message)).toEqual([US_ONLY]);
+    expect(shippingAddressSchema.safeParse(TORONTO).error?.issues.map((i) => i.message)).toEqual([CHECKOUT_MESSAGES.zipDigits, US_ONLY]);
     setCurrentShop(secondShopRules());
     try {
       expect(shippingAddressSchema.safeParse(TORONTO).success).toBe(true);

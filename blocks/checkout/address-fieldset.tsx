@@ -4,7 +4,7 @@
  * any other country types it.
  */
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { US_STATES, type AddressField, countryOptions, isNonUs, notShipped, US_ONLY, type CheckoutValues, checkoutStyles as styles, SelectField, TextField } from '../../engine/index.ts';
+import { US_STATES, type AddressField, countryOptions, isNonUs, notShipped, numericZip, US_ONLY, type CheckoutValues, checkoutStyles as styles, SelectField, TextField } from '../../engine/index.ts';
 
 export type AddressGroup = 'billing' | 'shipping';
 
@@ -138,7 +138,8 @@ export function AddressFieldset({ group, legend, idFor }: { group: AddressGroup;
           />
         )}
         {text('city')}
-        {text('zipCode', { inputMode: 'numeric' })}
+        {/* A country with letters in its codes (its own rule in site.json) gets the full keyboard. */}
+        {text('zipCode', { inputMode: numericZip(countryId) ? 'numeric' : 'text' })}
       </div>
     </fieldset>
   );

@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
 import { screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
@@ -8,7 +10,8 @@ import example from './example.json' with { type: 'json' };
 import { validate } from './form-schema.ts';
 import CheckoutView from './checkout-view.tsx';
 import block, { LOADING_TEXT } from './index.tsx';
-import { defaultPaymentMethod, enabledMethods, emptyCheckoutValues as emptyValues, shippingLocation } from '../../engine/index.ts';
+import { defaultPaymentMethod, enabledMethods, emptyCheckoutValues as emptyValues, shippingLocation, type CheckoutValues } from '../../engine/index.ts';
+import { AddressFieldset } from './address-fieldset.tsx';
 
 const page: PageData = {
   path: '/checkout',
@@ -133,5 +136,31 @@ describe('checkout', () => {
     expect(defaultPaymentMethod(list)?.name).toBe('a');
     expect(defaultPaymentMethod([...list, { name: 'd', title: 'D', enabled: true, isDefault: true, gateway: 'sandbox' }])?.name).toBe('d');
     expect(enabledMethods('nope')).toEqual([]);
+  });
+});
+
+describe('the ZIP field', () => {
+  function Fieldset({ countryId }: { countryId: string }) {
+    const empty = emptyValues();
+    const form = useForm<CheckoutValues>({ defaultValues: { ...empty, billing: { ...empty.billing, countryId } } });
+    return (
+      <FormProvider {...form}>
+        <AddressFieldset group="billing" legend="Billing address" idFor={(k) => k} />
+      </FormProvider>
+    );
+  }
+  const zipInput = (countryId: string) => renderToString(<Fieldset countryId={countryId} />).match(/<input[^>]*id="billing\.zipCode"[^>]*>/)?.[0];
+
+  it("asks for the numeric keyboard, unless the country has letters in its codes (its own rule in site.json)", () => {
+    expect(zipInput('US')).toMatch(/inputMode="numeric"/);
+    const hearthline = currentShop();
+    const ca = { code: 'CA', name: 'Canada', shipping: true, postalCode: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code like K1A 0B1' } };
+    setCurrentShop({ ...hearthline, countries: [ca, ...hearthline.countries.filter((c) => c.code !== 'CA')] });
+    try {
+      expect(zipInput('CA')).toMatch(/inputMode="text"/);
+      expect(zipInput('US')).toMatch(/inputMode="numeric"/);
+    } finally {
+      setCurrentShop(hearthline);
+    }
   });
 });

@@ -57,7 +57,7 @@ function addressRules(a: AddressValues, shipping: boolean): Record<AddressField,
     street2: rules.street2,
     city: rules.city,
     state: rules.stateFor(a.countryId),
-    zipCode: rules.zipCode,
+    zipCode: rules.zipCodeFor(a.countryId),
     countryId: shipping ? rules.shippingCountry : rules.country,
   };
 }
@@ -96,12 +96,14 @@ export const shipTo = (v: CheckoutValues): AddressValues => (v.sameAsBilling ? v
 export function shippingLocation(v: CheckoutValues): { countryId: string; state: string; zipCode: string } | undefined {
   const a = shipTo(v);
   const loc = { countryId: a.countryId, state: a.state.trim(), zipCode: a.zipCode.trim() };
-  if (rules.shippingCountry(loc.countryId) || rules.stateFor(loc.countryId)(loc.state) || rules.zipCode(loc.zipCode)) return undefined;
+  if (rules.shippingCountry(loc.countryId) || rules.stateFor(loc.countryId)(loc.state) || rules.zipCodeFor(loc.countryId)(loc.zipCode)) return undefined;
   return loc;
 }
 
 /** Outside the US: the state is free text, not the US state list. */
 export const isNonUs = (country: string) => country !== '' && country.toUpperCase() !== US;
+/** A country whose postal codes are digits (the spec's ZIP rule): its field asks for the numeric keyboard. */
+export const numericZip = (country: string) => !currentShop().countries.some((c) => c.code === country.toUpperCase() && c.postalCode);
 /** A country the shop does not ship to (site.json commerce.countries). */
 export const notShipped = (country: string) => country !== '' && !shipsTo(currentShop(), country);
 /** The countries the country lists offer, as select options. */

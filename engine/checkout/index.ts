@@ -31,6 +31,7 @@ export {
   shippingLocation,
   isNonUs,
   notShipped,
+  numericZip,
   countryOptions,
   US_ONLY,
   FIELD_ORDER as ADDRESS_FIELD_ORDER,

@@ -76,10 +76,10 @@ function fieldGroup<K extends string>(keys: readonly K[], rulesFor: (values: Rec
 export const ADDRESS_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'street1', 'street2', 'city', 'state', 'zipCode', 'countryId'] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-/** Codes upper-case (country, US state): what the tables and the order store. */
+/** Codes upper-case (country, US state, postal code): what the tables and the order store. */
 function normaliseAddress(a: Record<AddressField, string>) {
   const countryId = a.countryId.toUpperCase();
-  return { ...a, countryId, state: countryId === US ? a.state.toUpperCase() : a.state };
+  return { ...a, countryId, state: countryId === US ? a.state.toUpperCase() : a.state, zipCode: a.zipCode.toUpperCase() };
 }
 
 const LOCATION_FIELDS = ['countryId', 'state', 'zipCode'] as const;
@@ -166,7 +166,7 @@ export function checkoutSchemas(shop: ShopRules) {
     street2: rules.street2,
     city: rules.city,
     state: rules.stateFor(v.countryId),
-    zipCode: rules.zipCode,
+    zipCode: rules.zipCodeRule(shop, v.countryId),
     countryId: countryRule,
   });
 
@@ -177,8 +177,8 @@ export function checkoutSchemas(shop: ShopRules) {
 
   /** Where a cart ships, for estimates: country, state and ZIP. */
   const shippingLocationSchema = pipe(
-    fieldGroup(LOCATION_FIELDS, (v) => ({ countryId: shippingCountry, state: rules.stateFor(v.countryId), zipCode: rules.zipCode })),
-    transform((a) => ({ countryId: a.countryId.toUpperCase(), state: a.state.toUpperCase(), zipCode: a.zipCode })),
+    fieldGroup(LOCATION_FIELDS, (v) => ({ countryId: shippingCountry, state: rules.stateFor(v.countryId), zipCode: rules.zipCodeRule(shop, v.countryId) })),
+    transform((a) => ({ countryId: a.countryId.toUpperCase(), state: a.state.toUpperCase(), zipCode: a.zipCode.toUpperCase() })),
   );
 
   /**

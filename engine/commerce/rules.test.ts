@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as r from './rules.ts';
+import type { Commerce } from '../../schemas/types/site.ts';
+import { ShopRulesError, shopRulesOf } from './shop.ts';
 
 const check = (rule: r.Rule, cases: [string, string | undefined][]) => {
   for (const [value, message] of cases) expect([value, rule(value)]).toEqual([value, message]);
@@ -27,6 +29,40 @@ describe('checkout field rules (spec 000 section 5)', () => {
       ['43228', undefined],
       ['1234567890', undefined],
     ]);
+  });
+
+  it("a country's own postal code rule (site.json) instead of the ZIP rule: length first, then its pattern on the upper-cased code", () => {
+    const shop = shopRulesOf({
+      currency: 'CAD',
+      commerce: {
+        locale: 'en-CA',
+        countries: [
+          { code: 'CA', name: 'Canada', shipping: true, postalCode: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code like K1A 0B1' } },
+          { code: 'US', name: 'United States', shipping: true },
+        ],
+        cart: { storageKey: 'c', maxQuantity: 1, expiryHours: 1 },
+        phone: { digits: 10 },
+      },
+    });
+    check(r.zipCodeRule(shop, 'ca'), [
+      ['', 'ZIP/Postal code is required'],
+      ['K1', 'ZIP/Postal code seems too short'],
+      ['K1A 0B1 K1A', 'ZIP/Postal code seems too long'],
+      ['12345', 'Enter a postal code like K1A 0B1'],
+      ['K1A 0B1', undefined],
+      ['k1a0b1', undefined],
+    ]);
+    // Countries without a rule of their own, listed or not, keep the spec's.
+    expect(r.zipCodeRule(shop, 'US')).toBe(r.zipCode);
+    expect(r.zipCodeRule(shop, 'GB')).toBe(r.zipCode);
+  });
+
+  it('a postal code pattern that is not a regular expression stops the shop from loading, naming the country', () => {
+    const site = (pattern: string) => ({
+      currency: 'USD',
+      commerce: { locale: 'en-US', countries: [{ code: 'CA', name: 'Canada', shipping: true, postalCode: { pattern, message: 'm' } }] as Commerce['countries'], cart: { storageKey: 'c', maxQuantity: 1, expiryHours: 1 }, phone: { digits: 10 } },
+    });
+    expect(() => shopRulesOf(site('^[A-Z$'))).toThrow(new ShopRulesError('site.json commerce.countries CA: postalCode.pattern is not a regular expression: ^[A-Z$'));
   });
 
   it('names: letters and spaces, 2 to 50', () => {

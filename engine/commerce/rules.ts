@@ -7,7 +7,7 @@
 import { regexes } from 'zod/mini';
 import { fillText } from '../text/fill.ts';
 import { CARD_MESSAGES as C, CHECKOUT_MESSAGES as M, phoneDigitsMessages } from './messages.ts';
-import { currentShop, shipsTo, type ShopRules } from './shop.ts';
+import { currentShop, postalCodePattern, shipsTo, type ShopRules } from './shop.ts';
 import { isUsState, US } from './us-states.ts';
 
 export type Rule = (value: string) => string | undefined;
@@ -51,6 +51,29 @@ export const zipCode: Rule = (v) => {
   if (v.length > 10) return M.zipLong;
   return undefined;
 };
+
+/**
+ * The postal code rule of an address in `countryCode`: the country's own (site.json
+ * commerce.countries[].postalCode: the upper-cased code, 3 to 10 characters, matches its pattern)
+ * or else the spec's ZIP rule.
+ */
+export const zipCodeRule = (shop: ShopRules, countryCode: string): Rule => {
+  const own = shop.countries.find((c) => c.code === countryCode.toUpperCase())?.postalCode;
+  if (!own) return zipCode;
+  return (v) => {
+    if (v === '') return M.zipRequired;
+    // The length first: the pattern never runs on a long text.
+    if (v.length < 3) return M.zipShort;
+    if (v.length > 10) return M.zipLong;
+    return postalCodePattern(own.pattern).test(v.toUpperCase()) ? undefined : own.message;
+  };
+};
+
+/** The postal code rule of the current shop (the page's) for an address in `countryCode`. */
+export const zipCodeFor =
+  (countryCode: string): Rule =>
+  (v) =>
+    zipCodeRule(currentShop(), countryCode)(v);
 
 /** Address line 1: required; letters, digits, spaces and , ' - . only. */
 export const street1: Rule = (v) => (v === '' ? M.required : street2(v));

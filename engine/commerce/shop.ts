@@ -15,6 +15,8 @@ export interface ShopCountry {
   name: string;
   /** Does the shop ship there? (Billing addresses may be anywhere.) */
   shipping: boolean;
+  /** Its own postal code rule (site.json), instead of the spec's ZIP rule: the upper-cased code must match `pattern` (a regular expression's source: page data is JSON). */
+  postalCode?: { pattern: string; message: string };
 }
 
 export interface ShopRules {
@@ -35,10 +37,33 @@ export function shopRulesOf(site: { currency?: unknown; commerce?: Commerce } | 
   if (!c || typeof site?.currency !== 'string') throw new ShopRulesError('site.json needs "currency" and a "commerce" section (schemas/site.schema.json)');
   return {
     currency: { code: site.currency, locale: c.locale },
-    countries: c.countries.map((x) => ({ code: x.code.toUpperCase(), name: x.name, shipping: x.shipping })),
+    countries: c.countries.map((x) => ({
+      code: x.code.toUpperCase(),
+      name: x.name,
+      shipping: x.shipping,
+      ...(x.postalCode && { postalCode: { pattern: checkedPattern(x.code, x.postalCode.pattern), message: x.postalCode.message } }),
+    })),
     cart: { ...c.cart },
     phone: { ...c.phone },
   };
+}
+
+/** A country's postal code pattern, by its source: compiled once (rules.ts reads it per keystroke). */
+const patterns = new Map<string, RegExp>();
+export function postalCodePattern(source: string): RegExp {
+  let p = patterns.get(source);
+  if (!p) patterns.set(source, (p = new RegExp(source, 'u')));
+  return p;
+}
+
+/** The schema checks the pattern (format regex) for the linter; a shop loaded unlinted fails here, naming the country. */
+function checkedPattern(country: string, source: string): string {
+  try {
+    postalCodePattern(source);
+    return source;
+  } catch {
+    throw new ShopRulesError(`site.json commerce.countries ${country}: postalCode.pattern is not a regular expression: ${source}`);
+  }
 }
 
 /** Does the shop ship to this country code? */

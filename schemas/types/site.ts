@@ -118,7 +118,7 @@ export interface Commerce {
    */
   locale: string;
   /**
-   * The countries the checkout lists for addresses, in order (ISO 3166-1 alpha-2 code and the name shown); `shipping: true` for those the shop ships to. A shipping address elsewhere is refused with "Sorry, we don't ship outside the US." (spec). A billing address may be in any country.
+   * The countries the checkout lists for addresses, in order (ISO 3166-1 alpha-2 code and the name shown); `shipping: true` for those the shop ships to, and `postalCode` for a country whose codes are not the spec's digits. A shipping address elsewhere is refused with "Sorry, we don't ship outside the US." (spec). A billing address may be in any country.
    *
    * @minItems 1
    */
@@ -127,11 +127,37 @@ export interface Commerce {
       code: string;
       name: string;
       shipping: boolean;
+      /**
+       * This country's postal code rule at checkout, instead of the spec's ZIP rule (digits only, 3 to 10). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
+       */
+      postalCode?: {
+        /**
+         * A regular expression (JavaScript, u flag) for the whole code, anchored: "^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$" for Canada.
+         */
+        pattern: string;
+        /**
+         * The field's message when a code does not match ("Enter a postal code like K1A 0B1").
+         */
+        message: string;
+      };
     },
     ...{
       code: string;
       name: string;
       shipping: boolean;
+      /**
+       * This country's postal code rule at checkout, instead of the spec's ZIP rule (digits only, 3 to 10). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
+       */
+      postalCode?: {
+        /**
+         * A regular expression (JavaScript, u flag) for the whole code, anchored: "^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$" for Canada.
+         */
+        pattern: string;
+        /**
+         * The field's message when a code does not match ("Enter a postal code like K1A 0B1").
+         */
+        message: string;
+      };
     }[]
   ];
   /**
