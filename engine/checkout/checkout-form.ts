@@ -7,7 +7,7 @@ import type { AddressField } from '../commerce/checkout-schema.ts';
 import { CHECKOUT_MESSAGES } from '../commerce/messages.ts';
 import * as rules from '../commerce/rules.ts';
 import type { Rule } from '../commerce/rules.ts';
-import { currentShop, shipsTo } from '../commerce/shop.ts';
+import { currentShop, ownPostalCode, shipsTo } from '../commerce/shop.ts';
 import { US } from '../commerce/us-states.ts';
 
 export type AddressValues = Record<AddressField, string>;
@@ -103,7 +103,7 @@ export function shippingLocation(v: CheckoutValues): { countryId: string; state:
 /** Outside the US: the state is free text, not the US state list. */
 export const isNonUs = (country: string) => country !== '' && country.toUpperCase() !== US;
 /** A country whose postal codes are digits (the spec's ZIP rule): its field asks for the numeric keyboard. */
-export const numericZip = (country: string) => !currentShop().countries.some((c) => c.code === country.toUpperCase() && c.postalCode);
+export const numericZip = (country: string) => !ownPostalCode(currentShop(), country);
 /** A country the shop does not ship to (site.json commerce.countries). */
 export const notShipped = (country: string) => country !== '' && !shipsTo(currentShop(), country);
 /** The countries the country lists offer, as select options. */

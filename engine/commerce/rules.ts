@@ -7,7 +7,7 @@
 import { regexes } from 'zod/mini';
 import { fillText } from '../text/fill.ts';
 import { CARD_MESSAGES as C, CHECKOUT_MESSAGES as M, phoneDigitsMessages } from './messages.ts';
-import { currentShop, postalCodePattern, shipsTo, type ShopRules } from './shop.ts';
+import { currentShop, ownPostalCode, postalCodePattern, shipsTo, type ShopRules } from './shop.ts';
 import { isUsState, US } from './us-states.ts';
 
 export type Rule = (value: string) => string | undefined;
@@ -58,7 +58,7 @@ export const zipCode: Rule = (v) => {
  * or else the spec's ZIP rule.
  */
 export const zipCodeRule = (shop: ShopRules, countryCode: string): Rule => {
-  const own = shop.countries.find((c) => c.code === countryCode.toUpperCase())?.postalCode;
+  const own = ownPostalCode(shop, countryCode);
   if (!own) return zipCode;
   return (v) => {
     if (v === '') return M.zipRequired;

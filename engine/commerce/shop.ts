@@ -66,6 +66,9 @@ function checkedPattern(country: string, source: string): string {
   }
 }
 
+/** A country's own postal code rule, or undefined when it follows the spec's ZIP rule. */
+export const ownPostalCode = (shop: ShopRules, code: string): ShopCountry['postalCode'] => shop.countries.find((c) => c.code === code.toUpperCase())?.postalCode;
+
 /** Does the shop ship to this country code? */
 export const shipsTo = (shop: ShopRules, code: string): boolean => shop.countries.some((c) => c.shipping && c.code === code.toUpperCase());
 
