@@ -218,6 +218,21 @@ describe('POST /api/order', () => {
     expect(await count('orders')).toBe(0);
   });
 
+  it('refuses U+0000 in a free-text field with a field message (PostgreSQL answered 500), after the field rules', async () => {
+    // additionalNotes has no character rule of its own: the NUL reached the database.
+    const r = await send(t.app, 'POST', '/api/order', orderBody({ additionalNotes: 'Leave at the\u0000side door' }));
+    expect(r.status).toBe(422);
+    expect(r.json).toEqual({ success: false, message: 'Please correct the highlighted fields.', errors: { additionalNotes: 'Must not contain the NUL character (U+0000)' } });
+    // A field with its own rule keeps the spec's message.
+    const street = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...JANE, street1: '2150\u0000Westbelt Drive' } }));
+    expect(street.json.errors).toEqual({ 'billing.street1': 'Special characters are not allowed' });
+    expect(await count('orders')).toBe(0);
+    // The six characters \u0000 typed as text are just text.
+    const typed = await send(t.app, 'POST', '/api/order', orderBody({ additionalNotes: 'Code \\u0000 on the gate' }));
+    expect(typed.status).toBe(201);
+    expect(typed.json.order.additionalNotes).toBe('Code \\u0000 on the gate');
+  });
+
   it('says 503, not 500, when the site has no checkout data', async () => {
     const bare = await createTestServer({ dist: false });
     try {

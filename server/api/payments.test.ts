@@ -135,5 +135,14 @@ describe('sandbox gateway authentication (test card 4000 0025 0000 3155)', () =>
     expect(missing.status).toBe(422);
     expect(missing.json.errors).toEqual({ paymentIntentId: 'This field is required', paymentIntentClientSecret: 'This field is required' });
     expect((await send(t.app, 'POST', '/api/payment/card/verify', '{')).status).toBe(400);
+    // %00 in a link decodes to U+0000, which PostgreSQL refused with a 500: the link is simply not valid.
+    for (const link of [url.replace(intent, `${intent}%00`), url.replace(intent, '%00'), `/sandbox-gateway/authenticate/x?client_secret=${encodeURIComponent(secret)}`]) {
+      const res = await t.app.request(link);
+      expect([link, res.status]).toEqual([link, 404]);
+      expect(await res.text()).toContain('<h1>This authentication link is not valid</h1>');
+      expect((await decide(link, secret, 'approve')).status).toBe(404);
+    }
+    const nul = await verify(`${intent}\u0000`, secret);
+    expect([nul.status, nul.json.errors]).toEqual([422, { paymentIntentId: 'Must not contain the NUL character (U+0000)' }]);
   });
 });

@@ -143,6 +143,17 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     expect(await tooLong.json()).toMatchObject({ errors: { message: 'Message seems too long' } });
   });
 
+  it('refuses U+0000 in a value that passed its field rules (PostgreSQL answered 500), and stores nothing', async () => {
+    const { app } = await start();
+    const res = await submit(app, CONTACT, { ...jane, message: 'Shaker doors\u0000in sage?' });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ success: false, message: 'Please correct the highlighted fields.', errors: { message: 'Must not contain the NUL character (U+0000)' } });
+    // A field's own message comes first.
+    const short = await submit(app, CONTACT, { ...jane, firstName: '\u0000' });
+    expect(await short.json()).toMatchObject({ errors: { firstName: 'First name seems too short' } });
+    expect(await rows()).toEqual([]);
+  });
+
   it('answers 404 JSON for a form that does not exist, whatever the name', async () => {
     const { app } = await start();
     for (const name of ['nope', 'Contact', '..%2Fsite', 'contact.json', '%00']) {
@@ -409,6 +420,9 @@ describe('a multi-step form', () => {
     const other = ((await (await submit(app, CONTACT, jane)).json()) as OkJson).data.id;
     const foreign = await submit(app, DESIGN, { ceilingHeight: '96' }, { step: 1, id: other });
     expect(foreign.status).toBe(404);
+    // An id with U+0000 is looked up nowhere (PostgreSQL answered 500).
+    const nul = await submit(app, DESIGN, { ceilingHeight: '96' }, { step: 1, id: `${other}\u0000` });
+    expect([nul.status, await nul.json()]).toEqual([404, { success: false, message: 'Submission not found' }]);
     const badStep = await submit(app, DESIGN, {}, { step: 0, extra: { step: '7' } });
     expect(badStep.status).toBe(400);
     expect(await badStep.json()).toEqual({ success: false, message: 'Invalid step' });

@@ -36,6 +36,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { FormSubmissionRow, SubmissionFileRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
+import { NUL_MESSAGE, nulErrors } from '../http/parse.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { confirmMail, signupEmail, subscribeEmail } from '../newsletter/index.ts';
 import { clientAddress } from './client-address.ts';
@@ -126,7 +127,8 @@ async function continuedRow(deps: FormsDeps, compiled: CompiledForm, step: numbe
     if (step > 0) throw new ApiError(400, FORM_API_MESSAGES.missingId);
     return undefined;
   }
-  const row = given.length <= 100 ? await findSubmission(deps.db, given) : undefined;
+  // An id with U+0000 matches no submission (and would make PostgreSQL fail the lookup).
+  const row = given.length <= 100 && !given.includes('\u0000') ? await findSubmission(deps.db, given) : undefined;
   if (!row || row.form_name !== compiled.name) throw new ApiError(404, FORM_API_MESSAGES.unknownId);
   if (row.completed_at) throw new ApiError(409, FORM_API_MESSAGES.completed);
   return row;
@@ -206,6 +208,8 @@ async function accept(
   const result = validateValues(compiled, values, opts);
   const errors: Record<string, string> = { ...result.errors };
   for (const u of uploads) if (u.refused && !errors[u.upload.field] && result.values[u.upload.field]) errors[u.upload.field] = MESSAGES.fileType;
+  // After the field's own rules: U+0000 in a value that passed them (PostgreSQL cannot store it).
+  for (const [name, v] of Object.entries(result.values)) if (compiled.byName.get(name)?.type !== 'file' && nulErrors(v)) errors[name] ??= NUL_MESSAGE;
   try {
     for (const [name, message] of Object.entries(await dynamicOptionErrors(compiled, values, deps.geo, { step: opts.step }))) errors[name] ??= message;
   } catch (e) {

@@ -29,6 +29,9 @@ export const STATUS_MESSAGES: Partial<Record<number, string>> = {
   503: 'Service unavailable',
 };
 
+/** A request body that could not be read to its end (the client closed the connection meanwhile). */
+export const BODY_UNREADABLE = 'Could not read the request body';
+
 export function errorBody(message: string, errors?: FieldErrors): ErrorBody {
   return errors && Object.keys(errors).length ? { success: false, message, errors } : { success: false, message };
 }

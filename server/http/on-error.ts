@@ -4,11 +4,18 @@
  * Answers go through the context (c.newResponse, c.json), so headers middleware set before the
  * error (X-Request-Id) stay on them: an exception's own Response would drop them.
  */
+import type { IncomingMessage } from 'node:http';
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from '../logger.ts';
 import { isApiPath, type AppEnv } from './env.ts';
-import { ApiError, errorBody, STATUS_MESSAGES } from './errors.ts';
+import { ApiError, BODY_UNREADABLE, errorBody, STATUS_MESSAGES } from './errors.ts';
+
+/** Node's error for a request whose connection closed before its body ended (@hono/node-server's env holds that request). */
+function bodyCutOff(env: unknown, err: unknown): boolean {
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming !== undefined && !incoming.complete && (err as { code?: unknown }).code === 'ECONNRESET';
+}
 
 export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
   return (err, c) => {
@@ -21,6 +28,9 @@ export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
       // Hono's own middleware throws plain HTTPExceptions: give them the API's shape.
       return c.json(errorBody(err.message || STATUS_MESSAGES[err.status] || 'Error'), err.status);
     }
+    // The client stopped sending the body it announced (it closed the connection, or Node refused a
+    // malformed chunk and answered 400 itself): the client's doing, not a bug to log as one.
+    if (bodyCutOff(c.env, err)) return api ? c.json(errorBody(BODY_UNREADABLE), 400) : c.text(BODY_UNREADABLE, 400);
     log.error(`request ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path} failed:`, err);
     return api ? c.json(errorBody('Internal server error'), 500) : c.text('Internal Server Error', 500);
   };

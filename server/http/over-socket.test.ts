@@ -5,9 +5,10 @@
  */
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARDS, orderBody } from '../commerce/testing.ts';
 import { listen, type Listening } from '../listen.ts';
+import { memoryLogger, type Logger } from '../logger.ts';
 import { rawRequest } from '../testing/raw-http.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -20,8 +21,8 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function start(): Promise<string> {
-  t = await createTestServer({ siteDir: 'site-config' });
+async function start(log?: Logger): Promise<string> {
+  t = await createTestServer({ siteDir: 'site-config', ...(log ? { log, config: { logRequests: true } } : {}) });
   srv = await listen(t.app, { port: 0, hostname: '127.0.0.1' });
   return `http://127.0.0.1:${srv.port}`;
 }
@@ -89,5 +90,16 @@ describe('the API over a socket', () => {
     expect(JSON.parse(res.body)).toMatchObject({ success: true, message: 'Order created' });
     expect(res.headers.connection).not.toBe('close');
     res.destroy();
+  });
+
+  it('a chunked body broken off is the client\'s doing: a 400 in the request log, no error logged (it was a logged 500)', async () => {
+    const log = memoryLogger();
+    const base = await start(log);
+    // A chunk size that is not hex: Node answers 400 and closes; the handler's read of the body fails.
+    const res = await rawRequest(Number(new URL(base).port), 'POST /api/order HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', { body: '5\r\n{"a":\r\nzz\r\n' });
+    expect(res.status).toBe(400);
+    await res.closed;
+    await vi.waitFor(() => expect(log.lines.map((l) => l.message)).toContainEqual(expect.stringMatching(/^POST \/api\/order 400 /)));
+    expect(log.lines.filter((l) => l.level !== 'info')).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { apiBodyLimit } from './body-limit.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import { errorHandler } from './on-error.ts';
-import { parseJson, parseParams, parseQuery } from './parse.ts';
+import { NUL_MESSAGE, nulErrors, parseJson, parseParams, parseQuery } from './parse.ts';
 
 const address = z.object({ zip: z.string().regex(/^\d{5}$/, 'Invalid zip code') });
 const body = z.object({ email: z.email('Invalid email address'), qty: z.number().int().min(1), billing: address });
@@ -18,6 +18,7 @@ function app() {
   a.post('/api/things', async (c) => c.json({ success: true, got: await parseJson(c, body) }, 201));
   a.get('/api/things', async (c) => c.json({ success: true, got: await parseQuery(c, z.object({ scope: z.enum(['sample-order', 'convert-to-order']), tag: z.array(z.string()).optional() })) }));
   a.get('/api/things/:id', async (c) => c.json({ success: true, got: await parseParams(c, z.object({ id: z.coerce.number().int().positive() })) }));
+  a.post('/api/notes', async (c) => c.json({ success: true, got: await parseJson(c, z.object({ note: z.string(), lines: z.array(z.object({ text: z.string().max(20, 'Too long') })).optional() })) }, 201));
   a.get('/api/conflict', () => {
     throw new ApiError(409, 'Order already paid');
   });
@@ -108,6 +109,32 @@ describe('parseQuery and parseParams', () => {
     const bad = await app().a.request('/api/things/-1');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, errors: { id: expect.any(String) } });
+  });
+});
+
+describe('U+0000 in what a caller sends', () => {
+  const notes = (body: string) => app().a.request('/api/notes', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+
+  it('is a field error at its path, after the schema has passed, in bodies, queries and paths', async () => {
+    const res = await notes('{"note":"a\\u0000b","lines":[{"text":"ok"},{"text":"\\u0000"}]}');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ success: false, message: 'Invalid request body', errors: { note: NUL_MESSAGE, 'lines.1.text': NUL_MESSAGE } });
+    // The schema's own message first.
+    const long = await notes(JSON.stringify({ note: 'ok', lines: [{ text: `${'x'.repeat(20)}\u0000` }] }));
+    expect(await long.json()).toMatchObject({ errors: { 'lines.0.text': 'Too long' } });
+    const query = await app().a.request('/api/things?scope=sample-order&tag=a%00&tag=b');
+    expect([query.status, await query.json()]).toEqual([400, { success: false, message: 'Invalid query parameters', errors: { 'tag.0': NUL_MESSAGE } }]);
+  });
+
+  it('typed as the six characters \\u0000 is text like any other', async () => {
+    const res = await notes(JSON.stringify({ note: 'see \\u0000' }));
+    expect([res.status, await res.json()]).toEqual([201, { success: true, got: { note: 'see \\u0000' } }]);
+  });
+
+  it('in a key is reported at that key', () => {
+    expect(nulErrors({ a: { 'b\u0000': 1 } })).toEqual({ 'a.b\\u0000': NUL_MESSAGE });
+    expect(nulErrors('\u0000')).toEqual({ _root: NUL_MESSAGE });
+    expect(nulErrors({ a: ['x', 1, null, { b: 'y' }] })).toBeUndefined();
   });
 });
 

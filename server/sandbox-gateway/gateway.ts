@@ -59,6 +59,8 @@ const kindOf = (number: string): Kind =>
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
 
 const id = (prefix: string, bytes: number) => `${prefix}${randomText(bytes, 'hex')}`;
+/** What an authentication link's intent id can be (`id('sandbox_pi_', 16)`); anything else is looked up nowhere. */
+const LINK_INTENT_ID = /^sandbox_pi_[0-9a-f]{32}$/;
 const sha256 = (s: string) => hashToken(s, 'sandbox-secret');
 
 export interface CardFields {
@@ -221,6 +223,8 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
 
     /** The intent behind an authentication link, when the secret is its client secret. */
     async forSecret(intentId: string, clientSecret: string): Promise<(SandboxIntent & { returnUrl: string | null }) | undefined> {
+      // A link's id comes from the address bar: %00 in it would reach PostgreSQL, which cannot take U+0000 (a 500).
+      if (!LINK_INTENT_ID.test(intentId)) return undefined;
       const row = await db.selectFrom('sandbox_gateway_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
       if (!row?.client_secret_hash || !clientSecret || !sameHash(row.client_secret_hash, sha256(clientSecret))) return undefined;
       return { ...intentView(row), returnUrl: row.return_url };
