@@ -2,8 +2,9 @@
  * Fuzz: a few thousand generated requests over every /api route (random methods, odd paths and
  * query strings, malformed JSON, wrong content types, odd multipart bodies including the one that
  * used to crash the process, huge or odd headers, bodies cut short) sent over real sockets to a
- * listening server on a real SQLite file. Nothing may answer 5xx, nothing may wait over 5 s, and
- * /api/health answers at the end. The requests come from fast-check with a fixed seed, so a
+ * listening server on a real SQLite file, and on PostgreSQL in the "postgres" project (it refuses
+ * what SQLite takes: U+0000 in text, ids past its integer). Nothing may answer 5xx, nothing may
+ * wait over 5 s, and /api/health answers at the end. The requests come from fast-check with a fixed seed, so a
  * failure repeats; set FUZZ_SEED to explore other seeds.
  */
 import fc from 'fast-check';
@@ -48,6 +49,10 @@ const ROUTES: [method: string, path: string][] = [
   ['POST', '/api/quote/pay'],
   ['POST', '/api/quote/convertToOrder'],
   ['GET', '/api/nowhere'],
+  // The sandbox gateway's own routes (outside /api): its card tokenizer and authentication page.
+  ['POST', '/sandbox-gateway/v1/tokens'],
+  ['GET', '/sandbox-gateway/authenticate/:transactionId'],
+  ['POST', '/sandbox-gateway/authenticate/:transactionId'],
 ];
 
 const FORMS = ['contact', 'newsletter', 'claim', 'free-kitchen-design', 'register', 'schedule-a-call', 'become-dealer'];
@@ -66,6 +71,8 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     oddString,
     fc.integer(),
+    // Past PostgreSQL's integer, the type of its id columns (an id there answered 500).
+    fc.constantFrom(2_147_483_648, 99_999_999_999, -2_147_483_649, 2 ** 53 + 2),
     fc.double(),
     fc.boolean(),
     fc.constant(null),
@@ -89,7 +96,7 @@ const query = fc.oneof(
   { weight: 4, arbitrary: fc.constant('') },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('?', '?a', '?a=%', '?a=%zz&a=1&a=2', '?client_secret=', '?client_secret[]=1&client_secret=2', `?q=${'y'.repeat(8000)}`, '?=&=&', '?%00=%00', '??a=b', '?a=1#frag'),
+    arbitrary: fc.constantFrom('?', '?a', '?a=%', '?a=%zz&a=1&a=2', '?client_secret=', '?client_secret[]=1&client_secret=2', `?q=${'y'.repeat(8000)}`, '?=&=&', '?%00=%00', '??a=b', '?a=1#frag', '?quoteId=2147483648&token=x', '?quoteId=1&token=%00', '?quoteId=1&token=x'),
   },
 );
 
@@ -103,9 +110,9 @@ const path = (template: string) => {
       case ':form':
         return segment([...FORMS, 'nope']);
       case ':id':
-        return segment(['1', '2', '0', '999999999999999', '1.5', '-1', '0x1']);
+        return segment(['1', '2', '0', '2147483648', '999999999999999', '1.5', '-1', '0x1']);
       case ':transactionId':
-        return segment(['sbx_1', 'pi_123', '1']);
+        return segment(['sbx_1', 'pi_123', '1', `sandbox_pi_${'0'.repeat(32)}`, `sandbox_pi_${'0'.repeat(32)}%00`]);
       case ':paymentMethod':
         return segment(['card', 'stripe', 'sandbox', 'nope']);
       default:

@@ -54,6 +54,10 @@ describe('joinery quote', () => {
       expect(mail.text).toContain(printed[1]);
       expect(await quoteCancelCommand('1')).toBe(0);
       expect((await db.selectFrom('quotes').select('status').executeTakeFirstOrThrow()).status).toBe('canceled');
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      // Past any row id (PostgreSQL's integer): no such quote, not a database error.
+      expect(await quoteCancelCommand('2147483648')).toBe(2);
+      expect(error.mock.calls.map((c) => String(c[0]))).toEqual(['joinery quote cancel: no quote 2147483648']);
     } finally {
       await db.destroy();
     }

@@ -13,7 +13,7 @@
 import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { createValidator, parseJsonFile, positionOf } from '../../engine/node.ts';
+import { createValidator, parseJsonFile, positionOf, rowIdOf } from '../../engine/node.ts';
 import { fromCents } from '../../engine/commerce/money.ts';
 import { incrementIdFor } from '../../server/commerce/order-store.ts';
 import { systemClock } from '../../server/clock.ts';
@@ -117,9 +117,15 @@ export async function quoteListCommand(): Promise<number> {
 
 export async function quoteCancelCommand(id: string): Promise<number> {
   if (!/^\d{1,15}$/.test(id)) throw new UsageError(`quote cancel takes the quote's id (a number), got "${id}"`);
+  // A number past any row id (PostgreSQL's integer) names no quote; asked for, PostgreSQL fails.
+  const quoteId = rowIdOf(id);
+  if (quoteId === undefined) {
+    console.error(`joinery quote cancel: no quote ${id}`);
+    return EXIT_USAGE;
+  }
   const db = await openDb();
   try {
-    const r = await cancelQuote(db, systemClock, Number(id));
+    const r = await cancelQuote(db, systemClock, quoteId);
     if (r === 'canceled') console.log(`Quote ${id} canceled: its link no longer works.`);
     else if (r === 'paid') console.error(`joinery quote cancel: quote ${id} is already paid`);
     else if (r === 'already-canceled') console.log(`Quote ${id} was already canceled.`);

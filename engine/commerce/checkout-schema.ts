@@ -5,6 +5,7 @@ import { _default, array, boolean, maxLength, minLength, NEVER, object, optional
 import type { core, output } from 'zod/mini';
 import { fillText } from '../text/fill.ts';
 import { CART_MESSAGES, CHECKOUT_MESSAGES as M } from './messages.ts';
+import { rowIdOf } from './row-id.ts';
 import * as rules from './rules.ts';
 import type { Rule } from './rules.ts';
 import { currentShop, type ShopRules } from './shop.ts';
@@ -140,8 +141,8 @@ function withSameAsBilling<S extends core.$ZodType>(inner: S) {
 export const orderIdSchema = pipe(
   unknown(),
   transform((input: unknown, ctx: Ctx) => {
-    const n = typeof input === 'string' && /^\d{1,15}$/.test(input) ? Number(input) : input;
-    if (typeof n === 'number' && Number.isSafeInteger(n) && n > 0) return n;
+    const n = rowIdOf(input);
+    if (n !== undefined) return n;
     ctx.issues.push({ code: 'custom', message: input === undefined || input === '' ? M.required : INVALID, input });
     return NEVER;
   }),

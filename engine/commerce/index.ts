@@ -8,6 +8,7 @@ export * from './messages.ts';
 export * as checkoutRules from './rules.ts';
 export { expiryYears, EXPIRY_MONTHS, type Rule } from './rules.ts';
 export * from './checkout-schema.ts';
+export { MAX_ROW_ID, rowIdOf } from './row-id.ts';
 export { currentShop, setCurrentShop, shipsTo, shopRulesOf, cartTtlMs, ShopRulesError, type ShopRules, type ShopCountry } from './shop.ts';
 // formatPrice and roundMoney: engine/catalog (the engine's public face exports them once).
 export { ORDER_CURRENCY, toCents, fromCents, sumMoney, percentOf } from './money.ts';

@@ -20,7 +20,7 @@ import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
-import { parseJson } from '../http/parse.ts';
+import { idField, parseJson } from '../http/parse.ts';
 import { ACCEPT_DATA_DESCRIPTOR, AUTHORIZE_NET_GATEWAY } from '../payments/authorize-net.ts';
 import { STRIPE_TEXTS } from './stripe.ts';
 
@@ -30,7 +30,7 @@ export const AUTHORIZE_NET_ROUTE_TEXTS = {
 } as const;
 
 const REQUIRED = 'This field is required';
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: REQUIRED });
+const id = idField(REQUIRED);
 const body = z.object({
   orderId: id,
   token: z.string().trim().max(200).optional(),

@@ -299,6 +299,17 @@ describe('GET /api/order/:id', () => {
     expect((await send(t.app, 'GET', '/api/order/abc', undefined, { 'x-order-token': token })).status).toBe(400);
   });
 
+  it('an id no row can have (past PostgreSQL\'s integer) is a 4xx, not a 500', async () => {
+    const { token } = await placeOrder(t.app);
+    const get = await send(t.app, 'GET', '/api/order/2147483648', undefined, { 'x-order-token': token });
+    expect([get.status, get.json]).toEqual([400, { success: false, message: 'Invalid path parameters', errors: { id: 'Invalid input' } }]);
+    expect((await send(t.app, 'GET', '/api/order/2147483647', undefined, { 'x-order-token': token })).status).toBe(403);
+    for (const [method, path] of [['PATCH', '/api/order'], ['POST', '/api/order/pay']] as const) {
+      const r = await send(t.app, method, path, { id: 2_147_483_648, token, shippingMethod: 'expedited', paymentToken: 'tok_x' });
+      expect([path, r.status, r.json.errors?.id]).toEqual([path, 422, expect.any(String)]);
+    }
+  });
+
   it('there is no endpoint that e-mails an address the caller chooses', async () => {
     const { id, token } = await placeOrder(t.app);
     for (const path of ['/api/email/send-email', '/api/order/email', '/api/order/send-email']) {

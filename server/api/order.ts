@@ -35,7 +35,7 @@
  * attempts, and once an order has 5 failed payments (commerce/pay-limits.ts).
  */
 import { Hono } from 'hono';
-import { payRequestSchema } from '../../engine/node.ts';
+import { payRequestSchema, rowIdOf } from '../../engine/node.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { parseCheckoutBody } from '../commerce/http.ts';
 import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';
@@ -66,8 +66,8 @@ export function orderRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hon
       return c.json(outcome.body, outcome.httpStatus);
     })
     .get('/:id', async (c) => {
-      const id = c.req.param('id');
-      if (!/^\d{1,15}$/.test(id)) throw new ApiError(400, 'Invalid path parameters', { id: 'Invalid input' });
-      return c.json({ success: true, message: ORDER_TEXTS.found, order: await orders.get(Number(id), c.req.header('x-order-token')) });
+      const id = rowIdOf(c.req.param('id'));
+      if (id === undefined) throw new ApiError(400, 'Invalid path parameters', { id: 'Invalid input' });
+      return c.json({ success: true, message: ORDER_TEXTS.found, order: await orders.get(id, c.req.header('x-order-token')) });
     });
 }

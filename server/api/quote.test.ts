@@ -53,7 +53,9 @@ describe('GET /api/quote', () => {
     const wrong = await send(t.app, 'GET', `/api/quote?quoteId=${id}&token=${token.slice(0, -2)}xx`);
     const unknown = await send(t.app, 'GET', `/api/quote?quoteId=${id + 99}&token=${token}`);
     const malformed = await send(t.app, 'GET', `/api/quote?quoteId=abc`);
-    for (const r of [wrong, unknown, malformed]) {
+    // Past PostgreSQL's integer (the id column there): no quote, not a 500.
+    const huge = await send(t.app, 'GET', `/api/quote?quoteId=2147483648&token=${token}`);
+    for (const r of [wrong, unknown, malformed, huge]) {
       expect(r.status).toBe(400);
       expect(r.json).toEqual({ success: false, message: 'Quote not found. The link may be incorrect.', errorType: 'quoteNotExist' });
     }

@@ -21,19 +21,19 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { QUOTE_ERROR_TYPES } from '../../engine/node.ts';
+import { QUOTE_ERROR_TYPES, rowIdOf } from '../../engine/node.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { noCardData } from '../http/no-card-data.ts';
-import { parseJson } from '../http/parse.ts';
+import { idField, parseJson } from '../http/parse.ts';
 import { addressRateLimit } from '../http/rate-limit.ts';
 import { QuoteLinkError, quoteService } from '../quotes/quote-service.ts';
 
 export const QUOTE_LIMIT_MESSAGE = 'Too many requests from your address. Please wait a few minutes and try again.';
 /** Link opens, payments and converts per address and window (the pay limit's figures). */
 const REQUIRED = 'This field is required';
-const quoteId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: REQUIRED });
+const quoteId = idField(REQUIRED);
 const token = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200);
 const method = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100);
 const payBody = z.object({ quoteId, token, paymentMethod: method, paymentToken: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255) });
@@ -58,11 +58,11 @@ export function quoteRoutes(deps: Pick<AppDeps, 'config' | 'log'>, commerce: Com
   const limit = addressRateLimit({ ...deps.config.payRateLimit, trustProxy: deps.config.trustProxy, log: deps.log, message: QUOTE_LIMIT_MESSAGE, what: 'quote link' });
   return new Hono<AppEnv>()
     .get('/', limit, async (c) => {
-      const id = c.req.query('quoteId') ?? '';
+      const id = rowIdOf(c.req.query('quoteId') ?? '');
       const t = c.req.query('token') ?? '';
       // A malformed link is a link to no quote.
-      if (!/^\d{1,15}$/.test(id) || !t || t.length > 200) throw new QuoteLinkError(QUOTE_ERROR_TYPES.notFound);
-      return c.json({ success: true, quote: await quotes.view(Number(id), t) });
+      if (id === undefined || !t || t.length > 200) throw new QuoteLinkError(QUOTE_ERROR_TYPES.notFound);
+      return c.json({ success: true, quote: await quotes.view(id, t) });
     })
     .post('/pay', limit, noCardData(), async (c) => {
       const b = await parseJson(c, payBody);

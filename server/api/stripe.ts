@@ -28,7 +28,7 @@ import { quoteService } from '../quotes/quote-service.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
-import { parseJson } from '../http/parse.ts';
+import { idField, parseJson } from '../http/parse.ts';
 import { resultOfIntent, STRIPE_GATEWAY, type StripeProvider } from '../payments/stripe.ts';
 import type Stripe from 'stripe';
 
@@ -40,7 +40,7 @@ export const STRIPE_TEXTS = {
 } as const;
 
 const REQUIRED = 'This field is required';
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: REQUIRED });
+const id = idField(REQUIRED);
 const intentId = z.string({ error: REQUIRED }).trim().regex(/^[A-Za-z0-9_]{1,255}$/, 'Invalid input');
 const base = {
   orderId: id.optional(),

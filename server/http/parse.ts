@@ -8,8 +8,8 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
-import { issuesToErrors as fieldErrors, ROOT_ERROR_KEY } from '../../engine/node.ts';
+import { z } from 'zod';
+import { issuesToErrors as fieldErrors, ROOT_ERROR_KEY, rowIdOf } from '../../engine/node.ts';
 import { ApiError, BODY_UNREADABLE } from './errors.ts';
 
 export interface ParseOptions {
@@ -28,6 +28,14 @@ export async function validate<S extends z.ZodType>(schema: S, value: unknown, s
   if (!r.success) throw new ApiError(status, message, fieldErrors(r.error.issues));
   return r.data;
 }
+
+/** An id field of a body (an order's, a quote's): a number or its digits that can name a row (rowIdOf), else `message`. */
+export const idField = (message: string) =>
+  z.unknown().transform((v, ctx) => {
+    const id = rowIdOf(v);
+    if (id === undefined) ctx.addIssue({ code: 'custom', message });
+    return id ?? z.NEVER;
+  });
 
 /** The field message for text holding U+0000. */
 export const NUL_MESSAGE = 'Must not contain the NUL character (U+0000)';

@@ -27,8 +27,8 @@ export interface RawRequestOptions {
   timeoutMs?: number;
 }
 
-/** A whole response at the start of buf, or null while more bytes are needed. */
-function parseResponse(buf: Buffer, ended: boolean): Omit<RawResponse, 'closed' | 'destroy'> | null {
+/** A whole response at the start of buf, or null while more bytes are needed. An answer to HEAD has no body, whatever its Content-Length says. */
+function parseResponse(buf: Buffer, ended: boolean, toHead = false): Omit<RawResponse, 'closed' | 'destroy'> | null {
   const headEnd = buf.indexOf('\r\n\r\n');
   if (headEnd < 0) return null;
   const [statusLine, ...lines] = buf.subarray(0, headEnd).toString('latin1').split('\r\n');
@@ -39,7 +39,8 @@ function parseResponse(buf: Buffer, ended: boolean): Omit<RawResponse, 'closed' 
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
   }
   const rest = buf.subarray(headEnd + 4);
-  if (status >= 100 && status < 200 && status !== 101) return parseResponse(rest, ended); // 100 Continue: the answer follows
+  if (status >= 100 && status < 200 && status !== 101) return parseResponse(rest, ended, toHead); // 100 Continue: the answer follows
+  if (toHead) return { status, headers, body: '' };
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
     const parts: Buffer[] = [];
     let at = 0;
@@ -83,7 +84,7 @@ export function rawRequest(port: number, head: string, o: RawRequestOptions = {}
     }, o.timeoutMs ?? 5000);
     const settle = (ended: boolean) => {
       if (done) return;
-      const parsed = parseResponse(buf, ended);
+      const parsed = parseResponse(buf, ended, head.startsWith('HEAD '));
       if (!parsed && !ended) return;
       done = true;
       clearTimeout(timer);
