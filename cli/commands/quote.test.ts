@@ -23,6 +23,24 @@ describe('joinery quote', () => {
     expect(checkQuoteFile(join(process.cwd(), 'q.json'), JSON.stringify(quoteInput()))).toEqual([]);
   });
 
+  it('refuses a quote no card payment can take, naming the file, and stores nothing (PostgreSQL refused its amounts)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'joinery-quote-cli-'));
+    dirs.push(dir);
+    vi.stubEnv('JOINERY_DATA_DIR', dir);
+    vi.stubEnv('JOINERY_DB', undefined as unknown as string);
+    const file = join(dir, 'big.json');
+    writeFileSync(file, JSON.stringify(quoteInput({ items: [{ name: 'Whole street', sku: 'W', qty: 10_000, price: 1_000_000 }] })));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await quoteCreateCommand(file, {})).toBe(1);
+    expect(error.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/big\.json: the total \(subtotal \+ shippingAmount \+ taxAmount - discountAmount\) must be at most 999999\.99, the most one card payment takes, got 10000000231\.30$/)]);
+    const db = await openMigratedDatabase(join(dir, 'joinery.db'));
+    try {
+      expect(await db.selectFrom('quotes').selectAll().execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('parses --expires-in', () => {
     expect(parseDuration('7d')).toBe(7 * 86_400_000);
     expect(parseDuration('12h')).toBe(12 * 3_600_000);

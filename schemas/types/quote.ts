@@ -6,7 +6,7 @@
 export type Money = number;
 
 /**
- * A quote for `joinery quote create FILE.json`: the customer, addresses, shipping, lines and amounts in dollars. The server computes each row total (price x qty), the subtotal and the total (subtotal + shipping + tax - discount) itself. A missing shippingAddress is the billing address.
+ * A quote for `joinery quote create FILE.json`: the customer, addresses, shipping, lines and amounts in dollars. The server computes each row total (price x qty), the subtotal and the total (subtotal + shipping + tax - discount) itself; the total must be from 0.50 to 999999.99, what one card payment takes. A missing shippingAddress is the billing address.
  */
 export interface Quote {
   $schema?: string;

@@ -41,6 +41,9 @@ export interface QuoteInput {
 
 export class QuoteInputError extends Error {}
 
+/** The largest quote total, in cents. */
+export const MAX_QUOTE_TOTAL_CENTS = 99_999_999;
+
 /** Dollars -> cents, refusing more than two decimals (a typo in a price must not be rounded away). */
 export function centsOf(dollars: number, where: string): number {
   const cents = Math.round(dollars * 100);
@@ -61,6 +64,9 @@ export function quoteFigures(q: QuoteInput) {
   const total = subtotal + shipping + tax - discount;
   // Card providers take at least 50 cents; a quote worth nothing is not something to pay.
   if (total < 50) throw new QuoteInputError(`the total (subtotal + shippingAmount + taxAmount - discountAmount) must be at least 0.50, got ${fromCents(total).toFixed(2)}`);
+  // And at most what one card payment takes (Stripe: eight digits of cents). It also keeps every
+  // amount within the cents columns (PostgreSQL integers), which refused a larger quote.
+  if (total > MAX_QUOTE_TOTAL_CENTS) throw new QuoteInputError(`the total (subtotal + shippingAmount + taxAmount - discountAmount) must be at most 999999.99, the most one card payment takes, got ${fromCents(total).toFixed(2)}`);
   return { items, subtotal, shipping, tax, discount, total };
 }
 
