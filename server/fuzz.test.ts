@@ -15,7 +15,8 @@ import { rawRequest } from './testing/raw-http.ts';
 import { watchUncaught } from './testing/uncaught.ts';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+const DEFAULT_SEED = 20261124;
+const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
 const RUNS = 3000;
 const CONCURRENCY = 8;
 /** Longest any single request may wait for its answer. */
@@ -327,7 +328,8 @@ describe('fuzz over every /api route', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true, db: 'ok' });
     if (process.env.FUZZ_VERBOSE) console.log(Object.fromEntries(statuses));
-    // Something of each kind got through to the routes (the generator is not all noise).
-    for (const status of [200, 201, 400, 404, 408, 413, 415, 422]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
+    // Something of each kind got through to the routes (the generator is not all noise). Checked
+    // for the fixed seed only: another seed may well send no valid order (no 201), and is run for 5xx.
+    if (SEED === DEFAULT_SEED) for (const status of [200, 201, 400, 404, 408, 413, 415, 422]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(0);
   }, 60_000); // about 15 s alone; more beside the rest of the suite
 });
