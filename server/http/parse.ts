@@ -45,7 +45,7 @@ export const NUL_MESSAGE = 'Must not contain the NUL character (U+0000)';
  * path as zod's are; undefined when there is none. No form field or address legitimately holds
  * it, and PostgreSQL cannot store it in text: unchecked, it reached the database and answered 500.
  */
-export function nulErrors(value: unknown, path = ''): Record<string, string> | undefined {
+export function nulErrors(value: unknown): Record<string, string> | undefined {
   let out: Record<string, string> | undefined;
   const visit = (v: unknown, at: string) => {
     if (typeof v === 'string') {
@@ -58,7 +58,7 @@ export function nulErrors(value: unknown, path = ''): Record<string, string> | u
       }
     }
   };
-  visit(value, path);
+  visit(value, '');
   return out;
 }
 
