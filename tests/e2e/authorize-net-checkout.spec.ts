@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchErrors } from './support/page-helpers.ts';
-import { addQuartzChip, byLabel, checkout, formAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
+import { addQuartzChip, byLabel, checkout, expectFormAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
 
 const ACCEPT_JS = 'https://jstest.authorize.net/v1/Accept.js';
 const FAKE_ACCEPT = readFileSync(join(import.meta.dirname, 'support/fake-accept.js'), 'utf8');
@@ -104,12 +104,12 @@ test('declined: the gateway text is shown, the order kept; a retry on the same o
   // Accept.js's own refusal (a number that fails its check): its text, nothing sent to the shop's payment route.
   await card(page, '4111 1111 1111 1112');
   await placeOrder(page).click();
-  await expect(formAlert(page)).toHaveText('Please provide valid credit card number.');
+  await expectFormAlert(page, 'Please provide valid credit card number.', api, { errors });
   expect(api.requests.some((r) => r.url.includes('/authorize-net/'))).toBe(false);
 
   await card(page, '4000 0000 0000 0002');
   await placeOrder(page).click();
-  await expect(formAlert(page)).toHaveText(DECLINED);
+  await expectFormAlert(page, DECLINED, api, { errors });
   const [kept] = orders(email);
   expect(kept!.status).toBe('pending_payment');
   expect(history(kept!.id).at(-1)).toMatch(new RegExp(`^Payment failed for transaction id \\d+: ${DECLINED}$`));
@@ -154,7 +154,7 @@ test('gateway timeout: a clear message, the order kept, no 5xx', async ({ page }
   await page.getByRole('radio', { name: METHOD }).check();
   await card(page, '4000 0000 0000 0259');
   await placeOrder(page).click();
-  await expect(formAlert(page)).toHaveText('The payment gateway did not answer in time. Please try again.', { timeout: 15_000 });
+  await expectFormAlert(page, 'The payment gateway did not answer in time. Please try again.', api, { timeout: 15_000 });
   const [order, ...more] = orders(email);
   expect(more).toEqual([]);
   expect(order!.status).toBe('pending_payment');

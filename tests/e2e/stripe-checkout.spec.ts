@@ -13,7 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchErrors } from './support/page-helpers.ts';
-import { addQuartzChip, byLabel, checkout, formAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
+import { addQuartzChip, byLabel, checkout, expectFormAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
 
 const FAKE_STRIPE = readFileSync(join(import.meta.dirname, 'support/fake-stripe.js'), 'utf8');
 
@@ -51,7 +51,8 @@ async function stripeCard(page: Page, number: string, cvc = '987') {
 test('sandbox gateway: no request to /api/ carries the card; held for review waits; declined then approved pays one order', async ({ page }) => {
   test.slow();
   const errors = watchErrors(page);
-  const seen = recordApi(page).requests;
+  const api = recordApi(page);
+  const seen = api.requests;
   const email = unique('sandbox-tokens');
   await addQuartzChip(page);
   await checkout(page, email);
@@ -67,7 +68,7 @@ test('sandbox gateway: no request to /api/ carries the card; held for review wai
   await page.getByRole('group', { name: 'Billing details' }).getByLabel(/^Email/).fill(other);
   await sandboxCard(page, '4000 0000 0000 0002');
   await placeOrder(page).click();
-  await expect(formAlert(page)).toHaveText('Your card was declined.');
+  await expectFormAlert(page, 'Your card was declined.', api, { errors });
   await sandboxCard(page, '4242 4242 4242 4242');
   await placeOrder(page).click();
   await expect(page).toHaveURL(/\/order\/success$/);
@@ -105,6 +106,7 @@ test('Stripe: Stripe.js loads only with the Stripe method; a payment succeeds an
 test('Stripe: the hosted fields show the spec messages; a decline, then a good card pays the same single order', async ({ page }) => {
   test.slow();
   await fakeStripe(page);
+  const api = recordApi(page);
   const email = unique('stripe-decline');
   await addQuartzChip(page);
   await checkout(page, email);
@@ -120,7 +122,7 @@ test('Stripe: the hosted fields show the spec messages; a decline, then a good c
 
   await stripeCard(page, '4000 0000 0000 0002');
   await placeOrder(page).click();
-  await expect(formAlert(page)).toHaveText('Your card was declined.');
+  await expectFormAlert(page, 'Your card was declined.', api);
   expect(orders(email).map((o) => o.status)).toEqual(['pending_payment']);
   await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
   await placeOrder(page).click();

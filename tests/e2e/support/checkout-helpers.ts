@@ -43,10 +43,11 @@ export function mailsAbout(orderNumber: string): string[] {
   });
 }
 
-/** Every request the page makes to our /api/ (URL and body), and the statuses it got back. */
+/** Every request the page makes to our /api/ (URL and body), the statuses it got back, and both as lines ("PATCH /api/order 200"). */
 export function recordApi(page: Page) {
   const requests: { url: string; body: string }[] = [];
   const statuses: number[] = [];
+  const log: string[] = [];
   const ours = (url: string) => {
     const u = new URL(url);
     return u.origin === new URL(process.env.E2E_BASE_URL!).origin && u.pathname.startsWith('/api/');
@@ -55,9 +56,40 @@ export function recordApi(page: Page) {
     if (ours(r.url())) requests.push({ url: r.url(), body: r.postData() ?? '' });
   });
   page.on('response', (r) => {
-    if (ours(r.url())) statuses.push(r.status());
+    if (!ours(r.url())) return;
+    statuses.push(r.status());
+    log.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
   });
-  return { requests, statuses };
+  page.on('requestfailed', (r) => {
+    if (ours(r.url())) log.push(`${r.method()} ${new URL(r.url()).pathname} failed: ${r.failure()?.errorText}`);
+  });
+  return { requests, statuses, log };
+}
+
+/**
+ * The form's message is `text`. When it is not, the failure also says what the page showed
+ * instead (its address, the fields in error, the button, the status line), the /api/ calls it
+ * made and its errors: a failure seen once in a full run must explain itself from the log alone.
+ */
+export async function expectFormAlert(page: Page, text: string, api: { log: string[] }, o: { timeout?: number; errors?: string[] } = {}) {
+  try {
+    await expect(formAlert(page)).toHaveText(text, { timeout: o.timeout });
+  } catch (e) {
+    const shown = await page
+      .evaluate(() => {
+        const form = document.querySelector('form');
+        const describe = (el: Element) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+        return {
+          url: location.pathname,
+          alerts: [...(form?.querySelectorAll('[role=alert]') ?? [])].map((a) => a.textContent),
+          status: [...(form?.querySelectorAll('[role=status]') ?? [])].map((a) => a.textContent),
+          fieldErrors: [...(form?.querySelectorAll('[aria-invalid=true]') ?? [])].map((f) => `${f.getAttribute('name') ?? f.id}: ${describe(f)}`),
+          button: [...(form?.querySelectorAll('button[type=submit]') ?? [])].map((b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}`),
+        };
+      })
+      .catch((err: Error) => `the page could not be read: ${err.message}`);
+    throw new Error(`${(e as Error).message}\n\nThe page showed: ${JSON.stringify(shown, null, 2)}\n/api/ calls: ${api.log.join(', ') || 'none'}\npage errors: ${o.errors?.join(' | ') || 'none'}`);
+  }
 }
 
 export const noCardData = (seen: { url: string; body: string }[], ...secrets: string[]) => {
