@@ -5,6 +5,7 @@ import { renderDocument } from './document.ts';
 const data = {
   head: { title: 'T', description: 'D', meta: [], canonical: 'https://example.com/', jsonLd: [] },
   site: { language: 'en', breakpoints: { tablet: 768, desktop: 1201 } },
+  regions: [],
 } as unknown as PageData;
 
 describe('the document with critical CSS', () => {
@@ -33,5 +34,20 @@ describe('the document with a boot script', () => {
     const html = renderDocument({ data, html: '', assets: { entry: '/assets/entry.js', css: [], preload: ['/assets/a.js', '/assets/b.js'], boot: '/assets/boot.js' } });
     expect(html.match(/<script type="module"[^>]*>/g)).toEqual(['<script type="module" src="/assets/boot.js" data-jv-entry="/assets/entry.js" data-jv-preload="/assets/a.js /assets/b.js" fetchpriority="low">']);
     expect(html).not.toContain('modulepreload');
+  });
+});
+
+describe('the first paint', () => {
+  const assets = { entry: '/assets/entry.js', css: [], preload: [] };
+  const regions = (...tags: string[]) => ({ ...data, regions: tags.map((tag) => ({ name: tag, tag, blocks: [] })) }) as unknown as PageData;
+
+  it('waits for <main> to be parsed whole, in the head, when the page has a main region', () => {
+    const html = renderDocument({ data: regions('header', 'main', 'footer'), html: '<main id="main"></main>', assets });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#main" blocking="render">');
+  });
+
+  it('waits for nothing when the page has no <main> (a browser would wait until the whole page is parsed)', () => {
+    expect(renderDocument({ data: regions('header', 'div'), html: '', assets })).not.toContain('rel="expect"');
   });
 });
