@@ -9,7 +9,6 @@ import { BlockBoundary } from "./block-boundary.tsx";
 import { PageContext } from "./context.ts";
 import { deferAttr, DeferredContext, LoadNow } from "./deferred.ts";
 import { RegistryContext } from "./embedded-block.tsx";
-import { MAIN_ID } from "./main-region.ts";
 import {
   hasPlatformDevices,
   shownOnPlatform,
@@ -97,7 +96,7 @@ export function PageView({
             <Tag
               key={region.name}
               data-region={region.name}
-              id={region.tag === "main" ? MAIN_ID : undefined}
+              id={region.tag === "main" ? "main" : undefined}
             >
               {region.blocks
                 .filter((b) => !opts.skip?.has(b.key))
