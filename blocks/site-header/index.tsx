@@ -1,4 +1,4 @@
-import { EmbeddedBlock, SiteLink, defineBlock, useSite } from '../../engine/index.ts';
+import { EmbeddedBlock, MAIN_ID, SiteLink, defineBlock, useSite } from '../../engine/index.ts';
 import type { SiteHeaderProps } from '../../schemas/types/blocks/site-header.ts';
 import { cartLabel, useCartCount } from './cart-count.ts';
 import { DesktopMenu } from './desktop-menu.tsx';
@@ -35,7 +35,7 @@ function SiteHeader({
   const withMenu = variant === 'full' && items.length > 0;
   return (
     <div className={styles.header}>
-      <a className={styles.skip} href="#main">
+      <a className={styles.skip} href={`#${MAIN_ID}`}>
         {skipLinkText}
       </a>
       <div className={styles.bar}>

@@ -5,6 +5,7 @@ import { renderDocument } from './document.ts';
 const data = {
   head: { title: 'T', description: 'D', meta: [], canonical: 'https://example.com/', jsonLd: [] },
   site: { language: 'en', breakpoints: { tablet: 768, desktop: 1201 } },
+  regions: [],
 } as unknown as PageData;
 
 describe('the document with critical CSS', () => {
@@ -37,11 +38,16 @@ describe('the document with a boot script', () => {
 });
 
 describe('the first paint', () => {
-  it('waits for the page markup to be parsed: a link in the head naming the page data element, which follows the markup', () => {
-    const html = renderDocument({ data, html: '<main id="main"></main>', assets: { entry: '/assets/entry.js', css: [], preload: [] } });
+  const assets = { entry: '/assets/entry.js', css: [], preload: [] };
+  const regions = (...tags: string[]) => ({ ...data, regions: tags.map((tag) => ({ name: tag, tag, blocks: [] })) }) as unknown as PageData;
+
+  it('waits for <main> to be parsed whole, in the head, when the page has a main region', () => {
+    const html = renderDocument({ data: regions('header', 'main', 'footer'), html: '<main id="main"></main>', assets });
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="expect" href="#__JOINERY_DATA__" blocking="render">');
-    const body = html.slice(html.indexOf('<body>'));
-    expect(body.indexOf('<script id="__JOINERY_DATA__"')).toBeGreaterThan(body.indexOf('<main id="main"></main></div>'));
+    expect(head).toContain('<link rel="expect" href="#main" blocking="render">');
+  });
+
+  it('waits for nothing when the page has no <main> (a browser would wait until the whole page is parsed)', () => {
+    expect(renderDocument({ data: regions('header', 'div'), html: '', assets })).not.toContain('rel="expect"');
   });
 });

@@ -1,6 +1,7 @@
 /** The HTML document around a rendered page: head, styles, preloads, embedded page data. */
 import { serializeJsonLd } from '../head/json-ld.ts';
 import { escapeHtml } from '../text/escape-html.ts';
+import { MAIN_ID } from './main-region.ts';
 import type { PageData } from '../types.ts';
 import { NOTICE_ATTR, NOTICE_SCRIPT } from './notice-script.ts';
 import { PAGE_DATA_ELEMENT_ID } from './page-data-url.ts';
@@ -70,12 +71,10 @@ export function renderDocument(opts: { data: PageData; html: string; assets: Doc
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    // The first paint waits until the page's markup is parsed, up to the page data that follows
-    // it. A browser may paint a document still arriving or being parsed (a slow link, a busy
-    // phone); a header painted half parsed then moves as the rest comes in (the cart link grew
-    // leftwards: a layout shift). Chromium ends the wait once the element is in the document,
-    // so the element named is the one after the markup (the root element is in at once).
-    `<link rel="expect" href="#${PAGE_DATA_ELEMENT_ID}" blocking="render">`,
+    // The first paint waits until <main> is parsed to its end tag. A browser may paint a document
+    // that is still arriving or being parsed (a slow link, a busy phone); a header painted half
+    // parsed then moves as the rest comes in (the cart link grows leftwards: a layout shift).
+    ...(data.regions.some((r) => r.tag === 'main') ? [`<link rel="expect" href="#${MAIN_ID}" blocking="render">`] : []),
     `<title>${escapeHtml(h.title)}</title>`,
     `<meta name="description" content="${escapeHtml(h.description)}">`,
     ...h.meta.map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}" data-jv>`),

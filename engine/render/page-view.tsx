@@ -9,6 +9,7 @@ import { BlockBoundary } from "./block-boundary.tsx";
 import { PageContext } from "./context.ts";
 import { deferAttr, DeferredContext, LoadNow } from "./deferred.ts";
 import { RegistryContext } from "./embedded-block.tsx";
+import { MAIN_ID } from "./main-region.ts";
 import {
   hasPlatformDevices,
   shownOnPlatform,
@@ -96,7 +97,7 @@ export function PageView({
             <Tag
               key={region.name}
               data-region={region.name}
-              id={region.tag === "main" ? "main" : undefined}
+              id={region.tag === "main" ? MAIN_ID : undefined}
             >
               {region.blocks
                 .filter((b) => !opts.skip?.has(b.key))

@@ -188,7 +188,7 @@ async function servedInPieces(origin: string, path: string, cut: (html: string) 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, close: () => new Promise((done) => server.close(done)) };
 }
 
-test('a page arriving in pieces is first painted once its markup is parsed: the header never moves', async ({ page, baseURL }) => {
+test('a page arriving in pieces is first painted once its <main> is parsed: the header never moves', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 412, height: 823 });
   const shifts = await recordShifts(page);
   // Cut inside the header's cart link: painted then, the link would show empty and grow leftwards
