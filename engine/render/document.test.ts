@@ -41,7 +41,7 @@ describe('the first paint', () => {
   const assets = { entry: '/assets/entry.js', css: [], preload: [] };
   const regions = (...tags: string[]) => ({ ...data, regions: tags.map((tag) => ({ name: tag, tag, blocks: [] })) }) as unknown as PageData;
 
-  it('waits for <main> to be parsed whole, in the head, when the page has a main region', () => {
+  it('waits for <main> (the header before it is whole), by a link in the head, when the page has a main region', () => {
     const html = renderDocument({ data: regions('header', 'main', 'footer'), html: '<main id="main"></main>', assets });
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="expect" href="#main" blocking="render">');

@@ -71,9 +71,11 @@ export function renderDocument(opts: { data: PageData; html: string; assets: Doc
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    // The first paint waits until <main> is parsed to its end tag. A browser may paint a document
-    // that is still arriving or being parsed (a slow link, a busy phone); a header painted half
-    // parsed then moves as the rest comes in (the cart link grows leftwards: a layout shift).
+    // No first paint before <main> is in the document: the header is whole. A browser may paint
+    // a document still arriving or being parsed (a slow link, a busy phone); a header painted
+    // half parsed moved as the rest came in (the cart link grew leftwards: a layout shift).
+    // Chromium ends the wait at <main>'s start tag. Waiting for all the markup (naming an element
+    // after it) made Lighthouse's estimated first paint 0.2 s later on the estimator.
     ...(data.regions.some((r) => r.tag === 'main') ? [`<link rel="expect" href="#${MAIN_ID}" blocking="render">`] : []),
     `<title>${escapeHtml(h.title)}</title>`,
     `<meta name="description" content="${escapeHtml(h.description)}">`,
