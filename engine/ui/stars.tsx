@@ -2,6 +2,7 @@
  * Five stars with half-star precision and an accessible name ("Rated 4.5 out of 5"). The
  * filled row is clipped over the empty row, so any fraction works without per-star state.
  */
+import type { CSSProperties } from 'react';
 import styles from './ui.module.css';
 
 /** The value shown: clamped to 0..max and rounded to the nearest half star. */
@@ -35,7 +36,7 @@ export interface StarsProps {
 export function Stars({ value, max = 5, label, className }: StarsProps) {
   const shown = roundToHalf(value, max);
   return (
-    <span className={[styles.stars, className].filter(Boolean).join(' ')} role="img" aria-label={label ?? ratingLabel(value, max)}>
+    <span className={[styles.stars, className].filter(Boolean).join(' ')} style={max === 5 ? undefined : ({ '--stars-max': max } as CSSProperties)} role="img" aria-label={label ?? ratingLabel(value, max)}>
       <Row max={max} className={styles.starsEmpty!} />
       <span className={styles.starsFill} style={{ width: `${(shown / max) * 100}%` }}>
         <Row max={max} className={styles.starsRow!} />

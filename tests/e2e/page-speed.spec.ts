@@ -188,21 +188,40 @@ async function servedInPieces(origin: string, path: string, cut: (html: string) 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, close: () => new Promise((done) => server.close(done)) };
 }
 
-test('a page arriving in pieces is first painted once its <main> is parsed: the header never moves', async ({ page, baseURL }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  const shifts = await recordShifts(page);
-  // Cut inside the header's cart link: painted then, the link would show empty and grow leftwards
-  // once its icon and text arrive (as in a full test run on a busy machine, 0.0012).
-  const proxy = await servedInPieces(baseURL!, '/estimator', (html) => html.indexOf('>', html.lastIndexOf('href="/order-samples"', html.indexOf('</header>'))) + 1, 600);
-  try {
-    await page.goto(proxy.url);
-    await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Kitchen cost estimator' })).toBeVisible();
-    expect(await shifts()).toEqual([]);
-  } finally {
-    await proxy.close();
-  }
-});
+/** Where `mark` occurs for the n-th time after `from`. */
+const nth = (html: string, from: string, mark: string, n: number) => {
+  let at = html.indexOf(from);
+  for (let k = 0; k < n; k++) at = html.indexOf(mark, at + 1);
+  return at;
+};
+
+// A page painted while its HTML still arrives shows what it has so far; nothing shown may move as
+// the rest comes. Each case cuts the page where something used to move.
+const IN_PIECES = [
+  // Painted then, the header's cart link showed empty and grew leftwards (0.0012 in a full test
+  // run on a busy machine): the first paint waits for <main>, so the header is whole.
+  { what: 'inside the header', path: '/estimator', width: 412, cut: (h: string) => h.indexOf('>', h.lastIndexOf('href="/order-samples"', h.indexOf('</header>'))) + 1 },
+  // One star of five: the short row fitted beside the review's name, then wrapped under it (0.003).
+  { what: 'inside a star rating', path: '/', width: 412, cut: (h: string) => nth(h, 'aria-label="Rated', '<svg', 2) },
+  // One filter button of five: it fitted beside the sort select, then the row wrapped under it (0.01 to 0.03).
+  ...[412, 800].map((width) => ({ what: 'among the filter buttons', path: '/products/kitchen-cabinets/rta-kitchen-cabinets', width, cut: (h: string) => nth(h, '>Sort by<', '<details', 2) })),
+];
+
+for (const { what, path, width, cut } of IN_PIECES) {
+  test(`a page arriving in pieces shifts nothing: ${path} cut ${what}, at ${width} px`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width, height: 823 });
+    const shifts = await recordShifts(page);
+    const proxy = await servedInPieces(baseURL!, path, cut, 600);
+    try {
+      await page.goto(proxy.url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('load');
+      expect(await shifts()).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+}
 
 test.describe('the cookie banner of a new visitor', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
