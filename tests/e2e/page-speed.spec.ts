@@ -235,13 +235,15 @@ test.describe('the cookie banner of a new visitor', () => {
       const t = await page.evaluate(async () => {
         const chunks = performance.getEntriesByType('resource').filter((r) => /\/assets\/(?!boot-)[^/]+\.js$/.test(new URL(r.name).pathname));
         // Largest-paint entries are only given to an observer (buffered: the ones so far).
-        const lcp = await new Promise<(PerformanceEntry & { element?: Element | null })[]>((done) =>
-          new PerformanceObserver((list, o) => (o.disconnect(), done(list.getEntries()))).observe({ type: 'largest-contentful-paint', buffered: true }),
-        );
+        type Paint = PerformanceEntry & { element?: Element | null; paintTime?: number };
+        const lcp = await new Promise<Paint[]>((done) => new PerformanceObserver((list, o) => (o.disconnect(), done(list.getEntries()))).observe({ type: 'largest-contentful-paint', buffered: true }));
+        // When the frame was painted, not when the screen showed it: that can come a few ms
+        // after the next frame began on a busy machine, and the boot script counts frames.
+        const painted = (e: Paint | undefined) => e && (e.paintTime ?? e.startTime);
         return {
           firstChunk: Math.min(...chunks.map((r) => r.startTime)),
-          fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
-          banner: lcp.find((e) => e.element?.closest('[data-jv-unless-cookie]'))?.startTime,
+          fcp: painted(performance.getEntriesByName('first-contentful-paint')[0])!,
+          banner: painted(lcp.find((e) => e.element?.closest('[data-jv-unless-cookie]'))),
         };
       });
       expect(t.firstChunk, path).toBeGreaterThan(t.fcp);
