@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { hydrated, watchErrors } from './support/page-helpers.ts';
+import { hydrated, recordShifts, watchErrors } from './support/page-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const reviewsFile = JSON.parse(readFileSync(resolve(ROOT, 'site-config/data/reviews.json'), 'utf8')) as {
@@ -311,18 +311,11 @@ test.describe('cookie consent and tracking', () => {
 
   test('nothing on a blog post moves when the banner appears (no layout shift)', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
+    const shifts = await recordShifts(page);
     await page.goto('/blogs/top-10-kitchens-designs');
     await hydrated(page);
     await expect(banner(page)).toBeVisible();
-    const shifts = await page.evaluate(
-      () =>
-        new Promise<number[]>((done) => {
-          const seen: number[] = [];
-          new PerformanceObserver((list) => seen.push(...list.getEntries().map((e) => (e as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => done(seen), 300);
-        }),
-    );
-    expect(shifts).toEqual([]);
+    expect(await shifts()).toEqual([]);
   });
 
   test('clicks on calls to action push a tracking event with the guest labels, consent or not', async ({ context, page }) => {

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { recordShifts } from './support/page-helpers.ts';
 
 const PAGE_TYPES = ['/', '/products/kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets/aw', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green', '/estimator', '/checkout'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -129,35 +130,6 @@ test('breadcrumb links are touch targets of at least 24 x 24 px', async ({ page 
   }
 });
 
-/**
- * Records the page's layout shifts from its start (not those right after input). The returned
- * function waits two frames, so a shift the last change caused is recorded, and lists them, each
- * with what moved: a failure names the element.
- */
-async function recordShifts(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-    const w = window as unknown as { shifts: string[] };
-    w.shifts = [];
-    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-    const name = (n: Node | null | undefined) => {
-      const el = n instanceof Element ? n : n?.parentElement;
-      return el ? `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 30)}"` : 'a node since removed';
-    };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
-        if (e.hadRecentInput) continue;
-        const moved = (e.sources ?? []).map((s) => `${name(s.node)} from ${rect(s.previousRect)} to ${rect(s.currentRect)}`);
-        w.shifts.push(`${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${moved.join('; ')}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return async () => {
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    return page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
-  };
-}
-
 test('the checkout does not shift while it reads the cart (empty cart)', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
   const shifts = await recordShifts(page);
@@ -178,7 +150,8 @@ async function servedInPieces(origin: string, path: string, cut: (html: string) 
       const headers = Object.fromEntries([...r.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)));
       res.writeHead(r.status, headers);
       if (req.url !== path) return void res.end(body);
-      const at = Buffer.byteLength(body.toString('utf8').slice(0, cut(body.toString('utf8'))));
+      const html = body.toString('utf8');
+      const at = Buffer.byteLength(html.slice(0, cut(html)));
       res.write(body.subarray(0, at));
       await new Promise((done) => setTimeout(done, delayMs));
       res.end(body.subarray(at));
