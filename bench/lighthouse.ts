@@ -38,7 +38,7 @@ const freePort = () =>
     });
   });
 
-async function startShop(): Promise<{ origin: string; stop: () => void }> {
+export async function startShop(): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'joinery-lighthouse-'));
   const child = spawn(process.execPath, [join(ROOT, 'cli', 'bin.js'), 'start', '--port', String(port)], {

@@ -13,6 +13,7 @@ import { lintSite } from '../cli/lint/run.ts';
 import { DIST_DIR, ROOT } from '../cli/paths.ts';
 import { kindOf, loadSite } from '../engine/node.ts';
 import { generateSite } from './generate-site.ts';
+import { interactionsTable, runInteractions } from './interactions.ts';
 import { LIGHTHOUSE_PAGES, lighthouseTable, runLighthouse } from './lighthouse.ts';
 import { firstLoadScripts, fmt, timeIt, wallTime } from './lib.ts';
 
@@ -97,6 +98,9 @@ console.log(`\n# Lighthouse (mobile defaults, simulated slow 4G; median of 3 run
 const lighthouseRows = await runLighthouse();
 console.log(lighthouseTable(lighthouseRows));
 for (const r of lighthouseRows) if (r.failing.length) console.log(`${r.label}: ${r.failing.join(', ')}`);
+
+console.log(`\n# Interactions (412 px, CPU slowed 4x; longest event per interaction, as INP counts it; median of 5 fresh pages)`);
+console.log(interactionsTable(await runInteractions()));
 
 // The page-serving, search, checkout and outbox benchmarks run as their own processes (each prints its figures).
 const run = (title: string, args: string[]) => {

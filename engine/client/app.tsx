@@ -1,16 +1,18 @@
 /**
- * The browser app: react-router-dom owns the URL; on a path change the next page's data is
+ * The browser app: react-router-dom owns the URL (its location follows the path, see
+ * path-router.tsx); on a path change the next page's data is
  * fetched, its block chunks loaded, then it replaces the current page (no full reload). If the
  * data cannot be fetched the browser falls back to a normal navigation.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { BrowserRouter, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { createDeferredResolver, DeferredContext } from '../render/deferred.ts';
 import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
 import { pageDataUrl } from '../render/page-data-url.ts';
 import { Shell } from '../render/shell.tsx';
 import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
 import { applyHead } from './head.ts';
+import { PathRouter } from './path-router.tsx';
 
 interface AppProps {
   initial: PageData;
@@ -54,11 +56,9 @@ export function App(props: AppProps) {
   const deferred = useMemo(() => createDeferredResolver(props.loaders, props.registry), [props.loaders, props.registry]);
   return (
     <DeferredContext.Provider value={deferred}>
-      {/* Synchronous updates: a navigation in a transition would wait for every deferred block
-          still showing its server HTML to hydrate (a footer that loads when scrolled to, say). */}
-      <BrowserRouter useTransitions={false}>
+      <PathRouter>
         <PageHost {...props} />
-      </BrowserRouter>
+      </PathRouter>
     </DeferredContext.Provider>
   );
 }

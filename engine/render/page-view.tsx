@@ -3,7 +3,7 @@
  * registry. Unknown types render a visible placeholder in development and nothing in
  * production; a block that throws is isolated (see BlockBoundary and renderPageHtml).
  */
-import { Suspense, useContext, useMemo, type ReactNode } from "react";
+import { memo, Suspense, useContext, useMemo, type ReactNode } from "react";
 import type { BlockNode, BlockRegistry, PageData } from "../types.ts";
 import { BlockBoundary } from "./block-boundary.tsx";
 import { PageContext } from "./context.ts";
@@ -80,7 +80,11 @@ function eagerContent(
   );
 }
 
-export function PageView({
+/**
+ * Memoised: when a link is followed the app renders at once (the progress line shows) while the
+ * next page's data loads; the page shown need not render again for that.
+ */
+export const PageView = memo(function PageView({
   data,
   ...opts
 }: { data: PageData } & RenderOptions) {
@@ -110,4 +114,4 @@ export function PageView({
       </PageContext.Provider>
     </RegistryContext.Provider>
   );
-}
+});

@@ -6,18 +6,34 @@
  * until hydration has finished these hooks report an empty query: the first browser render
  * matches the HTML, then the real query applies.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
 
-const subscribe = () => () => {};
+const noSubscription = () => () => {};
 
 /** false while rendering on the server and during hydration, true afterwards. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
-    subscribe,
+    noSubscription,
     () => true,
     () => false,
   );
+}
+
+/**
+ * The query's readers. The app's router (engine/client/path-router.tsx) keeps its location for
+ * path changes only and tells these of every change: a query change then renders the blocks
+ * that read the query, not the whole page.
+ */
+const readers = new Set<() => void>();
+const subscribe = (onChange: () => void) => {
+  readers.add(onChange);
+  return () => void readers.delete(onChange);
+};
+
+/** The URL changed (the router's history listener): readers of the query check it again. */
+export function queryChanged(): void {
+  for (const r of readers) r();
 }
 
 /**
@@ -39,29 +55,26 @@ export interface QueryParamsUpdate {
 }
 
 /**
- * The current query (empty before hydration) and a setter that edits a copy of it. Keys set
- * to undefined, null or an empty list are removed; a list sets a repeated parameter.
+ * The current query (empty before hydration) and a setter that edits a copy of it (the URL's
+ * query when called, so two changes in one handler both apply). Keys set to undefined, null or
+ * an empty list are removed; a list sets a repeated parameter.
  */
 export function useQueryParams(): [URLSearchParams, (changes: Record<string, string | readonly string[] | null | undefined>, opts?: QueryParamsUpdate) => void] {
-  const [params, setParams] = useSearchParams();
   const search = useLiveSearch();
-  const none = useMemo(() => new URLSearchParams(), []);
-  const [pending, setPending] = useState<URLSearchParams | null>(null);
-  useEffect(() => setPending(null), [params]);
-  const latest = pending ?? params;
-  const current = search || pending ? latest : none;
+  const navigate = useNavigate();
+  const current = useMemo(() => new URLSearchParams(search), [search]);
   const update = useCallback(
     (changes: Record<string, string | readonly string[] | null | undefined>, opts: QueryParamsUpdate = {}) => {
-      const next = new URLSearchParams(latest);
+      const next = new URLSearchParams(window.location.search);
       for (const [key, value] of Object.entries(changes)) {
         next.delete(key);
         if (typeof value === 'string') next.set(key, value);
         else if (value) for (const v of value) next.append(key, v);
       }
-      setPending(next);
-      setParams(next, { replace: !!opts.replace, preventScrollReset: true });
+      const query = next.toString();
+      void navigate({ pathname: window.location.pathname, search: query ? `?${query}` : '' }, { replace: !!opts.replace });
     },
-    [latest, setParams],
+    [navigate],
   );
   return [current, update];
 }

@@ -52,6 +52,35 @@ test.describe('listing pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test('sorting, and back and forward between sorts, leave the rest of the page as prerendered: no block code is fetched, the footer keeps its HTML', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page, CATEGORY);
+    await page.waitForLoadState('networkidle');
+    // The blocks that load when scrolled to (the footer among them) still show their server HTML;
+    // nothing here scrolls, so none of them has a reason to load.
+    const deferred = () => page.locator('[data-jv-defer]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-jv-defer')}: ${e.innerHTML.length}`));
+    const before = await deferred();
+    expect(before.length).toBeGreaterThan(2);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+
+    await listing(page).getByLabel('Sort by').selectOption('z-a');
+    await expect(cardTitles(page).first()).toHaveText('Winchester Stone RTA Kitchen Cabinets');
+    expect(await deferred()).toEqual(before);
+    await page.goBack();
+    await expect(page).toHaveURL(CATEGORY);
+    await expect(cardTitles(page).first()).not.toHaveText('Winchester Stone RTA Kitchen Cabinets');
+    await page.goForward();
+    await expect(cardTitles(page).first()).toHaveText('Winchester Stone RTA Kitchen Cabinets');
+    await page.waitForLoadState('networkidle');
+
+    expect(await deferred()).toEqual(before);
+    expect(scripts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test('sort and filters go to the URL, survive reload, and an empty combination says No items available', async ({ page }) => {
     await open(page, CATEGORY);
     await listing(page).getByLabel('Sort by').selectOption('z-a');
