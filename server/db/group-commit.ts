@@ -13,6 +13,7 @@
 import { resolve as resolvePath } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Kysely, SqliteDatabase, SqliteStatement } from 'kysely';
+import type { Checkpointer } from './checkpointer.ts';
 
 export interface GroupCommit {
   /** A mark to pass to settled(): taken before a unit of work (a request) runs any statement. */
@@ -26,6 +27,8 @@ export interface GroupCommit {
   flush(): void;
   /** Why the last failed batch failed (for the log). */
   readonly lastError: unknown;
+  /** The connection's background checkpointer (checkpointer.ts), if it has one. */
+  readonly checkpointer?: Checkpointer;
 }
 
 interface Batch {
@@ -47,7 +50,7 @@ const peersByFile = new Map<string, Set<{ yieldLock(): void }>>();
  * commits what its batches hold, as it would have a moment later; a transaction in progress is
  * not committed (SQLite rolls it back with the connection).
  */
-const live = new Set<{ yieldLock(): void }>();
+const live = new Set<{ atExit(): void }>();
 let exitHook = false;
 
 /** The group commit of a Kysely instance opened on a SQLite file, if any (PostgreSQL: none). */
@@ -62,9 +65,10 @@ export class BatchLostError extends Error {
 
 /**
  * Wraps the connection Kysely's SqliteDriver uses (`inner`, the statement cache over `sqlite`).
- * The driver's raw `begin` / `commit` / `rollback` are mapped to savepoints here.
+ * The driver's raw `begin` / `commit` / `rollback` are mapped to savepoints here. A
+ * `checkpointer` hears of each commit and closes before the connection.
  */
-export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase): SqliteDatabase & GroupCommit {
+export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase, checkpointer?: Checkpointer): SqliteDatabase & GroupCommit {
   const begin = sqlite.prepare('begin immediate');
   const commit = sqlite.prepare('commit');
   const rollback = sqlite.prepare('rollback');
@@ -74,13 +78,17 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
 
   const file = sqlite.memory ? undefined : resolvePath(sqlite.name);
   const peers = file ? (peersByFile.get(file) ?? peersByFile.set(file, new Set()).get(file)!) : undefined;
-  const self = { yieldLock: () => !inTransaction && flush() };
+  const self = {
+    yieldLock: () => !inTransaction && flush(),
+    // No checkpoint thread is started for a process that is ending.
+    atExit: () => (checkpointer?.close(), self.yieldLock()),
+  };
   peers?.add(self);
   live.add(self);
   if (!exitHook) {
     exitHook = true;
     process.on('exit', () => {
-      for (const gc of live) gc.yieldLock();
+      for (const gc of live) gc.atExit();
     });
   }
 
@@ -125,9 +133,11 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
     if (!b) return;
     batch = undefined;
     flushWanted = false;
+    let committed = false;
     try {
       if (!sqlite.inTransaction) throw new BatchLostError();
       commit.run();
+      committed = true;
     } catch (e) {
       lastFailed = b.id;
       lastError = e;
@@ -140,6 +150,7 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
       }
     }
     b.resolve();
+    if (committed) checkpointer?.committed();
   }
 
   const control = (run: () => void): SqliteStatement => ({
@@ -202,6 +213,7 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
         inTransaction = false;
       }
       flush();
+      checkpointer?.close();
       live.delete(self);
       peers?.delete(self);
       if (peers?.size === 0) peersByFile.delete(file!);
@@ -214,6 +226,7 @@ export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase
       return batch.done.then(ok);
     },
     flush,
+    checkpointer,
     get lastError() {
       return lastError;
     },

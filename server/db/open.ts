@@ -13,6 +13,7 @@ import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { groupCommitOf, registerGroupCommit, withGroupCommit } from './group-commit.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { backgroundCheckpointer } from './checkpointer.ts';
 
 export type Db = Kysely<Database>;
 
@@ -41,7 +42,8 @@ function openSqlite(file: string): Db {
   sqlite.pragma('temp_store = MEMORY');
   // Group commit (group-commit.ts) unless JOINERY_GROUP_COMMIT=0: then one commit per transaction or statement.
   if (process.env.JOINERY_GROUP_COMMIT === '0') return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  const gc = withGroupCommit(sqlite, withStatementCache(sqlite));
+  // The WAL checkpoints on a second thread once the connection is busy (checkpointer.ts).
+  const gc = withGroupCommit(sqlite, withStatementCache(sqlite), backgroundCheckpointer(sqlite, { onError: (m) => console.error(`joinery: ${m}`) }));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: gc }) });
   registerGroupCommit(db, gc);
   return db;
