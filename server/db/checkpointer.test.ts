@@ -2,7 +2,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { backgroundCheckpointer, CHECKPOINT_AFTER_COMMITS, type Checkpointer } from './checkpointer.ts';
 import { groupCommitOf, withGroupCommit, type GroupCommit } from './group-commit.ts';
@@ -12,7 +12,7 @@ import { withStatementCache } from './statement-cache.ts';
 let dir: TempDir;
 let file: string;
 let sqlite: SQLite.Database;
-let db: Kysely<{ notes: { id: Generated<number>; body: string } }>;
+let db: Kysely<{ notes: { id: Generated<number>; body: string } }> | undefined;
 let gc: GroupCommit;
 let errors: string[];
 
@@ -24,16 +24,11 @@ const size = (path: string) => {
     return 0;
   }
 };
-const until = async (what: string, ok: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+/** vitest's waitFor, with room for a busy machine. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 /** One committed write of `bytes` bytes, as a request's batch is: the commit comes at the end of the turn. */
 const write = async (bytes: number) => {
-  await db.insertInto('notes').values({ body: 'x'.repeat(bytes) }).execute();
+  await db!.insertInto('notes').values({ body: 'x'.repeat(bytes) }).execute();
   await new Promise((r) => setImmediate(r));
 };
 
@@ -52,17 +47,18 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await db?.destroy();
+  db = undefined;
   dir.cleanup();
 });
 
 describe('background checkpointer (SQLite)', () => {
   it('a busy connection hands the checkpoint to a thread: every write reaches the database file and the WAL restarts instead of growing', async () => {
     open({ startAfterCommits: 5, intervalMs: 5, restartFrames: 200 });
-    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db!);
     const checkpointer = gc.checkpointer as Checkpointer;
     expect(checkpointer.by).toBe('commit');
     for (let i = 0; i < 5; i++) await write(100);
-    await until('the thread', () => checkpointer.by === 'thread');
+    await eventually(() => expect(checkpointer.by).toBe('thread'));
     // The connection's own automatic checkpoint is off: only the thread copies the WAL now.
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
 
@@ -76,7 +72,7 @@ describe('background checkpointer (SQLite)', () => {
     // Restarted from about 200 frames (the threshold) plus what arrives while the thread works;
     // without the restart the WAL would hold all 8,000.
     expect(largestWal).toBeLessThan(4000 * (PAGE + 24));
-    await until('the database file to hold the writes', () => size(file) > 4000 * PAGE);
+    await eventually(() => expect(size(file)).toBeGreaterThan(4000 * PAGE));
     expect(checkpointer.stats.byThread).toBeGreaterThan(0);
 
     // Another connection reads every row, from the file or the WAL.
@@ -91,17 +87,17 @@ describe('background checkpointer (SQLite)', () => {
     const script = dir.join('failing-thread.mjs');
     writeFileSync(script, `import { parentPort } from 'node:worker_threads';\nparentPort.postMessage({ kind: 'ready' });\nsetTimeout(() => { throw new Error('disk I/O error'); }, 50);\n`);
     open({ startAfterCommits: 1, intervalMs: 5, script: pathToFileURL(script) });
-    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db!);
     await write(10);
     const checkpointer = gc.checkpointer as Checkpointer;
-    await until('the thread', () => checkpointer.by === 'thread');
+    await eventually(() => expect(checkpointer.by).toBe('thread'));
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-    await until('the report', () => errors.length > 0);
+    await eventually(() => expect(errors.length).toBeGreaterThan(0));
     expect(errors).toEqual(['checkpoint thread: disk I/O error; the connection checkpoints again']);
     expect(checkpointer.by).toBe('commit');
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await write(10);
-    expect(await db.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).toEqual({ n: 2 });
+    expect(await db!.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).toEqual({ n: 2 });
   });
 
   it('a short-lived connection starts no thread; the server\'s starts one after its first commits', async () => {
@@ -117,7 +113,7 @@ describe('background checkpointer (SQLite)', () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(checkpointer.by).toBe('commit');
       for (let i = CHECKPOINT_AFTER_COMMITS - 2; i < CHECKPOINT_AFTER_COMMITS; i++) await hit(i);
-      await until('the thread', () => checkpointer.by === 'thread');
+      await eventually(() => expect(checkpointer.by).toBe('thread'));
     } finally {
       await conn.destroy();
     }

@@ -60,8 +60,8 @@ export function backgroundCheckpointer(
   let by: Checkpointer['by'] = 'commit';
   let catchUp = false;
   let closed = false;
-
   let failed = false;
+
   const backToCommits = (message: string) => {
     if (closed || failed) return;
     failed = true;
