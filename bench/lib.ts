@@ -1,5 +1,16 @@
 /** Small timing helpers for the benchmarks (figures are printed, never asserted). */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The flags Node runs `joinery` with: those on cli/bin.js's first line (`#!/usr/bin/env -S node
+ * --max-semi-space-size=64`). A server a benchmark starts itself, with `process.execPath`, passes
+ * them so that it runs as the shipped command does.
+ */
+export const SHIPPED_NODE_FLAGS: readonly string[] = readFileSync(new URL('../cli/bin.js', import.meta.url), 'utf8')
+  .split('\n', 1)[0]!
+  .split(' ')
+  .filter((a) => a.startsWith('--'));
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
