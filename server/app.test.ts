@@ -17,9 +17,9 @@ afterEach(async () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP that allows self and the site’s third parties, on pages and the API', async () => {
+  it('sends a CSP that allows self and the site’s third parties on pages, and a policy that loads nothing on JSON answers', async () => {
     t = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR });
-    for (const path of ['/', '/api/health', '/missing', '/api/missing']) {
+    for (const path of ['/', '/missing', '/assets/entry-abc123.js']) {
       const res = await t.app.request(path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
@@ -34,16 +34,30 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    }
+    // A JSON answer is never a document: nothing may load in it, and it may not be framed.
+    for (const path of ['/api/health', '/api/missing', '/page-data.json']) {
+      const res = await t.app.request(path);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+      expect(res.headers.get('permissions-policy')).toBeNull();
       expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
     }
   });
 
   it('adds a payment provider\'s hosts only while it is configured', async () => {
     t = await createTestServer();
-    expect((await t.app.request('/api/health')).headers.get('content-security-policy')).not.toContain('stripe.com');
+    expect((await t.app.request('/')).headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect((await t.app.request('/')).headers.get('content-security-policy')).not.toContain('stripe.com');
     await t.close();
     t = await createTestServer({ paymentEnv: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' } });
-    const csp = (await t.app.request('/api/health')).headers.get('content-security-policy') ?? '';
+    const csp = (await t.app.request('/')).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);

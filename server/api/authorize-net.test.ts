@@ -19,7 +19,8 @@ afterEach(async () => {
 
 async function setup(env: Record<string, string> = {}) {
   anet = await startAuthorizeNetStandIn();
-  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, config: { origin: 'https://shop.test' }, paymentEnv: { ...anet.env(), ...env } });
+  // With the fake build: the checkout page's Content-Security-Policy is what lets Accept.js load.
+  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, config: { origin: 'https://shop.test' }, paymentEnv: { ...anet.env(), ...env } });
   return { anet, t };
 }
 
@@ -133,11 +134,12 @@ describe('Authorize.Net process-transaction through the stand-in', () => {
     expect(r.json.order.statusHistory.at(-1).comment).toBe(`Payment failed for order ${o.order.orderIncrementId}: User authentication failed due to invalid authentication values.`);
   });
 
-  it('without the AUTHORIZE_NET_* values the method is not offered and the route says so; with them only public keys go out, and the CSP allows Accept.js', async () => {
-    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
+  it('without the AUTHORIZE_NET_* values the method is not offered and the route says so; with them only public keys go out, and the pages\' CSP allows Accept.js', async () => {
+    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR });
     const none = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
     expect(none.json.paymentMethods.map((m: { name: string }) => m.name)).not.toContain('authorize-net');
-    expect(none.headers.get('content-security-policy')).not.toContain('authorize.net');
+    expect((await t.app.request('/')).headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect((await t.app.request('/')).headers.get('content-security-policy')).not.toContain('authorize.net');
     const o = await placeOrder(t.app);
     expect((await payWith(o, ANET_TEST_CARDS.approved)).status).toBe(422);
     await t.close();
@@ -147,7 +149,7 @@ describe('Authorize.Net process-transaction through the stand-in', () => {
     const m = some.json.paymentMethods.find((x: { name: string }) => x.name === 'authorize-net');
     expect(m).toMatchObject({ gateway: 'authorize-net', config: { acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', clientKey: anet!.clientKey, apiLoginID: anet!.loginId, loginId: anet!.loginId } });
     expect(some.text).not.toContain(anet!.transactionKey);
-    const csp = some.headers.get('content-security-policy') ?? '';
+    const csp = (await t!.app.request('/')).headers.get('content-security-policy') ?? '';
     expect(/script-src [^;]*https:\/\/jstest\.authorize\.net/.test(csp)).toBe(true);
   });
 });

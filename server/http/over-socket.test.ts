@@ -57,7 +57,7 @@ describe('the API over a socket', () => {
     for (const res of [ok, refused, carded]) {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('vary')).toBe('Accept-Encoding');
-      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('connection')).not.toBe('close');
     }
   });

@@ -49,7 +49,7 @@ describe('Content-Security-Policy from site.json', () => {
         showroomTour: { script: ['https://tour.example.net'], frame: ['https://player.tour.example.net'], media: ['https://*.cdn.example.net'], connect: ['wss://live.tour.example.net'] },
       }),
     });
-    for (const path of ['/', '/api/health']) {
+    for (const path of ['/', '/aboutus', '/missing']) {
       const csp = await policy(path);
       expect(csp.get('script-src')).toContain('https://tour.example.net');
       expect(csp.get('frame-src')).toContain('https://player.tour.example.net');
