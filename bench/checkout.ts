@@ -11,7 +11,7 @@
  * (CHECKOUT_BENCH_ROUNDS), each printed, and the median round's figures. Then a bare Hono
  * handler (POST returning a small JSON) in a child process, same client settings, for the ratio. Bounded: N checkouts (default 10,000) and at most 60 s per round.
  *
- * Both servers run with the Node flags of the shipped command (SHIPPED_NODE_FLAGS).
+ * Both servers run with the Node flags `npm start` serves the shop with (START_NODE_FLAGS).
  *
  * Run: node --import tsx bench/checkout.ts [checkouts]. Figures are printed, never asserted.
  * CHECKOUT_BENCH_PROFILE=<dir> writes a CPU profile of the app server there.
@@ -23,7 +23,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { fmt, percentile, SHIPPED_NODE_FLAGS } from './lib.ts';
+import { fmt, percentile, START_NODE_FLAGS } from './lib.ts';
 
 const CONNECTIONS = 32;
 const MAX_SECONDS = 60;
@@ -98,7 +98,7 @@ interface Child {
 
 function startChild(mode: string, arg?: string): Promise<Child> {
   const profile = process.env.CHECKOUT_BENCH_PROFILE && mode === '--serve' ? ['--cpu-prof', '--cpu-prof-dir', process.env.CHECKOUT_BENCH_PROFILE] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...SHIPPED_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), mode, ...(arg ? [arg] : [])], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...START_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), mode, ...(arg ? [arg] : [])], {
     stdio: ['pipe', 'pipe', 'inherit'],
     // As `joinery start` runs (cli/bin.js): React's production build renders the e-mails queued at payment.
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },

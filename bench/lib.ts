@@ -3,14 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
- * The flags Node runs `joinery` with: those on cli/bin.js's first line (`#!/usr/bin/env -S node
- * --max-semi-space-size=64`). A server a benchmark starts itself, with `process.execPath`, passes
- * them so that it runs as the shipped command does.
+ * The Node flags `npm start` serves the shop with (package.json: `node <flags> cli/bin.js start`).
+ * A server a benchmark starts itself passes them, so that it runs as the shop does.
  */
-export const SHIPPED_NODE_FLAGS: readonly string[] = readFileSync(new URL('../cli/bin.js', import.meta.url), 'utf8')
-  .split('\n', 1)[0]!
-  .split(' ')
-  .filter((a) => a.startsWith('--'));
+export const START_NODE_FLAGS: readonly string[] = (() => {
+  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const flags = /\bnode((?: --\S+)*) cli\/bin\.js start\b/.exec(start)?.[1];
+  if (flags === undefined) throw new Error(`bench: package.json's start script does not run "node ... cli/bin.js start": ${start}`);
+  return flags.split(' ').filter(Boolean);
+})();
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT } from '../cli/paths.ts';
-import { fmt, median, SHIPPED_NODE_FLAGS } from './lib.ts';
+import { fmt, median, START_NODE_FLAGS } from './lib.ts';
 
 export const LIGHTHOUSE_PAGES: [label: string, path: string][] = [
   ['home', '/'],
@@ -41,7 +41,7 @@ const freePort = () =>
 export async function startShop(): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'joinery-lighthouse-'));
-  const child = spawn(process.execPath, [...SHIPPED_NODE_FLAGS, join(ROOT, 'cli', 'bin.js'), 'start', '--port', String(port)], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, join(ROOT, 'cli', 'bin.js'), 'start', '--port', String(port)], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', JOINERY_DATA_DIR: data, JOINERY_LOG_REQUESTS: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],

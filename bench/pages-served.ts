@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST_DIR, ROOT } from '../cli/paths.ts';
-import { firstLoadScripts, fmt, SHIPPED_NODE_FLAGS } from './lib.ts';
+import { firstLoadScripts, fmt, START_NODE_FLAGS } from './lib.ts';
 
 const SECONDS = Number(process.argv[2]) || 5;
 const PAGE = '/products/kitchen-cabinets';
@@ -36,7 +36,7 @@ function pageRequests(): string[] {
 
 async function main() {
   const data = mkdtempSync(join(tmpdir(), 'joinery-bench-pages-'));
-  const child = spawn(process.execPath, [...SHIPPED_NODE_FLAGS, join(ROOT, 'cli', 'bin.js'), 'start', '--port', '0'], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, join(ROOT, 'cli', 'bin.js'), 'start', '--port', '0'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', JOINERY_DATA_DIR: data, JOINERY_LOG_REQUESTS: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
