@@ -53,8 +53,9 @@ describe('security headers', () => {
 
   it('adds a payment provider\'s hosts only while it is configured', async () => {
     t = await createTestServer();
-    expect((await t.app.request('/')).headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect((await t.app.request('/')).headers.get('content-security-policy')).not.toContain('stripe.com');
+    const without = (await t.app.request('/')).headers.get('content-security-policy');
+    expect(without).toContain("default-src 'self'");
+    expect(without).not.toContain('stripe.com');
     await t.close();
     t = await createTestServer({ paymentEnv: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' } });
     const csp = (await t.app.request('/')).headers.get('content-security-policy') ?? '';
