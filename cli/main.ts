@@ -89,6 +89,12 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<id>', "the quote's id")
     .action(run(async () => (await import('./commands/quote.ts')).quoteCancelCommand));
 
+  const paymentsCmd = program.command('payments').description('card payments: finish what a crash left behind');
+  paymentsCmd
+    .command('reconcile')
+    .description('ask the payment providers once about lost and waiting payments, settle what they say, and print it')
+    .action(run(async () => (await import('./commands/payments.ts')).paymentsReconcileCommand));
+
   try {
     await program.parseAsync(argv);
     return code;

@@ -26,6 +26,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import type { Mailer } from './mail/message.ts';
 import { OutboxWorker } from './mail/worker.ts';
+import { paymentReconciler, type PaymentReconciler } from './commerce/reconcile.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DIST_DIR } from './paths.ts';
 import { serveSite, type SiteServer } from './site/serve-site.ts';
 import { loadSiteBuild } from './site/site-build.ts';
@@ -53,7 +54,9 @@ export interface JoineryServer {
   deps: AppDeps;
   /** Not started: call outbox.start() to send in the background, or outbox.drain() in tests. */
   outbox: OutboxWorker;
-  /** Stops the outbox worker (waiting for a send in progress). Does not close the db. */
+  /** Not started: call reconciler.start() to finish lost payments in the background (server/commerce/reconcile.ts). */
+  reconciler: PaymentReconciler;
+  /** Stops the outbox worker and the reconciler (waiting for work in progress). Does not close the db. */
   close(): Promise<void>;
 }
 
@@ -94,13 +97,17 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   app.notFound((c) => (isApiPath(c.req.path) || !site ? jsonError(c, 404, 'Not found') : site.notFound(c)));
   app.onError(errorHandler(log));
 
+  const reconciler = paymentReconciler(commerceFor(deps), { intervalMs: config.reconcileIntervalMs, log });
+
   return {
     app,
     deps,
     outbox,
-    close: () => {
+    reconciler,
+    close: async () => {
       unhook?.();
-      return outbox.stop();
+      await reconciler.stop();
+      await outbox.stop();
     },
   };
 }

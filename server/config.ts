@@ -45,6 +45,10 @@ export interface ServerConfig {
   payRateLimit: { limit: number; windowMs: number };
   /** Behind a reverse proxy (TRUST_PROXY=1): the client address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
+  /** How long a pay step holds an order (JOINERY_PAYMENT_LEASE_MS, default 60 s): longer than any provider call. */
+  paymentLeaseMs: number;
+  /** How often the payment reconciler runs (JOINERY_RECONCILE_INTERVAL_MS, default 30 s; 0: never). */
+  reconcileIntervalMs: number;
 }
 
 export interface SiteFacts {
@@ -114,6 +118,8 @@ export function envConfig(env: Record<string, string | undefined> = process.env)
     // tries in 10 minutes from one address instead of hundreds a second.
     payRateLimit: { limit: positiveInt(env.PAY_RATE_LIMIT, 30), windowMs: positiveInt(env.PAY_RATE_WINDOW_MS, 600_000) },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    paymentLeaseMs: positiveInt(env.JOINERY_PAYMENT_LEASE_MS, 60_000),
+    reconcileIntervalMs: env.JOINERY_RECONCILE_INTERVAL_MS === '0' ? 0 : positiveInt(env.JOINERY_RECONCILE_INTERVAL_MS, 30_000),
     bodyTimeoutMs: positiveInt(env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS),
   };
 }
@@ -141,5 +147,7 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     orderRateLimit: given.orderRateLimit ?? env.orderRateLimit,
     payRateLimit: given.payRateLimit ?? env.payRateLimit,
     trustProxy: given.trustProxy ?? env.trustProxy,
+    paymentLeaseMs: given.paymentLeaseMs ?? env.paymentLeaseMs,
+    reconcileIntervalMs: given.reconcileIntervalMs ?? env.reconcileIntervalMs,
   };
 }

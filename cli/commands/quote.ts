@@ -107,7 +107,7 @@ export async function quoteListCommand(): Promise<number> {
     if (!rows.length) console.log('No quotes.');
     for (const q of rows) {
       const expired = q.status === 'open' && q.expires_at <= new Date().toISOString() ? ' (link expired)' : '';
-      console.log(`${q.id}\t${q.quote_increment_id ?? quoteIncrementIdFor(q.id)}\t${q.status}${expired}\t${fromCents(q.total_cents).toFixed(2)}\t${q.email}\texpires ${q.expires_at}${q.order_id ? `\torder ${incrementIdFor(q.order_id)}` : ''}`);
+      console.log(`${q.id}\t${q.quote_increment_id ?? quoteIncrementIdFor(q.id)}\t${q.status}${expired}\t${fromCents(q.total_cents).toFixed(2)}\t${q.email}\texpires ${q.expires_at}${q.status === 'paid' && q.order_id ? `\torder ${incrementIdFor(q.order_id)}` : ''}`);
     }
     return EXIT_OK;
   } finally {

@@ -1,6 +1,7 @@
 /**
  * `joinery start`: serves the built site and the API. Opens (and migrates) the database, picks
  * the mail transport (SMTP_URL, else .eml files under var/mail), starts the outbox worker and
+ * the payment reconciler (server/commerce/reconcile.ts) and
  * listens on --port, $PORT or 3000. SIGINT/SIGTERM stop accepting, let requests in flight
  * finish, stop the worker (its sends in flight finish, the rest of its claimed rows go back
  * to the queue for the other servers) and close the database. DATABASE_URL picks PostgreSQL;
@@ -98,6 +99,7 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
     return EXIT_USAGE;
   }
   server.outbox.start();
+  server.reconciler.start();
   const unguard = guardProcess(consoleLogger);
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);

@@ -14,8 +14,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Commerce } from '../commerce/index.ts';
-import { ApiError } from '../http/errors.ts';
-import { quoteService } from '../quotes/quote-service.ts';
 import type { AppEnv } from '../http/env.ts';
 import { noCardData } from '../http/no-card-data.ts';
 import { parseJson } from '../http/parse.ts';
@@ -27,18 +25,9 @@ const verifyBody = z.object({
 
 export function paymentsRoutes(commerce: Commerce): Hono<AppEnv> {
   const { payments } = commerce;
-  const quotes = quoteService(commerce);
   return new Hono<AppEnv>().post('/:paymentMethod/verify', noCardData(), async (c) => {
     const body = await parseJson(c, verifyBody);
     const method = c.req.param('paymentMethod');
-    try {
-      return c.json(await payments.verify(method, body.paymentIntentId, body.paymentIntentClientSecret));
-    } catch (e) {
-      // Not an order's payment: a quote's charge (metadata quoteId, no orderId) converts the quote here.
-      if (!(e instanceof ApiError) || e.status !== 404) throw e;
-      const quote = await quotes.verify(method, body.paymentIntentId, body.paymentIntentClientSecret);
-      if (!quote) throw e;
-      return c.json(quote);
-    }
+    return c.json(await payments.verify(method, body.paymentIntentId, body.paymentIntentClientSecret));
   });
 }

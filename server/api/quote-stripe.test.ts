@@ -22,7 +22,7 @@ const webhook = (payload: string, signature?: string) =>
   t.app.request('/api/payment/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'stripe-signature': signature }) } });
 
 describe('a quote paid with Stripe', () => {
-  it('3-D Secure, the card holder never returns: the webhook converts the quote once and tags the intent; the return page gives the same order', async () => {
+  it('3-D Secure, the card holder never returns: the webhook pays the quote\'s order once; the return page gives the same order', async () => {
     stripe = await startStripeStandIn({ webhookMode: 'immediate', webhookTarget: async (payload, signature) => (await webhook(payload, signature)).status });
     t = await createTestServer({
       siteDir: FIXTURE_SHOP_DIR,
@@ -37,8 +37,11 @@ describe('a quote paid with Stripe', () => {
     const pi = r.json.paymentIntent.id as string;
     const create = stripe.requests.find((q) => q.method === 'POST' && q.path === '/v1/payment_intents')!;
     expect(create.body).toMatchObject({ amount: '282129', currency: 'usd', return_url: 'https://shop.test/payment/verify/stripe' });
-    expect(create.body.metadata).toEqual({ quoteId: String(quote.id), quoteIncrementId: quote.quoteIncrementId, quotePaymentId: expect.any(String) });
-    expect(await t.db.selectFrom('orders').selectAll().execute()).toEqual([]);
+    // The quote pays through its order, written before the charge: the intent names both.
+    const pending = await t.db.selectFrom('orders').select(['id', 'order_increment_id', 'status']).execute();
+    expect(pending).toEqual([{ id: expect.any(Number), order_increment_id: expect.any(String), status: 'pending_payment' }]);
+    expect(create.body.metadata).toEqual({ orderId: String(pending[0]!.id), orderIncrementId: pending[0]!.order_increment_id, paymentId: expect.any(String), quoteId: String(quote.id), quoteIncrementId: quote.quoteIncrementId });
+    expect(await t.db.selectFrom('quotes').select('status').where('id', '=', quote.id).executeTakeFirstOrThrow()).toEqual({ status: 'open' });
 
     const secret = r.json.paymentIntent.client_secret as string;
     await fetch(r.json.nextAction.url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'approve' }), redirect: 'manual' });
@@ -47,7 +50,8 @@ describe('a quote paid with Stripe', () => {
     expect(stripe.intents.get(pi)!.metadata).toMatchObject({ orderId: String(orders[0]!.id), orderIncrementId: orders[0]!.order_increment_id, quoteId: String(quote.id) });
 
     const v = await send(t.app, 'POST', '/api/payment/stripe/verify', { paymentIntentId: pi, paymentIntentClientSecret: secret });
-    expect(v.json).toMatchObject({ success: true, status: 'completed', metadata: { orderId: orders[0]!.id, orderIncrementId: orders[0]!.order_increment_id } });
+    expect(v.json).toMatchObject({ success: true, status: 'completed', metadata: { orderId: orders[0]!.id, orderIncrementId: orders[0]!.order_increment_id, quoteId: quote.id, quoteIncrementId: quote.quoteIncrementId } });
+    expect(await t.db.selectFrom('quotes').select('status').where('id', '=', quote.id).executeTakeFirstOrThrow()).toEqual({ status: 'paid' });
     const c = await send(t.app, 'POST', '/api/quote/convertToOrder', { quoteId: quote.id, token, payment: { transactionId: pi, method: 'stripe' } });
     expect(c.json.order.id).toBe(orders[0]!.id);
     expect(await t.db.selectFrom('orders').selectAll().execute()).toHaveLength(1);

@@ -124,12 +124,13 @@ describe('paying a quote and converting it', () => {
     expect(stolen.status).toBe(422);
     expect(stolen.json).toMatchObject({ success: false, message: 'This payment is not for this quote.' });
 
-    // A completed charge naming this quote, for less than its total (the caller claims the full amount).
+    // A completed charge naming this quote, for less than its total, made at the gateway by
+    // somebody else: no payment of the quote's order has it (the caller claims the full amount).
     const gateway = sandboxGateway(t.db, t.clock);
     const small = await gateway.charge({ token: await cardToken(t.app, CARDS.approved), amountCents: 100, currency: 'usd', metadata: { quoteId: String(id) }, idempotencyKey: 'tamper-small', returnUrl: '/x' });
     const smaller = await convert(id, token, small.id);
     expect(smaller.status).toBe(422);
-    expect(smaller.json).toMatchObject({ success: false, message: 'The payment amount does not match the quote total.' });
+    expect(smaller.json).toMatchObject({ success: false, message: 'This payment is not for this quote.' });
 
     // A declined payment of this quote.
     const declined = await payQuote(id, token, CARDS.declined);
@@ -143,16 +144,19 @@ describe('paying a quote and converting it', () => {
     expect(madeUp.status).toBe(422);
     expect(madeUp.json).toEqual({ success: false, message: 'Payment not found' });
 
+    // None of it paid the quote: its order (written by its first pay) is unpaid, the quote open.
+    expect(await t.db.selectFrom('orders').select(['status']).where('id', '!=', other.id).execute()).toEqual([{ status: 'pending_payment' }]);
+    expect((await t.db.selectFrom('quotes').select('status').executeTakeFirstOrThrow()).status).toBe('open');
+
     // The right payment with a wrong token.
     const good = await payQuote(id, token);
+    expect(good.json).toMatchObject({ success: true, status: 'completed' });
     const wrongToken = await convert(id, `${token}x`, good.json.transactionId);
     expect(wrongToken.status).toBe(400);
     expect(wrongToken.json.errorType).toBe('quoteNotExist');
-
-    expect(await t.db.selectFrom('orders').selectAll().where('id', '!=', other.id).execute()).toHaveLength(0);
-    expect((await t.db.selectFrom('quotes').select('status').executeTakeFirstOrThrow()).status).toBe('open');
-    // The genuine payment still converts.
+    // The genuine payment converts.
     expect((await convert(id, token, good.json.transactionId)).status).toBe(200);
+    expect((await t.db.selectFrom('quotes').select('status').executeTakeFirstOrThrow()).status).toBe('paid');
   });
 });
 
@@ -198,14 +202,17 @@ describe('limits', () => {
 });
 
 describe('paying again', () => {
-  it('a completed charge whose convert never came is answered again, not charged twice', async () => {
+  it('a quote paid once is not charged again: a second pay is refused, the convert answers its order', async () => {
     const { id, token } = await setup();
     const first = await payQuote(id, token);
+    expect(first.status).toBe(200);
     const second = await payQuote(id, token);
-    expect(second.status).toBe(200);
-    expect(second.json.transactionId).toBe(first.json.transactionId);
+    expect(second.status).toBe(409);
+    expect(second.json).toEqual({ success: false, message: 'This quote has already been paid.' });
     expect(await t.db.selectFrom('sandbox_gateway_intents').selectAll().execute()).toHaveLength(1);
-    expect((await convert(id, token, second.json.transactionId)).status).toBe(200);
+    const c = await convert(id, token, first.json.transactionId);
+    expect(c.status).toBe(200);
+    expect(c.json.order.payments).toEqual([expect.objectContaining({ transactionId: first.json.transactionId, status: 'completed' })]);
   });
 
   it('an authentication left open is canceled when another payment starts: approving it later charges nothing', async () => {
@@ -219,8 +226,12 @@ describe('paying again', () => {
     await t.app.request(url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'approve' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const intents = await t.db.selectFrom('sandbox_gateway_intents').select(['id', 'status']).execute();
     expect(intents.find((i) => i.id === waiting.json.transactionId)!.status).toBe('canceled');
-    const stale = await convert(id, token, waiting.json.transactionId);
-    expect(stale.status).toBe(422);
-    expect((await convert(id, token, paid.json.transactionId)).status).toBe(200);
+    // The quote is paid by the second payment alone: its order has one completed payment.
+    const c = await convert(id, token, paid.json.transactionId);
+    expect(c.status).toBe(200);
+    expect(c.json.order.payments.map((p: { transactionId: string; status: string }) => [p.transactionId, p.status])).toEqual([
+      [waiting.json.transactionId, 'failed'],
+      [paid.json.transactionId, 'completed'],
+    ]);
   });
 });

@@ -24,7 +24,6 @@ import { PAYMENT_MESSAGES, toCents } from '../../engine/node.ts';
 import type { Commerce, PayOutcome } from '../commerce/index.ts';
 import { attemptKey } from '../commerce/index.ts';
 import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';
-import { quoteService } from '../quotes/quote-service.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
@@ -57,7 +56,6 @@ const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_fai
 
 export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
   const { ctx, payments } = commerce;
-  const quotes = quoteService(commerce);
 
   const provider = (): StripeProvider => {
     const p = ctx.deps.providers[STRIPE_GATEWAY] as StripeProvider | undefined;
@@ -142,10 +140,8 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
         const pi = event.data.object as Stripe.PaymentIntent;
         const result = resultOfIntent(pi);
         // payment_failed leaves the intent requires_payment_method ("pending" in the table): this attempt failed.
-        const settled = await payments.settle(STRIPE_GATEWAY, event.type === 'payment_intent.payment_failed' ? { ...result, status: 'failed', nextAction: undefined } : result);
-        // Not an order's payment: a quote's charge (converted here when it succeeded and the browser never came back).
-        if (!settled && !(await quotes.settleEvent(STRIPE_GATEWAY, event.type === 'payment_intent.payment_failed' ? { ...result, status: 'failed' } : result)))
-          ctx.deps.log.error(`stripe webhook: ${event.type} for ${pi.id}: no payment of this shop has it`);
+        const settled = await payments.settle(STRIPE_GATEWAY, event.type === 'payment_intent.payment_failed' ? { ...result, status: 'failed', next: undefined, nextAction: undefined } : result);
+        if (!settled) ctx.deps.log.error(`stripe webhook: ${event.type} for ${pi.id}: no payment of this shop has it`);
       }
       await db
         .insertInto('payment_events')

@@ -19,6 +19,7 @@ export function commerceFor(deps: AppDeps): Commerce {
       data: commerceDataSource(deps.siteDir),
       providers: deps.payments,
       shop: { siteName: deps.config.siteName, origin: deps.config.origin },
+      paymentLeaseMs: deps.config.paymentLeaseMs,
     });
     perApp.set(deps, commerce);
   }

@@ -36,6 +36,8 @@ export interface CommerceDeps {
   data: CommerceDataSource;
   providers: PaymentProviders;
   shop: { siteName: string; origin: string; timeZone?: string };
+  /** How long a pay step holds an order (default PAYMENT_LEASE_MS, 60 s). */
+  paymentLeaseMs?: number;
 }
 
 export type PaymentScope = 'sample-order' | 'convert-to-order';
@@ -91,12 +93,14 @@ export class CommerceContext {
   }
 
   /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments (read through `db`: the caller's transaction, if any). */
-  async assertOpen(row: OrderRow, db: Kysely<Database> = this.db): Promise<PaymentRow[]> {
+  async assertOpen(row: OrderRow, db: Kysely<Database> = this.db, o: { stranded?: 'allow' } = {}): Promise<PaymentRow[]> {
     if (row.status === 'ordered') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
     if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString()) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
     const payments = await paymentsOf.all(db, { orderId: row.id });
     if (payments.some((p) => p.status === 'completed')) throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
     if (payments.some(isAwaitingReview)) throw new ApiError(409, COMMERCE_TEXTS.underReview);
+    // A lost attempt may have charged the order as it was: only a pay step (which recovers it first) may go on.
+    if (o.stranded !== 'allow' && payments.some(isStranded)) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
     return payments;
   }
 }
@@ -113,9 +117,19 @@ export const additionalData = (p: Pick<PaymentRow, 'additional_data'>): Record<s
 export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'status' | 'client_secret_hash'>) => p.status === 'on_hold' && p.client_secret_hash !== null;
 
 /** An authentication that was never answered: the payment was canceled by a change or a new attempt. */
-export const wasCanceledWhileWaiting = (p: PaymentRow) => p.status === 'failed' && additionalData(p).intentStatus === 'requires_action';
+export const wasCanceledWhileWaiting = (p: PaymentRow) => {
+  const extra = additionalData(p);
+  // Rows settled before `next` was stored name the card provider's intent status.
+  return p.status === 'failed' && (extra.next === 'authenticate' || extra.intentStatus === 'requires_action');
+};
+
+/**
+ * An attempt whose answer never came back: written pending, and no provider answer ever
+ * settled it. Seen under the order's lease (its pay step is over), its answer was lost.
+ */
+export const isStranded = (p: Pick<PaymentRow, 'status' | 'transaction_id'>) => p.status === 'pending' && p.transaction_id === null;
 
 export const CANCELED_AUTHENTICATION = 'This payment was canceled: the order changed or another payment was started.';
 
-/** Money that may still arrive (held for review, pending): another payment could charge twice. */
-export const isAwaitingReview = (p: PaymentRow) => (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p);
+/** Money that may still arrive (held for review, pending at the provider): another payment could charge twice. */
+export const isAwaitingReview = (p: PaymentRow) => (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p) && !isStranded(p);

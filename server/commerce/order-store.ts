@@ -8,7 +8,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { type Address, type AddressView, type OrderTotals, fromCents, toCents } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import { fields, prepared } from '../db/prepared.ts';
-import type { AddressType, Database, OrderAddressesTable, OrderItemRow, OrderItemsTable, OrderAddressRow, OrderRow, OrderStatusHistoryRow, OrderStatusHistoryTable, PaymentRow, PaymentStatus } from '../db/schema.ts';
+import type { AddressType, Database, OrderAddressesTable, OrderItemRow, OrderItemsTable, OrderAddressRow, OrderRow, OrdersTable, OrderStatusHistoryRow, OrderStatusHistoryTable, PaymentRow, PaymentStatus } from '../db/schema.ts';
 import type { PricedItem } from './pricing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -128,47 +128,80 @@ const partiesOf = prepared((db, $: { id: number }) => db.selectFrom('order_addre
 /** The order row, or undefined. */
 export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> => orderById.first(db, { id });
 
+/** An order line as stored (cents), before it has its order and position. */
+export type OrderLineInput = Omit<Insertable<OrderItemsTable>, 'id' | 'order_id' | 'position'>;
+
+/** The stored line of a priced catalogue item. */
+export const pricedLine = (it: PricedItem): OrderLineInput => ({
+  sku: it.sku,
+  name: it.name,
+  price_cents: toCents(it.price),
+  original_price_cents: toCents(it.originalPrice),
+  price_incl_tax_cents: toCents(it.priceInclTax),
+  qty: it.qty,
+  weight: it.weight,
+  row_weight: it.rowWeight,
+  row_total_cents: toCents(it.rowTotal),
+  tax_percent: it.taxPercent,
+  tax_amount_cents: toCents(it.taxAmount),
+  row_total_incl_tax_cents: toCents(it.rowTotalInclTax),
+  custom_options: JSON.stringify({ finish: it.finish, styleName: it.styleName, styleTitle: it.styleTitle }),
+});
+
+const addressRow = (orderId: number, type: AddressType, a: Address) => ({
+  order_id: orderId,
+  type,
+  email: a.email,
+  first_name: a.firstName,
+  last_name: a.lastName,
+  street1: a.street1,
+  street2: a.street2,
+  city: a.city,
+  state: a.state,
+  zip_code: a.zipCode,
+  country_id: a.countryId,
+  phone_number: a.phoneNumber,
+});
+
+/** Writes the lines and the two addresses of an order, inside the caller's transaction. */
+export async function writeOrderLines(trx: Transaction<Database>, orderId: number, lines: readonly OrderLineInput[], billing: Address, shipping: Address): Promise<{ items: OrderItemRow[]; addresses: OrderAddressRow[] }> {
+  const items = (await insertItems.all(trx, { rows: lines.map((line, position) => ({ order_id: orderId, position, ...line })) })) as OrderItemRow[];
+  const addresses = (await insertAddresses.all(trx, { rows: [addressRow(orderId, 'billing', billing), addressRow(orderId, 'shipping', shipping)] })) as OrderAddressRow[];
+  return { items, addresses };
+}
+
 /** Writes (or, for an existing order, replaces) the lines and addresses, inside the caller's transaction. */
 export async function writeLinesAndAddresses(trx: Transaction<Database>, orderId: number, c: OrderContent, replace = true): Promise<{ items: OrderItemRow[]; addresses: OrderAddressRow[] }> {
   if (replace) {
     await trx.deleteFrom('order_items').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('order_addresses').where('order_id', '=', orderId).execute();
   }
-  const items = (await insertItems.all(trx, {
-    rows: c.items.map((it, position) => ({
-        order_id: orderId,
-        position,
-        sku: it.sku,
-        name: it.name,
-        price_cents: toCents(it.price),
-        original_price_cents: toCents(it.originalPrice),
-        price_incl_tax_cents: toCents(it.priceInclTax),
-        qty: it.qty,
-        weight: it.weight,
-        row_weight: it.rowWeight,
-        row_total_cents: toCents(it.rowTotal),
-        tax_percent: it.taxPercent,
-        tax_amount_cents: toCents(it.taxAmount),
-        row_total_incl_tax_cents: toCents(it.rowTotalInclTax),
-      custom_options: JSON.stringify({ finish: it.finish, styleName: it.styleName, styleTitle: it.styleTitle }),
-    })),
-  })) as OrderItemRow[];
-  const address = (type: AddressType, a: Address) => ({
-    order_id: orderId,
-    type,
-    email: a.email,
-    first_name: a.firstName,
-    last_name: a.lastName,
-    street1: a.street1,
-    street2: a.street2,
-    city: a.city,
-    state: a.state,
-    zip_code: a.zipCode,
-    country_id: a.countryId,
-    phone_number: a.phoneNumber,
-  });
-  const addresses = (await insertAddresses.all(trx, { rows: [address('billing', c.billing), address('shipping', c.shipping)] })) as OrderAddressRow[];
-  return { items, addresses };
+  return writeOrderLines(trx, orderId, c.items.map(pricedLine), c.billing, c.shipping);
+}
+
+/** A new order, or undefined when its idempotency key already made one. */
+const insertOrderRow = prepared((db, $: Insertable<OrdersTable>, like) =>
+  db
+    .insertInto('orders')
+    .values(fields($, Object.keys(like) as (keyof typeof like)[]))
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll(),
+);
+const setIncrementId = prepared((db, $: { id: number; increment: string }) => db.updateTable('orders').set({ order_increment_id: $.increment }).where('id', '=', $.id));
+
+/**
+ * Inserts a new order row and gives it its number, inside the caller's transaction: the one
+ * way every order is made (checkout and quote alike). Undefined when the idempotency key
+ * already made an order.
+ */
+export async function insertNewOrder(trx: Transaction<Database>, row: Insertable<OrdersTable>): Promise<OrderRow | undefined> {
+  // The statement is compiled with the first row's columns: every row names the same ones.
+  row.quote_id ??= null;
+  const inserted = (await insertOrderRow.first(trx, row)) as OrderRow | undefined;
+  if (!inserted) return undefined;
+  const increment = incrementIdFor(inserted.id);
+  await setIncrementId.run(trx, { id: inserted.id, increment });
+  return { ...inserted, order_increment_id: increment };
 }
 
 export async function addHistory(db: Db, orderId: number, status: string, comment: string, clock: Clock, notified = false): Promise<OrderStatusHistoryRow> {

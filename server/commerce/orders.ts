@@ -2,14 +2,14 @@
  * Creating, changing and reading guest orders, and estimating a cart. Every amount comes from
  * pricing.ts (catalogue and the site's tables); one transaction writes an order.
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type EstimateRequest, type OrderPatch, type OrderRequest, CHECKOUT_MESSAGES, SHIPPING_MESSAGES, sumMoney, shippingTax, shipsTo } from '../../engine/node.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import { fields, prepared } from '../db/prepared.ts';
-import type { Database, OrderRow, OrdersTable, PaymentRow } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
+import type { Database, PaymentRow } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
-import { addHistory, addressInput, contentColumns, incrementIdFor, loadOrderView, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
+import { addHistory, addressInput, contentColumns, insertNewOrder, loadOrderView, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
 import { hashIdempotencyKey, newOrderToken, openTokenBox, requestHash, TOKEN_TTL_MS } from './order-token.ts';
 import { quoteCart, quoteOrder } from './pricing.ts';
 import { assertZipMatchesState } from './zip-state.ts';
@@ -24,17 +24,7 @@ export interface CreatedOrder {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-// The checkout's statements, compiled once (server/db/prepared.ts).
 const orderByKey = prepared((db, $: { keyHash: string }) => db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash));
-/** A new order, or nothing when its idempotency key already made one. */
-const insertOrder = prepared((db, $: Insertable<OrdersTable>, like) =>
-  db
-    .insertInto('orders')
-    .values(fields($, Object.keys(like) as (keyof typeof like)[]))
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returningAll(),
-);
-const setIncrementId = prepared((db, $: { id: number; increment: string }) => db.updateTable('orders').set({ order_increment_id: $.increment }).where('id', '=', $.id));
 
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;
@@ -114,7 +104,7 @@ export function orderService(ctx: CommerceContext) {
         order = await db.transaction().execute(async (trx) => {
           // Object.assign, not a spread followed by more keys: V8 builds { ...a, k1, k2 ... }
           // through new hidden classes every call (~20 us for this row).
-          const row = (await insertOrder.first(trx, Object.assign(contentColumns(content), {
+          const row = await insertNewOrder(trx, Object.assign(contentColumns(content), {
             state: 'new',
             status: 'pending',
             customer_is_guest: 1,
@@ -127,14 +117,12 @@ export function orderService(ctx: CommerceContext) {
             token_expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
-          }))) as OrderRow | undefined;
+          }));
           if (!row) return undefined;
-          const increment = incrementIdFor(row.id);
-          await setIncrementId.run(trx, { id: row.id, increment });
           const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
-          const history = await addHistory(trx, row.id, 'pending', `Order #${increment} placed by guest checkout.`, clock);
+          const history = await addHistory(trx, row.id, 'pending', `Order #${row.order_increment_id} placed by guest checkout.`, clock);
           // Built from the rows just written: no second read.
-          return toOrderView({ ...row, order_increment_id: increment }, items, addresses, [], [history]);
+          return toOrderView(row, items, addresses, [], [history]);
         });
       } catch (e) {
         // A concurrent request with the same key won the insert: answer with its order.

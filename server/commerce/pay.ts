@@ -1,21 +1,28 @@
 /**
- * Paying an order (spec 000 section 4, "Checkout submit" and "Payment verification"), the same
- * for every provider: the browser got a token from the gateway's own script; this code never
- * sees a card.
+ * Paying an order, the same for every provider and for checkout orders and quote links alike:
+ * the browser got a token from the gateway's own script; this code never sees a card.
  *
  * pay:
- * 1. The order token opens the order; a paid order, one being paid, or one whose payment is held
- *    for review is refused (409). A lease on the order keeps two pay requests from both charging.
+ * 1. The order is opened (by its order token, or by a quote link for a quote's order); a paid
+ *    order, one being paid, or one whose payment is held for review is refused. A lease on the
+ *    order keeps two pay steps (or a pay step and the reconciler) from both charging.
  * 2. A payment row is written first (pending, the server's total in cents): its id goes to the
- *    provider as metadata and makes the idempotency key (`order-{id}-payment-{paymentId}`).
+ *    provider as metadata and makes the idempotency key (`order-{id}-payment-{paymentId}-charge`).
  * 3. The provider charges the token; its answer goes through settle.
  *
  * settle (one idempotent step, keyed by the provider's transaction id, used by the pay call, the
- * verify page and the webhook alike): the payment takes the provider's status with a conditional
- * update, so of two callers bringing the same news only one changes anything. The one that
- * completes the payment marks the order ordered, writes the history entry and queues the
- * customer and admin e-mails in the same transaction. A completed payment never goes back; a
- * provider amount that differs from the stored one never completes an order.
+ * verify page, the webhook and the reconciler alike): the payment takes the provider's status
+ * with a conditional update, so of two callers bringing the same news only one changes
+ * anything. The one that completes the payment marks the order ordered (and its quote paid),
+ * writes the history entry and queues the customer and admin e-mails in the same transaction.
+ * A completed payment never goes back; a provider amount that differs from the stored one
+ * never completes an order.
+ *
+ * recover: a payment still pending without a transaction id once its lease has passed is an
+ * attempt whose answer was lost (the server died between writing it and settling). The
+ * provider is asked what became of it by our reference (`find`, which never charges): a charge
+ * it made is settled as any answer; one it never saw fails, and the order can be paid again.
+ * The next pay step does this first, and the reconciler does it for orders nobody retries.
  *
  * A declined card leaves the order pending_payment; the next attempt pays the same order.
  */
@@ -32,8 +39,10 @@ import { fields, prepared } from '../db/prepared.ts';
 import type { Database, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueMails } from '../mail/outbox.ts';
-import type { ChargeResult, NextAction, PaymentProvider } from '../payments/provider.ts';
-import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
+import type { AttemptRef, ChargeResult, NextAction, PaymentProvider } from '../payments/provider.ts';
+import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, isStranded, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
+import { crashPoint } from './crash-point.ts';
+import { durableSince } from '../db/durable.ts';
 import { assertPaymentAttemptsLeft } from './pay-limits.ts';
 import { orderEmails } from './order-emails.ts';
 import { addHistory, incrementIdFor, orderParties, loadOrderView, paymentView, type OrderView, type PaymentView } from './order-store.ts';
@@ -41,13 +50,16 @@ import { hashOrderToken } from './order-token.ts';
 import { sameHash } from '../tokens.ts';
 import type { OrderService } from './orders.ts';
 
-/** How long a pay request holds the order (longer than any provider call). */
+/** How long a pay request holds the order by default (longer than any provider call: their timeouts are 20 s). */
 export const PAYMENT_LEASE_MS = 60_000;
 
 export const PAY_TEXTS = {
   completed: 'Payment successful',
   heldForReview: 'Your payment is being reviewed. We will contact you by e-mail once it is approved.',
   amountMismatch: 'The amount the provider reports does not match the order total.',
+  neverCharged: 'The payment did not reach the payment provider; nothing was charged.',
+  authenticationLost: 'The card holder could not be asked to authenticate this payment; it was canceled and nothing was charged.',
+  noLookup: 'The answer of the payment provider was lost and it cannot be looked up automatically: check the payment at the provider.',
 } as const;
 
 export interface PayRequest {
@@ -56,6 +68,18 @@ export interface PayRequest {
   paymentMethod?: string;
   /** The gateway's token for the card (never a card number). */
   paymentToken: string;
+}
+
+/** One charge of an order the caller has opened (by its order token, or a quote's link). */
+export interface PayOrderRequest {
+  orderId: number;
+  method: { name: string; title: string };
+  provider: PaymentProvider;
+  paymentToken: string;
+  /** What the charge is for, as the provider shows it ("Hearthline order #100000007"). */
+  description?: string;
+  /** More metadata for the provider beside the order's ids (a quote's quoteId, quoteIncrementId). */
+  metadata?: Record<string, string>;
 }
 
 export interface PayOutcome {
@@ -80,7 +104,7 @@ export interface VerifyResult {
   status: PaymentView['status'];
   transactionId: string | null;
   transactionResponse: { amount: number; responseCode?: number; message?: string };
-  metadata: { orderId: number; orderIncrementId: string; paymentId: number };
+  metadata: { orderId: number; orderIncrementId: string; paymentId: number; quoteId?: number; quoteIncrementId?: string | null };
 }
 
 export interface Settled {
@@ -133,18 +157,23 @@ const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) 
     .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', $.now)]))
     .returningAll(),
 );
+/** The quote an order pays, marked paid by the order's completed payment. */
+const markQuotePaid = prepared((db, $: { id: number; orderId: number; now: string }) =>
+  db.updateTable('quotes').set({ status: 'paid', order_id: $.orderId, updated_at: $.now }).where('id', '=', $.id).returning(['id', 'quote_increment_id']),
+);
 const setPaymentMethod = prepared((db, $: { id: number; method: string; label: string }) => db.updateTable('orders').set({ payment_method: $.method, payment_method_label: $.label }).where('id', '=', $.id));
 const insertPayment = prepared((db, $: Insertable<PaymentsTable>, like) => db.insertInto('payments').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
 
 export function paymentService(ctx: CommerceContext, orders: OrderService) {
   const { db, clock, deps } = ctx;
+  const leaseMs = deps.paymentLeaseMs ?? PAYMENT_LEASE_MS;
 
   function historyComment(orderId: number, p: PaymentRow, result: ChargeResult): string {
     const amount = formatPrice(fromCents(p.amount_cents));
     const ref = result.transactionId ? ` (transaction ${result.transactionId})` : '';
     if (result.status === 'completed') return `Payment of ${amount} completed by ${p.method_label}${ref}.`;
     if (result.status === 'failed') return result.historyNamesTransaction && result.transactionId ? transactionFailedComment(result.transactionId, result.message) : paymentFailedComment(incrementIdFor(orderId), result.message);
-    if (result.intentStatus === 'requires_action') return `Payment of ${amount} awaits the card holder's authentication${ref}.`;
+    if (result.next === 'authenticate') return `Payment of ${amount} awaits the card holder's authentication${ref}.`;
     return `Payment of ${amount} is ${result.status === 'on_hold' ? 'held for review' : 'pending'}${ref}: ${result.message}`;
   }
 
@@ -172,17 +201,20 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
 
       let status = result.status;
       let message = result.message;
+      let next = result.next;
       if (status === 'completed' && result.amountCents !== undefined && result.amountCents !== p.amount_cents) {
         deps.log.error(`checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`);
         status = 'on_hold';
+        next = 'review';
         message = PAY_TEXTS.amountMismatch;
       }
-      const sameNews = p.status === status && p.transaction_id === result.transactionId && additionalData(p).intentStatus === result.intentStatus;
+      const stored = additionalData(p);
+      const sameNews = p.status === status && p.transaction_id === result.transactionId && stored.next === next && stored.intentStatus === result.intentStatus;
       // A completed payment never goes back; the same news twice changes nothing.
       if (p.status === 'completed' || sameNews) return { payment: p, orderId: p.order_id, changed: false, completed: false };
 
-      // Object.assign onto the parsed copy: a spread followed by more keys builds new hidden classes every call (~4 us).
-      const extra = Object.assign({ ...additionalData(p) }, { gateway, responseCode: result.responseCode, intentStatus: result.intentStatus, message }, result.card);
+      // Object.assign onto the parsed copy: a spread followed by more keys builds new hidden classes every call.
+      const extra = Object.assign(stored, { gateway, next, responseCode: result.responseCode, intentStatus: result.intentStatus, message }, result.card);
       const updated = await updatePayment.first(trx, {
         id: p.id,
         fromStatus: p.status,
@@ -190,7 +222,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         set: {
           status,
           transaction_id: result.transactionId ?? p.transaction_id,
-          ...(result.clientSecret ? { client_secret_hash: hashOrderToken(result.clientSecret) } : {}),
+          // The return page after authentication proves itself with this secret.
+          ...(result.clientSecret && next === 'authenticate' ? { client_secret_hash: hashOrderToken(result.clientSecret) } : {}),
           additional_data: JSON.stringify(extra),
           updated_at: now,
         },
@@ -205,10 +238,14 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       // A paid order stays ordered whatever another attempt says.
       const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
       const orderRow = (await setOrderStatus.first(trx, { id: p.order_id, status: orderStatus, now })) as OrderRow;
-      await addHistory(trx, p.order_id, orderStatus, historyComment(p.order_id, updated, { ...result, status, message }), clock);
+      await addHistory(trx, p.order_id, orderStatus, historyComment(p.order_id, updated, { ...result, status, next, message }), clock);
       // The order as this transaction leaves it: what the caller answers with, read once.
       const view = (await loadOrderView(trx, p.order_id, orderRow))!;
-      if (completed) await enqueueMails(trx, orderEmails(view, shop), clock);
+      if (completed) {
+        // The quote this order pays is paid with it, whatever its link's state: the money came.
+        const quote = orderRow.quote_id === null ? undefined : await markQuotePaid.first(trx, { id: orderRow.quote_id, orderId: orderRow.id, now });
+        await enqueueMails(trx, orderEmails(view, shop, quote?.quote_increment_id ? { quoteIncrementId: quote.quote_increment_id } : {}), clock);
+      }
       return { payment: updated, orderId: p.order_id, changed: true, completed, view };
     });
     if (!out) return undefined;
@@ -221,8 +258,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     const status = s.payment.status;
     const base = { status, order: s.order, payment: view };
     if (status === 'completed') return { httpStatus: 200, result, body: { success: true, message: PAY_TEXTS.completed, ...base } };
-    if (status === 'failed') return { httpStatus: 402, result, body: { success: false, message: additionalData(s.payment).message as string || PAYMENT_MESSAGES.failed, ...base } };
-    if (result.intentStatus === 'requires_action' && result.nextAction)
+    if (status === 'failed') return { httpStatus: 402, result, body: { success: false, message: (additionalData(s.payment).message as string) || PAYMENT_MESSAGES.failed, ...base } };
+    if (result.next === 'authenticate' && result.nextAction)
       return { httpStatus: 202, result, body: { success: false, message: PAYMENT_MESSAGES.additionalAuthentication, nextAction: result.nextAction, ...base } };
     return { httpStatus: 202, result, body: { success: false, message: status === 'on_hold' ? PAY_TEXTS.heldForReview : result.message || PAY_TEXTS.heldForReview, ...base } };
   }
@@ -232,7 +269,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
    * before counts); undefined when another step holds it or the order is paid.
    */
   function takeLease(trx: Transaction<Database>, orderId: number, now: Date): Promise<OrderRow | undefined> {
-    return leaseOrder.first(trx, { id: orderId, until: new Date(now.getTime() + PAYMENT_LEASE_MS).toISOString(), now: now.toISOString() }) as Promise<OrderRow | undefined>;
+    return leaseOrder.first(trx, { id: orderId, until: new Date(now.getTime() + leaseMs).toISOString(), now: now.toISOString() }) as Promise<OrderRow | undefined>;
   }
 
   const releaseLease = (orderId: number) => releaseLeaseOf.run(db, { id: orderId });
@@ -275,82 +312,150 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     return (await settle(p.gateway, result, { paymentId: p.id }))!;
   }
 
+  /** The provider's metadata of one attempt: the order's ids, and the caller's (a quote's). */
+  const chargeMetadata = (row: OrderRow, paymentId: number, extra?: Record<string, string>): Record<string, string> => ({
+    orderId: String(row.id),
+    orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
+    paymentId: String(paymentId),
+    ...extra,
+  });
+
+  /**
+   * Finishes an attempt whose answer was lost (see "recover" above). The caller holds the
+   * order's lease, so no pay step of this order runs meanwhile. Throws when the provider cannot
+   * be asked now (the attempt stays for the next try).
+   */
+  async function recover(p: PaymentRow, row: OrderRow): Promise<Settled> {
+    const provider = deps.providers[p.gateway];
+    const ref: AttemptRef = {
+      idempotencyKey: attemptKey(row.id, p.id),
+      paymentId: p.id,
+      orderId: row.id,
+      orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
+      amountCents: p.amount_cents,
+      createdAt: p.created_at,
+    };
+    let result: ChargeResult;
+    if (!provider?.find) {
+      // Money may have moved and nothing can tell: a person checks (joinery orders --status on_hold).
+      result = { status: 'on_hold', next: 'review', transactionId: null, message: PAY_TEXTS.noLookup };
+    } else {
+      const found = await provider.find(ref);
+      if (!found) result = { status: 'failed', transactionId: null, message: PAY_TEXTS.neverCharged };
+      else if (found.next === 'authenticate') {
+        // The answer that carried the authentication step is lost: nobody can complete it.
+        if (found.transactionId && provider.cancel) await provider.cancel(found.transactionId);
+        result = { ...found, status: 'failed', nextAction: undefined, clientSecret: undefined, message: PAY_TEXTS.authenticationLost };
+      } else result = found;
+    }
+    return (await settle(p.gateway, result, { paymentId: p.id }))!;
+  }
+
+  /**
+   * One charge of an order the caller opened (the order token, or a quote link, proved the
+   * right to pay it): lease, recover lost attempts, write the attempt, charge, settle.
+   */
+  async function payOrder(req: PayOrderRequest): Promise<PayOutcome> {
+    const { method, provider } = req;
+    const durable = durableSince(db);
+    const start = clock.now();
+    const now = start.toISOString();
+    const newPayment = (trx: Transaction<Database>, row: OrderRow) =>
+      insertPayment.first(trx, { order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now }) as Promise<PaymentRow>;
+    const changeMethod = async (trx: Transaction<Database>, row: OrderRow) => {
+      if (method.name !== row.payment_method) await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
+    };
+    // One transaction takes the lease, checks the order under it and writes the pending
+    // payment: a refusal rolls the lease back with it. The order as it is under the lease: its
+    // total is what gets charged.
+    const leased = await db.transaction().execute(async (trx) => {
+      const row = await takeLease(trx, req.orderId, start);
+      if (!row) return undefined;
+      // Under the lease, so no other payment of this order can start or finish meanwhile.
+      const existing = await ctx.assertOpen({ ...row, payment_lock_until: null }, trx, { stranded: 'allow' });
+      await assertPaymentAttemptsLeft(ctx, row.id, existing);
+      // An authentication left open must not complete beside this payment, and a lost attempt
+      // must be known before another charge: both ask a provider, so the lease commits alone
+      // first (rare: when there is neither, nothing more is written).
+      const lost = existing.filter(isStranded);
+      if (lost.length || existing.some(isAwaitingAuthentication)) return { row, payment: undefined, lost };
+      await changeMethod(trx, row);
+      return { row, payment: await newPayment(trx, row), lost };
+    });
+    if (!leased) {
+      const current = await db.selectFrom('orders').select('status').where('id', '=', req.orderId).executeTakeFirst();
+      throw new ApiError(409, current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
+    }
+    const { row } = leased;
+
+    let settled: Settled | undefined;
+    let result: ChargeResult | undefined;
+    try {
+      let payment = leased.payment;
+      if (!payment) {
+        for (const p of leased.lost) {
+          const s = await ask(`looking up payment ${p.id} at ${p.gateway}`, () => recover(p, row));
+          // The lost attempt was paid (or is waiting for a person): that is the answer.
+          if (s.payment.status === 'completed') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
+          if (s.payment.status !== 'failed') throw new ApiError(409, COMMERCE_TEXTS.underReview);
+        }
+        await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, now));
+        payment = await db.transaction().execute(async (trx) => {
+          await changeMethod(trx, row);
+          return newPayment(trx, row);
+        });
+      }
+      // The attempt must outlive any charge it makes: a provider outside this database is
+      // called only once the payment row is durable (the reconciler finds the charge by it).
+      if (!provider.local) await durable();
+      await crashPoint('payment-written', db);
+      const increment = row.order_increment_id ?? incrementIdFor(row.id);
+      const parties = await orderParties(db, row.id);
+      try {
+        result = await provider.charge({
+          amountCents: row.total_cents,
+          currency: row.order_currency_code.toLowerCase(),
+          token: req.paymentToken,
+          orderId: row.id,
+          orderIncrementId: increment,
+          paymentId: payment.id,
+          email: row.email,
+          description: req.description ?? `${deps.shop.siteName} order #${increment}`,
+          idempotencyKey: attemptKey(row.id, payment.id),
+          returnUrl: `${deps.shop.origin}${verifyPath(method.name)}`,
+          metadata: chargeMetadata(row, payment.id, req.metadata),
+          ...parties,
+        });
+      } catch (e) {
+        deps.log.error(`checkout: payment provider ${provider.gateway} failed for order ${row.id}:`, e);
+        result = { status: 'failed', transactionId: null, message: PAYMENT_MESSAGES.processingError };
+      }
+      await crashPoint('provider-charged', db);
+      settled = await settle(provider.gateway, result, { paymentId: payment.id, releaseLease: true });
+      await crashPoint('settle-committed', db);
+      return outcome(settled!, result);
+    } finally {
+      // settle released the lease with the outcome; this covers a failure before it.
+      if (!settled) await releaseLease(row.id);
+    }
+  }
+
   return {
     settle,
     refresh,
     ask,
+    recover,
+    payOrder,
+    takeLease,
+    releaseLease,
+    leaseMs,
 
     /** POST /api/order/pay (and the card provider's payment-intent call): charges the order's total once. */
     async pay(req: PayRequest): Promise<PayOutcome> {
       const authorized = await ctx.authorize(req.id, req.token);
       if (authorized.status === 'ordered') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
-      const data = ctx.data();
-      const { method, provider } = ctx.requirePaymentMethod(data, req.paymentMethod ?? authorized.payment_method);
-      const start = clock.now();
-      const now = start.toISOString();
-      const newPayment = (trx: Transaction<Database>, row: OrderRow) =>
-        insertPayment.first(trx, { order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now }) as Promise<PaymentRow>;
-      const changeMethod = async (trx: Transaction<Database>, row: OrderRow) => {
-        if (method.name !== row.payment_method) await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
-      };
-      // One transaction takes the lease, checks the order under it and writes the pending
-      // payment: a refusal rolls the lease back with it. The order as it is under the lease: its
-      // total is what gets charged.
-      const leased = await db.transaction().execute(async (trx) => {
-        const row = await takeLease(trx, authorized.id, start);
-        if (!row) return undefined;
-        // Under the lease, so no other payment of this order can start or finish meanwhile.
-        const existing = await ctx.assertOpen({ ...row, payment_lock_until: null }, trx);
-        await assertPaymentAttemptsLeft(ctx, row.id, existing);
-        // An authentication left open must not complete beside this payment: canceling it asks
-        // its provider, so the lease commits alone first (rare: none to cancel means no write).
-        if (existing.some(isAwaitingAuthentication)) return { row, payment: undefined };
-        await changeMethod(trx, row);
-        return { row, payment: await newPayment(trx, row) };
-      });
-      if (!leased) {
-        const current = await db.selectFrom('orders').select('status').where('id', '=', authorized.id).executeTakeFirst();
-        throw new ApiError(409, current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
-      }
-      const { row } = leased;
-
-      let settled: Settled | undefined;
-      let result: ChargeResult | undefined;
-      try {
-        let payment = leased.payment;
-        if (!payment) {
-          await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, now));
-          payment = await db.transaction().execute(async (trx) => {
-            await changeMethod(trx, row);
-            return newPayment(trx, row);
-          });
-        }
-        const increment = row.order_increment_id ?? incrementIdFor(row.id);
-        const parties = await orderParties(db, row.id);
-        try {
-          result = await provider.charge({
-            amountCents: row.total_cents,
-            currency: row.order_currency_code.toLowerCase(),
-            token: req.paymentToken,
-            orderId: row.id,
-            orderIncrementId: increment,
-            paymentId: payment.id,
-            email: row.email,
-            description: `${deps.shop.siteName} order #${increment}`,
-            idempotencyKey: attemptKey(row.id, payment.id),
-            returnUrl: `${deps.shop.origin}${verifyPath(method.name)}`,
-            ...parties,
-          });
-        } catch (e) {
-          deps.log.error(`checkout: payment provider ${provider.gateway} failed for order ${row.id}:`, e);
-          result = { status: 'failed', transactionId: null, message: PAYMENT_MESSAGES.processingError };
-        }
-        settled = await settle(provider.gateway, result, { paymentId: payment.id, releaseLease: true });
-        return outcome(settled!, result);
-      } finally {
-        // settle released the lease with the outcome; this covers a failure before it.
-        if (!settled) await releaseLease(row.id);
-      }
+      const { method, provider } = ctx.requirePaymentMethod(ctx.data(), req.paymentMethod ?? authorized.payment_method);
+      return payOrder({ orderId: authorized.id, method, provider, paymentToken: req.paymentToken });
     },
 
     /** Captures an authorized payment of the order (intent requires_capture), then settles what the provider says. */
@@ -383,7 +488,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       if (!wasCanceledWhileWaiting(found)) {
         p = (await refresh(found)).payment;
       }
-      const order = await db.selectFrom('orders').select(['id', 'order_increment_id']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
+      const order = await db.selectFrom('orders').select(['id', 'order_increment_id', 'quote_id']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
+      const quote = order.quote_id === null ? undefined : await db.selectFrom('quotes').select(['id', 'quote_increment_id']).where('id', '=', order.quote_id).executeTakeFirst();
       const extra = additionalData(p);
       const message = typeof extra.message === 'string' ? extra.message : undefined;
       const error =
@@ -402,7 +508,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         status: p.status,
         transactionId: p.transaction_id,
         transactionResponse: { amount: fromCents(p.amount_cents), ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}), ...(message ? { message } : {}) },
-        metadata: { orderId: order.id, orderIncrementId: order.order_increment_id ?? String(order.id), paymentId: p.id },
+        metadata: { orderId: order.id, orderIncrementId: order.order_increment_id ?? String(order.id), paymentId: p.id, ...(quote ? { quoteId: quote.id, quoteIncrementId: quote.quote_increment_id } : {}) },
       };
     },
   };

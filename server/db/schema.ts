@@ -130,6 +130,8 @@ export interface OrdersTable {
   token_box: string;
   token_expires_at: string;
   payment_lock_until: string | null;
+  /** The quote this order pays (an order made from a quote link), else null. */
+  quote_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -274,7 +276,7 @@ export interface QuotesTable {
   expires_at: string;
   /** The order the paid quote became (unique: one order per quote). */
   order_id: number | null;
-  /** While a quote payment runs: two pay requests never charge one quote twice. */
+  /** Unused: a quote's payment holds its order's lease (orders.payment_lock_until). */
   payment_lock_until: string | null;
   created_at: string;
   updated_at: string;
@@ -308,7 +310,7 @@ export interface QuoteAddressesTable {
   phone_number: string;
 }
 
-/** A charge taken on a quote before it is an order (provider metadata quoteId, quoteIncrementId). */
+/** Charges taken on a quote before quotes paid through their order: no longer written, kept for the record. */
 export interface QuotePaymentsTable {
   id: Generated<number>;
   quote_id: number;

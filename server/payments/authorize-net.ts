@@ -166,8 +166,10 @@ export function resultOfTransaction(body: { transactionResponse?: AnetTransactio
   const code = Number(tr.responseCode);
   const errors = tr.errors?.map((e) => e.errorText).filter(Boolean).join(' ');
   const messages = tr.messages?.map((m) => m.description).filter(Boolean).join(' ');
+  const status = statusFromResponseCode(code);
   return {
-    status: statusFromResponseCode(code),
+    status,
+    ...(status === 'on_hold' || status === 'pending' ? { next: 'review' as const } : {}),
     transactionId: transactionId(tr.transId),
     responseCode: code,
     message: errors || messages || apiMessage || '',
@@ -207,6 +209,7 @@ export function resultOfDetails(t: AnetTransactionDetails): ChargeResult {
   const amount = Number(t.authAmount);
   return {
     status,
+    ...(status === 'on_hold' || status === 'pending' ? { next: 'review' as const } : {}),
     transactionId: transactionId(t.transId),
     responseCode: code,
     message: t.responseReasonDescription ?? '',
@@ -242,6 +245,12 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
     }
   }
 
+  async function retrieve(id: string): Promise<ChargeResult> {
+    const body = (await post({ getTransactionDetailsRequest: { merchantAuthentication: auth, transId: id } })) as { transaction?: AnetTransactionDetails; messages?: AnetMessages };
+    if (!body.transaction) throw Object.assign(new AuthorizeNetError(body.messages?.message?.[0]?.text ?? 'Transaction not found'), { statusCode: 404 });
+    return resultOfDetails(body.transaction);
+  }
+
   return {
     gateway: AUTHORIZE_NET_GATEWAY,
     config: cfg,
@@ -272,10 +281,21 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
       }
       return resultOfTransaction(body as Parameters<typeof resultOfTransaction>[0]);
     },
-    async retrieve(id) {
-      const body = (await post({ getTransactionDetailsRequest: { merchantAuthentication: auth, transId: id } })) as { transaction?: AnetTransactionDetails; messages?: AnetMessages };
-      if (!body.transaction) throw Object.assign(new AuthorizeNetError(body.messages?.message?.[0]?.text ?? 'Transaction not found'), { statusCode: 404 });
-      return resultOfDetails(body.transaction);
+    retrieve,
+    // Unsettled transactions carry the invoice number we sent (the order number); the one of
+    // this attempt has our payment id in its description's metadata. Looking never charges.
+    async find(attempt) {
+      const body = (await post({ getUnsettledTransactionListRequest: { merchantAuthentication: auth, sorting: { orderBy: 'submitTimeUTC', orderDescending: true }, paging: { limit: 1000, offset: 1 } } })) as {
+        transactions?: { transId?: string; invoiceNumber?: string }[];
+        messages?: AnetMessages;
+      };
+      if (body.messages?.resultCode === 'Error') throw new AuthorizeNetError(body.messages.message?.[0]?.text ?? AUTHORIZE_NET_TEXTS.unreadable);
+      for (const t of body.transactions ?? []) {
+        if (!t.transId || t.invoiceNumber !== cut(attempt.orderIncrementId, 20)) continue;
+        const r = await retrieve(t.transId);
+        if (r.metadata?.paymentId === String(attempt.paymentId)) return r;
+      }
+      return undefined;
     },
   };
 }

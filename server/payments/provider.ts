@@ -28,9 +28,8 @@ export interface ChargeRequest {
   /** Where the card holder comes back after authenticating: `/payment/{method}/verify` (path or absolute URL). */
   returnUrl: string;
   /**
-   * The provider's metadata when it is not an order's (orderId, orderIncrementId, paymentId): a
-   * quote's charge, taken before its order exists, carries quoteId, quoteIncrementId and
-   * quotePaymentId instead (server/quotes).
+   * The provider's metadata for the charge: orderId, orderIncrementId and paymentId, and a
+   * quote's quoteId and quoteIncrementId when the order pays a quote link.
    */
   metadata?: Record<string, string>;
   /** The order's stored addresses (a direct-entry gateway's bill-to and ship-to). */
@@ -48,8 +47,18 @@ export type NextAction =
   /** Let the provider's own script handle it (Stripe.js handleNextAction with the client secret). */
   | { type: 'use_sdk'; clientSecret: string };
 
+/**
+ * What must happen before a payment that is not final can finish: the card holder
+ * authenticates (3-D Secure), or a person at the gateway reviews it. Shared code decides on
+ * this and on `status` alone; the provider's own words (intent status, response code) are
+ * details it keeps for its routes and the history.
+ */
+export type NextStep = 'authenticate' | 'review';
+
 export interface ChargeResult {
   status: PaymentStatus;
+  /** Set when status is on_hold or pending and something must still happen. */
+  next?: NextStep;
   /** The provider's reference (charge or payment intent id). */
   transactionId: string | null;
   /** Direct-entry gateway response code (1 approved, 2 pending, 3 declined, 4 held for review). */
@@ -75,6 +84,12 @@ export interface PaymentProvider {
   readonly gateway: string;
   /** Public values the browser needs (publishable key, tokenizer script URL); never a secret. */
   readonly publicConfig?: Readonly<Record<string, string>>;
+  /**
+   * Keeps its records in the shop's own database (the sandbox gateway): a charge can never
+   * outlive the payment row that asked for it, so the pay step does not wait for that row's
+   * commit before charging.
+   */
+  readonly local?: boolean;
   /** The hosts its browser script needs in the Content-Security-Policy (only while it is configured). */
   readonly cspHosts?: HostList;
   charge(request: ChargeRequest): Promise<ChargeResult>;
@@ -82,8 +97,26 @@ export interface PaymentProvider {
   retrieve(transactionId: string): Promise<ChargeResult>;
   /** Cancels a payment still waiting for the card holder, so it can no longer be completed. */
   cancel?(transactionId: string): Promise<void>;
+  /**
+   * What became of an attempt whose answer was lost (the server died between asking and
+   * settling): the provider's record of it, found by our reference without charging again;
+   * undefined when the attempt never reached the provider. Without it, such an attempt is
+   * left for a person (`joinery orders --status on_hold`).
+   */
+  find?(attempt: AttemptRef): Promise<ChargeResult | undefined>;
   /** Captures an authorized payment (intent requires_capture). */
   capture?(transactionId: string, idempotencyKey: string): Promise<ChargeResult>;
+}
+
+/** Our references of one charge attempt, as charge() was given them. */
+export interface AttemptRef {
+  idempotencyKey: string;
+  paymentId: number;
+  orderId: number;
+  orderIncrementId: string;
+  amountCents: number;
+  /** When the attempt was written (ISO-8601): a provider may search from there. */
+  createdAt: string;
 }
 
 /** Providers by gateway name. A method whose gateway has none here is "not available". */

@@ -24,6 +24,7 @@ export function resultOf(i: SandboxIntent): ChargeResult {
   const intentStatus = INTENT_OF[i.status];
   return {
     status: i.responseCode ? statusFromResponseCode(i.responseCode) : statusFromIntent(intentStatus),
+    ...(i.status === 'requires_action' ? { next: 'authenticate' as const } : i.status === 'held_for_review' ? { next: 'review' as const } : {}),
     transactionId: i.id,
     ...(i.responseCode ? { responseCode: i.responseCode } : {}),
     intentStatus,
@@ -39,6 +40,7 @@ export function resultOf(i: SandboxIntent): ChargeResult {
 export function sandboxProvider(gateway: SandboxGateway): PaymentProvider {
   return {
     gateway: SANDBOX_GATEWAY,
+    local: true,
     publicConfig: { tokenizerUrl: TOKENIZER_URL },
     async charge(r) {
       try {
@@ -62,6 +64,11 @@ export function sandboxProvider(gateway: SandboxGateway): PaymentProvider {
     },
     async retrieve(transactionId) {
       return resultOf(await gateway.retrieve(transactionId));
+    },
+    // The gateway keeps each charge under our idempotency key.
+    async find(attempt) {
+      const intent = await gateway.findByKey(attempt.idempotencyKey);
+      return intent ? resultOf(intent) : undefined;
     },
   };
 }

@@ -69,6 +69,7 @@ export function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
   const redirect = pi.next_action?.type === 'redirect_to_url' ? pi.next_action.redirect_to_url?.url : undefined;
   return {
     status,
+    ...(pi.status === 'requires_action' ? { next: 'authenticate' as const } : {}),
     transactionId: pi.id,
     intentStatus: pi.status,
     message: error ?? `Payment ${pi.status.replace(/_/g, ' ')}`,
@@ -84,7 +85,7 @@ export function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
 function cardFailure(e: unknown): ChargeResult | undefined {
   if (!(e instanceof Stripe.errors.StripeCardError)) return undefined;
   const pi = (e.raw as { payment_intent?: Stripe.PaymentIntent } | undefined)?.payment_intent ?? e.payment_intent;
-  return { ...(pi ? resultOfIntent(pi) : { transactionId: null }), status: 'failed', message: e.message, nextAction: undefined, ...(pi ? { intentStatus: pi.status } : {}) };
+  return { ...(pi ? resultOfIntent(pi) : { transactionId: null }), status: 'failed', message: e.message, next: undefined, nextAction: undefined, ...(pi ? { intentStatus: pi.status } : {}) };
 }
 
 export interface StripeProvider extends PaymentProvider {
@@ -127,6 +128,14 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
     },
     async retrieve(id) {
       return resultOfIntent(await client.paymentIntents.retrieve(id, { expand: ['payment_method'] }));
+    },
+    // Every intent carries our payment id in its metadata; search finds it without charging.
+    // (Stripe indexes new intents for search within about a minute: the reconciler asks only
+    // about attempts older than the payment lease.)
+    async find(attempt) {
+      const found = await client.paymentIntents.search({ query: `metadata['paymentId']:'${attempt.paymentId}' AND metadata['orderId']:'${attempt.orderId}'`, limit: 10 });
+      const pi = found.data.find((i) => i.metadata?.paymentId === String(attempt.paymentId) && i.metadata?.orderId === String(attempt.orderId));
+      return pi ? resultOfIntent(await client.paymentIntents.retrieve(pi.id, { expand: ['payment_method'] })) : undefined;
     },
     async capture(id, idempotencyKey) {
       try {

@@ -159,7 +159,7 @@ export async function loadQuoteView(db: Db, id: number, row?: QuoteRow): Promise
   const [items, addresses, order] = await Promise.all([
     db.selectFrom('quote_items').selectAll().where('quote_id', '=', id).orderBy('position').execute(),
     db.selectFrom('quote_addresses').selectAll().where('quote_id', '=', id).execute(),
-    q.order_id ? db.selectFrom('orders').select('order_increment_id').where('id', '=', q.order_id).executeTakeFirst() : undefined,
+    q.order_id && q.status === 'paid' ? db.selectFrom('orders').select('order_increment_id').where('id', '=', q.order_id).executeTakeFirst() : undefined,
   ]);
   return toQuoteView(q, items, addresses, order?.order_increment_id ?? null);
 }

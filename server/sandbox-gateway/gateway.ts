@@ -205,6 +205,12 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
       return { ...intentView(row), ...(clientSecret ? { clientSecret, nextActionUrl: authenticationPage(intentId, clientSecret) } : {}) };
     },
 
+    /** The charge made with this idempotency key, if any: looking never charges. */
+    async findByKey(idempotencyKey: string): Promise<SandboxIntent | undefined> {
+      const row = await intentByKey.first(db, { key: idempotencyKey });
+      return row ? intentView(row) : undefined;
+    },
+
     async retrieve(intentId: string): Promise<SandboxIntent> {
       const row = await db.selectFrom('sandbox_gateway_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
       if (!row) throw new SandboxGatewayError(404, 'No such payment');

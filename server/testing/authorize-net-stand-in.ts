@@ -136,6 +136,19 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
     });
   }
 
+  /** getUnsettledTransactionListResponse: newest first, with the invoice number each charge sent. */
+  function unsettled(res: ServerResponse) {
+    const list = [...transactions.values()].reverse().map((t) => ({
+      transId: t.transId,
+      transactionStatus: { 1: 'capturedPendingSettlement', 2: 'underReview', 3: 'declined', 4: 'FDSPendingReview' }[t.responseCode],
+      invoiceNumber: t.invoiceNumber,
+      accountType: 'Visa',
+      accountNumber: `XXXX${t.last4}`,
+      settleAmount: Number(t.amount),
+    }));
+    send(res, { transactions: list, totalNumInResultSet: list.length, messages: ok });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method === 'GET' && req.url === '/__stand-in/requests') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -156,6 +169,7 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
       return send(res, { messages: error('E00007', 'User authentication failed due to invalid authentication values.') });
     if (kind === 'createTransactionRequest') return createTransaction(res, r.refId, r.transactionRequest ?? {});
     if (kind === 'getTransactionDetailsRequest') return details(res, r.transId);
+    if (kind === 'getUnsettledTransactionListRequest') return unsettled(res);
     send(res, { messages: error('E00003', `The element '${kind}' is not supported by the stand-in.`) });
   }
 

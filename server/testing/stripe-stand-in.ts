@@ -217,6 +217,16 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
       return { status: 200, body: { id, object: 'payment_method', type: 'card', card: { brand: brandOf(number), last4: number.slice(-4) } } };
     }
 
+    // Search, as Stripe's query language has it for metadata: metadata['k']:'v' [AND ...].
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      if (auth !== 'secret') return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
+      const clauses = String(query.get('query') ?? '').split(/\s+AND\s+/);
+      const wanted = clauses.map((c) => /^metadata\['([^']+)'\]:'([^']*)'$/.exec(c.trim()));
+      if (wanted.some((w) => !w)) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The stand-in searches metadata only.' } } };
+      const data = [...intents.values()].filter((pi) => wanted.every((w) => pi.metadata[w![1]!] === w![2])).map((pi) => view(pi));
+      return { status: 200, body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' } };
+    }
+
     if (m && !m[1] && method === 'POST') {
       if (auth !== 'secret') return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
       const amount = Number(body.amount);

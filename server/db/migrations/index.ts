@@ -15,6 +15,7 @@ import * as m0008 from './0008_money_cents.ts';
 import * as m0009 from './0009_payment_tokens.ts';
 import * as m0010 from './0010_quotes.ts';
 import * as m0011 from './0011_rate_limits.ts';
+import * as m0012 from './0012_quote_orders.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009_payment_tokens': m0009,
   '0010_quotes': m0010,
   '0011_rate_limits': m0011,
+  '0012_quote_orders': m0012,
 };
