@@ -32,6 +32,7 @@ export const POSTGRES_TESTS = [
   'server/api/quote-stripe.test.ts',
   'cli/commands/quote.test.ts',
   'server/fuzz.test.ts',
+  'server/payments-crash.test.ts',
 ];
 
 export default defineConfig({
