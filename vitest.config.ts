@@ -29,6 +29,7 @@ export const POSTGRES_TESTS = [
   'server/http/rate-limit-store.test.ts',
   'server/multi-server.test.ts',
   'server/api/quote.test.ts',
+  'server/api/quote-limits.test.ts',
   'server/api/quote-stripe.test.ts',
   'cli/commands/quote.test.ts',
   'server/fuzz.test.ts',
