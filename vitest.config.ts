@@ -34,6 +34,7 @@ export const POSTGRES_TESTS = [
   'cli/commands/quote.test.ts',
   'cli/commands/orders.test.ts',
   'server/fuzz.test.ts',
+  'server/db/outage.test.ts',
 ];
 
 export default defineConfig({
@@ -53,7 +54,7 @@ export default defineConfig({
           name: 'sqlite',
           include: ['engine/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'cli/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           // These need PostgreSQL itself.
-          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**', 'server/db/postgres.test.ts', 'server/multi-server.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**', 'server/db/postgres.test.ts', 'server/multi-server.test.ts', 'server/db/outage.test.ts'],
         },
       },
       {
