@@ -29,10 +29,13 @@ export const POSTGRES_TESTS = [
   'server/http/rate-limit-store.test.ts',
   'server/multi-server.test.ts',
   'server/api/quote.test.ts',
+  'server/api/quote-limits.test.ts',
   'server/api/quote-stripe.test.ts',
   'cli/commands/quote.test.ts',
+  'cli/commands/orders.test.ts',
   'server/fuzz.test.ts',
   'server/payments-crash.test.ts',
+  'server/db/outage.test.ts',
 ];
 
 export default defineConfig({
@@ -52,7 +55,7 @@ export default defineConfig({
           name: 'sqlite',
           include: ['engine/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'cli/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           // These need PostgreSQL itself.
-          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**', 'server/db/postgres.test.ts', 'server/multi-server.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**', 'server/db/postgres.test.ts', 'server/multi-server.test.ts', 'server/db/outage.test.ts'],
         },
       },
       {

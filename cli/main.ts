@@ -89,6 +89,21 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<id>', "the quote's id")
     .action(run(async () => (await import('./commands/quote.ts')).quoteCancelCommand));
 
+  const orders = program.command('orders').description('the orders and their payments, read-only: list (the default), show');
+  orders
+    .command('list', { isDefault: true })
+    .description('the orders, newest first: number, date, customer, status, total, payment method and latest payment')
+    .option('--status <status>', 'pending | pending_payment | ordered | on_hold (the latest payment is held for review by the gateway; the order stays pending_payment)')
+    .option('--since <when>', 'placed since a date (2025-01-31, 2025-01-31T09:30Z; UTC unless a zone is given) or a time ago (24h, 7d, 2w)')
+    .option('--limit <n>', 'at most this many, newest first', '50')
+    .option('--format <format>', 'table | json | csv', 'table')
+    .action(run(async () => (await import('./commands/orders.ts')).ordersListCommand));
+  orders
+    .command('show')
+    .description('one order: lines, addresses, totals, every payment and the status history')
+    .argument('<id-or-number>', 'the order number (100000001) or id')
+    .option('--format <format>', 'text | json', 'text')
+    .action(run(async () => (await import('./commands/orders.ts')).ordersShowCommand));
   const paymentsCmd = program.command('payments').description('card payments: finish what a crash left behind');
   paymentsCmd
     .command('reconcile')

@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { readSiteJson, resolveConfig, type ServerConfig } from './config.ts';
 import type { Db } from './db/open.ts';
 import { bodyDeadline } from './http/body-deadline.ts';
+import { apiBodyLimit } from './http/body-limit.ts';
 import { waitForCommit } from './http/wait-for-commit.ts';
 import { compressText } from './http/compress.ts';
 import { isApiPath, type AppEnv } from './http/env.ts';
@@ -90,7 +91,11 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   app.use('/api/*', waitForCommit(o.db, log));
   app.use(`${SANDBOX_GATEWAY_PATH}/*`, waitForCommit(o.db, log));
   app.route('/api', createApi(deps));
-  if (gateway) app.route(SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes(gateway));
+  if (gateway) {
+    // The gateway takes small JSON and forms only: the API's JSON limit for every body, counted as it streams.
+    app.use(`${SANDBOX_GATEWAY_PATH}/*`, apiBodyLimit({ bodyLimitBytes: config.bodyLimitBytes, uploadLimitBytes: config.bodyLimitBytes }));
+    app.route(SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes(gateway));
+  }
 
   const site: SiteServer | undefined = build && serveSite(build);
   if (site) app.get('*', site.handler);

@@ -5,6 +5,7 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BODY_TIMEOUT_MESSAGE } from './http/body-deadline.ts';
+import { TOO_DEEP_MESSAGE } from './http/parse.ts';
 import { listen, type Listening } from './listen.ts';
 import { rawRequest, type RawResponse } from './testing/raw-http.ts';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
@@ -22,8 +23,8 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function start(config: Partial<ServerConfig> = {}): Promise<number> {
-  t = await createTestServer({ siteDir: 'site-config', config });
+async function start(config: Partial<ServerConfig> = {}, paymentEnv?: Record<string, string>): Promise<number> {
+  t = await createTestServer({ siteDir: 'site-config', config, paymentEnv });
   srv = await listen(t.app, { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: config.bodyTimeoutMs });
   return srv.port;
 }
@@ -118,6 +119,67 @@ describe('hostile requests over a socket', () => {
     expect(streamed.status, streamed.body).toBe(413);
     expect(streamed.headers.connection).toBe('close');
     await streamed.closed;
+    await healthOk(port);
+  });
+
+  it('JSON nested 5,000 deep (or as deep as the size limit allows) ending in U+0000 gets 400 JSON on the payment routes, and in a form', async () => {
+    // Stripe and Authorize.Net configured: their routes read the body (never called: the body is refused first).
+    const port = await start({}, {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      AUTHORIZE_NET_LOGIN_ID: 'login',
+      AUTHORIZE_NET_TRANSACTION_KEY: 'key',
+      AUTHORIZE_NET_CLIENT_KEY: 'client',
+      AUTHORIZE_NET_API_URL: 'http://127.0.0.1:9/xml/v1/request.api',
+      AUTHORIZE_NET_ACCEPT_JS_URL: 'https://jstest.authorize.net/v1/Accept.js',
+    });
+    const deep = (n: number) => `${'['.repeat(n)}"\\u0000"${']'.repeat(n)}`;
+    const bodies = (d: string): [string, string][] => [
+      ['/api/quote/convertToOrder', `{"quoteId":1,"token":"t","payment":{"transactionId":"pi_1","method":"stripe","additionalData":${d}}}`],
+      ['/api/payment/authorize-net/process-transaction', `{"orderId":1,"token":"t","dataDescriptor":"COMMON.ACCEPT.INAPP.PAYMENT","dataValue":"abc","additionalData":${d}}`],
+      ['/api/payment/stripe/payment-intent', `{"orderId":1,"token":"t","paymentMethodId":"pm_1","metadata":${d}}`],
+      ['/api/payment/stripe/capture-payment', `{"orderId":1,"token":"t","paymentIntentId":"pi_1","metadata":${d}}`],
+      ['/api/payment/stripe/payment-intent/retrieve', `{"orderId":1,"token":"t","paymentIntentId":"pi_1","metadata":${d}}`],
+    ];
+    const uncaught = watchUncaught();
+    for (const depth of [5000, 500_000]) {
+      for (const [path, body] of bodies(deep(depth))) {
+        if (depth === 5000) expect(Buffer.byteLength(body), path).toBeLessThan(11_000);
+        const r = await send(port, path, { 'Content-Type': 'application/json' }, body);
+        expect(r.status, `${path} ${depth}`).toBe(400);
+        expect(JSON.parse(r.body), `${path} ${depth}`).toEqual({ success: false, message: TOO_DEEP_MESSAGE });
+      }
+    }
+    // A form's formData part.
+    const form = `--x\r\nContent-Disposition: form-data; name="formData"\r\n\r\n{"email":${deep(5000)}}\r\n--x--\r\n`;
+    const r = await send(port, '/api/forms/newsletter', { 'Content-Type': 'multipart/form-data; boundary=x' }, form);
+    expect([r.status, JSON.parse(r.body)]).toEqual([400, { success: false, message: TOO_DEEP_MESSAGE }]);
+    expect(uncaught.stop()).toEqual([]);
+    await healthOk(port);
+  });
+
+  it('the sandbox gateway refuses a 150 MB body with 413 JSON while it streams, long before the client has sent it', async () => {
+    const port = await start();
+    const total = 150 * 1024 * 1024;
+    const path = '/sandbox-gateway/v1/tokens';
+    const sends = [
+      // Announced: refused on its Content-Length.
+      rawRequest(port, head(path, { 'Content-Type': 'application/json', 'Content-Length': total + 12 }), { body: '{"number":"', stream: { bytes: total }, timeoutMs: 10_000 }),
+      rawRequest(port, head(path, { 'Content-Type': 'text/plain', 'Content-Length': total }), { stream: { bytes: total }, timeoutMs: 10_000 }),
+      // Chunked: counted as it arrives.
+      rawRequest(port, head(path, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }), { body: 'b\r\n{"number":"\r\n', stream: { bytes: total, chunked: true }, timeoutMs: 10_000 }),
+      rawRequest(port, head(path, { 'Content-Type': 'multipart/form-data; boundary=x', 'Transfer-Encoding': 'chunked' }), { stream: { bytes: total, chunked: true }, timeoutMs: 10_000 }),
+    ];
+    for (const r of await Promise.all(sends)) {
+      open.push(r);
+      expect(r.status, r.body).toBe(413);
+      expect(JSON.parse(r.body)).toEqual({ success: false, message: 'Request body is too large (limit 1048576 bytes)' });
+      expect(r.headers.connection).toBe('close');
+      // Answered while the client was still sending: what it had written is a few socket buffers past the limit.
+      expect(r.streamed).toBeLessThan(32 * 1024 * 1024);
+      await r.closed;
+    }
     await healthOk(port);
   });
 });

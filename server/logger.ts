@@ -27,3 +27,22 @@ export function memoryLogger(): MemoryLogger {
     error: (message, ...rest) => void lines.push({ level: 'error', message, rest }),
   };
 }
+
+/**
+ * At most one line per `everyMs` through `write`; the next line let through says how many were
+ * held back meanwhile. For errors that come in floods (every request of a database outage).
+ */
+export function throttled(everyMs: number, write: (line: string) => void, now: () => number = Date.now): (line: string) => void {
+  let last = -Infinity;
+  let held = 0;
+  return (line) => {
+    const t = now();
+    if (t - last < everyMs) {
+      held++;
+      return;
+    }
+    last = t;
+    write(held ? `${line} (and ${held} more like it since the last such line)` : line);
+    held = 0;
+  };
+}

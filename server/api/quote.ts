@@ -1,6 +1,15 @@
 /**
- * Quote payment links (issue 12; spec 000 sections 4 and 7). The link's token opens the quote;
- * every call is limited per client address (a token cannot be guessed by trying).
+ * Quote payment links. The link's token (256 random bits) opens the quote. Two budgets per client
+ * address and window (the pay limit's figures, PAY_RATE_LIMIT), counted in the database shared by
+ * the servers:
+ *
+ * - guesses: a lookup (GET) the route refuses (quoteNotExist, tokenExpired, any 4xx) counts;
+ *   beyond the budget every refused lookup is a 429, while a link that opens is never counted
+ *   nor refused, so wrong guesses from an address (a shared office) do not lock its customer out.
+ *   A right guess would open over budget too: the token's 256 bits make guessing hopeless, the
+ *   budget caps the wrong answers (and lookups that find nothing) one address gets;
+ * - payments: every pay and convertToOrder call counts, before the route runs, on a budget of
+ *   its own: guesses do not use it up, nor payments the guesses.
  *
  * GET  /api/quote?quoteId=&token=
  *   -> 200 { success: true, quote: { id, quoteIncrementId, poNumber, firstName, lastName, email,
@@ -27,11 +36,10 @@ import type { Commerce } from '../commerce/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { noCardData } from '../http/no-card-data.ts';
 import { idField, parseJson } from '../http/parse.ts';
-import { addressRateLimit } from '../http/rate-limit.ts';
+import { addressMissLimit, addressRateLimit } from '../http/rate-limit.ts';
 import { QuoteLinkError, quoteService } from '../quotes/quote-service.ts';
 
 export const QUOTE_LIMIT_MESSAGE = 'Too many requests from your address. Please wait a few minutes and try again.';
-/** Link opens, payments and converts per address and window (the pay limit's figures). */
 const REQUIRED = 'This field is required';
 const quoteId = idField(REQUIRED);
 const token = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200);
@@ -53,11 +61,13 @@ const convertBody = z.object({
     .loose(),
 });
 
-export function quoteRoutes(deps: Pick<AppDeps, 'config' | 'log'>, commerce: Commerce): Hono<AppEnv> {
+export function quoteRoutes(deps: Pick<AppDeps, 'config' | 'log' | 'db'>, commerce: Commerce): Hono<AppEnv> {
   const quotes = quoteService(commerce);
-  const limit = addressRateLimit({ ...deps.config.payRateLimit, trustProxy: deps.config.trustProxy, log: deps.log, message: QUOTE_LIMIT_MESSAGE, what: 'quote link' });
+  const limitOf = (what: string) => ({ ...deps.config.payRateLimit, trustProxy: deps.config.trustProxy, log: deps.log, db: deps.db, message: QUOTE_LIMIT_MESSAGE, what });
+  const guesses = addressMissLimit(limitOf('quote link guesses'));
+  const limit = addressRateLimit(limitOf('quote payments'));
   return new Hono<AppEnv>()
-    .get('/', limit, async (c) => {
+    .get('/', guesses, async (c) => {
       const id = rowIdOf(c.req.query('quoteId') ?? '');
       const t = c.req.query('token') ?? '';
       // A malformed link is a link to no quote.

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { throttled } from '../logger.ts';
 import { DEFAULT_DB_FILE } from '../paths.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -58,10 +59,19 @@ const PG_TYPES = {
     oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** How often a lost PostgreSQL connection is logged: one line per outage, not one per connection. */
+const CONNECTION_LOST_LOG_MS = 10_000;
+
 function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: PG_TYPES });
-  // An idle client losing its connection (a database restart) must not crash the server.
-  pool.on('error', () => undefined);
+  const lost = throttled(CONNECTION_LOST_LOG_MS, (line) => console.error(`joinery: ${line}`));
+  // A connection that dies (a database restart) must not crash the server. The pool reports
+  // its idle clients' errors here and drops them; requests answer 503 until it is back.
+  pool.on('error', (e) => lost(`PostgreSQL connection lost: ${e.message}`));
+  // A client lent out (in a transaction, between two queries) reports the error on itself,
+  // where nothing else listens: an uncaught exception. The query in progress rejects with the
+  // error, later ones with "not queryable", and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { computeEstimate, formatRange, type CompiledForm, type Estimate, type FormValues, type PricingFile } from '../../engine/node.ts';
-import { ApiError } from '../http/errors.ts';
+import { parseRequestJson } from '../http/parse.ts';
 import { fileCache } from './file-cache.ts';
 import { FormLoadError } from './definitions.ts';
 
@@ -36,15 +36,11 @@ export function loadPricing(siteDir: string, compiled: CompiledForm): PricingFil
   return pricing;
 }
 
-/** A JSON part of the body, or undefined when absent; 400 when it is not JSON. */
+/** A JSON part of the body, or undefined when absent; 400 when it is not JSON or nests too deeply. */
 export function jsonPart(parts: Record<string, string>, part: string): unknown {
   const raw = parts[part];
   if (raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new ApiError(400, ESTIMATE_API_MESSAGES.badPart.replace('{part}', part));
-  }
+  return parseRequestJson(raw, ESTIMATE_API_MESSAGES.badPart.replace('{part}', part));
 }
 
 export function serverEstimate(siteDir: string, compiled: CompiledForm, values: FormValues): Estimate | undefined {

@@ -36,7 +36,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { FormSubmissionRow, SubmissionFileRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
-import { NUL_MESSAGE, nulErrors } from '../http/parse.ts';
+import { NUL_MESSAGE, nulErrors, parseRequestJson } from '../http/parse.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { confirmMail, signupEmail, subscribeEmail } from '../newsletter/index.ts';
 import { clientAddress } from './client-address.ts';
@@ -102,12 +102,7 @@ function loadOr404(deps: FormsDeps, name: string): CompiledForm {
 
 function parseFormData(raw: string | undefined): FormValues {
   if (raw === undefined) throw new ApiError(400, FORM_API_MESSAGES.missingFormData);
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new ApiError(400, FORM_API_MESSAGES.badFormData);
-  }
+  const value = parseRequestJson(raw, FORM_API_MESSAGES.badFormData);
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, FORM_API_MESSAGES.badFormData);
   return value as FormValues;
 }

@@ -6,7 +6,7 @@ import { apiBodyLimit } from './body-limit.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import { errorHandler } from './on-error.ts';
-import { NUL_MESSAGE, nulErrors, parseJson, parseParams, parseQuery } from './parse.ts';
+import { MAX_JSON_DEPTH, MAX_WALK_ERRORS, NUL_MESSAGE, nestedTooDeep, nulErrors, parseJson, parseParams, parseQuery, TOO_DEEP_MESSAGE } from './parse.ts';
 
 const address = z.object({ zip: z.string().regex(/^\d{5}$/, 'Invalid zip code') });
 const body = z.object({ email: z.email('Invalid email address'), qty: z.number().int().min(1), billing: address });
@@ -19,6 +19,8 @@ function app() {
   a.get('/api/things', async (c) => c.json({ success: true, got: await parseQuery(c, z.object({ scope: z.enum(['sample-order', 'convert-to-order']), tag: z.array(z.string()).optional() })) }));
   a.get('/api/things/:id', async (c) => c.json({ success: true, got: await parseParams(c, z.object({ id: z.coerce.number().int().positive() })) }));
   a.post('/api/notes', async (c) => c.json({ success: true, got: await parseJson(c, z.object({ note: z.string(), lines: z.array(z.object({ text: z.string().max(20, 'Too long') })).optional() })) }, 201));
+  // Outside /api: no 200-byte limit for the deep bodies below.
+  a.post('/deep', async (c) => c.json({ success: true, got: await parseJson(c, z.object({ data: z.unknown() }).loose()) }, 201));
   a.get('/api/conflict', () => {
     throw new ApiError(409, 'Order already paid');
   });
@@ -135,6 +137,69 @@ describe('U+0000 in what a caller sends', () => {
     expect(nulErrors({ a: { 'b\u0000': 1 } })).toEqual({ 'a.b\\u0000': NUL_MESSAGE });
     expect(nulErrors('\u0000')).toEqual({ _root: NUL_MESSAGE });
     expect(nulErrors({ a: ['x', 1, null, { b: 'y' }] })).toBeUndefined();
+  });
+});
+
+/** `depth` arrays around `leaf` (JSON text). */
+const arrays = (depth: number, leaf = '"\\u0000"') => `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`;
+/** The same nesting as a value, built without JSON.parse. */
+function nested(depth: number, leaf: unknown): unknown {
+  let v = leaf;
+  for (let i = 0; i < depth; i++) v = [v];
+  return v;
+}
+
+describe('JSON nested deeply', () => {
+  const deep = (body: string) => app().a.request('/deep', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+
+  it('nestedTooDeep counts arrays and objects, not brackets in strings', () => {
+    expect(nestedTooDeep(arrays(MAX_JSON_DEPTH, '1'))).toBe(false);
+    expect(nestedTooDeep(arrays(MAX_JSON_DEPTH + 1, '1'))).toBe(true);
+    const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    expect([nestedTooDeep(objects(MAX_JSON_DEPTH)), nestedTooDeep(objects(MAX_JSON_DEPTH + 1))]).toEqual([false, true]);
+    // Brackets inside strings, after escaped quotes and backslashes, are text.
+    const text = JSON.stringify({ a: '['.repeat(200), b: `\\"${'{'.repeat(200)}`, c: ['\\', '[[[['.repeat(50)] });
+    expect(nestedTooDeep(text)).toBe(false);
+    expect(nestedTooDeep(`[${text},${arrays(MAX_JSON_DEPTH, text)}]`)).toBe(true);
+    expect(nestedTooDeep(arrays(500_000, '1'))).toBe(true);
+  });
+
+  it('a body deeper than the limit is a 400 before any walk; at the limit it is read as usual', async () => {
+    for (const depth of [MAX_JSON_DEPTH + 1, 5000, 400_000]) {
+      const res = await deep(`{"data":${arrays(depth - 1)}}`);
+      expect([res.status, await res.json()], String(depth)).toEqual([400, { success: false, message: TOO_DEEP_MESSAGE }]);
+    }
+    const atLimit = await deep(`{"data":${arrays(MAX_JSON_DEPTH - 1)}}`);
+    expect(atLimit.status).toBe(422);
+    expect(await atLimit.json()).toEqual({ success: false, message: 'Invalid request body', errors: { [`data${'.0'.repeat(MAX_JSON_DEPTH - 1)}`]: NUL_MESSAGE } });
+    const fine = await deep(`{"data":${arrays(MAX_JSON_DEPTH - 1, '"ok"')}}`);
+    expect([fine.status, await fine.json()]).toEqual([201, { success: true, got: { data: nested(MAX_JSON_DEPTH - 1, 'ok') } }]);
+  });
+
+  it('nulErrors walks without recursion: a value nested past the limit is an ApiError(400), never a RangeError', () => {
+    expect(nulErrors(nested(MAX_JSON_DEPTH - 1, '\u0000'))).toEqual({ ['0.'.repeat(MAX_JSON_DEPTH - 1).slice(0, -1)]: NUL_MESSAGE });
+    for (const depth of [MAX_JSON_DEPTH + 1, 200_000]) {
+      let thrown: unknown;
+      try {
+        nulErrors(nested(depth, '\u0000'));
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, String(depth)).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).status).toBe(400);
+      expect((thrown as ApiError).message).toBe(TOO_DEEP_MESSAGE);
+    }
+  });
+
+  it('nulErrors reports the first MAX_WALK_ERRORS errors, in order, and few characters of long keys', () => {
+    const many = nulErrors({ a: Array.from({ length: 5000 }, () => '\u0000') })!;
+    expect(Object.keys(many)).toEqual(Array.from({ length: MAX_WALK_ERRORS }, (_, i) => `a.${i}`));
+    // 60 keys of 5,000 characters: every error's key is 300,000 characters long.
+    let long: unknown = Array.from({ length: 1000 }, () => '\u0000');
+    for (let i = 0; i < 60; i++) long = { [String(i).padEnd(5000, 'k')]: long };
+    const keys = Object.keys(nulErrors(long)!);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^59k+\.58k+\..*\.0k+\.0$/);
   });
 });
 

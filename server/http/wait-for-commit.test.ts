@@ -47,6 +47,7 @@ describe('answers wait for the group commit (SQLite)', () => {
     const failed = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...orderBody().billing, email: 'fail@example.com' } }));
     expect(failed.status).toBe(503);
     expect(failed.json).toEqual({ success: false, message: 'Service unavailable' });
+    expect(failed.headers.get('retry-after')).toBe('5');
     expect(other.prepare('select count(*) from orders').pluck().get()).toBe(0);
 
     const ok = await send(t.app, 'POST', '/api/order', orderBody());

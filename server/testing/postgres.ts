@@ -6,7 +6,8 @@
  *
  * Durability is off (fsync, synchronous_commit): the data lives only as long as the test run.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,16 @@ export interface PostgresServer {
   /** A new empty database; returns its URL. */
   createDatabase(name?: string, template?: string): Promise<string>;
   dropDatabase(name: string): Promise<void>;
+  /**
+   * What an operator's `pg_ctl restart -m fast` does, in its two halves: `halt()` stops the
+   * server (every session terminated with 57P01, new connections refused) and keeps its data;
+   * `resume()` starts it again on the same port. `restart()` is both in one pg_ctl call. Each
+   * returns once pg_ctl has seen the server stopped or accepting connections (it polls).
+   */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
+  restart(): Promise<void>;
+  /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
 
@@ -57,6 +68,12 @@ function run(bin: string, args: string[]): string {
   return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** The same, without blocking the event loop meanwhile (requests in flight go on). */
+async function runAsync(bin: string, args: string[]): Promise<void> {
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  await promisify(execFile)(cmd, argv, { encoding: 'utf8' });
+}
+
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql): initdb not found');
@@ -70,10 +87,11 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = join(dir, 'data');
   const log = join(dir, 'postgres.log');
   const port = await freePort();
+  const options = ['-c listen_addresses=127.0.0.1', `-p ${port}`, `-k ${dir}`, '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=300'].join(' ');
+  const pgCtl = join(bin, 'pg_ctl');
   try {
     run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-    const options = ['-c listen_addresses=127.0.0.1', `-p ${port}`, `-k ${dir}`, '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=300'];
-    run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options.join(' '), '-w', '-t', '60', 'start']);
+    run(pgCtl, ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
   } catch (e) {
     const why = existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : (e as { stderr?: string }).stderr ?? String(e);
     rmSync(dir, { recursive: true, force: true });
@@ -101,9 +119,13 @@ export async function startPostgres(): Promise<PostgresServer> {
     async dropDatabase(name) {
       await admin((c) => c.query(`drop database if exists "${name}" with (force)`));
     },
+    halt: () => runAsync(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']),
+    resume: () => runAsync(pgCtl, ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']),
+    restart: () => runAsync(pgCtl, ['-D', data, '-l', log, '-o', options, '-m', 'fast', '-w', '-t', '60', 'restart']),
     async stop() {
       try {
-        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        // Already halted: nothing to stop.
+        if (existsSync(join(data, 'postmaster.pid'))) run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -17,6 +17,8 @@ export interface RawResponse {
   closed: Promise<void>;
   /** Closes the socket from this side. */
   destroy(): void;
+  /** Of `stream.bytes`, how many were written to the socket before the answer arrived. */
+  streamed: number;
 }
 
 export interface RawRequestOptions {
@@ -25,10 +27,15 @@ export interface RawRequestOptions {
   trickleEveryMs?: number;
   /** Reject when no whole response arrived within this (default 5 s). */
   timeoutMs?: number;
+  /**
+   * After the head and body, send this many more body bytes ('x') in 64 KiB pieces, each once the
+   * socket has drained (chunk-framed when `chunked`), and stop as soon as the answer arrives.
+   */
+  stream?: { bytes: number; chunked?: boolean };
 }
 
 /** A whole response at the start of buf, or null while more bytes are needed. An answer to HEAD has no body, whatever its Content-Length says. */
-function parseResponse(buf: Buffer, ended: boolean, toHead = false): Omit<RawResponse, 'closed' | 'destroy'> | null {
+function parseResponse(buf: Buffer, ended: boolean, toHead = false): Omit<RawResponse, 'closed' | 'destroy' | 'streamed'> | null {
   const headEnd = buf.indexOf('\r\n\r\n');
   if (headEnd < 0) return null;
   const [statusLine, ...lines] = buf.subarray(0, headEnd).toString('latin1').split('\r\n');
@@ -70,6 +77,7 @@ export function rawRequest(port: number, head: string, o: RawRequestOptions = {}
     let buf = Buffer.alloc(0);
     let done = false;
     let trickle: ReturnType<typeof setInterval> | undefined;
+    let streamed = 0;
     const closed = new Promise<void>((r) => socket.once('close', () => r()));
     const stop = () => {
       clearInterval(trickle);
@@ -88,7 +96,7 @@ export function rawRequest(port: number, head: string, o: RawRequestOptions = {}
       if (!parsed && !ended) return;
       done = true;
       clearTimeout(timer);
-      if (parsed) resolve({ ...parsed, closed, destroy: () => socket.destroy() });
+      if (parsed) resolve({ ...parsed, closed, destroy: () => socket.destroy(), streamed });
       else reject(new Error(`connection closed without an answer to ${head.split('\r\n')[0]}`));
     };
     socket.on('data', (chunk: Buffer) => {
@@ -101,5 +109,18 @@ export function rawRequest(port: number, head: string, o: RawRequestOptions = {}
     socket.write(head);
     if (o.body !== undefined && o.body.length > 0) socket.write(o.body);
     if (o.trickleEveryMs) trickle = setInterval(() => socket.writable && socket.write('x'), o.trickleEveryMs);
+    if (o.stream) {
+      const { bytes, chunked } = o.stream;
+      const piece = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (!done && streamed < bytes && socket.writable) {
+          const data = piece.subarray(0, Math.min(piece.length, bytes - streamed));
+          streamed += data.length;
+          const last = chunked && streamed === bytes ? '0\r\n\r\n' : '';
+          if (!socket.write(chunked ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from(`\r\n${last}`)]) : data)) return void socket.once('drain', pump);
+        }
+      };
+      pump();
+    }
   });
 }
