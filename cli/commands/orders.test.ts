@@ -325,7 +325,7 @@ describe('joinery orders show', () => {
         amount: 16.02,
         amountPaid: 0,
         transactionId: expect.stringMatching(TX),
-        additionalData: { gateway: 'sandbox', responseCode: 4, intentStatus: 'processing', message: 'This transaction is being held for review.', brand: 'visa', last4: '9995' },
+        additionalData: { gateway: 'sandbox', next: 'review', responseCode: 4, intentStatus: 'processing', message: 'This transaction is being held for review.', brand: 'visa', last4: '9995' },
         createdAt: '2025-01-15T14:00:00.000Z',
         gateway: 'sandbox',
         hold: 'review',

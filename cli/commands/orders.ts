@@ -9,7 +9,8 @@
  *
  * `--status on_hold` is no order status: it lists the orders whose latest payment the gateway
  * holds for review (payment status on_hold that is not waiting for the card holder's
- * authentication, intent requires_action); their order status stays pending_payment.
+ * authentication): a gateway's review, an amount that did not match, or an attempt whose
+ * answer was lost and which no provider could look up. Their order status stays pending_payment.
  */
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -131,9 +132,9 @@ const parseData = (text: string): Record<string, unknown> => {
   }
 };
 
-/** On hold for the card holder's authentication (the provider's intent requires_action), else for the gateway's review. */
+/** On hold for the card holder's authentication (the payment's next step; older rows name the intent status), else for a review. */
 export const holdOf = (status: PaymentStatus, data: Record<string, unknown>): Hold | null =>
-  status !== 'on_hold' ? null : data.intentStatus === 'requires_action' ? 'authentication' : 'review';
+  status !== 'on_hold' ? null : data.next === 'authenticate' || (data.next === undefined && data.intentStatus === 'requires_action') ? 'authentication' : 'review';
 
 const statusLabel = (status: string, hold: Hold | null) => (hold ? `${status} (${hold})` : status);
 

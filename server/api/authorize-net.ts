@@ -22,10 +22,10 @@ import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
 import { idField, parseJson } from '../http/parse.ts';
 import { ACCEPT_DATA_DESCRIPTOR, AUTHORIZE_NET_GATEWAY } from '../payments/authorize-net.ts';
-import { STRIPE_TEXTS } from './stripe.ts';
+import { COMMERCE_TEXTS } from '../commerce/index.ts';
 
 export const AUTHORIZE_NET_ROUTE_TEXTS = {
-  amountMismatch: STRIPE_TEXTS.amountMismatch,
+  amountMismatch: COMMERCE_TEXTS.amountMismatch,
   descriptor: 'Unsupported payment data.',
 } as const;
 

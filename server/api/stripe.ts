@@ -22,7 +22,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES, toCents } from '../../engine/node.ts';
 import type { Commerce, PayOutcome } from '../commerce/index.ts';
-import { attemptKey } from '../commerce/index.ts';
+import { COMMERCE_TEXTS } from '../commerce/index.ts';
 import type { CheckoutRateLimits } from '../commerce/pay-limits.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
@@ -32,7 +32,7 @@ import { resultOfIntent, STRIPE_GATEWAY, type StripeProvider } from '../payments
 import type Stripe from 'stripe';
 
 export const STRIPE_TEXTS = {
-  amountMismatch: 'The amount does not match the order total.',
+  amountMismatch: COMMERCE_TEXTS.amountMismatch,
   /** The order's currency: "Only usd is accepted." */
   currency: (code: string) => `Only ${code} is accepted.`,
   signature: 'Invalid webhook signature',
@@ -96,18 +96,10 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
       return answer(c, await payments.pay({ id: row.id, token, paymentMethod: name, paymentToken: b.paymentMethodId }));
     })
     .patch('/payment-intent', async (c) => {
-      const stripe = provider();
+      provider();
       const b = await parseJson(c, intentBody);
-      const { row } = await order(c, b);
-      const p = await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', row.id).where('gateway', '=', STRIPE_GATEWAY).where('transaction_id', '=', b.paymentIntentId).executeTakeFirst();
-      if (!p) throw new ApiError(404, 'Payment not found');
-      if (p.status === 'completed') throw new ApiError(409, 'This order has already been paid.');
-      const r = await payments.ask(`updating ${b.paymentIntentId} at Stripe`, () => stripe.update(
-        b.paymentIntentId,
-        { amountCents: row.total_cents, metadata: { orderId: String(row.id), orderIncrementId: row.order_increment_id ?? String(row.id), paymentId: String(p.id) }, receiptEmail: row.email },
-        attemptKey(row.id, p.id, `update-${row.total_cents}`),
-      ));
-      await ctx.db.updateTable('payments').set({ amount_cents: row.total_cents, updated_at: ctx.clock.now().toISOString() }).where('id', '=', p.id).execute();
+      const { row, token } = await order(c, b);
+      const r = await payments.updateOpen(row.id, token, b.paymentIntentId, STRIPE_GATEWAY);
       return c.json({ success: true, message: 'Payment intent updated', paymentIntent: { id: r.transactionId, status: r.intentStatus, amount: row.total_cents } });
     })
     .post('/capture-payment', async (c) => {

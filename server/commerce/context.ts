@@ -7,7 +7,7 @@ import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type PaymentMethod } from '../../e
 import type { Clock } from '../clock.ts';
 import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
-import { ApiError } from '../http/errors.ts';
+import { CommerceError } from './errors.ts';
 import type { Logger } from '../logger.ts';
 import type { OutboxWorker } from '../mail/worker.ts';
 import type { PaymentProvider, PaymentProviders } from '../payments/provider.ts';
@@ -26,6 +26,7 @@ export const COMMERCE_TEXTS = {
   underReview: 'The payment for this order is being reviewed. We will contact you by e-mail.',
   keyReused: 'This idempotency key was already used for a different checkout.',
   notFound: 'Payment not found',
+  amountMismatch: 'The amount does not match the order total.',
 } as const;
 
 export interface CommerceDeps {
@@ -63,7 +64,7 @@ export class CommerceContext {
       if (!(e instanceof CommerceDataError)) throw e;
       if (e.message !== this.#lastDataError) this.deps.log.error(`checkout: ${e.message}`);
       this.#lastDataError = e.message;
-      throw new ApiError(503, COMMERCE_TEXTS.unavailable);
+      throw new CommerceError('unavailable', COMMERCE_TEXTS.unavailable);
     }
   }
 
@@ -81,26 +82,26 @@ export class CommerceContext {
   /** As paymentMethod, or 422 "Payment method not available" on the paymentMethod field. */
   requirePaymentMethod(data: CommerceData, name: string) {
     const found = this.paymentMethod(data, name);
-    if (!found) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: name ? PAYMENT_MESSAGES.notAvailable : CHECKOUT_MESSAGES.paymentMethod });
+    if (!found) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable, { paymentMethod: name ? PAYMENT_MESSAGES.notAvailable : CHECKOUT_MESSAGES.paymentMethod });
     return found;
   }
 
   /** The order, when the token is its unexpired token; 403 otherwise (an unknown id included). */
   async authorize(id: number, token: string | undefined): Promise<OrderRow> {
     const row = await orderById.first(this.db, { id });
-    if (!row || !tokenMatches(token, row.token_hash) || row.token_expires_at <= this.clock.now().toISOString()) throw new ApiError(403, COMMERCE_TEXTS.forbidden);
+    if (!row || !tokenMatches(token, row.token_hash) || row.token_expires_at <= this.clock.now().toISOString()) throw new CommerceError('forbidden', COMMERCE_TEXTS.forbidden);
     return row;
   }
 
   /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments (read through `db`: the caller's transaction, if any). */
   async assertOpen(row: OrderRow, db: Kysely<Database> = this.db, o: { stranded?: 'allow' } = {}): Promise<PaymentRow[]> {
-    if (row.status === 'ordered') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
-    if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString()) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
+    if (row.status === 'ordered') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
+    if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString()) throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
     const payments = await paymentsOf.all(db, { orderId: row.id });
-    if (payments.some((p) => p.status === 'completed')) throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
-    if (payments.some(isAwaitingReview)) throw new ApiError(409, COMMERCE_TEXTS.underReview);
+    if (payments.some((p) => p.status === 'completed')) throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
+    if (payments.some(isAwaitingReview)) throw new CommerceError('conflict', COMMERCE_TEXTS.underReview);
     // A lost attempt may have charged the order as it was: only a pay step (which recovers it first) may go on.
-    if (o.stranded !== 'allow' && payments.some(isStranded)) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
+    if (o.stranded !== 'allow' && payments.some(isStranded)) throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
     return payments;
   }
 }

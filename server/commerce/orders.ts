@@ -7,7 +7,7 @@ import { type EstimateRequest, type OrderPatch, type OrderRequest, CHECKOUT_MESS
 import { isUniqueViolation } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { CommerceError } from './errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
 import { addHistory, addressInput, contentColumns, insertNewOrder, loadOrderView, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
 import { hashIdempotencyKey, newOrderToken, openTokenBox, requestHash, TOKEN_TTL_MS } from './order-token.ts';
@@ -32,7 +32,7 @@ export function orderService(ctx: CommerceContext) {
   /** The order's content from a validated request: the server's figures, 422 when something does not apply. */
   function contentOf(data: CommerceData, r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & { items: OrderRequest['items']; shippingMethod: string; paymentMethod: string }): OrderContent {
     // A stored order's address is checked again on update: the shop may have stopped shipping there.
-    if (!shipsTo(data.shop, r.shipping.countryId)) throw new ApiError(422, CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+    if (!shipsTo(data.shop, r.shipping.countryId)) throw new CommerceError('invalid', CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
     // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
     assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
     const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
@@ -54,7 +54,7 @@ export function orderService(ctx: CommerceContext) {
     const row = await orderByKey.first(db, { keyHash });
     if (!row) return undefined;
     const token = openTokenBox(row.token_box, key);
-    if (row.request_hash !== hash || !token) throw new ApiError(409, COMMERCE_TEXTS.keyReused);
+    if (row.request_hash !== hash || !token) throw new CommerceError('conflict', COMMERCE_TEXTS.keyReused);
     return { order: (await loadOrderView(db, row.id, row))!, orderToken: token, created: false };
   }
 
@@ -169,7 +169,7 @@ export function orderService(ctx: CommerceContext) {
           .where('status', '!=', 'ordered')
           .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', now)]))
           .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw new ApiError(409, COMMERCE_TEXTS.inProgress);
+        if (Number(r.numUpdatedRows) !== 1) throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
         await writeLinesAndAddresses(trx, row.id, content);
         return cancelPendingAuthentications(trx, row.id, now);
       });

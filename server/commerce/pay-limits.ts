@@ -12,7 +12,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { PaymentRow } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { CommerceError } from './errors.ts';
 import { addressRateLimit } from '../http/rate-limit.ts';
 import { wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
 
@@ -50,5 +50,5 @@ export async function assertPaymentAttemptsLeft(ctx: CommerceContext, orderId: n
   const failed = rows.filter((p) => p.status === 'failed' && !wasCanceledWhileWaiting(p));
   if (failed.length < MAX_FAILED_PAYMENTS) return;
   ctx.deps.log.warn(`rate limit: payment refused for order ${orderId}: ${failed.length} failed payments (at most ${MAX_FAILED_PAYMENTS})`);
-  throw new ApiError(429, LIMIT_MESSAGES.failedPayments);
+  throw new CommerceError('too-many', LIMIT_MESSAGES.failedPayments);
 }

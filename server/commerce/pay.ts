@@ -37,7 +37,7 @@ import {
 } from '../../engine/node.ts';
 import { fields, prepared } from '../db/prepared.ts';
 import type { Database, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { CommerceError } from './errors.ts';
 import { enqueueMails } from '../mail/outbox.ts';
 import type { AttemptRef, ChargeResult, NextAction, PaymentProvider } from '../payments/provider.ts';
 import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, isStranded, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
@@ -282,18 +282,18 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     try {
       return await call();
     } catch (e) {
-      if (e instanceof ApiError) throw e;
+      if (e instanceof CommerceError) throw e;
       const status = (e as { statusCode?: unknown }).statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) throw new ApiError(422, (e as Error).message || PAYMENT_MESSAGES.error);
+      if (typeof status === 'number' && status >= 400 && status < 500) throw new CommerceError('invalid', (e as Error).message || PAYMENT_MESSAGES.error);
       deps.log.error(`checkout: ${what} failed:`, e);
-      throw new ApiError(502, PAYMENT_MESSAGES.processingError);
+      throw new CommerceError('provider-failed', PAYMENT_MESSAGES.processingError);
     }
   }
 
   /** The provider of a stored payment (503 when this server no longer has it). */
   function providerOf(p: PaymentRow): PaymentProvider {
     const provider = deps.providers[p.gateway];
-    if (!provider) throw new ApiError(503, PAYMENT_MESSAGES.notAvailable);
+    if (!provider) throw new CommerceError('unavailable', PAYMENT_MESSAGES.notAvailable);
     return provider;
   }
 
@@ -384,7 +384,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     });
     if (!leased) {
       const current = await db.selectFrom('orders').select('status').where('id', '=', req.orderId).executeTakeFirst();
-      throw new ApiError(409, current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
+      throw new CommerceError('conflict', current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
     }
     const { row } = leased;
 
@@ -396,8 +396,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         for (const p of leased.lost) {
           const s = await ask(`looking up payment ${p.id} at ${p.gateway}`, () => recover(p, row));
           // The lost attempt was paid (or is waiting for a person): that is the answer.
-          if (s.payment.status === 'completed') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
-          if (s.payment.status !== 'failed') throw new ApiError(409, COMMERCE_TEXTS.underReview);
+          if (s.payment.status === 'completed') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
+          if (s.payment.status !== 'failed') throw new CommerceError('conflict', COMMERCE_TEXTS.underReview);
         }
         await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, now));
         payment = await db.transaction().execute(async (trx) => {
@@ -453,7 +453,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     /** POST /api/order/pay (and the card provider's payment-intent call): charges the order's total once. */
     async pay(req: PayRequest): Promise<PayOutcome> {
       const authorized = await ctx.authorize(req.id, req.token);
-      if (authorized.status === 'ordered') throw new ApiError(409, COMMERCE_TEXTS.alreadyPaid);
+      if (authorized.status === 'ordered') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
       const { method, provider } = ctx.requirePaymentMethod(ctx.data(), req.paymentMethod ?? authorized.payment_method);
       return payOrder({ orderId: authorized.id, method, provider, paymentToken: req.paymentToken });
     },
@@ -462,19 +462,34 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     async capture(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
       const order = await ctx.authorize(orderId, token);
       const p = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('transaction_id', '=', transactionId).executeTakeFirst();
-      if (!p) throw new ApiError(404, COMMERCE_TEXTS.notFound);
+      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       const provider = providerOf(p);
-      if (!provider.capture) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable);
+      if (!provider.capture) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
       const capture = provider.capture.bind(provider);
       const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () => capture(transactionId, attemptKey(order.id, p.id, 'capture')));
       return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
+    },
+
+    /** The order's current total and ids on its payment's open transaction (a page that changed the cart before authenticating). */
+    async updateOpen(orderId: number, token: string | undefined, transactionId: string, gateway: string): Promise<ChargeResult> {
+      const row = await ctx.authorize(orderId, token);
+      const p = await db.selectFrom('payments').selectAll().where('order_id', '=', row.id).where('gateway', '=', gateway).where('transaction_id', '=', transactionId).executeTakeFirst();
+      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
+      if (p.status === 'completed') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
+      const provider = providerOf(p);
+      if (!provider.update) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
+      const update = provider.update.bind(provider);
+      const metadata = chargeMetadata(row, p.id);
+      const r = await ask(`updating ${transactionId} at ${gateway}`, () => update(transactionId, { amountCents: row.total_cents, metadata, receiptEmail: row.email }, attemptKey(row.id, p.id, `update-${row.total_cents}`)));
+      await db.updateTable('payments').set({ amount_cents: row.total_cents, updated_at: clock.now().toISOString() }).where('id', '=', p.id).execute();
+      return r;
     },
 
     /** The order's payment of this transaction, retrieved again from the provider and settled. */
     async retrieve(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
       const order = await ctx.authorize(orderId, token);
       const p = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('transaction_id', '=', transactionId).executeTakeFirst();
-      if (!p) throw new ApiError(404, COMMERCE_TEXTS.notFound);
+      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       const provider = providerOf(p);
       const result = await ask(`retrieving ${transactionId} from ${p.gateway}`, () => provider.retrieve(transactionId));
       return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
@@ -483,7 +498,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     /** POST /api/payment/:method/verify: the return page's step 1; the server asks the provider itself. */
     async verify(method: string, transactionId: string, clientSecret: string): Promise<VerifyResult> {
       const found = await paymentForSecret(transactionId, clientSecret);
-      if (!found || found.method !== method) throw new ApiError(404, COMMERCE_TEXTS.notFound);
+      if (!found || found.method !== method) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       let p = found;
       if (!wasCanceledWhileWaiting(found)) {
         p = (await refresh(found)).payment;

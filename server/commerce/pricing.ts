@@ -5,7 +5,8 @@
  * prices, quantities, shipping or tax never gets here: the schemas drop it.
  */
 import { type CartItemInput, type ShippingLocation, SHIPPING_MESSAGES, shippingQuotes, type ShippingQuote, taxPercentFor, lineFigures, orderTotals, type LineFigures, type OrderTotals, maxQuantityMessage, findFinish } from '../../engine/node.ts';
-import { ApiError, type FieldErrors } from '../http/errors.ts';
+import { CommerceError } from './errors.ts';
+import type { FieldErrors } from '../http/errors.ts';
 import type { CommerceData } from './site-data.ts';
 
 /** A cart line as the catalogue has it. */
@@ -60,7 +61,7 @@ export function priceItems(items: readonly CartItemInput[], data: CommerceData):
     });
   });
   const messages = Object.values(errors);
-  if (messages.length) throw new ApiError(422, messages[0], errors);
+  if (messages.length) throw new CommerceError('invalid', messages[0], errors);
   return out;
 }
 
@@ -112,7 +113,7 @@ export function quoteCart(items: readonly CartItemInput[], data: CommerceData, a
 /** The quote of an order: the chosen shipping method must ship there (422 otherwise). */
 export function quoteOrder(items: readonly CartItemInput[], data: CommerceData, at: ShippingLocation, chosen: string): CartQuote & { shippingMethod: ShippingQuote } {
   const quote = quoteCart(items, data, at, chosen);
-  if (quote.shippingMethods.length === 0) throw new ApiError(422, SHIPPING_MESSAGES.none, { shippingMethod: SHIPPING_MESSAGES.none });
-  if (quote.shippingMethod?.type !== chosen) throw new ApiError(422, SHIPPING_MESSAGES.unavailable, { shippingMethod: SHIPPING_MESSAGES.unavailable });
+  if (quote.shippingMethods.length === 0) throw new CommerceError('invalid', SHIPPING_MESSAGES.none, { shippingMethod: SHIPPING_MESSAGES.none });
+  if (quote.shippingMethod?.type !== chosen) throw new CommerceError('invalid', SHIPPING_MESSAGES.unavailable, { shippingMethod: SHIPPING_MESSAGES.unavailable });
   return quote as CartQuote & { shippingMethod: ShippingQuote };
 }

@@ -14,7 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { CHECKOUT_MESSAGES, type MatchLocation as Location, US } from '../../engine/node.ts';
-import { ApiError } from '../http/errors.ts';
+import { CommerceError } from './errors.ts';
 
 interface ZipcodesModule {
   lookup(zip: string): { zip: string; state: string; country: string } | undefined;
@@ -47,5 +47,5 @@ export function zipStateProblem(at: Location): string | undefined {
 /** 422 with the message on `field` (e.g. `billing.zipCode`) when the ZIP does not fit the state. */
 export function assertZipMatchesState(at: Location, field: string): void {
   const problem = zipStateProblem(at);
-  if (problem) throw new ApiError(422, problem, { [field]: problem });
+  if (problem) throw new CommerceError('invalid', problem, { [field]: problem });
 }

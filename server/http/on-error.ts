@@ -1,5 +1,6 @@
 /**
- * The app's last line: HTTPExceptions become their response (JSON under /api); a database that
+ * The app's last line: HTTPExceptions become their response (JSON under /api), the shop's
+ * CommerceErrors theirs (domain-errors.ts); a database that
  * cannot be reached (isDatabaseUnavailable: restarting, down, locked) is a temporary 503 with
  * Retry-After, logged at most once every 10 s rather than once per request; anything else is a
  * bug, logged with the request id, answered with a bare 500 that never carries a stack.
@@ -15,6 +16,7 @@ import { throttled, type Logger } from '../logger.ts';
 import { SANDBOX_GATEWAY_PATH } from '../sandbox-gateway/index.ts';
 import { isApiPath, type AppEnv } from './env.ts';
 import { ApiError, BODY_UNREADABLE, errorBody, STATUS_MESSAGES } from './errors.ts';
+import { CommerceError, commerceErrorResponse } from './domain-errors.ts';
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -59,6 +61,7 @@ export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
       // Hono's own middleware throws plain HTTPExceptions: give them the API's shape.
       return c.json(errorBody(err.message || STATUS_MESSAGES[err.status] || 'Error'), err.status);
     }
+    if (err instanceof CommerceError) return commerceErrorResponse(c, err);
     // The client stopped sending the body it announced (it closed the connection, or Node refused a
     // malformed chunk and answered 400 itself): the client's doing, not a bug to log as one.
     if (bodyCutOff(c.env, err)) return api ? c.json(errorBody(BODY_UNREADABLE), 400) : c.text(BODY_UNREADABLE, 400);

@@ -104,6 +104,8 @@ export interface PaymentProvider {
    * left for a person (`joinery orders --status on_hold`).
    */
   find?(attempt: AttemptRef): Promise<ChargeResult | undefined>;
+  /** Puts the order's current amount and ids on a transaction still open at the provider. */
+  update?(transactionId: string, params: { amountCents: number; metadata: Record<string, string>; receiptEmail?: string }, idempotencyKey: string): Promise<ChargeResult>;
   /** Captures an authorized payment (intent requires_capture). */
   capture?(transactionId: string, idempotencyKey: string): Promise<ChargeResult>;
 }

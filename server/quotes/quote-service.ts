@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, fromCents, formatPrice } from '../../engine/node.ts';
 import type { OrderRow, QuoteRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import { ApiError } from '../http/errors.ts';
+import { CommerceError } from '../commerce/errors.ts';
 import type { NextAction } from '../payments/provider.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { additionalData } from '../commerce/context.ts';
@@ -39,13 +39,10 @@ export const QUOTE_TEXTS = {
   paid: 'Payment successful',
 } as const;
 
-/** A 400 with the errorType beside the usual body. */
-export class QuoteLinkError extends ApiError {
+/** A link that opens no quote; errorType tells the page which view to show. */
+export class QuoteLinkError extends CommerceError {
   constructor(readonly errorType: (typeof QUOTE_ERROR_TYPES)[keyof typeof QUOTE_ERROR_TYPES]) {
-    super(400, errorType === QUOTE_ERROR_TYPES.expired ? QUOTE_MESSAGES.expired : QUOTE_MESSAGES.notFound);
-  }
-  override getResponse(): Response {
-    return Response.json({ success: false, message: this.message, errorType: this.errorType }, { status: 400 });
+    super('bad-link', errorType === QUOTE_ERROR_TYPES.expired ? QUOTE_MESSAGES.expired : QUOTE_MESSAGES.notFound, undefined, { errorType });
   }
 }
 
@@ -91,7 +88,7 @@ export function quoteService(commerce: Commerce) {
   /** A method of the convert-to-order scope this server can take (422 otherwise). */
   function methodOf(name: string) {
     const found = ctx.paymentMethod(ctx.data(), name, 'convert-to-order');
-    if (!found) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
+    if (!found) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
     return found;
   }
 
@@ -212,7 +209,7 @@ export function quoteService(commerce: Commerce) {
     /** POST /api/quote/pay: charges the quote's total with the gateway's token, through its order. */
     async pay(req: { quoteId: number; token: string; paymentMethod: string; paymentToken: string }) {
       const q = await open(req.quoteId, req.token);
-      if (q.status === 'paid') throw new ApiError(409, QUOTE_MESSAGES.alreadyPaid);
+      if (q.status === 'paid') throw new CommerceError('conflict', QUOTE_MESSAGES.alreadyPaid);
       const { method, provider } = methodOf(req.paymentMethod);
       const order = await orderOf(q, method);
       const quoteNo = q.quote_increment_id ?? quoteIncrementIdFor(q.id);
@@ -252,17 +249,17 @@ export function quoteService(commerce: Commerce) {
         await payments.ask(`retrieving ${req.payment.transactionId} from ${provider.gateway}`, () =>
           provider.retrieve(req.payment.transactionId).catch((e: unknown) => {
             const status = (e as { statusCode?: unknown }).statusCode ?? (e as { status?: unknown }).status;
-            if (typeof status === 'number' && status >= 400 && status < 500) throw new ApiError(422, QUOTE_TEXTS.notFound);
+            if (typeof status === 'number' && status >= 400 && status < 500) throw new CommerceError('invalid', QUOTE_TEXTS.notFound);
             throw e;
           }),
         );
-        throw new ApiError(422, QUOTE_TEXTS.otherQuote);
+        throw new CommerceError('invalid', QUOTE_TEXTS.otherQuote);
       }
       const settled = await payments.refresh(p);
       if (settled.order.status === 'ordered') return answerFor(order.id);
-      if (q.status === 'canceled') throw new ApiError(409, QUOTE_TEXTS.canceled);
+      if (q.status === 'canceled') throw new CommerceError('conflict', QUOTE_TEXTS.canceled);
       const message = additionalData(settled.payment).message;
-      throw new ApiError(422, settled.payment.status === 'failed' ? (typeof message === 'string' && message) || PAYMENT_MESSAGES.failed : settled.payment.status === 'on_hold' && typeof message === 'string' && message ? message : QUOTE_TEXTS.notCompleted);
+      throw new CommerceError('invalid', settled.payment.status === 'failed' ? (typeof message === 'string' && message) || PAYMENT_MESSAGES.failed : settled.payment.status === 'on_hold' && typeof message === 'string' && message ? message : QUOTE_TEXTS.notCompleted);
     },
   };
 }
