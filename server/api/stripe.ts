@@ -13,9 +13,7 @@
  * POST  /capture-payment  { orderId, token, paymentIntentId } -> as POST /payment-intent
  * POST  /payment-intent/retrieve { orderId, token, paymentIntentId }
  *   The intent retrieved again by the server and settled (one settle step) -> as POST /payment-intent
- * POST  /webhook          Stripe's events, signature checked on the raw body (STRIPE_WEBHOOK_SECRET):
- *   payment_intent.succeeded, .payment_failed, .canceled, .processing settle the payment; every
- *   event id is stored, a replay does nothing. -> 200 { received: true }; 400 bad signature.
+ * Stripe's webhook (POST /webhook) is the providers' one webhook route (server/api/payments.ts).
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -29,7 +27,6 @@ import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
 import { idField, parseJson } from '../http/parse.ts';
 import { resultOfIntent, STRIPE_GATEWAY, type StripeProvider } from '../payments/stripe.ts';
-import type Stripe from 'stripe';
 
 export const STRIPE_TEXTS = {
   amountMismatch: COMMERCE_TEXTS.amountMismatch,
@@ -51,8 +48,6 @@ const base = {
 };
 const createBody = z.object({ ...base, paymentMethodId: intentId, paymentMethod: z.string().trim().max(100).optional() });
 const intentBody = z.object({ ...base, paymentIntentId: intentId });
-
-const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.processing']);
 
 export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
   const { ctx, payments } = commerce;
@@ -113,33 +108,5 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
       const b = await parseJson(c, intentBody);
       const { row, token } = await order(c, b);
       return answer(c, await payments.retrieve(row.id, token, b.paymentIntentId));
-    })
-    .post('/webhook', async (c) => {
-      const stripe = ctx.deps.providers[STRIPE_GATEWAY] as StripeProvider | undefined;
-      if (!stripe) throw new ApiError(404, 'Not found');
-      // The raw body, exactly as signed: never a re-serialized JSON.
-      const raw = await c.req.text();
-      let event: Stripe.Event;
-      try {
-        event = stripe.client.webhooks.constructEvent(raw, c.req.header('stripe-signature') ?? '', stripe.webhookSecret);
-      } catch {
-        throw new ApiError(400, STRIPE_TEXTS.signature);
-      }
-      const db = ctx.db;
-      const seen = await db.selectFrom('payment_events').select('event_id').where('gateway', '=', STRIPE_GATEWAY).where('event_id', '=', event.id).executeTakeFirst();
-      if (seen) return c.json({ received: true, duplicate: true });
-      if (HANDLED.has(event.type)) {
-        const pi = event.data.object as Stripe.PaymentIntent;
-        const result = resultOfIntent(pi);
-        // payment_failed leaves the intent requires_payment_method ("pending" in the table): this attempt failed.
-        const settled = await payments.settle(STRIPE_GATEWAY, event.type === 'payment_intent.payment_failed' ? { ...result, status: 'failed', next: undefined, nextAction: undefined } : result);
-        if (!settled) ctx.deps.log.error(`stripe webhook: ${event.type} for ${pi.id}: no payment of this shop has it`);
-      }
-      await db
-        .insertInto('payment_events')
-        .values({ gateway: STRIPE_GATEWAY, event_id: event.id, type: event.type, processed_at: ctx.clock.now().toISOString() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return c.json({ received: true });
     });
 }

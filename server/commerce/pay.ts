@@ -39,7 +39,7 @@ import { fields, prepared } from '../db/prepared.ts';
 import type { Database, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
 import { enqueueMails } from '../mail/outbox.ts';
-import type { AttemptRef, ChargeResult, NextAction, PaymentProvider } from '../payments/provider.ts';
+import type { AttemptRef, ChargeResult, NextAction, PaymentProvider, WebhookEvent } from '../payments/provider.ts';
 import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, isStranded, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
 import { crashPoint } from './crash-point.ts';
 import { durableSince } from '../db/durable.ts';
@@ -468,6 +468,18 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       const capture = provider.capture.bind(provider);
       const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () => capture(transactionId, attemptKey(order.id, p.id, 'capture')));
       return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
+    },
+
+    /**
+     * A provider's webhook event, its signature checked: settles what it reports about a
+     * payment of the shop. Every event id is stored; a replay changes nothing.
+     */
+    async webhook(gateway: string, event: WebhookEvent): Promise<{ received: true; duplicate?: true }> {
+      const seen = await db.selectFrom('payment_events').select('event_id').where('gateway', '=', gateway).where('event_id', '=', event.id).executeTakeFirst();
+      if (seen) return { received: true, duplicate: true };
+      if (event.result && !(await settle(gateway, event.result))) deps.log.error(`${gateway} webhook: ${event.type} for ${event.result.transactionId}: no payment of this shop has it`);
+      await db.insertInto('payment_events').values({ gateway, event_id: event.id, type: event.type, processed_at: clock.now().toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+      return { received: true };
     },
 
     /** The order's current total and ids on its payment's open transaction (a page that changed the cart before authenticating). */

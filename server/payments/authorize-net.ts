@@ -31,7 +31,7 @@
  * within it.
  */
 import { PAYMENT_MESSAGES, statusFromResponseCode } from '../../engine/node.ts';
-import type { ChargeParty, ChargeResult, PaymentProvider } from './provider.ts';
+import type { ChargeParty, ChargeResult, PaymentProvider, ProviderDescriptor } from './provider.ts';
 
 export const AUTHORIZE_NET_GATEWAY = 'authorize-net';
 /** Accept.js's descriptor for the opaque data it returns. */
@@ -299,3 +299,10 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
     },
   };
 }
+
+export const authorizeNetDescriptor: ProviderDescriptor<AuthorizeNetConfig> = {
+  gateway: AUTHORIZE_NET_GATEWAY,
+  fromEnv: authorizeNetConfigFromEnv,
+  create: (config) => authorizeNetProvider(config),
+  describe: (env) => (env.AUTHORIZE_NET_API_URL ? `${AUTHORIZE_NET_GATEWAY} (${env.AUTHORIZE_NET_API_URL})` : AUTHORIZE_NET_GATEWAY),
+};

@@ -104,6 +104,8 @@ export interface PaymentProvider {
    * left for a person (`joinery orders --status on_hold`).
    */
   find?(attempt: AttemptRef): Promise<ChargeResult | undefined>;
+  /** Checks a webhook's signature on its raw body and says what it reports (throws WebhookSignatureError). */
+  parseWebhook?(rawBody: string, header: (name: string) => string | undefined): WebhookEvent;
   /** Puts the order's current amount and ids on a transaction still open at the provider. */
   update?(transactionId: string, params: { amountCents: number; metadata: Record<string, string>; receiptEmail?: string }, idempotencyKey: string): Promise<ChargeResult>;
   /** Captures an authorized payment (intent requires_capture). */
@@ -119,6 +121,38 @@ export interface AttemptRef {
   amountCents: number;
   /** When the attempt was written (ISO-8601): a provider may search from there. */
   createdAt: string;
+}
+
+/** A provider's event about one of its transactions, its signature checked. */
+export interface WebhookEvent {
+  /** The provider's event id: an event is handled once. */
+  id: string;
+  type: string;
+  /** What the event says about the transaction; undefined for an event the shop does not act on. */
+  result?: ChargeResult;
+}
+
+/** The signature of a webhook does not match (the answer is 400). */
+export class WebhookSignatureError extends Error {}
+
+/**
+ * One payment provider, as the registry knows it: a third provider is one file exporting one
+ * of these, listed in registry.ts.
+ */
+export interface ProviderDescriptor<Config = unknown> {
+  /** The gateway name in data/payment-methods.json. */
+  readonly gateway: string;
+  /** Its configuration from the environment; undefined when it is not configured (not offered). Throws on a value that is wrong. */
+  fromEnv(env: Record<string, string | undefined>): Config | undefined;
+  create(config: Config, deps: ProviderDeps): PaymentProvider;
+  /** How `joinery start` names it ("stripe (http://127.0.0.1:12111)"); default the gateway name. */
+  describe?(env: Record<string, string | undefined>): string;
+}
+
+/** What a provider may need from the server that creates it. */
+export interface ProviderDeps {
+  /** The offline sandbox gateway on the shop's database. */
+  sandbox: import('../sandbox-gateway/gateway.ts').SandboxGateway;
 }
 
 /** Providers by gateway name. A method whose gateway has none here is "not available". */

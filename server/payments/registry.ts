@@ -1,34 +1,36 @@
 /**
- * The providers a server offers, chosen by configuration: the offline sandbox gateway always,
- * Stripe when STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are all set,
- * Authorize.Net when the five AUTHORIZE_NET_* values are set (server/payments/authorize-net.ts).
- * A method whose provider is missing is not offered (GET /api/payment-methods).
+ * The providers a server offers, chosen by configuration: each provider file exports one
+ * descriptor (its configuration from the environment, how to create it, how to name it) and
+ * this list is the only place that names them. The offline sandbox gateway is always offered,
+ * Stripe when its three keys are set, Authorize.Net when its five values are set. A method
+ * whose provider is missing is not offered (GET /api/payment-methods).
  */
-import type { PaymentProviders } from './provider.ts';
-import { sandboxProvider, SANDBOX_GATEWAY } from './sandbox.ts';
-import { AUTHORIZE_NET_GATEWAY, authorizeNetConfigFromEnv, authorizeNetProvider } from './authorize-net.ts';
-import { stripeConfigFromEnv, stripeProvider, STRIPE_GATEWAY } from './stripe.ts';
-import type { SandboxGateway } from '../sandbox-gateway/gateway.ts';
+import type { PaymentProviders, ProviderDeps, ProviderDescriptor } from './provider.ts';
+import { sandboxDescriptor } from './sandbox.ts';
+import { authorizeNetDescriptor } from './authorize-net.ts';
+import { stripeDescriptor } from './stripe.ts';
 
-export function defaultPaymentProviders(o: { sandbox: SandboxGateway; env?: Record<string, string | undefined> }): PaymentProviders {
-  const stripe = o.env ? stripeConfigFromEnv(o.env) : undefined;
-  const anet = o.env ? authorizeNetConfigFromEnv(o.env) : undefined;
-  return {
-    [SANDBOX_GATEWAY]: sandboxProvider(o.sandbox),
-    ...(stripe ? { [STRIPE_GATEWAY]: stripeProvider(stripe) } : {}),
-    ...(anet ? { [AUTHORIZE_NET_GATEWAY]: authorizeNetProvider(anet) } : {}),
-  };
+export const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor<any>[] = [sandboxDescriptor, stripeDescriptor, authorizeNetDescriptor];
+
+export function defaultPaymentProviders(o: ProviderDeps & { env?: Record<string, string | undefined> }): PaymentProviders {
+  const out: Record<string, ReturnType<ProviderDescriptor['create']>> = {};
+  for (const d of PROVIDER_DESCRIPTORS) {
+    // Without an environment only what needs none (the sandbox).
+    const config = d.fromEnv(o.env ?? {});
+    if (config !== undefined) out[d.gateway] = d.create(config, o);
+  }
+  return out;
 }
 
 /** The gateways defaultPaymentProviders offers with this environment, without opening anything (for checks before start). */
 export function configuredGateways(env: Record<string, string | undefined>): Set<string> {
-  return new Set([SANDBOX_GATEWAY, ...(stripeConfigFromEnv(env) ? [STRIPE_GATEWAY] : []), ...(authorizeNetConfigFromEnv(env) ? [AUTHORIZE_NET_GATEWAY] : [])]);
+  return new Set(PROVIDER_DESCRIPTORS.filter((d) => d.fromEnv(env) !== undefined).map((d) => d.gateway));
 }
 
 /** "sandbox, stripe (http://127.0.0.1:12111)": what `joinery start` prints. */
 export function describeProviders(providers: PaymentProviders, env: Record<string, string | undefined> = {}): string {
   return Object.keys(providers)
     .filter((k) => providers[k])
-    .map((k) => (k === STRIPE_GATEWAY && env.STRIPE_API_URL ? `${k} (${env.STRIPE_API_URL})` : k === AUTHORIZE_NET_GATEWAY && env.AUTHORIZE_NET_API_URL ? `${k} (${env.AUTHORIZE_NET_API_URL})` : k))
+    .map((k) => PROVIDER_DESCRIPTORS.find((d) => d.gateway === k)?.describe?.(env) ?? k)
     .join(', ');
 }

@@ -8,7 +8,7 @@
 import { statusFromIntent, statusFromResponseCode } from '../../engine/node.ts';
 import { SandboxGatewayError, type SandboxGateway, type SandboxIntent } from '../sandbox-gateway/gateway.ts';
 import { TOKENIZER_URL } from '../sandbox-gateway/index.ts';
-import type { ChargeResult, PaymentProvider } from './provider.ts';
+import type { ChargeResult, PaymentProvider, ProviderDescriptor } from './provider.ts';
 
 export const SANDBOX_GATEWAY = 'sandbox';
 
@@ -72,3 +72,10 @@ export function sandboxProvider(gateway: SandboxGateway): PaymentProvider {
     },
   };
 }
+
+/** Always offered: it needs no configuration and reaches nothing outside the shop. */
+export const sandboxDescriptor: ProviderDescriptor<true> = {
+  gateway: SANDBOX_GATEWAY,
+  fromEnv: () => true,
+  create: (_config, deps) => sandboxProvider(deps.sandbox),
+};

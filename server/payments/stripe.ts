@@ -17,7 +17,7 @@
  */
 import Stripe from 'stripe';
 import { statusFromIntent } from '../../engine/node.ts';
-import type { ChargeResult, PaymentProvider } from './provider.ts';
+import { WebhookSignatureError, type ChargeResult, type PaymentProvider, type ProviderDescriptor } from './provider.ts';
 
 export const STRIPE_GATEWAY = 'stripe';
 
@@ -88,6 +88,9 @@ function cardFailure(e: unknown): ChargeResult | undefined {
   return { ...(pi ? resultOfIntent(pi) : { transactionId: null }), status: 'failed', message: e.message, next: undefined, nextAction: undefined, ...(pi ? { intentStatus: pi.status } : {}) };
 }
 
+/** The events that settle a payment; others are acknowledged and left alone. */
+const WEBHOOK_TYPES = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.processing']);
+
 export interface StripeProvider extends PaymentProvider {
   readonly client: Stripe;
   readonly webhookSecret: string;
@@ -149,6 +152,18 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
     async cancel(id) {
       await client.paymentIntents.cancel(id);
     },
+    parseWebhook(raw, header) {
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(raw, header('stripe-signature') ?? '', cfg.webhookSecret);
+      } catch {
+        throw new WebhookSignatureError('Invalid webhook signature');
+      }
+      if (!WEBHOOK_TYPES.has(event.type)) return { id: event.id, type: event.type };
+      const result = resultOfIntent(event.data.object as Stripe.PaymentIntent);
+      // payment_failed leaves the intent requires_payment_method ("pending" in the table): this attempt failed.
+      return { id: event.id, type: event.type, result: event.type === 'payment_intent.payment_failed' ? { ...result, status: 'failed', next: undefined, nextAction: undefined } : result };
+    },
     async update(id, p, idempotencyKey) {
       return resultOfIntent(
         await client.paymentIntents.update(id, { amount: p.amountCents, metadata: p.metadata, ...(p.receiptEmail ? { receipt_email: p.receiptEmail } : {}) }, { idempotencyKey }),
@@ -156,3 +171,10 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
     },
   };
 }
+
+export const stripeDescriptor: ProviderDescriptor<StripeConfig> = {
+  gateway: STRIPE_GATEWAY,
+  fromEnv: stripeConfigFromEnv,
+  create: (config) => stripeProvider(config),
+  describe: (env) => (env.STRIPE_API_URL ? `${STRIPE_GATEWAY} (${env.STRIPE_API_URL})` : STRIPE_GATEWAY),
+};
