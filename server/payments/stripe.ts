@@ -136,9 +136,15 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
     // (Stripe indexes new intents for search within about a minute: the reconciler asks only
     // about attempts older than the payment lease.)
     async find(attempt) {
-      const found = await client.paymentIntents.search({ query: `metadata['paymentId']:'${attempt.paymentId}' AND metadata['orderId']:'${attempt.orderId}'`, limit: 10 });
-      const pi = found.data.find((i) => i.metadata?.paymentId === String(attempt.paymentId) && i.metadata?.orderId === String(attempt.orderId));
-      return pi ? resultOfIntent(await client.paymentIntents.retrieve(pi.id, { expand: ['payment_method'] })) : undefined;
+      const hits = await client.paymentIntents.search({ query: `metadata['paymentId']:'${attempt.paymentId}' AND metadata['orderId']:'${attempt.orderId}'`, limit: 10 });
+      const pi = hits.data.find((i) => i.metadata?.paymentId === String(attempt.paymentId) && i.metadata?.orderId === String(attempt.orderId));
+      if (!pi) return undefined;
+      const found = resultOfIntent(await client.paymentIntents.retrieve(pi.id, { expand: ['payment_method'] }));
+      // Our intents are confirmed when created: one that needs a payment method or a
+      // confirmation was declined, or never went through. It is closed so it can never charge.
+      if (found.intentStatus !== 'requires_payment_method' && found.intentStatus !== 'requires_confirmation') return found;
+      await client.paymentIntents.cancel(pi.id).catch(() => undefined);
+      return { ...found, status: 'failed', intentStatus: 'canceled', next: undefined, nextAction: undefined };
     },
     async capture(id, idempotencyKey) {
       try {
