@@ -62,6 +62,9 @@ function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_S
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: PG_TYPES });
   // An idle client losing its connection (a database restart) must not crash the server.
   pool.on('error', () => undefined);
+  // Nor a client checked out between two queries (its answer and the server's goodbye read at
+  // once): the pool's own listener is off then. The next query fails; the pool drops the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
