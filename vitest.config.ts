@@ -18,6 +18,7 @@ export const POSTGRES_TESTS = [
   'server/mail/worker.test.ts',
   'server/mail/worker-leases.test.ts',
   'server/mail/worker-concurrency.test.ts',
+  'server/mail/worker-outage.test.ts',
   'server/api/stripe.test.ts',
   'server/payments/sandbox-provider.test.ts',
   'server/forms/estimate.test.ts',

@@ -90,7 +90,10 @@ describe('a worker killed mid-send', () => {
     expect(await later.drain()).toEqual({ ...nothing, sent: 1 });
     const [got] = await sink.waitFor(1);
     expect(got!.messageId).toBe(stalled.held[0]!.messageId); // the same Message-ID: a receiver can drop a repeat
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, claim_token: null });
+    // A sent row keeps the token of the claim that sent it: the later worker's, not the dead one's.
+    const sent = await row(id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, claim_token: expect.any(String) });
+    expect(sent.claim_token).not.toBe(claimed.claim_token);
     expect(await later.drain()).toEqual(nothing);
     expect(sink.messages).toHaveLength(1);
   }, 60_000);
@@ -116,7 +119,7 @@ describe('leases', () => {
     slow.open();
     expect(await draining).toEqual({ ...nothing, sent: 1 });
     expect(other.sent).toHaveLength(0);
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, claim_token: null });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, claim_token: expect.any(String) });
   });
 
   it('a worker whose lease passed to another does not finish the row: only the new holder does', async () => {
@@ -147,7 +150,7 @@ describe('leases', () => {
 
     slowB.open();
     expect(await drainingB).toEqual({ ...nothing, sent: 1 });
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, claim_token: null });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, claim_token: heldByB.claim_token });
     expect(hooks).toEqual(['b']);
   });
 

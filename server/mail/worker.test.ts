@@ -6,10 +6,10 @@ import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 import { memoryMailer } from './memory-mailer.ts';
-import type { Mailer } from './message.ts';
+import type { MailMessage, Mailer } from './message.ts';
 import { enqueueMail, outboxCounts, type OutgoingMail } from './outbox.ts';
 import { smtpMailer } from './transports.ts';
-import { backoffMs, OutboxWorker } from './worker.ts';
+import { backoffMs, OutboxWorker, outboxMessageId } from './worker.ts';
 
 const FROM = 'Hearthline Cabinetry <no-reply@hearthlinecabinetry.com>';
 const order: OutgoingMail = {
@@ -111,6 +111,32 @@ describe('OutboxWorker with a real SMTP server', () => {
     const [got] = await sink.waitFor(1);
     expect(got!.subject).toBe('Order Confirmation #100042');
     expect(sink.messages).toHaveLength(1);
+  });
+});
+
+describe('Message-ID', () => {
+  it('comes from the row: the same on every attempt, from any worker of the shop', async () => {
+    const attempts: MailMessage[] = [];
+    let failures = 1;
+    const recording: Mailer = {
+      description: 'recording',
+      async send(m) {
+        attempts.push(m);
+        if (failures-- > 0) throw new Error('451 try again later');
+        return { messageId: m.messageId! };
+      },
+      close() {},
+    };
+    const id = await enqueueMail(db, order, clock);
+    const first = new OutboxWorker({ db, mailer: recording, clock, from: FROM });
+    expect(await first.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    clock.advance(60_000);
+    const second = new OutboxWorker({ db, mailer: recording, clock, from: FROM });
+    expect(await second.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+
+    const expected = `<outbox-${id}.${Date.parse('2025-03-01T10:00:00.000Z')}@hearthlinecabinetry.com>`;
+    expect(attempts.map((m) => m.messageId)).toEqual([expected, expected]);
+    expect(outboxMessageId(await row(id), 'hearthlinecabinetry.com')).toBe(expected);
   });
 });
 
