@@ -79,14 +79,16 @@ export async function readFigures(db: Db, acknowledged: AcknowledgedOrder[], pai
     } catch {
       // not ours
     }
-    if (meta.orderId && !meta.quoteId) {
+    // A quote pays through its order: its charges name both (older ones only the quote).
+    if (meta.orderId) {
       const orderId = Number(meta.orderId);
       chargesPerOrder.set(orderId, (chargesPerOrder.get(orderId) ?? 0) + 1);
       if (!completedOrders.has(orderId)) {
         chargedUnpaid.count++;
         chargedUnpaid.cents += i.amount_cents;
       }
-    } else if (meta.quoteId && quotes.get(Number(meta.quoteId)) !== 'paid') {
+    }
+    if (meta.quoteId && quotes.get(Number(meta.quoteId)) !== 'paid') {
       quoteChargedUnpaid.count++;
       quoteChargedUnpaid.cents += i.amount_cents;
     }
