@@ -32,6 +32,7 @@ export const POSTGRES_TESTS = [
   'server/api/quote.test.ts',
   'server/api/quote-limits.test.ts',
   'server/api/quote-stripe.test.ts',
+  'server/api/payment-parity.test.ts',
   'cli/commands/quote.test.ts',
   'cli/commands/orders.test.ts',
   'server/fuzz.test.ts',

@@ -245,7 +245,7 @@ async function main(): Promise<void> {
   row('money taken, order unpaid (succeeded charge, no completed payment)', `${f.chargedUnpaid.count} charges, $${fmt(f.chargedUnpaid.cents / 100, 2)}`);
   row('money taken, quote unpaid (succeeded quote charge, quote not paid)', `${f.quoteChargedUnpaid.count} charges, $${fmt(f.quoteChargedUnpaid.cents / 100, 2)}`);
   row('orders charged more than once', f.chargedTwice);
-  row('e-mails delivered; the same Message-ID twice', `${f.mail.delivered}; ${f.mail.sameMessageId}`);
+  row('e-mails delivered; the same Message-ID twice', `${f.mail.delivered}; ${f.mail.sameMessageId}${f.mail.repeats.length ? ` (sent by ${f.mail.repeats.join('; ')})` : ''}`);
   row('e-mails of the same order and kind delivered twice (two outbox rows)', f.mail.sameOrderAndKind);
   row('outbox rows queued twice for one order and kind', f.queuedTwice);
   row('outbox rows by status', Object.entries(f.outbox).map(([k, v]) => `${k}: ${v}`).join(', '));

@@ -43,6 +43,7 @@ export interface Figures {
     delivered: number;
     /** Deliveries beyond the first of one Message-ID. */
     sameMessageId: number;
+    repeats: string[];
     /** Distinct outbox rows of the same kind for the same order delivered (beyond the first). */
     sameOrderAndKind: number;
     /** Deliveries whose Message-ID names no outbox row. */
@@ -134,6 +135,11 @@ export async function readFigures(db: Db, acknowledged: AcknowledgedOrder[], pai
     mail: {
       delivered: messages.length,
       sameMessageId: Object.values(ids).reduce((n, c) => n + (c - 1), 0),
+      // Which servers sent each repeated message (MAIL_FROM names the server): a repeat whose
+      // first copy came from the server killed with -9 is the one repeat a crash can make.
+      repeats: Object.entries(ids)
+        .filter(([, c]) => c > 1)
+        .map(([id]) => messages.filter((m) => m.messageId === id).map((m) => m.envelope.from.replace(/@.*/, '')).join(' then ')),
       sameOrderAndKind: Object.values(deliveredPerRef).reduce((n, c) => n + (c - 1), 0),
       unmapped,
     },

@@ -26,8 +26,8 @@ import { isUniqueViolation } from '../db/dialect.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import type { NextAction } from '../payments/provider.ts';
 import type { Commerce } from '../commerce/index.ts';
-import { additionalData } from '../commerce/context.ts';
-import { addHistory, findOrder, insertNewOrder, loadOrderView, writeOrderLines, type OrderView } from '../commerce/order-store.ts';
+import { additionalData, COMMERCE_TEXTS } from '../commerce/context.ts';
+import { addHistory, findOrder, insertNewOrder, loadOrderView, newOrderRow, writeOrderLines, type OrderHeader, type OrderView } from '../commerce/order-store.ts';
 import { hashIdempotencyKey, newOrderToken, requestHash, TOKEN_TTL_MS } from '../commerce/order-token.ts';
 import { loadQuoteView, quoteForToken, quoteIncrementIdFor, type QuoteView } from './quote-store.ts';
 
@@ -122,6 +122,7 @@ export function quoteService(commerce: Commerce) {
     const data = ctx.data();
     const now = clock.now();
     const iso = now.toISOString();
+    // The order's own token: nobody holds it (the link's token pays a quote's order).
     const token = newOrderToken(randomUUID());
     try {
       const made = await db.transaction().execute(async (trx) => {
@@ -129,41 +130,34 @@ export function quoteService(commerce: Commerce) {
           trx.selectFrom('quote_items').selectAll().where('quote_id', '=', q.id).orderBy('position').execute(),
           trx.selectFrom('quote_addresses').selectAll().where('quote_id', '=', q.id).execute(),
         ]);
-        const row = await insertNewOrder(trx, {
-          state: 'new',
-          status: 'pending',
-          email: q.email,
-          first_name: q.first_name,
-          last_name: q.last_name,
-          customer_is_guest: 1,
-          same_as_billing: 0,
-          weight: 0,
-          subtotal_cents: q.subtotal_cents,
-          subtotal_incl_tax_cents: q.subtotal_cents - q.discount_amount_cents + q.tax_amount_cents,
-          shipping_amount_cents: q.shipping_amount_cents,
-          shipping_tax_amount_cents: 0,
-          shipping_incl_tax_cents: q.shipping_amount_cents,
-          shipping_method: q.shipping_method,
-          shipping_label: q.shipping_label,
-          tax_percent: 0,
-          tax_amount_cents: q.tax_amount_cents,
-          total_cents: q.total_cents,
-          total_item_count: items.reduce((s, it) => s + it.qty, 0),
-          order_currency_code: data.shop.currency.code,
-          payment_method: method.name,
-          payment_method_label: method.title,
-          email_sent: 0,
-          additional_notes: q.additional_notes,
-          idempotency_key: keyHash,
-          request_hash: requestHash({ quoteId: q.id }),
-          token_hash: token.tokenHash,
-          token_box: token.tokenBox,
-          token_expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
-          payment_lock_until: null,
-          quote_id: q.id,
-          created_at: iso,
-          updated_at: iso,
-        });
+        const address = (type: 'billing' | 'shipping') => {
+          const a = addresses.find((x) => x.type === type) ?? addresses[0]!;
+          return { email: a.email, firstName: a.first_name, lastName: a.last_name, street1: a.street1, street2: a.street2, city: a.city, state: a.state, zipCode: a.zip_code, countryId: a.country_id, phoneNumber: a.phone_number };
+        };
+        const billing = address('billing');
+        const shipping = address('shipping');
+        const header: OrderHeader = {
+          // The quote's customer is the order's (the billing address may name a company's desk).
+          billing: { ...billing, email: q.email, firstName: q.first_name, lastName: q.last_name },
+          shipping,
+          sameAsBilling: false,
+          totals: {
+            subtotal: fromCents(q.subtotal_cents),
+            subtotalInclTax: fromCents(q.subtotal_cents - q.discount_amount_cents + q.tax_amount_cents),
+            shippingAmount: fromCents(q.shipping_amount_cents),
+            shippingTaxAmount: 0,
+            shippingInclTax: fromCents(q.shipping_amount_cents),
+            taxAmount: fromCents(q.tax_amount_cents),
+            total: fromCents(q.total_cents),
+            totalItemCount: items.reduce((s, it) => s + it.qty, 0),
+            weight: 0,
+          },
+          taxPercent: 0,
+          shippingMethod: { type: q.shipping_method, displayName: q.shipping_label },
+          paymentMethod: method,
+          additionalNotes: q.additional_notes,
+        };
+        const row = await insertNewOrder(trx, newOrderRow(header, { keyHash, requestHash: requestHash({ quoteId: q.id }), token, tokenTtlMs: TOKEN_TTL_MS, currency: data.shop.currency.code, now, quoteId: q.id }));
         if (!row) return undefined;
         const lines = items.map((it) => ({
           sku: it.sku,
@@ -180,11 +174,7 @@ export function quoteService(commerce: Commerce) {
           row_total_incl_tax_cents: it.row_total_cents,
           custom_options: JSON.stringify({ notes: it.notes, quoteItemId: it.id }),
         }));
-        const address = (type: 'billing' | 'shipping') => {
-          const a = addresses.find((x) => x.type === type) ?? addresses[0]!;
-          return { email: a.email, firstName: a.first_name, lastName: a.last_name, street1: a.street1, street2: a.street2, city: a.city, state: a.state, zipCode: a.zip_code, countryId: a.country_id, phoneNumber: a.phone_number };
-        };
-        await writeOrderLines(trx, row.id, lines, address('billing'), address('shipping'));
+        await writeOrderLines(trx, row.id, lines, billing, shipping);
         const quoteNo = q.quote_increment_id ?? quoteIncrementIdFor(q.id);
         const discount = q.discount_amount_cents ? `, discount ${formatPrice(fromCents(q.discount_amount_cents))}` : '';
         await addHistory(trx, row.id, 'pending', `Order #${row.order_increment_id} created from quote #${quoteNo}${q.po_number ? ` (PO ${q.po_number})` : ''}${discount}.`, clock);
@@ -213,14 +203,20 @@ export function quoteService(commerce: Commerce) {
       const { method, provider } = methodOf(req.paymentMethod);
       const order = await orderOf(q, method);
       const quoteNo = q.quote_increment_id ?? quoteIncrementIdFor(q.id);
-      const out = await payments.payOrder({
-        orderId: order.id,
-        method,
-        provider,
-        paymentToken: req.paymentToken,
-        description: `${ctx.deps.shop.siteName} quote #${quoteNo}`,
-        metadata: { quoteId: String(q.id), quoteIncrementId: quoteNo },
-      });
+      const out = await payments
+        .payOrder({
+          orderId: order.id,
+          method,
+          provider,
+          paymentToken: req.paymentToken,
+          description: `${ctx.deps.shop.siteName} quote #${quoteNo}`,
+          metadata: { quoteId: String(q.id), quoteIncrementId: quoteNo },
+        })
+        .catch((e: unknown) => {
+          // Paid by another request since the link was opened: the quote's own words.
+          if (e instanceof CommerceError && e.kind === 'conflict' && e.message === COMMERCE_TEXTS.alreadyPaid) throw new CommerceError('conflict', QUOTE_MESSAGES.alreadyPaid);
+          throw e;
+        });
       const r = out.result;
       const p = out.body.payment;
       const body = {
