@@ -273,9 +273,10 @@ test('Authorize.Net: Accept.js takes the card, the charge carries the quote, one
   const order = expectPaidOrder(email, orderNumber);
   expect(query<{ method: string; amount_cents: number }>('SELECT method, amount_cents FROM payments WHERE order_id = ?', order.id)).toEqual([{ method: 'authorize-net', amount_cents: 93861 }]);
   for (const b of apiBodies) expect(b).not.toMatch(/4111 ?1111 ?1111 ?1111|"cvv"/);
-  // The charge the stand-in got: the quote's total, its number as the invoice, its ids in the description.
+  // The charge the stand-in got: the quote's total, its order's number as the invoice (a quote
+  // pays through its order), the order's and the quote's ids in the description.
   const requests = (await (await fetch(new URL('/__stand-in/requests', process.env.E2E_ANET_URL!))).json()) as { kind: string; body: Record<string, any> }[];
-  const charge = requests.filter((r) => r.kind === 'createTransactionRequest').map((r) => r.body.createTransactionRequest.transactionRequest).find((tr) => tr.order?.invoiceNumber === quoteNumber);
-  expect(charge).toMatchObject({ amount: '938.61', order: { invoiceNumber: quoteNumber, description: expect.stringContaining(`[quoteId=${quoteId}&quoteIncrementId=${quoteNumber}&`) } });
+  const charge = requests.filter((r) => r.kind === 'createTransactionRequest').map((r) => r.body.createTransactionRequest.transactionRequest).find((tr) => tr.order?.invoiceNumber === orderNumber);
+  expect(charge).toMatchObject({ amount: '938.61', order: { invoiceNumber: orderNumber, description: expect.stringMatching(new RegExp(`\\[orderId=${order.id}&orderIncrementId=${orderNumber}&paymentId=\\d+&quoteId=${quoteId}&quoteIncrementId=${quoteNumber}\\]$`)) } });
   expect(errors).toEqual([]);
 });
