@@ -10,6 +10,7 @@ import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 import type { MailMessage, Mailer } from './message.ts';
+import { claimDue } from './claim.ts';
 import { enqueueMail, outboxCounts, type OutgoingMail } from './outbox.ts';
 import { smtpMailer } from './transports.ts';
 import { OutboxWorker } from './worker.ts';
@@ -79,7 +80,18 @@ describe('OutboxWorker concurrency', () => {
     worker.start();
     await expect.poll(() => slow.sent.length).toBe(40);
     expect(slow.stats.max).toBe(3);
-    expect(await outboxCounts(db)).toEqual({ queued: 0, sent: 40, failed: 0 });
+    // The last mark commits just after its send returned.
+    await expect.poll(() => outboxCounts(db)).toEqual({ queued: 0, sent: 40, failed: 0 });
+  });
+
+  it('a claim takes at most its limit of due rows, and two claims at the same instant take different rows', async () => {
+    await enqueue(10);
+    const claim = (token: string) => claimDue(db, { now: clock.now(), leaseUntil: new Date(clock.now().getTime() + 20_000), limit: 4, token });
+    const [a, b] = await Promise.all([claim('a'), claim('b')]);
+    expect([a.length, b.length]).toEqual([4, 4]);
+    expect(new Set([...a, ...b].map((r) => r.id)).size).toBe(8);
+    const rows = await db.selectFrom('email_outbox').select('claim_token').execute();
+    expect(rows.map((r) => r.claim_token ?? 'none').sort()).toEqual([...Array(4).fill('a'), ...Array(4).fill('b'), 'none', 'none']);
   });
 
   it('two workers on one database deliver 1,000 queued messages to a real SMTP server, each exactly once', async () => {

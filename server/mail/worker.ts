@@ -148,6 +148,8 @@ export class OutboxWorker {
   #outageSince = 0;
   /** No claim before this (Date.now()): the grace after an outage. */
   #claimAfter = 0;
+  /** The last of the statements that lock several held rows (#rowsStatement): the next waits for it. */
+  #rowsBusy: Promise<void> = Promise.resolve();
   /** Database errors already logged (as the start of an outage). */
   readonly #reported = new WeakSet<object>();
 
@@ -326,7 +328,7 @@ export class OutboxWorker {
       }
     } finally {
       await Promise.allSettled(inFlight);
-      stopHeartbeat();
+      await stopHeartbeat();
       for (const c of waiting) this.#held.delete(c.row.id);
     }
   }
@@ -350,31 +352,51 @@ export class OutboxWorker {
   }
 
   /**
-   * The heartbeat of a run: renews the held leases every heartbeatMs; after a failed renewal again
-   * after the retry back-off (sooner); a renewal still unanswered after heartbeatMs (a stalled
-   * connection) does not hold up the next. Returns its stop.
+   * The heartbeat of a run: renews the held leases heartbeatMs after the last renewal answered;
+   * after a failed one again after the retry back-off (sooner). One renewal at a time: on a slow
+   * database a renewal that takes longer than heartbeatMs is waited for, not joined by more of them
+   * (renewals of the same rows queue on their row locks, deadlock with each other and fill the
+   * pool ahead of the marks and claims). Returns its stop, which waits for the renewal in flight.
    */
-  #heartbeat(): () => void {
+  #heartbeat(): () => Promise<void> {
     const { heartbeatMs } = this.options;
     let stopped = false;
     let failures = 0;
     let timer: NodeJS.Timeout | undefined;
+    let beating: Promise<void> = Promise.resolve();
     const schedule = (ms: number) => {
-      timer = setTimeout(() => void beat(), ms);
+      timer = setTimeout(() => {
+        beating = beat();
+      }, ms);
       timer.unref();
     };
     const beat = async () => {
-      const result = await Promise.race([this.#renew(), sleep(heartbeatMs, 'stalled' as const, { ref: false })]);
+      const renewed = await this.#renew();
       if (stopped) return;
-      failures = result === true ? 0 : failures + 1;
-      schedule(result === true ? heartbeatMs : result === 'stalled' ? 0 : Math.min(heartbeatMs, this.#retryDelay(failures)));
+      failures = renewed ? 0 : failures + 1;
+      schedule(renewed ? heartbeatMs : Math.min(heartbeatMs, this.#retryDelay(failures)));
     };
     schedule(heartbeatMs);
-    return () => {
+    return async () => {
       stopped = true;
       clearTimeout(timer);
+      await beating;
       this.#forget(HEARTBEAT);
     };
+  }
+
+  /**
+   * Runs the statements that lock several rows this worker holds (the renewal, the hand-back) one
+   * at a time: run together they can lock the same rows in different orders and deadlock, and the
+   * database aborts one of them (an aborted hand-back leaves its rows until their leases run out).
+   */
+  #rowsStatement<T>(statement: () => Promise<T>): Promise<T> {
+    const next = this.#rowsBusy.then(statement);
+    this.#rowsBusy = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
   }
 
   /** Pushes the lease of every held row ahead; a row not renewed was taken by another. False when the database failed. */
@@ -386,7 +408,7 @@ export class OutboxWorker {
     let renewed: { id: number }[];
     try {
       renewed = await this.#attempt(HEARTBEAT, 'renewing leases', () =>
-        this.#db.updateTable('email_outbox').set({ next_attempt_at: lease }).where('status', '=', 'queued').where('claim_token', 'in', tokens).returning('id').execute(),
+        this.#rowsStatement(() => this.#db.updateTable('email_outbox').set({ next_attempt_at: lease }).where('status', '=', 'queued').where('claim_token', 'in', tokens).returning('id').execute()),
       );
     } catch {
       return false;
@@ -401,13 +423,15 @@ export class OutboxWorker {
   async #release(claims: Claim[]): Promise<void> {
     for (const c of claims) this.#held.delete(c.row.id);
     await this.#attempt(QUEUE, 'handing back claimed messages', () =>
-      this.#db
-        .updateTable('email_outbox')
-        .set({ claim_token: null, next_attempt_at: this.#clock.now().toISOString() })
-        .where('id', 'in', claims.map((c) => c.row.id))
-        .where('claim_token', 'in', [...new Set(claims.map((c) => c.token))])
-        .where('status', '=', 'queued')
-        .execute(),
+      this.#rowsStatement(() =>
+        this.#db
+          .updateTable('email_outbox')
+          .set({ claim_token: null, next_attempt_at: this.#clock.now().toISOString() })
+          .where('id', 'in', claims.map((c) => c.row.id))
+          .where('claim_token', 'in', [...new Set(claims.map((c) => c.token))])
+          .where('status', '=', 'queued')
+          .execute(),
+      ),
     ).catch(() => undefined);
   }
 
