@@ -48,6 +48,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The default output, then the slowest tests and files of the run.
+    reporters: ['default', './tests/setup/slowest-reporter.ts'],
     // Pages, blocks and e-mails format amounts in the shop's currency: the shipped shop's here.
     setupFiles: ['tests/setup/shipped-shop.ts'],
     projects: [

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type Listening } from './listen.ts';
 import { CARDS, CHIP, DOOR, JANE, orderBody, placeOrder } from './commerce/testing.ts';
 import { rawRequest } from './testing/raw-http.ts';
+import { watchRequests, type RequestWatch } from './testing/request-watch.ts';
 import { watchUncaught } from './testing/uncaught.ts';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
 
@@ -280,6 +281,7 @@ function toWire(r: FuzzRequest): { head: string; body: string } {
 
 let t: TestServer;
 let srv: Listening;
+let watch: RequestWatch;
 beforeAll(async () => {
   t = await createTestServer({
     siteDir: 'site-config',
@@ -287,7 +289,8 @@ beforeAll(async () => {
     // limits off, so requests reach the routes behind them (the limits have tests of their own).
     config: { bodyTimeoutMs: 300, bodyLimitBytes: 64 * 1024, formRateLimit: { limit: 1_000_000, windowMs: 60_000 }, orderRateLimit: { limit: 1_000_000, windowMs: 60_000 }, payRateLimit: { limit: 1_000_000, windowMs: 60_000 } },
   });
-  srv = await listen(t.app, { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: 300 });
+  watch = watchRequests(t.app);
+  srv = await listen(watch, { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: 300 });
   const order = await placeOrder(t.app);
   expect(order.id).toBe(1);
   orderToken = order.token;
@@ -320,7 +323,7 @@ describe('fuzz over every /api route', () => {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    await new Promise((r) => setTimeout(r, 50)); // a late 'error' event gets its turn
+    await watch.settled(); // every request answered and its connection closed: a late 'error' event has been raised
     expect(uncaught.stop(), 'errors that would have stopped the process').toEqual([]);
     expect(failures, `seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([]);
 

@@ -8,12 +8,14 @@ import { BODY_TIMEOUT_MESSAGE } from './http/body-deadline.ts';
 import { TOO_DEEP_MESSAGE } from './http/parse.ts';
 import { listen, type Listening } from './listen.ts';
 import { rawRequest, type RawResponse } from './testing/raw-http.ts';
+import { watchRequests, type RequestWatch } from './testing/request-watch.ts';
 import { createTestServer, type TestServer } from './testing/test-server.ts';
 import { watchUncaught } from './testing/uncaught.ts';
 import type { ServerConfig } from './config.ts';
 
 let t: TestServer | undefined;
 let srv: Listening | undefined;
+let watch: RequestWatch;
 const open: RawResponse[] = [];
 afterEach(async () => {
   for (const r of open.splice(0)) r.destroy();
@@ -25,7 +27,8 @@ afterEach(async () => {
 
 async function start(config: Partial<ServerConfig> = {}, paymentEnv?: Record<string, string>): Promise<number> {
   t = await createTestServer({ siteDir: 'site-config', config, paymentEnv });
-  srv = await listen(t.app, { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: config.bodyTimeoutMs });
+  watch = watchRequests(t.app);
+  srv = await listen(watch, { port: 0, hostname: '127.0.0.1', bodyTimeoutMs: config.bodyTimeoutMs });
   return srv.port;
 }
 
@@ -58,12 +61,13 @@ describe('hostile requests over a socket', () => {
     for (const [form, field] of [['newsletter', 'a'], ['claim', 'photos']]) {
       const socket = connect({ host: '127.0.0.1', port });
       socket.on('error', () => undefined);
-      socket.write(head(`/api/forms/${form}`, { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': 100_000 }));
-      socket.write(`--x\r\nContent-Disposition: form-data; name="${field}"; filename="a.jpg"\r\n\r\n${'y'.repeat(5000)}`);
-      await new Promise((r) => setTimeout(r, 50));
+      const sent = [head(`/api/forms/${form}`, { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': 100_000 }), `--x\r\nContent-Disposition: form-data; name="${field}"; filename="a.jpg"\r\n\r\n${'y'.repeat(5000)}`];
+      for (const part of sent) socket.write(part);
+      await watch.bodyTaken(`/api/forms/${form}`, Buffer.byteLength(sent.join('')));
       socket.destroy();
     }
-    await new Promise((r) => setTimeout(r, 100)); // a late 'error' event gets its turn
+    for (const r of open.splice(0)) r.destroy();
+    await watch.settled(); // every connection closed: a late 'error' event has been raised by now
     expect(uncaught.stop(), 'errors that would have stopped the process').toEqual([]);
     await healthOk(port);
   });

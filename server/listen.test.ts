@@ -57,16 +57,22 @@ describe('listen', () => {
   it('close() (SIGTERM in joinery start) lets a request in flight finish, then refuses new ones', async () => {
     let entered!: () => void;
     const inside = new Promise<void>((r) => (entered = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
     const app = new Hono().get('/slow', async (c) => {
       entered();
-      await new Promise((r) => setTimeout(r, 300));
+      await released; // answers only once close() has begun
       return c.json({ done: true });
     });
     const l = await listen(app, { port: 0, hostname: '127.0.0.1' });
-    const inFlight = fetch(`http://127.0.0.1:${l.port}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const inFlight = fetch(`http://127.0.0.1:${l.port}/slow`).then(async (r) => ({ status: r.status, connection: r.headers.get('connection'), body: await r.json() }));
     await inside;
     const closed = l.close();
-    expect(await inFlight).toEqual({ status: 200, body: { done: true } });
+    // Closing, with the request still in flight: a new connection is refused already.
+    await expect(fetch(`http://127.0.0.1:${l.port}/slow`)).rejects.toThrow();
+    release();
+    // Its answer ends the connection, so close() need not wait for the client to let go of it.
+    expect(await inFlight).toEqual({ status: 200, connection: 'close', body: { done: true } });
     await closed;
     await expect(fetch(`http://127.0.0.1:${l.port}/slow`)).rejects.toThrow();
   });

@@ -1,5 +1,5 @@
 /** Serves a fetch handler over HTTP with @hono/node-server; resolves once listening. */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { DEFAULT_BODY_TIMEOUT_MS } from './config.ts';
@@ -32,6 +32,11 @@ export function listen(app: { fetch: (req: Request, ...rest: any[]) => Response 
   const serverOptions = { requestTimeout, headersTimeout, connectionsCheckingInterval };
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: o.port, hostname: o.hostname, serverOptions }) as Server;
+    const inFlight = new Set<ServerResponse>();
+    server.on('request', (_req, res: ServerResponse) => {
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
+    });
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
@@ -46,6 +51,12 @@ export function listen(app: { fetch: (req: Request, ...rest: any[]) => Response 
               clearTimeout(force);
               done();
             });
+            // An answer still to come closes its connection (Connection: close): kept alive, the
+            // client would hold it open, and close() waiting, until the grace ran out.
+            for (const res of inFlight) {
+              if (!res.headersSent) res.shouldKeepAlive = false;
+              else res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+            }
             server.closeIdleConnections();
           }),
       });

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../paths.ts';
 import { startDevServer } from './dev-server.ts';
 
@@ -32,14 +32,21 @@ describe('joinery dev', () => {
   });
 
   it('shows lint errors in the page after a content edit', async () => {
-    writeFileSync(join(site, 'pages', 'faqs.json'), '{\n  "blocks": [\n    { "type": "heading" "props": {} }\n  ]\n}\n');
-    // The watcher drops the cached content; poll until the error page is served.
-    let html = '';
-    for (let i = 0; i < 50 && !html.includes('joinery lint'); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const res = await fetch(`${base}/faqs`);
-      html = await res.text();
-    }
+    const faqs = join(site, 'pages', 'faqs.json');
+    // The watcher watches the file (it starts on its own after the server); its event for the
+    // edit drops the cached content (the server's listener runs before this one).
+    await vi.waitFor(() => expect(dev.vite.watcher.getWatched()[join(site, 'pages')]).toContain('faqs.json'), { timeout: 20_000, interval: 20 });
+    const changed = new Promise<void>((resolve) => {
+      const seen = (_event: string, file: string) => {
+        if (file !== faqs) return;
+        dev.vite.watcher.off('all', seen);
+        resolve();
+      };
+      dev.vite.watcher.on('all', seen);
+    });
+    writeFileSync(faqs, '{\n  "blocks": [\n    { "type": "heading" "props": {} }\n  ]\n}\n');
+    await changed;
+    const html = await (await fetch(`${base}/faqs`)).text();
     expect(html).toContain('joinery lint: 1 error');
     expect(html).toContain('pages/faqs.json:3:25');
     expect(html).toContain('Comma expected');

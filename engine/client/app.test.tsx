@@ -105,7 +105,7 @@ describe('the browser app', () => {
     expect(sorterRenders).toEqual(['sort=z-a']);
     expect(linkCommits).toBe(0);
     // The footer still shows its server HTML and still waits for the viewport.
-    await act(() => new Promise((done) => setTimeout(done, 50)));
+    await act(() => new Promise((done) => setImmediate(done))); // what the click set going has run
     expect(container.querySelector('footer')!.textContent).toBe('Made in Ohio');
     expect(footerLoads).toBe(0);
   });
@@ -114,8 +114,9 @@ describe('the browser app', () => {
     await click(button());
     expect(button().textContent).toBe('Sort z-a');
     await act(async () => {
+      const popped = new Promise((done) => window.addEventListener('popstate', done, { once: true }));
       history.back();
-      await new Promise((done) => setTimeout(done, 50));
+      await popped;
     });
     expect(window.location.search).toBe('');
     expect(button().textContent).toBe('Sort none');

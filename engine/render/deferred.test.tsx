@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineBlock } from '../define-block.ts';
 import type { BlockNode, BlockRegistry } from '../types.ts';
 import { createDeferredResolver, DeferredContext } from './deferred.ts';
@@ -24,20 +24,23 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const settle = () => act(() => new Promise((done) => setTimeout(done, 50)));
+/** Every promise settled so far has run its callbacks (a macrotask later), and React has rendered what they scheduled. */
+const settle = () => act(() => new Promise((done) => setImmediate(done)));
 
 describe('a deferred block', () => {
   it('keeps its server HTML while it waits for the viewport', async () => {
     const container = document.createElement('div');
     container.innerHTML = renderToString(<BlockView node={node({ text: 'Footer' })} registry={{ text }} dev={false} />);
     document.body.append(container);
-    const resolver = createDeferredResolver({ text: async () => ({ default: text }) }, {} as BlockRegistry);
+    let loads = 0;
+    const resolver = createDeferredResolver({ text: async () => (loads++, { default: text }) }, {} as BlockRegistry);
     const first = node({ text: 'Footer' });
     await act(async () => {
       root = hydrateRoot(container, <DeferredContext.Provider value={resolver}><BlockView node={first} registry={{}} dev={false} /></DeferredContext.Provider>);
     });
     await settle();
     // Not loaded (nothing intersects in this DOM), the prerendered text still shown.
+    expect(loads).toBe(0);
     expect(container.textContent).toBe('Footer');
   });
 
@@ -57,7 +60,9 @@ describe('a deferred block', () => {
     });
     // New props for the boundary before its code is in: React gives up the server HTML.
     await act(async () => root!.render(ui({ ...first, props: { text: 'Footer, updated' } })));
-    await settle();
-    expect(container.textContent).toBe('Footer, updated');
+    await vi.waitFor(async () => {
+      await settle();
+      expect(container.textContent).toBe('Footer, updated');
+    }, 10_000);
   });
 });

@@ -9,6 +9,19 @@ import { groupCommitOf, withGroupCommit, type GroupCommit } from './group-commit
 import { openMigratedDatabase } from './open.ts';
 import { withStatementCache } from './statement-cache.ts';
 
+/** The checkpoint threads started, counted as they are created (their 'ready' comes later). */
+const threads = vi.hoisted(() => ({ started: 0 }));
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:worker_threads')>();
+  class Worker extends real.Worker {
+    constructor(...args: ConstructorParameters<typeof real.Worker>) {
+      super(...args);
+      threads.started++;
+    }
+  }
+  return { ...real, Worker };
+});
+
 let dir: TempDir;
 let file: string;
 let sqlite: SQLite.Database;
@@ -83,15 +96,26 @@ describe('background checkpointer (SQLite)', () => {
   });
 
   it('when the thread fails, the connection checkpoints again and says so; nothing is lost', async () => {
-    // A thread that starts, then fails, as one whose checkpoint met an I/O error does.
+    // A thread that starts, then fails at its first checkpoint (the first commit after it said
+    // ready), as one whose checkpoint met an I/O error does.
     const script = dir.join('failing-thread.mjs');
-    writeFileSync(script, `import { parentPort } from 'node:worker_threads';\nparentPort.postMessage({ kind: 'ready' });\nsetTimeout(() => { throw new Error('disk I/O error'); }, 50);\n`);
+    writeFileSync(
+      script,
+      [
+        `import { parentPort, workerData } from 'node:worker_threads';`,
+        `const commits = new Int32Array(workerData.commits);`,
+        `const seen = Atomics.load(commits, 0);`,
+        `parentPort.postMessage({ kind: 'ready' });`,
+        `setInterval(() => { if (Atomics.load(commits, 0) !== seen) throw new Error('disk I/O error'); }, workerData.intervalMs);`,
+      ].join('\n'),
+    );
     open({ startAfterCommits: 1, intervalMs: 5, script: pathToFileURL(script) });
-    await sql`create table notes (id integer primary key, body text not null)`.execute(db!);
-    await write(10);
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db!); // the first commit starts the thread
     const checkpointer = gc.checkpointer as Checkpointer;
     await eventually(() => expect(checkpointer.by).toBe('thread'));
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    expect(errors).toEqual([]);
+    await write(10);
     await eventually(() => expect(errors.length).toBeGreaterThan(0));
     expect(errors).toEqual(['checkpoint thread: disk I/O error; the connection checkpoints again']);
     expect(checkpointer.by).toBe('commit');
@@ -109,10 +133,12 @@ describe('background checkpointer (SQLite)', () => {
     try {
       const checkpointer = groupCommitOf(conn)!.checkpointer!;
       // The migrations committed once (openMigratedDatabase flushes them).
+      const before = threads.started;
       for (let i = 0; i < CHECKPOINT_AFTER_COMMITS - 2; i++) await hit(i);
-      await new Promise((r) => setTimeout(r, 300));
+      expect(threads.started).toBe(before);
       expect(checkpointer.by).toBe('commit');
       for (let i = CHECKPOINT_AFTER_COMMITS - 2; i < CHECKPOINT_AFTER_COMMITS; i++) await hit(i);
+      expect(threads.started).toBe(before + 1);
       await eventually(() => expect(checkpointer.by).toBe('thread'));
     } finally {
       await conn.destroy();

@@ -2,7 +2,7 @@
  * POST /api/forms/{name} through the real app: real multipart bodies built as the browser builds
  * them, rows read back from SQLite, files on disk, e-mail delivered to a real SMTP server.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FORM_TEXTS, type FormFile } from '../../engine/node.ts';
@@ -170,8 +170,10 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     const before = await submit(app, CONTACT, { ...jane, phone: '' });
     expect(before.status).toBe(200);
     const stricter = { ...CONTACT, fields: CONTACT.fields!.map((f) => (f.name === 'phone' ? { ...f, required: true } : f)) };
-    await new Promise((r) => setTimeout(r, 20)); // a different mtime
+    const file = dir!.join('site', 'forms', `${CONTACT.name}.json`);
+    const edited = new Date(statSync(file).mtimeMs + 60_000); // a different mtime, whatever the file system's resolution
     writeSite(dir!.join('site'), [stricter]);
+    utimesSync(file, edited, edited);
     const after = await submit(app, CONTACT, { ...jane, phone: '' });
     expect(after.status).toBe(422);
     expect(await after.json()).toMatchObject({ errors: { phone: 'This field is required' } });

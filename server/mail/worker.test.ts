@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { manualClock, type ManualClock } from '../clock.ts';
 import type { Db } from '../db/index.ts';
 import { memoryLogger } from '../logger.ts';
@@ -194,6 +194,8 @@ describe('OutboxWorker retries and failure', () => {
   });
 
   it('start() sends on notify and on its interval; stop() waits for the send in progress', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }); // its interval is the subject
+    onTestFinished(() => void vi.useRealTimers());
     const mem = memoryMailer();
     const worker = new OutboxWorker({ db, mailer: mem, clock }, { intervalMs: 20 });
     worker.notify(); // not started: does nothing
@@ -201,10 +203,12 @@ describe('OutboxWorker retries and failure', () => {
     worker.start();
     await expect.poll(() => mem.sent.length).toBe(1);
     await enqueueMail(db, { ...order, subject: 'second' }, clock);
+    vi.advanceTimersByTime(20);
     await expect.poll(() => mem.sent.length).toBe(2);
     await worker.stop();
     await enqueueMail(db, { ...order, subject: 'after stop' }, clock);
-    await new Promise((r) => setTimeout(r, 60));
+    expect(vi.getTimerCount()).toBe(0); // no interval left
+    vi.advanceTimersByTime(60);
     expect(mem.sent).toHaveLength(2);
   });
 });
