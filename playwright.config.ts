@@ -1,15 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
-/** End-to-end tests in Debian's Chromium against the built site served by `joinery start`. */
+/**
+ * End-to-end tests in Debian's Chromium against the built site served by `joinery start`: one
+ * build (dist/, made before the run) and one server (global setup) for every spec.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // One worker per core this process may use (taskset included), at least one. The tests wait for
+  // conditions, never for time, so a busy or small machine makes them slower, not flaky.
+  workers: Math.max(1, availableParallelism()),
   retries: 0, // a flaky test is fixed, not retried
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? 'list' : [['list']],
+  reporter: [['list'], ['./tests/e2e/support/slowest-reporter.ts', { count: 20 }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',

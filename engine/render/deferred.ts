@@ -4,7 +4,7 @@
  * Suspense boundary, so React keeps the server HTML as it is until the code arrives (idle time,
  * or the block nearing the viewport), then hydrates it. The home page's first load stays small.
  */
-import { createContext, lazy, useEffect, type ComponentType } from 'react';
+import { createContext, lazy, useEffect, useState, type ComponentType } from 'react';
 import type { BlockLoaders, BlockNode, BlockRegistry } from '../types.ts';
 import { loadBlock } from './load-blocks.ts';
 
@@ -13,6 +13,24 @@ export type DeferredResolver = (node: BlockNode) => ComponentType<Record<string,
 export const DeferredContext = createContext<DeferredResolver | null>(null);
 
 export const deferAttr = 'data-jv-defer';
+/** On a deferred block's wrapper while its code waits for the viewport (the block is off screen). */
+const dormantAttr = 'data-jv-dormant';
+const wrapperOf = (key: string) => document.querySelector(`[${deferAttr}="${CSS.escape(key)}"]`);
+
+/**
+ * Renders nothing. Placed after a tree's content, it sets `data-jv-live` on the deferred block's
+ * wrapper (`blockKey`) or on <html> (the page) once that content has hydrated and the updates its
+ * mount effects made are committed (its own update comes in the same render as theirs). The
+ * end-to-end tests wait for these marks before they act or compare.
+ */
+export function Live({ blockKey }: { blockKey?: string }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (!mounted) return setMounted(true);
+    (blockKey ? wrapperOf(blockKey) : document.documentElement)?.setAttribute('data-jv-live', '');
+  }, [mounted, blockKey]);
+  return null;
+}
 
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
@@ -26,7 +44,7 @@ function whenIdle(): Promise<void> {
 
 /** Resolves when the block's first element nears the viewport or takes focus or a touch. */
 function whenVisible(key: string): Promise<void> {
-  const wrapper = document.querySelector(`[${deferAttr}="${CSS.escape(key)}"]`);
+  const wrapper = wrapperOf(key);
   const target = wrapper?.firstElementChild;
   if (!wrapper || !target || typeof IntersectionObserver === 'undefined') return whenIdle();
   return new Promise((resolve) => {
@@ -36,7 +54,9 @@ function whenVisible(key: string): Promise<void> {
       wrapper.removeEventListener('pointerdown', done);
       resolve();
     };
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: '300px' });
+    const io = new IntersectionObserver((entries) => (entries.some((e) => e.isIntersecting) ? done() : waiting.has(key) && wrapper.setAttribute(dormantAttr, '')), {
+      rootMargin: '300px',
+    });
     io.observe(target);
     wrapper.addEventListener('focusin', done);
     wrapper.addEventListener('pointerdown', done);
@@ -70,6 +90,7 @@ export function createDeferredResolver(loaders: BlockLoaders, registry: BlockReg
             const now = new Promise<void>((resolve) => waiting.set(node.key, resolve));
             await Promise.race([now, node.load === 'visible' ? whenVisible(node.key) : whenIdle()]);
             waiting.delete(node.key);
+            wrapperOf(node.key)?.removeAttribute(dormantAttr);
             const def = (await loadBlock(loaders, node.type)).default;
             registry[node.type] = def;
             return { default: def.component as ComponentType<Record<string, unknown>> };

@@ -6,7 +6,7 @@
 import { createContext, Suspense, useContext, useId, useMemo, useState, type ComponentType } from 'react';
 import type { BlockLoad, BlockNode, BlockRegistry } from '../types.ts';
 import { BlockBoundary } from './block-boundary.tsx';
-import { deferAttr, DeferredContext, LoadNow } from './deferred.ts';
+import { deferAttr, DeferredContext, Live, LoadNow } from './deferred.ts';
 
 /** The registry the page renders with (all blocks on the server). */
 export const RegistryContext = createContext<{ registry: BlockRegistry; dev: boolean } | null>(null);
@@ -42,6 +42,7 @@ export function EmbeddedBlock({ type, props, load = 'idle' }: { type: string; pr
           <BlockBoundary type={type} dev={dev}>
             <Suspense fallback={<LoadNow blockKey={id} />}>
               <Component {...node.props} />
+              <Live blockKey={id} />
             </Suspense>
           </BlockBoundary>
         </div>

@@ -7,7 +7,7 @@ import { memo, Suspense, useContext, useMemo, type ReactNode } from "react";
 import type { BlockNode, BlockRegistry, PageData } from "../types.ts";
 import { BlockBoundary } from "./block-boundary.tsx";
 import { PageContext } from "./context.ts";
-import { deferAttr, DeferredContext, LoadNow } from "./deferred.ts";
+import { deferAttr, DeferredContext, Live, LoadNow } from "./deferred.ts";
 import { RegistryContext } from "./embedded-block.tsx";
 import { MAIN_ID } from "./main-region.ts";
 import {
@@ -44,6 +44,7 @@ export function BlockView({
           <BlockBoundary type={node.type} dev={dev}>
             <Suspense fallback={<LoadNow blockKey={node.key} />}>
               <Component {...node.props} />
+              <Live blockKey={node.key} />
             </Suspense>
           </BlockBoundary>
         </div>

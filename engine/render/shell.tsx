@@ -1,9 +1,11 @@
 /**
  * The tree above every page, identical on the server and in the browser so hydration (and the
- * ids React generates) match: the navigation progress line, then the page.
+ * ids React generates) match: the navigation progress line, then the page, then the mark that
+ * says it is live.
  */
 import { useMemo } from 'react';
 import { setCurrentShop } from '../commerce/shop.ts';
+import { Live } from './deferred.ts';
 import { PageView, type RenderOptions } from './page-view.tsx';
 import type { PageData } from '../types.ts';
 import { createImagePriority, ImagePriorityContext } from '../ui/image-priority.ts';
@@ -17,6 +19,7 @@ export function Shell({ data, loading = false, ...opts }: { data: PageData; load
     <ImagePriorityContext.Provider value={imagePriority}>
       <div className="jv-progress" role="progressbar" aria-label="Loading page" hidden={!loading} />
       <PageView data={data} {...opts} />
+      <Live />
     </ImagePriorityContext.Provider>
   );
 }

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { watchErrors } from './support/page-helpers.ts';
+import { settled, watchErrors } from './support/page-helpers.ts';
 import { addQuartzChip, byLabel, checkout, expectFormAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
 
 const ACCEPT_JS = 'https://jstest.authorize.net/v1/Accept.js';
@@ -67,6 +67,7 @@ test('approved: Accept.js loads only with the method, the order is ordered, the 
   await placeOrder(page).click();
   await expect(page.getByText('Card number is invalid')).toBeVisible();
   await expect(page.getByText('CVV is invalid')).toBeVisible();
+  await settled(page);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 

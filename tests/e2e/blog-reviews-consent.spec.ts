@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { hydrated, recordShifts, watchErrors } from './support/page-helpers.ts';
+import { blockHydrated, hydrated, recordShifts, settled, watchErrors } from './support/page-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const reviewsFile = JSON.parse(readFileSync(resolve(ROOT, 'site-config/data/reviews.json'), 'utf8')) as {
@@ -40,6 +40,7 @@ async function consentCookie(context: BrowserContext) {
 }
 
 async function expectAxeClean(page: Page) {
+  await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
@@ -219,7 +220,8 @@ test.describe('cookie consent and tracking', () => {
   test('no tag manager before consent; Accept All stores the choice for 180 days and loads it', async ({ context, page }) => {
     const gtm = await stubTagManager(context);
     await page.goto('/');
-    await hydrated(page);
+    // The banner's block (load: idle) handles the choice from here (before, the boot script does).
+    await blockHydrated(page, banner(page));
     await expect(banner(page)).toBeVisible();
     expect(await consentCookie(context)).toBeUndefined();
     expect(gtm).toEqual([]);
@@ -249,7 +251,7 @@ test.describe('cookie consent and tracking', () => {
 
     // A later visit: no banner, the tag manager loads at hydration.
     await page.reload();
-    await hydrated(page);
+    await settled(page);
     await expect.poll(() => gtm.length).toBe(2);
     await expect(banner(page)).toHaveCount(0);
   });
@@ -258,19 +260,23 @@ test.describe('cookie consent and tracking', () => {
     const gtm = await stubTagManager(context);
     await context.addCookies([{ name: 'cookie_consent', value: 'accepted', url: baseURL! }]);
     await page.goto('/estimator'); // all structured-data flags off, tag manager included
-    await hydrated(page);
+    await settled(page); // the banner's block, which would load it, has run
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
+    expect(await page.evaluate(() => document.querySelector('script[src*="googletagmanager"]'))).toBeNull();
     expect(gtm).toEqual([]);
     await page.getByRole('banner').getByRole('link', { name: 'Hearthline Cabinetry' }).first().click(); // client-side to home: flag on
     await expect(page).toHaveURL(/\/$/);
+    // The address changes at once; the home page shows once its data and blocks are in (its head
+    // applied with it), and the banner's block loads the tag manager as it renders it.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.hearthlinecabinetry.com/');
     await expect.poll(() => gtm.length).toBe(1);
   });
 
   test('Reject All stores the choice, hides the banner for good, and never loads the tag manager', async ({ context, page }) => {
     const gtm = await stubTagManager(context);
     await page.goto('/blogs');
-    await hydrated(page);
+    await blockHydrated(page, banner(page));
     const before = Date.now() / 1000;
     await banner(page).getByRole('button', { name: 'Reject All' }).click();
     await expect(banner(page)).toHaveCount(0);
@@ -281,7 +287,7 @@ test.describe('cookie consent and tracking', () => {
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /Must Read/ }).click();
     await expect(page).toHaveURL(/must-read$/);
     await page.reload();
-    await hydrated(page);
+    await settled(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Must Read');
     await expect(banner(page)).toHaveCount(0);
     expect(gtm).toEqual([]);
@@ -291,7 +297,7 @@ test.describe('cookie consent and tracking', () => {
   test('the banner does not cover focus: the page is padded by its height and focused links stay above it', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 700 });
     await page.goto('/reviews');
-    await hydrated(page);
+    await settled(page); // the banner's block keeps the padding from here
     await expect(banner(page)).toBeVisible();
     const bannerTop = await banner(page).evaluate((el) => el.getBoundingClientRect().top);
     const height = await banner(page).evaluate((el) => el.getBoundingClientRect().height);
@@ -313,7 +319,7 @@ test.describe('cookie consent and tracking', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const shifts = await recordShifts(page);
     await page.goto('/blogs/top-10-kitchens-designs');
-    await hydrated(page);
+    await settled(page);
     await expect(banner(page)).toBeVisible();
     expect(await shifts()).toEqual([]);
   });
@@ -321,7 +327,8 @@ test.describe('cookie consent and tracking', () => {
   test('clicks on calls to action push a tracking event with the guest labels, consent or not', async ({ context, page }) => {
     const gtm = await stubTagManager(context);
     await page.goto('/blogs/top-10-kitchens-designs');
-    await hydrated(page);
+    // The banner's block (load: idle) tracks the clicks: live before the first one.
+    await blockHydrated(page, banner(page));
     await expect(banner(page)).toBeVisible(); // no choice made
     const ctaEvents = () => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'cta_click'));
 
@@ -356,7 +363,7 @@ test.describe('accessibility', () => {
         test.slow(); // axe with colour contrast over a long page
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
-        await hydrated(page);
+        await settled(page);
         await expect(banner(page)).toBeVisible();
         await expectAxeClean(page);
       });

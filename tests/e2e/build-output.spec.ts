@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { hydrated } from './support/page-helpers.ts';
+import { hydrated, settled } from './support/page-helpers.ts';
 
 const SITE = resolve(import.meta.dirname, '../../dist/site');
 
@@ -72,7 +72,7 @@ test('a deferred block’s chunk comes with the modules it imports, not one roun
   const dep = chunkImport('site-footer', 'social-icons');
   const alongside = depFetchedWithChunk(page, 'site-footer', dep);
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await settled(page); // the footer waits for the viewport
   await page.locator('footer').last().scrollIntoViewIfNeeded();
   expect(await alongside).toBe(true);
   await expect(page.locator('footer').last().locator('[data-jv-defer] > *').first()).toBeVisible();
@@ -100,7 +100,7 @@ test('a block with load "visible" fetches its code only when it nears the viewpo
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(r.url()));
   await page.goto('/privacy-policy'); // a long page: the footer starts far below the fold
-  await page.waitForLoadState('networkidle');
+  await settled(page); // every block that loads without being scrolled to has loaded
   expect(fetched.some((u) => /\/assets\/site-footer-[^/]+\.js$/.test(u))).toBe(false);
   const footerChunk = page.waitForResponse((r) => /\/assets\/site-footer-[^/]+\.js$/.test(r.url()));
   await page.locator('footer').last().scrollIntoViewIfNeeded();

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated, watchErrors } from './support/page-helpers.ts';
+import { hydrated, scrolledToAndLive, settled, watchErrors } from './support/page-helpers.ts';
 
 const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
 const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
@@ -19,6 +19,7 @@ const HOUR = 3600_000;
 test.describe.configure({ timeout: 60_000 });
 
 async function expectAxeClean(page: Page) {
+  await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
@@ -31,11 +32,19 @@ async function axeAtBothWidths(page: Page) {
 }
 
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart \(\d+\)$/ });
-/** The style page's sample list (opening its "Samples" tab when the page groups it under tabs). */
+/**
+ * The style page's sample list (opening its "Samples" tab when the page groups it under tabs),
+ * live: both load when scrolled to.
+ */
 async function samples(page: Page) {
   const tab = page.getByRole('tab', { name: 'Samples' });
-  if (await tab.count()) await tab.click();
-  return page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  if (await tab.count()) {
+    await scrolledToAndLive(page, tab);
+    await tab.click();
+  }
+  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  await scrolledToAndLive(page, list);
+  return list;
 }
 
 test('samples added on style pages show in the header of another tab and on the cart page', async ({ context }) => {
@@ -121,9 +130,10 @@ test('expired, malformed and stale carts', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Continue Shopping', exact: true })).toBeVisible();
   await axeAtBothWidths(page);
 
-  // Stored 25 hours ago: expired an hour ago.
+  // Stored 25 hours ago: expired an hour ago. The cart is read once the page has hydrated.
   await store({ items: [aw], expiresAt: Date.now() - HOUR });
   await page.reload();
+  await hydrated(page);
   await expect(page.getByText(EMPTY_TEXT)).toBeVisible();
   await expect(cartLink(page)).toHaveText('Cart (0)');
   expect(await page.evaluate(() => localStorage.getItem('selectedSamples'))).toBeNull();
@@ -131,6 +141,7 @@ test('expired, malformed and stale carts', async ({ page }) => {
   for (const bad of ['{not json', '[{"sku":"AW-SD-AW"}]', JSON.stringify({ items: 'AW-SD-AW', expiresAt: Date.now() + HOUR })]) {
     await store(bad);
     await page.reload();
+    await hydrated(page);
     await expect(page.getByText(EMPTY_TEXT)).toBeVisible();
     await expect(cartLink(page)).toHaveText('Cart (0)');
   }
@@ -138,6 +149,7 @@ test('expired, malformed and stale carts', async ({ page }) => {
   // A sku the catalogue no longer has is dropped, with a message.
   await store({ items: [aw, line('RETIRED-SD-1', 'Retired sample door', 'color', 'white')], expiresAt: Date.now() + HOUR });
   await page.reload();
+  await hydrated(page);
   await expect(page.getByRole('status').filter({ hasText: 'no longer' })).toHaveText('Item Retired sample door is no longer available and has been removed from your cart.');
   await expect(page.getByRole('list', { name: /Your samples/ }).getByRole('listitem')).toHaveCount(1);
   await expect(cartLink(page)).toHaveText('Cart (1)');

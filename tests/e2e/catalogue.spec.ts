@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated, jsonLd, watchErrors } from './support/page-helpers.ts';
+import { hydrated, jsonLd, scrolledToAndLive, settled, watchErrors } from './support/page-helpers.ts';
 
 const CATEGORY = '/products/kitchen-cabinets';
 const RTA = '/products/kitchen-cabinets/rta-kitchen-cabinets';
@@ -55,9 +55,10 @@ test.describe('listing pages', () => {
   test('sorting, and back and forward between sorts, leave the rest of the page as prerendered: no block code is fetched, the footer keeps its HTML', async ({ page }) => {
     const errors = watchErrors(page);
     await open(page, CATEGORY);
-    await page.waitForLoadState('networkidle');
-    // The blocks that load when scrolled to (the footer among them) still show their server HTML;
-    // nothing here scrolls, so none of them has a reason to load.
+    // Settled: the blocks that load at idle time (the cookie banner) have hydrated; those that load
+    // when scrolled to (the footer among them) still show their server HTML, and nothing here
+    // scrolls, so none of them has a reason to load.
+    await settled(page);
     const deferred = () => page.locator('[data-jv-defer]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-jv-defer')}: ${e.innerHTML.length}`));
     const before = await deferred();
     expect(before.length).toBeGreaterThan(2);
@@ -74,7 +75,8 @@ test.describe('listing pages', () => {
     await expect(cardTitles(page).first()).not.toHaveText('Winchester Stone RTA Kitchen Cabinets');
     await page.goForward();
     await expect(cardTitles(page).first()).toHaveText('Winchester Stone RTA Kitchen Cabinets');
-    await page.waitForLoadState('networkidle');
+    // A block whose server HTML React dropped would load its code at once: settled waits for it.
+    await settled(page);
 
     expect(await deferred()).toEqual(before);
     expect(scripts).toEqual([]);
@@ -207,6 +209,7 @@ test.describe('style page', () => {
   test('detail tabs: arrow keys, FAQ, specifications and samples panels, No Data Found', async ({ page }) => {
     await open(page, CARLTON);
     const tabs = page.getByRole('tablist', { name: 'Product details' });
+    await scrolledToAndLive(page, tabs); // the details load when scrolled to
     const faq = tabs.getByRole('tab', { name: 'FAQ' });
     await expect(faq).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel', { name: 'FAQ' })).toContainText('What makes these cabinets semi-custom?');
@@ -227,6 +230,7 @@ test.describe('style page', () => {
     await expect(faq).toBeFocused();
 
     await open(page, MERCER);
+    await scrolledToAndLive(page, page.getByRole('tablist', { name: 'Product details' }));
     await page.getByRole('tablist', { name: 'Product details' }).getByRole('tab', { name: 'Videos' }).click();
     const videos = page.getByRole('tabpanel', { name: 'Videos' });
     await expect(videos.getByText('No Data Found')).toBeVisible();
@@ -272,9 +276,14 @@ for (const width of [375, 1280])
       test.setTimeout(60_000); // axe on a long page takes a while on a busy machine
       await page.setViewportSize({ width, height: 900 });
       await open(page, url);
+      await settled(page);
       // the parts that are hidden at first: an open filter, the samples panel
       if (url === CATEGORY) await listing(page).locator('summary', { hasText: 'Door style' }).click();
-      if (url === CARLTON) await page.getByRole('tab', { name: 'Samples' }).click();
+      if (url === CARLTON) {
+        await scrolledToAndLive(page, page.getByRole('tab', { name: 'Samples' }));
+        await page.getByRole('tab', { name: 'Samples' }).click();
+        await settled(page); // the sample list it shows, scrolled to with it
+      }
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });

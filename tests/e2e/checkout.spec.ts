@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hydrated, watchErrors } from './support/page-helpers.ts';
+import { hydrated, scrolledToAndLive, settled, watchErrors } from './support/page-helpers.ts';
 
 const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
 const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
@@ -76,6 +76,7 @@ async function waitForMail(match: (m: ReceivedMail) => boolean): Promise<Receive
 }
 
 async function expectAxeClean(page: Page) {
+  await settled(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -83,11 +84,16 @@ async function expectAxeClean(page: Page) {
   }
 }
 
-/** The style page's sample list (opening its "Samples" tab when the page has one). */
+/** The style page's sample list (opening its "Samples" tab when the page has one), live: both load when scrolled to. */
 async function samples(page: Page) {
   const tab = page.getByRole('tab', { name: 'Samples' });
-  if (await tab.count()) await tab.click();
-  return page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  if (await tab.count()) {
+    await scrolledToAndLive(page, tab);
+    await tab.click();
+  }
+  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  await scrolledToAndLive(page, list);
+  return list;
 }
 
 async function addAwDoor(page: Page) {

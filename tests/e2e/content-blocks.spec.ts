@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { hydrated, jsonLd } from './support/page-helpers.ts';
+import { hydrated, jsonLd, scrolledToAndLive, settled } from './support/page-helpers.ts';
 
 /** A stored cookie choice keeps the cookie banner out of the way of the widgets under test. */
 async function dismissCookieBanner(context: BrowserContext, baseURL: string | undefined) {
@@ -15,17 +15,6 @@ async function dismissCookieBanner(context: BrowserContext, baseURL: string | un
 async function open(page: Page, path: string) {
   await page.goto(path);
   await hydrated(page);
-}
-
-/**
- * Blocks below the fold load their code when they near the viewport (`load: "visible"`): until
- * then their prerendered HTML shows but does not react. Act, then check, until the check holds.
- */
-async function once(act: () => Promise<void>, check: () => Promise<void>) {
-  await expect(async () => {
-    await act();
-    await check();
-  }).toPass({ timeout: 10_000, intervals: [250, 500, 1000] });
 }
 
 test.describe('at 1280 px', () => {
@@ -161,7 +150,9 @@ test.describe('at 1280 px', () => {
     await expect(item).not.toContainText(ending);
     const toggle = item.getByRole('button', { name: 'Read more' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await once(() => toggle.click(), () => expect(item).toContainText(ending, { timeout: 500 }));
+    await scrolledToAndLive(page, toggle);
+    await toggle.click();
+    await expect(item).toContainText(ending);
     await expect(item.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
     await item.getByRole('button', { name: 'Show less' }).click();
     await expect(item).not.toContainText(ending);
@@ -170,6 +161,7 @@ test.describe('at 1280 px', () => {
 
   test('scroll-to-top appears after 200 px of scrolling and goes back to the top', async ({ page }) => {
     await open(page, '/');
+    await settled(page); // the button's block loads at idle time
     const button = page.getByRole('button', { name: 'Scroll to top' });
     await expect(button).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 150));
@@ -221,15 +213,14 @@ test.describe('at 1280 px', () => {
     const chat = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Talk to a kitchen expert' }) });
     await expect(chat.getByText('Online', { exact: true })).toBeVisible();
     const alerts: string[] = [];
-    page.once('dialog', (d) => {
+    page.on('dialog', (d) => {
       alerts.push(`${d.type()}: ${d.message()}`);
       void d.dismiss();
     });
-    page.on('dialog', (d) => void d.dismiss().catch(() => {}));
-    await once(
-      () => chat.getByRole('button', { name: 'Chat with an expert' }).click(),
-      () => expect.poll(() => alerts, { timeout: 500 }).toEqual(['alert: This is Under Development!']),
-    );
+    const button = chat.getByRole('button', { name: 'Chat with an expert' });
+    await scrolledToAndLive(page, button);
+    await button.click();
+    await expect.poll(() => alerts).toEqual(['alert: This is Under Development!']);
   });
 
   test('video cards: the player loads only on play (youtube-nocookie); VideoObject data is complete', async ({ page }) => {
@@ -270,9 +261,11 @@ test.describe('at 1280 px', () => {
     await page.clock.install({ time: t0 });
     await page.clock.pauseAt(new Date(t0.getTime() + 1000)); // time moves only when the test says so
     await page.goto('/book-appointment');
-    // A few frames (the paused clock holds them too): the boot script starts hydrating once the first screen is painted.
-    await page.clock.runFor(100);
-    await hydrated(page);
+    // Frames come only as the paused clock moves, and the boot script starts hydrating two frames
+    // after the first screen is painted: the clock moves in 20 ms steps until the page is live
+    // (the loader's 1200 ms start then, so at most a step or two of them have passed).
+    const live = async () => (await page.clock.runFor(20), page.evaluate(() => document.documentElement.hasAttribute('data-jv-live')));
+    await expect.poll(live, { message: 'the page hydrated (html[data-jv-live])', timeout: 15_000, intervals: [0] }).toBe(true);
     await expect(page.locator('iframe[title="Booking calendar"]')).toBeAttached();
     expect(requested).toEqual(['https://assets.calendly.com/assets/external/widget.js']);
     expect(await page.locator('.calendly-inline-widget').evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
@@ -325,7 +318,9 @@ test.describe('at 375 px', () => {
     const design = slider.getByRole('heading', { name: 'Get a free 3D design' });
     await expect(measure).toBeInViewport();
     await expect(design).not.toBeInViewport();
-    await once(() => slider.getByRole('button', { name: 'Next slide' }).click(), () => expect(design).toBeInViewport({ timeout: 1500 }));
+    await scrolledToAndLive(page, slider);
+    await slider.getByRole('button', { name: 'Next slide' }).click();
+    await expect(design).toBeInViewport();
     await expect(measure).not.toBeInViewport();
     await slider.getByRole('button', { name: 'Go to slide 4' }).click();
     await expect(slider.getByRole('heading', { name: 'Order and we deliver' })).toBeInViewport();
@@ -356,6 +351,7 @@ test.describe('at 375 px', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await open(page, path);
+      await settled(page);
       const images = await page.locator('main img').evaluateAll((els) =>
         els.map((e) => ({ src: e.getAttribute('src'), w: e.getAttribute('width'), h: e.getAttribute('height'), loading: e.getAttribute('loading'), top: e.getBoundingClientRect().top + window.scrollY })),
       );
@@ -366,7 +362,18 @@ test.describe('at 375 px', () => {
         if (i.top > 1600) expect(i.loading, `${path} ${i.src}`).toBe('lazy');
       }
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(300); // let lazy images below the fold arrive (CLS is what is asserted, not time)
+      // The blocks scrolled to have hydrated, and every image now in view has arrived (lazy ones
+      // included); then two frames, so the shifts they caused are reported.
+      await settled(page);
+      const inViewNotLoaded = () =>
+        page.locator('main img').evaluateAll((els) =>
+          (els as HTMLImageElement[]).filter((i) => {
+            const r = i.getBoundingClientRect();
+            return r.bottom > 0 && r.top < innerHeight && r.width > 0 && !i.complete;
+          }).map((i) => i.getAttribute('src')),
+        );
+      await expect.poll(inViewNotLoaded, { message: `${path}: images in view still loading` }).toEqual([]);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), path).toBeLessThan(0.02);
     }
   });
@@ -376,6 +383,7 @@ test.describe('with the cookie banner showing', () => {
   test.use({ viewport: { width: 375, height: 800 }, storageState: { cookies: [], origins: [] } });
   test('scroll-to-top sits above the banner, so it can still be used', async ({ page }) => {
     await open(page, '/faqs');
+    await settled(page); // the banner and the button (load: idle) hydrated
     const banner = page.getByRole('region', { name: 'We value your privacy' });
     await expect(banner).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -394,6 +402,7 @@ for (const width of [375, 1280]) {
     for (const path of ['/', '/inspiration-gallery/shaker-green', '/faqs', '/kitchen-installation']) {
       test(`${path} has no WCAG 2.1 A/AA violations`, async ({ page }) => {
         await open(page, path);
+        await settled(page);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
       });

@@ -5,7 +5,7 @@
  * so a served route plus no violation means the policy allowed it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated } from './support/page-helpers.ts';
+import { hydrated, scrolledToAndLive } from './support/page-helpers.ts';
 
 const CARLTON = '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton';
 
@@ -63,6 +63,7 @@ test("a style page's video file plays from the media host, with no CSP violation
   });
   await page.goto(CARLTON);
   await hydrated(page);
+  await scrolledToAndLive(page, page.getByRole('tablist', { name: 'Product details' })); // loads when scrolled to
   await page.getByRole('tablist', { name: 'Product details' }).getByRole('tab', { name: 'Videos' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Videos' });
   await panel.getByRole('button', { name: 'Play video: Inside our seven-step finishing line' }).click();

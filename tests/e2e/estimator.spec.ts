@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hydrated, watchErrors } from './support/page-helpers.ts';
+import { hydrated, settled, watchErrors } from './support/page-helpers.ts';
 
 const REQUIRED = 'This field is required';
 const SHOP = 'orders@hearthlinecabinetry.com';
@@ -226,6 +226,7 @@ for (const width of [375, 1280]) {
 
     test('axe finds nothing on /estimator, with a section and the popup open', async ({ page }) => {
       const form = await open(page);
+      await settled(page);
       const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect((await axe()).violations).toEqual([]);
       await form.getByRole('button', { name: /^Contact details/ }).click();
@@ -239,7 +240,7 @@ test('the estimator page loads no jsPDF until the PDF is asked for', async ({ pa
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
   await open(page);
-  await page.waitForLoadState('networkidle');
+  await settled(page); // every block that loads without being scrolled to has loaded
   expect(scripts.some((u) => /jspdf/i.test(u))).toBe(false);
   await page.route(/jspdf/i, (route) => route.abort());
   await page.locator('[data-estimate-summary]').getByRole('button', { name: 'Print/download' }).click();

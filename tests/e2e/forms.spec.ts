@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hydrated, watchErrors } from './support/page-helpers.ts';
+import { hydrated, settled, watchErrors } from './support/page-helpers.ts';
 
 const THANK_YOU = 'Thank you!';
 const CONTACT_SUCCESS = 'We have received your message. Our Team will contact you soon.';
@@ -413,6 +413,7 @@ test.describe('accessibility of the form pages', () => {
       const footer = page.getByRole('form', { name: 'Kitchen ideas in your inbox' });
       await footer.scrollIntoViewIfNeeded();
       await expect(footer).toHaveAttribute('data-ready', '');
+      await settled(page);
       for (const width of widths) {
         await page.setViewportSize({ width, height: 900 });
         const result = await axe(page);
@@ -422,7 +423,7 @@ test.describe('accessibility of the form pages', () => {
   }
   test(`the newsletter confirmation page at ${widths.join(' and ')} px`, async ({ page }) => {
     await page.goto('/newsletter/confirm/some-token');
-    await hydrated(page);
+    await settled(page);
     await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
@@ -431,7 +432,7 @@ test.describe('accessibility of the form pages', () => {
   });
   test(`the unsubscribe page at ${widths.join(' and ')} px`, async ({ page }) => {
     await page.goto('/unsubscribe/some-token');
-    await hydrated(page);
+    await settled(page);
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       expect((await axe(page)).violations.map((v) => `${width} px ${v.id}`)).toEqual([]);

@@ -1,13 +1,13 @@
 /** The foundation end to end: prerendered pages, hydration, navigation, breadcrumbs, 404, menus. */
 import { expect, test } from '@playwright/test';
-import { hydrated, jsonLd, watchErrors } from './support/page-helpers.ts';
+import { hydrated, jsonLd, settled, watchErrors } from './support/page-helpers.ts';
 
 test('home page: prerendered content, head, and a clean hydration', async ({ page, request }) => {
   const raw = await (await request.get('/')).text();
   expect(raw).toContain('<h1'); // full content in the HTML, not an empty shell
   const errors = watchErrors(page);
   await page.goto('/');
-  await hydrated(page);
+  await settled(page); // the blocks that load at idle time too: their errors count
   await expect(page).toHaveTitle(/Hearthline Cabinetry/);
   await expect(page.locator('h1')).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.hearthlinecabinetry.com/');

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { recordShifts } from './support/page-helpers.ts';
+import { recordShifts, settled } from './support/page-helpers.ts';
 
 const PAGE_TYPES = ['/', '/products/kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets/aw', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green', '/estimator', '/checkout'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -72,8 +72,9 @@ test('a page’s chunks are all fetched by the boot script without a link added 
   await expect.poll(() => [entry, ...preload].filter((chunk) => !fetched.has(chunk))).toEqual([]);
   // Brotli to a browser that takes it (server/site/compressed.ts); the tiny runtime chunk stays plain.
   expect(await fetched.get(entry)).toBe('br');
-  // Adding a <link rel="modulepreload"> per chunk made one long task on a phone: none are added.
-  await page.waitForLoadState('networkidle');
+  // Adding a <link rel="modulepreload"> per chunk made one long task on a phone: none are added
+  // (counted once the page and its idle-time blocks have hydrated).
+  await settled(page);
   expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
 });
 
@@ -135,6 +136,7 @@ test('the checkout does not shift while it reads the cart (empty cart)', async (
   const shifts = await recordShifts(page);
   await page.goto('/checkout');
   await expect(page.getByText('Looks like you have not added anything to your cart.')).toBeVisible();
+  await settled(page); // the header and the banner (load: idle) hydrated too
   expect(await shifts()).toEqual([]);
 });
 
@@ -189,6 +191,7 @@ for (const { what, path, width, cut } of IN_PIECES) {
       await page.goto(proxy.url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('load');
+      await settled(page);
       expect(await shifts()).toEqual([]);
     } finally {
       await proxy.close();
@@ -236,7 +239,9 @@ test.describe('the cookie banner of a new visitor', () => {
     await expect(banner(page)).toBeVisible();
     expect(await banner(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     const height = await banner(page).evaluate((el) => el.getBoundingClientRect().height);
-    expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe(`${Math.round(height)}px`);
+    // Padded by the boot script once it has measured the bar (an observer's callback, after layout);
+    // its click handler is in place from then on too.
+    await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe(`${Math.round(height)}px`);
     // Its buttons work before hydration too: Manage Preferences alerts; Accept All stores the
     // choice for 180 days and the bar goes.
     const alerts: string[] = [];
@@ -253,7 +258,7 @@ test.describe('the cookie banner of a new visitor', () => {
     const cookie = (await context.cookies()).find((c) => c.name === 'cookie_consent');
     expect(cookie).toMatchObject({ value: 'accepted', path: '/', sameSite: 'Lax' });
     expect(cookie!.expires).toBeGreaterThan(before + 180 * 86400 - 60);
-    expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
+    await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe(''); // measured again once hidden
   });
 
   test('shows while the HTML is parsed: its inline line runs under the CSP, before any script file', async ({ page, context }) => {
@@ -276,6 +281,7 @@ test.describe('the cookie banner of a new visitor', () => {
     await page.goto('/estimator');
     await expect(banner(page)).toBeVisible();
     await expect(banner(page)).toHaveAttribute('data-jv-live', ''); // the block took it over
+    await settled(page);
     expect(await shifts()).toEqual([]);
 
     await context.addCookies([{ name: 'cookie_consent', value: 'rejected', url: baseURL! }]);

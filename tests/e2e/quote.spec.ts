@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mailsAbout } from './support/checkout-helpers.ts';
-import { hydrated, watchErrors } from './support/page-helpers.ts';
+import { hydrated, settled, watchErrors } from './support/page-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FAKE_STRIPE = readFileSync(join(import.meta.dirname, 'support/fake-stripe.js'), 'utf8');
@@ -81,6 +81,7 @@ function subjectsTo(address: string): string[] {
   });
 }
 async function expectAxeClean(page: Page) {
+  await settled(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { watchErrors } from './support/page-helpers.ts';
+import { settled, watchErrors } from './support/page-helpers.ts';
 import { addQuartzChip, byLabel, checkout, expectFormAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
 
 const FAKE_STRIPE = readFileSync(join(import.meta.dirname, 'support/fake-stripe.js'), 'utf8');
@@ -117,6 +117,7 @@ test('Stripe: the hosted fields show the spec messages; a decline, then a good c
   await expect(page.getByLabel('Card number', { exact: true })).toBeFocused();
   await expect(page.getByText('Expiry date is incomplete or invalid')).toBeVisible();
   await expect(page.getByText('CVC is incomplete or invalid')).toBeVisible();
+  await settled(page);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 

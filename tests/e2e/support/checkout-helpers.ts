@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hydrated } from './page-helpers.ts';
+import { hydrated, scrolledToAndLive } from './page-helpers.ts';
 
 export const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
 export const CG_CHIP = 'Calacatta Gold quartz top sample';
@@ -100,9 +100,14 @@ export const noCardData = (seen: { url: string; body: string }[], ...secrets: st
 export async function addQuartzChip(page: Page) {
   await page.goto(CWSBV);
   await hydrated(page);
+  // The tabs and the sample list load when scrolled to: used once live.
   const tab = page.getByRole('tab', { name: 'Samples' });
-  if (await tab.count()) await tab.click();
+  if (await tab.count()) {
+    await scrolledToAndLive(page, tab);
+    await tab.click();
+  }
   const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  await scrolledToAndLive(page, list);
   await list.getByRole('checkbox', { name: new RegExp(CG_CHIP) }).check();
   await list.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(list.getByRole('status')).toContainText('has been successfully added');

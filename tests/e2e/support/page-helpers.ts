@@ -1,5 +1,5 @@
 /** Shared helpers for the end-to-end tests. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Collects page errors and console errors, so a test can assert the page ran cleanly. */
 export function watchErrors(page: Page): string[] {
@@ -11,13 +11,66 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Resolves once React has hydrated the page (interactive handlers attached). */
+/**
+ * Budget of the waits below: each covers a page's start (the boot script waits up to 3 s for the
+ * first screen, then the entry and the blocks' chunks load and hydrate), not one reaction.
+ */
+const START_MS = 15_000;
+
+/** Polls `read` until it gives []: what is still awaited, named in the failure. A page being replaced reads as such. */
+async function until(what: string, read: () => Promise<string[]>) {
+  const safe = () => read().catch((e: Error) => [`the page could not be read: ${e.message.split('\n')[0]}`]);
+  await expect.poll(safe, { message: what, timeout: START_MS, intervals: [50, 100, 250] }).toEqual([]);
+}
+
+/**
+ * Resolves once React has committed the page's hydration: <html> carries `data-jv-live`
+ * (engine/render/deferred.ts), set after the page's mount effects and the updates they made are
+ * committed. Deferred blocks may still wait for their code: see settled() and blockHydrated().
+ */
 export async function hydrated(page: Page) {
-  await expect(page.locator('#root')).toBeAttached();
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
-  });
+  await until('the page hydrated (html[data-jv-live])', () => page.evaluate(() => (document.documentElement.hasAttribute('data-jv-live') ? [] : [`${location.pathname} not hydrated`])));
+}
+
+/**
+ * Resolves once the page is settled: hydrated, and every deferred block either live (its code
+ * hydrated it: `data-jv-live` on its wrapper) or off screen waiting for the viewport
+ * (`data-jv-dormant` on its wrapper or one around it). A test takes its "before" snapshot, counts
+ * requests, measures shifts or runs axe only then. A failure names the blocks still loading.
+ */
+export async function settled(page: Page) {
+  await hydrated(page);
+  await until('every deferred block live or waiting for the viewport', () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-jv-defer]')].filter((w) => !w.hasAttribute('data-jv-live') && !w.closest('[data-jv-dormant]')).map((w) => `${w.getAttribute('data-jv-defer')} loading`),
+    ),
+  );
+}
+
+/**
+ * Resolves once the block holding `el` is live: the page hydrated and every deferred wrapper
+ * around `el` hydrated by its code. A block that loads when visible must be scrolled to first.
+ */
+export async function blockHydrated(page: Page, el: Locator) {
+  await hydrated(page);
+  await until('the deferred blocks around the element hydrated', () =>
+    el.evaluate(
+      (e) => {
+        const waiting: string[] = [];
+        for (let w = e.closest('[data-jv-defer]'); w; w = w.parentElement?.closest('[data-jv-defer]') ?? null)
+          if (!w.hasAttribute('data-jv-live')) waiting.push(`${w.getAttribute('data-jv-defer')} ${w.hasAttribute('data-jv-dormant') ? 'waits for the viewport' : 'loading'}`);
+        return waiting;
+      },
+      undefined,
+      { timeout: START_MS },
+    ),
+  );
+}
+
+/** Scrolls `el` into view and resolves once its block is live: for blocks that load when visible. */
+export async function scrolledToAndLive(page: Page, el: Locator) {
+  await el.scrollIntoViewIfNeeded();
+  await blockHydrated(page, el);
 }
 
 export async function jsonLd(page: Page): Promise<Record<string, any>[]> {
