@@ -37,6 +37,7 @@ export const POSTGRES_TESTS = [
   'cli/commands/orders.test.ts',
   'server/fuzz.test.ts',
   'server/payments-crash.test.ts',
+  'server/commerce/reconcile.test.ts',
   'server/db/outage.test.ts',
 ];
 

@@ -12,6 +12,7 @@
  * authentication): a gateway's review, an amount that did not match, or an attempt whose
  * answer was lost and which no provider could look up. Their order status stays pending_payment.
  */
+import { additionalData, namesAuthentication } from '../../server/commerce/context.ts';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { setCurrentShop } from '../../engine/commerce/shop.ts';
@@ -123,18 +124,9 @@ function useShopRules(): void {
   if (shop) setCurrentShop(shop);
 }
 
-const parseData = (text: string): Record<string, unknown> => {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
-
 /** On hold for the card holder's authentication (the payment's next step; older rows name the intent status), else for a review. */
 export const holdOf = (status: PaymentStatus, data: Record<string, unknown>): Hold | null =>
-  status !== 'on_hold' ? null : data.next === 'authenticate' || (data.next === undefined && data.intentStatus === 'requires_action') ? 'authentication' : 'review';
+  status !== 'on_hold' ? null : namesAuthentication(data) ? 'authentication' : 'review';
 
 const statusLabel = (status: string, hold: Hold | null) => (hold ? `${status} (${hold})` : status);
 
@@ -207,7 +199,7 @@ export async function listOrders(db: Db, o: { status?: string; since?: Date; lim
   if (!onHold) q = q.limit(o.limit + 1);
   const rows = await q.execute();
   const all = rows.map((r): OrderSummary => {
-    const data = r.payment_data === null ? {} : parseData(r.payment_data);
+    const data = r.payment_data === null ? {} : additionalData({ additional_data: r.payment_data });
     return {
       id: r.id,
       orderIncrementId: r.order_increment_id ?? incrementIdFor(r.id),

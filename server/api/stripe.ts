@@ -26,7 +26,7 @@ import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
 import { idField, parseJson } from '../http/parse.ts';
-import { resultOfIntent, STRIPE_GATEWAY, type StripeProvider } from '../payments/stripe.ts';
+import { STRIPE_GATEWAY } from '../payments/stripe.ts';
 
 export const STRIPE_TEXTS = {
   amountMismatch: COMMERCE_TEXTS.amountMismatch,
@@ -52,8 +52,8 @@ const intentBody = z.object({ ...base, paymentIntentId: intentId });
 export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
   const { ctx, payments } = commerce;
 
-  const provider = (): StripeProvider => {
-    const p = ctx.deps.providers[STRIPE_GATEWAY] as StripeProvider | undefined;
+  const provider = () => {
+    const p = ctx.deps.providers[STRIPE_GATEWAY];
     if (!p) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
     return p;
   };

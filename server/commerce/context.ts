@@ -117,12 +117,11 @@ export const additionalData = (p: Pick<PaymentRow, 'additional_data'>): Record<s
 /** A payment waiting for the card holder's authentication: on hold with a client secret (intent requires_action). */
 export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'status' | 'client_secret_hash'>) => p.status === 'on_hold' && p.client_secret_hash !== null;
 
+/** A payment's stored data says its next step was the card holder's authentication (rows settled before `next` was stored name the intent status). */
+export const namesAuthentication = (extra: Record<string, unknown>) => extra.next === 'authenticate' || (extra.next === undefined && extra.intentStatus === 'requires_action');
+
 /** An authentication that was never answered: the payment was canceled by a change or a new attempt. */
-export const wasCanceledWhileWaiting = (p: PaymentRow) => {
-  const extra = additionalData(p);
-  // Rows settled before `next` was stored name the card provider's intent status.
-  return p.status === 'failed' && (extra.next === 'authenticate' || extra.intentStatus === 'requires_action');
-};
+export const wasCanceledWhileWaiting = (p: PaymentRow) => p.status === 'failed' && namesAuthentication(additionalData(p));
 
 /**
  * An attempt whose answer never came back: written pending, and no provider answer ever

@@ -18,7 +18,7 @@
  */
 import type { Logger } from '../logger.ts';
 import type { PaymentRow, PaymentStatus } from '../db/schema.ts';
-import { isStranded } from './context.ts';
+import { additionalData, isStranded } from './context.ts';
 import { incrementIdFor } from './order-store.ts';
 import type { Commerce } from './index.ts';
 
@@ -59,12 +59,8 @@ export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; l
   const { db, clock } = ctx;
 
   const messageOf = (p: PaymentRow) => {
-    try {
-      const m = (JSON.parse(p.additional_data) as { message?: unknown }).message;
-      return typeof m === 'string' ? m : '';
-    } catch {
-      return '';
-    }
+    const m = additionalData(p).message;
+    return typeof m === 'string' ? m : '';
   };
 
   async function lostAttempts(report: ReconcileReport) {

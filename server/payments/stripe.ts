@@ -93,16 +93,12 @@ const WEBHOOK_TYPES = new Set(['payment_intent.succeeded', 'payment_intent.payme
 
 export interface StripeProvider extends PaymentProvider {
   readonly client: Stripe;
-  readonly webhookSecret: string;
-  /** PATCH /api/payment/stripe/payment-intent: the order's amount and ids on an open intent. */
-  update(transactionId: string, params: { amountCents: number; metadata: Record<string, string>; receiptEmail?: string }, idempotencyKey: string): Promise<ChargeResult>;
 }
 
 export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(cfg)): StripeProvider {
   return {
     gateway: STRIPE_GATEWAY,
     client,
-    webhookSecret: cfg.webhookSecret,
     publicConfig: { publishableKey: cfg.publishableKey },
     // Stripe.js, its card-field and 3-D Secure frames, its API.
     cspHosts: { scriptSrc: ['https://js.stripe.com'], frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'], connectSrc: ['https://api.stripe.com'] },

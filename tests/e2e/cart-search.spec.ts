@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated, scrolledToAndLive, settled, watchErrors } from './support/page-helpers.ts';
+import { hydrated, samples, settled, watchErrors } from './support/page-helpers.ts';
 
 const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
 const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
@@ -32,20 +32,6 @@ async function axeAtBothWidths(page: Page) {
 }
 
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart \(\d+\)$/ });
-/**
- * The style page's sample list (opening its "Samples" tab when the page groups it under tabs),
- * live: both load when scrolled to.
- */
-async function samples(page: Page) {
-  const tab = page.getByRole('tab', { name: 'Samples' });
-  if (await tab.count()) {
-    await scrolledToAndLive(page, tab);
-    await tab.click();
-  }
-  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
-  await scrolledToAndLive(page, list);
-  return list;
-}
 
 test('samples added on style pages show in the header of another tab and on the cart page', async ({ context }) => {
   const shop = await context.newPage();

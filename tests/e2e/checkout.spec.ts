@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hydrated, scrolledToAndLive, settled, watchErrors } from './support/page-helpers.ts';
+import { hydrated, samples, settled, watchErrors } from './support/page-helpers.ts';
 
 const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
 const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
@@ -84,17 +84,6 @@ async function expectAxeClean(page: Page) {
   }
 }
 
-/** The style page's sample list (opening its "Samples" tab when the page has one), live: both load when scrolled to. */
-async function samples(page: Page) {
-  const tab = page.getByRole('tab', { name: 'Samples' });
-  if (await tab.count()) {
-    await scrolledToAndLive(page, tab);
-    await tab.click();
-  }
-  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
-  await scrolledToAndLive(page, list);
-  return list;
-}
 
 async function addAwDoor(page: Page) {
   await page.goto(AW);

@@ -105,3 +105,15 @@ export async function recordShifts(page: Page): Promise<() => Promise<string[]>>
     return page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
   };
 }
+
+/** A style page's sample list (behind its Samples tab where it has one), scrolled to and live. */
+export async function samples(page: Page): Promise<Locator> {
+  const tab = page.getByRole('tab', { name: 'Samples' });
+  if (await tab.count()) {
+    await scrolledToAndLive(page, tab);
+    await tab.click();
+  }
+  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  await scrolledToAndLive(page, list);
+  return list;
+}
