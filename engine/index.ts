@@ -7,6 +7,7 @@ export { SiteLink, isInternalUrl, type SiteLinkProps } from './render/link.tsx';
 export { EmbeddedBlock } from './render/embedded-block.tsx';
 export { usePageData, useSite } from './render/context.ts';
 export { useRouteParam } from './render/route-param.ts';
+export { usePagePath } from './render/page-path.ts';
 export { MAIN_ID } from './render/main-region.ts';
 export { visibilityClasses, shownOnPlatform, usePlatform, detectPlatform } from './render/visibility.ts';
 export * from './blog/index.ts';

@@ -125,11 +125,23 @@ export interface BlockProps<P = Record<string, unknown>> {
   props: P;
 }
 
+/**
+ * When an island's code starts in the browser: at once (`load`), when the browser is idle
+ * (`idle`), when the block nears the viewport (`visible`), or at the shopper's first pointer,
+ * focus or key on it (`interaction`).
+ */
+export type IslandStart = 'load' | 'idle' | 'visible' | 'interaction';
+
 export interface BlockDefinition<P = any> {
   type: string;
   component: ComponentType<P>;
   /** Short description for docs and scaffolding. */
   description?: string;
+  /**
+   * Absent: a static block, rendered to HTML at build time; no code of it reaches the browser.
+   * Set: an island that hydrates alone, with only its own props, when this says.
+   */
+  island?: IslandStart;
 }
 
 /** type -> lazy loader of the block module (default export: BlockDefinition). */
