@@ -110,14 +110,6 @@ export interface PageData {
   breadcrumbs: Breadcrumb[];
   regions: RegionNode[];
   blockTypes: string[];
-  /** Types whose code must be loaded before hydration (those with an eager instance). */
-  eagerBlockTypes?: string[];
-  /**
-   * Per block type on the page (embedded ones too), the module files its chunk imports beyond
-   * the entry's (built pages only): the browser fetches them together with the block's chunk,
-   * not one round trip after it, when the block loads later (deferred, or on navigation).
-   */
-  chunks?: Record<string, string[]>;
   site: PublicSite;
 }
 

@@ -113,7 +113,7 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
       const registry: BlockRegistry = await ssr.loadAllBlocks();
       const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
       const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> }).theme;
-      const doc = ssr.renderDocument({ data: r.data, html: r.html, assets: { entry: `/${CLIENT_ENTRY}`, css: [], preload: [] }, theme });
+      const doc = ssr.renderDocument({ data: r.data, html: r.html, assets: { entry: `/${CLIENT_ENTRY}`, css: [], preload: [] }, theme, islands: r.islands });
       const html = await vite.transformIndexHtml(url.pathname, doc);
       res.writeHead(found.status, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     } catch (e) {

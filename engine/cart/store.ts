@@ -181,6 +181,10 @@ export function createCartStore(opts: CartStoreOptions): CartStore {
       if (listeners.size === 0 && events) {
         events.addEventListener(SAMPLES_CHANGED_EVENT, onChanged);
         events.addEventListener('storage', onStorage);
+        // A page shown again from the back/forward cache, or a prerendered one the shopper opens,
+        // may show a cart changed since it was rendered.
+        events.addEventListener('pageshow', onChanged);
+        if (typeof document !== 'undefined') document.addEventListener('prerenderingchange', onChanged);
       }
       listeners.add(listener);
       return () => {
@@ -188,6 +192,8 @@ export function createCartStore(opts: CartStoreOptions): CartStore {
         if (listeners.size === 0 && events) {
           events.removeEventListener(SAMPLES_CHANGED_EVENT, onChanged);
           events.removeEventListener('storage', onStorage);
+          events.removeEventListener('pageshow', onChanged);
+          if (typeof document !== 'undefined') document.removeEventListener('prerenderingchange', onChanged);
         }
       };
     },

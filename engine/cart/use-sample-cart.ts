@@ -1,12 +1,8 @@
 /** React binding of the sample cart: the lines, re-rendered on every change in any tab. */
-import { useSyncExternalStore } from 'react';
+import { useExternalStore } from '../ui/use-external-store.ts';
 import { sampleCart } from './sample-cart.ts';
 import { EMPTY } from './store.ts';
 import type { CartItem } from './stored-cart.ts';
-
-// The store's own empty array: with an empty cart the browser's first read equals it, and React
-// has nothing to render again after hydration.
-const serverItems = () => EMPTY;
 
 /**
  * The cart's lines. The server and the hydrating render see an empty cart (what the prerendered
@@ -15,5 +11,5 @@ const serverItems = () => EMPTY;
  */
 export function useSampleCart(): readonly CartItem[] {
   const store = sampleCart();
-  return useSyncExternalStore(store.subscribe, store.getItems, serverItems);
+  return useExternalStore(store.subscribe, store.getItems, EMPTY);
 }

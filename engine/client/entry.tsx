@@ -1,27 +1,115 @@
-/** Browser entry: hydrate the prerendered page from the data embedded in its HTML. */
-import { startTransition } from 'react';
+/**
+ * The islands' runtime: hydrates each island of the prerendered page alone, when its start says
+ * (engine/render/island.tsx), with the props the page lists for it. Nothing else on the page runs
+ * code. Marks: `data-jv-live` on an island's wrapper once it is live, and on <html> once every
+ * island that starts at load is; `data-jv-dormant` (= `visible` or `interaction`) on a wrapper
+ * while its island waits for the viewport or for the shopper.
+ */
 import { hydrateRoot } from 'react-dom/client';
 import { blockLoaders } from 'virtual:joinery/blocks';
+import { setCurrentShop } from '../commerce/shop.ts';
+import { ISLAND_ATTR, ISLAND_START_ATTR, type IslandRecord } from '../render/island.tsx';
+import { IslandRoot } from '../render/island-root.tsx';
+import { ISLANDS_ELEMENT_ID, type IslandsData } from '../render/islands-data.ts';
 import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
-import { PAGE_DATA_ELEMENT_ID } from '../render/page-data-url.ts';
-import type { PageData } from '../types.ts';
-import { App } from './app.tsx';
+import type { BlockRegistry, IslandStart } from '../types.ts';
 import '../ui/tokens.css';
 import './base.css';
 
-const data = JSON.parse(document.getElementById(PAGE_DATA_ELEMENT_ID)!.textContent!) as PageData;
-const dev = import.meta.env.DEV;
+const LIVE = 'data-jv-live';
+const DORMANT = 'data-jv-dormant';
+const data = JSON.parse(document.getElementById(ISLANDS_ELEMENT_ID)!.textContent!) as IslandsData;
+if (data.page.site.commerce) setCurrentShop(data.page.site.commerce);
 rememberChunks(data.chunks);
-// Only the blocks needed to hydrate; deferred ones (`load: idle | visible`) follow later. The
-// page's stylesheets, loaded without blocking the first paint (its own rules are inlined), apply
-// before hydration, so states React adds later are styled as soon as they show.
-const [registry] = await Promise.all([loadBlocks(blockLoaders, data.eagerBlockTypes ?? data.blockTypes), applyStylesheets()]);
-// In a transition, hydration is time-sliced: React yields to the browser every few milliseconds
-// instead of one long task for the whole page (a shopper's tap in between is still answered:
-// React hydrates the part tapped at once).
-startTransition(() => {
-  hydrateRoot(document.getElementById('root')!, <App initial={data} loaders={blockLoaders} registry={registry} dev={dev} />);
-});
+const registry: BlockRegistry = {};
+
+/** Resolves at the browser's next idle moment (a task of its own: what waited runs there alone). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => setTimeout(resolve), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}
+
+/** Resolves when the island nears the viewport, or takes focus or a touch. */
+function whenVisible(el: HTMLElement): Promise<void> {
+  const target = el.firstElementChild;
+  if (!target || typeof IntersectionObserver === 'undefined') return whenIdle();
+  return new Promise((resolve) => {
+    const done = () => {
+      io.disconnect();
+      el.removeEventListener('focusin', done);
+      el.removeEventListener('pointerdown', done);
+      resolve();
+    };
+    const io = new IntersectionObserver((entries) => (entries.some((e) => e.isIntersecting) ? done() : el.setAttribute(DORMANT, 'visible')), { rootMargin: '300px' });
+    io.observe(target);
+    el.addEventListener('focusin', done);
+    el.addEventListener('pointerdown', done);
+  });
+}
+
+const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+
+/**
+ * Resolves at the shopper's first pointer, focus or key on the island. A click that comes before
+ * its code (not one on a link, which works as HTML) is held and made again once it is live.
+ */
+function whenTouched(el: HTMLElement, live: Promise<void>): Promise<void> {
+  el.setAttribute(DORMANT, 'interaction');
+  let held: HTMLElement | null = null;
+  const hold = (e: Event) => {
+    if (el.hasAttribute(LIVE) || !(e.target instanceof HTMLElement) || e.target.closest('a[href]')) return;
+    e.preventDefault();
+    e.stopPropagation();
+    held = e.target;
+  };
+  el.addEventListener('click', hold, true);
+  void live.then(() => {
+    el.removeEventListener('click', hold, true);
+    if (held?.isConnected) held.click();
+  });
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const t of INTERACTIONS) el.removeEventListener(t, done);
+      resolve();
+    };
+    for (const t of INTERACTIONS) el.addEventListener(t, done, { passive: true });
+  });
+}
+
+/** Loads the island's code (its block and the types it renders) and hydrates it; resolves once it is live. */
+async function hydrate(el: HTMLElement, record: IslandRecord): Promise<void> {
+  await loadBlocks(blockLoaders, [record.type, ...(record.embeds ?? [])], registry);
+  const def = registry[record.type];
+  if (!def) return;
+  el.removeAttribute(DORMANT);
+  const Component = def.component;
+  await new Promise<void>((live) =>
+    hydrateRoot(
+      el,
+      <IslandRoot page={data.page} record={record} registry={registry} onLive={live}>
+        <Component {...record.props} />
+      </IslandRoot>,
+    ),
+  );
+  el.setAttribute(LIVE, '');
+}
+
+function start(el: HTMLElement): Promise<void> {
+  const record = data.islands[el.getAttribute(ISLAND_ATTR)!];
+  if (!record) return Promise.resolve();
+  const when = el.getAttribute(ISLAND_START_ATTR) as IslandStart;
+  if (when === 'load') return hydrate(el, record);
+  if (when === 'interaction') {
+    let live!: () => void;
+    const isLive = new Promise<void>((r) => (live = r));
+    return whenTouched(el, isLive)
+      .then(() => hydrate(el, record))
+      .then(live);
+  }
+  return (when === 'visible' ? whenVisible(el) : whenIdle()).then(() => hydrate(el, record));
+}
 
 /** Switches the non-blocking stylesheets (media="print", engine/render/document.ts) on; resolves once loaded. */
 function applyStylesheets(): Promise<unknown> {
@@ -34,3 +122,11 @@ function applyStylesheets(): Promise<unknown> {
     }),
   );
 }
+
+// Styles first: states an island shows once live are styled as soon as they show.
+await applyStylesheets();
+const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)];
+const atLoad = islands.filter((el) => el.getAttribute(ISLAND_START_ATTR) === 'load');
+for (const el of islands) if (!atLoad.includes(el)) void start(el).catch((e: unknown) => console.error(e));
+await Promise.all(atLoad.map((el) => start(el).catch((e: unknown) => console.error(e))));
+document.documentElement.setAttribute(LIVE, '');

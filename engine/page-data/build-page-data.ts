@@ -110,7 +110,6 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
     breadcrumbs: route.breadcrumbs,
     regions,
     blockTypes: [...new Set(regions.flatMap((r) => r.blocks.map((b) => b.type)))],
-    eagerBlockTypes: [...new Set(regions.flatMap((r) => r.blocks.filter((b) => !b.load).map((b) => b.type)))],
     site: siteInfo,
   };
 }

@@ -17,7 +17,7 @@ const options = (outDir: string): PrerenderOptions => ({
   outDir,
   registry: {},
   ssr: {
-    renderPageHtml: (data) => ({ html: `<p>${data.path}</p>`, data, failed: [], embeddedTypes: [] }),
+    renderPageHtml: (data) => ({ html: `<p>${data.path}</p>`, data, failed: [], embeddedTypes: [], islands: {} }),
     renderDocument: ({ html }) => html,
   },
   assets: () => ({ entry: '/e.js', css: [], preload: [] }),
@@ -65,21 +65,28 @@ describe('prerender with helpers', () => {
   });
 });
 
-describe('page data', () => {
-  it('lists, per block type of the page, the modules its chunk imports beyond the entry’s, in the HTML and the JSON alike', async () => {
+describe('island code', () => {
+  it('preloads the code of the islands that start at load only, and lists every island type\'s imports for the runtime', async () => {
     const out = join(work, 'chunks', 'site');
     await prerender({
       ...options(out),
       ssr: {
-        renderPageHtml: (data) => ({ html: '', data, failed: [], embeddedTypes: ['search-popup'] }),
-        renderDocument: ({ data }) => JSON.stringify(data),
+        renderPageHtml: (data) => ({
+          html: '',
+          data,
+          failed: [],
+          embeddedTypes: [],
+          islands: { a: { type: 'search-popup', start: 'interaction', props: {} }, b: { type: 'cart-link', start: 'load', props: {}, embeds: ['star-rating'] } },
+        }),
+        renderDocument: ({ assets, islands }) => JSON.stringify({ assets, islands }),
       },
-      // As engine/prerender/assets.ts gives them: only the types asked for, those with imports.
-      assets: (types) => ({ entry: '/e.js', css: [], preload: [], blockChunks: Object.fromEntries(types.filter((t) => t === 'search-popup' || t === 'site-footer').map((t) => [t, [`/assets/${t}-dep.js`]])) }),
+      // As engine/prerender/assets.ts gives them: a chunk per type asked for, imports for those that have them.
+      assets: (types) => ({ entry: '/e.js', css: [], preload: types.map((t) => `/assets/${t}.js`), blockChunks: Object.fromEntries(types.map((t) => [t, [`/assets/${t}-dep.js`]])) }),
     });
     const home = routes.find((r) => r.path === '/')!;
-    const json = JSON.parse(readFileSync(join(out, routeDir(home.path), 'page-data.json'), 'utf8'));
-    expect(json.chunks).toEqual({ 'search-popup': ['/assets/search-popup-dep.js'], 'site-footer': ['/assets/site-footer-dep.js'] });
-    expect(JSON.parse(readFileSync(join(out, routeDir(home.path), 'index.html'), 'utf8')).chunks).toEqual(json.chunks);
+    const doc = JSON.parse(readFileSync(join(out, routeDir(home.path), 'index.html'), 'utf8'));
+    expect(doc.assets.preload).toEqual(['/assets/cart-link.js', '/assets/star-rating.js']);
+    expect(Object.keys(doc.assets.blockChunks).sort()).toEqual(['cart-link', 'search-popup', 'star-rating']);
+    expect(Object.keys(doc.islands)).toEqual(['a', 'b']);
   });
 });

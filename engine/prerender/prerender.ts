@@ -19,7 +19,7 @@ import { robotsDisallow, robotsTxt, sitemapXml } from './sitemap.ts';
 
 export interface SsrModule {
   renderPageHtml(data: PageData, url: string, registry: BlockRegistry, dev?: boolean): RenderResult;
-  renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string> }): string;
+  renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string>; islands?: RenderResult['islands'] }): string;
 }
 
 export interface PrerenderOptions {
@@ -103,13 +103,15 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
         if (o.assetUrls) data = rewriteAssetUrls(data, o.assetUrls);
         const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, o.registry);
         for (const f of r.failed) out.failedBlocks.push({ path: route.path, ...f });
-        // Scripts of the blocks that hydrate at once; styles of every block, deferred ones included,
-        // since their prerendered HTML shows from the first paint.
-        const all = o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]);
-        const css = all.css;
-        const assets = { ...o.assets(r.data.eagerBlockTypes ?? r.data.blockTypes), css, inlineCss: o.criticalCss?.(css, r.html) };
-        const pageData = all.blockChunks && Object.keys(all.blockChunks).length ? { ...r.data, chunks: all.blockChunks } : r.data;
-        const html = o.ssr.renderDocument({ data: pageData, html: r.html, assets, theme });
+        // Styles of every block (one file); the code of the islands only: those that start at load
+        // fetched with the runtime, the others' imports listed for the runtime to fetch with them.
+        const islands = Object.values(r.islands);
+        const typesOf = (list: typeof islands) => [...new Set(list.flatMap((i) => [i.type, ...(i.embeds ?? [])]))];
+        const css = o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css;
+        const { blockChunks } = o.assets(typesOf(islands));
+        const assets = { ...o.assets(typesOf(islands.filter((i) => i.start === 'load'))), css, blockChunks, inlineCss: o.criticalCss?.(css, r.html) };
+        const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme, islands: r.islands });
+        const pageData = r.data;
         const dir = routeDir(route.path);
         const w: Promise<void> = write(join(o.outDir, dir), html, JSON.stringify(pageData))
           .catch((e: unknown) => void (writeError ??= e))

@@ -1,6 +1,6 @@
-/** React context carrying the current page's data to every block. */
+/** React contexts carrying the current page's data and the block registry to every block. */
 import { createContext, useContext } from 'react';
-import type { PageData } from '../types.ts';
+import type { BlockRegistry, PageData } from '../types.ts';
 
 export const PageContext = createContext<PageData | null>(null);
 
@@ -11,3 +11,6 @@ export function usePageData(): PageData {
 }
 
 export const useSite = () => usePageData().site;
+
+/** The registry the page renders with (every block on the server; an island's own in the browser). */
+export const RegistryContext = createContext<{ registry: BlockRegistry; dev: boolean } | null>(null);

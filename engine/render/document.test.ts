@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PageData } from '../types.ts';
 import { renderDocument } from './document.ts';
 
-const data = {
+const base = {
   head: { title: 'T', description: 'D', meta: [], canonical: 'https://example.com/', jsonLd: [] },
   site: { language: 'en', breakpoints: { tablet: 768, desktop: 1201 } },
   regions: [],
-} as unknown as PageData;
+};
+const data = base as unknown as PageData;
 
 describe('the document with critical CSS', () => {
   const assets = { entry: '/assets/entry.js', css: ['/assets/style-1.css'], preload: ['/assets/a.js'] };
@@ -28,12 +29,43 @@ describe('the document with critical CSS', () => {
   });
 });
 
-describe('the document with a boot script', () => {
+describe('the scripts of a page', () => {
+  const assets = { entry: '/assets/entry.js', css: [], preload: ['/assets/a.js', '/assets/b.js'], boot: '/assets/boot.js', blockChunks: { counter: ['/assets/dep.js'] } };
+  const islands = { k1: { type: 'counter', start: 'load' as const, props: { label: 'Add </script><b>' } } };
+  const data = { ...base, path: '/p', route: '/p', status: 200, breadcrumbs: [], head: { ...base.head, tagManager: true }, regions: [{ name: 'main', tag: 'main', blocks: [{ key: 'x', type: 'counter', props: { secret: 1 } }] }] } as unknown as PageData;
 
-  it('has it as its only script, naming the entry and the chunks to preload; no modulepreload in the HTML', () => {
-    const html = renderDocument({ data, html: '', assets: { entry: '/assets/entry.js', css: [], preload: ['/assets/a.js', '/assets/b.js'], boot: '/assets/boot.js' } });
+  it('with islands: the boot script is the only module script, naming the runtime and the chunks to preload; no modulepreload', () => {
+    const html = renderDocument({ data, html: '', assets, islands });
     expect(html.match(/<script type="module"[^>]*>/g)).toEqual(['<script type="module" src="/assets/boot.js" data-jv-entry="/assets/entry.js" data-jv-preload="/assets/a.js /assets/b.js" fetchpriority="low">']);
     expect(html).not.toContain('modulepreload');
+  });
+
+  it('with islands: lists each island\'s props and the page without its blocks, escaped inside the script element', () => {
+    const html = renderDocument({ data, html: '', assets, islands });
+    const json = /<script id="jv-islands" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(json).not.toContain('</script>');
+    const parsed = JSON.parse(json);
+    expect(parsed.islands).toEqual(islands);
+    expect(parsed.chunks).toEqual({ counter: ['/assets/dep.js'] });
+    expect(parsed.page).toMatchObject({ path: '/p', route: '/p', regions: [], head: { tagManager: true, jsonLd: [] } });
+    expect(json).not.toContain('secret');
+  });
+
+  it('without islands: no script of ours at all, and no page data', () => {
+    const html = renderDocument({ data, html: '', assets });
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).not.toContain('jv-islands');
+    expect(html).not.toContain('__JOINERY_DATA__');
+  });
+
+  it('always: Speculation Rules that prerender same-site pages on intent, never the API or a download', () => {
+    const html = renderDocument({ data, html: '', assets });
+    const rules = JSON.parse(/<script type="speculationrules">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(rules.prerender[0].eagerness).toBe('moderate');
+    expect(JSON.stringify(rules.prerender[0].where)).toContain('"href_matches":"/*"');
+    expect(JSON.stringify(rules.prerender[0].where)).toContain('{"not":{"href_matches":"/api/*"}}');
+    expect(JSON.stringify(rules.prerender[0].where)).toContain('[download]');
+    expect(rules.prefetch[0].where).toEqual(rules.prerender[0].where);
   });
 });
 

@@ -4,7 +4,8 @@ import { escapeHtml } from '../text/escape-html.ts';
 import { MAIN_ID } from './main-region.ts';
 import type { PageData } from '../types.ts';
 import { NOTICE_ATTR, NOTICE_SCRIPT } from './notice-script.ts';
-import { PAGE_DATA_ELEMENT_ID } from './page-data-url.ts';
+import type { IslandRecord } from './island.tsx';
+import { ISLANDS_ELEMENT_ID, islandPage, type IslandsData } from './islands-data.ts';
 import { visibilityCss } from './visibility.ts';
 
 export interface DocumentAssets {
@@ -20,7 +21,7 @@ export interface DocumentAssets {
   inlineCss?: string;
   /** Module URLs to preload (the entry's imports and the page's block chunks). */
   preload: string[];
-  /** Per block type asked for, the module files its chunk imports beyond the entry's, if any (PageData.chunks). */
+  /** Per block type asked for, the module files its chunk imports beyond the entry's, if any (IslandsData.chunks). */
   blockChunks?: Record<string, string[]>;
   /**
    * The boot script (engine/client/boot.ts): when given, the page's only script; it preloads
@@ -65,8 +66,25 @@ function scripts(assets: DocumentAssets): string[] {
   ];
 }
 
-export function renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string> }): string {
+/**
+ * Following a link is a plain page load of prerendered HTML, made instant by Speculation Rules:
+ * the browser prerenders a same-site page when the shopper starts to press its link (or hovers
+ * it a moment), and prefetches it where it does not prerender. Not the API, downloads, or links
+ * marked rel=nofollow or data-jv-no-prerender.
+ */
+const SAME_SITE_PAGES = {
+  and: [{ href_matches: '/*' }, { not: { href_matches: '/api/*' } }, { not: { selector_matches: '[rel~=nofollow], [download], [data-jv-no-prerender], [target=_blank]' } }],
+};
+export const SPECULATION_RULES = JSON.stringify({
+  prerender: [{ where: SAME_SITE_PAGES, eagerness: 'moderate' }],
+  prefetch: [{ where: SAME_SITE_PAGES, eagerness: 'moderate' }],
+});
+
+export function renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string>; islands?: Record<string, IslandRecord> }): string {
   const { data, html, assets } = opts;
+  const islands = opts.islands ?? {};
+  // A page without islands runs no script of ours at all.
+  const hasIslands = Object.keys(islands).length > 0;
   const h = data.head;
   const head = [
     '<meta charset="utf-8">',
@@ -84,14 +102,15 @@ export function renderDocument(opts: { data: PageData; html: string; assets: Doc
     ...(data.site.favicon ? [`<link rel="icon" href="${escapeHtml(data.site.favicon)}">`] : []),
     `<style>${themeCss(opts.theme)}${visibilityCss(data.site.breakpoints)}</style>`,
     ...stylesheets(assets),
-    ...scripts(assets),
+    ...(hasIslands ? scripts(assets) : []),
+    `<script type="speculationrules">${SPECULATION_RULES}</script>`,
     ...h.jsonLd.map((ld) => `<script type="application/ld+json">${serializeJsonLd(ld)}</script>`),
   ].join('\n');
   return (
     `<!doctype html>\n<html lang="${escapeHtml(data.site.language)}">\n<head>\n${head}\n</head>\n<body>\n` +
     `<div id="root">${html}</div>\n` +
     (html.includes(NOTICE_ATTR) ? `<script>${NOTICE_SCRIPT}</script>\n` : '') +
-    `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${serializeJsonLd(data)}</script>\n` +
+    (hasIslands ? `<script id="${ISLANDS_ELEMENT_ID}" type="application/json">${serializeJsonLd({ page: islandPage(data), islands, chunks: assets.blockChunks ?? {} } satisfies IslandsData)}</script>\n` : '') +
     `</body>\n</html>\n`
   );
 }

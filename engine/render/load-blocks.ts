@@ -1,7 +1,7 @@
 /** Loads the code of the given block types (each type is its own chunk in the browser). */
 import type { BlockDefinition, BlockLoaders, BlockRegistry, PageData } from '../types.ts';
 
-// Per block type, the files its chunk imports beyond the entry's (PageData.chunks): the same for
+// Per block type, the files its chunk imports beyond the entry's (IslandsData.chunks): the same for
 // every page of a build, gathered from each page's data as it arrives.
 const blockDeps = new Map<string, readonly string[]>();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineBlock } from '../define-block.ts';
+import { EmbeddedBlock } from './embedded-block.tsx';
 import type { BlockRegistry, PageData } from '../types.ts';
 import { renderPageHtml } from './render-html.tsx';
 
@@ -29,7 +30,7 @@ function page(blocks: PageData['regions'][number]['blocks']): PageData {
 describe('renderPageHtml', () => {
   it('renders regions and blocks in order', () => {
     const r = renderPageHtml(page([{ key: 'a', type: 'text', props: { text: 'One' } }, { key: 'b', type: 'text', props: { text: 'Two' } }]), '/', registry);
-    expect(r.html).toBe('<div class="jv-progress" role="progressbar" aria-label="Loading page" hidden=""></div><main data-region="main" id="main"><p>One</p><p>Two</p></main>');
+    expect(r.html).toBe('<main data-region="main" id="main"><p>One</p><p>Two</p></main>');
   });
 
   it('shows a visible placeholder for an unknown block in development and nothing in production', () => {
@@ -55,10 +56,38 @@ describe('renderPageHtml', () => {
   });
 });
 
-describe('deferred blocks', () => {
-  it('prerender their HTML inside a Suspense boundary the browser hydrates later', () => {
-    const data = page([{ key: 'f', type: 'text', props: { text: 'Footer' }, load: 'visible' }]);
-    const html = renderPageHtml(data, '/', registry).html;
-    expect(html).toContain('<div class="jv-vis" data-jv-defer="f"><!--$--><p>Footer</p><!--/$--></div>');
+describe('islands', () => {
+  const islandRegistry: BlockRegistry = {
+    ...registry,
+    counter: defineBlock({ type: 'counter', island: 'load', component: ({ label }: { label: string }) => <button type="button">{label}</button> }),
+    popup: defineBlock({ type: 'popup', island: 'interaction', component: ({ q }: { q: string }) => <input aria-label="Search" defaultValue={q} /> }),
+    host: defineBlock({ type: 'host', island: 'idle', component: () => <div><EmbeddedBlock type="counter" props={{ label: 'Inner' }} /></div> }),
+    header: defineBlock({ type: 'header', component: () => <header><EmbeddedBlock type="popup" props={{ q: 'doors' }} /><EmbeddedBlock type="text" props={{ text: 'Static' }} /></header> }),
+  };
+
+  it('leave a static block as plain HTML and list no island for it', () => {
+    const r = renderPageHtml(page([{ key: 'a', type: 'text', props: { text: 'Just text' } }]), '/', islandRegistry);
+    expect(r.html).toBe('<main data-region="main" id="main"><p>Just text</p></main>');
+    expect(r.islands).toEqual({});
+  });
+
+  it('wrap an island block with its start and list its props, the page\'s load choice over the block\'s', () => {
+    const r = renderPageHtml(page([{ key: 'c', type: 'counter', props: { label: 'Add' } }, { key: 'd', type: 'counter', props: { label: 'Later' }, load: 'visible' }]), '/', islandRegistry);
+    expect(r.html).toContain('<div class="jv-vis" data-jv-island="c" data-jv-start="load"><button type="button">Add</button></div>');
+    expect(r.html).toContain('<div class="jv-vis" data-jv-island="d" data-jv-start="visible"><button type="button">Later</button></div>');
+    expect(r.islands).toEqual({ c: { type: 'counter', start: 'load', props: { label: 'Add' } }, d: { type: 'counter', start: 'visible', props: { label: 'Later' } } });
+  });
+
+  it('render an island inside an island as part of its host, whose code it notes', () => {
+    const r = renderPageHtml(page([{ key: 'h', type: 'host', props: {} }]), '/', islandRegistry);
+    expect(r.html).toBe('<main data-region="main" id="main"><div class="jv-vis" data-jv-island="h" data-jv-start="idle"><div><button type="button">Inner</button></div></div></main>');
+    expect(r.islands).toEqual({ h: { type: 'host', start: 'idle', props: {}, embeds: ['counter'] } });
+  });
+
+  it('make an island embedded in a static block an island of its own, and a static one HTML', () => {
+    const r = renderPageHtml(page([{ key: 'hd', type: 'header', props: {} }]), '/', islandRegistry);
+    const [id, island] = Object.entries(r.islands)[0]!;
+    expect(island).toEqual({ type: 'popup', start: 'interaction', props: { q: 'doors' } });
+    expect(r.html).toContain(`<header><div class="jv-vis" data-jv-island="${id}" data-jv-start="interaction"><input aria-label="Search" value="doors"/></div><p>Static</p></header>`);
   });
 });

@@ -4,39 +4,37 @@
  * left out (and reported) and the rest of the page renders.
  */
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import type { BlockRegistry, PageData } from '../types.ts';
 import { collectEmbedded } from './embedded-block.tsx';
+import { collectIslands, type IslandRecord } from './island.tsx';
 import { Shell } from './shell.tsx';
 
 export interface RenderResult {
   html: string;
-  /** The page data without the blocks that failed (what the browser must hydrate). */
+  /** The page data without the blocks that failed. */
   data: PageData;
   failed: { key: string; type: string; message: string }[];
   /** Block types rendered by other blocks (EmbeddedBlock): their styles belong to the page too. */
   embeddedTypes: string[];
+  /** The page's islands by wrapper id: what the browser hydrates, with which props. */
+  islands: Record<string, IslandRecord>;
 }
 
-function render(data: PageData, url: string, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
-  const { result, types } = collectEmbedded(() => renderToString(
-    <StaticRouter location={url}>
-      <Shell data={data} registry={registry} dev={dev} skip={skip} />
-    </StaticRouter>,
-  ));
-  return { html: result, embeddedTypes: types };
+function render(data: PageData, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
+  const { result, types } = collectEmbedded(() => collectIslands(() => renderToString(<Shell data={data} registry={registry} dev={dev} skip={skip} />)));
+  return { html: result.result, islands: result.islands, embeddedTypes: types };
 }
 
-export function renderPageHtml(data: PageData, url: string, registry: BlockRegistry, dev = false): RenderResult {
+export function renderPageHtml(data: PageData, _url: string, registry: BlockRegistry, dev = false): RenderResult {
   try {
-    return { ...render(data, url, registry, dev), data, failed: [] };
+    return { ...render(data, registry, dev), data, failed: [] };
   } catch {
     const failed: RenderResult['failed'] = [];
     for (const region of data.regions)
       for (const block of region.blocks) {
         const only: PageData = { ...data, regions: [{ ...region, blocks: [block] }] };
         try {
-          render(only, url, registry, dev);
+          render(only, registry, dev);
         } catch (e) {
           failed.push({ key: block.key, type: block.type, message: (e as Error).message });
         }
@@ -46,6 +44,6 @@ export function renderPageHtml(data: PageData, url: string, registry: BlockRegis
       ...data,
       regions: data.regions.map((r) => ({ ...r, blocks: r.blocks.filter((b) => !skip.has(b.key)) })),
     };
-    return { ...render(kept, url, registry, dev, skip), data: kept, failed };
+    return { ...render(kept, registry, dev, skip), data: kept, failed };
   }
 }

@@ -1,52 +1,38 @@
 /**
  * Page state kept in the query string (listing page/sort/filters, the chosen finish), so a URL
- * can be shared and restored on reload and back/forward.
+ * can be shared and restored on reload and back/forward. A change stays inside the page: the
+ * history entry changes (pushState), the readers render again, nothing is fetched.
  *
  * The prerendered HTML is rendered without a query (one file serves every query string), so
  * until hydration has finished these hooks report an empty query: the first browser render
  * matches the HTML, then the real query applies.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useMemo } from 'react';
+import { useExternalStore } from './use-external-store.ts';
 
 const noSubscription = () => () => {};
+const yes = () => true;
 
 /** false while rendering on the server and during hydration, true afterwards. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  return useExternalStore(noSubscription, yes, false);
 }
 
-/**
- * The query's readers. The app's router (engine/client/path-router.tsx) keeps its location for
- * path changes only and tells these of every change: a query change then renders the blocks
- * that read the query, not the whole page.
- */
+/** Readers of the query, told of every change made here and of back and forward. */
 const readers = new Set<() => void>();
 const subscribe = (onChange: () => void) => {
+  if (!readers.size) addEventListener('popstate', queryChanged);
   readers.add(onChange);
-  return () => void readers.delete(onChange);
+  return () => {
+    readers.delete(onChange);
+    if (!readers.size) removeEventListener('popstate', queryChanged);
+  };
 };
+const readSearch = () => window.location.search;
 
-/** The URL changed (the router's history listener): readers of the query check it again. */
+/** The URL changed: readers of the query check it again. */
 export function queryChanged(): void {
   for (const r of readers) r();
-}
-
-/**
- * The page's query string: '' on the server and while hydrating, then the browser's. Unlike
- * useHydrated, a page without a query renders nothing again after hydration (the snapshots
- * agree), so a long listing is not rendered twice on load.
- */
-function useLiveSearch(): string {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.location.search,
-    () => '',
-  );
 }
 
 export interface QueryParamsUpdate {
@@ -60,21 +46,20 @@ export interface QueryParamsUpdate {
  * an empty list are removed; a list sets a repeated parameter.
  */
 export function useQueryParams(): [URLSearchParams, (changes: Record<string, string | readonly string[] | null | undefined>, opts?: QueryParamsUpdate) => void] {
-  const search = useLiveSearch();
-  const navigate = useNavigate();
+  const search = useExternalStore(subscribe, readSearch, '');
   const current = useMemo(() => new URLSearchParams(search), [search]);
-  const update = useCallback(
-    (changes: Record<string, string | readonly string[] | null | undefined>, opts: QueryParamsUpdate = {}) => {
-      const next = new URLSearchParams(window.location.search);
-      for (const [key, value] of Object.entries(changes)) {
-        next.delete(key);
-        if (typeof value === 'string') next.set(key, value);
-        else if (value) for (const v of value) next.append(key, v);
-      }
-      const query = next.toString();
-      void navigate({ pathname: window.location.pathname, search: query ? `?${query}` : '' }, { replace: !!opts.replace });
-    },
-    [navigate],
-  );
+  const update = useCallback((changes: Record<string, string | readonly string[] | null | undefined>, opts: QueryParamsUpdate = {}) => {
+    const next = new URLSearchParams(window.location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      next.delete(key);
+      if (typeof value === 'string') next.set(key, value);
+      else if (value) for (const v of value) next.append(key, v);
+    }
+    const query = next.toString();
+    const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
+    if (opts.replace) history.replaceState(history.state, '', url);
+    else history.pushState(null, '', url);
+    queryChanged();
+  }, []);
   return [current, update];
 }

@@ -15,11 +15,16 @@ export const CLIENT_ENTRY = 'engine/client/entry.tsx';
 export const CLIENT_BOOT = 'engine/client/boot.ts';
 export const SSR_ENTRY = 'engine/render/server-entry.tsx';
 
-// react-router's package exports point at its development build for every condition; the
-// production build (no dev-only checks, smaller) is used explicitly for builds.
-const routerProduction = (root: string) => [
-  { find: /^react-router$/, replacement: join(root, 'node_modules/react-router/dist/production/index.mjs') },
-  { find: /^react-router\/dom$/, replacement: join(root, 'node_modules/react-router/dist/production/dom-export.mjs') },
+// The browser runs the islands on Preact (its React-compatible layer): ~11 kB gzip against
+// React's ~60, and hydration that stays out of the main thread's way on a phone. The server
+// renders with React; each island's first browser render equals that HTML. Development keeps
+// React (its refresh and warnings).
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
 const base = (o: ViteOptions): InlineConfig => ({
@@ -34,7 +39,7 @@ const base = (o: ViteOptions): InlineConfig => ({
 export function clientBuildConfig(o: ViteOptions): InlineConfig {
   return {
     ...base(o),
-    resolve: { alias: routerProduction(o.root) },
+    resolve: { alias: preactAliases },
     mode: 'production',
     build: {
       outDir: join(o.outDir, 'site'),
@@ -42,36 +47,21 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
       manifest: true,
       target: 'es2022',
       assetsDir: 'assets',
-      // One stylesheet for every block, deferred ones included: a page links one file (not one
-      // per block), its deferred blocks are styled before their code arrives, and navigating
-      // fetches no CSS. All blocks' CSS is ~18 kB gzip, cached across pages.
+      // One stylesheet for every block: a page links one file (not one per block), its islands
+      // are styled before their code arrives, and the next page fetches no CSS. All blocks' CSS
+      // is ~18 kB gzip, cached across pages.
       cssCodeSplit: false,
       // Vite's helper preloads a dynamic import's chunks by adding <link rel="modulepreload">s,
-      // a millisecond or more each on a phone. Not for the blocks the entry loads: the boot script
-      // has fetched the page's first chunks (engine/client/boot.ts), and a deferred block's few
-      // imports come after it. Still for a block's own lazy part (the checkout form, a form's
-      // view, jsPDF), less the chunks every page has loaded by then.
+      // a millisecond or more each on a phone. Not for the islands the runtime loads: the boot
+      // script has fetched the first ones (engine/client/boot.ts) and the runtime fetches a later
+      // island's imports with it (engine/render/load-blocks.ts). Still for a block's own lazy part
+      // (the checkout form, a form's view, jsPDF).
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (_file, deps, { hostId }) => (/(^|\/)entry-[^/]*\.js$/.test(hostId) ? [] : deps.filter((d) => !/(^|\/)(shared|rolldown-runtime)-[^/]*\.js$/.test(d))),
+        resolveDependencies: (_file, deps, { hostId }) => (/(^|\/)entry-[^/]*\.js$/.test(hostId) ? [] : deps),
       },
       rolldownOptions: {
         input: [join(o.root, CLIENT_ENTRY), join(o.root, CLIENT_BOOT)],
-        output: {
-          // React, the router and the engine code that several blocks share go in one chunk
-          // instead of a dozen tiny ones: a page starts with ~10 script requests, not ~30
-          // (each costs a round trip on a slow phone connection), and one file compresses better.
-          // Engine code that only some page types use (commerce messages, the checkout's API
-          // client, blog lists, search, reviews, the video player, social icons, stars) stays out of it: in the shared chunk
-          // every page would download it (about 3 kB gzip on a category page). Vite's preload
-          // helper, which every page needs for its block imports, joins it (one request less).
-          codeSplitting: {
-            groups: [{ name: 'shared', test: /[\\/](engine[\\/](?!commerce[\\/]|checkout[\\/]|blog[\\/]|search[\\/]|reviews[\\/]|ui[\\/](?:video-player|social-icons|stars)\.)|node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/])|^\0vite\/preload-helper/, minShareCount: 3 },
-              // The blog's engine code (post lists, URL patterns) in one chunk for the blog pages, not several tiny ones.
-              { name: 'blog', test: /[\\/]engine[\\/]blog[\\/]/ },
-            ],
-          },
-        },
       },
     },
   };
@@ -81,10 +71,6 @@ export function ssrBuildConfig(o: ViteOptions): InlineConfig {
   return {
     ...base(o),
     mode: 'production',
-    // Bundled rather than imported from node_modules at run time, where Node would pick the
-    // router's development build (much slower to prerender with).
-    ssr: { noExternal: ['react-router', 'react-router-dom'] },
-    resolve: { alias: routerProduction(o.root) },
     build: {
       outDir: join(o.outDir, 'server'),
       emptyOutDir: true,

@@ -44,7 +44,8 @@ export function contentSecurityPolicy(hosts: Record<string, HostList> = {}, extr
     objectSrc: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'self'"],
-    scriptSrc: ["'self'", NOTICE_SCRIPT_HASH, ...union(all, 'scriptSrc')],
+    // 'inline-speculation-rules': the page's inline Speculation Rules (prerender of the next page).
+    scriptSrc: ["'self'", NOTICE_SCRIPT_HASH, "'inline-speculation-rules'", ...union(all, 'scriptSrc')],
     styleSrc: ["'self'", "'unsafe-inline'", ...union(all, 'styleSrc')],
     // Product and blog images may come from any https CDN; data: for inline placeholders.
     imgSrc: ["'self'", 'data:', 'https:', ...union(all, 'imgSrc')],

@@ -1,0 +1,61 @@
+/**
+ * Islands: a block whose definition says when it starts (`island`) is rendered with the page but
+ * wrapped in an element that names it, and its props are kept for the page's island list; in the
+ * browser the runtime (engine/client/entry.tsx) hydrates each wrapper alone, with those props
+ * only. Everything else on the page is HTML and CSS.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { BlockDefinition, BlockLoad, IslandStart } from '../types.ts';
+
+export const ISLAND_ATTR = 'data-jv-island';
+export const ISLAND_START_ATTR = 'data-jv-start';
+
+/** An island as the browser needs it: its block type, its props, the block types it renders itself. */
+export interface IslandRecord {
+  type: string;
+  start: IslandStart;
+  props: Record<string, unknown>;
+  embeds?: string[];
+}
+
+/**
+ * Non-null inside an island's tree: there a nested island block is part of its host (one root).
+ * On the server it is the island's record, so the block types it embeds are noted in it.
+ */
+export const IslandContext = createContext<IslandRecord | null>(null);
+export const useInIsland = () => useContext(IslandContext) !== null;
+
+// Server renders are synchronous, one page at a time: the islands rendered are collected here.
+let collector: Map<string, IslandRecord> | null = null;
+export function collectIslands<T>(render: () => T): { result: T; islands: Record<string, IslandRecord> } {
+  const seen = new Map<string, IslandRecord>();
+  collector = seen;
+  try {
+    return { result: render(), islands: Object.fromEntries(seen) };
+  } finally {
+    collector = null;
+  }
+}
+
+/** When the block's island starts: the page's choice for this instance (`load`) over the block's own; undefined for a static block. */
+export function islandStart(def: BlockDefinition | undefined, load?: BlockLoad): IslandStart | undefined {
+  if (!def?.island) return undefined;
+  if (!load) return def.island;
+  return load === 'eager' ? 'load' : load;
+}
+
+/** Notes a block type rendered inside the current island, whose code the browser loads with it. */
+export function useNoteEmbedded(type: string): void {
+  const island = useContext(IslandContext);
+  if (island && typeof window === 'undefined' && island.type !== type && !island.embeds?.includes(type)) (island.embeds ??= []).push(type);
+}
+
+export function Island({ id, type, props, start, children }: { id: string; type: string; props: Record<string, unknown>; start: IslandStart; children: ReactNode }) {
+  const record: IslandRecord = { type, start, props };
+  collector?.set(id, record);
+  return (
+    <div className="jv-vis" {...{ [ISLAND_ATTR]: id, [ISLAND_START_ATTR]: start }}>
+      <IslandContext.Provider value={record}>{children}</IslandContext.Provider>
+    </div>
+  );
+}
