@@ -1,11 +1,11 @@
 /** Loads the code of the given block types (each type is its own chunk in the browser). */
-import type { BlockDefinition, BlockLoaders, BlockRegistry, PageData } from '../types.ts';
+import type { BlockDefinition, BlockLoaders, BlockRegistry } from '../types.ts';
 
 // Per block type, the files its chunk imports beyond the entry's (IslandsData.chunks): the same for
 // every page of a build, gathered from each page's data as it arrives.
 const blockDeps = new Map<string, readonly string[]>();
 
-export function rememberChunks(chunks: PageData['chunks']): void {
+export function rememberChunks(chunks: Record<string, string[]> | undefined): void {
   for (const type in chunks) blockDeps.set(type, chunks[type]!);
 }
 
