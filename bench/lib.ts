@@ -1,6 +1,8 @@
 /** Small timing helpers for the benchmarks (figures are printed, never asserted). */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DIST_DIR } from '../cli/paths.ts';
 
 /**
  * The Node flags `npm start` serves the shop with (package.json: `node <flags> cli/bin.js start`).
@@ -12,6 +14,9 @@ export const START_NODE_FLAGS: readonly string[] = (() => {
   if (flags === undefined) throw new Error(`bench: package.json's start script does not run "node ... cli/bin.js start": ${start}`);
   return flags.split(' ').filter(Boolean);
 })();
+
+/** The build the bench measures: JOINERY_DIST_DIR (as `joinery start` reads it), else dist/. */
+export const buildDir = (): string => (process.env.JOINERY_DIST_DIR ? resolve(process.env.JOINERY_DIST_DIR) : DIST_DIR);
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -48,10 +53,3 @@ export function timeIt<T>(fn: () => T, runs = 5): { ms: number; result: T } {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-/** Scripts a page loads at first: the module script, and what the boot script starts (entry, preloads). */
-export function firstLoadScripts(html: string): string[] {
-  const tags = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
-  const boot = /<script type="module" src="[^"]+" data-jv-entry="([^"]+)" data-jv-preload="([^"]*)"/.exec(html);
-  return [...tags, ...(boot ? [boot[1]!, ...boot[2]!.split(' ').filter(Boolean)] : [])];
-}

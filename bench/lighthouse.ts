@@ -1,7 +1,9 @@
 /**
  * Lighthouse (mobile defaults: simulated slow 4G, a mid-range phone's CPU) on each page type of
- * the built site, as a new visitor sees it: `joinery start` serves dist/ on a free loopback port,
- * Debian's Chromium runs each page RUNS times (3) and the medians are printed as a table.
+ * the built site, as a new visitor sees it: `joinery start` serves dist/ (or JOINERY_DIST_DIR) on a free loopback port,
+ * Debian's Chromium runs each page RUNS times (3) and the medians are printed as a table, with
+ * Lighthouse's benchmarkIndex of the machine (its rough CPU speed), the main-thread
+ * work and JavaScript execution per page, and the script bytes the page transferred without input.
  * Needs a build. Run alone: node --import tsx bench/lighthouse.ts [path...]. Printed, never asserted.
  */
 import { spawn } from 'node:child_process';
@@ -71,6 +73,14 @@ export interface LighthouseRow {
   fcp: number;
   tbt: number;
   cls: number;
+  /** Main-thread work (audit mainthread-work-breakdown), ms. */
+  mainThread: number;
+  /** JavaScript execution (audit bootup-time), ms. */
+  bootup: number;
+  /** Bytes of the scripts the page loaded without input, as transferred: compressed bodies and response headers (audit network-requests). */
+  jsTransfer: number;
+  /** lhr.environment.benchmarkIndex of each run that completed. */
+  benchmarkIndexes: number[];
   /** Runs that completed (of RUNS). */
   runs: number;
   /** Audits of the last run that did not pass, for the reader to act on. */
@@ -113,11 +123,21 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
           .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0).map((a) => lhr.audits[a.id]!))
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
           .map((a) => `${a.id} (${a.displayValue ?? fmt((a.score ?? 0) * 100)})${process.env.LIGHTHOUSE_DETAILS ? ' ' + detailNodes(a.details) : ''}`);
-        runsOf.push({ runs: 1, label, path, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), lcp: num('largest-contentful-paint'), fcp: num('first-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), failing: [...new Set(failing)] });
+        const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+        const jsTransfer = requests.filter((q) => q.resourceType === 'Script').reduce((n, q) => n + (q.transferSize ?? 0), 0);
+        runsOf.push({
+          runs: 1, label, path, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+          lcp: num('largest-contentful-paint'), fcp: num('first-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'),
+          mainThread: num('mainthread-work-breakdown'), bootup: num('bootup-time'), jsTransfer, benchmarkIndexes: [lhr.environment.benchmarkIndex], failing: [...new Set(failing)],
+        });
       }
       if (!runsOf.length) continue;
       const m = (k: keyof LighthouseRow) => median(runsOf.map((x) => x[k] as number));
-      rows.push({ runs: runsOf.length, label, path, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'), lcp: m('lcp'), fcp: m('fcp'), tbt: m('tbt'), cls: m('cls'), failing: runsOf.at(-1)!.failing });
+      rows.push({
+        runs: runsOf.length, label, path, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'),
+        lcp: m('lcp'), fcp: m('fcp'), tbt: m('tbt'), cls: m('cls'), mainThread: m('mainThread'), bootup: m('bootup'), jsTransfer: m('jsTransfer'),
+        benchmarkIndexes: runsOf.flatMap((x) => x.benchmarkIndexes), failing: runsOf.at(-1)!.failing,
+      });
     }
   } finally {
     chrome.kill();
@@ -126,12 +146,20 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
   return rows;
 }
 
+/** The machine's benchmarkIndex, median over every run; then the table. */
 export function lighthouseTable(rows: LighthouseRow[]): string {
-  const head = '| page | path | perf | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | runs |';
-  const sep = '|---|---|---|---|---|---|---|---|---|---|---|';
+  const indexes = rows.flatMap((r) => r.benchmarkIndexes);
+  const machine = indexes.length
+    ? `benchmarkIndex ${fmt(median(indexes))} (median of ${indexes.length} runs, ${fmt(Math.min(...indexes))} to ${fmt(Math.max(...indexes))}; Lighthouse's rough CPU speed of this machine, which its simulation slows 4x whatever the figure; Chrome DevTools takes a Pixel 5 as 1,000)`
+    : 'benchmarkIndex: no run completed';
+  const head = '| page | path | perf | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | main thread | JS execution | JS transferred | runs |';
+  const sep = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const s = (ms: number) => `${fmt(ms / 1000, 2)} s`;
-  const body = rows.map((r) => `| ${r.label} | \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${s(r.lcp)} | ${s(r.fcp)} | ${fmt(r.tbt)} ms | ${fmt(r.cls, 3)} | ${r.runs} |`);
-  return [head, sep, ...body].join('\n');
+  const body = rows.map(
+    (r) =>
+      `| ${r.label} | \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${s(r.lcp)} | ${s(r.fcp)} | ${fmt(r.tbt)} ms | ${fmt(r.cls, 3)} | ${fmt(r.mainThread)} ms | ${fmt(r.bootup)} ms | ${fmt(r.jsTransfer / 1024, 1)} kB | ${r.runs} |`,
+  );
+  return [machine, '', head, sep, ...body].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

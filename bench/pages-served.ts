@@ -1,7 +1,8 @@
 /**
- * Page views served per second: `joinery start` on the built site (dist/) in a child process,
- * autocannon here with 32 connections asking, as a browser does, for a page's HTML and then its
- * scripts and stylesheet with `Accept-Encoding: gzip, deflate, br`. Prints requests per second,
+ * Page views served per second: `joinery start` on the built site (dist/, or JOINERY_DIST_DIR)
+ * in a child process, autocannon here with 32 connections asking, as a browser does, for a page's
+ * HTML and then its scripts (those a browser loads without input) and stylesheet with
+ * `Accept-Encoding: gzip, deflate, br`. Prints requests per second,
  * the server's CPU per request and the bytes sent per page view. Needs a build.
  * Run: node --import tsx bench/pages-served.ts [seconds]. Printed, never asserted.
  */
@@ -11,8 +12,9 @@ import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST_DIR, ROOT } from '../cli/paths.ts';
-import { firstLoadScripts, fmt, START_NODE_FLAGS } from './lib.ts';
+import { ROOT } from '../cli/paths.ts';
+import { measureFirstLoadJs } from './js-weight.ts';
+import { buildDir, fmt, START_NODE_FLAGS } from './lib.ts';
 
 const SECONDS = Number(process.argv[2]) || 5;
 const PAGE = '/products/kitchen-cabinets';
@@ -27,11 +29,12 @@ interface Result {
 type Autocannon = (o: Record<string, unknown>, cb: (err: Error | null, r: Result) => void) => unknown;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-/** The page's own requests: its HTML, the scripts it loads at first and its stylesheets. */
-function pageRequests(): string[] {
-  const html = readFileSync(join(DIST_DIR, 'site', PAGE.slice(1), 'index.html'), 'utf8');
+/** The page's own requests: its HTML, the scripts a browser loads without input and its stylesheets. */
+async function pageRequests(origin: string): Promise<string[]> {
+  const html = readFileSync(join(buildDir(), 'site', PAGE.slice(1), 'index.html'), 'utf8');
   const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))];
-  return [PAGE, ...firstLoadScripts(html), ...css];
+  const [js] = await measureFirstLoadJs([[PAGE, PAGE]], { origin });
+  return [PAGE, ...js!.scripts.filter((s) => s.kind !== 'other').map((s) => s.url), ...css];
 }
 
 async function main() {
@@ -51,8 +54,8 @@ async function main() {
       });
       child.once('exit', (code) => reject(new Error(`joinery start exited with ${code}`)));
     });
-    const paths = pageRequests();
     const origin = `http://127.0.0.1:${port}`;
+    const paths = await pageRequests(origin);
     const headers = { 'accept-encoding': 'gzip, deflate, br' };
     // One view first: what a page view sends, and a warm server.
     let bytes = 0;

@@ -14,8 +14,9 @@ import { DIST_DIR, ROOT } from '../cli/paths.ts';
 import { kindOf, loadSite } from '../engine/node.ts';
 import { generateSite } from './generate-site.ts';
 import { interactionsTable, runInteractions } from './interactions.ts';
-import { LIGHTHOUSE_PAGES, lighthouseTable, runLighthouse } from './lighthouse.ts';
-import { firstLoadScripts, fmt, timeIt, wallTime } from './lib.ts';
+import { jsWeightTable, measureFirstLoadJs } from './js-weight.ts';
+import { lighthouseTable, runLighthouse } from './lighthouse.ts';
+import { fmt, timeIt, wallTime } from './lib.ts';
 
 const SITE = join(ROOT, 'site-config');
 const bin = join(ROOT, 'cli', 'bin.js');
@@ -56,14 +57,18 @@ rmSync(big, { recursive: true, force: true });
 console.log('\n# Prerender');
 spawnSync(process.execPath, ['--import', 'tsx', 'bench/prerender.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
+console.log('\n# First-load JavaScript (gzip -9, measured in the browser: a 412x823 phone window, no input, until the page has settled)');
+const jsRows = await measureFirstLoadJs();
+console.log(jsWeightTable(jsRows));
+
 console.log('\n# Browser bundle (gzip)');
 const gz = (u: string) => {
   const file = join(DIST_DIR, 'site', decodeURIComponent(u.split('?')[0]!));
   return existsSync(file) ? gzipSync(readFileSync(file)).length : 0;
 };
-function firstLoad(page: string) {
+/** The page's first transfer: its JavaScript as measured above, the rest as its HTML names it. */
+function firstLoad(page: string, js: number) {
   const html = readFileSync(join(DIST_DIR, 'site', page, 'index.html'), 'utf8');
-  const js = firstLoadScripts(html).reduce((n, u) => n + gz(u), 0);
   // Linked sheets once each (a non-blocking one is also in <noscript>); inlined CSS is in the HTML.
   const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))].reduce((n, u) => n + gz(u), 0);
   // Images fetched on load: <img> without loading="lazy" (lazy ones wait for scrolling).
@@ -73,22 +78,18 @@ function firstLoad(page: string) {
   return { js, css, images, doc, total: js + css + images + doc };
 }
 const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
-for (const [label, path] of LIGHTHOUSE_PAGES) {
-  const page = path.replace(/^\/+/, '');
+for (const r of jsRows) {
+  const page = r.path.replace(/^\/+/, '');
   if (!existsSync(join(DIST_DIR, 'site', page, 'index.html'))) continue;
-  const f = firstLoad(page);
-  line(`${label}: first-load JS / total transfer`, `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);
+  const f = firstLoad(page, r.total);
+  line(`${r.label}: first-load JS / total transfer`, `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);
 }
 // The estimator: jsPDF (about 110 kB gzip) must load only when the PDF is asked for. Its code is
 // recognised by its own error text, so an inlined copy counts as much as a chunk named after it.
-if (existsSync(join(DIST_DIR, 'site', 'estimator', 'index.html'))) {
-  const f = firstLoad('estimator');
-  const html = readFileSync(join(DIST_DIR, 'site', 'estimator', 'index.html'), 'utf8');
-  const urls = firstLoadScripts(html);
-  const file = (u: string) => join(DIST_DIR, 'site', decodeURIComponent(u.split('?')[0]!));
-  const jspdf = urls.filter((u) => /jspdf/i.test(u) || (existsSync(file(u)) && readFileSync(file(u), 'utf8').includes('Invalid argument passed to jsPDF')));
-  line('estimator: first-load JS / total transfer', `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);
-  line('estimator: jsPDF in the first-load JS', jspdf.length ? `YES: ${jspdf.join(', ')}` : `no (${urls.length} first-load scripts; jsPDF loads on Print/download)`);
+const estimator = jsRows.find((r) => r.label === 'estimator');
+if (estimator) {
+  const jspdf = estimator.scripts.filter((s) => /jspdf/i.test(s.url) || s.body.includes('Invalid argument passed to jsPDF'));
+  line('estimator: jsPDF in the first-load JS', jspdf.length ? `YES: ${jspdf.map((s) => s.url).join(', ')}` : `no (${estimator.scripts.length} first-load scripts; jsPDF loads on Print/download)`);
 }
 const chunks = readdirSync(join(DIST_DIR, 'site', 'assets')).filter((f) => f.endsWith('.js'));
 const leaks = chunks.filter((f) => /\bajv\b|better-sqlite3|node:fs|@hono\/node-server|nodemailer/.test(readFileSync(join(DIST_DIR, 'site', 'assets', f), 'utf8')));
