@@ -60,21 +60,6 @@ test('dynamic routes are served from their prerendered shells', async ({ request
   expect((await request.get('/payment/stripe/verify')).status()).toBe(200);
 });
 
-test('links navigate without a full page reload and update the head', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await hydrated(page);
-  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
-  await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
-  await expect(page).toHaveURL(/\/contact$/);
-  await expect(page).toHaveTitle(/Contact/);
-  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.hearthlinecabinetry.com/contact');
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
-});
-
 test.describe('mobile menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
   test('opens, keeps one submenu open at a time, and closes', async ({ page }) => {

@@ -13,7 +13,7 @@ export function watchErrors(page: Page): string[] {
 
 /**
  * Budget of the waits below: each covers a page's start (the boot script waits up to 3 s for the
- * first screen, then the entry and the blocks' chunks load and hydrate), not one reaction.
+ * first screen, then the runtime and the islands' chunks load and hydrate), not one reaction.
  */
 const START_MS = 15_000;
 
@@ -24,43 +24,45 @@ async function until(what: string, read: () => Promise<string[]>) {
 }
 
 /**
- * Resolves once React has committed the page's hydration: <html> carries `data-jv-live`
- * (engine/render/deferred.ts), set after the page's mount effects and the updates they made are
- * committed. Deferred blocks may still wait for their code: see settled() and blockHydrated().
+ * Resolves once every island that starts at load is live: <html> carries `data-jv-live`, set by
+ * the islands' runtime (engine/client/entry.tsx) after their mount effects and the updates they
+ * made are committed. A page without islands runs no script: nothing to wait for. Islands that
+ * start later may still wait: see settled() and blockHydrated().
  */
 export async function hydrated(page: Page) {
-  await until('the page hydrated (html[data-jv-live])', () => page.evaluate(() => (document.documentElement.hasAttribute('data-jv-live') ? [] : [`${location.pathname} not hydrated`])));
+  await until('the page\'s islands hydrated (html[data-jv-live])', () =>
+    page.evaluate(() => (document.documentElement.hasAttribute('data-jv-live') || !document.getElementById('jv-islands') ? [] : [`${location.pathname} not hydrated`])),
+  );
 }
 
 /**
- * Resolves once the page is settled: hydrated, and every deferred block either live (its code
- * hydrated it: `data-jv-live` on its wrapper) or off screen waiting for the viewport
- * (`data-jv-dormant` on its wrapper or one around it). A test takes its "before" snapshot, counts
- * requests, measures shifts or runs axe only then. A failure names the blocks still loading.
+ * Resolves once the page is settled: hydrated, and every island either live (`data-jv-live` on
+ * its wrapper) or waiting for the viewport or the shopper (`data-jv-dormant`). A test takes its
+ * "before" snapshot, counts requests, measures shifts or runs axe only then. A failure names the
+ * islands still loading.
  */
 export async function settled(page: Page) {
   await hydrated(page);
-  await until('every deferred block live or waiting for the viewport', () =>
+  await until('every island live or waiting for the viewport or the shopper', () =>
     page.evaluate(() =>
-      [...document.querySelectorAll('[data-jv-defer]')].filter((w) => !w.hasAttribute('data-jv-live') && !w.closest('[data-jv-dormant]')).map((w) => `${w.getAttribute('data-jv-defer')} loading`),
+      [...document.querySelectorAll('[data-jv-island]')].filter((w) => !w.hasAttribute('data-jv-live') && !w.hasAttribute('data-jv-dormant')).map((w) => `${w.getAttribute('data-jv-island')} loading`),
     ),
   );
 }
 
 /**
- * Resolves once the block holding `el` is live: the page hydrated and every deferred wrapper
- * around `el` hydrated by its code. A block that loads when visible must be scrolled to first.
+ * Resolves once the island holding `el` is live. One that starts when visible must be scrolled
+ * to first (scrolledToAndLive); one that starts at the shopper's first touch is started the way
+ * a shopper does, by the pointer coming over it.
  */
 export async function blockHydrated(page: Page, el: Locator) {
   await hydrated(page);
-  await until('the deferred blocks around the element hydrated', () =>
-    el.evaluate(
-      (e) => {
-        const waiting: string[] = [];
-        for (let w = e.closest('[data-jv-defer]'); w; w = w.parentElement?.closest('[data-jv-defer]') ?? null)
-          if (!w.hasAttribute('data-jv-live')) waiting.push(`${w.getAttribute('data-jv-defer')} ${w.hasAttribute('data-jv-dormant') ? 'waits for the viewport' : 'loading'}`);
-        return waiting;
-      },
+  const island = el.locator('xpath=ancestor-or-self::*[@data-jv-island][1]');
+  if (!(await island.count())) return;
+  if ((await island.getAttribute('data-jv-dormant')) === 'interaction') await el.hover();
+  await until('the island around the element hydrated', () =>
+    island.evaluate(
+      (w) => (w.hasAttribute('data-jv-live') ? [] : [`${w.getAttribute('data-jv-island')} ${w.getAttribute('data-jv-dormant') === 'visible' ? 'waits for the viewport' : 'loading'}`]),
       undefined,
       { timeout: START_MS },
     ),
