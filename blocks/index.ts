@@ -20,6 +20,7 @@ export const blockLoaders = {
   breadcrumbs: () => import('./breadcrumbs/index.tsx'),
   'card-grid': () => import('./card-grid/index.tsx'),
   'card-slider': () => import('./card-slider/index.tsx'),
+  'cart-link': () => import('./cart-link/index.tsx'),
   'cart-page': () => import('./cart-page/index.tsx'),
   checkout: () => import('./checkout/index.tsx'),
   'contact-address-list': () => import('./contact-address-list/index.tsx'),

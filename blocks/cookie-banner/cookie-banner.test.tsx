@@ -1,7 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageContext } from '../../engine/render/context.ts';
+import { renderBlock, testSite } from '../../engine/testing/render-block.tsx';
+import type { ResolveContext } from '../../engine/node.ts';
+import type { PageData, RouteEntry } from '../../engine/types.ts';
+import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
+import { resolveProps } from './resolve.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('cookie-banner', () => {
   it('is prerendered hidden, for the boot script to show without a consent cookie; its buttons work before hydration', () => {
@@ -13,5 +25,54 @@ describe('cookie-banner', () => {
     expect(html).toContain('data-jv-set-cookie="cookie_consent=rejected; Max-Age=');
     expect(html).toContain('data-jv-alert="Cookie preferences are not available yet.');
     expect(html).toContain(example.props.text);
+  });
+
+  it('is an island started when the browser is idle', () => {
+    expect(block.island).toBe('idle');
+  });
+
+  it("gets the route's tagManager flag from the build", async () => {
+    const ctx = (on: boolean | undefined) => ({ route: { flags: { tagManager: on } } as unknown as RouteEntry }) as ResolveContext;
+    expect(await resolveProps(example.props, ctx(true))).toEqual({ ...example.props, tagManager: true });
+    expect(await resolveProps(example.props, ctx(undefined))).toEqual({ ...example.props, tagManager: false });
+  });
+});
+
+describe('cookie-banner in the browser, with the page data an island has (no head, no regions)', () => {
+  const site = { ...testSite, integrations: { tagManagerId: 'GTM-TEST1' } };
+  const page = { path: '/blogs', route: '/blogs', status: 200, breadcrumbs: [], regions: [], site } as unknown as PageData;
+  const Banner = block.component;
+  let root: Root | undefined;
+  let box: HTMLElement | undefined;
+  afterEach(() => {
+    if (root) act(() => root!.unmount());
+    box?.remove();
+    root = box = undefined;
+  });
+
+  async function hydrate(props: CookieBannerProps) {
+    const ui = (
+      <PageContext.Provider value={page}>
+        <Banner {...props} />
+      </PageContext.Provider>
+    );
+    box = document.createElement('div');
+    box.innerHTML = renderToString(ui);
+    document.body.append(box);
+    await act(async () => {
+      root = hydrateRoot(box!, ui);
+    });
+  }
+  const tagManagerScripts = () => document.head.querySelectorAll('script[src*="googletagmanager.com/gtm.js?id=GTM-TEST1"]').length;
+
+  it('with consent, loads the tag manager only where the route allows it', async () => {
+    document.cookie = 'cookie_consent=accepted; Path=/';
+    await hydrate({ ...example.props, tagManager: false });
+    expect(box!.querySelector('section')).toBeNull(); // a choice is stored: no bar
+    expect(tagManagerScripts()).toBe(0);
+    act(() => root!.unmount());
+    root = undefined;
+    await hydrate({ ...example.props, tagManager: true });
+    expect(tagManagerScripts()).toBe(1);
   });
 });

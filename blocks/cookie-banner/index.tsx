@@ -1,17 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import {
-  CONSENT_COOKIE,
-  CONSENT_MAX_AGE_DAYS,
-  SiteLink,
-  consentCookie,
-  defineBlock,
-  installCtaTracking,
-  loadTagManager,
-  readConsent,
-  storeConsent,
-  usePageData,
-  type Consent,
-} from '../../engine/index.ts';
+import { defineBlock } from '../../engine/define-block.ts';
+import { useSite } from '../../engine/render/context.ts';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS, consentCookie, readConsent, storeConsent, type Consent } from '../../engine/tracking/consent.ts';
+import { installCtaTracking } from '../../engine/tracking/cta-clicks.ts';
+import { loadTagManager } from '../../engine/tracking/tag-manager.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
 import styles from './cookie-banner.module.css';
 
@@ -22,19 +14,21 @@ const DEFAULT_MANAGE_MESSAGE = "Cookie preferences are not available yet. Choose
 const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * Cookie consent, the tag manager and call-to-action tracking, for every page of a layout.
+ * Cookie consent, the tag manager and call-to-action tracking, for every page of a layout. An
+ * island started when the browser is idle.
  *
- * - The bar is prerendered hidden; the boot script (engine/client/boot.ts) shows it as the page
- *   first paints when no `cookie_consent` cookie exists, and until the block hydrates (it is
- *   deferred) it answers the buttons itself: Accept All / Reject All store the choice and hide
- *   the bar (data-jv-set-cookie), Manage Preferences alerts (data-jv-alert). It is fixed at the
- *   bottom, so nothing on the page moves; while it shows, the page gets bottom padding and scroll
- *   padding of its height, so it never hides the focused element. It is a labelled region, not a
- *   modal: focus is never trapped.
+ * - The bar is prerendered hidden; the page's inline notice script shows it as the page first
+ *   paints when no `cookie_consent` cookie exists, and until the block hydrates the boot script
+ *   (engine/client/boot.ts) answers the buttons itself: Accept All / Reject All store the choice
+ *   and hide the bar (data-jv-set-cookie), Manage Preferences alerts (data-jv-alert). It is fixed
+ *   at the bottom, so nothing on the page moves; while it shows, the page gets bottom padding and
+ *   scroll padding of its height, so it never hides the focused element. It is a labelled
+ *   region, not a modal: focus is never trapped.
  * - Accept All / Reject All store the choice (180 days by default) and hide the bar; Manage
  *   Preferences only alerts (as the spec says).
  * - The tag manager script loads only with consent `accepted`, on routes whose tagManager flag
- *   is on (page data head.tagManager), with the container id of site.json.
+ *   is on (the `tagManager` prop the build writes: resolve.ts), with the container id of
+ *   site.json. Without that prop (`joinery dev` runs no resolvers) it does not load.
  * - Clicks on links to the tracked paths push a `cta_click` event to window.dataLayer whatever
  *   the consent: the data layer stays in the page unless the tag manager is loaded.
  */
@@ -48,10 +42,10 @@ function CookieBanner({
   manageMessage = DEFAULT_MANAGE_MESSAGE,
   maxAgeDays = CONSENT_MAX_AGE_DAYS,
   trackClicksTo = DEFAULT_CTA_PATHS,
+  tagManager,
 }: CookieBannerProps) {
-  const page = usePageData();
-  const containerId = page.site.integrations.tagManagerId;
-  const tagManagerOn = page.head.tagManager;
+  const containerId = useSite().integrations.tagManagerId;
+  const tagManagerOn = tagManager === true;
   /** undefined until read in the browser; null: no choice yet. */
   const [consent, setConsent] = useState<Consent | null | undefined>(undefined);
   const bar = useRef<HTMLElement>(null);
@@ -114,9 +108,9 @@ function CookieBanner({
             {policy && (
               <>
                 {' '}
-                <SiteLink href={policy.url} className={styles.link}>
+                <a href={policy.url} className={styles.link}>
                   {policy.label}
-                </SiteLink>
+                </a>
               </>
             )}
           </p>
@@ -137,4 +131,9 @@ function CookieBanner({
   );
 }
 
-export default defineBlock({ type: 'cookie-banner', component: CookieBanner, description: 'Cookie consent bar; loads the tag manager after Accept All; tracks call-to-action clicks.' });
+export default defineBlock({
+  type: 'cookie-banner',
+  component: CookieBanner,
+  island: 'idle',
+  description: 'Cookie consent bar; loads the tag manager after Accept All; tracks call-to-action clicks.',
+});

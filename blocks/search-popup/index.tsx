@@ -1,8 +1,9 @@
-import { defineBlock } from '../../engine/index.ts';
+import { defineBlock } from '../../engine/define-block.ts';
 import { SearchPopup } from './search-popup.tsx';
 
 export default defineBlock({
   type: 'search-popup',
   component: SearchPopup,
+  island: 'interaction',
   description: 'Search box with a suggestions popup (combobox); See all Result opens the search page.',
 });

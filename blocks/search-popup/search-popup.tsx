@@ -6,10 +6,12 @@
  * move through the suggestions, Enter opens one (or, with none active, submits), Escape, the
  * Close button, a click outside or leaving the box closes it, and closing clears the text and
  * the results. Submitting fewer than 3 characters says so; See all Result opens the search page.
+ * Its code starts at the first pointer, focus or key on it: the field may then already hold focus
+ * and text, which it takes over when it mounts. Without script the form still searches.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { SEARCH_MIN_LENGTH_MESSAGE, SEARCH_NO_RESULTS_MESSAGE, SiteLink, isSearchable, useSiteSearch } from '../../engine/index.ts';
+import { SEARCH_MIN_LENGTH_MESSAGE, SEARCH_NO_RESULTS_MESSAGE, isSearchable } from '../../engine/search/messages.ts';
+import { useSiteSearch } from '../../engine/search/use-search-index.ts';
 import type { SearchPopupProps } from '../../schemas/types/blocks/search-popup.ts';
 import styles from './search-popup.module.css';
 
@@ -37,8 +39,6 @@ export function SearchPopup({
   const input = useRef<HTMLInputElement>(null);
   // Focus returned to the field by the Close button must not reopen the popup.
   const quiet = useRef(false);
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const id = useId();
   const index = useSiteSearch(wanted);
 
@@ -58,10 +58,16 @@ export function SearchPopup({
   const go = (url: string) => {
     close();
     input.current?.blur();
-    navigate(url);
+    window.location.assign(url);
   };
 
-  useEffect(close, [pathname]);
+  // Started by a focus or a key: take over the field's focus and what was typed before this ran.
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    if (field.value) setText(field.value);
+    if (document.activeElement === field) show();
+  }, []);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => {
@@ -187,9 +193,9 @@ export function SearchPopup({
           )}
           <div className={styles.footer}>
             {isSearchable(text) && (
-              <SiteLink href={searchUrl(searchPath, text)} className={styles.all} onClick={close}>
+              <a href={searchUrl(searchPath, text)} className={styles.all} onClick={close}>
                 {seeAllText}
-              </SiteLink>
+              </a>
             )}
             <button
               type="button"

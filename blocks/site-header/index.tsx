@@ -1,23 +1,16 @@
-import { EmbeddedBlock, MAIN_ID, SiteLink, defineBlock, useSite } from '../../engine/index.ts';
+/**
+ * The site header: a static block (no code of it reaches the browser). Its menus open and close
+ * with HTML and CSS alone (desktop-menu.tsx, mobile-menu.tsx); the search box and the cart link
+ * are island blocks of their own (search-popup, cart-link), embedded here.
+ */
+import { defineBlock } from '../../engine/define-block.ts';
+import { useSite } from '../../engine/render/context.ts';
+import { EmbeddedBlock } from '../../engine/render/embedded-block.tsx';
+import { MAIN_ID } from '../../engine/render/main-region.ts';
 import type { SiteHeaderProps } from '../../schemas/types/blocks/site-header.ts';
-import { cartLabel, useCartCount } from './cart-count.ts';
 import { DesktopMenu } from './desktop-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import styles from './site-header.module.css';
-
-function CartLink({ text, url }: { text: string; url: string }) {
-  const count = useCartCount();
-  return (
-    <SiteLink href={url} className={styles.cart}>
-      <svg className={styles.cartIcon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-        <circle cx="9" cy="19" r="1.6" fill="currentColor" />
-        <circle cx="17" cy="19" r="1.6" fill="currentColor" />
-      </svg>
-      <span>{cartLabel(text, count)}</span>
-    </SiteLink>
-  );
-}
 
 function SiteHeader({
   logo,
@@ -40,14 +33,13 @@ function SiteHeader({
       </a>
       <div className={styles.bar}>
         {withMenu && <MobileMenu items={items} title={menuTitle} overviewText={overviewText} />}
-        <SiteLink href="/" className={styles.logo}>
+        <a href="/" className={styles.logo}>
           {image ? <img src={image.src} alt={image.alt || site.name} width={image.width} height={image.height} /> : site.name}
-        </SiteLink>
+        </a>
         {note && <p className={styles.note}>{note}</p>}
         {withMenu && <DesktopMenu items={items} overviewText={overviewText} label="Main" />}
-        {/* The search box's code (and its index) load after the page is interactive. */}
         {search && <EmbeddedBlock type="search-popup" props={{ ...search, className: styles.search }} />}
-        {cart && <CartLink text={cart.text} url={cart.url} />}
+        {cart && <EmbeddedBlock type="cart-link" props={{ text: cart.text, url: cart.url, className: styles.cart }} />}
       </div>
     </div>
   );
@@ -56,5 +48,5 @@ function SiteHeader({
 export default defineBlock({
   type: 'site-header',
   component: SiteHeader,
-  description: 'Site header: logo, desktop dropdown and mega-menu, mobile slide-in menu, sample mini-cart link.',
+  description: 'Site header: logo, desktop dropdown and mega-menu, mobile slide-in menu (HTML and CSS only), search box and sample mini-cart link (islands).',
 });

@@ -1,28 +1,19 @@
-/** Helpers shared by the desktop and mobile menus: device filtering and link state. */
-import { detectPlatform, shownOnPlatform, visibilityClasses, type Device } from '../../engine/index.ts';
+/** Helpers shared by the desktop and mobile menus: device classes and link state. */
+import { visibilityClasses } from '../../engine/render/visibility.ts';
+import { PLATFORM_DEVICES, type Device } from '../../engine/types.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
 
-export type Platform = 'browser' | 'smartTV' | null;
-
-/** Items shown on this platform (all of them before hydration); sizes are left to CSS classes. */
-export function visibleItems(items: readonly MenuItem[] | undefined, platform: Platform): MenuItem[] {
-  return (items ?? []).filter((i) => shownOnPlatform(i.devices as Device[] | undefined, platform));
-}
-
 /**
- * Whether `platform` leaves out an item at any depth. Only then does a menu need the platform
- * once hydrated (usePlatform(needed)): otherwise the prerendered menu (every item) is already
- * right, and the menus and their links are not rendered a second time.
+ * Classes hiding an item where its `devices` leave it out: sizes by the engine's media-query
+ * classes; platforms (browser, smartTV) by `jv-hide-browser` / `jv-hide-smartTV`, which apply
+ * only where the page marks its platform (the menus render every item: no script tells it).
  */
-export function hidesSome(items: readonly MenuItem[] | undefined, platform: Exclude<Platform, null>): boolean {
-  return (items ?? []).some((i) => !shownOnPlatform(i.devices as Device[] | undefined, platform) || hidesSome(i.children, platform) || (i.columns ?? []).some((c) => hidesSome(c.items, platform)));
+export function deviceClass(item: MenuItem): string {
+  const devices = item.devices as Device[] | undefined;
+  const platforms = PLATFORM_DEVICES.filter((p) => devices?.includes(p));
+  const hidden = platforms.length ? PLATFORM_DEVICES.filter((p) => !platforms.includes(p)).map((p) => `jv-hide-${p}`) : [];
+  return cx(visibilityClasses(devices), ...hidden);
 }
-
-/** hidesSome for this browser (false on the server, which renders every item). */
-export const browserHidesSome = (items: readonly MenuItem[] | undefined) => typeof navigator !== 'undefined' && hidesSome(items, detectPlatform(navigator.userAgent));
-
-/** CSS classes hiding an item on the screen sizes its `devices` leave out. */
-export const deviceClass = (item: MenuItem) => visibilityClasses(item.devices as Device[] | undefined);
 
 export const hasPanel = (item: MenuItem) => !!(item.children?.length || item.columns?.length);
 

@@ -1,5 +1,4 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import { screenOf } from '../../engine/testing/screen.ts';
@@ -9,10 +8,9 @@ import { blockLoaders } from '../index.ts';
 import type { PageData } from '../../engine/index.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
-import { cartLabel } from './cart-count.ts';
 
-// The popup the header embeds, from the block list (a block does not import another block's folder).
-const searchPopup = (await blockLoaders['search-popup']()).default;
+// The blocks the header embeds, from the block list (a block does not import another block's folder).
+const registry = { 'search-popup': (await blockLoaders['search-popup']()).default, 'cart-link': (await blockLoaders['cart-link']()).default };
 
 const page: PageData = {
   path: '/contact',
@@ -28,18 +26,16 @@ const page: PageData = {
 
 function render(props: Record<string, unknown>, path = '/contact') {
   const Header = block.component;
-  return screenOf(renderToString(
-    <StaticRouter location={path}>
-      <RegistryContext.Provider value={{ registry: { 'search-popup': searchPopup }, dev: false }}>
+  return screenOf(
+    renderToString(
+      <RegistryContext.Provider value={{ registry, dev: false }}>
         <PageContext.Provider value={{ ...page, path }}>
           <Header {...props} />
         </PageContext.Provider>
-      </RegistryContext.Provider>
-    </StaticRouter>,
-  ));
+      </RegistryContext.Provider>,
+    ),
+  );
 }
-/** The element an aria-controls names. */
-const controlled = (screen: ReturnType<typeof render>, button: HTMLElement) => screen.container.querySelector(`[id="${button.getAttribute('aria-controls')}"]`)!;
 
 describe('site-header', () => {
   const screen = render(example.props);
@@ -53,14 +49,17 @@ describe('site-header', () => {
     expect(['src', 'width', 'height'].map((a) => logo.getAttribute(a))).toEqual(['/images/logo.svg', '220', '56']);
   });
 
-  it('renders the desktop menu with a mega-menu and a dropdown behind closed disclosure buttons', () => {
-    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
-    const buttons = nav.getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['Kitchen Cabinets', 'Countertops']);
-    for (const b of buttons) {
-      expect(b.getAttribute('aria-expanded')).toBe('false');
-      expect(controlled(screen, b).hasAttribute('hidden')).toBe(true);
-    }
+  it('is a static block: no code of it runs in the browser', () => {
+    expect(block.island).toBeUndefined();
+  });
+
+  it('renders the desktop menu with a mega-menu and a dropdown inside closed disclosures (<details>)', () => {
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const disclosures = [...nav.querySelectorAll('details')];
+    expect(disclosures.map((d) => d.querySelector('summary')!.textContent)).toEqual(['Kitchen Cabinets', 'Countertops']);
+    for (const d of disclosures) expect(d.open).toBe(false);
+    expect(within(disclosures[0]!).getAllByRole('link', all).map((a) => a.textContent)).toContain('RTA Kitchen Cabinets');
+    expect(within(disclosures[1]!).getAllByRole('link', all).map((a) => a.textContent)).toContain('Quartz Countertops');
     const links = screen.getAllByRole('link', all);
     const named = (text: string) => links.filter((a) => a.textContent === text);
     expect(named('RTA Kitchen Cabinets').length).toBeGreaterThan(0);
@@ -76,19 +75,19 @@ describe('site-header', () => {
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page')).toEqual(contact);
   });
 
-  it('renders the closed mobile menu: hamburger, "Our Offerings" dialog with Close, accordion buttons', () => {
-    const burger = screen.getByRole('button', { name: 'Open menu', expanded: false });
-    const dialog = screen.getByRole('dialog', { hidden: true });
-    expect(dialog.id).toBe(burger.getAttribute('aria-controls'));
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
+  it('renders the closed mobile menu: hamburger, "Our Offerings" dialog with Close, accordion of disclosures', () => {
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    const dialog = screen.getByRole('dialog', { name: 'Our Offerings', hidden: true });
+    // The hamburger toggles the dialog, a popover: closed until then, Escape and outside clicks close it.
+    expect(burger.getAttribute('popovertarget')).toBe(dialog.id);
+    expect(dialog.getAttribute('popover')).toBe('auto');
     const title = screen.container.querySelector(`[id="${dialog.getAttribute('aria-labelledby')}"]`)!;
     expect([title.tagName, title.textContent]).toEqual(['H2', 'Our Offerings']);
-    const inDialog = within(dialog).getAllByRole('button', all);
-    expect(inDialog.map((b) => b.textContent)).toContain('Close');
-    // accordion: every submenu button controls a hidden list
-    const subButtons = inDialog.filter((b) => b.hasAttribute('aria-controls'));
-    expect(subButtons).toHaveLength(2);
-    for (const b of subButtons) expect(controlled(screen, b).hasAttribute('hidden')).toBe(true);
+    const close = within(dialog).getByRole('button', { name: 'Close', hidden: true });
+    expect([close.getAttribute('popovertarget'), close.getAttribute('popovertargetaction'), close.hasAttribute('autofocus')]).toEqual([dialog.id, 'hide', true]);
+    const subs = [...dialog.querySelectorAll('details')];
+    expect(subs.map((d) => d.querySelector('summary')!.textContent)).toEqual(['Kitchen Cabinets', 'Countertops']);
+    for (const d of subs) expect(d.open).toBe(false);
   });
 
   it('hides device-filtered items with the engine visibility classes', () => {
@@ -97,7 +96,7 @@ describe('site-header', () => {
     for (const a of phone) expect(a.closest('li')!.className).toContain('jv-hide-tablet jv-hide-desktop');
   });
 
-  it('renders the mini-cart with 0 items on the server', () => {
+  it('renders the mini-cart (the cart-link block) with 0 items on the server', () => {
     const cart = screen.getByRole('link', { name: 'Cart (0)' });
     expect(cart.getAttribute('href')).toBe('/order-samples');
     expect(cart.querySelector('svg')).toBeTruthy();
@@ -113,13 +112,6 @@ describe('site-header', () => {
   it('falls back to the site name without a logo', () => {
     const home = render({}).getByRole('link', { name: 'Hearthline Cabinetry' });
     expect([home.getAttribute('href'), home.textContent]).toEqual(['/', 'Hearthline Cabinetry']);
-  });
-});
-
-describe('cart count', () => {
-  // Reading local storage (expiry, malformed values, signals) is the sample cart store's job: engine/cart/store.test.ts.
-  it('fills the {cart-count} placeholder', () => {
-    expect(cartLabel('Cart ({cart-count})', 3)).toBe('Cart (3)');
   });
 });
 
