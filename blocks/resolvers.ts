@@ -4,13 +4,11 @@
  * instance before rendering (engine/prerender/resolve.ts). Keep the list sorted.
  */
 import type { BlockResolvers } from '../engine/node.ts';
-import { resolveProps as cookieBanner } from './cookie-banner/resolve.ts';
 import { resolveProps as form } from './form/resolve.ts';
 import { resolveProps as textMedia } from './text-media/resolve.ts';
 import { resolveProps as videoCards } from './video-cards/resolve.ts';
 
 export const blockResolvers: BlockResolvers = {
-  'cookie-banner': cookieBanner,
   form,
   'text-media': textMedia,
   'video-cards': videoCards,

@@ -6,12 +6,11 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageContext } from '../../engine/render/context.ts';
 import { renderBlock, testSite } from '../../engine/testing/render-block.tsx';
-import type { ResolveContext } from '../../engine/node.ts';
-import type { PageData, RouteEntry } from '../../engine/types.ts';
+import { islandPage } from '../../engine/render/islands-data.ts';
+import type { PageData } from '../../engine/types.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
-import { resolveProps } from './resolve.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -31,16 +30,12 @@ describe('cookie-banner', () => {
     expect(block.island).toBe('idle');
   });
 
-  it("gets the route's tagManager flag from the build", async () => {
-    const ctx = (on: boolean | undefined) => ({ route: { flags: { tagManager: on } } as unknown as RouteEntry }) as ResolveContext;
-    expect(await resolveProps(example.props, ctx(true))).toEqual({ ...example.props, tagManager: true });
-    expect(await resolveProps(example.props, ctx(undefined))).toEqual({ ...example.props, tagManager: false });
-  });
 });
 
 describe('cookie-banner in the browser, with the page data an island has (no head, no regions)', () => {
   const site = { ...testSite, integrations: { tagManagerId: 'GTM-TEST1' } };
-  const page = { path: '/blogs', route: '/blogs', status: 200, breadcrumbs: [], regions: [], site } as unknown as PageData;
+  // As the islands' runtime gets it: islandPage() of the page's data.
+  const page = (tagManager: boolean) => islandPage({ path: '/blogs', route: '/blogs', status: 200, breadcrumbs: [], regions: [], blockTypes: [], site, head: { title: 'Blog', description: '', canonical: '', meta: [], jsonLd: [], tagManager } } as unknown as PageData);
   const Banner = block.component;
   let root: Root | undefined;
   let box: HTMLElement | undefined;
@@ -50,9 +45,9 @@ describe('cookie-banner in the browser, with the page data an island has (no hea
     root = box = undefined;
   });
 
-  async function hydrate(props: CookieBannerProps) {
+  async function hydrate(props: CookieBannerProps, tagManager: boolean) {
     const ui = (
-      <PageContext.Provider value={page}>
+      <PageContext.Provider value={page(tagManager)}>
         <Banner {...props} />
       </PageContext.Provider>
     );
@@ -67,12 +62,12 @@ describe('cookie-banner in the browser, with the page data an island has (no hea
 
   it('with consent, loads the tag manager only where the route allows it', async () => {
     document.cookie = 'cookie_consent=accepted; Path=/';
-    await hydrate({ ...example.props, tagManager: false });
+    await hydrate(example.props, false);
     expect(box!.querySelector('section')).toBeNull(); // a choice is stored: no bar
     expect(tagManagerScripts()).toBe(0);
     act(() => root!.unmount());
     root = undefined;
-    await hydrate({ ...example.props, tagManager: true });
+    await hydrate(example.props, true);
     expect(tagManagerScripts()).toBe(1);
   });
 });

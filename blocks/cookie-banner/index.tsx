@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { defineBlock } from '../../engine/define-block.ts';
-import { useSite } from '../../engine/render/context.ts';
+import { usePageData } from '../../engine/render/context.ts';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS, consentCookie, readConsent, storeConsent, type Consent } from '../../engine/tracking/consent.ts';
 import { installCtaTracking } from '../../engine/tracking/cta-clicks.ts';
 import { loadTagManager } from '../../engine/tracking/tag-manager.ts';
@@ -27,8 +27,7 @@ const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEf
  * - Accept All / Reject All store the choice (180 days by default) and hide the bar; Manage
  *   Preferences only alerts (as the spec says).
  * - The tag manager script loads only with consent `accepted`, on routes whose tagManager flag
- *   is on (the `tagManager` prop the build writes: resolve.ts), with the container id of
- *   site.json. Without that prop (`joinery dev` runs no resolvers) it does not load.
+ *   is on (page data head.tagManager, which islands get too), with the container id of site.json.
  * - Clicks on links to the tracked paths push a `cta_click` event to window.dataLayer whatever
  *   the consent: the data layer stays in the page unless the tag manager is loaded.
  */
@@ -42,10 +41,10 @@ function CookieBanner({
   manageMessage = DEFAULT_MANAGE_MESSAGE,
   maxAgeDays = CONSENT_MAX_AGE_DAYS,
   trackClicksTo = DEFAULT_CTA_PATHS,
-  tagManager,
 }: CookieBannerProps) {
-  const containerId = useSite().integrations.tagManagerId;
-  const tagManagerOn = tagManager === true;
+  const page = usePageData();
+  const containerId = page.site.integrations.tagManagerId;
+  const tagManagerOn = page.head.tagManager;
   /** undefined until read in the browser; null: no choice yet. */
   const [consent, setConsent] = useState<Consent | null | undefined>(undefined);
   const bar = useRef<HTMLElement>(null);

@@ -2,9 +2,14 @@
  * The page's only script tag: starts the hydration code (entry.tsx, URL in data-jv-entry) once
  * the first screen is painted, its largest image included. On a slow link the HTML, the inlined
  * CSS and that image then get the bandwidth first; the page is readable, and its links work,
- * before any script runs. No imports: this file is fetched at once and must stay tiny.
+ * before any script runs. It imports nothing that brings code along: it must stay tiny.
  */
+import { SMART_TV } from '../render/smart-tv.ts';
+
 const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
+
+// A smart TV: blocks and menu items listed for one platform show on it alone (visibility.ts's CSS).
+if (SMART_TV.test(navigator.userAgent)) document.documentElement.classList.add('jv-tv');
 
 /**
  * A prerendered notice that waits for no hydration (the cookie banner): the page's inline line

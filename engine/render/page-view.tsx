@@ -10,7 +10,7 @@ import { BlockBoundary } from './block-boundary.tsx';
 import { PageContext, RegistryContext } from './context.ts';
 import { Island, islandStart, useInIsland } from './island.tsx';
 import { MAIN_ID } from './main-region.ts';
-import { hasPlatformDevices, shownOnPlatform, usePlatform, visibilityClasses } from './visibility.ts';
+import { visibilityClasses } from './visibility.ts';
 
 export interface RenderOptions {
   registry: BlockRegistry;
@@ -39,12 +39,11 @@ export function BlockElement({ id, type, def, props, load, dev }: { id: string; 
 }
 
 export function BlockView({ node, registry, dev }: { node: BlockNode } & RenderOptions) {
-  const platform = usePlatform(hasPlatformDevices(node.visibleOn));
   const def = registry[node.type];
   let content: ReactNode;
   if (def) content = <BlockElement id={node.key} type={node.type} def={def} props={node.props} load={node.load} dev={dev} />;
   else content = dev ? <div className="jv-unknown-block" role="note">{`Unknown block type "${node.type}"`}</div> : null;
-  if (!content || !shownOnPlatform(node.visibleOn, platform)) return null;
+  if (!content) return null;
   const cls = visibilityClasses(node.visibleOn);
   return cls ? <div className={`jv-vis ${cls}`}>{content}</div> : content;
 }

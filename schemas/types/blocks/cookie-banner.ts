@@ -28,8 +28,4 @@ export interface CookieBannerProps {
    * Paths whose links push a cta_click event to the tag manager data layer when clicked.
    */
   trackClicksTo?: string[];
-  /**
-   * Written by the build (blocks/cookie-banner/resolve.ts), not by authors: whether the page's route has its tagManager flag on, so the tag manager may load there.
-   */
-  tagManager?: boolean;
 }
