@@ -70,36 +70,47 @@ test.describe('mobile menu at 375 px', () => {
     await burger.click();
     const panel = page.getByRole('dialog', { name: 'Our Offerings' });
     await expect(panel).toBeVisible();
-    const vanities = panel.getByRole('button', { name: 'Bathroom Vanities' });
-    const hoods = panel.getByRole('button', { name: 'Range Hoods' });
+    // Submenus are <details> of one group: opening one closes the other, with no script.
+    const vanities = panel.locator('summary', { hasText: 'Bathroom Vanities' });
+    const hoods = panel.locator('summary', { hasText: 'Range Hoods' });
+    const group = (summary: typeof vanities) => panel.locator('details', { has: summary });
     await vanities.click();
-    await expect(vanities).toHaveAttribute('aria-expanded', 'true');
+    await expect(group(vanities)).toHaveAttribute('open', '');
+    await expect(group(vanities).getByRole('link').first()).toBeVisible();
     await hoods.click();
-    await expect(hoods).toHaveAttribute('aria-expanded', 'true');
-    await expect(vanities).toHaveAttribute('aria-expanded', 'false');
+    await expect(group(hoods)).toHaveAttribute('open', '');
+    await expect(group(vanities)).not.toHaveAttribute('open');
     await expect(panel.getByRole('link', { name: 'Call us: (614) 555-0143' })).toBeVisible(); // mobile-only item
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toBeHidden();
     await expect(burger).toBeFocused();
+    // Escape closes it too (a popover).
+    await burger.click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
   });
 });
 
 test.describe('desktop menu at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
-  test('a dropdown opens by click and closes with Escape; mobile-only items stay hidden', async ({ page }) => {
+  test('a dropdown opens and closes by click or keyboard, one at a time, with no script; mobile-only items stay hidden', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
     const nav = page.getByRole('banner').getByRole('navigation').first();
-    const trigger = nav.getByRole('button', { name: 'Bathroom Vanities' });
+    const trigger = nav.locator('summary', { hasText: 'Bathroom Vanities' });
+    const panel = nav.locator('details', { has: trigger });
     await trigger.click();
-    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    const panelId = await trigger.getAttribute('aria-controls');
-    await expect(page.locator(`#${panelId}`)).toBeVisible();
-    await expect(page.locator(`#${panelId}`).getByRole('link').first()).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.locator(`#${panelId}`)).toBeHidden();
+    await expect(panel).toHaveAttribute('open', '');
+    await expect(panel.getByRole('link').first()).toBeVisible();
+    const other = nav.locator('summary', { hasText: 'Range Hoods' });
+    await other.focus();
+    await page.keyboard.press('Enter');
+    await expect(nav.locator('details', { has: other })).toHaveAttribute('open', '');
+    await expect(panel).not.toHaveAttribute('open');
+    await page.keyboard.press('Enter');
+    await expect(nav.locator('details', { has: other })).not.toHaveAttribute('open');
     await expect(page.getByRole('link', { name: 'Call us: (614) 555-0143' })).toBeHidden();
   });
 });
