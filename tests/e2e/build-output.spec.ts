@@ -27,17 +27,25 @@ test('sitemap.xml lists static routes with absolute URLs and robots.txt points t
   expect(robots).toContain('Sitemap: https://www.hearthlinecabinetry.com/sitemap.xml');
 });
 
-test('each page preloads only the code of its own eager blocks', () => {
+/** The page's islands as its HTML lists them for the runtime. */
+function islandsOf(html: string): { islands: Record<string, { type: string; start: string; embeds?: string[] }>; chunks: Record<string, string[]> } {
+  return JSON.parse(/<script id="jv-islands" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+}
+
+test('each page preloads only the code of its islands that start at load; no static block ships code', () => {
   const home = readFileSync(join(SITE, 'index.html'), 'utf8');
-  const data = JSON.parse(/<script id="__JOINERY_DATA__" type="application\/json">(.*?)<\/script>/s.exec(home)![1]!);
+  const { islands } = islandsOf(home);
+  const atLoad = new Set(Object.values(islands).filter((i) => i.start === 'load').flatMap((i) => [i.type, ...(i.embeds ?? [])]));
+  expect(atLoad.size).toBeGreaterThan(0);
+  const preload = /data-jv-preload="([^"]*)"/.exec(home)![1]!.split(' ');
   const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
   const blockChunks = Object.entries(manifest).filter(([k]) => k.startsWith('blocks/') && k.endsWith('/index.tsx'));
   for (const [key, chunk] of blockChunks) {
     const type = key.split('/')[1]!;
-    const linked = home.includes(`/${chunk.file}`);
-    // Deferred blocks (load: idle | visible) are prerendered but their code comes after hydration.
-    expect(linked, `${type} chunk linked on home`).toBe((data.eagerBlockTypes ?? data.blockTypes).includes(type));
+    expect(preload.includes(`/${chunk.file}`), `${type} chunk preloaded on home`).toBe(atLoad.has(type));
   }
+  // The home page's static blocks (headings, banners, cards, the footer) are not islands at all.
+  for (const type of ['site-header', 'site-footer', 'heading', 'banner']) expect(Object.values(islands).map((i) => i.type), type).not.toContain(type);
 });
 
 /** The file of each module a block's chunk imports whose name (Vite's manifest key) starts with `name`. */
@@ -66,43 +74,33 @@ async function depFetchedWithChunk(page: Page, block: string, dep: string): Prom
   return outcome;
 }
 
-test('a deferred block’s chunk comes with the modules it imports, not one round trip before them', async ({ page }) => {
+test('an island that starts later fetches its chunk together with the modules it imports', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
-  // The home page's footer (load: visible) imports the social icons, which no eager block needs.
-  const dep = chunkImport('site-footer', 'social-icons');
-  const alongside = depFetchedWithChunk(page, 'site-footer', dep);
+  // The header's search starts at the shopper's first touch; its chunk imports modules of its own.
+  const { chunks } = islandsOf(readFileSync(join(SITE, 'index.html'), 'utf8'));
+  const dep = chunks['search-popup']![0]!;
+  expect(dep).toBeTruthy();
+  const alongside = depFetchedWithChunk(page, 'search-popup', dep);
   await page.goto('/');
-  await settled(page); // the footer waits for the viewport
-  await page.locator('footer').last().scrollIntoViewIfNeeded();
+  await settled(page); // the search waits for the shopper
+  await page.getByRole('banner').getByRole('combobox', { name: 'Search' }).first().hover();
   expect(await alongside).toBe(true);
-  await expect(page.locator('footer').last().locator('[data-jv-defer] > *').first()).toBeVisible();
+  await expect(page.getByRole('banner').locator('[data-jv-island][data-jv-live]').filter({ has: page.getByRole('combobox', { name: 'Search' }) })).toHaveCount(1);
 });
 
-test('on navigation, the next page’s block chunks come with the modules they import', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await hydrated(page);
-  // The footer's code, not loaded yet on the home page (load: visible, far below this screen),
-  // imports the social icons, which no other block there needs.
-  const dep = chunkImport('site-footer', 'social-icons');
-  const alongside = depFetchedWithChunk(page, 'site-footer', dep);
-  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-  await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
-  expect(await alongside).toBe(true);
-  await expect(page).toHaveURL(/\/contact$/);
-  await expect(page).toHaveTitle(/Contact/);
-  // A navigation inside the app, not a page load.
-  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
-});
-
-test('a block with load "visible" fetches its code only when it nears the viewport', async ({ page }) => {
+test('an island that starts when visible fetches its code only when it nears the viewport', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
+  const path = '/blogs/top-10-kitchens-designs'; // a long page: its form island is far below the fold
+  const { islands } = islandsOf(await (await page.request.get(path)).text());
+  const [key, visible] = Object.entries(islands).find(([, i]) => i.start === 'visible') ?? [];
+  expect(visible, 'an island with start "visible" on the page').toBeTruthy();
+  const chunk = new RegExp(`/assets/${visible!.type}-[^/]+\\.js$`);
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(r.url()));
-  await page.goto('/privacy-policy'); // a long page: the footer starts far below the fold
-  await settled(page); // every block that loads without being scrolled to has loaded
-  expect(fetched.some((u) => /\/assets\/site-footer-[^/]+\.js$/.test(u))).toBe(false);
-  const footerChunk = page.waitForResponse((r) => /\/assets\/site-footer-[^/]+\.js$/.test(r.url()));
-  await page.locator('footer').last().scrollIntoViewIfNeeded();
-  expect((await footerChunk).status()).toBe(200);
+  await page.goto(path);
+  await settled(page); // every island that starts without being scrolled to is live
+  expect(fetched.some((u) => chunk.test(u))).toBe(false);
+  const arrives = page.waitForResponse((r) => chunk.test(r.url()));
+  await page.locator(`[data-jv-island="${key}"]`).scrollIntoViewIfNeeded();
+  expect((await arrives).status()).toBe(200);
 });
