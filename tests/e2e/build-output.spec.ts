@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { hydrated, settled } from './support/page-helpers.ts';
+import { settled } from './support/page-helpers.ts';
 
 const SITE = resolve(import.meta.dirname, '../../dist/site');
 
