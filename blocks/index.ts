@@ -32,6 +32,7 @@ export const blockLoaders = {
   'faq-list': () => import('./faq-list/index.tsx'),
   figure: () => import('./figure/index.tsx'),
   'filter-tabs': () => import('./filter-tabs/index.tsx'),
+  'filter-tabs-view': () => import('./filter-tabs-view/index.tsx'),
   'finish-swatches': () => import('./finish-swatches/index.tsx'),
   form: () => import('./form/index.tsx'),
   heading: () => import('./heading/index.tsx'),

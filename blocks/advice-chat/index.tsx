@@ -41,4 +41,4 @@ function AdviceChat({ title, text, advisor, status = 'online', buttonLabel = 'Ch
   );
 }
 
-export default defineBlock({ type: 'advice-chat', component: AdviceChat, description: 'Expert advice with an online-status badge and a chat button.' });
+export default defineBlock({ type: 'advice-chat', component: AdviceChat, island: 'interaction', description: 'Expert advice with an online-status badge and a chat button.' });

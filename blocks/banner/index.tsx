@@ -77,4 +77,4 @@ function Banner({ label = 'Featured', slides, ratings, headingLevel = 2, priorit
   );
 }
 
-export default defineBlock({ type: 'banner', component: Banner, description: 'Hero banner: one image or a slider, image per device, ratings, title and actions.' });
+export default defineBlock({ type: 'banner', component: Banner, island: 'visible', description: 'Hero banner: one image or a slider, image per device, ratings, title and actions.' });

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type MouseEvent } from 'react';
 import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, useBlogUrls, defineBlock, formatPublishDate, matchesBlogSearch, newestFirst, paginate, usePageData, useQueryParams, type BlogCategory, type BlogPostSummary, linkCardStyles } from '../../engine/index.ts';
 import type { BlogListProps } from '../../schemas/types/blocks/blog-list.ts';
 import styles from './blog-list.module.css';
@@ -12,7 +12,7 @@ function pageHref(path: string, params: URLSearchParams, page: number): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-function Pagination({ page, pageCount, path, params, label, onGo }: { page: number; pageCount: number; path: string; params: URLSearchParams; label: string; onGo: () => void }) {
+function Pagination({ page, pageCount, path, params, label, onGo }: { page: number; pageCount: number; path: string; params: URLSearchParams; label: string; onGo: (e: MouseEvent<HTMLAnchorElement>, page: number) => void }) {
   if (pageCount < 2) return null;
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return (
@@ -20,14 +20,14 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
       <ul className={styles.pages}>
         {page > 1 && (
           <li>
-            <SiteLink href={pageHref(path, params, page - 1)} className={styles.pageLink} rel="prev" onClick={onGo}>
+            <SiteLink href={pageHref(path, params, page - 1)} className={styles.pageLink} rel="prev" onClick={(e) => onGo(e, page - 1)}>
               Previous<span className="jv-sr-only"> page</span>
             </SiteLink>
           </li>
         )}
         {pages.map((n) => (
           <li key={n}>
-            <SiteLink href={pageHref(path, params, n)} className={styles.pageLink} aria-current={n === page ? 'page' : undefined} onClick={onGo}>
+            <SiteLink href={pageHref(path, params, n)} className={styles.pageLink} aria-current={n === page ? 'page' : undefined} onClick={(e) => onGo(e, n)}>
               <span className="jv-sr-only">Page </span>
               {n}
             </SiteLink>
@@ -35,7 +35,7 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
         ))}
         {page < pageCount && (
           <li>
-            <SiteLink href={pageHref(path, params, page + 1)} className={styles.pageLink} rel="next" onClick={onGo}>
+            <SiteLink href={pageHref(path, params, page + 1)} className={styles.pageLink} rel="next" onClick={(e) => onGo(e, page + 1)}>
               Next<span className="jv-sr-only"> page</span>
             </SiteLink>
           </li>
@@ -76,7 +76,7 @@ function PostCard({ post, category, Heading }: { post: BlogPostSummary; category
  * of every post), see useQueryParams. Card images are decorative: the title says it all.
  */
 function BlogList({ title, posts, categories, category, author, pageSize = 6 }: BlogListProps) {
-  const [params] = useQueryParams();
+  const [params, setParams] = useQueryParams();
   const path = usePageData().path;
   const headingId = useId();
   const top = useRef<HTMLElement>(null);
@@ -127,8 +127,14 @@ function BlogList({ title, posts, categories, category, author, pageSize = 6 }: 
             </ul>
           )}
           <Pagination page={page} pageCount={pageCount} path={path} params={params} label={title ? `${title}: pages` : 'Blog pages'}
-            // A new page of results starts at the top of the list, not at the page links.
-            onGo={() => top.current?.scrollIntoView({ block: 'start' })}
+            // A plain click shows the page here (a new history entry, none for the page shown),
+            // from the top of the list; a click that opens another tab or window is the browser's.
+            onGo={(e, n) => {
+              if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
+              if (n !== page) setParams({ page: n > 1 ? String(n) : null });
+              top.current?.scrollIntoView({ block: 'start' });
+            }}
           />
         </>
       )}
@@ -136,4 +142,4 @@ function BlogList({ title, posts, categories, category, author, pageSize = 6 }: 
   );
 }
 
-export default defineBlock({ type: 'blog-list', component: BlogList, description: 'Blog posts in a grid of 3 with search, category/author filters and page links.' });
+export default defineBlock({ type: 'blog-list', component: BlogList, island: 'load', description: 'Blog posts in a grid of 3 with search, category/author filters and page links.' });

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { defineBlock, useQueryParams } from '../../engine/index.ts';
 import type { BlogSearchProps } from '../../schemas/types/blocks/blog-search.ts';
 import styles from './blog-search.module.css';
@@ -12,7 +11,6 @@ import styles from './blog-search.module.css';
  */
 function BlogSearch({ label = 'Search the blog', placeholder = 'Title, topic or author', buttonLabel = 'Search', action }: BlogSearchProps) {
   const [params, setParams] = useQueryParams();
-  const navigate = useNavigate();
   const id = useId();
   const current = params.get('q') ?? '';
   const [text, setText] = useState(current);
@@ -23,7 +21,7 @@ function BlogSearch({ label = 'Search the blog', placeholder = 'Title, topic or 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const q = text.trim();
-    if (action) navigate(q ? `${action}?${new URLSearchParams({ q })}` : action);
+    if (action) window.location.assign(q ? `${action}?${new URLSearchParams({ q })}` : action);
     else apply(text, false);
   };
 
@@ -56,4 +54,4 @@ function BlogSearch({ label = 'Search the blog', placeholder = 'Title, topic or 
   );
 }
 
-export default defineBlock({ type: 'blog-search', component: BlogSearch, description: 'Blog search box: filters the blog list by title, description or author (?q=).' });
+export default defineBlock({ type: 'blog-search', component: BlogSearch, island: 'load', description: 'Blog search box: filters the blog list by title, description or author (?q=).' });

@@ -30,4 +30,4 @@ function CardSlider({ title, intro, columns = 3, cards, slider = {} }: CardSlide
   );
 }
 
-export default defineBlock({ type: 'card-slider', component: CardSlider, description: 'Cards as a slider below 768 px and a grid above.' });
+export default defineBlock({ type: 'card-slider', component: CardSlider, island: 'visible', description: 'Cards as a slider below 768 px and a grid above.' });

@@ -116,4 +116,4 @@ function CartPage({
   );
 }
 
-export default defineBlock({ type: 'cart-page', component: CartPage, description: 'The sample cart: lines with thumbnail, style, finish and price, remove, subtotal and Checkout.' });
+export default defineBlock({ type: 'cart-page', component: CartPage, island: 'load', description: 'The sample cart: lines with thumbnail, style, finish and price, remove, subtotal and Checkout.' });

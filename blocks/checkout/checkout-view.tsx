@@ -7,7 +7,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { PAYMENT_MESSAGES, sampleCart, type PendingOrder, emptyCheckoutValues as emptyValues, checkoutFieldKeys as fieldKeys, notShipped, shippingLocation, US_ONLY, type CheckoutValues, checkoutStyles as styles, type StripeCardHandle, usePaymentGateway } from '../../engine/index.ts';
 import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
 import { AddressFieldset } from './address-fieldset.tsx';
@@ -36,7 +35,6 @@ function flatErrors(errors: FieldErrors, prefix = ''): Record<string, string> {
 export default function CheckoutView({ title, placeOrderText, successUrl, lines }: CheckoutViewProps) {
   const uid = useId();
   const fid = (key: string) => `${uid}-${key.replace('.', '-')}`;
-  const navigate = useNavigate();
   const items = useMemo(() => lines.map((l) => ({ sku: l.sku, finish: { type: l.finish.type, value: l.finish.value }, qty: l.qty })), [lines]);
 
   // Whether the card fields are shown decides whether the schema asks for them.
@@ -135,7 +133,7 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
         notify: setNotice,
         done: () => {
           sampleCart().clear();
-          void navigate(successUrl);
+          window.location.assign(successUrl);
         },
       });
     } finally {

@@ -75,5 +75,6 @@ function Checkout({
 export default defineBlock({
   type: 'checkout',
   component: Checkout,
+  island: 'load',
   description: 'The guest checkout: addresses, shipping method, payment method and card, cart summary; creates and pays the order.',
 });

@@ -119,4 +119,4 @@ function DownloadCatalog({ title, text: intro, label = 'Download Catalog', catal
   );
 }
 
-export default defineBlock({ type: 'download-catalog', component: DownloadCatalog, description: 'Catalogue download: a link, or a menu of several.' });
+export default defineBlock({ type: 'download-catalog', component: DownloadCatalog, island: 'interaction', description: 'Catalogue download: a link, or a menu of several.' });

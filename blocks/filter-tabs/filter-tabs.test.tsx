@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { screenOf } from '../../engine/testing/screen.ts';
 import type { BlockNode, PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
+import { RegistryContext } from '../../engine/render/embedded-block.tsx';
+import { blockLoaders } from '../index.ts';
 import type { FilterTabsProps } from '../../schemas/types/blocks/filter-tabs.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
@@ -10,6 +12,8 @@ import { slotOffsets } from './slots.ts';
 
 const FilterTabs = block.component;
 const props = example.props as FilterTabsProps;
+// The island that runs the tabs, rendered by filter-tabs through the registry.
+const registry = { 'filter-tabs-view': (await blockLoaders['filter-tabs-view']()).default };
 
 function pageWith(blocks: BlockNode[]): PageData {
   return {
@@ -27,9 +31,11 @@ const node = (type: string, p: object = {}, key = type): BlockNode => ({ key, ty
 
 function render(p: FilterTabsProps, blocks: BlockNode[]) {
   return screenOf(renderToString(
-    <PageContext.Provider value={pageWith(blocks)}>
-      <FilterTabs {...p} />
-    </PageContext.Provider>,
+    <RegistryContext.Provider value={{ registry, dev: false }}>
+      <PageContext.Provider value={pageWith(blocks)}>
+        <FilterTabs {...p} />
+      </PageContext.Provider>
+    </RegistryContext.Provider>,
   ));
 }
 

@@ -30,10 +30,3 @@ export function slotOffsets(regions: readonly RegionNode[], tabs: readonly { slo
   }
   return out;
 }
-
-/** The element `offset` siblings after `el`. */
-export function siblingAt(el: Element | null, offset: number): HTMLElement | null {
-  let cur: Element | null = el;
-  for (let i = 0; i < offset && cur; i++) cur = cur.nextElementSibling;
-  return cur as HTMLElement | null;
-}

@@ -49,6 +49,11 @@ describe('finish-swatches', () => {
     expect(screen.getByText('Pure White', { selector: 'strong' }).parentElement!.textContent).toMatch(/^Selected finish: Pure White/);
   });
 
+  it('puts every swatch in one radio group whose name does not depend on where it renders', () => {
+    const names = radios(render(props)).map((r) => r.getAttribute('name'));
+    expect(new Set(names)).toEqual(new Set(['finish']));
+  });
+
   it('renders nothing for a style without finishes', () => {
     expect(render({ finishes: [] })).toBe('');
   });

@@ -28,7 +28,9 @@ function FinishSwatches({ finishes, title = 'Choose your finish', visibleCount =
             <SwatchGroup
               key={`${g.name}:${g.items.map((i) => i.value).join(',')}`}
               group={g}
-              name={`${id}finish`}
+              // One radio group for every swatch, named alike on the server and in the browser (the
+              // swatches a +N toggle adds later must join the prerendered ones' group).
+              name="finish"
               chosen={chosen}
               visibleCount={visibleCount}
               onChoose={(value) => update({ type: g.name, value }, { replace: true })}
@@ -94,4 +96,4 @@ function SwatchGroup({ group, name, chosen, visibleCount, onChoose }: SwatchGrou
   );
 }
 
-export default defineBlock({ type: 'finish-swatches', component: FinishSwatches, description: 'Finish swatches with a +N toggle and a door preview; the choice lives in the URL.' });
+export default defineBlock({ type: 'finish-swatches', component: FinishSwatches, island: 'load', description: 'Finish swatches with a +N toggle and a door preview; the choice lives in the URL.' });

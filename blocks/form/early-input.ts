@@ -1,18 +1,19 @@
 /**
- * What a shopper typed into the prerendered form before its code ran. React keeps the server
- * HTML until the form code has loaded, but then renders its controlled inputs with the form's
- * initial values; the form view puts these back (index.tsx reads them just before hydrating).
+ * What a shopper typed into the prerendered form before its code ran. The form's first render
+ * in the browser keeps the server HTML as it is, but its controlled inputs then show the form's
+ * initial values; the form view reads these as it starts and puts them back once mounted.
  */
-export interface EarlyInput {
-  values?: Record<string, unknown>;
-}
-
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const SKIPPED = new Set(['file', 'hidden', 'submit', 'button', 'reset', 'image']);
 
-export function readEarlyInput(root: HTMLElement | null): Record<string, unknown> | undefined {
-  const form = root?.querySelector('form');
-  if (!form) return undefined;
+/** The values of the prerendered form of this name not yet live (`data-ready`), by field name; undefined on the server or when there is none. */
+export function typedBeforeStart(name: string): Record<string, unknown> | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const form = [...document.querySelectorAll<HTMLFormElement>('form[data-form]')].find((f) => f.getAttribute('data-form') === name && !f.hasAttribute('data-ready'));
+  return form ? readEarlyInput(form) : undefined;
+}
+
+export function readEarlyInput(form: HTMLFormElement): Record<string, unknown> {
   const byName = new Map<string, Control[]>();
   for (const el of Array.from(form.elements) as Control[]) {
     if (!el.name || (el instanceof HTMLInputElement && SKIPPED.has(el.type))) continue;

@@ -1,7 +1,9 @@
 /**
  * The interactive form: react-hook-form with the engine's compiled zod schema (the same one the
  * server runs), posting each step (multi-step) or the whole form to /api/forms/{name}.
- * Loaded lazily by index.tsx; see there for when.
+ * A chunk of its own, which index.tsx waits for; see there. The prerendered form never sends
+ * itself: its method is "dialog", so a submit before this code runs goes nowhere (outside a
+ * dialog such a submit does nothing), and once it runs every submit is handled here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
@@ -36,7 +38,7 @@ import type { Estimate, FormFile, FormValues, Pricing, StepAction, StepState, St
 import { renderInline, useSite } from '../../engine/index.ts';
 import type { FormProps } from '../../schemas/types/blocks/form.ts';
 import { FieldList, type FieldEnv } from './fields/field.tsx';
-import type { EarlyInput } from './early-input.ts';
+import { typedBeforeStart } from './early-input.ts';
 import { downloadEstimatePdf, PdfLibraryError } from './estimator/pdf.ts';
 import { PriceSummary, type Notice as PdfNotice } from './estimator/price-summary.tsx';
 import { Sections } from './estimator/sections.tsx';
@@ -58,10 +60,7 @@ function storage(): StorageLike | undefined {
   }
 }
 
-export interface FormViewProps extends FormProps {
-  /** Values typed into the prerendered form before this code ran (see index.tsx). */
-  early?: EarlyInput;
-}
+export type FormViewProps = FormProps;
 
 export default function FormView(props: FormViewProps) {
   const { title, intro, headingLevel = 2, showHeading = true, variant = 'page', endpoint = '/api/forms/{name}' } = props;
@@ -73,6 +72,8 @@ export default function FormView(props: FormViewProps) {
   const formId = useId();
   const url = formEndpoint(endpoint, compiled.name);
   const stepCount = compiled.steps.length;
+  // Read as the form starts in the browser, before anything it renders replaces the prerendered HTML.
+  const [typed] = useState(() => typedBeforeStart(compiled.name));
 
   const reducer = useMemo(() => {
     const next = createStepReducer(stepCount);
@@ -147,13 +148,11 @@ export default function FormView(props: FormViewProps) {
     reset({ ...defaults, ...saved.values });
   }, [compiled]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // The prerendered form ignores submits until this code runs (see index.tsx); what the shopper
-  // typed into it meanwhile becomes the form's values.
+  // The form runs from here (`data-ready`); what the shopper typed into the prerendered form
+  // before becomes the form's values.
   useEffect(() => {
     formRef.current?.setAttribute('data-ready', '');
-    const typed = props.early?.values;
     if (!typed) return;
-    props.early!.values = undefined;
     for (const field of compiled.fields) {
       if (!(field.name in typed) || JSON.stringify(typed[field.name]) === JSON.stringify(defaults[field.name])) continue;
       setValue(field.name, typed[field.name], { shouldDirty: true });
@@ -397,6 +396,8 @@ export default function FormView(props: FormViewProps) {
       ref={formRef}
       className={[styles.form, variant === 'band' ? styles.band : styles.page, sectioned && styles.sectioned, def.className].filter(Boolean).join(' ')}
       onSubmit={handleSubmit(send, onInvalid)}
+      method="dialog"
+      data-form={compiled.name}
       noValidate
       aria-labelledby={titled ? titleId : undefined}
       aria-label={titled ? undefined : (formTitle ?? humanise(compiled.name))}

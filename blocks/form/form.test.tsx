@@ -36,6 +36,12 @@ describe('form block, prerendered', () => {
     expect(screen.getByRole('button', { name: 'Send message' }).getAttribute('type')).toBe('submit');
   });
 
+  it('is an island that starts near the viewport; before it runs, a submit sends nothing (method dialog) and the form says its name', () => {
+    expect(block.island).toBe('visible');
+    const form = screen.getByRole('form', { name: 'Send us a message' });
+    expect([form.getAttribute('method'), form.getAttribute('data-form'), form.hasAttribute('action')]).toEqual(['dialog', 'contact', false]);
+  });
+
   it('labels every control and marks required ones, placeholder asterisk included', () => {
     for (const control of screen.container.querySelectorAll('input, select, textarea')) expect(labelFor(screen, control.id)).not.toBeNull();
     // The asterisk is for the eye; the name stays "First name".

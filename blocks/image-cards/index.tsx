@@ -54,4 +54,4 @@ function ImageCards({ title, intro, columns = 3, images, maxZoom = 2, zoomStep =
   );
 }
 
-export default defineBlock({ type: 'image-cards', component: ImageCards, description: 'Image gallery with a keyboard-operable zoom lightbox.' });
+export default defineBlock({ type: 'image-cards', component: ImageCards, island: 'interaction', description: 'Image gallery with a keyboard-operable zoom lightbox.' });

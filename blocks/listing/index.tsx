@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type MouseEvent } from 'react';
 import { defineBlock, usePageData, useQueryParams } from '../../engine/index.ts';
 import type { ListingProps } from '../../schemas/types/blocks/listing.ts';
 import { FilterBar } from './filter-bar.tsx';
@@ -67,6 +67,15 @@ function ListingView({
 
   const filterNames = defs.map((d) => d.name);
   const hrefOf = (n: number) => path + queryString(params, { page: n === 1 ? null : String(n) });
+  // A plain left click on a page link shows that page here, as a new history entry (none for the
+  // page shown); a click that opens another tab or window is the browser's.
+  const followPage = (e: MouseEvent<HTMLAnchorElement>, n: number) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    if (n === range.page) return;
+    pageLinkUsed.current = true;
+    update({ page: n === 1 ? null : String(n) });
+  };
   const more = (focus: boolean) => {
     if (range.page >= pages) return;
     if (focus) focusItem.current = range.end;
@@ -103,15 +112,15 @@ function ListingView({
           ))}
         </ul>
       )}
-      <Pagination type={pagination} page={range.page} pages={pages} hrefOf={hrefOf} onPageLink={(n) => (pageLinkUsed.current = n !== range.page)} onMore={() => more(true)} onAuto={() => more(false)} remaining={total - range.end} />
+      <Pagination type={pagination} page={range.page} pages={pages} hrefOf={hrefOf} onPageLink={followPage} onMore={() => more(true)} onAuto={() => more(false)} remaining={total - range.end} />
     </section>
   );
 }
 
-/** A fresh listing per page (the same block instance is reused when navigating between listings). */
+/** The listing of the page shown (its links keep its path). */
 function Listing(props: ListingProps) {
   const { path } = usePageData();
-  return <ListingView key={path} path={path} {...props} />;
+  return <ListingView path={path} {...props} />;
 }
 
-export default defineBlock({ type: 'listing', component: Listing, description: 'Product cards with sort, filters and pagination kept in the URL.' });
+export default defineBlock({ type: 'listing', component: Listing, island: 'load', description: 'Product cards with sort, filters and pagination kept in the URL.' });

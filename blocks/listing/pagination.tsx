@@ -1,11 +1,12 @@
 /**
  * The three pagination types. page-numbers: real links (?page=N, the other parameters kept),
- * so they work as links and each page has its own history entry. load-more: a button that
+ * so they work as links (a new tab, no script); a plain click stays on the page, and each page
+ * has its own history entry. load-more: a button that
  * shows the next page below the current ones. infinite-scroll: the next page loads as the end
  * of the list scrolls into view, with the same visible button for keyboard users and for
  * browsers without IntersectionObserver.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { SiteLink } from '../../engine/index.ts';
 import { pageWindow, type PaginationType } from './listing-state.ts';
 import styles from './listing.module.css';
@@ -16,8 +17,8 @@ export interface PaginationProps {
   pages: number;
   /** href of page n (numbers only). */
   hrefOf(n: number): string;
-  /** The link to page n was followed. */
-  onPageLink(n: number): void;
+  /** A plain click on the link to page n (the page shows it without loading: call preventDefault). */
+  onPageLink(e: MouseEvent<HTMLAnchorElement>, n: number): void;
   /** The Load more button. */
   onMore(): void;
   /** The end of the list scrolled into view (infinite-scroll). */
@@ -34,7 +35,7 @@ export function Pagination({ type, page, pages, hrefOf, onPageLink, onMore, onAu
         <ul className={styles.pages}>
           {page > 1 && (
             <li>
-              <SiteLink href={hrefOf(page - 1)} className={styles.pageLink} rel="prev" onClick={() => onPageLink(page - 1)}>
+              <SiteLink href={hrefOf(page - 1)} className={styles.pageLink} rel="prev" onClick={(e) => onPageLink(e, page - 1)}>
                 Previous<span className="jv-sr-only"> page</span>
               </SiteLink>
             </li>
@@ -46,7 +47,7 @@ export function Pagination({ type, page, pages, hrefOf, onPageLink, onMore, onAu
               </li>
             ) : (
               <li key={n}>
-                <SiteLink href={hrefOf(n)} className={styles.pageLink} aria-current={n === page ? 'page' : undefined} onClick={() => onPageLink(n)}>
+                <SiteLink href={hrefOf(n)} className={styles.pageLink} aria-current={n === page ? 'page' : undefined} onClick={(e) => onPageLink(e, n)}>
                   <span className="jv-sr-only">Page </span>
                   {n}
                 </SiteLink>
@@ -55,7 +56,7 @@ export function Pagination({ type, page, pages, hrefOf, onPageLink, onMore, onAu
           )}
           {page < pages && (
             <li>
-              <SiteLink href={hrefOf(page + 1)} className={styles.pageLink} rel="next" onClick={() => onPageLink(page + 1)}>
+              <SiteLink href={hrefOf(page + 1)} className={styles.pageLink} rel="next" onClick={(e) => onPageLink(e, page + 1)}>
                 Next<span className="jv-sr-only"> page</span>
               </SiteLink>
             </li>

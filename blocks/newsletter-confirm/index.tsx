@@ -40,4 +40,4 @@ function NewsletterConfirm({
   );
 }
 
-export default defineBlock({ type: 'newsletter-confirm', component: NewsletterConfirm, description: 'Confirms a newsletter signup (double opt-in) with the token of the link and shows the outcome.' });
+export default defineBlock({ type: 'newsletter-confirm', component: NewsletterConfirm, island: 'load', description: 'Confirms a newsletter signup (double opt-in) with the token of the link and shows the outcome.' });

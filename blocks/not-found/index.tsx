@@ -1,14 +1,12 @@
-import { useNavigate } from 'react-router-dom';
 import { SiteLink, defineBlock } from '../../engine/index.ts';
 import type { NotFoundProps } from '../../schemas/types/blocks/not-found.ts';
 import styles from './not-found.module.css';
 
 /** Page-not-found content. Go back returns to the previous page, or home when there is none. */
 function NotFound({ title, subtitle, image, backText = 'Go back', homeText = 'Go to home' }: NotFoundProps) {
-  const navigate = useNavigate();
   const goBack = () => {
     if (window.history.length > 1) window.history.back();
-    else navigate('/');
+    else window.location.assign('/');
   };
   return (
     <section className={styles.notFound}>
@@ -27,4 +25,4 @@ function NotFound({ title, subtitle, image, backText = 'Go back', homeText = 'Go
   );
 }
 
-export default defineBlock({ type: 'not-found', component: NotFound, description: 'Page-not-found content with Go back and Go to home.' });
+export default defineBlock({ type: 'not-found', component: NotFound, island: 'interaction', description: 'Page-not-found content with Go back and Go to home.' });

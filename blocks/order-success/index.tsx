@@ -3,7 +3,6 @@
  * clears the sample cart (spec 000 section 4). Opened with no stored number it goes to /checkout.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { defineBlock, sampleCart } from '../../engine/index.ts';
 import type { OrderSuccessProps } from '../../schemas/types/blocks/order-success.ts';
 import { ORDER_NUMBER_KEY } from '../../engine/index.ts';
@@ -20,7 +19,6 @@ function takeOrderNumber(): string | null {
 }
 
 function OrderSuccess({ title = 'Thank you for your order', numberText = 'Your order number is', checkoutUrl = '/checkout' }: OrderSuccessProps) {
-  const navigate = useNavigate();
   // A ref, so React's repeated effects in development read the stored number only once.
   const taken = useRef<string | null | undefined>(undefined);
   const [orderNumber, setOrderNumber] = useState<string | null>(null);
@@ -28,12 +26,12 @@ function OrderSuccess({ title = 'Thank you for your order', numberText = 'Your o
   useEffect(() => {
     if (taken.current === undefined) taken.current = takeOrderNumber();
     if (!taken.current) {
-      void navigate(checkoutUrl, { replace: true });
+      window.location.replace(checkoutUrl);
       return;
     }
     sampleCart().clear();
     setOrderNumber(taken.current);
-  }, [navigate, checkoutUrl]);
+  }, [checkoutUrl]);
 
   return (
     <section className={styles.section}>
@@ -49,4 +47,4 @@ function OrderSuccess({ title = 'Thank you for your order', numberText = 'Your o
   );
 }
 
-export default defineBlock({ type: 'order-success', component: OrderSuccess, description: 'Thank-you heading with the order number the checkout stored.' });
+export default defineBlock({ type: 'order-success', component: OrderSuccess, island: 'load', description: 'Thank-you heading with the order number the checkout stored.' });

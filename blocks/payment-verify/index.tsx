@@ -4,8 +4,7 @@
  * with the order number stored, or to /payment/fail on any error (spec 000 section 4).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { PAYMENT_MESSAGES, currentShop, defineBlock, pushEvent, sampleCart } from '../../engine/index.ts';
+import { PAYMENT_MESSAGES, currentShop, defineBlock, pushEvent, sampleCart, usePagePath } from '../../engine/index.ts';
 import type { PaymentVerifyProps } from '../../schemas/types/blocks/payment-verify.ts';
 import { PAYMENT_ERROR_KEY, callApi, storeOrderNumber, storePendingOrder } from '../../engine/index.ts';
 import styles from './payment-verify.module.css';
@@ -33,8 +32,7 @@ interface VerifyBody {
 }
 
 function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/order/success', failUrl = '/payment/fail' }: PaymentVerifyProps) {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
+  const pathname = usePagePath();
   const started = useRef(false);
   const [done, setDone] = useState(false);
 
@@ -48,10 +46,10 @@ function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/orde
         /* ignore */
       }
       setDone(true);
-      void navigate(failUrl, { replace: true });
+      window.location.replace(failUrl);
     };
     const method = methodFromPath(pathname);
-    const intent = intentFromQuery(search);
+    const intent = intentFromQuery(window.location.search);
     if (!method || !intent) return fail(PAYMENT_MESSAGES.processingError);
     void callApi<VerifyBody>(`/api/payment/${encodeURIComponent(method)}/verify`, 'POST', intent).then((r) => {
       const b = r.body;
@@ -62,9 +60,9 @@ function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/orde
       pushEvent('purchase', { ecommerce: { transaction_id: number, currency: currentShop().currency.code } });
       sampleCart().clear();
       setDone(true);
-      void navigate(successUrl, { replace: true });
+      window.location.replace(successUrl);
     });
-  }, [pathname, search, navigate, successUrl, failUrl]);
+  }, [pathname, successUrl, failUrl]);
 
   return (
     <section className={styles.section}>
@@ -75,4 +73,4 @@ function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/orde
   );
 }
 
-export default defineBlock({ type: 'payment-verify', component: PaymentVerify, description: 'Verifies a returning card payment, then goes to the success or the failure page.' });
+export default defineBlock({ type: 'payment-verify', component: PaymentVerify, island: 'load', description: 'Verifies a returning card payment, then goes to the success or the failure page.' });

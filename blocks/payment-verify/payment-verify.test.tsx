@@ -1,17 +1,11 @@
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../../engine/testing/render-block.tsx';
 import example from './example.json' with { type: 'json' };
 import block, { intentFromQuery, methodFromPath } from './index.tsx';
 
 describe('payment-verify', () => {
   it('prerenders the waiting text', () => {
-    const Verify = block.component;
-    const html = renderToString(
-      <StaticRouter location="/payment/card/verify">
-        <Verify {...example.props} />
-      </StaticRouter>,
-    );
+    const html = renderBlock(block, example.props, { path: '/payment/card/verify' });
     expect(html).toContain('Verifying your payment...');
   });
 

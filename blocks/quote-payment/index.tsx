@@ -9,7 +9,6 @@
  * success page. A failure shows its error and the page stays.
  */
 import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { EXPIRY_MONTHS, PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, TEST_MODE_MESSAGES, defineBlock, expiryYears, formatPrice, unexpectedPaymentStatus, callApi, defaultPaymentMethod, enabledMethods, storeOrderNumber, type PaymentMethodInfo, CARD_ORDER, emptyCheckoutValues as emptyValues, checkoutFieldError as fieldError, type CardValues, checkoutStyles, SelectField, TextField, tokenizeCard, dispatchCard, usePaymentGateway, type StripeCardHandle, StripeCard } from '../../engine/index.ts';
 import type { QuoteAddressView, QuoteView } from '../../engine/index.ts';
 import type { QuotePaymentProps } from '../../schemas/types/blocks/quote-payment.ts';
@@ -63,9 +62,8 @@ function AddressBlock({ title, a }: { title: string; a?: QuoteAddressView }) {
 
 function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl = '/order/success', homeUrl = '/', contactUrl = '/contact' }: QuotePaymentProps) {
   const uid = useId();
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const link = useMemo(() => linkOf(search), [search]);
+  // The link's quoteId and token, read from the address once the page runs (the prerendered page has no query).
+  const link = useRef({ quoteId: '', token: '' });
   const [view, setView] = useState<View>({ status: 'loading' });
   const [methods, setMethods] = useState<{ list: PaymentMethodInfo[]; testMode: boolean } | null>(null);
   const [methodName, setMethodName] = useState('');
@@ -81,11 +79,12 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
 
   useEffect(() => {
     let live = true;
-    if (!/^\d+$/.test(link.quoteId) || !link.token) {
+    const { quoteId, token } = (link.current = linkOf(window.location.search));
+    if (!/^\d+$/.test(quoteId) || !token) {
       setView({ status: 'notFound' });
       return;
     }
-    void callApi<{ quote?: QuoteView; errorType?: string }>(`/api/quote?quoteId=${encodeURIComponent(link.quoteId)}&token=${encodeURIComponent(link.token)}`, 'GET').then((r) => {
+    void callApi<{ quote?: QuoteView; errorType?: string }>(`/api/quote?quoteId=${encodeURIComponent(quoteId)}&token=${encodeURIComponent(token)}`, 'GET').then((r) => {
       if (!live) return;
       if (r.status === 200 && r.body.quote) setView({ status: 'ready', quote: r.body.quote });
       else setView({ status: r.body.errorType === QUOTE_ERROR_TYPES.expired ? 'expired' : 'notFound' });
@@ -99,7 +98,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     return () => {
       live = false;
     };
-  }, [link]);
+  }, []);
 
   // As the checkout: card fields for the sandbox tokenizer and for Accept.js (its opaque value is the token), Stripe's own fields.
   const { method, tokenizerUrl, acceptJs, withCard, stripeKey } = usePaymentGateway(methods?.list ?? [], methodName);
@@ -125,13 +124,13 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
   async function convert(quote: QuoteView, pay: PayAnswer) {
     const r = await callApi<ConvertAnswer>('/api/quote/convertToOrder', 'POST', {
       quoteId: quote.id,
-      token: link.token,
+      token: link.current.token,
       payment: { transactionId: pay.transactionId ?? pay.paymentIntent?.id, amount: pay.amount ?? quote.total, method: methodName, methodLabel: pay.methodLabel ?? method?.title, status: pay.status },
     });
     const number = r.body.order?.orderIncrementId;
     if (r.status !== 200 || !number) return fail(r.body.message || PAYMENT_MESSAGES.failed);
     storeOrderNumber(number);
-    void navigate(successUrl);
+    window.location.assign(successUrl);
   }
 
   async function payWithStripe(quote: QuoteView) {
@@ -140,7 +139,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     const billing = quote.addresses.find((a) => a.type === 'billing');
     const pm = await handle.createPaymentMethod({ name: `${quote.firstName} ${quote.lastName}`, email: quote.email, phone: billing?.phoneNumber ?? '' });
     if ('error' in pm) return fail(pm.error);
-    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', { quoteId: quote.id, token: link.token, paymentMethod: methodName, paymentToken: pm.id });
+    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', { quoteId: quote.id, token: link.current.token, paymentMethod: methodName, paymentToken: pm.id });
     const pi = r.body.paymentIntent;
     if (r.status === 0) return fail(PAYMENT_MESSAGES.processingError);
     if (r.status >= 400 || !pi?.id || !pi.status) return fail(r.body.message || PAYMENT_MESSAGES.failed);
@@ -177,7 +176,7 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
       if ('error' in tokenized) return fail(tokenized.error, tokenized.fieldErrors);
       paymentToken = tokenized.token;
     }
-    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', { quoteId: quote.id, token: link.token, paymentMethod: methodName, paymentToken });
+    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', { quoteId: quote.id, token: link.current.token, paymentMethod: methodName, paymentToken });
     if (r.status === 200 && r.body.transactionId) return convert(quote, r.body);
     if (r.status === 202 && r.body.nextAction?.url) {
       // The gateway's authentication page returns to /payment/{method}/verify, which converts the quote.
@@ -372,5 +371,6 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
 export default defineBlock({
   type: 'quote-payment',
   component: QuotePayment,
+  island: 'load',
   description: 'The quote payment page: the quote of the link, its payment methods and Pay Now; expired and not-found views.',
 });

@@ -165,4 +165,4 @@ function SampleList({ title = 'Order sample doors', intro, style, buttonText = '
   );
 }
 
-export default defineBlock({ type: 'sample-list', component: SampleList, description: 'Sample-ordering list of a style: tick samples and add them to the sample cart.' });
+export default defineBlock({ type: 'sample-list', component: SampleList, island: 'load', description: 'Sample-ordering list of a style: tick samples and add them to the sample cart.' });

@@ -44,4 +44,4 @@ function ScrollToTop({ threshold = 200, label = 'Scroll to top' }: ScrollToTopPr
   );
 }
 
-export default defineBlock({ type: 'scroll-to-top', component: ScrollToTop, description: 'Scroll-to-top button shown after 200 px of scrolling.' });
+export default defineBlock({ type: 'scroll-to-top', component: ScrollToTop, island: 'idle', description: 'Scroll-to-top button shown after 200 px of scrolling.' });

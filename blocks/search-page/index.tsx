@@ -125,4 +125,4 @@ function SearchPage({
   );
 }
 
-export default defineBlock({ type: 'search-page', component: SearchPage, description: 'Search page: the query box and the results of ?query=.' });
+export default defineBlock({ type: 'search-page', component: SearchPage, island: 'load', description: 'Search page: the query box and the results of ?query=.' });

@@ -1,11 +1,15 @@
-import { SOCIAL_LABELS, SiteLink, defineBlock, shownOnPlatform, telHref, usePlatform, useSite, visibilityClasses, type Device } from '../../engine/index.ts';
+import { SOCIAL_LABELS, SiteLink, defineBlock, telHref, useSite, visibilityClasses, type Device } from '../../engine/index.ts';
 import type { MenuItem, SiteFooterProps } from '../../schemas/types/blocks/site-footer.ts';
 import styles from './site-footer.module.css';
 
+/**
+ * The footer, static: HTML and CSS only. An item's sizes (mobile, tablet, desktop) apply with CSS;
+ * a platform (browser, smartTV) can only be told by a script, so an item listed for one shows on
+ * every platform. The year is the build's.
+ */
 function SiteFooter({ columns = [], contact, social = [], copyright = '© {year} {site-name}. All rights reserved.', tagline }: SiteFooterProps) {
   const site = useSite();
-  const platform = usePlatform();
-  const shown = (items: MenuItem[] | undefined) => (items ?? []).filter((i) => shownOnPlatform(i.devices as Device[] | undefined, platform));
+  const shown = (items: MenuItem[] | undefined) => items ?? [];
   const cls = (item: MenuItem) => visibilityClasses(item.devices as Device[] | undefined) || undefined;
   const year = String(new Date().getFullYear());
   return (
@@ -71,7 +75,7 @@ function SiteFooter({ columns = [], contact, social = [], copyright = '© {year}
         )}
       </div>
       <div className={styles.bottom}>
-        <p className={styles.copyright} suppressHydrationWarning>
+        <p className={styles.copyright}>
           {copyright.replaceAll('{year}', year).replaceAll('{site-name}', site.name)}
         </p>
         {social.length > 0 && (

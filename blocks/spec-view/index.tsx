@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { EmptyState, defineBlock, useTabs } from '../../engine/index.ts';
+import { Fragment, useId } from 'react';
+import { EmptyState, defineBlock } from '../../engine/index.ts';
 import type { SpecViewProps } from '../../schemas/types/blocks/spec-view.ts';
 import styles from './spec-view.module.css';
 
@@ -57,22 +57,26 @@ function SpecTable({ group }: { group: Group }) {
   );
 }
 
+/**
+ * The tabbing groups as radio-input tabs, with no script: a visually hidden radio per group
+ * (arrow keys move between them), its label as the tab, then the group's panel, shown by CSS
+ * while its radio is checked. The first group is chosen in the HTML.
+ */
 function SpecTabs({ groups }: { groups: Group[] }) {
-  const tabs = useTabs(groups.length);
+  const id = useId();
   return (
-    <div className={styles.tabs}>
-      <div role="tablist" aria-label="Specification groups" className={styles.tablist}>
-        {groups.map((g, i) => (
-          <button key={i} {...tabs.tabProps(i)} className={styles.tab}>
-            {g.title}
-          </button>
-        ))}
-      </div>
+    <div className={styles.tabs} role="group" aria-label="Specification groups">
       {groups.map((g, i) => (
-        <div key={i} {...tabs.panelProps(i)} className={styles.panel}>
-          <SpecList group={g} />
-          {g.image && <img className={styles.image} src={g.image.src} alt={g.image.alt} width={g.image.width} height={g.image.height} loading="lazy" decoding="async" />}
-        </div>
+        <Fragment key={i}>
+          <input type="radio" className={styles.tabInput} id={`${id}tab-${i}`} name={`${id}tabs`} value={String(i)} defaultChecked={i === 0} />
+          <label htmlFor={`${id}tab-${i}`} id={`${id}label-${i}`} className={styles.tab}>
+            {g.title}
+          </label>
+          <div className={styles.panel} role="group" aria-labelledby={`${id}label-${i}`}>
+            <SpecList group={g} />
+            {g.image && <img className={styles.image} src={g.image.src} alt={g.image.alt} width={g.image.width} height={g.image.height} loading="lazy" decoding="async" />}
+          </div>
+        </Fragment>
       ))}
     </div>
   );

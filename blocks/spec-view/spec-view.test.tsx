@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
@@ -17,16 +19,20 @@ describe('spec-view', () => {
     expect(within(row).getByRole('cell').textContent).toBe('3/4 in. furniture-grade plywood sides, bottom and shelves');
   });
 
-  it('shows tabbing groups as ARIA tabs, the first selected and its panel visible', () => {
-    const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Dimensions', 'Assembly']);
-    expect(screen.getAllByRole('tab', { selected: true })).toEqual([tabs[0]]);
-    expect(tabs.map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1']);
-    // Only the first panel is shown, and it is the one the selected tab controls.
-    const shown = screen.getAllByRole('tabpanel');
-    expect(shown).toHaveLength(1);
-    expect(screen.getAllByRole('tabpanel', { hidden: true })).toHaveLength(2);
-    expect(shown[0]!.id).toBe(tabs[0]!.getAttribute('aria-controls'));
+  it('shows tabbing groups as radio-input tabs (no script), the first chosen, every panel in the HTML after its tab', () => {
+    const group = screen.getByRole('group', { name: 'Specification groups' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => screen.container.querySelector(`label[for="${r.id}"]`)?.textContent)).toEqual(['Dimensions', 'Assembly']);
+    expect(within(group).getAllByRole('radio', { checked: true })).toEqual([radios[0]]);
+    // One name: the arrow keys move between them. Each radio is followed by its label, then its panel, named by it.
+    expect(new Set(radios.map((r) => r.getAttribute('name'))).size).toBe(1);
+    for (const [i, name] of ['Dimensions', 'Assembly'].entries()) {
+      const label = radios[i]!.nextElementSibling!;
+      expect([label.tagName, label.getAttribute('for')]).toEqual(['LABEL', radios[i]!.id]);
+      expect(label.nextElementSibling).toBe(within(group).getByRole('group', { name }));
+    }
+    // CSS shows the panel after the checked radio's label only.
+    expect(readFileSync(join(import.meta.dirname, 'spec-view.module.css'), 'utf8')).toMatch(/\.tab-input:checked \+ \.tab \+ \.panel \{\s*display: block;/);
   });
 
   it('lists properties in the group content format and display', () => {
@@ -42,7 +48,7 @@ describe('spec-view', () => {
   it('shows every group one way when the view is set', () => {
     const tabbing = screenOf(renderToString(<SpecView {...props} view="tabbing" />));
     expect(tabbing.queryAllByRole('table', { hidden: true })).toEqual([]);
-    expect(tabbing.getAllByRole('tab')).toHaveLength(3);
+    expect(tabbing.getAllByRole('radio')).toHaveLength(3);
     expect(screenOf(renderToString(<SpecView {...props} view="tabular" />)).getAllByRole('table', { hidden: true })).toHaveLength(3);
   });
 

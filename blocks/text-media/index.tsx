@@ -41,4 +41,4 @@ function TextMedia({ eyebrow, title, level = 2, text = [], bullets = [], image, 
   );
 }
 
-export default defineBlock({ type: 'text-media', component: TextMedia, description: 'Text with an image or a video and calls to action.' });
+export default defineBlock({ type: 'text-media', component: TextMedia, island: 'interaction', description: 'Text with an image or a video and calls to action.' });

@@ -49,4 +49,4 @@ function Unsubscribe({
   );
 }
 
-export default defineBlock({ type: 'unsubscribe', component: Unsubscribe, description: 'Newsletter unsubscribe and subscribe toggle for the link in newsletter e-mails.' });
+export default defineBlock({ type: 'unsubscribe', component: Unsubscribe, island: 'interaction', description: 'Newsletter unsubscribe and subscribe toggle for the link in newsletter e-mails.' });

@@ -46,4 +46,4 @@ function VideoCards({ title, intro, columns = 2, videos, descriptionLimit = 250 
   );
 }
 
-export default defineBlock({ type: 'video-cards', component: VideoCards, description: 'Video cards: thumbnail and play button; YouTube or video file.' });
+export default defineBlock({ type: 'video-cards', component: VideoCards, island: 'interaction', description: 'Video cards: thumbnail and play button; YouTube or video file.' });

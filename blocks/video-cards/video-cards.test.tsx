@@ -19,8 +19,11 @@ describe('video-cards', () => {
   });
 
   it('cuts descriptions over 250 characters with Read more', () => {
-    expect(screen.getAllByRole('button', { name: 'Read more' })).toHaveLength(1);
-    expect(screen.queryByText(/without leaving a gap behind the cabinet/)).toBeNull();
+    const toggles = screen.container.querySelectorAll('details');
+    expect(toggles).toHaveLength(1);
+    expect([toggles[0]!.open, toggles[0]!.querySelector('summary')!.textContent]).toEqual([false, 'Read moreShow less']);
+    // The end of the long description waits behind the ellipsis, hidden until Read more opens.
+    expect(screen.getByText(/without leaving a gap behind the cabinet/, { selector: 'span' }).previousElementSibling!.textContent).toBe('…');
     expect(screen.getByText('Cam locks, dowels and the back panel: a base cabinet in about twenty minutes.')).toBeTruthy();
   });
 

@@ -4,7 +4,7 @@
  * slides are laid out as a grid instead (CSS, so the prerendered page does not shift), and
  * dots show only below `dotsBelow` px. Motion follows prefers-reduced-motion.
  */
-import { useId, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import styles from './ui.module.css';
 import { useMediaQuery } from './use-media-query.ts';
 import { useSlider } from './use-slider.ts';
@@ -28,7 +28,14 @@ export interface CarouselProps {
   arrowPlacement?: 'overlay' | 'below';
 }
 
-/** Media-query rules for one carousel, scoped by its data attribute (module class names are hashed). */
+/**
+ * Media-query rules for one carousel, scoped by its data attribute (module class names are
+ * hashed). The scope names the options the rules come from, not the instance: carousels with the
+ * same options share the same rules, and the server and the browser name it alike (an id from
+ * useId would differ between the server's render and an island's).
+ */
+export const carouselScope = (o: { dotsBelow?: number; activeBelow?: number; columns: number }) => `${o.dotsBelow ?? 'all'}-${o.activeBelow ?? 'all'}-${o.columns}`;
+
 export function carouselCss(id: string, o: { dotsBelow?: number; activeBelow?: number; columns: number }): string {
   const at = `[data-jv-carousel="${id}"]`;
   let css = '';
@@ -56,7 +63,7 @@ export function Carousel({
   className,
   arrowPlacement = 'overlay',
 }: CarouselProps) {
-  const id = useId();
+  const id = carouselScope({ dotsBelow, activeBelow, columns });
   const slider = useSlider({ count: slides.length, perView, loop });
   const activeQuery = useMediaQuery(activeBelow === undefined ? 'all' : `(max-width: ${activeBelow - 0.02}px)`);
   // null before hydration: nothing is inert in the prerendered HTML, so a grid is fully usable.

@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Stars, ratingLabel, roundToHalf } from './stars.tsx';
 import { Truncate, truncateText } from './truncate.tsx';
 import { slidePositions, wrapIndex } from './use-slider.ts';
-import { carouselCss } from './carousel.tsx';
+import { Carousel, carouselCss } from './carousel.tsx';
 import { videoKind, youtubeEmbedUrl, youtubeId, youtubeThumbnailUrl } from './youtube.ts';
 import { VideoPlayer } from './video-player.tsx';
 import { smsHref, telHref } from './phone.ts';
+import { screenOf } from '../testing/screen.ts';
+import styles from './ui.module.css';
 
 describe('stars', () => {
   it('rounds to half stars and names the rating', () => {
@@ -34,17 +38,35 @@ describe('truncate', () => {
     expect(truncateText(long, long.length)).toBe(long);
   });
 
-  it('renders the short text with a Read more button that controls it', () => {
-    const html = renderToString(<Truncate text={long} limit={40} />);
-    expect(html).toContain('Every cabinet box is built from 3/4 inch…');
-    expect(html).not.toContain('soft-close');
-    const id = /<p id="([^"]+)"/.exec(html)![1];
-    expect(html).toContain(`aria-expanded="false" aria-controls="${id}">Read more</button>`);
+  it('renders the cut text, the rest of it hidden until a Read more toggle opens (no script)', () => {
+    const screen = screenOf(renderToString(<Truncate text={long} limit={40} />));
+    const p = screen.container.querySelector('p')!;
+    // The whole text is in the page: the kept start, an ellipsis, and the rest (hidden by CSS while closed).
+    expect(p.textContent).toBe(`Every cabinet box is built from 3/4 inch…${long.slice(40)}`);
+    const [cut, rest] = [...p.querySelectorAll('span')];
+    expect([cut!.className, cut!.textContent]).toEqual([styles.truncateCut, '…']);
+    expect([rest!.className, rest!.textContent]).toEqual([styles.truncateRest, ' plywood with a solid hardwood face frame, dovetail drawers and soft-close hinges.']);
+    // The toggle is a closed disclosure after the text, its summary naming both states.
+    const details = screen.container.querySelector('details')!;
+    expect(details.hasAttribute('open')).toBe(false);
+    expect(details.previousElementSibling).toBe(p);
+    expect([...details.querySelectorAll('summary > span')].map((s) => [s.className, s.textContent])).toEqual([
+      [styles.truncateMore, 'Read more'],
+      [styles.truncateLess, 'Show less'],
+    ]);
   });
 
-  it('renders short text without a button, and takes other labels', () => {
+  it('renders short text without a toggle, and takes other labels', () => {
     expect(renderToString(<Truncate text="Short." limit={40} />)).toBe('<p>Short.</p>');
-    expect(renderToString(<Truncate text={long} limit={40} moreLabel="Show More" />)).toContain('>Show More</button>');
+    const labels = screenOf(renderToString(<Truncate text={long} limit={40} moreLabel="Show More" lessLabel="Show Less" />)).container.querySelector('summary')!;
+    expect(labels.textContent).toBe('Show MoreShow Less');
+  });
+
+  it('hides the rest and the open label with CSS while closed, the ellipsis and the closed label while open', () => {
+    const css = readFileSync(join(import.meta.dirname, 'ui.module.css'), 'utf8');
+    expect(css).toContain('.truncate:has(> .truncate-toggle:not([open])) .truncate-rest');
+    expect(css).toContain('.truncate-toggle[open] .truncate-more');
+    expect(css).toContain('.truncate-toggle:not([open]) .truncate-less');
   });
 });
 
@@ -65,6 +87,14 @@ describe('slider positions', () => {
     expect(css).toContain('@media (min-width:768px){[data-jv-carousel="x"]');
     expect(css).toContain('grid-template-columns:repeat(3,minmax(0,1fr))');
     expect(carouselCss('x', { columns: 3 })).toBe('');
+  });
+
+  it('names its scope by its options, so the server and an island render the same attribute and rules', () => {
+    const html = renderToString(<Carousel label="Cards" slides={['a', 'b', 'c']} dotsBelow={480} activeBelow={768} columns={3} />);
+    const section = screenOf(html).getByRole('region', { name: 'Cards' });
+    expect(section.getAttribute('data-jv-carousel')).toBe('480-768-3');
+    expect(section.querySelector('style')!.textContent).toBe(carouselCss('480-768-3', { dotsBelow: 480, activeBelow: 768, columns: 3 }));
+    expect(renderToString(<Carousel label="Other" slides={['x', 'y']} dotsBelow={480} activeBelow={768} columns={3} />)).toContain('data-jv-carousel="480-768-3"');
   });
 });
 

@@ -39,7 +39,7 @@ export interface FormProps {
    */
   variant?: 'page' | 'band';
   /**
-   * When the interactive code loads. eager: at once. visible: when the form comes near the viewport or is touched (the footer newsletter, so pages that do not use it stay light). Either way the prerendered form is in the HTML.
+   * Not read any more: the form's code starts when the form comes near the viewport or is focused or touched, unless the page's block entry says otherwise with its own `load`. Either way the prerendered form is in the HTML.
    */
   load?: 'eager' | 'visible';
   /**

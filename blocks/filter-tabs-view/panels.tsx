@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { VideoPlayer } from '../../engine/index.ts';
 import type { FilterTabsProps } from '../../schemas/types/blocks/filter-tabs.ts';
-import styles from './filter-tabs.module.css';
+import styles from './filter-tabs-view.module.css';
 
 type Tab = FilterTabsProps['tabs'][number];
 
