@@ -9,7 +9,7 @@ export { usePageData, useSite } from './render/context.ts';
 export { useRouteParam } from './render/route-param.ts';
 export { usePagePath } from './render/page-path.ts';
 export { MAIN_ID } from './render/main-region.ts';
-export { visibilityClasses, shownOnPlatform, usePlatform, detectPlatform } from './render/visibility.ts';
+export { visibilityClasses } from './render/visibility.ts';
 export * from './blog/index.ts';
 export * from './cart/index.ts';
 export * from './commerce/index.ts';

@@ -1,18 +1,11 @@
 /** Helpers shared by the desktop and mobile menus: device classes and link state. */
 import { visibilityClasses } from '../../engine/render/visibility.ts';
-import { PLATFORM_DEVICES, type Device } from '../../engine/types.ts';
+import type { Device } from '../../engine/types.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
 
-/**
- * Classes hiding an item where its `devices` leave it out: sizes by the engine's media-query
- * classes; platforms (browser, smartTV) by `jv-hide-browser` / `jv-hide-smartTV`, which apply
- * only where the page marks its platform (the menus render every item: no script tells it).
- */
+/** Classes hiding an item on the sizes and platforms its `devices` leave out (the engine's visibility classes). */
 export function deviceClass(item: MenuItem): string {
-  const devices = item.devices as Device[] | undefined;
-  const platforms = PLATFORM_DEVICES.filter((p) => devices?.includes(p));
-  const hidden = platforms.length ? PLATFORM_DEVICES.filter((p) => !platforms.includes(p)).map((p) => `jv-hide-${p}`) : [];
-  return cx(visibilityClasses(devices), ...hidden);
+  return visibilityClasses(item.devices as Device[] | undefined);
 }
 
 export const hasPanel = (item: MenuItem) => !!(item.children?.length || item.columns?.length);

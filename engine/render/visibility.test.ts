@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectPlatform, shownOnPlatform, visibilityClasses, visibilityCss } from './visibility.ts';
+import { SMART_TV } from './smart-tv.ts';
+import { visibilityClasses, visibilityCss } from './visibility.ts';
 
 describe('device visibility', () => {
   it('hides sizes that are not listed, through classes and media queries', () => {
@@ -16,16 +17,9 @@ describe('device visibility', () => {
     expect(css).toContain('html:not(.jv-tv) .jv-hide-browser,html.jv-tv .jv-hide-smartTV{display:none!important}');
   });
 
-  it('tells smart TVs from browsers by user agent', () => {
-    expect(detectPlatform('Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36')).toBe('smartTV');
-    expect(detectPlatform('Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36')).toBe('smartTV');
-    expect(detectPlatform('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36')).toBe('browser');
-  });
-
-  it('applies platforms only once known (after hydration)', () => {
-    expect(shownOnPlatform(['smartTV'], null)).toBe(true);
-    expect(shownOnPlatform(['smartTV'], 'browser')).toBe(false);
-    expect(shownOnPlatform(['mobile', 'browser'], 'browser')).toBe(true);
-    expect(shownOnPlatform(['mobile'], 'smartTV')).toBe(true);
+  it('tells smart TVs from browsers by user agent (the boot script marks <html> with it)', () => {
+    expect(SMART_TV.test('Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36')).toBe(true);
+    expect(SMART_TV.test('Mozilla/5.0 (Web0S; Linux/SmartTV) AppleWebKit/537.36')).toBe(true);
+    expect(SMART_TV.test('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36')).toBe(false);
   });
 });
