@@ -2,7 +2,7 @@
  * Every block type of the site: type -> loader. Each block is its own chunk in the browser,
  * so a page downloads only the blocks it shows. Keep the list sorted.
  */
-import type { BlockLoaders } from '../engine/index.ts';
+import type { BlockLoaders, IslandClients } from '../engine/index.ts';
 
 export const blockLoaders = {
   'advice-chat': () => import('./advice-chat/index.tsx'),
@@ -64,3 +64,12 @@ export const blockLoaders = {
   unsubscribe: () => import('./unsubscribe/index.tsx'),
   'video-cards': () => import('./video-cards/index.tsx'),
 } satisfies BlockLoaders;
+
+/**
+ * The islands whose browser code is framework-free (`client.ts`): the runtime starts them with
+ * it instead of hydrating their component. Keep the list sorted.
+ */
+export const islandClients = {
+  'cart-link': () => import('./cart-link/client.ts'),
+  'cookie-banner': () => import('./cookie-banner/client.ts'),
+} satisfies IslandClients;

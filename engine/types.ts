@@ -136,6 +136,17 @@ export interface BlockDefinition<P = any> {
   island?: IslandStart;
 }
 
+/**
+ * The browser code of a framework-free island (`blocks/<type>/client.ts`): it takes over the
+ * block's prerendered element as it is (no component, no hydration), so a page whose islands
+ * are all such loads no UI library.
+ */
+export interface IslandClient<P = Record<string, unknown>> {
+  start(el: HTMLElement, props: P, page: PageData): void | Promise<void>;
+}
+/** type -> lazy loader of its framework-free island client. */
+export type IslandClients = Record<string, () => Promise<IslandClient<any>>>;
+
 /** type -> lazy loader of the block module (default export: BlockDefinition). */
 export type BlockLoaders = Record<string, () => Promise<{ default: BlockDefinition }>>;
 /** type -> loaded definition. */

@@ -1,15 +1,13 @@
 /**
- * The sample mini-cart link, an island started at load: it shows the stored count as soon as the
- * page runs. It imports only the modules it uses (the cart store, not the engine's public face),
- * so it stays a small part of a content page's script.
+ * The sample mini-cart link, prerendered with a count of 0: a framework-free island started at
+ * load (client.ts), which shows the stored count as soon as the page runs.
  */
 import { defineBlock } from '../../engine/define-block.ts';
 import type { CartLinkProps } from '../../schemas/types/blocks/cart-link.ts';
-import { cartLabel, useCartCount } from './cart-count.ts';
+import { cartLabel, COUNT_ATTR, DEFAULT_CART_TEXT } from './cart-count.ts';
 import styles from './cart-link.module.css';
 
-function CartLink({ text = 'Cart ({cart-count})', url = '/order-samples', className }: CartLinkProps & { className?: string }) {
-  const count = useCartCount();
+function CartLink({ text = DEFAULT_CART_TEXT, url = '/order-samples', className }: CartLinkProps & { className?: string }) {
   return (
     <a href={url} className={className ? `${styles.cart} ${className}` : styles.cart}>
       <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -17,7 +15,7 @@ function CartLink({ text = 'Cart ({cart-count})', url = '/order-samples', classN
         <circle cx="9" cy="19" r="1.6" fill="currentColor" />
         <circle cx="17" cy="19" r="1.6" fill="currentColor" />
       </svg>
-      <span>{cartLabel(text, count)}</span>
+      <span {...{ [COUNT_ATTR]: '' }}>{cartLabel(text, 0)}</span>
     </a>
   );
 }

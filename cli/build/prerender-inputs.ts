@@ -36,7 +36,8 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
     outDir: f.siteOut,
     ssr,
     registry,
-    assets: createAssetResolver(manifest, CLIENT_ENTRY, (t) => `blocks/${t}/index.tsx`, CLIENT_BOOT),
+    // A framework-free island's code is its client (blocks/<type>/client.ts), not its component.
+    assets: createAssetResolver(manifest, CLIENT_ENTRY, (t) => (manifest[`blocks/${t}/client.ts`] ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`), CLIENT_BOOT),
     resolvers: blockResolvers,
     assetUrls: f.assetUrls,
     criticalCss: criticalCssFrom(join(f.bundles, 'site')),

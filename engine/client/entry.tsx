@@ -1,18 +1,17 @@
 /**
- * The islands' runtime: hydrates each island of the prerendered page alone, when its start says
- * (engine/render/island.tsx), with the props the page lists for it. Nothing else on the page runs
- * code. Marks: `data-jv-live` on an island's wrapper once it is live, and on <html> once every
+ * The islands' runtime: starts each island of the prerendered page alone, when its start says
+ * (engine/render/island.tsx), with the props the page lists for it: a framework-free island by
+ * its client (blocks/<type>/client.ts), any other by hydrating its component (hydrate.tsx, loaded
+ * with the UI library only then). Nothing else on the page runs code. Marks: `data-jv-live` on an island's wrapper once it is live, and on <html> once every
  * island that starts at load is; `data-jv-dormant` (= `visible` or `interaction`) on a wrapper
  * while its island waits for the viewport or for the shopper.
  */
-import { hydrateRoot } from 'react-dom/client';
-import { blockLoaders } from 'virtual:joinery/blocks';
+import { islandClients } from 'virtual:joinery/blocks';
 import { setCurrentShop } from '../commerce/shop.ts';
-import { ISLAND_ATTR, ISLAND_START_ATTR, type IslandRecord } from '../render/island.tsx';
-import { IslandRoot } from '../render/island-root.tsx';
+import { ISLAND_ATTR, ISLAND_START_ATTR } from '../render/island-attrs.ts';
+import type { IslandRecord } from '../render/island.tsx';
 import { ISLANDS_ELEMENT_ID, type IslandsData } from '../render/islands-data.ts';
-import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
-import type { BlockRegistry, IslandStart } from '../types.ts';
+import type { IslandStart } from '../types.ts';
 import '../ui/tokens.css';
 import './base.css';
 
@@ -20,8 +19,6 @@ const LIVE = 'data-jv-live';
 const DORMANT = 'data-jv-dormant';
 const data = JSON.parse(document.getElementById(ISLANDS_ELEMENT_ID)!.textContent!) as IslandsData;
 if (data.page.site.commerce) setCurrentShop(data.page.site.commerce);
-rememberChunks(data.chunks);
-const registry: BlockRegistry = {};
 
 /** Resolves at the browser's next idle moment (a task of its own: what waited runs there alone). */
 function whenIdle(): Promise<void> {
@@ -78,21 +75,12 @@ function whenTouched(el: HTMLElement, live: Promise<void>): Promise<void> {
   });
 }
 
-/** Loads the island's code (its block and the types it renders) and hydrates it; resolves once it is live. */
+/** Starts the island by its client or by hydrating its component; resolves once it is live. */
 async function hydrate(el: HTMLElement, record: IslandRecord): Promise<void> {
-  await loadBlocks(blockLoaders, [record.type, ...(record.embeds ?? [])], registry);
-  const def = registry[record.type];
-  if (!def) return;
   el.removeAttribute(DORMANT);
-  const Component = def.component;
-  await new Promise<void>((live) =>
-    hydrateRoot(
-      el,
-      <IslandRoot page={data.page} record={record} registry={registry} onLive={live}>
-        <Component {...record.props} />
-      </IslandRoot>,
-    ),
-  );
+  const client = islandClients[record.type];
+  if (client) await (await client()).start(el, record.props, data.page);
+  else await (await import('./hydrate.tsx')).hydrateIsland(el, record, data.page, data.chunks);
   el.setAttribute(LIVE, '');
 }
 

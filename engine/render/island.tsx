@@ -7,8 +7,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { BlockDefinition, BlockLoad, IslandStart } from '../types.ts';
 
-export const ISLAND_ATTR = 'data-jv-island';
-export const ISLAND_START_ATTR = 'data-jv-start';
+import { ISLAND_ATTR, ISLAND_START_ATTR } from './island-attrs.ts';
+
+export { ISLAND_ATTR, ISLAND_START_ATTR };
 
 /** An island as the browser needs it: its block type, its props, the block types it renders itself. */
 export interface IslandRecord {

@@ -63,11 +63,12 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
       rolldownOptions: {
         input: [join(o.root, CLIENT_ENTRY), join(o.root, CLIENT_BOOT)],
         output: {
-          // Preact and the engine code the runtime itself needs, in one chunk beside the entry:
-          // one request and one compression context, not a dozen files of a few hundred bytes
-          // (each its own request on a phone's connection, each compressed alone).
+          // Preact and the engine code that hydrates a component island, in one chunk: one request
+          // and one compression context, not a dozen files of a few hundred bytes (each its own
+          // request on a phone's connection, each compressed alone). The runtime's entry does not
+          // import it: a page whose islands are all framework-free never loads it.
           codeSplitting: {
-            groups: [{ name: 'runtime', test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]engine[\\/](render[\\/](context|block-boundary|island|island-root|islands-data|load-blocks)\.|commerce[\\/]shop\.|ui[\\/]image-priority\.|define-block\.)|^\0vite\/preload-helper/ }],
+            groups: [{ name: 'runtime', test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]engine[\\/](client[\\/]hydrate\.|render[\\/](context|block-boundary|island|island-root|load-blocks)\.|ui[\\/]image-priority\.|define-block\.)/ }],
           },
         },
       },

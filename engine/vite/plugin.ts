@@ -14,7 +14,8 @@ export function joineryPlugin(opts: { blocksModule: string }): Plugin {
       return id === ID ? RESOLVED : undefined;
     },
     load(id) {
-      if (id === RESOLVED) return `export { blockLoaders } from ${JSON.stringify(opts.blocksModule)};`;
+      // islandClients is optional: a site may have no framework-free island.
+      if (id === RESOLVED) return `import * as blocks from ${JSON.stringify(opts.blocksModule)};\nexport const blockLoaders = blocks.blockLoaders;\nexport const islandClients = blocks.islandClients ?? {};`;
       return undefined;
     },
   };

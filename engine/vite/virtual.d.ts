@@ -1,4 +1,5 @@
 declare module 'virtual:joinery/blocks' {
-  import type { BlockLoaders } from '../types.ts';
+  import type { BlockLoaders, IslandClients } from '../types.ts';
   export const blockLoaders: BlockLoaders;
+  export const islandClients: IslandClients;
 }

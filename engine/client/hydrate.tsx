@@ -1,0 +1,29 @@
+/**
+ * Hydration of an island whose block is a component: loaded by the runtime (entry.tsx) only when
+ * such an island starts, so a page whose islands are all framework-free loads no UI library.
+ */
+import { hydrateRoot } from 'react-dom/client';
+import { blockLoaders } from 'virtual:joinery/blocks';
+import type { IslandRecord } from '../render/island.tsx';
+import { IslandRoot } from '../render/island-root.tsx';
+import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
+import type { BlockRegistry, PageData } from '../types.ts';
+
+const registry: BlockRegistry = {};
+
+/** Loads the island's code (its block and the types it renders) and hydrates it; resolves once it is live. */
+export async function hydrateIsland(el: HTMLElement, record: IslandRecord, page: PageData, chunks: Record<string, string[]>): Promise<void> {
+  rememberChunks(chunks);
+  await loadBlocks(blockLoaders, [record.type, ...(record.embeds ?? [])], registry);
+  const def = registry[record.type];
+  if (!def) return;
+  const Component = def.component;
+  await new Promise<void>((live) =>
+    hydrateRoot(
+      el,
+      <IslandRoot page={page} record={record} registry={registry} onLive={live}>
+        <Component {...record.props} />
+      </IslandRoot>,
+    ),
+  );
+}
