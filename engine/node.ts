@@ -32,4 +32,5 @@ export { issuesToErrors, ROOT_ERROR_KEY } from './validate/issues.ts';
 export { fillText } from './text/fill.ts';
 export { escapeHtml } from './text/escape-html.ts';
 export { NOTICE_SCRIPT } from './render/notice-script.ts';
+export { SPECULATION_RULES } from './render/document.ts';
 export { formHash } from './forms/hash-node.ts';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NOTICE_SCRIPT } from '../../engine/node.ts';
+import { NOTICE_SCRIPT, SPECULATION_RULES } from '../../engine/node.ts';
 import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { contentSecurityPolicy, siteHostLists } from './security-headers.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
@@ -11,6 +11,8 @@ import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 /** The cookie banner's inline line (engine/render/notice-script.ts), allowed by its hash and nothing else inline. */
 const NOTICE = `'sha256-${createHash('sha256').update(NOTICE_SCRIPT).digest('base64')}'`;
+// The page's inline Speculation Rules (prerendering the next page) run only by their hash.
+const RULES = `'sha256-${createHash('sha256').update(SPECULATION_RULES).digest('base64')}'`;
 
 let t: TestServer | undefined;
 let content: TempDir | undefined;
@@ -75,10 +77,10 @@ describe('Content-Security-Policy from site.json', () => {
     expect([...csp.keys()].filter((d) => d === 'script-src')).toHaveLength(1);
   });
 
-  it("without a site.json and with no card provider configured: self (and the banner's inline line) only, media-src included", async () => {
+  it("without a site.json and with no card provider configured: self (and the banner's inline line and the Speculation Rules) only, media-src included", async () => {
     t = await createTestServer();
     const csp = await policy();
-    expect(csp.get('script-src')).toEqual(["'self'", NOTICE]);
+    expect(csp.get('script-src')).toEqual(["'self'", NOTICE, RULES]);
     expect(csp.get('media-src')).toEqual(["'self'"]);
   });
 });
@@ -87,7 +89,7 @@ describe('contentSecurityPolicy(siteHosts, extra)', () => {
   it("unions the site's hosts with a provider's, each directive once", () => {
     const site = siteHostLists({ video: { media: ['https://media.example.net'] }, pay: { script: ['https://js.pay.example'] } });
     const csp = contentSecurityPolicy(site, { pay: { scriptSrc: ['https://js.pay.example'], frameSrc: ['https://hooks.pay.example'] } });
-    expect(csp.scriptSrc).toEqual(["'self'", NOTICE, 'https://js.pay.example']);
+    expect(csp.scriptSrc).toEqual(["'self'", NOTICE, RULES, 'https://js.pay.example']);
     expect(csp.frameSrc).toEqual(["'self'", 'https://hooks.pay.example']);
     expect(csp.mediaSrc).toEqual(["'self'", 'https://media.example.net']);
   });

@@ -2,7 +2,8 @@
  * Secure headers (hono/secure-headers) with the site's Content-Security-Policy. The pages are
  * prerendered, so there are no nonces: scripts come from 'self' and the integrations' hosts only
  * (site.json integrations.hosts, plus the configured payment providers': PaymentProvider.cspHosts),
- * and the one inline line that shows the cookie banner, allowed by its hash. The inline JSON-LD and
+ * the one inline line that shows the cookie banner and the inline Speculation Rules, allowed by
+ * their hashes. The inline JSON-LD and
  * page-data <script>s are data (type application/ld+json, application/json), which CSP does not
  * treat as scripts. Inline <style> (theme tokens, media queries) needs style-src 'unsafe-inline'.
  * JSON answers (the API) get a short policy of their own (API_HEADERS).
@@ -10,11 +11,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { createHash } from 'node:crypto';
-import { HOST_KINDS, NOTICE_SCRIPT, type IntegrationHostLists } from '../../engine/node.ts';
+import { HOST_KINDS, NOTICE_SCRIPT, SPECULATION_RULES, type IntegrationHostLists } from '../../engine/node.ts';
 import { setResponseHeader } from './response-header.ts';
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 /** The one inline script a page may carry (engine/render/notice-script.ts), allowed by its hash. */
-export const NOTICE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(NOTICE_SCRIPT).digest('base64')}'`;
+export const NOTICE_SCRIPT_HASH = sha256(NOTICE_SCRIPT);
+/** The page's inline Speculation Rules (engine/render/document.ts), allowed by their hash. */
+export const SPECULATION_RULES_HASH = sha256(SPECULATION_RULES);
 
 type Directive = 'scriptSrc' | 'styleSrc' | 'imgSrc' | 'fontSrc' | 'connectSrc' | 'frameSrc' | 'mediaSrc';
 export type HostList = Partial<Record<Directive, readonly string[]>>;
@@ -44,8 +48,7 @@ export function contentSecurityPolicy(hosts: Record<string, HostList> = {}, extr
     objectSrc: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'self'"],
-    // 'inline-speculation-rules': the page's inline Speculation Rules (prerender of the next page).
-    scriptSrc: ["'self'", NOTICE_SCRIPT_HASH, "'inline-speculation-rules'", ...union(all, 'scriptSrc')],
+    scriptSrc: ["'self'", NOTICE_SCRIPT_HASH, SPECULATION_RULES_HASH, ...union(all, 'scriptSrc')],
     styleSrc: ["'self'", "'unsafe-inline'", ...union(all, 'styleSrc')],
     // Product and blog images may come from any https CDN; data: for inline placeholders.
     imgSrc: ["'self'", 'data:', 'https:', ...union(all, 'imgSrc')],
