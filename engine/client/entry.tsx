@@ -6,7 +6,7 @@
  * island that starts at load is; `data-jv-dormant` (= `visible` or `interaction`) on a wrapper
  * while its island waits for the viewport or for the shopper.
  */
-import { islandClients } from 'virtual:joinery/blocks';
+import { blockLoaders, islandClients } from 'virtual:joinery/blocks';
 import { setCurrentShop } from '../commerce/shop.ts';
 import { ISLAND_ATTR, ISLAND_START_ATTR } from '../render/island-attrs.ts';
 import type { IslandRecord } from '../render/island.tsx';
@@ -80,7 +80,7 @@ async function hydrate(el: HTMLElement, record: IslandRecord): Promise<void> {
   el.removeAttribute(DORMANT);
   const client = islandClients[record.type];
   if (client) await (await client()).start(el, record.props, data.page);
-  else await (await import('./hydrate.tsx')).hydrateIsland(el, record, data.page, data.chunks);
+  else await (await import('./hydrate.tsx')).hydrateIsland(el, record, data.page, data.chunks, blockLoaders);
   el.setAttribute(LIVE, '');
 }
 

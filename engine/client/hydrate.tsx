@@ -3,18 +3,17 @@
  * such an island starts, so a page whose islands are all framework-free loads no UI library.
  */
 import { hydrateRoot } from 'react-dom/client';
-import { blockLoaders } from 'virtual:joinery/blocks';
 import type { IslandRecord } from '../render/island.tsx';
 import { IslandRoot } from '../render/island-root.tsx';
 import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
-import type { BlockRegistry, PageData } from '../types.ts';
+import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
 
 const registry: BlockRegistry = {};
 
 /** Loads the island's code (its block and the types it renders) and hydrates it; resolves once it is live. */
-export async function hydrateIsland(el: HTMLElement, record: IslandRecord, page: PageData, chunks: Record<string, string[]>): Promise<void> {
+export async function hydrateIsland(el: HTMLElement, record: IslandRecord, page: PageData, chunks: Record<string, string[]>, loaders: BlockLoaders): Promise<void> {
   rememberChunks(chunks);
-  await loadBlocks(blockLoaders, [record.type, ...(record.embeds ?? [])], registry);
+  await loadBlocks(loaders, [record.type, ...(record.embeds ?? [])], registry);
   const def = registry[record.type];
   if (!def) return;
   const Component = def.component;

@@ -7,8 +7,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createImagePriority, ImagePriorityContext } from '../ui/image-priority.ts';
 import type { BlockRegistry, PageData } from '../types.ts';
 import { BlockBoundary } from './block-boundary.tsx';
-import { PageContext, RegistryContext } from './context.ts';
-import { IslandContext, type IslandRecord } from './island.tsx';
+import { IslandContext, PageContext, RegistryContext } from './context.ts';
+import type { IslandRecord } from './island.tsx';
 
 /**
  * Renders nothing. Calls `onLive` once the island has hydrated and the updates its mount effects

@@ -4,9 +4,9 @@
  * browser the runtime (engine/client/entry.tsx) hydrates each wrapper alone, with those props
  * only. Everything else on the page is HTML and CSS.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { BlockDefinition, BlockLoad, IslandStart } from '../types.ts';
-
+import { IslandContext } from './context.ts';
 import { ISLAND_ATTR, ISLAND_START_ATTR } from './island-attrs.ts';
 
 export { ISLAND_ATTR, ISLAND_START_ATTR };
@@ -19,11 +19,7 @@ export interface IslandRecord {
   embeds?: string[];
 }
 
-/**
- * Non-null inside an island's tree: there a nested island block is part of its host (one root).
- * On the server it is the island's record, so the block types it embeds are noted in it.
- */
-export const IslandContext = createContext<IslandRecord | null>(null);
+export { IslandContext };
 export const useInIsland = () => useContext(IslandContext) !== null;
 
 // Server renders are synchronous, one page at a time: the islands rendered are collected here.
