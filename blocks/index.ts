@@ -72,4 +72,5 @@ export const blockLoaders = {
 export const islandClients = {
   'cart-link': () => import('./cart-link/client.ts'),
   'cookie-banner': () => import('./cookie-banner/client.ts'),
+  'scroll-to-top': () => import('./scroll-to-top/client.ts'),
 } satisfies IslandClients;

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import type { PageData } from '../../engine/types.ts';
+import { islandClients } from '../index.ts';
+import { start } from './client.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
@@ -13,5 +18,37 @@ describe('scroll-to-top', () => {
     expect(button.getAttribute('aria-label')).toBe('Scroll to top');
     expect(button.hasAttribute('hidden')).toBe(true);
     expect(button.getAttribute('type')).toBe('button');
+  });
+
+  it('is a framework-free island started when the browser is idle', () => {
+    expect(block.island).toBe('idle');
+    expect(Object.keys(islandClients)).toContain('scroll-to-top');
+  });
+});
+
+describe('scroll-to-top in the browser', () => {
+  let box: HTMLElement | undefined;
+  afterEach(() => {
+    box?.remove();
+    document.documentElement.style.scrollPaddingBottom = '';
+    window.scrollTo(0, 0);
+  });
+
+  it('shows past the threshold, hides above it, sits above a bottom bar, and goes back to the top', async () => {
+    box = document.createElement('div');
+    box.innerHTML = renderToString(<block.component {...example.props} threshold={300} />);
+    document.body.append(box);
+    void start(box, { ...example.props, threshold: 300 }, {} as PageData);
+    const button = box.querySelector('button')!;
+    expect(button.hidden).toBe(true);
+    window.scrollTo(0, 500);
+    window.dispatchEvent(new Event('scroll'));
+    expect(button.hidden).toBe(false);
+    document.documentElement.style.scrollPaddingBottom = '64px';
+    await expect.poll(() => button.style.bottom).toBe('calc(1rem + 64px)');
+    button.click();
+    await expect.poll(() => window.scrollY).toBe(0);
+    window.dispatchEvent(new Event('scroll'));
+    expect(button.hidden).toBe(true);
   });
 });
