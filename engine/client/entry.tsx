@@ -49,23 +49,30 @@ function whenVisible(el: HTMLElement): Promise<void> {
 const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 
 /**
- * Resolves at the shopper's first pointer, focus or key on the island. A click that comes before
- * its code (not one on a link, which works as HTML) is held and made again once it is live.
+ * A click on an island before it is live (not one on a link, which works as HTML) is held and
+ * made again on the same control once it is: no tap is lost, and no checkbox or <details> changes
+ * behind the back of a component that has not seen it.
  */
-function whenTouched(el: HTMLElement, live: Promise<void>): Promise<void> {
-  el.setAttribute(DORMANT, 'interaction');
+function holdClicks(el: HTMLElement, live: Promise<void>): void {
   let held: HTMLElement | null = null;
   const hold = (e: Event) => {
-    if (el.hasAttribute(LIVE) || !(e.target instanceof HTMLElement) || e.target.closest('a[href]')) return;
+    if (el.hasAttribute(LIVE) || !(e.target instanceof Element) || e.target.closest('a[href]')) return;
+    let control: Element | null = e.target;
+    while (control && !(control instanceof HTMLElement)) control = control.parentElement; // an icon's <svg> part: its button
+    if (!control) return;
     e.preventDefault();
     e.stopPropagation();
-    held = e.target;
+    held = control as HTMLElement;
   };
   el.addEventListener('click', hold, true);
-  void live.then(() => {
-    el.removeEventListener('click', hold, true);
-    if (held?.isConnected) held.click();
-  });
+  const release = () => el.removeEventListener('click', hold, true);
+  // Its code failed to load: the HTML works as it can (forms post, links follow).
+  void live.then(() => (release(), held?.isConnected && held.click()), release);
+}
+
+/** Resolves at the shopper's first pointer, focus or key on the island. */
+function whenTouched(el: HTMLElement): Promise<void> {
+  el.setAttribute(DORMANT, 'interaction');
   return new Promise((resolve) => {
     const done = () => {
       for (const t of INTERACTIONS) el.removeEventListener(t, done);
@@ -88,15 +95,10 @@ function start(el: HTMLElement): Promise<void> {
   const record = data.islands[el.getAttribute(ISLAND_ATTR)!];
   if (!record) return Promise.resolve();
   const when = el.getAttribute(ISLAND_START_ATTR) as IslandStart;
-  if (when === 'load') return hydrate(el, record);
-  if (when === 'interaction') {
-    let live!: () => void;
-    const isLive = new Promise<void>((r) => (live = r));
-    return whenTouched(el, isLive)
-      .then(() => hydrate(el, record))
-      .then(live);
-  }
-  return (when === 'visible' ? whenVisible(el) : whenIdle()).then(() => hydrate(el, record));
+  const started = when === 'load' ? Promise.resolve() : when === 'interaction' ? whenTouched(el) : when === 'visible' ? whenVisible(el) : whenIdle();
+  const live = started.then(() => hydrate(el, record));
+  holdClicks(el, live);
+  return live;
 }
 
 /** Switches the non-blocking stylesheets (media="print", engine/render/document.ts) on; resolves once loaded. */

@@ -52,14 +52,17 @@ test.describe('listing pages', () => {
     expect(errors).toEqual([]);
   });
 
-  test('sorting, and back and forward between sorts, leave the rest of the page as prerendered: no block code is fetched, the footer keeps its HTML', async ({ page }) => {
+  test('sorting, and back and forward between sorts, stay in the listing\'s island: the rest of the page keeps its HTML, no code is fetched, no other island starts', async ({ page }) => {
     const errors = watchErrors(page);
     await open(page, CATEGORY);
-    // Settled: the blocks that load at idle time (the cookie banner) have hydrated; those that load
-    // when scrolled to (the footer among them) still show their server HTML, and nothing here
-    // scrolls, so none of them has a reason to load.
+    // Settled: the islands that start at idle time (the cookie banner) are live; those that start
+    // when scrolled to or touched still show their server HTML, and nothing here scrolls.
     await settled(page);
-    const deferred = () => page.locator('[data-jv-defer]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-jv-defer')}: ${e.innerHTML.length}`));
+    const deferred = () =>
+      page.evaluate(() => [
+        ...[...document.querySelectorAll('[data-jv-island]')].filter((e) => !e.contains(document.querySelector('select'))).map((e) => `${e.getAttribute('data-jv-island')}: ${e.hasAttribute('data-jv-live') ? 'live' : 'waiting'} ${e.innerHTML.length}`),
+        `footer: ${document.querySelector('footer')?.innerHTML.length}`,
+      ]);
     const before = await deferred();
     expect(before.length).toBeGreaterThan(2);
     const scripts: string[] = [];
@@ -75,7 +78,7 @@ test.describe('listing pages', () => {
     await expect(cardTitles(page).first()).not.toHaveText('Winchester Stone RTA Kitchen Cabinets');
     await page.goForward();
     await expect(cardTitles(page).first()).toHaveText('Winchester Stone RTA Kitchen Cabinets');
-    // A block whose server HTML React dropped would load its code at once: settled waits for it.
+    // An island started by the change would load its code: settled waits for it.
     await settled(page);
 
     expect(await deferred()).toEqual(before);
