@@ -1,5 +1,5 @@
 /** Labelled inputs and selects with their error line (aria-invalid + aria-describedby). */
-import type { ChangeEvent, ReactNode, Ref } from 'react';
+import { useRef, type ChangeEvent, type ReactNode, type Ref } from 'react';
 import styles from './checkout.module.css';
 
 interface BaseProps {
@@ -66,15 +66,30 @@ export function TextField({ id, label, value, error, required, onChange, onBlur,
   );
 }
 
+/**
+ * A controlled select shows what its value says, even when a change is refused (the US-only
+ * rule): the browser has already shown the shopper's pick, and a refusal renders nothing new
+ * (Preact, unlike React, does not put a controlled value back by itself). Checked after the
+ * renders the change caused.
+ */
+function keepControlled(el: HTMLSelectElement, change: () => void, value: () => string): void {
+  change();
+  queueMicrotask(() => {
+    if (el.value !== value()) el.value = value();
+  });
+}
+
 export function SelectField({ id, label, value, error, required, onChange, onBlur, options, placeholder, autoComplete, inputRef }: BaseProps & {
   inputRef?: Ref<HTMLSelectElement>;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
   autoComplete?: string;
 }) {
+  const latest = useRef(value);
+  latest.current = value;
   return (
     <Field id={id} label={label} error={error} required={required}>
-      <select ref={inputRef} {...controlProps({ id, error, required, onBlur })} value={value} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)}>
+      <select ref={inputRef} {...controlProps({ id, error, required, onBlur })} value={value} autoComplete={autoComplete} onChange={(e) => keepControlled(e.currentTarget, () => onChange(e.currentTarget.value), () => latest.current)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -78,8 +78,8 @@ test('approved: Accept.js loads only with the method, the order is ordered, the 
   expect(more).toEqual([]);
   expect(order!.status).toBe('ordered');
   expect(payments(order!.id)).toEqual([{ status: 'completed', gateway: 'authorize-net' }]);
-  // Accept.js got the public keys from /api/payment-methods (the success page is the same document).
-  expect(await page.evaluate(() => (window as unknown as { __acceptCalls?: unknown[] }).__acceptCalls)).toEqual([{ authData: { clientKey: 'standInPublicClientKey', apiLoginID: 'standInLogin' } }]);
+  // Accept.js got the public keys from /api/payment-methods (recorded by the stand-in for the tab).
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('__acceptCalls') ?? 'null'))).toEqual([{ authData: { clientKey: 'standInPublicClientKey', apiLoginID: 'standInLogin' } }]);
   await expect.poll(() => mailsAbout(order!.order_increment_id).sort(), { timeout: 15_000 }).toEqual([`New Order #${order!.order_increment_id}`, `Order Confirmation #${order!.order_increment_id}`]);
 
   noCardData(api.requests, '4111111111111111', '4111 1111 1111 1111', `"${CVV}"`, 'cardNumber', 'cardCode', 'cvv');

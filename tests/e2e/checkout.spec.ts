@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hydrated, samples, settled, watchErrors } from './support/page-helpers.ts';
+import { hydrated, samples, settled, watchErrors, dataLayerEvents, recordDataLayer } from './support/page-helpers.ts';
 
 const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
 const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
@@ -237,7 +237,7 @@ test('two samples paid by card: the success page, the stored order and both e-ma
   const catalogue = (await (await request.get('/data/samples.json')).json()) as { samples: Record<string, { price: number }> };
   const subtotal = Math.round(skus.reduce((s, sku) => s + catalogue.samples[sku]!.price, 0) * 100) / 100;
 
-  await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer ??= []));
+  await recordDataLayer(page); // the checkout pushes begin_checkout, the success page (a new document) purchase
   await openCheckout(page);
   await expect(summary(page).getByRole('listitem')).toHaveCount(2);
   await expect(summary(page)).toContainText(CG_CHIP);
@@ -259,7 +259,7 @@ test('two samples paid by card: the success page, the stored order and both e-ma
   // The cart is empty (the checkout header has no cart link: the stored cart says it).
   await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('selectedSamples') ?? '{"items":[]}') as { items: unknown[] }).items.length)).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('orderIncrementId'))).toBeNull();
-  const events = await page.evaluate(() => ((window as unknown as { dataLayer: { event?: string; login_status?: string; customer_type?: string; user_id?: string }[] }).dataLayer ?? []).filter((e) => e.event === 'begin_checkout' || e.event === 'purchase'));
+  const events = (await dataLayerEvents<{ event?: string; login_status?: string; customer_type?: string; user_id?: string }>(page)).filter((e) => e.event === 'begin_checkout' || e.event === 'purchase');
   expect(events.map((e) => [e.event, e.user_id, e.login_status, e.customer_type])).toEqual([
     ['begin_checkout', '', 'Guest', 'General'],
     ['purchase', '', 'Guest', 'General'],

@@ -266,8 +266,8 @@ test.describe('at 1280 px', () => {
     // Frames come only as the paused clock moves, and the boot script starts hydrating two frames
     // after the first screen is painted: the clock moves in 20 ms steps until the page is live
     // (the loader's 1200 ms start then, so at most a step or two of them have passed).
-    const live = async () => (await page.clock.runFor(20), page.evaluate(() => document.documentElement.hasAttribute('data-jv-live')));
-    await expect.poll(live, { message: 'the page hydrated (html[data-jv-live])', timeout: 15_000, intervals: [0] }).toBe(true);
+    const live = async () => (await page.clock.runFor(20), page.evaluate(() => !!document.querySelector('.calendly-inline-widget')?.closest('[data-jv-island]')?.hasAttribute('data-jv-live')));
+    await expect.poll(live, { message: "the widget's island is live", timeout: 15_000, intervals: [0] }).toBe(true);
     await expect(page.locator('iframe[title="Booking calendar"]')).toBeAttached();
     expect(requested).toEqual(['https://assets.calendly.com/assets/external/widget.js']);
     expect(await page.locator('.calendly-inline-widget').evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
@@ -282,12 +282,14 @@ test.describe('at 1280 px', () => {
   test('third-party widgets that cannot load say so, and keep their way out', async ({ page }) => {
     await page.route('https://assets.calendly.com/**', (route) => route.abort());
     await open(page, '/book-appointment');
+    await scrolledToAndLive(page, page.locator('.calendly-inline-widget'));
     await expect(page.getByRole('alert').filter({ hasText: 'The booking calendar could not load here.' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Open the booking calendar/ })).toBeVisible();
 
     await page.route('**/widgets/preview-widget.js', (route) => route.fulfill({ status: 404, body: '' }));
     await open(page, '/test');
     const widget = page.getByRole('region', { name: 'Embedded widget' });
+    await scrolledToAndLive(page, widget);
     await expect(widget.getByRole('alert')).toHaveText('The widget could not load.');
     await expect(widget.getByText('Loading...')).toHaveCount(0);
   });
@@ -301,6 +303,8 @@ test.describe('at 1280 px', () => {
     });
     await open(page, '/test');
     const widget = page.getByRole('region', { name: 'Embedded widget' });
+    await expect(widget.getByText('Loading...')).toBeVisible();
+    await scrolledToAndLive(page, widget);
     await expect(widget.getByText('Loading...')).toBeVisible();
     release();
     await expect(widget.getByText('Widget ready')).toBeVisible();

@@ -47,6 +47,7 @@ test('/visualizer: the partner script loads and runs, with no CSP violation', as
   await page.goto('/visualizer');
   await hydrated(page);
   const widget = page.getByRole('region', { name: /^Room visualizer/ });
+  await scrolledToAndLive(page, widget); // the widget's island starts as it nears the viewport
   await expect(widget.locator('#roomvo-visualizer')).toHaveAttribute('data-partner', 'ran');
   await expect(widget).toHaveAttribute('aria-busy', 'false');
   await expect(widget.getByRole('alert')).toHaveCount(0);

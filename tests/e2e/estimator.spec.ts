@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hydrated, settled, watchErrors } from './support/page-helpers.ts';
+import { hydrated, settled, watchErrors, scrolledToAndLive } from './support/page-helpers.ts';
 
 const REQUIRED = 'This field is required';
 const SHOP = 'orders@hearthlinecabinetry.com';
@@ -57,6 +57,7 @@ async function open(page: Page): Promise<Locator> {
   await page.goto('/estimator');
   await hydrated(page);
   const form = page.getByRole('form', { name: 'Your kitchen estimate' });
+  await scrolledToAndLive(page, form); // a form's island starts as it nears the viewport
   await expect(form).toHaveAttribute('data-ready', '');
   return form;
 }

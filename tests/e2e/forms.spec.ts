@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hydrated, settled, watchErrors } from './support/page-helpers.ts';
+import { hydrated, settled, watchErrors, scrolledToAndLive } from './support/page-helpers.ts';
 
 const THANK_YOU = 'Thank you!';
 const CONTACT_SUCCESS = 'We have received your message. Our Team will contact you soon.';
@@ -63,6 +63,7 @@ async function openForm(page: Page, path: string, title: string): Promise<Locato
   await page.goto(path);
   await hydrated(page);
   const form = page.getByRole('form', { name: title });
+  await scrolledToAndLive(page, form); // a form's island starts as it nears the viewport
   await expect(form).toHaveAttribute('data-ready', '');
   return form;
 }
@@ -262,6 +263,7 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   await page.reload();
   await hydrated(page);
   form = page.getByRole('form', { name: 'Request your free design' });
+  await scrolledToAndLive(page, form);
   await expect(heading('Your details')).toBeVisible();
   await expect(byLabel(form, 'First name')).toHaveValue('Margaret');
   await expect(byLabel(form, 'Email')).toHaveValue(email);

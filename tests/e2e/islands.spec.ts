@@ -13,12 +13,12 @@ const SITE = resolve(import.meta.dirname, '../../dist/site');
 const POST = '/blogs/top-10-kitchens-designs';
 const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
 
-/** Block type by the file of its chunk, from the build's manifest. */
+/** Block type by the file of its chunk (its component, or its framework-free client), from the build's manifest. */
 function blockChunkTypes(): Map<string, string> {
   const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
   return new Map(
     Object.entries(manifest)
-      .filter(([k]) => /^blocks\/[^/]+\/index\.tsx$/.test(k))
+      .filter(([k]) => /^blocks\/[^/]+\/(index\.tsx|client\.ts)$/.test(k))
       .map(([k, c]) => ['/' + c.file, k.split('/')[1]!]),
   );
 }
@@ -35,7 +35,9 @@ test('a blog post fetches the code of no block of its own: only the islands in i
   expect(islands.filter((r) => r === 'main' || r === 'content')).toEqual([]);
   const types = blockChunkTypes();
   const fetched = scripts.filter((s) => types.has(s)).map((s) => types.get(s)!);
-  expect(fetched.length).toBeGreaterThan(0); // the cart link is code
+  expect(fetched).toContain('cart-link'); // the cart count is code: its framework-free client
+  // No UI library either: every island on a blog post at first load is framework-free.
+  expect(scripts.filter((s) => /\/runtime-[^/]+\.js$/.test(s))).toEqual([]);
   for (const t of ['blog-post-header', 'rich-text', 'blog-toc', 'author', 'breadcrumbs', 'blog-popular-posts', 'blog-category-list', 'site-header', 'site-footer']) expect(fetched, t).not.toContain(t);
   const onPage = await page.locator('[data-jv-island]').evaluateAll((els) => els.map((e) => e.getAttribute('data-jv-island')!));
   const listed = JSON.parse((await page.locator('#jv-islands').textContent())!) as { islands: Record<string, { type: string }> };

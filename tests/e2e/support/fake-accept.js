@@ -4,7 +4,7 @@
  * Accept.dispatchData and calls back with opaqueData { dataDescriptor, dataValue } or messages
  * { resultCode: 'Error', message: [{ code, text }] }. Its opaque value carries only the card's last
  * 4 digits (the stand-in's test card choice, server/testing/authorize-net-stand-in.ts) and a nonce:
- * the card number itself never leaves this script. window.__acceptCalls records each call's authData.
+ * the card number itself never leaves this script. each call's authData is recorded in sessionStorage `__acceptCalls` (the success page that follows is a new document).
  */
 (function () {
   'use strict';
@@ -24,12 +24,13 @@
     crypto.getRandomValues(a);
     return Array.prototype.map.call(a, function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
   }
-  window.__acceptCalls = [];
   window.Accept = {
     dispatchData: function (secureData, callback) {
       var auth = (secureData && secureData.authData) || {};
       var card = (secureData && secureData.cardData) || {};
-      window.__acceptCalls.push({ authData: { clientKey: auth.clientKey, apiLoginID: auth.apiLoginID } });
+      var calls = JSON.parse(sessionStorage.getItem('__acceptCalls') || '[]');
+      calls.push({ authData: { clientKey: auth.clientKey, apiLoginID: auth.apiLoginID } });
+      sessionStorage.setItem('__acceptCalls', JSON.stringify(calls));
       var n = digits(card.cardNumber);
       var answer;
       if (!auth.clientKey) answer = error('E_WC_18', 'Client Key is required.');

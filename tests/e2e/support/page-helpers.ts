@@ -119,3 +119,23 @@ export async function samples(page: Page): Promise<Locator> {
   await scrolledToAndLive(page, list);
   return list;
 }
+
+/**
+ * Records what the pages of this tab push to the data layer, across page loads (each page has
+ * its own window.dataLayer; the tag manager reads each as it goes): read it with dataLayerEvents().
+ */
+export async function recordDataLayer(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { dataLayer?: unknown[] };
+    const layer = (w.dataLayer ??= []);
+    const push = layer.push.bind(layer);
+    layer.push = (...items: unknown[]) => {
+      sessionStorage.setItem('__dataLayer', JSON.stringify([...JSON.parse(sessionStorage.getItem('__dataLayer') ?? '[]'), ...items]));
+      return push(...items);
+    };
+  });
+}
+
+export async function dataLayerEvents<T = Record<string, unknown>>(page: Page): Promise<T[]> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('__dataLayer') ?? '[]'));
+}
