@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { EmptyState, defineBlock, useTabs } from '../../engine/index.ts';
 import type { FilterTabsViewProps } from '../../schemas/types/blocks/filter-tabs-view.ts';
 import { FaqPanel, VideoPanel } from './panels.tsx';
@@ -31,25 +31,24 @@ function FilterTabsView({ tabs, title, label, layout, emptyTitle, emptyText, slo
   const t = useTabs(tabs.length);
   const root = useRef<HTMLElement>(null);
   const tabEls = useRef<(HTMLElement | null)[]>([]);
-  const [slotIds, setSlotIds] = useState<Record<number, string>>({});
-
-  // Give each slot block the tabpanel role, an id the tab controls, and the tab as its name.
+  // Give each slot block the tabpanel role, an id its tab controls, and the tab as its name. On
+  // the elements themselves, from the ids they have in the page: the prerendered tab's id may not
+  // be the one this render would give it (the server's ids are kept as they are).
   useEffect(() => {
     if (!root.current) return;
     const self = blockElement(root.current);
-    const ids: Record<number, string> = {};
     slots.forEach((offset, i) => {
       const el = offset ? siblingAt(self, offset) : null;
-      if (!el) return;
-      if (!el.id) el.id = t.panelId(i);
-      ids[i] = el.id;
+      const tab = tabEls.current[i];
+      if (!el || !tab) return;
+      if (!el.id) el.id = `${tab.id}-panel`;
+      tab.setAttribute('aria-controls', el.id);
       el.setAttribute('role', 'tabpanel');
       el.setAttribute('tabindex', '0');
       // A tab panel is named by its tab (a slot block's own heading stays its first line).
       el.removeAttribute('aria-label');
-      el.setAttribute('aria-labelledby', tabEls.current[i]?.id || t.tabId(i));
+      el.setAttribute('aria-labelledby', tab.id);
     });
-    setSlotIds(ids);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const hide = slots.filter((o, i) => o !== null && i !== t.selected).join(' ');
@@ -78,7 +77,6 @@ function FilterTabsView({ tabs, title, label, layout, emptyTitle, emptyText, slo
                   props.ref(el);
                   tabEls.current[i] = el;
                 }}
-                aria-controls={slotIds[i] ?? props['aria-controls']}
                 className={styles.tab}
               >
                 {tab.label}

@@ -3,7 +3,7 @@
  * in a popup dialog. Every section stays in the DOM (closed ones hidden), so react-hook-form
  * keeps each control registered and the prerendered page holds the whole form.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Field, FormSection } from '../../../engine/forms/index.ts';
 import { FieldList, type FieldEnv } from '../fields/field.tsx';
 import styles from '../styles.ts';
@@ -96,7 +96,9 @@ export function Sections(props: SectionsProps) {
 /** A modal dialog (the native one: focus stays inside, Esc closes it, the page behind is inert). */
 function Popup({ id, title, open, onClose, headingLevel, children }: { id: string; title: string; open: boolean; onClose(): void; headingLevel: number; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Opened as the render commits, before any effect: the form's effect that then focuses the
+  // popup's first field finds it shown (effects of a parent may run before a child's).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
