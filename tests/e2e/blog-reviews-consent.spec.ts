@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { blockHydrated, hydrated, recordShifts, settled, watchErrors } from './support/page-helpers.ts';
+import { blockHydrated, dataLayerEvents, hydrated, recordDataLayer, recordShifts, settled, watchErrors } from './support/page-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const reviewsFile = JSON.parse(readFileSync(resolve(ROOT, 'site-config/data/reviews.json'), 'utf8')) as {
@@ -330,11 +330,12 @@ test.describe('cookie consent and tracking', () => {
 
   test('clicks on calls to action push a tracking event with the guest labels, consent or not', async ({ context, page }) => {
     const gtm = await stubTagManager(context);
+    await recordDataLayer(page); // a click's event is pushed on the page it leaves
     await page.goto('/blogs/top-10-kitchens-designs');
-    // The banner's block (load: idle) tracks the clicks: live before the first one.
+    // The banner's island (started at idle) tracks the clicks: live before the first one.
     await blockHydrated(page, banner(page));
     await expect(banner(page)).toBeVisible(); // no choice made
-    const ctaEvents = () => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'cta_click'));
+    const ctaEvents = async () => (await dataLayerEvents<{ event?: string }>(page)).filter((e) => e.event === 'cta_click');
 
     // A link elsewhere is not a tracked call to action.
     await page.getByRole('link', { name: 'Maya Castellano' }).first().click();

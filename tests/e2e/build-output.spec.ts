@@ -46,8 +46,8 @@ test('each page preloads only the code of its islands that start at load; no sta
     if (m && (m[2] === 'client.ts' || !code.has(m[1]!))) code.set(m[1]!, c.file);
   }
   for (const [type, file] of code) expect(preload.includes(`/${file}`), `${type} code preloaded on home`).toBe(atLoad.has(type));
-  // The home page's static blocks (headings, banners, cards, the footer) are not islands at all.
-  for (const type of ['site-header', 'site-footer', 'heading', 'banner']) expect(Object.values(islands).map((i) => i.type), type).not.toContain(type);
+  // The home page's static blocks (the header, headings, FAQs, the footer) are not islands at all.
+  for (const type of ['site-header', 'site-footer', 'heading', 'faq-list']) expect(Object.values(islands).map((i) => i.type), type).not.toContain(type);
 });
 
 /** The file of each module a block's chunk imports whose name (Vite's manifest key) starts with `name`. */
