@@ -80,11 +80,14 @@ export function scriptKinds(distDir = buildDir()): Map<string, Exclude<ScriptKin
 }
 
 /**
- * Settled: the load event, then two quiet rounds in a row, a round being a frame and two idle
+ * Settled: the load event, the islands that start at load live, then two quiet rounds in a row, a round being a frame and two idle
  * callbacks with no script request started during it and none still pending. Script loaders
  * (on load, on idle, on a visible element) have then had their turn.
  */
 async function settle(page: Page, pending: Map<Request, Promise<void>>, started: () => number): Promise<void> {
+  // The boot script starts the islands' runtime only once the first screen is painted (its LCP
+  // image included): the islands that start at load are live first (<html data-jv-live>).
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-jv-live') || !document.getElementById('jv-islands'), null, { timeout: 15_000 });
   const round = () => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestIdleCallback(() => requestIdleCallback(() => done())))));
   for (let quiet = 0, rounds = 0; quiet < 2 && rounds < 200; rounds++) {
     if (pending.size) {
