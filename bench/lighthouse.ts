@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { ROOT } from '../cli/paths.ts';
 import { fmt, median, START_NODE_FLAGS } from './lib.ts';
 
@@ -27,6 +28,13 @@ export const LIGHTHOUSE_PAGES: [label: string, path: string][] = [
   ['checkout', '/checkout'],
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/**
+ * LIGHTHOUSE_CPU_SLOWDOWN=N: the simulated phone's CPU N times slower than this machine instead of
+ * Lighthouse's 4, to stand for a slower machine: 4 × (this benchmarkIndex / that one's), e.g. 7.5
+ * on a machine of 2,600 for one of about 1,400.
+ */
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+const lighthouseConfig = CPU_SLOWDOWN ? { extends: 'lighthouse:default', settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } } : undefined;
 // The flags of playwright.config.ts, plus headless and no shared-memory use (containers).
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -104,7 +112,7 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
       // A failed run is tried again (twice at most in all), so the median is of `runs` runs.
       for (let i = 0; runsOf.length < runs && i < runs + 2; i++) {
         log(`lighthouse ${label} ${path} run ${i + 1} (${runsOf.length}/${runs} done)`);
-        const r = await lighthouse(shop.origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
+        const r = await lighthouse(shop.origin + path, { port: chrome.port, output: 'json', logLevel: 'error' }, lighthouseConfig);
         const lhr = r!.lhr;
         // LIGHTHOUSE_SAVE=DIR keeps each report (long tasks, bootup time ...) and its trace to study.
         if (process.env.LIGHTHOUSE_SAVE) {
@@ -150,7 +158,7 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
 export function lighthouseTable(rows: LighthouseRow[]): string {
   const indexes = rows.flatMap((r) => r.benchmarkIndexes);
   const machine = indexes.length
-    ? `benchmarkIndex ${fmt(median(indexes))} (median of ${indexes.length} runs, ${fmt(Math.min(...indexes))} to ${fmt(Math.max(...indexes))}; Lighthouse's rough CPU speed of this machine, which its simulation slows 4x whatever the figure; Chrome DevTools takes a Pixel 5 as 1,000)`
+    ? `benchmarkIndex ${fmt(median(indexes))} (median of ${indexes.length} runs, ${fmt(Math.min(...indexes))} to ${fmt(Math.max(...indexes))}; Lighthouse's rough CPU speed of this machine, which its simulation slows ${CPU_SLOWDOWN ?? 4}x whatever the figure; Chrome DevTools takes a Pixel 5 as 1,000)`
     : 'benchmarkIndex: no run completed';
   const head = '| page | path | perf | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | main thread | JS execution | JS transferred | runs |';
   const sep = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
