@@ -21,10 +21,32 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // Visitors who already chose cookies (rejected): the consent bar stays out of the way of the
     // other tests. tests/e2e/blog-reviews-consent.spec.ts starts without it to test the bar.
-    storageState: { cookies: [{ name: 'cookie_consent', value: 'rejected', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] },
+    storageState: {
+      cookies: [
+        {
+          name: 'cookie_consent',
+          value: 'rejected',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

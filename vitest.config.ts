@@ -58,9 +58,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: ['engine/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'cli/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          include: [
+            'engine/**/*.test.{ts,tsx}',
+            'blocks/**/*.test.{ts,tsx}',
+            'cli/**/*.test.{ts,tsx}',
+            'server/**/*.test.{ts,tsx}',
+            'tests/**/*.test.{ts,tsx}',
+          ],
           // These need PostgreSQL itself.
-          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**', 'server/db/postgres.test.ts', 'server/multi-server.test.ts', 'server/db/outage.test.ts'],
+          exclude: [
+            'tests/e2e/**',
+            'node_modules/**',
+            'dist/**',
+            'server/db/postgres.test.ts',
+            'server/multi-server.test.ts',
+            'server/db/outage.test.ts',
+          ],
         },
       },
       {

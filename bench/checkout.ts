@@ -33,13 +33,32 @@ const WARM_UP = 2_000;
 /** Measured rounds per database, after the warm-up; the median round is the figure. */
 const ROUNDS = Number(process.env.CHECKOUT_BENCH_ROUNDS) || 3;
 
-const ADDRESS = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phoneNumber: '(614) 555-0143', street1: '2150 Westbelt Drive', street2: '', city: 'Columbus', state: 'OH', zipCode: '43228', countryId: 'US' };
+const ADDRESS = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phoneNumber: '(614) 555-0143',
+  street1: '2150 Westbelt Drive',
+  street2: '',
+  city: 'Columbus',
+  state: 'OH',
+  zipCode: '43228',
+  countryId: 'US',
+};
 const ITEMS = [
   { sku: 'CARLTON-SD-PW', finish: { type: 'paint', value: 'pure-white' } },
   { sku: 'QZ-CG-CH-POL', finish: { type: 'surface', value: 'polished' } },
 ];
 const CARD_JSON = JSON.stringify({ number: '4242424242424242', expMonth: '12', expYear: '2030', cvv: '123' });
-const orderJson = () => JSON.stringify({ idempotencyKey: randomUUID(), items: ITEMS, billing: ADDRESS, sameAsBilling: true, shippingMethod: 'standard', paymentMethod: 'card' });
+const orderJson = () =>
+  JSON.stringify({
+    idempotencyKey: randomUUID(),
+    items: ITEMS,
+    billing: ADDRESS,
+    sameAsBilling: true,
+    shippingMethod: 'standard',
+    paymentMethod: 'card',
+  });
 
 // ---------------------------------------------------------------- child processes (the servers)
 
@@ -56,7 +75,13 @@ async function serveApp(target?: string) {
   const db = await openMigratedDatabase(target ?? dir.join('joinery.db'));
   // One address runs every checkout here: the per-address limits would stop the measurement.
   const UNLIMITED = { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
-  const server = createServer({ db, mailer: memoryMailer(), log: silentLogger, siteDir: DEFAULT_CONTENT_DIR, config: { distDir: null, logRequests: false, orderRateLimit: UNLIMITED, payRateLimit: UNLIMITED } });
+  const server = createServer({
+    db,
+    mailer: memoryMailer(),
+    log: silentLogger,
+    siteDir: DEFAULT_CONTENT_DIR,
+    config: { distDir: null, logRequests: false, orderRateLimit: UNLIMITED, payRateLimit: UNLIMITED },
+  });
   const l = await listen(server.app, { port: 0, hostname: '127.0.0.1' });
   console.log(JSON.stringify({ port: l.port }));
   for await (const line of createInterface({ input: process.stdin })) {
@@ -70,7 +95,18 @@ async function serveApp(target?: string) {
     const cpu = process.cpuUsage();
     const loop = nodePerformance.eventLoopUtilization();
     const checkpoints = groupCommitOf(db)?.checkpointer?.stats;
-    console.log(JSON.stringify({ orders: await n('orders'), ordered: await n('orders', ['status', 'ordered']), queuedMails: await n('email_outbox', ['status', 'queued']), cpuMs: (cpu.user + cpu.system) / 1000, loopIdleMs: loop.idle, loopActiveMs: loop.active, threadCheckpoints: checkpoints?.byThread ?? 0, catchUps: checkpoints?.catchUps ?? 0 }));
+    console.log(
+      JSON.stringify({
+        orders: await n('orders'),
+        ordered: await n('orders', ['status', 'ordered']),
+        queuedMails: await n('email_outbox', ['status', 'queued']),
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        loopIdleMs: loop.idle,
+        loopActiveMs: loop.active,
+        threadCheckpoints: checkpoints?.byThread ?? 0,
+        catchUps: checkpoints?.catchUps ?? 0,
+      }),
+    );
   }
   await l.close();
   await server.close();
@@ -81,7 +117,9 @@ async function serveApp(target?: string) {
 async function serveBare() {
   const { Hono } = await import('hono');
   const { listen } = await import('../server/listen.ts');
-  const app = new Hono().post('/', async (c) => c.json({ success: true, echo: ((await c.req.json()) as { idempotencyKey?: string }).idempotencyKey }));
+  const app = new Hono().post('/', async (c) =>
+    c.json({ success: true, echo: ((await c.req.json()) as { idempotencyKey?: string }).idempotencyKey }),
+  );
   const l = await listen(app, { port: 0, hostname: '127.0.0.1' });
   console.log(JSON.stringify({ port: l.port }));
   for await (const _ of createInterface({ input: process.stdin }));
@@ -97,12 +135,19 @@ interface Child {
 }
 
 function startChild(mode: string, arg?: string): Promise<Child> {
-  const profile = process.env.CHECKOUT_BENCH_PROFILE && mode === '--serve' ? ['--cpu-prof', '--cpu-prof-dir', process.env.CHECKOUT_BENCH_PROFILE] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...START_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), mode, ...(arg ? [arg] : [])], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    // As `joinery start` runs (cli/bin.js): React's production build renders the e-mails queued at payment.
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
-  });
+  const profile =
+    process.env.CHECKOUT_BENCH_PROFILE && mode === '--serve'
+      ? ['--cpu-prof', '--cpu-prof-dir', process.env.CHECKOUT_BENCH_PROFILE]
+      : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, ...START_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), mode, ...(arg ? [arg] : [])],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      // As `joinery start` runs (cli/bin.js): React's production build renders the e-mails queued at payment.
+      env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((line: string) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(line));
@@ -130,7 +175,9 @@ interface AutocannonResult {
   latency: { p50: number; p99: number; average: number };
   statusCodeStats: Record<string, { count: number }>;
 }
-type Autocannon = ((opts: Record<string, unknown>) => Promise<AutocannonResult> & { stop(): void }) & { track?: unknown };
+type Autocannon = ((opts: Record<string, unknown>) => Promise<AutocannonResult> & { stop(): void }) & {
+  track?: unknown;
+};
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /**
@@ -185,18 +232,24 @@ function runCheckouts(base: string, n: number, tally: Tally) {
         method: 'POST',
         path: '/sandbox-gateway/v1/tokens',
         headers,
-        setupRequest: (req: Record<string, unknown>, ctx: Record<string, unknown>) => (ctx.order ? { ...req, body: CARD_JSON } : null),
+        setupRequest: (req: Record<string, unknown>, ctx: Record<string, unknown>) =>
+          ctx.order ? { ...req, body: CARD_JSON } : null,
         onResponse: (status: number, body: string, ctx: Record<string, unknown>) => {
           if (status !== 201) return void tally.failed++;
           const o = ctx.order as { order: { id: number }; orderToken: string };
-          ctx.pay = JSON.stringify({ id: o.order.id, token: o.orderToken, paymentToken: (JSON.parse(body) as { id: string }).id });
+          ctx.pay = JSON.stringify({
+            id: o.order.id,
+            token: o.orderToken,
+            paymentToken: (JSON.parse(body) as { id: string }).id,
+          });
         },
       },
       {
         method: 'POST',
         path: '/api/order/pay',
         headers,
-        setupRequest: (req: Record<string, unknown>, ctx: Record<string, unknown>) => (ctx.pay ? { ...req, body: ctx.pay } : null),
+        setupRequest: (req: Record<string, unknown>, ctx: Record<string, unknown>) =>
+          ctx.pay ? { ...req, body: ctx.pay } : null,
         onResponse: (status: number, _body: string, ctx: Record<string, unknown>) => {
           if (status === 200) {
             tally.completed++;
@@ -281,23 +334,45 @@ async function measure(kind: string, databaseUrl?: string): Promise<Round> {
   for (let i = 0; i < ROUNDS; i++) {
     const r = await round(app, base);
     rounds.push(r);
-    line(`round ${i + 1} of ${ROUNDS}: checkouts/s, p99, app CPU, event loop per checkout`, `${fmt(r.perSecond)} /s, ${fmt(r.p99, 1)} ms, ${fmt(r.cpuMs, 2)} ms, ${fmt(r.loopMs, 2)} ms`);
+    line(
+      `round ${i + 1} of ${ROUNDS}: checkouts/s, p99, app CPU, event loop per checkout`,
+      `${fmt(r.perSecond)} /s, ${fmt(r.p99, 1)} ms, ${fmt(r.cpuMs, 2)} ms, ${fmt(r.loopMs, 2)} ms`,
+    );
   }
   app.stop();
 
   const m = [...rounds].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(rounds.length / 2)]!;
   const all = (f: (r: Round) => number) => rounds.reduce((n, r) => n + f(r), 0);
-  const range = rounds.length > 1 ? ` (rounds ${fmt(Math.min(...rounds.map((r) => r.perSecond)))}-${fmt(Math.max(...rounds.map((r) => r.perSecond)))} /s)` : '';
-  line('complete sample checkouts (order + sandbox payment + 2 e-mails queued)', `${fmt(m.perSecond)} /s median round${range}, ${fmt(m.completed)} in ${fmt(m.seconds, 1)} s`);
-  line('failed checkouts, connection errors (all rounds)', `${all((r) => r.failed)} failed, ${all((r) => r.errors)} errors`);
+  const range =
+    rounds.length > 1
+      ? ` (rounds ${fmt(Math.min(...rounds.map((r) => r.perSecond)))}-${fmt(Math.max(...rounds.map((r) => r.perSecond)))} /s)`
+      : '';
+  line(
+    'complete sample checkouts (order + sandbox payment + 2 e-mails queued)',
+    `${fmt(m.perSecond)} /s median round${range}, ${fmt(m.completed)} in ${fmt(m.seconds, 1)} s`,
+  );
+  line(
+    'failed checkouts, connection errors (all rounds)',
+    `${all((r) => r.failed)} failed, ${all((r) => r.errors)} errors`,
+  );
   line('checkout latency, order + token + pay round trips (p50 / p99)', `${fmt(m.p50, 1)} ms / ${fmt(m.p99, 1)} ms`);
   line('per request latency (p99)', `${fmt(m.requestP99, 1)} ms`);
-  line('stored: orders paid, e-mails queued (all rounds)', `${fmt(all((r) => r.ordered))} orders ordered, ${fmt(all((r) => r.queuedMails))} e-mails queued, of ${fmt(all((r) => r.completed))} completed`);
+  line(
+    'stored: orders paid, e-mails queued (all rounds)',
+    `${fmt(all((r) => r.ordered))} orders ordered, ${fmt(all((r) => r.queuedMails))} e-mails queued, of ${fmt(all((r) => r.completed))} completed`,
+  );
   line('app server CPU per checkout, all its threads', `${fmt(m.cpuMs, 2)} ms`);
-  line('app server event loop: busy per checkout (the ceiling it implies)', `${fmt(m.loopMs, 2)} ms (${fmt(1000 / m.loopMs)} checkouts/s)`);
+  line(
+    'app server event loop: busy per checkout (the ceiling it implies)',
+    `${fmt(m.loopMs, 2)} ms (${fmt(1000 / m.loopMs)} checkouts/s)`,
+  );
   line('app server event-loop utilisation during the run', `${fmt(m.loopUtilisation)}%`);
   line('load generator (autocannon) CPU per checkout', `${fmt(m.clientMs, 2)} ms`);
-  if (!databaseUrl) line('WAL checkpoints: by the thread, completed by the server (restarts)', `${fmt(m.threadCheckpoints)}, ${fmt(m.catchUps)} in ${fmt(m.seconds, 1)} s`);
+  if (!databaseUrl)
+    line(
+      'WAL checkpoints: by the thread, completed by the server (restarts)',
+      `${fmt(m.threadCheckpoints)}, ${fmt(m.catchUps)} in ${fmt(m.seconds, 1)} s`,
+    );
   return m;
 }
 
@@ -310,26 +385,48 @@ async function measurePostgres(): Promise<number | undefined> {
   }
   const pg = await startPostgres();
   try {
-    return (await measure('PostgreSQL (a local server, pool of 10, durability off as in the tests)', await pg.createDatabase('bench'))).perSecond;
+    return (
+      await measure(
+        'PostgreSQL (a local server, pool of 10, durability off as in the tests)',
+        await pg.createDatabase('bench'),
+      )
+    ).perSecond;
   } finally {
     await pg.stop();
   }
 }
 
 async function main() {
-  console.log(`\n# Checkout (${CONNECTIONS} concurrent clients on loopback; ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)})`);
+  console.log(
+    `\n# Checkout (${CONNECTIONS} concurrent clients on loopback; ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)})`,
+  );
   const { perSecond, appRps } = await measure('SQLite (a file, WAL)');
   const pgPerSecond = await measurePostgres();
 
   console.log('\n## Side by side');
-  line('complete sample checkouts per second: SQLite | PostgreSQL', `${fmt(perSecond)} /s | ${pgPerSecond === undefined ? 'skipped' : `${fmt(pgPerSecond)} /s`}`);
+  line(
+    'complete sample checkouts per second: SQLite | PostgreSQL',
+    `${fmt(perSecond)} /s | ${pgPerSecond === undefined ? 'skipped' : `${fmt(pgPerSecond)} /s`}`,
+  );
   const bare = await startChild('--serve-bare');
   const bareBody = orderJson();
-  const bareResult = await cannon({ url: `http://127.0.0.1:${bare.port}`, method: 'POST', headers, body: bareBody, amount: Math.max(CHECKOUTS * 6, 60_000) }); // several seconds: the first one warms the JIT
+  const bareResult = await cannon({
+    url: `http://127.0.0.1:${bare.port}`,
+    method: 'POST',
+    headers,
+    body: bareBody,
+    amount: Math.max(CHECKOUTS * 6, 60_000),
+  }); // several seconds: the first one warms the JIT
   bare.stop();
   const bareRps = bareResult.requests.total / bareResult.seconds;
-  line('bare Hono handler (POST, small JSON), same client', `${fmt(bareRps)} req/s (p50 ${fmt(bareResult.latency.p50, 1)} ms, p99 ${fmt(bareResult.latency.p99, 1)} ms)`);
-  line('SQLite checkout API requests vs bare handler requests', `${fmt(appRps)} vs ${fmt(bareRps)} req/s = ${fmt((appRps / bareRps) * 100, 1)}%`);
+  line(
+    'bare Hono handler (POST, small JSON), same client',
+    `${fmt(bareRps)} req/s (p50 ${fmt(bareResult.latency.p50, 1)} ms, p99 ${fmt(bareResult.latency.p99, 1)} ms)`,
+  );
+  line(
+    'SQLite checkout API requests vs bare handler requests',
+    `${fmt(appRps)} vs ${fmt(bareRps)} req/s = ${fmt((appRps / bareRps) * 100, 1)}%`,
+  );
   line('SQLite checkouts per second vs bare handler requests per second', `1 : ${fmt(bareRps / perSecond, 1)}`);
 }
 

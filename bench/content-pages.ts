@@ -13,7 +13,10 @@ import { measureFirstLoadJs } from './js-weight.ts';
 import { fmt } from './lib.ts';
 
 const dist = process.argv[2] ?? DIST_DIR;
-const pages = process.argv.length > 3 ? process.argv.slice(3) : ['/', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green'];
+const pages =
+  process.argv.length > 3
+    ? process.argv.slice(3)
+    : ['/', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green'];
 const site = join(dist, 'site');
 const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
 const gz = (file: string) => (existsSync(file) ? gzipSync(readFileSync(file)).length : 0);
@@ -23,7 +26,10 @@ const local = (url: string) => join(site, decodeURI(url.split(/[?#]/)[0]!));
 export function pageWeight(path: string, js: number) {
   const htmlFile = join(site, path === '/' ? '' : path.replace(/^\/+|\/+$/g, ''), 'index.html');
   const html = readFileSync(htmlFile, 'utf8');
-  const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))].reduce((s, u) => s + gz(local(u)), 0);
+  const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))].reduce(
+    (s, u) => s + gz(local(u)),
+    0,
+  );
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id='));
   let eager = 0;
   let lazy = 0;
@@ -51,6 +57,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of js) {
     const w = pageWeight(r.path, r.total);
     const total = w.js + w.css + w.html + w.eager;
-    console.log(`${r.path.padEnd(40)} first-load JS ${kb(w.js)}, total first transfer ${kb(total)} (CSS ${kb(w.css)}, HTML ${kb(w.html)}, images ${kb(w.eager)}; +${kb(w.lazy)} lazy images on scroll)`);
+    console.log(
+      `${r.path.padEnd(40)} first-load JS ${kb(w.js)}, total first transfer ${kb(total)} (CSS ${kb(w.css)}, HTML ${kb(w.html)}, images ${kb(w.eager)}; +${kb(w.lazy)} lazy images on scroll)`,
+    );
   }
 }

@@ -27,9 +27,30 @@ export function generateSite(sourceDir: string, pages: number): string {
         {
           $schema: '../../schemas/page.schema.json',
           blocks: [
-            { type: 'heading', props: { eyebrow: 'Planning guide', title: `Kitchen planning guide ${i}`, intro: 'Measure twice, order once: how to plan base, wall and tall cabinets around your appliances.' } },
-            { type: 'heading', props: { level: 2, title: 'Choosing a door style', intro: 'Shaker doors suit almost any kitchen; slab doors read modern; raised panels feel traditional.' } },
-            { type: 'heading', props: { level: 2, title: 'Ordering sample doors', intro: 'Order free sample doors to see each finish in your own light before you buy.' } },
+            {
+              type: 'heading',
+              props: {
+                eyebrow: 'Planning guide',
+                title: `Kitchen planning guide ${i}`,
+                intro: 'Measure twice, order once: how to plan base, wall and tall cabinets around your appliances.',
+              },
+            },
+            {
+              type: 'heading',
+              props: {
+                level: 2,
+                title: 'Choosing a door style',
+                intro: 'Shaker doors suit almost any kitchen; slab doors read modern; raised panels feel traditional.',
+              },
+            },
+            {
+              type: 'heading',
+              props: {
+                level: 2,
+                title: 'Ordering sample doors',
+                intro: 'Order free sample doors to see each finish in your own light before you buy.',
+              },
+            },
           ],
         },
         null,

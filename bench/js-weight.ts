@@ -75,7 +75,8 @@ export function scriptKinds(distDir = buildDir()): Map<string, Exclude<ScriptKin
       queue.push(k);
     }
   }
-  for (const [k, c] of Object.entries(manifest)) if (c.file.endsWith('.js')) kinds.set(`/${c.file}`, runtime.has(k) ? 'runtime' : 'island');
+  for (const [k, c] of Object.entries(manifest))
+    if (c.file.endsWith('.js')) kinds.set(`/${c.file}`, runtime.has(k) ? 'runtime' : 'island');
   return kinds;
 }
 
@@ -87,8 +88,18 @@ export function scriptKinds(distDir = buildDir()): Map<string, Exclude<ScriptKin
 async function settle(page: Page, pending: Map<Request, Promise<void>>, started: () => number): Promise<void> {
   // The boot script starts the islands' runtime only once the first screen is painted (its LCP
   // image included): the islands that start at load are live first (<html data-jv-live>).
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-jv-live') || !document.getElementById('jv-islands'), null, { timeout: 15_000 });
-  const round = () => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestIdleCallback(() => requestIdleCallback(() => done())))));
+  await page.waitForFunction(
+    () => document.documentElement.hasAttribute('data-jv-live') || !document.getElementById('jv-islands'),
+    null,
+    { timeout: 15_000 },
+  );
+  const round = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() => requestIdleCallback(() => requestIdleCallback(() => done()))),
+        ),
+    );
   for (let quiet = 0, rounds = 0; quiet < 2 && rounds < 200; rounds++) {
     if (pending.size) {
       await Promise.all(pending.values());
@@ -102,17 +113,28 @@ async function settle(page: Page, pending: Map<Request, Promise<void>>, started:
 }
 
 /** Each page's first-load scripts; on `origin` when given (a shop serving buildDir()), else on a shop started here. */
-export async function measureFirstLoadJs(pages = LIGHTHOUSE_PAGES, o: { log?: (s: string) => void; origin?: string } = {}): Promise<JsWeightRow[]> {
+export async function measureFirstLoadJs(
+  pages = LIGHTHOUSE_PAGES,
+  o: { log?: (s: string) => void; origin?: string } = {},
+): Promise<JsWeightRow[]> {
   const log = o.log ?? (() => {});
   const kinds = scriptKinds();
   const shop = o.origin ? { origin: o.origin, stop: () => {} } : await startShop();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   const rows: JsWeightRow[] = [];
   try {
     for (const [label, path] of pages) {
       log(`first-load JS ${label} ${path}`);
       // A new visitor on Lighthouse's mobile screen: nothing cached, touch, 412x823 at 1.75x.
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       const pending = new Map<Request, Promise<void>>();
       const ended = new Map<Request, () => void>();
@@ -147,7 +169,15 @@ export async function measureFirstLoadJs(pages = LIGHTHOUSE_PAGES, o: { log?: (s
       const scripts = (await Promise.all(bodies)).filter((s): s is ScriptLoad => !!s);
       await context.close();
       const sum = (k: ScriptKind) => scripts.filter((s) => s.kind === k).reduce((n, s) => n + s.gzip, 0);
-      const row = { label, path, runtime: sum('runtime'), islands: sum('island'), other: sum('other'), total: 0, scripts };
+      const row = {
+        label,
+        path,
+        runtime: sum('runtime'),
+        islands: sum('island'),
+        other: sum('other'),
+        total: 0,
+        scripts,
+      };
       row.total = row.runtime + row.islands + row.other;
       rows.push(row);
     }
@@ -175,13 +205,22 @@ export function jsWeightTable(rows: JsWeightRow[]): string {
 /** Each page's scripts, largest first, with their kind. */
 export function jsWeightDetails(rows: JsWeightRow[]): string {
   return rows
-    .map((r) => [`${r.label} (${r.path}):`, ...[...r.scripts].sort((a, b) => b.gzip - a.gzip).map((s) => `  ${kb(s.gzip).padStart(9)}  ${s.kind.padEnd(7)}  ${s.url}`)].join('\n'))
+    .map((r) =>
+      [
+        `${r.label} (${r.path}):`,
+        ...[...r.scripts]
+          .sort((a, b) => b.gzip - a.gzip)
+          .map((s) => `  ${kb(s.gzip).padStart(9)}  ${s.kind.padEnd(7)}  ${s.url}`),
+      ].join('\n'),
+    )
     .join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.argv.slice(2);
-  const pages = only.length ? LIGHTHOUSE_PAGES.filter(([l, p]) => only.includes(p) || only.includes(l)) : LIGHTHOUSE_PAGES;
+  const pages = only.length
+    ? LIGHTHOUSE_PAGES.filter(([l, p]) => only.includes(p) || only.includes(l))
+    : LIGHTHOUSE_PAGES;
   const rows = await measureFirstLoadJs(pages, { log: (s) => process.stderr.write(s + '\n') });
   console.log(`First-load JavaScript, gzip -9 (412x823 phone window, no input, until settled); build: ${buildDir()}`);
   console.log(jsWeightTable(rows));

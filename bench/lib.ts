@@ -9,9 +9,12 @@ import { DIST_DIR } from '../cli/paths.ts';
  * A server a benchmark starts itself passes them, so that it runs as the shop does.
  */
 export const START_NODE_FLAGS: readonly string[] = (() => {
-  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
   const flags = /\bnode((?: --\S+)*) cli\/bin\.js start\b/.exec(start)?.[1];
-  if (flags === undefined) throw new Error(`bench: package.json's start script does not run "node ... cli/bin.js start": ${start}`);
+  if (flags === undefined)
+    throw new Error(`bench: package.json's start script does not run "node ... cli/bin.js start": ${start}`);
   return flags.split(' ').filter(Boolean);
 })();
 
@@ -52,4 +55,5 @@ export function timeIt<T>(fn: () => T, runs = 5): { ms: number; result: T } {
   return { ms: median(times), result };
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -34,9 +34,24 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
  * on a machine of 2,600 for one of about 1,400.
  */
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
-const lighthouseConfig = CPU_SLOWDOWN ? { extends: 'lighthouse:default', settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } } : undefined;
+const lighthouseConfig = CPU_SLOWDOWN
+  ? {
+      extends: 'lighthouse:default',
+      settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } },
+    }
+  : undefined;
 // The flags of playwright.config.ts, plus headless and no shared-memory use (containers).
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -51,11 +66,15 @@ const freePort = () =>
 export async function startShop(): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'joinery-lighthouse-'));
-  const child = spawn(process.execPath, [...START_NODE_FLAGS, join(ROOT, 'cli', 'bin.js'), 'start', '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', JOINERY_DATA_DIR: data, JOINERY_LOG_REQUESTS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...START_NODE_FLAGS, join(ROOT, 'cli', 'bin.js'), 'start', '--port', String(port)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', JOINERY_DATA_DIR: data, JOINERY_LOG_REQUESTS: '0' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   const stop = () => {
     child.kill('SIGTERM');
@@ -63,7 +82,13 @@ export async function startShop(): Promise<{ origin: string; stop: () => void }>
   };
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`joinery start exited with ${child.exitCode}`);
-    if (await fetch(origin + '/').then((r) => r.ok, () => false)) return { origin, stop };
+    if (
+      await fetch(origin + '/').then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { origin, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
   stop();
@@ -98,13 +123,28 @@ export interface LighthouseRow {
 /** The elements an audit names (LIGHTHOUSE_DETAILS=1), to find what to fix. */
 function detailNodes(details: unknown): string {
   const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-  const nodes = items.flatMap((it) => Object.values(it)).filter((v): v is { type: string; selector?: string; snippet?: string } => !!v && typeof v === 'object' && (v as { type?: string }).type === 'node');
-  return nodes.slice(0, 6).map((n) => `[${n.selector} ${n.snippet?.slice(0, 80)}]`).join(' ');
+  const nodes = items
+    .flatMap((it) => Object.values(it))
+    .filter(
+      (v): v is { type: string; selector?: string; snippet?: string } =>
+        !!v && typeof v === 'object' && (v as { type?: string }).type === 'node',
+    );
+  return nodes
+    .slice(0, 6)
+    .map((n) => `[${n.selector} ${n.snippet?.slice(0, 80)}]`)
+    .join(' ');
 }
 
-export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: (s: string) => void = () => {}): Promise<LighthouseRow[]> {
+export async function runLighthouse(
+  pages = LIGHTHOUSE_PAGES,
+  runs = RUNS,
+  log: (s: string) => void = () => {},
+): Promise<LighthouseRow[]> {
   const shop = await startShop();
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   const rows: LighthouseRow[] = [];
   try {
     for (const [label, path] of pages) {
@@ -112,7 +152,11 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
       // A failed run is tried again (twice at most in all), so the median is of `runs` runs.
       for (let i = 0; runsOf.length < runs && i < runs + 2; i++) {
         log(`lighthouse ${label} ${path} run ${i + 1} (${runsOf.length}/${runs} done)`);
-        const r = await lighthouse(shop.origin + path, { port: chrome.port, output: 'json', logLevel: 'error' }, lighthouseConfig);
+        const r = await lighthouse(
+          shop.origin + path,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          lighthouseConfig,
+        );
         const lhr = r!.lhr;
         // LIGHTHOUSE_SAVE=DIR keeps each report (long tasks, bootup time ...) and its trace to study.
         if (process.env.LIGHTHOUSE_SAVE) {
@@ -129,22 +173,64 @@ export async function runLighthouse(pages = LIGHTHOUSE_PAGES, runs = RUNS, log: 
         const num = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
         const failing = Object.values(lhr.categories)
           .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0).map((a) => lhr.audits[a.id]!))
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
-          .map((a) => `${a.id} (${a.displayValue ?? fmt((a.score ?? 0) * 100)})${process.env.LIGHTHOUSE_DETAILS ? ' ' + detailNodes(a.details) : ''}`);
-        const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-        const jsTransfer = requests.filter((q) => q.resourceType === 'Script').reduce((n, q) => n + (q.transferSize ?? 0), 0);
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
+          .map(
+            (a) =>
+              `${a.id} (${a.displayValue ?? fmt((a.score ?? 0) * 100)})${process.env.LIGHTHOUSE_DETAILS ? ' ' + detailNodes(a.details) : ''}`,
+          );
+        const requests =
+          (
+            lhr.audits['network-requests']?.details as
+              | { items?: { resourceType?: string; transferSize?: number }[] }
+              | undefined
+          )?.items ?? [];
+        const jsTransfer = requests
+          .filter((q) => q.resourceType === 'Script')
+          .reduce((n, q) => n + (q.transferSize ?? 0), 0);
         runsOf.push({
-          runs: 1, label, path, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
-          lcp: num('largest-contentful-paint'), fcp: num('first-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'),
-          mainThread: num('mainthread-work-breakdown'), bootup: num('bootup-time'), jsTransfer, benchmarkIndexes: [lhr.environment.benchmarkIndex], failing: [...new Set(failing)],
+          runs: 1,
+          label,
+          path,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcp: num('largest-contentful-paint'),
+          fcp: num('first-contentful-paint'),
+          tbt: num('total-blocking-time'),
+          cls: num('cumulative-layout-shift'),
+          mainThread: num('mainthread-work-breakdown'),
+          bootup: num('bootup-time'),
+          jsTransfer,
+          benchmarkIndexes: [lhr.environment.benchmarkIndex],
+          failing: [...new Set(failing)],
         });
       }
       if (!runsOf.length) continue;
       const m = (k: keyof LighthouseRow) => median(runsOf.map((x) => x[k] as number));
       rows.push({
-        runs: runsOf.length, label, path, performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), seo: m('seo'),
-        lcp: m('lcp'), fcp: m('fcp'), tbt: m('tbt'), cls: m('cls'), mainThread: m('mainThread'), bootup: m('bootup'), jsTransfer: m('jsTransfer'),
-        benchmarkIndexes: runsOf.flatMap((x) => x.benchmarkIndexes), failing: runsOf.at(-1)!.failing,
+        runs: runsOf.length,
+        label,
+        path,
+        performance: m('performance'),
+        accessibility: m('accessibility'),
+        bestPractices: m('bestPractices'),
+        seo: m('seo'),
+        lcp: m('lcp'),
+        fcp: m('fcp'),
+        tbt: m('tbt'),
+        cls: m('cls'),
+        mainThread: m('mainThread'),
+        bootup: m('bootup'),
+        jsTransfer: m('jsTransfer'),
+        benchmarkIndexes: runsOf.flatMap((x) => x.benchmarkIndexes),
+        failing: runsOf.at(-1)!.failing,
       });
     }
   } finally {
@@ -160,7 +246,8 @@ export function lighthouseTable(rows: LighthouseRow[]): string {
   const machine = indexes.length
     ? `benchmarkIndex ${fmt(median(indexes))} (median of ${indexes.length} runs, ${fmt(Math.min(...indexes))} to ${fmt(Math.max(...indexes))}; Lighthouse's rough CPU speed of this machine, which its simulation slows ${CPU_SLOWDOWN ?? 4}x whatever the figure; Chrome DevTools takes a Pixel 5 as 1,000)`
     : 'benchmarkIndex: no run completed';
-  const head = '| page | path | perf | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | main thread | JS execution | JS transferred | runs |';
+  const head =
+    '| page | path | perf | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | main thread | JS execution | JS transferred | runs |';
   const sep = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const s = (ms: number) => `${fmt(ms / 1000, 2)} s`;
   const body = rows.map(
@@ -172,9 +259,18 @@ export function lighthouseTable(rows: LighthouseRow[]): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const only = process.argv.slice(2);
-  const pages = only.length ? LIGHTHOUSE_PAGES.filter(([l, p]) => only.includes(p) || only.includes(l)) : LIGHTHOUSE_PAGES;
+  const pages = only.length
+    ? LIGHTHOUSE_PAGES.filter(([l, p]) => only.includes(p) || only.includes(l))
+    : LIGHTHOUSE_PAGES;
   const rows = await runLighthouse(pages, RUNS, (s) => process.stderr.write(s + '\n'));
-  console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile defaults (simulated slow 4G); load: ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile defaults (simulated slow 4G); load: ${(
+      await import('node:os')
+    )
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(lighthouseTable(rows));
   for (const r of rows) if (r.failing.length) console.log(`${r.label}: ${r.failing.join(', ')}`);
 }

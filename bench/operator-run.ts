@@ -39,12 +39,21 @@ import { startPostgres } from '../server/testing/postgres.ts';
 import { startSmtpSink } from '../server/testing/smtp-sink.ts';
 import { tempDir } from '../server/testing/temp-dir.ts';
 import { fmt } from './lib.ts';
-import { cleanup, freePort, JoineryServer, onCleanup, restartPostgres, sleep, startHaproxy } from './operator/cluster.ts';
+import {
+  cleanup,
+  freePort,
+  JoineryServer,
+  onCleanup,
+  restartPostgres,
+  sleep,
+  startHaproxy,
+} from './operator/cluster.ts';
 import { readFigures, unsettled } from './operator/figures.ts';
 import { call, NoAnswer, streamPost, Tally, type Target } from './operator/http.ts';
 import { newOutcomes, shopper, type QuoteLink } from './operator/shoppers.ts';
 
-const num = (name: string, fallback: number) => (process.env[name] && Number.isFinite(Number(process.env[name])) ? Number(process.env[name]) : fallback);
+const num = (name: string, fallback: number) =>
+  process.env[name] && Number.isFinite(Number(process.env[name])) ? Number(process.env[name]) : fallback;
 const SECONDS = num('OPERATOR_SECONDS', 60);
 const SHOPPERS = num('OPERATOR_SHOPPERS', 20);
 const QUOTES = num('OPERATOR_QUOTES', 40);
@@ -73,7 +82,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function main(): Promise<void> {
   say(`operator run: ${SHOPPERS} shoppers for ${SECONDS} s, 3 servers behind HAProxy on one PostgreSQL`);
   const dir = tempDir('joinery-operator-');
-  onCleanup('temp folder', () => (process.env.OPERATOR_KEEP === '1' ? console.log(`kept ${dir.path} (servers' logs, haproxy.cfg)`) : dir.cleanup()));
+  onCleanup('temp folder', () =>
+    process.env.OPERATOR_KEEP === '1' ? console.log(`kept ${dir.path} (servers' logs, haproxy.cfg)`) : dir.cleanup(),
+  );
 
   const postgres = await startPostgres();
   onCleanup('postgres', async () => {
@@ -105,7 +116,11 @@ async function main(): Promise<void> {
     JOINERY_UPLOAD_DIR: dir.join('uploads'),
     JOINERY_LOG_REQUESTS: '0',
   });
-  const servers = [new JoineryServer('s1', p1, env('s1'), dir.path), new JoineryServer('s2', p2, env('s2'), dir.path), new JoineryServer('s3', p3, env('s3'), dir.path)];
+  const servers = [
+    new JoineryServer('s1', p1, env('s1'), dir.path),
+    new JoineryServer('s2', p2, env('s2'), dir.path),
+    new JoineryServer('s3', p3, env('s3'), dir.path),
+  ];
   // All three at once on an empty database: they migrate one after the other (advisory lock).
   await Promise.all(servers.map((s) => s.start()));
   say(`servers listening on 127.0.0.1:${p1}, ${p2}, ${p3} (database migrated by whichever came first)`);
@@ -119,7 +134,12 @@ async function main(): Promise<void> {
   const quotes: QuoteLink[] = [];
   for (let i = 0; i < QUOTES; i++) {
     const email = `quote-${i}@example.com`;
-    const { quote, token } = await createQuote(db, systemClock, quoteInput({ email, billingAddress: { ...quoteInput().billingAddress, email } }), 86_400_000);
+    const { quote, token } = await createQuote(
+      db,
+      systemClock,
+      quoteInput({ email, billingAddress: { ...quoteInput().billingAddress, email } }),
+      86_400_000,
+    );
     quotes.push({ id: quote.id, token, email });
   }
   const guessQuote = quotes[0]!.id;
@@ -151,11 +171,29 @@ async function main(): Promise<void> {
       await victim.start();
       return `kill -9 of ${victim.name} (pid gone), started again on port ${victim.port} in ${fmt((performance.now() - t) / 1000, 1)} s`;
     }),
-    at(2 / 3, async () => `pg_ctl restart -m fast: PostgreSQL back after ${fmt((await restartPostgres(url)) / 1000, 1)} s`),
+    at(
+      2 / 3,
+      async () => `pg_ctl restart -m fast: PostgreSQL back after ${fmt((await restartPostgres(url)) / 1000, 1)} s`,
+    ),
   ]);
-  const progress = setInterval(() => say(`load: ${outcomes.visits} visits, ${outcomes.acknowledged.length} orders acknowledged, ${outcomes.paidAcknowledged.size} paid, ${tally.count('server', (s) => s >= 500) + tally.count('proxy', (s) => s >= 500)} 5xx so far`), 10_000);
+  const progress = setInterval(
+    () =>
+      say(
+        `load: ${outcomes.visits} visits, ${outcomes.acknowledged.length} orders acknowledged, ${outcomes.paidAcknowledged.size} paid, ${tally.count('server', (s) => s >= 500) + tally.count('proxy', (s) => s >= 500)} 5xx so far`,
+      ),
+    10_000,
+  );
   const shoppers = Array.from({ length: SHOPPERS }, () =>
-    shopper({ target, deadline, tally, outcomes, quotes, quoteShare: QUOTE_SHARE, thinkMs: THINK_MS, nextVisit: () => ++visit }).catch((e: unknown) => {
+    shopper({
+      target,
+      deadline,
+      tally,
+      outcomes,
+      quotes,
+      quoteShare: QUOTE_SHARE,
+      thinkMs: THINK_MS,
+      nextVisit: () => ++visit,
+    }).catch((e: unknown) => {
       events.push(`a shopper stopped on an error of this script: ${(e as Error).stack}`);
     }),
   );
@@ -167,16 +205,24 @@ async function main(): Promise<void> {
   const settleBy = Date.now() + SETTLE_SECONDS * 1000;
   let state = await unsettled(db);
   let lastSaid = 0;
-  while ((state.queuedMail || state.pendingPayments || state.pendingQuotePayments) && Date.now() < settleBy && !interrupted) {
+  while (
+    (state.queuedMail || state.pendingPayments || state.pendingQuotePayments) &&
+    Date.now() < settleBy &&
+    !interrupted
+  ) {
     if (Date.now() - lastSaid > 10_000) {
-      say(`settling: ${state.queuedMail} e-mails queued, ${state.pendingPayments} payments and ${state.pendingQuotePayments} quote payments pending (waiting at most until ${SETTLE_SECONDS} s after the load)`);
+      say(
+        `settling: ${state.queuedMail} e-mails queued, ${state.pendingPayments} payments and ${state.pendingQuotePayments} quote payments pending (waiting at most until ${SETTLE_SECONDS} s after the load)`,
+      );
       lastSaid = Date.now();
     }
     await sleep(1000);
     state = await unsettled(db);
   }
   const settled = !(state.queuedMail || state.pendingPayments || state.pendingQuotePayments);
-  say(settled ? 'settled: outbox empty, no payment pending' : `not settled after ${SETTLE_SECONDS} s: reporting as it is`);
+  say(
+    settled ? 'settled: outbox empty, no payment pending' : `not settled after ${SETTLE_SECONDS} s: reporting as it is`,
+  );
 
   // ------------------------------------------------------------ hostile requests (own addresses)
   const nested = `${'['.repeat(5000)}"\\u0000"${']'.repeat(5000)}`;
@@ -189,10 +235,15 @@ async function main(): Promise<void> {
     }
   };
   const nestedBare = await hostile(nested);
-  const nestedInside = await hostile(`{"quoteId":${hostileQuote.id},"token":${JSON.stringify(hostileQuote.token)},"payment":{"transactionId":"sandbox_pi_0","method":"card","transactionResponse":${nested}}}`);
+  const nestedInside = await hostile(
+    `{"quoteId":${hostileQuote.id},"token":${JSON.stringify(hostileQuote.token)},"payment":{"transactionId":"sandbox_pi_0","method":"card","transactionResponse":${nested}}}`,
+  );
   const before = servers.map((s) => s.memory());
   const peak = servers.map((s) => s.memory()?.rss ?? 0);
-  const sampler = setInterval(() => servers.forEach((s, i) => (peak[i] = Math.max(peak[i]!, s.memory()?.rss ?? 0))), 20);
+  const sampler = setInterval(
+    () => servers.forEach((s, i) => (peak[i] = Math.max(peak[i]!, s.memory()?.rss ?? 0))),
+    20,
+  );
   const big = await streamPost(target, '/sandbox-gateway/v1/tokens', BIG_POST_BYTES, { localAddress: '127.0.0.4' });
   await sleep(200);
   clearInterval(sampler);
@@ -204,7 +255,13 @@ async function main(): Promise<void> {
   const guesses: number[] = [];
   for (let i = 0; i < GUESSES; i++) {
     try {
-      guesses.push((await call(target, 'GET', `/api/quote?quoteId=${guessQuote}&token=${randomBytes(32).toString('base64url')}`, { localAddress: '127.0.0.1' })).status);
+      guesses.push(
+        (
+          await call(target, 'GET', `/api/quote?quoteId=${guessQuote}&token=${randomBytes(32).toString('base64url')}`, {
+            localAddress: '127.0.0.1',
+          })
+        ).status,
+      );
     } catch {
       guesses.push(0);
     }
@@ -214,57 +271,141 @@ async function main(): Promise<void> {
   // ------------------------------------------------------------ figures
   const f = await readFigures(db, outcomes.acknowledged, outcomes.paidAcknowledged, sink.messages);
   const uncaught = servers.flatMap((s) => s.uncaught.map((line) => `${s.name}: ${line}`));
-  const statusList = (m: Map<number, number>) => [...m].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s}: ${c}`).join(', ') || 'none';
+  const statusList = (m: Map<number, number>) =>
+    [...m]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, c]) => `${s}: ${c}`)
+      .join(', ') || 'none';
   const mapList = (m: Map<string, number>) => [...m].map(([k, c]) => `${k}: ${c}`).join(', ') || 'none';
 
   console.log(`\n# Operator run: ${SHOPPERS} shoppers, ${SECONDS} s, 3 servers behind HAProxy, one PostgreSQL`);
   for (const e of events) row('event', e);
-  row('settled after the load', settled ? 'yes (outbox empty, no payment pending)' : `NO, after ${SETTLE_SECONDS} s (${state.queuedMail} mail queued, ${state.pendingPayments + state.pendingQuotePayments} payments pending)`);
+  row(
+    'settled after the load',
+    settled
+      ? 'yes (outbox empty, no payment pending)'
+      : `NO, after ${SETTLE_SECONDS} s (${state.queuedMail} mail queued, ${state.pendingPayments + state.pendingQuotePayments} payments pending)`,
+  );
 
   console.log('\n## Load');
   row('visits (checkouts and quote links)', outcomes.visits);
   row('requests sent', tally.requests);
-  row('orders acknowledged (201/200), of which from quotes', `${outcomes.acknowledged.length}, ${outcomes.acknowledged.filter((a) => a.via === 'quote').length}`);
+  row(
+    'orders acknowledged (201/200), of which from quotes',
+    `${outcomes.acknowledged.length}, ${outcomes.acknowledged.filter((a) => a.via === 'quote').length}`,
+  );
   row('visits whose order was never acknowledged (last answer)', mapList(outcomes.orderNotAcknowledged));
-  row('payments acknowledged paid / declined (402) / held for review (202)', `${outcomes.paidAcknowledged.size} / ${outcomes.declined} / ${outcomes.heldForReview}`);
+  row(
+    'payments acknowledged paid / declined (402) / held for review (202)',
+    `${outcomes.paidAcknowledged.size} / ${outcomes.declined} / ${outcomes.heldForReview}`,
+  );
   row('pay answered 409 (paid or being paid): the order then showed', mapList(outcomes.payConflicts));
   row('payments given up (5xx or no answer, 5 tries)', outcomes.payGaveUp);
   row('quote links paid / failed', `${outcomes.quotesPaid} / ${mapList(outcomes.quoteFailures)}`);
   row('requests tried again (5xx or no answer)', outcomes.retries);
   row('answers from the servers, by status', statusList(tally.server));
-  row('answers per server', [...tally.perServer].sort().map(([k, v]) => `${k}: ${v}`).join(', '));
+  row(
+    'answers per server',
+    [...tally.perServer]
+      .sort()
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', '),
+  );
   row('answers from HAProxy itself (its error pages), by status', statusList(tally.proxy));
   row('no answer at all (connection refused, reset, timeout)', mapList(tally.noAnswer));
 
   console.log('\n## What went wrong');
-  row('acknowledged orders lost', f.lost.length + (f.lost.length ? ` (${f.lost.slice(0, 5).map((o) => o.increment).join(', ')}...)` : ''));
+  row(
+    'acknowledged orders lost',
+    f.lost.length +
+      (f.lost.length
+        ? ` (${f.lost
+            .slice(0, 5)
+            .map((o) => o.increment)
+            .join(', ')}...)`
+        : ''),
+  );
   row('duplicate orders (a second order for one visit or one quote)', f.duplicates);
   row('orders stored whose answer no shopper got', f.unacknowledged);
   row('payments acknowledged paid whose order is not `ordered`', f.paidButNotOrdered);
-  row('payments left `pending` (stuck): orders / quotes', `${f.stuck.payments.length} / ${f.stuck.quotePayments.length}`);
-  row('money taken, order unpaid (succeeded charge, no completed payment)', `${f.chargedUnpaid.count} charges, $${fmt(f.chargedUnpaid.cents / 100, 2)}`);
-  row('money taken, quote unpaid (succeeded quote charge, quote not paid)', `${f.quoteChargedUnpaid.count} charges, $${fmt(f.quoteChargedUnpaid.cents / 100, 2)}`);
+  row(
+    'payments left `pending` (stuck): orders / quotes',
+    `${f.stuck.payments.length} / ${f.stuck.quotePayments.length}`,
+  );
+  row(
+    'money taken, order unpaid (succeeded charge, no completed payment)',
+    `${f.chargedUnpaid.count} charges, $${fmt(f.chargedUnpaid.cents / 100, 2)}`,
+  );
+  row(
+    'money taken, quote unpaid (succeeded quote charge, quote not paid)',
+    `${f.quoteChargedUnpaid.count} charges, $${fmt(f.quoteChargedUnpaid.cents / 100, 2)}`,
+  );
   row('orders charged more than once', f.chargedTwice);
-  row('e-mails delivered; the same Message-ID twice', `${f.mail.delivered}; ${f.mail.sameMessageId}${f.mail.repeats.length ? ` (sent by ${f.mail.repeats.join('; ')})` : ''}`);
+  row(
+    'e-mails delivered; the same Message-ID twice',
+    `${f.mail.delivered}; ${f.mail.sameMessageId}${f.mail.repeats.length ? ` (sent by ${f.mail.repeats.join('; ')})` : ''}`,
+  );
   row('e-mails of the same order and kind delivered twice (two outbox rows)', f.mail.sameOrderAndKind);
   row('outbox rows queued twice for one order and kind', f.queuedTwice);
-  row('outbox rows by status', Object.entries(f.outbox).map(([k, v]) => `${k}: ${v}`).join(', '));
-  row('uncaught exceptions / unhandled rejections in the servers\' stderr', `${uncaught.filter((l) => /uncaught exception/.test(l)).length} / ${uncaught.filter((l) => /unhandled promise rejection/.test(l)).length}`);
-  row('5xx from the servers: 500 / 503 / other', `${tally.count('server', (s) => s === 500)} / ${tally.count('server', (s) => s === 503)} / ${tally.count('server', (s) => s > 500 && s !== 503)}`);
-  row('503s from the servers with / without Retry-After', `${tally.serverRetryAfter.with} / ${tally.serverRetryAfter.without}`);
-  row('5xx from the servers whose body is not JSON', tally.serverNotJson5xx.length + (tally.serverNotJson5xx.length ? ` (${[...new Set(tally.serverNotJson5xx)].slice(0, 3).join('; ')})` : ''));
-  row('5xx from HAProxy: 502 / 503 / 504', `${tally.count('proxy', (s) => s === 502)} / ${tally.count('proxy', (s) => s === 503)} / ${tally.count('proxy', (s) => s === 504)}`);
+  row(
+    'outbox rows by status',
+    Object.entries(f.outbox)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', '),
+  );
+  row(
+    "uncaught exceptions / unhandled rejections in the servers' stderr",
+    `${uncaught.filter((l) => /uncaught exception/.test(l)).length} / ${uncaught.filter((l) => /unhandled promise rejection/.test(l)).length}`,
+  );
+  row(
+    '5xx from the servers: 500 / 503 / other',
+    `${tally.count('server', (s) => s === 500)} / ${tally.count('server', (s) => s === 503)} / ${tally.count('server', (s) => s > 500 && s !== 503)}`,
+  );
+  row(
+    '503s from the servers with / without Retry-After',
+    `${tally.serverRetryAfter.with} / ${tally.serverRetryAfter.without}`,
+  );
+  row(
+    '5xx from the servers whose body is not JSON',
+    tally.serverNotJson5xx.length +
+      (tally.serverNotJson5xx.length ? ` (${[...new Set(tally.serverNotJson5xx)].slice(0, 3).join('; ')})` : ''),
+  );
+  row(
+    '5xx from HAProxy: 502 / 503 / 504',
+    `${tally.count('proxy', (s) => s === 502)} / ${tally.count('proxy', (s) => s === 503)} / ${tally.count('proxy', (s) => s === 504)}`,
+  );
 
   console.log('\n## Limits and hostile requests');
-  row(`quote-link guesses from 127.0.0.1: answered before the first 429 (of ${GUESSES})`, firstRefusal < 0 ? `${GUESSES} (never refused)` : firstRefusal);
-  row('quote-link guesses answered in all (not 429)', `${guesses.filter((s) => s !== 429).length} (${statusList(new Map(Object.entries(guesses.reduce<Record<number, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {})).map(([k, v]) => [Number(k), v])))})`);
+  row(
+    `quote-link guesses from 127.0.0.1: answered before the first 429 (of ${GUESSES})`,
+    firstRefusal < 0 ? `${GUESSES} (never refused)` : firstRefusal,
+  );
+  row(
+    'quote-link guesses answered in all (not 429)',
+    `${guesses.filter((s) => s !== 429).length} (${statusList(new Map(Object.entries(guesses.reduce<Record<number, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {})).map(([k, v]) => [Number(k), v])))})`,
+  );
   row('10 KB JSON nested 5,000 deep ending in "\\u0000" to /api/quote/convertToOrder', nestedBare);
   row('  the same nesting as payment.transactionResponse of a real quote', nestedInside);
-  row('150 MB streamed POST to /sandbox-gateway/v1/tokens: status, bytes sent', `${big.status || 'no answer'}${big.error ? ` (${big.error})` : ''}, ${mb(big.sent)}`);
-  row(`  server that took it (${servers[hit]!.name}): RSS before / peak (/proc VmRSS)`, `${mb(before[hit]?.rss ?? 0)} / ${mb(peak[hit]!)} (VmHWM ${mb(servers[hit]!.memory()?.hwm ?? 0)})`);
-  row('  servers still running afterwards', aliveAfterBig.map((a, i) => `${servers[i]!.name} ${a ? 'yes' : 'NO'}`).join(', '));
+  row(
+    '150 MB streamed POST to /sandbox-gateway/v1/tokens: status, bytes sent',
+    `${big.status || 'no answer'}${big.error ? ` (${big.error})` : ''}, ${mb(big.sent)}`,
+  );
+  row(
+    `  server that took it (${servers[hit]!.name}): RSS before / peak (/proc VmRSS)`,
+    `${mb(before[hit]?.rss ?? 0)} / ${mb(peak[hit]!)} (VmHWM ${mb(servers[hit]!.memory()?.hwm ?? 0)})`,
+  );
+  row(
+    '  servers still running afterwards',
+    aliveAfterBig.map((a, i) => `${servers[i]!.name} ${a ? 'yes' : 'NO'}`).join(', '),
+  );
 
-  if (f.stuck.payments.length) console.log(`\nstuck payments (first 5): ${f.stuck.payments.slice(0, 5).map((p) => `payment ${p.id} of order ${p.orderId} since ${p.createdAt}`).join('; ')}`);
+  if (f.stuck.payments.length)
+    console.log(
+      `\nstuck payments (first 5): ${f.stuck.payments
+        .slice(0, 5)
+        .map((p) => `payment ${p.id} of order ${p.orderId} since ${p.createdAt}`)
+        .join('; ')}`,
+    );
   if (uncaught.length) {
     console.log(`\nuncaught lines (first 5 of ${uncaught.length}):`);
     for (const l of uncaught.slice(0, 5)) console.log(`  ${l}`);

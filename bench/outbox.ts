@@ -21,12 +21,15 @@ async function serveSink() {
   const { startSmtpSink } = await import('../server/testing/smtp-sink.ts');
   const sink = await startSmtpSink();
   console.log(JSON.stringify({ port: sink.port }));
-  for await (const line of createInterface({ input: process.stdin })) if (line === 'count') console.log(JSON.stringify({ count: sink.messages.length }));
+  for await (const line of createInterface({ input: process.stdin }))
+    if (line === 'count') console.log(JSON.stringify({ count: sink.messages.length }));
   await sink.close();
 }
 
 function startSink(): Promise<{ url: string; count(): Promise<number>; stop(): void }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--sink'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--sink'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((line: string) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(line));
@@ -53,7 +56,9 @@ async function main() {
   const { systemClock } = await import('../server/clock.ts');
   const { tempDir } = await import('../server/testing/temp-dir.ts');
 
-  console.log(`\n# Outbox (${fmt(MESSAGES)} e-mails to an SMTP server on loopback; ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)})`);
+  console.log(
+    `\n# Outbox (${fmt(MESSAGES)} e-mails to an SMTP server on loopback; ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)})`,
+  );
   const line = (label: string, value: string) => console.log(`${label.padEnd(58)} ${value}`);
   const sink = await startSink();
   const rows = '<tr><td>Carlton Shaker door, Pure White</td><td>1</td><td>$129.00</td></tr>'.repeat(20);
@@ -65,7 +70,18 @@ async function main() {
     const dir = tempDir('joinery-bench-outbox-');
     const db = await openMigratedDatabase(dir.join('joinery.db'));
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < MESSAGES; i++) await enqueueMail(trx, { kind: 'order-confirmation', to: `customer${i}@example.com`, subject: `Order Confirmation #${100000 + i}`, html, text }, systemClock);
+      for (let i = 0; i < MESSAGES; i++)
+        await enqueueMail(
+          trx,
+          {
+            kind: 'order-confirmation',
+            to: `customer${i}@example.com`,
+            subject: `Order Confirmation #${100000 + i}`,
+            html,
+            text,
+          },
+          systemClock,
+        );
     });
     const mailer = smtpMailer(sink.url, FROM, { maxConnections: concurrency });
     const worker = new OutboxWorker({ db, mailer, from: FROM }, { concurrency });
@@ -78,10 +94,16 @@ async function main() {
     await db.destroy();
     dir.cleanup();
     received = await sink.count();
-    line(`e-mails delivered per second, concurrency ${concurrency}`, `${fmt(r.sent / seconds)} /s (${fmt(r.sent)} sent in ${fmt(seconds, 1)} s, ${r.retried} retried, ${r.failed} failed)`);
+    line(
+      `e-mails delivered per second, concurrency ${concurrency}`,
+      `${fmt(r.sent / seconds)} /s (${fmt(r.sent)} sent in ${fmt(seconds, 1)} s, ${r.retried} retried, ${r.failed} failed)`,
+    );
     // CPU time of the worker's process (the sink runs in its own): what sending costs the app server.
     const cpuMs = (user + system) / 1000 / Math.max(1, r.sent);
-    line(`worker CPU per e-mail, concurrency ${concurrency} (one-core ceiling)`, `${fmt(cpuMs, 2)} ms (${fmt(1000 / cpuMs)} e-mails/s)`);
+    line(
+      `worker CPU per e-mail, concurrency ${concurrency} (one-core ceiling)`,
+      `${fmt(cpuMs, 2)} ms (${fmt(1000 / cpuMs)} e-mails/s)`,
+    );
   }
   line('messages the SMTP server received (both runs)', fmt(received));
   sink.stop();

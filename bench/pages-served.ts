@@ -63,13 +63,27 @@ async function main() {
     const cpu0 = await cpuOf(child.pid!);
     const started = performance.now();
     const r = await new Promise<Result>((resolve, reject) =>
-      autocannon({ url: origin, connections: 32, duration: SECONDS, requests: paths.map((path) => ({ method: 'GET', path, headers })) }, (err, res) => (err ? reject(err) : resolve(res))),
+      autocannon(
+        {
+          url: origin,
+          connections: 32,
+          duration: SECONDS,
+          requests: paths.map((path) => ({ method: 'GET', path, headers })),
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      ),
     );
     const wall = (performance.now() - started) / 1000;
     const cpuMs = (await cpuOf(child.pid!)) - cpu0;
     const line = (label: string, value: string) => console.log(`${label.padEnd(58)} ${value}`);
-    line(`requests of a page view (${PAGE}: HTML, ${paths.length - 1} scripts and stylesheets)`, `${fmt(r.requests.total / wall)} req/s, ${fmt(r.requests.total / paths.length / wall)} page views/s`);
-    line('request latency (p50 / p99)', `${fmt(r.latency.p50, 1)} ms / ${fmt(r.latency.p99, 1)} ms (${r.non2xx} non-2xx, ${r.errors} errors)`);
+    line(
+      `requests of a page view (${PAGE}: HTML, ${paths.length - 1} scripts and stylesheets)`,
+      `${fmt(r.requests.total / wall)} req/s, ${fmt(r.requests.total / paths.length / wall)} page views/s`,
+    );
+    line(
+      'request latency (p50 / p99)',
+      `${fmt(r.latency.p50, 1)} ms / ${fmt(r.latency.p99, 1)} ms (${r.non2xx} non-2xx, ${r.errors} errors)`,
+    );
     line('server CPU per request', `${fmt(cpuMs / r.requests.total, 3)} ms`);
     line('bytes sent per page view (Accept-Encoding: gzip, deflate, br)', `${fmt(bytes / 1024, 1)} kB`);
   } finally {

@@ -20,7 +20,9 @@ try {
   const cpu = process.cpuUsage(cpu0);
   if (!built.ok) throw new Error(`the generated site did not build (${built.stage})`);
   const label = `prerender, 1,000-page site${process.env.NODE_ENV === 'production' ? '' : ' (React development build!)'}`;
-  console.log(`${label.padEnd(58)} ${fmt(built.pages / built.prerenderSeconds)} pages/s (${built.pages} pages in ${fmt(built.prerenderSeconds, 2)} s; whole build step ${fmt((cpu.user + cpu.system) / 1e6, 2)} s CPU)`);
+  console.log(
+    `${label.padEnd(58)} ${fmt(built.pages / built.prerenderSeconds)} pages/s (${built.pages} pages in ${fmt(built.prerenderSeconds, 2)} s; whole build step ${fmt((cpu.user + cpu.system) / 1e6, 2)} s CPU)`,
+  );
 } finally {
   rmSync(out, { recursive: true, force: true });
   rmSync(big, { recursive: true, force: true });

@@ -27,7 +27,10 @@ if (spawnSync(process.execPath, [bin, 'build'], { stdio: 'inherit' }).status !==
 
 console.log('\n# Content tooling');
 const lintShipped = wallTime(process.execPath, [bin, 'lint'], 5, ROOT);
-line('joinery lint, shipped site (wall, process start included)', `${fmt(lintShipped.ms)} ms (exit ${lintShipped.status})`);
+line(
+  'joinery lint, shipped site (wall, process start included)',
+  `${fmt(lintShipped.ms)} ms (exit ${lintShipped.status})`,
+);
 
 const big = generateSite(SITE, 1000);
 const lintBig = wallTime(process.execPath, [bin, '--site', big, 'lint'], 3, ROOT);
@@ -38,7 +41,14 @@ getValidator();
 const inLint = timeIt(() => lintSite(big), 3);
 const validator = getValidator();
 const files = [...loadSite(big).files.values()].map((f) => ({ rel: f.rel, abs: f.abs }));
-const schemaOf: Record<string, string> = { site: 'site.schema.json', routes: 'routes.schema.json', page: 'page.schema.json', template: 'template.schema.json', menu: 'menu.schema.json', form: 'form.schema.json' };
+const schemaOf: Record<string, string> = {
+  site: 'site.schema.json',
+  routes: 'routes.schema.json',
+  page: 'page.schema.json',
+  template: 'template.schema.json',
+  menu: 'menu.schema.json',
+  form: 'form.schema.json',
+};
 // Bare: read, JSON.parse and validate each file against its schema; nothing else.
 const bare = timeIt(() => {
   let n = 0;
@@ -49,15 +59,24 @@ const bare = timeIt(() => {
   }
   return n;
 }, 5);
-line(`lint in-process vs bare ajv (read+parse+validate), ${files.length} files`, `${fmt(inLint.ms)} ms vs ${fmt(bare.ms)} ms = ${fmt(inLint.ms / bare.ms, 1)}x`);
+line(
+  `lint in-process vs bare ajv (read+parse+validate), ${files.length} files`,
+  `${fmt(inLint.ms)} ms vs ${fmt(bare.ms)} ms = ${fmt(inLint.ms / bare.ms, 1)}x`,
+);
 
 rmSync(big, { recursive: true, force: true });
 
 // As `joinery build` renders: React's production build (cli/bin.js sets NODE_ENV), own process.
 console.log('\n# Prerender');
-spawnSync(process.execPath, ['--import', 'tsx', 'bench/prerender.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+spawnSync(process.execPath, ['--import', 'tsx', 'bench/prerender.ts'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 
-console.log('\n# First-load JavaScript (gzip -9, measured in the browser: a 412x823 phone window, no input, until the page has settled)');
+console.log(
+  '\n# First-load JavaScript (gzip -9, measured in the browser: a 412x823 phone window, no input, until the page has settled)',
+);
 const jsRows = await measureFirstLoadJs();
 console.log(jsWeightTable(jsRows));
 
@@ -70,10 +89,15 @@ const gz = (u: string) => {
 function firstLoad(page: string, js: number) {
   const html = readFileSync(join(DIST_DIR, 'site', page, 'index.html'), 'utf8');
   // Linked sheets once each (a non-blocking one is also in <noscript>); inlined CSS is in the HTML.
-  const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))].reduce((n, u) => n + gz(u), 0);
+  const css = [...new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))].reduce(
+    (n, u) => n + gz(u),
+    0,
+  );
   // Images fetched on load: <img> without loading="lazy" (lazy ones wait for scrolling).
   const imgs = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((t) => !/loading="lazy"/.test(t));
-  const images = [...new Set(imgs.map((t) => /src="([^"]+)"/.exec(t)?.[1]).filter((u): u is string => !!u && u.startsWith('/')))].reduce((n, u) => n + gz(u), 0);
+  const images = [
+    ...new Set(imgs.map((t) => /src="([^"]+)"/.exec(t)?.[1]).filter((u): u is string => !!u && u.startsWith('/'))),
+  ].reduce((n, u) => n + gz(u), 0);
   const doc = gzipSync(html).length;
   return { js, css, images, doc, total: js + css + images + doc };
 }
@@ -82,25 +106,48 @@ for (const r of jsRows) {
   const page = r.path.replace(/^\/+/, '');
   if (!existsSync(join(DIST_DIR, 'site', page, 'index.html'))) continue;
   const f = firstLoad(page, r.total);
-  line(`${r.label}: first-load JS / total transfer`, `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`);
+  line(
+    `${r.label}: first-load JS / total transfer`,
+    `${kb(f.js)} / ${kb(f.total)} (HTML ${kb(f.doc)}, CSS ${kb(f.css)}, images ${kb(f.images)})`,
+  );
 }
 // The estimator: jsPDF (about 110 kB gzip) must load only when the PDF is asked for. Its code is
 // recognised by its own error text, so an inlined copy counts as much as a chunk named after it.
 const estimator = jsRows.find((r) => r.label === 'estimator');
 if (estimator) {
-  const jspdf = estimator.scripts.filter((s) => /jspdf/i.test(s.url) || s.body.includes('Invalid argument passed to jsPDF'));
-  line('estimator: jsPDF in the first-load JS', jspdf.length ? `YES: ${jspdf.map((s) => s.url).join(', ')}` : `no (${estimator.scripts.length} first-load scripts; jsPDF loads on Print/download)`);
+  const jspdf = estimator.scripts.filter(
+    (s) => /jspdf/i.test(s.url) || s.body.includes('Invalid argument passed to jsPDF'),
+  );
+  line(
+    'estimator: jsPDF in the first-load JS',
+    jspdf.length
+      ? `YES: ${jspdf.map((s) => s.url).join(', ')}`
+      : `no (${estimator.scripts.length} first-load scripts; jsPDF loads on Print/download)`,
+  );
 }
 const chunks = readdirSync(join(DIST_DIR, 'site', 'assets')).filter((f) => f.endsWith('.js'));
-const leaks = chunks.filter((f) => /\bajv\b|better-sqlite3|node:fs|@hono\/node-server|nodemailer/.test(readFileSync(join(DIST_DIR, 'site', 'assets', f), 'utf8')));
-line('browser chunks containing ajv or server code', leaks.length ? leaks.join(', ') : `none (of ${chunks.length} chunks)`);
+const leaks = chunks.filter((f) =>
+  /\bajv\b|better-sqlite3|node:fs|@hono\/node-server|nodemailer/.test(
+    readFileSync(join(DIST_DIR, 'site', 'assets', f), 'utf8'),
+  ),
+);
+line(
+  'browser chunks containing ajv or server code',
+  leaks.length ? leaks.join(', ') : `none (of ${chunks.length} chunks)`,
+);
 
-console.log(`\n# Lighthouse (mobile defaults, simulated slow 4G; median of 3 runs per page; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+console.log(
+  `\n# Lighthouse (mobile defaults, simulated slow 4G; median of 3 runs per page; load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')})`,
+);
 const lighthouseRows = await runLighthouse();
 console.log(lighthouseTable(lighthouseRows));
 for (const r of lighthouseRows) if (r.failing.length) console.log(`${r.label}: ${r.failing.join(', ')}`);
 
-console.log(`\n# Interactions (412 px, CPU slowed 4x; longest event per interaction, as INP counts it; median of 5 fresh pages)`);
+console.log(
+  `\n# Interactions (412 px, CPU slowed 4x; longest event per interaction, as INP counts it; median of 5 fresh pages)`,
+);
 console.log(interactionsTable(await runInteractions()));
 
 // The page-serving, search, checkout and outbox benchmarks run as their own processes (each prints its figures).

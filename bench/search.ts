@@ -13,10 +13,31 @@ const QUERIES = Number(process.argv[3] ?? 1000);
 
 // Deterministic pseudo-random numbers, so every run measures the same catalogue.
 let seed = 0x5eed;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
-const COLOURS = ['Aspen White', 'Pacific Navy', 'Hudson Sage', 'Midnight Dusk', 'Weston Grey', 'Blackstone', 'Linen', 'Espresso', 'Chestnut', 'Harbor Blue', 'Forest Green', 'Dove Grey', 'Warm Greige', 'Natural Oak', 'Rustic Walnut', 'Honey Maple', 'Driftwood', 'Terracotta', 'Eucalyptus', 'Pearl'];
+const COLOURS = [
+  'Aspen White',
+  'Pacific Navy',
+  'Hudson Sage',
+  'Midnight Dusk',
+  'Weston Grey',
+  'Blackstone',
+  'Linen',
+  'Espresso',
+  'Chestnut',
+  'Harbor Blue',
+  'Forest Green',
+  'Dove Grey',
+  'Warm Greige',
+  'Natural Oak',
+  'Rustic Walnut',
+  'Honey Maple',
+  'Driftwood',
+  'Terracotta',
+  'Eucalyptus',
+  'Pearl',
+];
 const DOORS = ['Shaker', 'Slim Shaker', 'Raised Panel', 'Slab', 'Craftsman', 'Cottage', 'Inset', 'Beaded'];
 const LINES = [
   ['kitchen-cabinets', 'rta-kitchen-cabinets', 'RTA Kitchen Cabinets'],
@@ -42,7 +63,15 @@ function generate(n: number): SearchDoc[] {
     const slug = code.toLowerCase();
     const description = [pick(SENTENCES), pick(SENTENCES), pick(SENTENCES)].join(' ');
     const sku = [code, ...Array.from({ length: 1 + Math.floor(rand() * 6) }, (_, k) => `${code}-SD-${k}`)];
-    docs.push({ id: `style:${slug}`, url: `/products/${category}/${subcategory}/${slug}`, kind: 'style', name, title: `${name} ${line}`, description, sku });
+    docs.push({
+      id: `style:${slug}`,
+      url: `/products/${category}/${subcategory}/${slug}`,
+      kind: 'style',
+      name,
+      title: `${name} ${line}`,
+      description,
+      sku,
+    });
   }
   return docs;
 }
@@ -52,11 +81,16 @@ function queries(docs: SearchDoc[], n: number): string[] {
   for (let i = 0; i < n; i++) {
     const d = pick(docs);
     const kind = i % 6;
-    if (kind === 0) out.push(pick(d.sku!)); // exact SKU
-    else if (kind === 1) out.push(d.name.slice(0, 3 + Math.floor(rand() * 6))); // typing a name
-    else if (kind === 2) out.push(pick(COLOURS).toLowerCase()); // a colour: many hits
-    else if (kind === 3) out.push(`${pick(COLOURS).split(' ')[0]} ${pick(DOORS).split(' ')[0]}`.toUpperCase()); // two words
-    else if (kind === 4) out.push(pick(['plywood', 'dovetail', 'quartz countertop', 'soft-close', 'conversion varnish']));
+    if (kind === 0)
+      out.push(pick(d.sku!)); // exact SKU
+    else if (kind === 1)
+      out.push(d.name.slice(0, 3 + Math.floor(rand() * 6))); // typing a name
+    else if (kind === 2)
+      out.push(pick(COLOURS).toLowerCase()); // a colour: many hits
+    else if (kind === 3)
+      out.push(`${pick(COLOURS).split(' ')[0]} ${pick(DOORS).split(' ')[0]}`.toUpperCase()); // two words
+    else if (kind === 4)
+      out.push(pick(['plywood', 'dovetail', 'quartz countertop', 'soft-close', 'conversion varnish']));
     else out.push(pick(['zebrawood', 'xyz', 'granite island 12', 'qqq-000'])); // misses
   }
   return out;
@@ -97,8 +131,14 @@ console.log('\n# Search');
 line(`search index, ${fmt(STYLES)} styles: build`, `${fmt(buildMs, 1)} ms`);
 line('search index size (JSON, gzip)', `${fmt(json.length / 1024)} KiB, ${fmt(gzipSync(json).length / 1024)} KiB gzip`);
 line('search index JSON.parse in Node', `${fmt(parseMs, 1)} ms`);
-line(`search query, ${fmt(QUERIES)} queries, 8 hits: median / p99`, `${fmt(median(times), 3)} ms / ${fmt(percentile(times, 99), 3)} ms (max ${fmt(Math.max(...times), 3)} ms)`);
+line(
+  `search query, ${fmt(QUERIES)} queries, 8 hits: median / p99`,
+  `${fmt(median(times), 3)} ms / ${fmt(percentile(times, 99), 3)} ms (max ${fmt(Math.max(...times), 3)} ms)`,
+);
 line('search query, CPU time per query: median / p99', `${fmt(median(cpu), 3)} ms / ${fmt(percentile(cpu, 99), 3)} ms`);
-line('search query, all hits (See all Result): median / p99', `${fmt(median(all), 3)} ms / ${fmt(percentile(all, 99), 3)} ms`);
+line(
+  'search query, all hits (See all Result): median / p99',
+  `${fmt(median(all), 3)} ms / ${fmt(percentile(all, 99), 3)} ms`,
+);
 line('average hits per suggestion query', fmt(hits / QUERIES, 1));
 line('one frame at 60 Hz', `16.7 ms (load average now ${fmt(loadavg()[0]!, 1)} on ${availableParallelism()} CPUs)`);

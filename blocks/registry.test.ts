@@ -26,10 +26,16 @@ const IMPORTED = Symbol('imported');
 function parse(file: string): Node[] {
   const { program, errors } = parseSync(file, readFileSync(file, 'utf8'));
   if (errors.length) throw new Error(`${file}: ${errors[0]!.message}`);
-  return (program.body as Node[]).map((st) => ((st.type === 'ExportNamedDeclaration' || st.type === 'ExportDefaultDeclaration') && st.declaration?.type?.endsWith('Declaration') ? st.declaration : st));
+  return (program.body as Node[]).map((st) =>
+    (st.type === 'ExportNamedDeclaration' || st.type === 'ExportDefaultDeclaration') &&
+    st.declaration?.type?.endsWith('Declaration')
+      ? st.declaration
+      : st,
+  );
 }
 
-const keyName = (k: Node) => (k.type === 'Identifier' ? (k.name as string) : k.type === 'Literal' ? String(k.value) : undefined);
+const keyName = (k: Node) =>
+  k.type === 'Identifier' ? (k.name as string) : k.type === 'Literal' ? String(k.value) : undefined;
 
 /** The value of a literal expression (or of a top-level const holding one), else UNREADABLE. */
 function literal(node: Node, body: Node[]): Json | typeof UNREADABLE {
@@ -43,7 +49,9 @@ function literal(node: Node, body: Node[]): Json | typeof UNREADABLE {
     case 'TemplateLiteral':
       return node.expressions.length === 0 ? (node.quasis[0].value.cooked as string) : UNREADABLE;
     case 'UnaryExpression':
-      return node.operator === '-' && node.argument.type === 'Literal' && typeof node.argument.value === 'number' ? -node.argument.value : UNREADABLE;
+      return node.operator === '-' && node.argument.type === 'Literal' && typeof node.argument.value === 'number'
+        ? -node.argument.value
+        : UNREADABLE;
     case 'ArrayExpression': {
       const items = (node.elements as Node[]).map((e) => (e ? literal(e, body) : UNREADABLE));
       return items.includes(UNREADABLE) ? UNREADABLE : (items as Json[]);
@@ -61,9 +69,12 @@ function literal(node: Node, body: Node[]): Json | typeof UNREADABLE {
     case 'Identifier':
       for (const st of body) {
         if (st.type === 'VariableDeclaration')
-          for (const d of st.declarations as Node[]) if (d.id.type === 'Identifier' && d.id.name === node.name && d.init) return literal(d.init, body);
+          for (const d of st.declarations as Node[])
+            if (d.id.type === 'Identifier' && d.id.name === node.name && d.init) return literal(d.init, body);
         if (st.type === 'ImportDeclaration' && String(st.source.value).startsWith('.'))
-          for (const sp of st.specifiers as Node[]) if (sp.type === 'ImportSpecifier' && sp.local.name === node.name) return { [IMPORTED]: { from: st.source.value, name: keyName(sp.imported)! } } as never;
+          for (const sp of st.specifiers as Node[])
+            if (sp.type === 'ImportSpecifier' && sp.local.name === node.name)
+              return { [IMPORTED]: { from: st.source.value, name: keyName(sp.imported)! } } as never;
       }
   }
   return UNREADABLE;
@@ -79,7 +90,12 @@ function findComponent(file: string, name: string): { fn: Node; body: Node[] } |
         let init = d.init as Node | undefined;
         // memo(function X ...) / forwardRef((props) => ...)
         while (init?.type === 'CallExpression' && init.arguments[0]) init = init.arguments[0];
-        if (d.id.type === 'Identifier' && d.id.name === name && (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression')) return { fn: init, body };
+        if (
+          d.id.type === 'Identifier' &&
+          d.id.name === name &&
+          (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression')
+        )
+          return { fn: init, body };
       }
     if (st.type === 'ImportDeclaration' && String(st.source.value).startsWith('.')) {
       const spec = (st.specifiers as Node[]).find((s) => s.type === 'ImportSpecifier' && s.local.name === name);
@@ -100,12 +116,19 @@ function walk(node: unknown, visit: (n: Node) => boolean | void): void {
  * Blocks whose props are read by a component that the block's own component does not render by
  * name: the form block hands its props to the lazily loaded form view.
  */
-const ALSO_READ_BY: Record<string, Array<[file: string, component: string]>> = { form: [['form-view.tsx', 'FormView']] };
+const ALSO_READ_BY: Record<string, Array<[file: string, component: string]>> = {
+  form: [['form-view.tsx', 'FormView']],
+};
 
 type Default = Json | typeof UNREADABLE;
 
 /** Destructured prop defaults of one component: its parameter, `const { ... } = props`, and the components it spreads its props into. */
-function defaultsOf(file: string, name: string, out: Map<string, Default & object | Default>, seen = new Set<string>()) {
+function defaultsOf(
+  file: string,
+  name: string,
+  out: Map<string, (Default & object) | Default>,
+  seen = new Set<string>(),
+) {
   if (seen.has(`${file}#${name}`)) return;
   seen.add(`${file}#${name}`);
   const found = findComponent(file, name);
@@ -117,9 +140,22 @@ function defaultsOf(file: string, name: string, out: Map<string, Default & objec
   else if (param?.type === 'Identifier') {
     const propsName = param.name as string;
     walk(fn.body, (n) => {
-      if (n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && n.init?.type === 'Identifier' && n.init.name === propsName) patterns.push(n.id);
+      if (
+        n.type === 'VariableDeclarator' &&
+        n.id.type === 'ObjectPattern' &&
+        n.init?.type === 'Identifier' &&
+        n.init.name === propsName
+      )
+        patterns.push(n.id);
       // <Inner key={...} {...props} />: Inner reads the same props.
-      if (n.type === 'JSXOpeningElement' && n.name.type === 'JSXIdentifier' && /^[A-Z]/.test(n.name.name) && (n.attributes as Node[]).some((a) => a.type === 'JSXSpreadAttribute' && a.argument.type === 'Identifier' && a.argument.name === propsName))
+      if (
+        n.type === 'JSXOpeningElement' &&
+        n.name.type === 'JSXIdentifier' &&
+        /^[A-Z]/.test(n.name.name) &&
+        (n.attributes as Node[]).some(
+          (a) => a.type === 'JSXSpreadAttribute' && a.argument.type === 'Identifier' && a.argument.name === propsName,
+        )
+      )
         defaultsOf(file, n.name.name, out, seen);
       return !/Function/.test(n.type); // not into nested functions
     });
@@ -136,8 +172,15 @@ async function componentDefaults(type: string): Promise<Map<string, Default>> {
   const file = join(BLOCKS_DIR, type, 'index.tsx');
   let componentName: string | undefined;
   walk(parse(file), (n) => {
-    if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'defineBlock' && n.arguments[0]?.type === 'ObjectExpression')
-      for (const p of n.arguments[0].properties as Node[]) if (p.type === 'Property' && keyName(p.key) === 'component' && p.value.type === 'Identifier') componentName = p.value.name;
+    if (
+      n.type === 'CallExpression' &&
+      n.callee.type === 'Identifier' &&
+      n.callee.name === 'defineBlock' &&
+      n.arguments[0]?.type === 'ObjectExpression'
+    )
+      for (const p of n.arguments[0].properties as Node[])
+        if (p.type === 'Property' && keyName(p.key) === 'component' && p.value.type === 'Identifier')
+          componentName = p.value.name;
   });
   if (!componentName) throw new Error(`${type}: no defineBlock({ component: Name }) in index.tsx`);
   const out = new Map<string, Default>();
@@ -152,8 +195,14 @@ async function componentDefaults(type: string): Promise<Map<string, Default>> {
 }
 
 function schemaDefaults(type: string): Map<string, Json> {
-  const schema = JSON.parse(readFileSync(join(BLOCKS_DIR, type, 'schema.json'), 'utf8')) as { properties?: Record<string, { default?: Json }> };
-  return new Map(Object.entries(schema.properties ?? {}).flatMap(([k, p]) => (p.default === undefined ? [] : [[k, p.default] as [string, Json]])));
+  const schema = JSON.parse(readFileSync(join(BLOCKS_DIR, type, 'schema.json'), 'utf8')) as {
+    properties?: Record<string, { default?: Json }>;
+  };
+  return new Map(
+    Object.entries(schema.properties ?? {}).flatMap(([k, p]) =>
+      p.default === undefined ? [] : [[k, p.default] as [string, Json]],
+    ),
+  );
 }
 
 describe('block registry', () => {
@@ -168,12 +217,20 @@ describe('block registry', () => {
     const problems: string[] = [];
     for (const [k, v] of inSchema) {
       if (!inComponent.has(k)) problems.push(`"${k}": schema default ${JSON.stringify(v)}, the component has none`);
-      else if (inComponent.get(k) === UNREADABLE) problems.push(`"${k}": the component's default is not a literal (write the value, or a const holding it)`);
-      else if (JSON.stringify(inComponent.get(k)) !== JSON.stringify(v)) problems.push(`"${k}": schema default ${JSON.stringify(v)}, component default ${JSON.stringify(inComponent.get(k))}`);
+      else if (inComponent.get(k) === UNREADABLE)
+        problems.push(`"${k}": the component's default is not a literal (write the value, or a const holding it)`);
+      else if (JSON.stringify(inComponent.get(k)) !== JSON.stringify(v))
+        problems.push(
+          `"${k}": schema default ${JSON.stringify(v)}, component default ${JSON.stringify(inComponent.get(k))}`,
+        );
     }
     // `= []` / `= {}` only spare the code a check for a missing list: nothing an author needs to know.
     const empty = (v: Default) => JSON.stringify(v) === '[]' || JSON.stringify(v) === '{}';
-    for (const [k, v] of inComponent) if (!inSchema.has(k) && !empty(v)) problems.push(`"${k}": component default ${v === UNREADABLE ? '(an expression)' : JSON.stringify(v)}, schema.json has none`);
+    for (const [k, v] of inComponent)
+      if (!inSchema.has(k) && !empty(v))
+        problems.push(
+          `"${k}": component default ${v === UNREADABLE ? '(an expression)' : JSON.stringify(v)}, schema.json has none`,
+        );
     expect(problems).toEqual([]);
   });
 });

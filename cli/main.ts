@@ -89,12 +89,20 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<id>', "the quote's id")
     .action(run(async () => (await import('./commands/quote.ts')).quoteCancelCommand));
 
-  const orders = program.command('orders').description('the orders and their payments, read-only: list (the default), show');
+  const orders = program
+    .command('orders')
+    .description('the orders and their payments, read-only: list (the default), show');
   orders
     .command('list', { isDefault: true })
     .description('the orders, newest first: number, date, customer, status, total, payment method and latest payment')
-    .option('--status <status>', 'pending | pending_payment | ordered | on_hold (the latest payment is held for review by the gateway; the order stays pending_payment)')
-    .option('--since <when>', 'placed since a date (2025-01-31, 2025-01-31T09:30Z; UTC unless a zone is given) or a time ago (24h, 7d, 2w)')
+    .option(
+      '--status <status>',
+      'pending | pending_payment | ordered | on_hold (the latest payment is held for review by the gateway; the order stays pending_payment)',
+    )
+    .option(
+      '--since <when>',
+      'placed since a date (2025-01-31, 2025-01-31T09:30Z; UTC unless a zone is given) or a time ago (24h, 7d, 2w)',
+    )
     .option('--limit <n>', 'at most this many, newest first', '50')
     .option('--format <format>', 'table | json | csv', 'table')
     .action(run(async () => (await import('./commands/orders.ts')).ordersListCommand));

@@ -17,8 +17,17 @@ function pascal(s: string) {
 
 export async function generateTypes(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const opts = { bannerComment: BANNER, cwd: SCHEMAS_DIR, additionalProperties: false, style: { singleQuote: true, printWidth: 120 }, declareExternallyReferenced: true, unreachableDefinitions: false };
-  for (const f of readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.schema.json')).sort()) {
+  const opts = {
+    bannerComment: BANNER,
+    cwd: SCHEMAS_DIR,
+    additionalProperties: false,
+    style: { singleQuote: true, printWidth: 120 },
+    declareExternallyReferenced: true,
+    unreachableDefinitions: false,
+  };
+  for (const f of readdirSync(SCHEMAS_DIR)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
     const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, f), 'utf8'));
     const base = f.replace('.schema.json', '');
     // block-parts.schema.json is only definitions (for the blocks' schemas): emit them all.
@@ -31,8 +40,13 @@ export async function generateTypes(): Promise<Map<string, string>> {
     const imports = new Map<string, Set<string>>();
     const schema = sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports);
     const ts = await compile(schema, schema.title ?? `${pascal(type)}Props`, { ...opts, cwd: dirname(file) });
-    const lines = [...imports].sort().map(([base, names]) => `import type { ${[...names].sort().join(', ')} } from '../${base}.ts';`);
-    out.set(join(TYPES_DIR, 'blocks', `${type}.ts`), lines.length ? ts.replace(`${BANNER}\n`, `${BANNER}\n\n${lines.join('\n')}\n`) : ts);
+    const lines = [...imports]
+      .sort()
+      .map(([base, names]) => `import type { ${[...names].sort().join(', ')} } from '../${base}.ts';`);
+    out.set(
+      join(TYPES_DIR, 'blocks', `${type}.ts`),
+      lines.length ? ts.replace(`${BANNER}\n`, `${BANNER}\n\n${lines.join('\n')}\n`) : ts,
+    );
   }
   return out;
 }
@@ -46,7 +60,10 @@ function sharedRefsAsImports(node: unknown, imports: Map<string, Set<string>>): 
   if (Array.isArray(node)) return node.map((n) => sharedRefsAsImports(n, imports));
   if (!node || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as Record<string, unknown>;
-  const m = typeof $ref === 'string' ? /(?:^|\/)schemas\/([a-z0-9-]+)\.schema\.json#\/\$defs\/([A-Za-z0-9]+)$/.exec($ref) : null;
+  const m =
+    typeof $ref === 'string'
+      ? /(?:^|\/)schemas\/([a-z0-9-]+)\.schema\.json#\/\$defs\/([A-Za-z0-9]+)$/.exec($ref)
+      : null;
   if (m) {
     const [, base, key] = m as unknown as [string, string, string];
     const def = JSON.parse(readFileSync(join(SCHEMAS_DIR, `${base}.schema.json`), 'utf8')).$defs?.[key];

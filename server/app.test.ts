@@ -24,7 +24,9 @@ describe('security headers', () => {
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
       // Inline scripts by their hashes only: the cookie banner's line and the Speculation Rules.
-      expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/]+=*' 'sha256-[\w+/]+=*' https:\/\/www\.googletagmanager\.com https:\/\/www\.google\.com https:\/\/www\.gstatic\.com https:\/\/assets\.calendly\.com https:\/\/www\.roomvo\.com(;|$)/);
+      expect(csp).toMatch(
+        /script-src 'self' 'sha256-[\w+/]+=*' 'sha256-[\w+/]+=*' https:\/\/www\.googletagmanager\.com https:\/\/www\.google\.com https:\/\/www\.gstatic\.com https:\/\/assets\.calendly\.com https:\/\/www\.roomvo\.com(;|$)/,
+      );
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("style-src 'self' 'unsafe-inline' https://assets.calendly.com");
       expect(csp).toContain("img-src 'self' data: https: https://i.ytimg.com");
@@ -52,13 +54,19 @@ describe('security headers', () => {
     }
   });
 
-  it('adds a payment provider\'s hosts only while it is configured', async () => {
+  it("adds a payment provider's hosts only while it is configured", async () => {
     t = await createTestServer();
     const without = (await t.app.request('/')).headers.get('content-security-policy');
     expect(without).toContain("default-src 'self'");
     expect(without).not.toContain('stripe.com');
     await t.close();
-    t = await createTestServer({ paymentEnv: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' } });
+    t = await createTestServer({
+      paymentEnv: {
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      },
+    });
     const csp = (await t.app.request('/')).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
@@ -74,7 +82,10 @@ describe('security headers', () => {
       ['/api/order/12345?token=nope', {}, 403],
       ['/api/nope', {}, 404],
     ] as const) {
-      const res = await t.app.request(path, { ...init, headers: { ...('headers' in init ? init.headers : {}), 'X-Request-Id': `req-${status}` } });
+      const res = await t.app.request(path, {
+        ...init,
+        headers: { ...('headers' in init ? init.headers : {}), 'X-Request-Id': `req-${status}` },
+      });
       expect(res.status, path).toBe(status);
       expect(res.headers.get('x-request-id'), `${status} ${path}`).toBe(`req-${status}`);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -93,7 +104,13 @@ describe('security headers', () => {
 describe('the API', () => {
   it('answers unknown /api paths and methods with JSON 404, never the 404 page', async () => {
     t = await createTestServer();
-    for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/nope/deeper'], ['GET', '/api'], ['DELETE', '/api/health'], ['GET', '/api/health/']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope/deeper'],
+      ['GET', '/api'],
+      ['DELETE', '/api/health'],
+      ['GET', '/api/health/'],
+    ] as const) {
       const res = await t.app.request(path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -120,21 +137,34 @@ describe('the API', () => {
 describe('createServer', () => {
   it('takes name and origin from the build when there is no site.json, and a From address from them', async () => {
     t = await createTestServer();
-    expect(t.deps.config).toMatchObject({ siteName: FAKE_SITE.name, origin: FAKE_SITE.origin, mailFrom: '"Test Cabinets" <no-reply@testcabinets.example>' });
+    expect(t.deps.config).toMatchObject({
+      siteName: FAKE_SITE.name,
+      origin: FAKE_SITE.origin,
+      mailFrom: '"Test Cabinets" <no-reply@testcabinets.example>',
+    });
   });
 
   it('gives the outbox worker the From address', async () => {
     t = await createTestServer();
-    await enqueueMail(t.db, { kind: 'k', to: 'jane@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' }, t.clock);
+    await enqueueMail(
+      t.db,
+      { kind: 'k', to: 'jane@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi' },
+      t.clock,
+    );
     await t.outbox.drain();
-    expect(t.mailer.sent[0]).toMatchObject({ from: '"Test Cabinets" <no-reply@testcabinets.example>', to: 'jane@example.com' });
+    expect(t.mailer.sent[0]).toMatchObject({
+      from: '"Test Cabinets" <no-reply@testcabinets.example>',
+      to: 'jane@example.com',
+    });
   });
 
   it('throws SiteNotBuiltError when dist is missing', async () => {
     const dir = tempDir();
     const db = await openMigratedDatabase(dir.join('x.db'));
     try {
-      expect(() => createServer({ db, mailer: memoryMailer(), log: silentLogger, config: { distDir: dir.join('dist') } })).toThrow(SiteNotBuiltError);
+      expect(() =>
+        createServer({ db, mailer: memoryMailer(), log: silentLogger, config: { distDir: dir.join('dist') } }),
+      ).toThrow(SiteNotBuiltError);
     } finally {
       await db.destroy();
       dir.cleanup();

@@ -10,7 +10,12 @@ import { commerceFor } from './commerce/app-commerce.ts';
 import { providerHosts, type PaymentProviders } from './payments/provider.ts';
 import { defaultPaymentProviders } from './payments/registry.ts';
 import { resultOf, SANDBOX_GATEWAY } from './payments/sandbox.ts';
-import { sandboxGateway, sandboxGatewayRoutes, SANDBOX_GATEWAY_PATH, type SandboxGateway } from './sandbox-gateway/index.ts';
+import {
+  sandboxGateway,
+  sandboxGatewayRoutes,
+  SANDBOX_GATEWAY_PATH,
+  type SandboxGateway,
+} from './sandbox-gateway/index.ts';
 import type { AppDeps } from './app-deps.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { readSiteJson, resolveConfig, type ServerConfig } from './config.ts';
@@ -77,7 +82,14 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   const payments = o.payments ?? (gateway ? defaultPaymentProviders({ sandbox: gateway }) : {});
   const deps: AppDeps = { db: o.db, mailer: o.mailer, clock, log, config, outbox, siteDir, payments };
   // The sandbox gateway tells the shop when an authentication decided a payment, as a provider's webhook would.
-  const unhook = gateway && payments[SANDBOX_GATEWAY] ? gateway.onUpdate((intent) => commerceFor(deps).payments.settle(SANDBOX_GATEWAY, resultOf(intent)).then(() => undefined)) : undefined;
+  const unhook =
+    gateway && payments[SANDBOX_GATEWAY]
+      ? gateway.onUpdate((intent) =>
+          commerceFor(deps)
+            .payments.settle(SANDBOX_GATEWAY, resultOf(intent))
+            .then(() => undefined),
+        )
+      : undefined;
 
   const app = new Hono<AppEnv>();
   app.use('*', requestId());
@@ -93,7 +105,10 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   app.route('/api', createApi(deps));
   if (gateway) {
     // The gateway takes small JSON and forms only: the API's JSON limit for every body, counted as it streams.
-    app.use(`${SANDBOX_GATEWAY_PATH}/*`, apiBodyLimit({ bodyLimitBytes: config.bodyLimitBytes, uploadLimitBytes: config.bodyLimitBytes }));
+    app.use(
+      `${SANDBOX_GATEWAY_PATH}/*`,
+      apiBodyLimit({ bodyLimitBytes: config.bodyLimitBytes, uploadLimitBytes: config.bodyLimitBytes }),
+    );
     app.route(SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes(gateway));
   }
 

@@ -9,11 +9,29 @@ afterEach(() => dir?.cleanup());
 describe('resolveConfig', () => {
   it('prefers explicit values, then site.json, then the build, then defaults', () => {
     dir = tempDir();
-    writeFileSync(dir.join('site.json'), JSON.stringify({ $schema: '../schemas/site.schema.json', name: 'Hearthline Cabinetry', origin: 'https://www.hearthlinecabinetry.com/' }));
+    writeFileSync(
+      dir.join('site.json'),
+      JSON.stringify({
+        $schema: '../schemas/site.schema.json',
+        name: 'Hearthline Cabinetry',
+        origin: 'https://www.hearthlinecabinetry.com/',
+      }),
+    );
     const fromSite = resolveConfig({}, readSiteJson(dir.path), { name: 'Built', origin: 'https://built.example' });
-    expect(fromSite).toMatchObject({ siteName: 'Hearthline Cabinetry', origin: 'https://www.hearthlinecabinetry.com', mailFrom: '"Hearthline Cabinetry" <no-reply@hearthlinecabinetry.com>' });
-    expect(resolveConfig({ siteName: 'Given', mailFrom: 'shop@example.com' }, readSiteJson(dir.path))).toMatchObject({ siteName: 'Given', mailFrom: 'shop@example.com' });
-    expect(resolveConfig({}, readSiteJson(dir.join('nowhere')))).toMatchObject({ siteName: 'Joinery', origin: 'http://localhost:3000', bodyLimitBytes: 1048576 });
+    expect(fromSite).toMatchObject({
+      siteName: 'Hearthline Cabinetry',
+      origin: 'https://www.hearthlinecabinetry.com',
+      mailFrom: '"Hearthline Cabinetry" <no-reply@hearthlinecabinetry.com>',
+    });
+    expect(resolveConfig({ siteName: 'Given', mailFrom: 'shop@example.com' }, readSiteJson(dir.path))).toMatchObject({
+      siteName: 'Given',
+      mailFrom: 'shop@example.com',
+    });
+    expect(resolveConfig({}, readSiteJson(dir.join('nowhere')))).toMatchObject({
+      siteName: 'Joinery',
+      origin: 'http://localhost:3000',
+      bodyLimitBytes: 1048576,
+    });
   });
 
   it('ignores an unreadable site.json', () => {
@@ -23,7 +41,9 @@ describe('resolveConfig', () => {
   });
 
   it('builds a From header that a quote or newline in the name cannot break', () => {
-    expect(defaultMailFrom('Bob "The" Builder\r\nBcc: x@evil.example', 'https://shop.example')).toBe('"Bob The BuilderBcc: x@evil.example" <no-reply@shop.example>');
+    expect(defaultMailFrom('Bob "The" Builder\r\nBcc: x@evil.example', 'https://shop.example')).toBe(
+      '"Bob The BuilderBcc: x@evil.example" <no-reply@shop.example>',
+    );
   });
 });
 

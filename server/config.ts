@@ -102,7 +102,8 @@ export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/ap
 
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
-export const positiveInt = (v: string | undefined, fallback: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback);
+export const positiveInt = (v: string | undefined, fallback: number) =>
+  v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback;
 
 /** The settings that come from the environment only (secrets, folders, limits), with safe defaults. */
 export function envConfig(env: Record<string, string | undefined> = process.env) {
@@ -110,16 +111,26 @@ export function envConfig(env: Record<string, string | undefined> = process.env)
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || DEFAULT_RECAPTCHA_VERIFY_URL,
     uploadDir: env.JOINERY_UPLOAD_DIR || join(env.JOINERY_DATA_DIR || VAR_DIR, 'uploads'),
-    formRateLimit: { limit: positiveInt(env.FORM_RATE_LIMIT, 20), windowMs: positiveInt(env.FORM_RATE_WINDOW_MS, 60_000) },
+    formRateLimit: {
+      limit: positiveInt(env.FORM_RATE_LIMIT, 20),
+      windowMs: positiveInt(env.FORM_RATE_WINDOW_MS, 60_000),
+    },
     // A shopper places one sample order per visit (a retry updates it); 10 in 10 minutes leaves
     // room for a household or an office behind one address, and caps a script at 60 an hour.
-    orderRateLimit: { limit: positiveInt(env.ORDER_RATE_LIMIT, 10), windowMs: positiveInt(env.ORDER_RATE_WINDOW_MS, 600_000) },
+    orderRateLimit: {
+      limit: positiveInt(env.ORDER_RATE_LIMIT, 10),
+      windowMs: positiveInt(env.ORDER_RATE_WINDOW_MS, 600_000),
+    },
     // Up to 5 failed attempts per order (pay-limits.ts) on a few orders; card testing gets 30
     // tries in 10 minutes from one address instead of hundreds a second.
-    payRateLimit: { limit: positiveInt(env.PAY_RATE_LIMIT, 30), windowMs: positiveInt(env.PAY_RATE_WINDOW_MS, 600_000) },
+    payRateLimit: {
+      limit: positiveInt(env.PAY_RATE_LIMIT, 30),
+      windowMs: positiveInt(env.PAY_RATE_WINDOW_MS, 600_000),
+    },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     paymentLeaseMs: positiveInt(env.JOINERY_PAYMENT_LEASE_MS, 60_000),
-    reconcileIntervalMs: env.JOINERY_RECONCILE_INTERVAL_MS === '0' ? 0 : positiveInt(env.JOINERY_RECONCILE_INTERVAL_MS, 30_000),
+    reconcileIntervalMs:
+      env.JOINERY_RECONCILE_INTERVAL_MS === '0' ? 0 : positiveInt(env.JOINERY_RECONCILE_INTERVAL_MS, 30_000),
     bodyTimeoutMs: positiveInt(env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS),
   };
 }

@@ -21,10 +21,14 @@ it('OUTBOX_CONCURRENCY sets how many e-mails the worker sends at once; a value t
 
 it('OUTBOX_INTERVAL_MS and OUTBOX_LEASE_MS reach the worker; the heartbeat renews a short lease four times over', async () => {
   dir = tempDir();
-  deps = await createDefaultDeps({ env: { JOINERY_DATA_DIR: dir.path, OUTBOX_INTERVAL_MS: '200', OUTBOX_LEASE_MS: '8000' } });
+  deps = await createDefaultDeps({
+    env: { JOINERY_DATA_DIR: dir.path, OUTBOX_INTERVAL_MS: '200', OUTBOX_LEASE_MS: '8000' },
+  });
   expect(deps.config?.outbox).toEqual({ concurrency: 8, intervalMs: 200, leaseMs: 8000, heartbeatMs: 2000 });
   await deps.close();
   // A long lease keeps the default 5 s heartbeat; values that are not positive integers are ignored.
-  deps = await createDefaultDeps({ env: { JOINERY_DATA_DIR: dir.path, OUTBOX_INTERVAL_MS: 'soon', OUTBOX_LEASE_MS: '60000' } });
+  deps = await createDefaultDeps({
+    env: { JOINERY_DATA_DIR: dir.path, OUTBOX_INTERVAL_MS: 'soon', OUTBOX_LEASE_MS: '60000' },
+  });
   expect(deps.config?.outbox).toEqual({ concurrency: 8, leaseMs: 60000, heartbeatMs: 5000 });
 });

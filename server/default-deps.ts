@@ -40,7 +40,8 @@ export interface DefaultDeps extends CreateServerOptions {
 }
 
 /** The SQLite file of JOINERY_DB, else $JOINERY_DATA_DIR/joinery.db, else var/joinery.db (the server and the CLI alike). */
-export const dbFileFromEnv = (env: Record<string, string | undefined>) => env.JOINERY_DB || (env.JOINERY_DATA_DIR ? join(env.JOINERY_DATA_DIR, 'joinery.db') : DEFAULT_DB_FILE);
+export const dbFileFromEnv = (env: Record<string, string | undefined>) =>
+  env.JOINERY_DB || (env.JOINERY_DATA_DIR ? join(env.JOINERY_DATA_DIR, 'joinery.db') : DEFAULT_DB_FILE);
 
 /** DATABASE_URL when it names PostgreSQL, else the SQLite file. */
 export function databaseTarget(env: Record<string, string | undefined>, dbFile: string): string {
@@ -68,7 +69,9 @@ function outboxOptions(env: Record<string, string | undefined>, concurrency: num
   return {
     concurrency,
     ...(intervalMs ? { intervalMs } : {}),
-    ...(leaseMs ? { leaseMs, heartbeatMs: Math.max(1, Math.min(DEFAULT_OUTBOX_OPTIONS.heartbeatMs, Math.floor(leaseMs / 4))) } : {}),
+    ...(leaseMs
+      ? { leaseMs, heartbeatMs: Math.max(1, Math.min(DEFAULT_OUTBOX_OPTIONS.heartbeatMs, Math.floor(leaseMs / 4))) }
+      : {}),
   };
 }
 

@@ -10,4 +10,11 @@ export * from './db/index.ts';
 export * from './mail/index.ts';
 export * from './http/index.ts';
 export { SiteNotBuiltError } from './site/index.ts';
-export { DEFAULT_DB_FILE, DEFAULT_MAIL_DIR, DEFAULT_DIST_DIR, DEFAULT_CONTENT_DIR, VAR_DIR, PROJECT_ROOT } from './paths.ts';
+export {
+  DEFAULT_DB_FILE,
+  DEFAULT_MAIL_DIR,
+  DEFAULT_DIST_DIR,
+  DEFAULT_CONTENT_DIR,
+  VAR_DIR,
+  PROJECT_ROOT,
+} from './paths.ts';

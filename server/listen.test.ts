@@ -47,7 +47,14 @@ describe('listen', () => {
   it('never serves a file outside the site for raw traversal paths', async () => {
     t = await createTestServer();
     srv = await listen(t.app, { port: 0, hostname: '127.0.0.1' });
-    for (const path of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%5csecret.txt', '/a%00b']) {
+    for (const path of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e%5csecret.txt',
+      '/a%00b',
+    ]) {
       const res = await rawGet(srv.port, path);
       expect([400, 404], path).toContain(res.status);
       expect(res.body, path).not.toContain('outside the site folder');
@@ -65,7 +72,11 @@ describe('listen', () => {
       return c.json({ done: true });
     });
     const l = await listen(app, { port: 0, hostname: '127.0.0.1' });
-    const inFlight = fetch(`http://127.0.0.1:${l.port}/slow`).then(async (r) => ({ status: r.status, connection: r.headers.get('connection'), body: await r.json() }));
+    const inFlight = fetch(`http://127.0.0.1:${l.port}/slow`).then(async (r) => ({
+      status: r.status,
+      connection: r.headers.get('connection'),
+      body: await r.json(),
+    }));
     await inside;
     const closed = l.close();
     // Closing, with the request still in flight: a new connection is refused already.
@@ -80,6 +91,8 @@ describe('listen', () => {
   it('rejects when the port is taken', async () => {
     t = await createTestServer();
     srv = await listen(t.app, { port: 0, hostname: '127.0.0.1' });
-    await expect(listen(t.app, { port: srv.port, hostname: '127.0.0.1' })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(listen(t.app, { port: srv.port, hostname: '127.0.0.1' })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
   });
 });

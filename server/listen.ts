@@ -22,7 +22,10 @@ export interface ListenOptions {
 /** Headers must arrive whole within this (slow-loris on headers); Node answers 408 and closes. */
 export const HEADERS_TIMEOUT_MS = 20_000;
 
-export function listen(app: { fetch: (req: Request, ...rest: any[]) => Response | Promise<Response> }, o: ListenOptions): Promise<Listening> {
+export function listen(
+  app: { fetch: (req: Request, ...rest: any[]) => Response | Promise<Response> },
+  o: ListenOptions,
+): Promise<Listening> {
   // Node's own timeouts close a socket whose request never completes, e.g. a body nobody reads,
   // after the app's JSON 408 had its chance to go first.
   const requestTimeout = (o.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS) + 10_000;

@@ -32,7 +32,11 @@ export function memoryLogger(): MemoryLogger {
  * At most one line per `everyMs` through `write`; the next line let through says how many were
  * held back meanwhile. For errors that come in floods (every request of a database outage).
  */
-export function throttled(everyMs: number, write: (line: string) => void, now: () => number = Date.now): (line: string) => void {
+export function throttled(
+  everyMs: number,
+  write: (line: string) => void,
+  now: () => number = Date.now,
+): (line: string) => void {
   let last = -Infinity;
   let held = 0;
   return (line) => {

@@ -40,7 +40,13 @@ const CONCURRENCY = 8;
 function startServer(name: string, env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', '0'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env, MAIL_FROM: `Server ${name} <${name}@hearthline.test>`, HOST: '127.0.0.1', JOINERY_LOG_REQUESTS: '0' },
+    env: {
+      ...process.env,
+      ...env,
+      MAIL_FROM: `Server ${name} <${name}@hearthline.test>`,
+      HOST: '127.0.0.1',
+      JOINERY_LOG_REQUESTS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -65,13 +71,18 @@ function startServer(name: string, env: Record<string, string>): Promise<Server>
 }
 
 async function postOrder(s: Server, body: object): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${s.base}/api/order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${s.base}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
 /** Queues `n` messages, 20 at a time, while the servers' workers already send. */
 async function enqueueMany(n: number, mail: (i: number) => OutgoingMail): Promise<void> {
-  for (let i = 0; i < n; i += 20) await Promise.all(Array.from({ length: Math.min(20, n - i) }, (_, j) => enqueueMail(db, mail(i + j), systemClock)));
+  for (let i = 0; i < n; i += 20)
+    await Promise.all(Array.from({ length: Math.min(20, n - i) }, (_, j) => enqueueMail(db, mail(i + j), systemClock)));
 }
 
 let dir: TempDir;
@@ -117,7 +128,8 @@ afterAll(async () => {
 
 describe('two servers on one PostgreSQL', () => {
   it('both report PostgreSQL on /api/health', async () => {
-    for (const s of [a, b]) expect(await (await fetch(`${s.base}/api/health`)).json()).toMatchObject({ ok: true, database: 'postgres' });
+    for (const s of [a, b])
+      expect(await (await fetch(`${s.base}/api/health`)).json()).toMatchObject({ ok: true, database: 'postgres' });
   });
 
   it('200 concurrent checkouts over both servers with 50 shared idempotency keys make exactly 50 orders', async () => {
@@ -138,26 +150,63 @@ describe('two servers on one PostgreSQL', () => {
     const placed = await postOrder(a, orderBody());
     expect(placed.status).toBe(201);
     // The card goes to the sandbox gateway (its store is in the shared database), the shop gets its token.
-    const tokenized = await fetch(`${b.base}/sandbox-gateway/v1/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CARDS.approved) });
+    const tokenized = await fetch(`${b.base}/sandbox-gateway/v1/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(CARDS.approved),
+    });
     expect(tokenized.status).toBe(201);
     const paymentToken = ((await tokenized.json()) as { id: string }).id;
     const body = JSON.stringify({ id: placed.json.order.id, token: placed.json.orderToken, paymentToken });
     const statuses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => fetch(`${(i % 2 ? b : a).base}/api/order/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.status)),
+      Array.from({ length: 10 }, (_, i) =>
+        fetch(`${(i % 2 ? b : a).base}/api/order/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
-    expect(await db.selectFrom('payments').select('status').where('order_id', '=', placed.json.order.id).execute()).toEqual([{ status: 'completed' }]);
+    expect(
+      await db.selectFrom('payments').select('status').where('order_id', '=', placed.json.order.id).execute(),
+    ).toEqual([{ status: 'completed' }]);
     // Its e-mails were queued once (customer and shop) and go out from whichever server.
-    const mails = () => db.selectFrom('email_outbox').select(['kind', 'status']).where('ref_type', '=', 'order').where('ref_id', '=', String(placed.json.order.id)).execute();
+    const mails = () =>
+      db
+        .selectFrom('email_outbox')
+        .select(['kind', 'status'])
+        .where('ref_type', '=', 'order')
+        .where('ref_id', '=', String(placed.json.order.id))
+        .execute();
     expect(new Set((await mails()).map((m) => m.kind)).size).toBe((await mails()).length);
     await expect.poll(async () => (await mails()).every((m) => m.status === 'sent'), { timeout: 30_000 }).toBe(true);
   }, 60_000);
 
   it('1,000 queued e-mails are each delivered exactly once while both outbox workers run', async () => {
-    await enqueueMany(1000, (i) => ({ kind: 'test', to: `c${i}@example.com`, subject: `bulk ${i}`, html: '<p>hi</p>', text: 'hi' }));
+    await enqueueMany(1000, (i) => ({
+      kind: 'test',
+      to: `c${i}@example.com`,
+      subject: `bulk ${i}`,
+      html: '<p>hi</p>',
+      text: 'hi',
+    }));
     await sink.waitFor(1000, 120_000);
-    await expect.poll(async () => (await db.selectFrom('email_outbox').select('id').where('subject', 'like', 'bulk %').where('status', '=', 'sent').execute()).length, { timeout: 30_000 }).toBe(1000);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .selectFrom('email_outbox')
+              .select('id')
+              .where('subject', 'like', 'bulk %')
+              .where('status', '=', 'sent')
+              .execute()
+          ).length,
+        { timeout: 30_000 },
+      )
+      .toBe(1000);
     const bulk = sink.messages.filter((m) => m.subject.startsWith('bulk '));
     expect(bulk).toHaveLength(1000);
     expect(new Set(bulk.map((m) => m.subject)).size).toBe(1000);
@@ -167,7 +216,13 @@ describe('two servers on one PostgreSQL', () => {
   }, 180_000);
 
   it('kill -9 of one server mid-load loses no acknowledged order; the other sends every e-mail', async () => {
-    await enqueueMany(300, (i) => ({ kind: 'test', to: `k${i}@example.com`, subject: `after ${i}`, html: '<p>hi</p>', text: 'hi' }));
+    await enqueueMany(300, (i) => ({
+      kind: 'test',
+      to: `k${i}@example.com`,
+      subject: `after ${i}`,
+      html: '<p>hi</p>',
+      text: 'hi',
+    }));
     const acknowledged: { server: string; id: number; increment: string }[] = [];
     let fromA = 0;
     const requests = Array.from({ length: 100 }, async (_, i) => {
@@ -190,11 +245,34 @@ describe('two servers on one PostgreSQL', () => {
 
     // Every order a server answered 201 for is stored; B answered all of its 50.
     expect(statuses.filter((s, i) => i % 2 === 1 && s === 201)).toHaveLength(50);
-    const stored = await db.selectFrom('orders').select(['id', 'order_increment_id']).where('id', 'in', acknowledged.map((o) => o.id)).execute();
-    expect(stored.map((o) => [o.id, o.order_increment_id]).sort()).toEqual(acknowledged.map((o) => [o.id, o.increment]).sort());
+    const stored = await db
+      .selectFrom('orders')
+      .select(['id', 'order_increment_id'])
+      .where(
+        'id',
+        'in',
+        acknowledged.map((o) => o.id),
+      )
+      .execute();
+    expect(stored.map((o) => [o.id, o.order_increment_id]).sort()).toEqual(
+      acknowledged.map((o) => [o.id, o.increment]).sort(),
+    );
 
     // B sends every one of the 300, including what A had claimed when it died (after the lease).
-    await expect.poll(async () => (await db.selectFrom('email_outbox').select('id').where('subject', 'like', 'after %').where('status', '=', 'sent').execute()).length, { timeout: 90_000, interval: 500 }).toBe(300);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .selectFrom('email_outbox')
+              .select('id')
+              .where('subject', 'like', 'after %')
+              .where('status', '=', 'sent')
+              .execute()
+          ).length,
+        { timeout: 90_000, interval: 500 },
+      )
+      .toBe(300);
     const after = sink.messages.filter((m) => m.subject.startsWith('after '));
     expect(new Set(after.map((m) => m.subject)).size).toBe(300);
     // At most the messages A was handing to the SMTP server when killed (its concurrency) arrive
@@ -206,8 +284,16 @@ describe('two servers on one PostgreSQL', () => {
   }, 180_000);
 
   it('SIGTERM: the server finishes, exits 0 and leaves no mail claimed', async () => {
-    await enqueueMany(100, (i) => ({ kind: 'test', to: `t${i}@example.com`, subject: `term ${i}`, html: '<p>hi</p>', text: 'hi' }));
-    await expect.poll(() => sink.messages.filter((m) => m.subject.startsWith('term ')).length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+    await enqueueMany(100, (i) => ({
+      kind: 'test',
+      to: `t${i}@example.com`,
+      subject: `term ${i}`,
+      html: '<p>hi</p>',
+      text: 'hi',
+    }));
+    await expect
+      .poll(() => sink.messages.filter((m) => m.subject.startsWith('term ')).length, { timeout: 30_000, interval: 20 })
+      .toBeGreaterThan(0);
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
     expect(b.output.join('')).toContain('SIGTERM, shutting down');

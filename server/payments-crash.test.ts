@@ -27,7 +27,16 @@ import type { Db } from './db/open.ts';
 import type { PaymentRow } from './db/schema.ts';
 import { createQuote } from './quotes/quote-store.ts';
 import { quoteInput } from './quotes/testing.ts';
-import { joineryEnv, postJson, runJoinery, sandboxCardToken, startJoinery, type ChildServer, type Exit, type JsonAnswer } from './testing/crash-server.ts';
+import {
+  joineryEnv,
+  postJson,
+  runJoinery,
+  sandboxCardToken,
+  startJoinery,
+  type ChildServer,
+  type Exit,
+  type JsonAnswer,
+} from './testing/crash-server.ts';
 import { tempDir, type TempDir } from './testing/temp-dir.ts';
 import { openTestDatabase, type TestDatabase } from './testing/test-db.ts';
 
@@ -45,7 +54,10 @@ const CASE_TIMEOUT_MS = 60_000;
 const AT_ONCE = 3;
 const PAID = 'Payment successful';
 /** A paid order's pay request answers with the order's message; a quote link's may name the quote. */
-const ALREADY_PAID: Record<Kind, string[]> = { order: [COMMERCE_TEXTS.alreadyPaid], quote: [COMMERCE_TEXTS.alreadyPaid, QUOTE_MESSAGES.alreadyPaid] };
+const ALREADY_PAID: Record<Kind, string[]> = {
+  order: [COMMERCE_TEXTS.alreadyPaid],
+  quote: [COMMERCE_TEXTS.alreadyPaid, QUOTE_MESSAGES.alreadyPaid],
+};
 const BOTH_MAILS = [ORDER_MAIL_KINDS.customer, ORDER_MAIL_KINDS.admin].sort();
 
 const RECOVERIES: Record<Recovery, { title: string; cases: [Kind, Point][] }> = {
@@ -91,13 +103,18 @@ async function newPayable(kind: Kind, base: string, db: Db): Promise<Payable> {
     if (placed.status !== 201) throw new Error(`order not created: ${placed.status} ${placed.text}`);
     const id = placed.json.order.id as number;
     const token = placed.json.orderToken as string;
-    return { kind, pay: (b, paymentToken) => postJson(b, '/api/order/pay', { id, token, paymentToken }), orderId: async () => id };
+    return {
+      kind,
+      pay: (b, paymentToken) => postJson(b, '/api/order/pay', { id, token, paymentToken }),
+      orderId: async () => id,
+    };
   }
   const { quote, token } = await createQuote(db, systemClock, quoteInput());
   return {
     kind,
     quoteId: quote.id,
-    pay: (b, paymentToken) => postJson(b, '/api/quote/pay', { quoteId: quote.id, token, paymentMethod: 'card', paymentToken }),
+    pay: (b, paymentToken) =>
+      postJson(b, '/api/quote/pay', { quoteId: quote.id, token, paymentMethod: 'card', paymentToken }),
     async orderId() {
       const q = await db.selectFrom('quotes').select('order_id').where('id', '=', quote.id).executeTakeFirstOrThrow();
       if (q.order_id === null) throw new Error(`quote ${quote.id} has no order_id after its first pay request`);
@@ -108,14 +125,35 @@ async function newPayable(kind: Kind, base: string, db: Db): Promise<Payable> {
 
 type Payment = Pick<PaymentRow, 'id' | 'status' | 'transaction_id'>;
 const paymentsOf = (db: Db, orderId: number): Promise<Payment[]> =>
-  db.selectFrom('payments').select(['id', 'status', 'transaction_id']).where('order_id', '=', orderId).orderBy('id').execute();
+  db
+    .selectFrom('payments')
+    .select(['id', 'status', 'transaction_id'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
 /** The gateway's charges of one order (its idempotency keys name the order). */
 const chargesOf = (db: Db, orderId: number) =>
-  db.selectFrom('sandbox_gateway_intents').select(['id', 'idempotency_key', 'status']).where('idempotency_key', 'like', `order-${orderId}-payment-%`).orderBy('created_at').execute();
-const orderOf = (db: Db, orderId: number) => db.selectFrom('orders').select(['status', 'payment_lock_until']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  db
+    .selectFrom('sandbox_gateway_intents')
+    .select(['id', 'idempotency_key', 'status'])
+    .where('idempotency_key', 'like', `order-${orderId}-payment-%`)
+    .orderBy('created_at')
+    .execute();
+const orderOf = (db: Db, orderId: number) =>
+  db.selectFrom('orders').select(['status', 'payment_lock_until']).where('id', '=', orderId).executeTakeFirstOrThrow();
 const orderMailKinds = async (db: Db, orderId: number) =>
-  (await db.selectFrom('email_outbox').select('kind').where('ref_type', '=', 'order').where('ref_id', '=', String(orderId)).execute()).map((m) => m.kind).sort();
-const quoteOf = (db: Db, quoteId: number) => db.selectFrom('quotes').select(['status', 'order_id']).where('id', '=', quoteId).executeTakeFirstOrThrow();
+  (
+    await db
+      .selectFrom('email_outbox')
+      .select('kind')
+      .where('ref_type', '=', 'order')
+      .where('ref_id', '=', String(orderId))
+      .execute()
+  )
+    .map((m) => m.kind)
+    .sort();
+const quoteOf = (db: Db, quoteId: number) =>
+  db.selectFrom('quotes').select(['status', 'order_id']).where('id', '=', quoteId).executeTakeFirstOrThrow();
 
 /** Waits (polling the database, with a deadline) until the order's pay lease has run out. */
 const leasePassed = (db: Db, orderId: number) =>
@@ -178,7 +216,11 @@ async function crash(g: Group, kind: Kind, point: Point): Promise<Crash> {
 }
 
 /** Runs `run` over `items`, `n` at a time, keeping each outcome (a failure belongs to its case). */
-async function settledInBatches<T, R>(items: T[], n: number, run: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+async function settledInBatches<T, R>(
+  items: T[],
+  n: number,
+  run: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
   const out: PromiseSettledResult<R>[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -205,15 +247,18 @@ beforeAll(async () => {
     groups.set(r, { dir, t, env: { ...joineryEnv(dir, t), JOINERY_PAYMENT_LEASE_MS: String(LEASE_MS) }, servers: [] });
   }
   // 1. Every case's server dies at its point.
-  const all = (Object.entries(RECOVERIES) as [Recovery, (typeof RECOVERIES)[Recovery]][]).flatMap(([r, { cases }]) => cases.map(([kind, point]) => ({ r, kind, point })));
+  const all = (Object.entries(RECOVERIES) as [Recovery, (typeof RECOVERIES)[Recovery]][]).flatMap(([r, { cases }]) =>
+    cases.map(([kind, point]) => ({ r, kind, point })),
+  );
   const results = await settledInBatches(all, AT_ONCE, ({ r, kind, point }) => crash(groups.get(r)!, kind, point));
   all.forEach(({ r, kind, point }, i) => crashes.set(caseName(r, kind, point), results[i]!));
 
   // 2. Each database is recovered its own way, without a crash point.
-  const crashedOrders = (r: Recovery) => RECOVERIES[r].cases.flatMap(([kind, point]) => {
-    const c = crashes.get(caseName(r, kind, point))!;
-    return c.status === 'fulfilled' ? [c.value.orderId] : [];
-  });
+  const crashedOrders = (r: Recovery) =>
+    RECOVERIES[r].cases.flatMap(([kind, point]) => {
+      const c = crashes.get(caseName(r, kind, point))!;
+      return c.status === 'fulfilled' ? [c.value.orderId] : [];
+    });
   const start = async (g: Group, interval: string) => {
     const s = await startJoinery({ ...g.env, JOINERY_RECONCILE_INTERVAL_MS: interval });
     g.servers.push(s);
@@ -251,10 +296,13 @@ async function expectPaidOnce(db: Db, c: Crash, base: string): Promise<void> {
   expect(completed).toHaveLength(1);
   // The gateway charged once, under the completed payment's idempotency key, which is its transaction.
   const charges = await chargesOf(db, orderId);
-  expect(charges).toEqual([expect.objectContaining({ idempotency_key: attemptKey(orderId, completed[0]!.id), status: 'succeeded' })]);
+  expect(charges).toEqual([
+    expect.objectContaining({ idempotency_key: attemptKey(orderId, completed[0]!.id), status: 'succeeded' }),
+  ]);
   expect(completed[0]!.transaction_id).toBe(charges[0]!.id);
   expect(await orderMailKinds(db, orderId)).toEqual(BOTH_MAILS);
-  if (payable.quoteId !== undefined) expect(await quoteOf(db, payable.quoteId)).toEqual({ status: 'paid', order_id: orderId });
+  if (payable.quoteId !== undefined)
+    expect(await quoteOf(db, payable.quoteId)).toEqual({ status: 'paid', order_id: orderId });
   // Paying again is refused and charges nothing.
   const again = await payable.pay(base, await sandboxCardToken(base, CARDS.approved));
   expect(again.status, again.text).toBe(409);
@@ -276,7 +324,11 @@ function expectCrashedAt(c: Crash, point: Point): Payment {
     expect(c.mails).toEqual(BOTH_MAILS);
   } else {
     expect(written.status).toBe('pending');
-    expect(c.charges).toEqual(point === 'provider-charged' ? [expect.objectContaining({ idempotency_key: attemptKey(c.orderId, written.id), status: 'succeeded' })] : []);
+    expect(c.charges).toEqual(
+      point === 'provider-charged'
+        ? [expect.objectContaining({ idempotency_key: attemptKey(c.orderId, written.id), status: 'succeeded' })]
+        : [],
+    );
     expect(c.mails).toEqual([]);
   }
   return written;
@@ -285,60 +337,77 @@ function expectCrashedAt(c: Crash, point: Point): Payment {
 for (const [r, { title, cases }] of Object.entries(RECOVERIES) as [Recovery, (typeof RECOVERIES)[Recovery]][]) {
   describe(`a server killed mid-payment, ${title}`, () => {
     for (const [kind, point] of cases) {
-      it(`${kind === 'order' ? 'checkout order' : 'quote link'}, killed at ${point}`, async () => {
-        const outcome = crashes.get(caseName(r, kind, point))!;
-        if (outcome.status === 'rejected') throw outcome.reason;
-        const c = outcome.value;
-        const g = groups.get(r)!;
-        const { db } = g.t;
-        const base = g.server!.base;
-        const written = expectCrashedAt(c, point);
+      it(
+        `${kind === 'order' ? 'checkout order' : 'quote link'}, killed at ${point}`,
+        async () => {
+          const outcome = crashes.get(caseName(r, kind, point))!;
+          if (outcome.status === 'rejected') throw outcome.reason;
+          const c = outcome.value;
+          const g = groups.get(r)!;
+          const { db } = g.t;
+          const base = g.server!.base;
+          const written = expectCrashedAt(c, point);
 
-        if (r === 'server') {
-          await vi.waitFor(
-            async () => {
-              const pending = (await paymentsOf(db, c.orderId)).filter((x) => x.status === 'pending');
-              if (pending.length) throw new Error(`payments still pending: ${JSON.stringify(pending)}`);
-            },
-            { timeout: DEADLINE_MS, interval: 50 },
-          );
-        } else if (r === 'cli') {
-          const { code, signal, stdout, stderr } = g.reconcile!;
-          expect({ code, signal }, stdout + stderr).toEqual({ code: 0, signal: null });
-          expect((await paymentsOf(db, c.orderId)).filter((x) => x.status === 'pending')).toEqual([]);
-          // It names what it settled: the lost attempt, with what became of it; a settled one not at all.
-          const line = stdout.split('\n').filter((l) => l.includes(`payment ${written.id} (`));
-          expect(line, stdout).toEqual(point === 'settle-committed' ? [] : [expect.stringContaining(point === 'payment-written' ? '-> failed' : '-> completed')]);
-        } else {
-          await leasePassed(db, c.orderId);
-          const retry = await c.payable.pay(base, await sandboxCardToken(base, CARDS.approved));
-          if (point === 'payment-written') {
-            expect({ status: retry.status, message: retry.json.message }, retry.text).toEqual({ status: 200, message: PAID });
-            expect((await paymentsOf(db, c.orderId)).map((x) => [x.id === written.id, x.status])).toEqual([
-              [true, 'failed'],
-              [false, 'completed'],
-            ]);
+          if (r === 'server') {
+            await vi.waitFor(
+              async () => {
+                const pending = (await paymentsOf(db, c.orderId)).filter((x) => x.status === 'pending');
+                if (pending.length) throw new Error(`payments still pending: ${JSON.stringify(pending)}`);
+              },
+              { timeout: DEADLINE_MS, interval: 50 },
+            );
+          } else if (r === 'cli') {
+            const { code, signal, stdout, stderr } = g.reconcile!;
+            expect({ code, signal }, stdout + stderr).toEqual({ code: 0, signal: null });
+            expect((await paymentsOf(db, c.orderId)).filter((x) => x.status === 'pending')).toEqual([]);
+            // It names what it settled: the lost attempt, with what became of it; a settled one not at all.
+            const line = stdout.split('\n').filter((l) => l.includes(`payment ${written.id} (`));
+            expect(line, stdout).toEqual(
+              point === 'settle-committed'
+                ? []
+                : [expect.stringContaining(point === 'payment-written' ? '-> failed' : '-> completed')],
+            );
           } else {
-            // The charge happened: the order is paid (409) or this answer says so (200), never "being reviewed".
-            expect([200, 409], retry.text).toContain(retry.status);
-            expect(retry.status === 200 ? [PAID] : ALREADY_PAID[kind], retry.text).toContain(retry.json.message);
+            await leasePassed(db, c.orderId);
+            const retry = await c.payable.pay(base, await sandboxCardToken(base, CARDS.approved));
+            if (point === 'payment-written') {
+              expect({ status: retry.status, message: retry.json.message }, retry.text).toEqual({
+                status: 200,
+                message: PAID,
+              });
+              expect((await paymentsOf(db, c.orderId)).map((x) => [x.id === written.id, x.status])).toEqual([
+                [true, 'failed'],
+                [false, 'completed'],
+              ]);
+            } else {
+              // The charge happened: the order is paid (409) or this answer says so (200), never "being reviewed".
+              expect([200, 409], retry.text).toContain(retry.status);
+              expect(retry.status === 200 ? [PAID] : ALREADY_PAID[kind], retry.text).toContain(retry.json.message);
+            }
           }
-        }
 
-        if (point === 'payment-written' && r !== 'retry') {
-          // Never charged: that attempt failed, the order is still payable, and the next attempt pays it.
-          expect(await paymentsOf(db, c.orderId)).toEqual([expect.objectContaining({ id: written.id, status: 'failed' })]);
-          expect(await chargesOf(db, c.orderId)).toEqual([]);
-          expect((await orderOf(db, c.orderId)).status).not.toBe('ordered');
-          expect(await orderMailKinds(db, c.orderId)).toEqual([]);
-          if (c.payable.quoteId !== undefined) expect((await quoteOf(db, c.payable.quoteId)).status).not.toBe('paid');
-          const paid = await c.payable.pay(base, await sandboxCardToken(base, CARDS.approved));
-          expect({ status: paid.status, message: paid.json.message }, paid.text).toEqual({ status: 200, message: PAID });
-        }
-        await expectPaidOnce(db, c, base);
-        // A charged attempt is the order's only payment: recovery settled it, made no other.
-        if (point !== 'payment-written') expect((await paymentsOf(db, c.orderId)).map((x) => x.id)).toEqual([written.id]);
-      }, CASE_TIMEOUT_MS);
+          if (point === 'payment-written' && r !== 'retry') {
+            // Never charged: that attempt failed, the order is still payable, and the next attempt pays it.
+            expect(await paymentsOf(db, c.orderId)).toEqual([
+              expect.objectContaining({ id: written.id, status: 'failed' }),
+            ]);
+            expect(await chargesOf(db, c.orderId)).toEqual([]);
+            expect((await orderOf(db, c.orderId)).status).not.toBe('ordered');
+            expect(await orderMailKinds(db, c.orderId)).toEqual([]);
+            if (c.payable.quoteId !== undefined) expect((await quoteOf(db, c.payable.quoteId)).status).not.toBe('paid');
+            const paid = await c.payable.pay(base, await sandboxCardToken(base, CARDS.approved));
+            expect({ status: paid.status, message: paid.json.message }, paid.text).toEqual({
+              status: 200,
+              message: PAID,
+            });
+          }
+          await expectPaidOnce(db, c, base);
+          // A charged attempt is the order's only payment: recovery settled it, made no other.
+          if (point !== 'payment-written')
+            expect((await paymentsOf(db, c.orderId)).map((x) => x.id)).toEqual([written.id]);
+        },
+        CASE_TIMEOUT_MS,
+      );
     }
   });
 }

@@ -13,7 +13,10 @@ function run(withGuard: boolean) {
     setTimeout(() => new EventEmitter().emit('error', new Error('stream without a listener')));
     setTimeout(() => Promise.reject(new Error('promise nobody awaited')));
     setTimeout(() => console.log('still serving'), 50);`;
-  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
 }
 
 describe('guardProcess', () => {

@@ -9,7 +9,8 @@ import type { Logger } from './logger.ts';
 /** Installs the handlers; the returned function removes them. */
 export function guardProcess(log: Logger): () => void {
   const onException = (error: unknown) => log.error('joinery: uncaught exception (a bug; still serving):', error);
-  const onRejection = (reason: unknown) => log.error('joinery: unhandled promise rejection (a bug; still serving):', reason);
+  const onRejection = (reason: unknown) =>
+    log.error('joinery: unhandled promise rejection (a bug; still serving):', reason);
   process.on('uncaughtException', onException);
   process.on('unhandledRejection', onRejection);
   return () => {

@@ -30,7 +30,9 @@ describe('tokens', () => {
     expect(hashToken('abc', 'order-token')).not.toBe(hashToken('abc', 'sandbox-secret'));
     // The order token box's key (hex and bytes of the UTF-8 text, as createHash made them).
     expect(sha256Of('order-token-box\0Zoë-é', 'hex')).toBe(sha256('order-token-box\0Zoë-é'));
-    expect(sha256Of('order-token-box\0Zoë-é', 'buffer')).toEqual(createHash('sha256').update('order-token-box\0Zoë-é').digest());
+    expect(sha256Of('order-token-box\0Zoë-é', 'buffer')).toEqual(
+      createHash('sha256').update('order-token-box\0Zoë-é').digest(),
+    );
   });
 
   it('compare hashes whole', () => {

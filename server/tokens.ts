@@ -16,7 +16,8 @@ const pool = Buffer.alloc(POOL_SIZE);
 let poolOffset = POOL_SIZE;
 
 function takeRandom<T>(bytes: number, read: (start: number, end: number) => T): T {
-  if (!Number.isInteger(bytes) || bytes < 1 || bytes > POOL_SIZE) throw new RangeError(`random bytes: ${bytes} is not 1 to ${POOL_SIZE}`);
+  if (!Number.isInteger(bytes) || bytes < 1 || bytes > POOL_SIZE)
+    throw new RangeError(`random bytes: ${bytes} is not 1 to ${POOL_SIZE}`);
   if (poolOffset + bytes > POOL_SIZE) {
     randomFillSync(pool);
     poolOffset = 0;
@@ -29,10 +30,12 @@ function takeRandom<T>(bytes: number, read: (start: number, end: number) => T): 
 }
 
 /** `bytes` random bytes as hex or base64url text. */
-export const randomText = (bytes: number, encoding: 'hex' | 'base64url'): string => takeRandom(bytes, (start, end) => pool.toString(encoding, start, end));
+export const randomText = (bytes: number, encoding: 'hex' | 'base64url'): string =>
+  takeRandom(bytes, (start, end) => pool.toString(encoding, start, end));
 
 /** `bytes` random bytes in a Buffer of their own. */
-export const randomBuffer = (bytes: number): Buffer => takeRandom(bytes, (start, end) => Buffer.from(pool.subarray(start, end)));
+export const randomBuffer = (bytes: number): Buffer =>
+  takeRandom(bytes, (start, end) => Buffer.from(pool.subarray(start, end)));
 
 export const newToken = (): string => randomText(32, 'base64url');
 
@@ -40,7 +43,8 @@ export const newToken = (): string => randomText(32, 'base64url');
  * Hex SHA-256 of a token. A `purpose` separates kinds (`purpose\0token` is hashed), so a hash of
  * one kind never matches a token of another; hashes already stored keep their purpose.
  */
-export const hashToken = (token: string, purpose?: string): string => sha256(purpose === undefined ? token : `${purpose}\0${token}`, 'hex');
+export const hashToken = (token: string, purpose?: string): string =>
+  sha256(purpose === undefined ? token : `${purpose}\0${token}`, 'hex');
 
 /**
  * SHA-256 of a text's UTF-8 in one call: crypto.hash (Node 20.12 and later, not in our

@@ -21,7 +21,11 @@ function sourceFiles(dir: string): string[] {
 /** Relative specifiers of static imports, re-exports, `import '...'` and `import('...')`, as project paths. */
 export function importedPaths(file: string, text = readFileSync(file, 'utf8')): string[] {
   const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
-  return specs.map((s) => relative(ROOT, resolve(dirname(file), s)).split(sep).join('/'));
+  return specs.map((s) =>
+    relative(ROOT, resolve(dirname(file), s))
+      .split(sep)
+      .join('/'),
+  );
 }
 
 /** `file imports target` for every import the rule refuses. */
@@ -54,11 +58,17 @@ describe('layering', () => {
 
   it('the checks see the imports they refuse', () => {
     const block = join(ROOT, 'blocks/payment-fail/index.tsx');
-    const paths = importedPaths(block, "import { X } from '../checkout/checkout-api.ts';\nconst L = lazy(() => import('../checkout/x.tsx'));");
+    const paths = importedPaths(
+      block,
+      "import { X } from '../checkout/checkout-api.ts';\nconst L = lazy(() => import('../checkout/x.tsx'));",
+    );
     expect(paths).toEqual(['blocks/checkout/checkout-api.ts', 'blocks/checkout/x.tsx']);
     expect(paths.every((p) => blockRule('blocks/payment-fail/index.tsx', p))).toBe(true);
     const server = join(ROOT, 'server/api/quote.ts');
-    const [deep, entry] = importedPaths(server, "import { A } from '../../engine/commerce/money.ts';\nexport { B } from '../../engine/node.ts';");
+    const [deep, entry] = importedPaths(
+      server,
+      "import { A } from '../../engine/commerce/money.ts';\nexport { B } from '../../engine/node.ts';",
+    );
     expect(serverRule('server/api/quote.ts', deep!)).toBe(true);
     expect(serverRule('server/api/quote.ts', entry!)).toBe(false);
   });

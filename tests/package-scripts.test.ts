@@ -12,7 +12,10 @@ describe('package.json scripts', () => {
   for (const [name, line] of Object.entries(scripts)) {
     it(`"${name}" starts only commands a fresh clone has`, () => {
       for (const part of line.split(/&&|\|\||;|\|/)) {
-        const cmd = part.trim().split(/\s+/).find((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
+        const cmd = part
+          .trim()
+          .split(/\s+/)
+          .find((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
         if (!cmd) continue;
         const found = SYSTEM.has(cmd) || existsSync(join(ROOT, 'node_modules', '.bin', cmd));
         expect(found, `script "${name}" runs "${cmd}", which is not node, npm or a dependency's bin`).toBe(true);

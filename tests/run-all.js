@@ -15,7 +15,9 @@ const steps = [
 ];
 
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  console.error('npm test: Chromium is missing at /usr/bin/chromium (apt-get install -y chromium), needed by the end-to-end tests');
+  console.error(
+    'npm test: Chromium is missing at /usr/bin/chromium (apt-get install -y chromium), needed by the end-to-end tests',
+  );
   process.exit(1);
 }
 

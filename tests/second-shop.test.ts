@@ -15,7 +15,11 @@ import { setCurrentShop } from '../engine/commerce/shop.ts';
 import { loadSite } from '../engine/content/load-site.ts';
 import { publicSite } from '../engine/page-data/build-page-data.ts';
 import type { PublicSite } from '../engine/types.ts';
-import { emptyValues as emptyCheckoutValues, fieldError as checkoutFieldError, numericZip } from '../engine/checkout/checkout-form.ts';
+import {
+  emptyValues as emptyCheckoutValues,
+  fieldError as checkoutFieldError,
+  numericZip,
+} from '../engine/checkout/checkout-form.ts';
 import { CHECKOUT_MESSAGES } from '../engine/commerce/messages.ts';
 import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, send } from '../server/commerce/testing.ts';
 import { createQuote } from '../server/quotes/quote-store.ts';
@@ -25,7 +29,16 @@ import { createTestServer, type TestServer } from '../server/testing/test-server
 import { secondShopRules, secondShopSite, type ContentDir } from './fixtures/sites/second-shop.ts';
 import { shippedShop } from './setup/shipped-shop.ts';
 
-const TORONTO = { ...JANE, phoneNumber: '416-555-0188', street1: '100 Queen Street West', street2: '', city: 'Toronto', state: 'ON', zipCode: 'M5H 2N2', countryId: 'CA' };
+const TORONTO = {
+  ...JANE,
+  phoneNumber: '416-555-0188',
+  street1: '100 Queen Street West',
+  street2: '',
+  city: 'Toronto',
+  state: 'ON',
+  zipCode: 'M5H 2N2',
+  countryId: 'CA',
+};
 const MONTERREY = { ...TORONTO, city: 'Monterrey', state: 'Nuevo Leon', zipCode: '64000', countryId: 'MX' };
 const US_ONLY = "Sorry, we don't ship outside the US.";
 /** The second shop's own message for a Canadian address (its site.json). */
@@ -78,14 +91,23 @@ describe('the second shop on the server', () => {
     const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO }));
     expect(r.status).toBe(201);
     expect(r.json.order).toMatchObject({ subtotal: 9.95, shippingAmount: 6.5, taxAmount: 2.14, total: 18.59 });
-    const row = await t.db.selectFrom('orders').select(['order_currency_code']).where('id', '=', r.json.order.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('orders')
+      .select(['order_currency_code'])
+      .where('id', '=', r.json.order.id)
+      .executeTakeFirstOrThrow();
     expect(row.order_currency_code).toBe('CAD');
   });
 
   it('takes Canadian postal codes for Canadian addresses (its site.json rule), stored upper-case; US addresses keep the ZIP rule', async () => {
     const lower = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...TORONTO, zipCode: ' m5h2n2 ' } }));
     expect(lower.status).toBe(201);
-    const stored = await t.db.selectFrom('order_addresses').select(['type', 'zip_code']).where('order_id', '=', lower.json.order.id).orderBy('type').execute();
+    const stored = await t.db
+      .selectFrom('order_addresses')
+      .select(['type', 'zip_code'])
+      .where('order_id', '=', lower.json.order.id)
+      .orderBy('type')
+      .execute();
     expect(stored).toEqual([
       { type: 'billing', zip_code: 'M5H2N2' },
       { type: 'shipping', zip_code: 'M5H2N2' },
@@ -97,9 +119,15 @@ describe('the second shop on the server', () => {
       expect(r.status, zipCode).toBe(422);
       expect(r.json.errors, zipCode).toEqual({ 'billing.zipCode': CA_POSTAL });
     }
-    const long = await send(t.app, 'POST', '/api/checkout/estimate', { items: [DOOR], shippingAddress: { countryId: 'CA', state: 'ON', zipCode: 'M5H 2N2 M5H' } });
+    const long = await send(t.app, 'POST', '/api/checkout/estimate', {
+      items: [DOOR],
+      shippingAddress: { countryId: 'CA', state: 'ON', zipCode: 'M5H 2N2 M5H' },
+    });
     expect(long.json.errors).toEqual({ 'shippingAddress.zipCode': CHECKOUT_MESSAGES.zipLong });
-    const estimate = await send(t.app, 'POST', '/api/checkout/estimate', { items: [DOOR], shippingAddress: { countryId: 'ca', state: 'ON', zipCode: 'k1a 0b1' } });
+    const estimate = await send(t.app, 'POST', '/api/checkout/estimate', {
+      items: [DOOR],
+      shippingAddress: { countryId: 'ca', state: 'ON', zipCode: 'k1a 0b1' },
+    });
     expect(estimate.status).toBe(200);
     expect(estimate.json.shippingMethods.length).toBeGreaterThan(0);
 
@@ -110,15 +138,26 @@ describe('the second shop on the server', () => {
   });
 
   it("refuses a shipping country not in its list with the spec's message", async () => {
-    const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO, sameAsBilling: false, shipping: MONTERREY }));
+    const r = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ billing: TORONTO, sameAsBilling: false, shipping: MONTERREY }),
+    );
     expect(r.status).toBe(422);
     expect(r.json).toMatchObject({ success: false, message: US_ONLY, errors: { 'shipping.countryId': US_ONLY } });
-    const estimate = await send(t.app, 'POST', '/api/checkout/estimate', { items: [DOOR], shippingAddress: { countryId: 'MX', state: 'Jalisco', zipCode: '44100' } });
+    const estimate = await send(t.app, 'POST', '/api/checkout/estimate', {
+      items: [DOOR],
+      shippingAddress: { countryId: 'MX', state: 'Jalisco', zipCode: '44100' },
+    });
     expect(estimate.json.errors).toEqual({ 'shippingAddress.countryId': US_ONLY });
   });
 
   it('prices up to 3 of a sample per line; more is capped, a sku twice is refused with the maximum of 3', async () => {
-    const three = await send(t.app, 'POST', '/api/checkout/estimate', { items: [{ ...CHIP, qty: 3 }], shippingAddress: { countryId: 'CA', state: 'ON', zipCode: 'M5H 2N2' } });
+    const three = await send(t.app, 'POST', '/api/checkout/estimate', {
+      items: [{ ...CHIP, qty: 3 }],
+      shippingAddress: { countryId: 'CA', state: 'ON', zipCode: 'M5H 2N2' },
+    });
     expect(three.status).toBe(200);
     expect(three.json.items).toMatchObject([{ sku: CHIP.sku, qty: 3, rowTotal: 29.85 }]);
     expect(three.json.totals).toMatchObject({ subtotal: 29.85, totalItemCount: 3 });
@@ -128,13 +167,24 @@ describe('the second shop on the server', () => {
 
     const twice = await send(t.app, 'POST', '/api/checkout/estimate', { items: [CHIP, CHIP] });
     expect(twice.status).toBe(422);
-    expect(twice.json.errors['items.1.sku']).toBe('You can order maximum 3 quantity of item "Calacatta Gold quartz sample, polished".');
+    expect(twice.json.errors['items.1.sku']).toBe(
+      'You can order maximum 3 quantity of item "Calacatta Gold quartz sample, polished".',
+    );
   });
 
   it("charges in its currency and formats the order e-mails' amounts in its locale", async () => {
-    const placed = await send(t.app, 'POST', '/api/order', orderBody({ billing: TORONTO, items: [{ ...CHIP, qty: 2 }] }));
+    const placed = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ billing: TORONTO, items: [{ ...CHIP, qty: 2 }] }),
+    );
     expect(placed.status).toBe(201);
-    const paid = await send(t.app, 'POST', '/api/order/pay', { id: placed.json.order.id, token: placed.json.orderToken, paymentToken: await cardToken(t.app, CARDS.approved) });
+    const paid = await send(t.app, 'POST', '/api/order/pay', {
+      id: placed.json.order.id,
+      token: placed.json.orderToken,
+      paymentToken: await cardToken(t.app, CARDS.approved),
+    });
     expect(paid.status).toBe(200);
     const charged = await t.db.selectFrom('sandbox_gateway_intents').select(['amount_cents', 'currency']).execute();
     // 19.90 + 6.50 shipping + 13 % HST (2.59 + 0.85) = 29.84 CAD.
@@ -150,13 +200,36 @@ describe('the second shop on the server', () => {
     // Another server in this process (Hearthline, USD) loaded its content after this one.
     setCurrentShop(shippedShop());
     try {
-      const paid = await send(t.app, 'POST', '/api/quote/pay', { quoteId: quote.id, token, paymentMethod: 'card', paymentToken: await cardToken(t.app, CARDS.approved) });
+      const paid = await send(t.app, 'POST', '/api/quote/pay', {
+        quoteId: quote.id,
+        token,
+        paymentMethod: 'card',
+        paymentToken: await cardToken(t.app, CARDS.approved),
+      });
       expect(paid.status).toBe(200);
-      const intent = await t.db.selectFrom('sandbox_gateway_intents').select(['amount_cents', 'currency']).where('amount_cents', '=', 282_129).executeTakeFirstOrThrow();
+      const intent = await t.db
+        .selectFrom('sandbox_gateway_intents')
+        .select(['amount_cents', 'currency'])
+        .where('amount_cents', '=', 282_129)
+        .executeTakeFirstOrThrow();
       expect(intent.currency).toBe('cad');
-      const converted = await send(t.app, 'POST', '/api/quote/convertToOrder', { quoteId: quote.id, token, payment: { transactionId: paid.json.transactionId, method: 'card', methodLabel: 'Credit or Debit Card', amount: QUOTE_TOTAL, status: 'completed' } });
+      const converted = await send(t.app, 'POST', '/api/quote/convertToOrder', {
+        quoteId: quote.id,
+        token,
+        payment: {
+          transactionId: paid.json.transactionId,
+          method: 'card',
+          methodLabel: 'Credit or Debit Card',
+          amount: QUOTE_TOTAL,
+          status: 'completed',
+        },
+      });
       expect(converted.status).toBe(200);
-      const order = await t.db.selectFrom('orders').select(['order_currency_code', 'total_cents']).where('total_cents', '=', 282_129).executeTakeFirstOrThrow();
+      const order = await t.db
+        .selectFrom('orders')
+        .select(['order_currency_code', 'total_cents'])
+        .where('total_cents', '=', 282_129)
+        .executeTakeFirstOrThrow();
       expect(order.order_currency_code).toBe('CAD');
     } finally {
       setCurrentShop(secondShopRules());
@@ -189,15 +262,24 @@ describe('the cart and the field rules of each shop', () => {
     const results = [1, 2, 3, 4].map(() => store.add(chip));
     expect(results.map((r) => r.status)).toEqual(['added', 'updated', 'updated', 'max-quantity']);
     expect(results[3]!.message).toBe('You can order maximum 3 quantity of item "Quartz chip".');
-    expect(JSON.parse(storage.getItem('mapleBirchSamples')!)).toEqual({ items: [{ ...chip, qty: 3 }], expiresAt: T0 + 48 * 3600_000 });
+    expect(JSON.parse(storage.getItem('mapleBirchSamples')!)).toEqual({
+      items: [{ ...chip, qty: 3 }],
+      expiresAt: T0 + 48 * 3600_000,
+    });
     expect(storage.getItem('selectedSamples')).toBeNull();
   });
 
   it('Hearthline: 1 of a sample under selectedSamples, kept 24 hours', () => {
     const storage = memoryStorage();
     const store = createCartStore({ storage, events: null, now: () => T0, rules: shippedShop().cart });
-    expect([store.add(chip), store.add(chip)].map((r) => r.message)).toEqual(['Item Quartz chip has been successfully added.', 'You can order maximum 1 quantity of item "Quartz chip".']);
-    expect(JSON.parse(storage.getItem('selectedSamples')!)).toEqual({ items: [{ ...chip, qty: 1 }], expiresAt: T0 + 24 * 3600_000 });
+    expect([store.add(chip), store.add(chip)].map((r) => r.message)).toEqual([
+      'Item Quartz chip has been successfully added.',
+      'You can order maximum 1 quantity of item "Quartz chip".',
+    ]);
+    expect(JSON.parse(storage.getItem('selectedSamples')!)).toEqual({
+      items: [{ ...chip, qty: 1 }],
+      expiresAt: T0 + 24 * 3600_000,
+    });
   });
 
   it('each shop its phone digits, with the spec messages for 10', () => {
@@ -208,7 +290,10 @@ describe('the cart and the field rules of each shop', () => {
     expect(long.error?.issues.map((i) => i.message)).toEqual(["Phone number can't exceed 7 digits"]);
     const ten = checkoutSchemas(shippedShop()).addressSchema.safeParse({ ...TORONTO, phoneNumber: '555-0188' });
     // Hearthline also keeps the spec's ZIP rule for a Canadian address.
-    expect(ten.error?.issues.map((i) => i.message)).toEqual([CHECKOUT_MESSAGES.phoneShort, CHECKOUT_MESSAGES.zipDigits]);
+    expect(ten.error?.issues.map((i) => i.message)).toEqual([
+      CHECKOUT_MESSAGES.phoneShort,
+      CHECKOUT_MESSAGES.zipDigits,
+    ]);
   });
 
   it("the page's postal code rule follows the page's shop: Canada's own rule and keyboard in the second shop, digits in Hearthline", () => {
@@ -223,7 +308,9 @@ describe('the cart and the field rules of each shop', () => {
       expect(checkoutFieldError(values('k1a0b1'), 'billing.zipCode')).toBeUndefined();
       expect(checkoutFieldError(values('12345'), 'billing.zipCode')).toBe(CA_POSTAL);
       expect(checkoutFieldError(values(''), 'billing.zipCode')).toBe(CHECKOUT_MESSAGES.zipRequired);
-      expect(checkoutFieldError({ ...values(''), billing: { ...JANE, zipCode: 'K1A 0B1' } }, 'billing.zipCode')).toBe(CHECKOUT_MESSAGES.zipDigits);
+      expect(checkoutFieldError({ ...values(''), billing: { ...JANE, zipCode: 'K1A 0B1' } }, 'billing.zipCode')).toBe(
+        CHECKOUT_MESSAGES.zipDigits,
+      );
       expect([numericZip('CA'), numericZip('ca'), numericZip('US')]).toEqual([false, false, true]);
     } finally {
       setCurrentShop(shippedShop());
@@ -231,7 +318,10 @@ describe('the cart and the field rules of each shop', () => {
   });
 
   it("the page's address schema follows the page's shop", () => {
-    expect(shippingAddressSchema.safeParse(TORONTO).error?.issues.map((i) => i.message)).toEqual([CHECKOUT_MESSAGES.zipDigits, US_ONLY]);
+    expect(shippingAddressSchema.safeParse(TORONTO).error?.issues.map((i) => i.message)).toEqual([
+      CHECKOUT_MESSAGES.zipDigits,
+      US_ONLY,
+    ]);
     setCurrentShop(secondShopRules());
     try {
       expect(shippingAddressSchema.safeParse(TORONTO).success).toBe(true);

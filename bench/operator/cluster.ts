@@ -86,7 +86,9 @@ export async function restartPostgres(url: string): Promise<number> {
   const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', pgCtl, ...args]] : [pgCtl, args];
   const started = performance.now();
   await new Promise<void>((resolve, reject) =>
-    execFile(cmd, argv, { timeout: 90_000 }, (error, _stdout, stderr) => (error ? reject(new Error(`pg_ctl restart: ${stderr || error.message}`)) : resolve())),
+    execFile(cmd, argv, { timeout: 90_000 }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`pg_ctl restart: ${stderr || error.message}`)) : resolve(),
+    ),
   );
   return performance.now() - started;
 }
@@ -142,7 +144,10 @@ export class JoineryServer {
     });
     return new Promise((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`server ${this.name} did not start in ${timeoutMs} ms: ${out.slice(-2000)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`server ${this.name} did not start in ${timeoutMs} ms: ${out.slice(-2000)}`)),
+        timeoutMs,
+      );
       child.stdout!.on('data', (c: Buffer) => {
         this.#log.write(c);
         if (out.length < 100_000) out += c.toString();
@@ -229,7 +234,11 @@ ${servers.map((s) => `    server ${s.name} 127.0.0.1:${s.port} check`).join('\n'
 }
 
 /** Starts HAProxy in the foreground (-db) with a config written to `dir`; resolves once it listens. */
-export async function startHaproxy(dir: string, listenPort: number, servers: { name: string; port: number }[]): Promise<ChildProcess> {
+export async function startHaproxy(
+  dir: string,
+  listenPort: number,
+  servers: { name: string; port: number }[],
+): Promise<ChildProcess> {
   if (!existsSync(HAPROXY)) throw new Error(`${HAPROXY} not found: apt-get install -y haproxy`);
   const cfg = join(dir, 'haproxy.cfg');
   writeFileSync(cfg, haproxyConfig(listenPort, servers));
@@ -245,6 +254,9 @@ export async function startHaproxy(dir: string, listenPort: number, servers: { n
     await exited;
     clearTimeout(t);
   });
-  await Promise.race([waitForPort(listenPort, 15_000), exited.then(() => Promise.reject(new Error(`haproxy exited: see ${join(dir, 'haproxy.log')}`)))]);
+  await Promise.race([
+    waitForPort(listenPort, 15_000),
+    exited.then(() => Promise.reject(new Error(`haproxy exited: see ${join(dir, 'haproxy.log')}`))),
+  ]);
   return child;
 }

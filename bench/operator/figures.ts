@@ -8,12 +8,32 @@ import type { ReceivedMail } from '../../server/testing/smtp-sink.ts';
 import type { AcknowledgedOrder } from './shoppers.ts';
 
 /** Outbox rows still to be sent, and payments still pending (orders' and quotes'). */
-export async function unsettled(db: Db): Promise<{ queuedMail: number; pendingPayments: number; pendingQuotePayments: number }> {
+export async function unsettled(
+  db: Db,
+): Promise<{ queuedMail: number; pendingPayments: number; pendingQuotePayments: number }> {
   const n = async (q: Promise<{ n: string | number | bigint } | undefined>) => Number((await q)?.n ?? 0);
   return {
-    queuedMail: await n(db.selectFrom('email_outbox').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'queued').executeTakeFirst()),
-    pendingPayments: await n(db.selectFrom('payments').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirst()),
-    pendingQuotePayments: await n(db.selectFrom('quote_payments').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirst()),
+    queuedMail: await n(
+      db
+        .selectFrom('email_outbox')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', '=', 'queued')
+        .executeTakeFirst(),
+    ),
+    pendingPayments: await n(
+      db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+    ),
+    pendingQuotePayments: await n(
+      db
+        .selectFrom('quote_payments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+    ),
   };
 }
 
@@ -29,7 +49,10 @@ export interface Figures {
   paidButNotOrdered: number;
   payments: Record<string, number>;
   quotePayments: Record<string, number>;
-  stuck: { payments: { id: number; orderId: number; createdAt: string }[]; quotePayments: { id: number; quoteId: number; createdAt: string }[] };
+  stuck: {
+    payments: { id: number; orderId: number; createdAt: string }[];
+    quotePayments: { id: number; quoteId: number; createdAt: string }[];
+  };
   /** Succeeded charges whose order has no completed payment. */
   chargedUnpaid: { count: number; cents: number };
   /** Succeeded charges on a quote (no order yet) whose quote is not paid. */
@@ -51,9 +74,15 @@ export interface Figures {
   };
 }
 
-const countBy = <T>(rows: T[], key: (r: T) => string) => rows.reduce<Record<string, number>>((m, r) => ((m[key(r)] = (m[key(r)] ?? 0) + 1), m), {});
+const countBy = <T>(rows: T[], key: (r: T) => string) =>
+  rows.reduce<Record<string, number>>((m, r) => ((m[key(r)] = (m[key(r)] ?? 0) + 1), m), {});
 
-export async function readFigures(db: Db, acknowledged: AcknowledgedOrder[], paidAcknowledged: Set<number>, messages: ReceivedMail[]): Promise<Figures> {
+export async function readFigures(
+  db: Db,
+  acknowledged: AcknowledgedOrder[],
+  paidAcknowledged: Set<number>,
+  messages: ReceivedMail[],
+): Promise<Figures> {
   const orders = await db.selectFrom('orders').select(['id', 'order_increment_id', 'email', 'status']).execute();
   const byId = new Map(orders.map((o) => [o.id, o]));
   const lost = acknowledged.filter((a) => byId.get(a.id)?.order_increment_id !== a.increment);
@@ -65,11 +94,20 @@ export async function readFigures(db: Db, acknowledged: AcknowledgedOrder[], pai
   const duplicates = Object.values(perEmail).reduce((n, c) => n + (c - 1), 0);
 
   const payments = await db.selectFrom('payments').select(['id', 'order_id', 'status', 'created_at']).execute();
-  const quotePayments = await db.selectFrom('quote_payments').select(['id', 'quote_id', 'status', 'created_at']).execute();
+  const quotePayments = await db
+    .selectFrom('quote_payments')
+    .select(['id', 'quote_id', 'status', 'created_at'])
+    .execute();
   const completedOrders = new Set(payments.filter((p) => p.status === 'completed').map((p) => p.order_id));
-  const quotes = new Map((await db.selectFrom('quotes').select(['id', 'status']).execute()).map((q) => [q.id, q.status]));
+  const quotes = new Map(
+    (await db.selectFrom('quotes').select(['id', 'status']).execute()).map((q) => [q.id, q.status]),
+  );
 
-  const intents = await db.selectFrom('sandbox_gateway_intents').select(['id', 'status', 'amount_cents', 'metadata']).where('status', '=', 'succeeded').execute();
+  const intents = await db
+    .selectFrom('sandbox_gateway_intents')
+    .select(['id', 'status', 'amount_cents', 'metadata'])
+    .where('status', '=', 'succeeded')
+    .execute();
   const chargedUnpaid = { count: 0, cents: 0 };
   const quoteChargedUnpaid = { count: 0, cents: 0 };
   const chargesPerOrder = new Map<number, number>();
@@ -124,8 +162,12 @@ export async function readFigures(db: Db, acknowledged: AcknowledgedOrder[], pai
     payments: countBy(payments, (p) => p.status),
     quotePayments: countBy(quotePayments, (p) => p.status),
     stuck: {
-      payments: payments.filter((p) => p.status === 'pending').map((p) => ({ id: p.id, orderId: p.order_id, createdAt: p.created_at })),
-      quotePayments: quotePayments.filter((p) => p.status === 'pending').map((p) => ({ id: p.id, quoteId: p.quote_id, createdAt: p.created_at })),
+      payments: payments
+        .filter((p) => p.status === 'pending')
+        .map((p) => ({ id: p.id, orderId: p.order_id, createdAt: p.created_at })),
+      quotePayments: quotePayments
+        .filter((p) => p.status === 'pending')
+        .map((p) => ({ id: p.id, quoteId: p.quote_id, createdAt: p.created_at })),
     },
     chargedUnpaid,
     quoteChargedUnpaid,
@@ -139,7 +181,12 @@ export async function readFigures(db: Db, acknowledged: AcknowledgedOrder[], pai
       // first copy came from the server killed with -9 is the one repeat a crash can make.
       repeats: Object.entries(ids)
         .filter(([, c]) => c > 1)
-        .map(([id]) => messages.filter((m) => m.messageId === id).map((m) => m.envelope.from.replace(/@.*/, '')).join(' then ')),
+        .map(([id]) =>
+          messages
+            .filter((m) => m.messageId === id)
+            .map((m) => m.envelope.from.replace(/@.*/, ''))
+            .join(' then '),
+        ),
       sameOrderAndKind: Object.values(deliveredPerRef).reduce((n, c) => n + (c - 1), 0),
       unmapped,
     },

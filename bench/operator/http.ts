@@ -53,8 +53,10 @@ export class Tally {
     by.set(a.status, (by.get(a.status) ?? 0) + 1);
     if (typeof name === 'string') this.perServer.set(name, (this.perServer.get(name) ?? 0) + 1);
     if (!name) return;
-    if (a.status === 503) a.headers['retry-after'] === undefined ? this.serverRetryAfter.without++ : this.serverRetryAfter.with++;
-    if (a.status >= 500 && a.json === undefined) this.serverNotJson5xx.push(`${a.request}: ${a.status} ${JSON.stringify(a.text.slice(0, 60))}`);
+    if (a.status === 503)
+      a.headers['retry-after'] === undefined ? this.serverRetryAfter.without++ : this.serverRetryAfter.with++;
+    if (a.status >= 500 && a.json === undefined)
+      this.serverNotJson5xx.push(`${a.request}: ${a.status} ${JSON.stringify(a.text.slice(0, 60))}`);
   }
 
   failed(code: string): void {
@@ -89,7 +91,12 @@ export function call(to: Target, method: string, path: string, o: CallOptions = 
         path,
         agent: o.agent,
         localAddress: o.localAddress,
-        headers: { ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...o.headers },
+        headers: {
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...o.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -103,7 +110,13 @@ export function call(to: Target, method: string, path: string, o: CallOptions = 
           } catch {
             json = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, request: `${method} ${path.split('?')[0]}` });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text,
+            json,
+            request: `${method} ${path.split('?')[0]}`,
+          });
         });
       },
     );
@@ -118,7 +131,12 @@ export function call(to: Target, method: string, path: string, o: CallOptions = 
  * as fast as the connection takes it, and stops writing once an answer arrives. Resolves with
  * the status (0: no answer) and how many bytes went out.
  */
-export function streamPost(to: Target, path: string, totalBytes: number, o: { localAddress?: string; timeoutMs?: number } = {}): Promise<{ status: number; sent: number; error?: string }> {
+export function streamPost(
+  to: Target,
+  path: string,
+  totalBytes: number,
+  o: { localAddress?: string; timeoutMs?: number } = {},
+): Promise<{ status: number; sent: number; error?: string }> {
   return new Promise((resolve) => {
     let sent = 0;
     let status = 0;
@@ -129,12 +147,22 @@ export function streamPost(to: Target, path: string, totalBytes: number, o: { lo
       clearTimeout(timer);
       resolve({ status, sent, ...(error ? { error } : {}) });
     };
-    const req = request({ host: to.host, port: to.port, method: 'POST', path, localAddress: o.localAddress, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-      status = res.statusCode ?? 0;
-      res.resume();
-      res.on('end', () => finish());
-      res.on('error', () => finish());
-    });
+    const req = request(
+      {
+        host: to.host,
+        port: to.port,
+        method: 'POST',
+        path,
+        localAddress: o.localAddress,
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        status = res.statusCode ?? 0;
+        res.resume();
+        res.on('end', () => finish());
+        res.on('error', () => finish());
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy();
       finish('timeout');

@@ -53,7 +53,19 @@ export interface Outcomes {
 }
 
 export function newOutcomes(): Outcomes {
-  return { visits: 0, acknowledged: [], orderNotAcknowledged: new Map(), paidAcknowledged: new Set(), declined: 0, heldForReview: 0, payConflicts: new Map(), payGaveUp: 0, quotesPaid: 0, quoteFailures: new Map(), retries: 0 };
+  return {
+    visits: 0,
+    acknowledged: [],
+    orderNotAcknowledged: new Map(),
+    paidAcknowledged: new Set(),
+    declined: 0,
+    heldForReview: 0,
+    payConflicts: new Map(),
+    payGaveUp: 0,
+    quotesPaid: 0,
+    quoteFailures: new Map(),
+    retries: 0,
+  };
 }
 
 const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
@@ -79,7 +91,12 @@ export interface ShopperOptions {
 }
 
 /** A request as a browser makes it: again on a 5xx or no answer (bounded); the last answer, or undefined when none came. */
-async function browserCall(o: ShopperOptions, method: string, path: string, opts: CallOptions): Promise<Answer | undefined> {
+async function browserCall(
+  o: ShopperOptions,
+  method: string,
+  path: string,
+  opts: CallOptions,
+): Promise<Answer | undefined> {
   let last: Answer | undefined;
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
     if (attempt > 0) o.outcomes.retries++;
@@ -94,7 +111,11 @@ async function browserCall(o: ShopperOptions, method: string, path: string, opts
     }
     if (attempt === MAX_TRIES - 1) break;
     const retryAfter = Number(last?.headers['retry-after']);
-    await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : Math.min(3000, 250 * 2 ** attempt) * (0.75 + Math.random() / 2));
+    await sleep(
+      Number.isFinite(retryAfter) && retryAfter > 0
+        ? Math.min(retryAfter, 5) * 1000
+        : Math.min(3000, 250 * 2 ** attempt) * (0.75 + Math.random() / 2),
+    );
   }
   return last;
 }
@@ -114,7 +135,8 @@ async function checkoutVisit(o: ShopperOptions, n: number, opts: CallOptions): P
   const email = `op-${n}@example.com`;
   const body = orderBody({ idempotencyKey: randomUUID(), billing: { ...JANE, email } });
   const placed = await browserCall(o, 'POST', '/api/order', { ...opts, body });
-  if (!placed || (placed.status !== 201 && placed.status !== 200)) return void bump(o.outcomes.orderNotAcknowledged, placed ? String(placed.status) : 'no answer');
+  if (!placed || (placed.status !== 201 && placed.status !== 200))
+    return void bump(o.outcomes.orderNotAcknowledged, placed ? String(placed.status) : 'no answer');
   const order = placed.json.order as { id: number; orderIncrementId: string };
   const orderToken = placed.json.orderToken as string;
   o.outcomes.acknowledged.push({ id: order.id, increment: order.orderIncrementId, email, via: 'checkout' });
@@ -134,7 +156,13 @@ async function checkoutVisit(o: ShopperOptions, n: number, opts: CallOptions): P
 }
 
 /** Pays the order with a fresh token per try, as the page does when the shopper presses Pay again. */
-async function payOrder(o: ShopperOptions, opts: CallOptions, id: number, token: string, card: Card): Promise<'paid' | 'declined' | 'held' | 'other'> {
+async function payOrder(
+  o: ShopperOptions,
+  opts: CallOptions,
+  id: number,
+  token: string,
+  card: Card,
+): Promise<'paid' | 'declined' | 'held' | 'other'> {
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
     if (attempt > 0) {
       o.outcomes.retries++;
@@ -199,7 +227,10 @@ async function quoteVisit(o: ShopperOptions, q: QuoteLink, opts: CallOptions): P
     if (!paymentToken) continue;
     let r: Answer;
     try {
-      r = await call(o.target, 'POST', '/api/quote/pay', { ...opts, body: { quoteId: q.id, token: q.token, paymentMethod: 'card', paymentToken } });
+      r = await call(o.target, 'POST', '/api/quote/pay', {
+        ...opts,
+        body: { quoteId: q.id, token: q.token, paymentMethod: 'card', paymentToken },
+      });
       o.tally.add(r);
     } catch (e) {
       if (!(e instanceof NoAnswer)) throw e;
@@ -212,10 +243,19 @@ async function quoteVisit(o: ShopperOptions, q: QuoteLink, opts: CallOptions): P
   }
   if (!transactionId) return fail('pay gave up');
   o.outcomes.quotesPaid++;
-  const converted = await browserCall(o, 'POST', '/api/quote/convertToOrder', { ...opts, body: { quoteId: q.id, token: q.token, payment: { transactionId, method: 'card' } } });
+  const converted = await browserCall(o, 'POST', '/api/quote/convertToOrder', {
+    ...opts,
+    body: { quoteId: q.id, token: q.token, payment: { transactionId, method: 'card' } },
+  });
   if (converted?.status !== 200) return fail(`convert ${converted?.status ?? 'no answer'}`);
   const order = converted.json.order as { id: number; orderIncrementId: string };
-  o.outcomes.acknowledged.push({ id: order.id, increment: order.orderIncrementId, email: q.email, via: 'quote', quoteId: q.id });
+  o.outcomes.acknowledged.push({
+    id: order.id,
+    increment: order.orderIncrementId,
+    email: q.email,
+    via: 'quote',
+    quoteId: q.id,
+  });
 }
 
 /** One shopper: visits until the deadline. */

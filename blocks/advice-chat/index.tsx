@@ -6,7 +6,14 @@ import styles from './advice-chat.module.css';
 export const CHAT_UNAVAILABLE = 'This is Under Development!';
 
 /** Expert advice: an advisor, an online-status badge and a chat button. */
-function AdviceChat({ title, text, advisor, status = 'online', buttonLabel = 'Chat with an expert', hours }: AdviceChatProps) {
+function AdviceChat({
+  title,
+  text,
+  advisor,
+  status = 'online',
+  buttonLabel = 'Chat with an expert',
+  hours,
+}: AdviceChatProps) {
   const online = status === 'online';
   return (
     <section className={sectionStyles.section}>
@@ -41,4 +48,9 @@ function AdviceChat({ title, text, advisor, status = 'online', buttonLabel = 'Ch
   );
 }
 
-export default defineBlock({ type: 'advice-chat', component: AdviceChat, island: 'interaction', description: 'Expert advice with an online-status badge and a chat button.' });
+export default defineBlock({
+  type: 'advice-chat',
+  component: AdviceChat,
+  island: 'interaction',
+  description: 'Expert advice with an online-status badge and a chat button.',
+});

@@ -14,12 +14,18 @@ describe('author', () => {
     const link = screen.getByRole('link', { name: 'free design' });
     expect(link.getAttribute('href')).toBe('/free-kitchen-design');
     expect(link.parentElement!.textContent).toContain('She leads our free design team.');
-    expect(screen.getByRole('link', { name: 'Maria Alvarez on Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/hearthline.maria');
+    expect(screen.getByRole('link', { name: 'Maria Alvarez on Instagram' }).getAttribute('href')).toBe(
+      'https://www.instagram.com/hearthline.maria',
+    );
     expect(screen.getByRole('link', { name: 'Maria Alvarez on LinkedIn' })).toBeTruthy();
   });
 
   it('links the name when the author has a page', () => {
-    const screen = renderBlockScreen(block, { name: 'Maria Alvarez', url: '/blogs/authors/maria-alvarez', headingLevel: 3 });
+    const screen = renderBlockScreen(block, {
+      name: 'Maria Alvarez',
+      url: '/blogs/authors/maria-alvarez',
+      headingLevel: 3,
+    });
     const heading = screen.getByRole('heading', { level: 3, name: 'Maria Alvarez' });
     expect(heading.querySelector('a')?.getAttribute('href')).toBe('/blogs/authors/maria-alvarez');
   });

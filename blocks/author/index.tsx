@@ -16,7 +16,12 @@ function Author({ name, role, photo, bio, url, headingLevel = 2, socials = [] }:
           <ul className={styles.socials} aria-label={`${name} on social media`}>
             {socials.map((s, i) => (
               <li key={i}>
-                <a href={s.url} className={styles.social} aria-label={s.label ?? `${name} on ${SOCIAL_LABELS[s.network]}`} rel="noopener">
+                <a
+                  href={s.url}
+                  className={styles.social}
+                  aria-label={s.label ?? `${name} on ${SOCIAL_LABELS[s.network]}`}
+                  rel="noopener"
+                >
                   <SocialIcon network={s.network} />
                 </a>
               </li>
@@ -28,4 +33,8 @@ function Author({ name, role, photo, bio, url, headingLevel = 2, socials = [] }:
   );
 }
 
-export default defineBlock({ type: 'author', component: Author, description: 'Author or team member: photo, name, role, bio and social links.' });
+export default defineBlock({
+  type: 'author',
+  component: Author,
+  description: 'Author or team member: photo, name, role, bio and social links.',
+});

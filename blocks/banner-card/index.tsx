@@ -6,7 +6,11 @@ import styles from './banner-card.module.css';
 function BannerCard({ image, eyebrow, title, text, ratings, action, imagePosition = 'left' }: BannerCardProps) {
   return (
     <section className={styles.wrap}>
-      <div className={[styles.card, image ? '' : styles.noImage, imagePosition === 'right' ? styles.imageRight : ''].filter(Boolean).join(' ')}>
+      <div
+        className={[styles.card, image ? '' : styles.noImage, imagePosition === 'right' ? styles.imageRight : '']
+          .filter(Boolean)
+          .join(' ')}
+      >
         {image && <Img image={image} className={styles.image} />}
         <div className={styles.body}>
           {eyebrow && <p className={sectionStyles.eyebrow}>{eyebrow}</p>}
@@ -25,4 +29,8 @@ function BannerCard({ image, eyebrow, title, text, ratings, action, imagePositio
   );
 }
 
-export default defineBlock({ type: 'banner-card', component: BannerCard, description: 'A highlighted card with image, ratings and a call to action.' });
+export default defineBlock({
+  type: 'banner-card',
+  component: BannerCard,
+  description: 'A highlighted card with image, ratings and a call to action.',
+});

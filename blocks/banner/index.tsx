@@ -1,4 +1,12 @@
-import { ActionLink, Carousel, Stars, defineBlock, useImagePriority, useSite, sectionStyles } from '../../engine/index.ts';
+import {
+  ActionLink,
+  Carousel,
+  Stars,
+  defineBlock,
+  useImagePriority,
+  useSite,
+  sectionStyles,
+} from '../../engine/index.ts';
 import type { BannerProps, BannerSlide, DeviceImage } from '../../schemas/types/blocks/banner.ts';
 import styles from './banner.module.css';
 
@@ -12,7 +20,11 @@ function BannerPicture({ image, priority: marked }: { image: BannerSlide['image'
   const priority = useImagePriority(marked);
   const { desktop, tablet, mobile } = image;
   const sources: { media: string; img: DeviceImage }[] = [];
-  if (tablet) sources.push({ media: `(min-width: ${bp.desktop}px)`, img: desktop }, { media: `(min-width: ${bp.tablet}px)`, img: tablet });
+  if (tablet)
+    sources.push(
+      { media: `(min-width: ${bp.desktop}px)`, img: desktop },
+      { media: `(min-width: ${bp.tablet}px)`, img: tablet },
+    );
   else if (mobile) sources.push({ media: `(min-width: ${bp.tablet}px)`, img: desktop });
   const base = mobile ?? tablet ?? desktop;
   return (
@@ -34,7 +46,17 @@ function BannerPicture({ image, priority: marked }: { image: BannerSlide['image'
   );
 }
 
-function Slide({ slide, heading, ratings, priority }: { slide: BannerSlide; heading: 'h1' | 'h2'; ratings: BannerProps['ratings']; priority: boolean }) {
+function Slide({
+  slide,
+  heading,
+  ratings,
+  priority,
+}: {
+  slide: BannerSlide;
+  heading: 'h1' | 'h2';
+  ratings: BannerProps['ratings'];
+  priority: boolean;
+}) {
   const Heading = heading;
   const hasText = !!(slide.eyebrow || slide.title || slide.subtitle || slide.description || slide.action || ratings);
   return (
@@ -67,14 +89,37 @@ function Slide({ slide, heading, ratings, priority }: { slide: BannerSlide; head
 function Banner({ label = 'Featured', slides, ratings, headingLevel = 2, priority = true, slider = {} }: BannerProps) {
   const { speed = 500, slidesToShow = 1, arrows = true, dots = true, dotsBelow = 767 } = slider;
   const rendered = slides.map((s, i) => (
-    <Slide key={i} slide={s} heading={headingLevel === 1 && i === 0 ? 'h1' : 'h2'} ratings={ratings} priority={priority && i === 0} />
+    <Slide
+      key={i}
+      slide={s}
+      heading={headingLevel === 1 && i === 0 ? 'h1' : 'h2'}
+      ratings={ratings}
+      priority={priority && i === 0}
+    />
   ));
-  if (slides.length === 1) return <section className={styles.banner} aria-label={slides[0]!.title ? undefined : label}>{rendered[0]}</section>;
+  if (slides.length === 1)
+    return (
+      <section className={styles.banner} aria-label={slides[0]!.title ? undefined : label}>
+        {rendered[0]}
+      </section>
+    );
   return (
     <div className={styles.banner}>
-      <Carousel label={label} slides={rendered} speed={speed} perView={slidesToShow} arrows={arrows} dotsBelow={dots ? dotsBelow : 0} />
+      <Carousel
+        label={label}
+        slides={rendered}
+        speed={speed}
+        perView={slidesToShow}
+        arrows={arrows}
+        dotsBelow={dots ? dotsBelow : 0}
+      />
     </div>
   );
 }
 
-export default defineBlock({ type: 'banner', component: Banner, island: 'visible', description: 'Hero banner: one image or a slider, image per device, ratings, title and actions.' });
+export default defineBlock({
+  type: 'banner',
+  component: Banner,
+  island: 'visible',
+  description: 'Hero banner: one image or a slider, image per device, ratings, title and actions.',
+});

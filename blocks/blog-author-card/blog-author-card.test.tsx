@@ -13,7 +13,9 @@ describe('blog-author-card', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Daniel Okafor' })).toBeTruthy();
     expect(screen.getByText(/Cabinet Installer and Trainer/)).toBeTruthy();
     expect(screen.getByText(/twelve years installing cabinets/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'More articles by Daniel Okafor' }).getAttribute('href')).toBe('/blogs/authors/daniel-okafor');
+    expect(screen.getByRole('link', { name: 'More articles by Daniel Okafor' }).getAttribute('href')).toBe(
+      '/blogs/authors/daniel-okafor',
+    );
   });
 
   it("is the author page's heading as a profile", () => {
@@ -23,7 +25,16 @@ describe('blog-author-card', () => {
   });
 
   it('shows Invalid author data for a malformed author', () => {
-    expect(renderBlockScreen(block, { author: { id: 'x' } } as unknown as BlogAuthorCardProps).getByText(/Invalid author data/)).toBeTruthy();
-    expect(renderBlockScreen(block, { author: { id: 'x', name: 'X' }, authors: [{ id: 'x', name: 'X', logo: 'nope' }] } as unknown as BlogAuthorCardProps).getByText(/Invalid author data/)).toBeTruthy();
+    expect(
+      renderBlockScreen(block, { author: { id: 'x' } } as unknown as BlogAuthorCardProps).getByText(
+        /Invalid author data/,
+      ),
+    ).toBeTruthy();
+    expect(
+      renderBlockScreen(block, {
+        author: { id: 'x', name: 'X' },
+        authors: [{ id: 'x', name: 'X', logo: 'nope' }],
+      } as unknown as BlogAuthorCardProps).getByText(/Invalid author data/),
+    ).toBeTruthy();
   });
 });

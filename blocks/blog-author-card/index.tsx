@@ -1,5 +1,14 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, RichNodes, SiteLink, useBlogUrls, defineBlock, isBlogAuthor, type BlogAuthor, sectionStyles } from '../../engine/index.ts';
+import {
+  BLOG_MESSAGES,
+  RichNodes,
+  SiteLink,
+  useBlogUrls,
+  defineBlock,
+  isBlogAuthor,
+  type BlogAuthor,
+  sectionStyles,
+} from '../../engine/index.ts';
 import type { BlogAuthorCardProps } from '../../schemas/types/blocks/blog-author-card.ts';
 import styles from './blog-author-card.module.css';
 
@@ -15,7 +24,13 @@ function resolveAuthor(author: unknown, authors: unknown): BlogAuthor | null {
  * An author: portrait, name, role and bio. `profile` is the author page's heading (the name is
  * the h1); `card` sits under a post with a link to the author's page.
  */
-function BlogAuthorCard({ author, authors, variant = 'card', title, linkLabel = 'More articles by {name}' }: BlogAuthorCardProps) {
+function BlogAuthorCard({
+  author,
+  authors,
+  variant = 'card',
+  title,
+  linkLabel = 'More articles by {name}',
+}: BlogAuthorCardProps) {
   const headingId = useId();
   const blogUrls = useBlogUrls();
   const a = resolveAuthor(author, authors);
@@ -23,10 +38,22 @@ function BlogAuthorCard({ author, authors, variant = 'card', title, linkLabel = 
   const profile = variant === 'profile';
   const Name = profile ? 'h1' : title ? 'h3' : 'h2';
   return (
-    <section className={`${sectionStyles.section} ${profile ? styles.profile : styles.card}`} aria-labelledby={headingId}>
+    <section
+      className={`${sectionStyles.section} ${profile ? styles.profile : styles.card}`}
+      aria-labelledby={headingId}
+    >
       {title && !profile && <h2 className={styles.label}>{title}</h2>}
       <div className={styles.inner}>
-        {a.logo && <img className={styles.avatar} src={a.logo.src} alt={a.logo.alt} width={profile ? 160 : 96} height={profile ? 160 : 96} decoding="async" />}
+        {a.logo && (
+          <img
+            className={styles.avatar}
+            src={a.logo.src}
+            alt={a.logo.alt}
+            width={profile ? 160 : 96}
+            height={profile ? 160 : 96}
+            decoding="async"
+          />
+        )}
         <div>
           <Name id={headingId} className={styles.name}>
             {a.name}
@@ -48,4 +75,8 @@ function BlogAuthorCard({ author, authors, variant = 'card', title, linkLabel = 
   );
 }
 
-export default defineBlock({ type: 'blog-author-card', component: BlogAuthorCard, description: 'A blog author: portrait, name, role, bio and link.' });
+export default defineBlock({
+  type: 'blog-author-card',
+  component: BlogAuthorCard,
+  description: 'A blog author: portrait, name, role, bio and link.',
+});

@@ -29,6 +29,10 @@ describe('blog-category-list', () => {
   });
 
   it('reports malformed data', () => {
-    expect(renderBlockScreen(block, { ...props, categories: [{}] as BlogCategoryListProps['categories'] }).getByText(/Invalid blog data/)).toBeTruthy();
+    expect(
+      renderBlockScreen(block, { ...props, categories: [{}] as BlogCategoryListProps['categories'] }).getByText(
+        /Invalid blog data/,
+      ),
+    ).toBeTruthy();
   });
 });

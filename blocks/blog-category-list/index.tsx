@@ -1,5 +1,14 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, useBlogUrls, defineBlock, usePageData, sectionStyles } from '../../engine/index.ts';
+import {
+  BLOG_MESSAGES,
+  SiteLink,
+  asBlogCategories,
+  asBlogPosts,
+  useBlogUrls,
+  defineBlock,
+  usePageData,
+  sectionStyles,
+} from '../../engine/index.ts';
 import type { BlogCategoryListProps } from '../../schemas/types/blocks/blog-category-list.ts';
 import styles from './blog-category-list.module.css';
 
@@ -41,4 +50,8 @@ function BlogCategoryList({ title = 'Categories', categories, posts, allLabel }:
   );
 }
 
-export default defineBlock({ type: 'blog-category-list', component: BlogCategoryList, description: 'Blog categories with post counts.' });
+export default defineBlock({
+  type: 'blog-category-list',
+  component: BlogCategoryList,
+  description: 'Blog categories with post counts.',
+});

@@ -1,5 +1,18 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, useBlogUrls, defineBlock, formatPublishDate, newestFirst, useImagePriority, type BlogPostSummary, linkCardStyles, sectionStyles } from '../../engine/index.ts';
+import {
+  BLOG_MESSAGES,
+  SiteLink,
+  asBlogCategories,
+  asBlogPosts,
+  useBlogUrls,
+  defineBlock,
+  formatPublishDate,
+  newestFirst,
+  useImagePriority,
+  type BlogPostSummary,
+  linkCardStyles,
+  sectionStyles,
+} from '../../engine/index.ts';
 import type { BlogFeatureCardsProps } from '../../schemas/types/blocks/blog-feature-cards.ts';
 import styles from './blog-feature-cards.module.css';
 
@@ -12,7 +25,15 @@ function featured(posts: BlogPostSummary[], slugs: string[] | undefined, limit: 
 }
 
 /** Large cards for featured posts; the first spans two columns on wide screens. */
-function BlogFeatureCards({ title, intro, posts, categories, slugs, limit = 3, readMoreLabel = 'Read article' }: BlogFeatureCardsProps) {
+function BlogFeatureCards({
+  title,
+  intro,
+  posts,
+  categories,
+  slugs,
+  limit = 3,
+  readMoreLabel = 'Read article',
+}: BlogFeatureCardsProps) {
   // The lead card's image is fetched first when it is the page's first image (engine/ui/image-priority.ts).
   const leadFirst = useImagePriority();
   const headingId = useId();
@@ -75,4 +96,8 @@ function BlogFeatureCards({ title, intro, posts, categories, slugs, limit = 3, r
   );
 }
 
-export default defineBlock({ type: 'blog-feature-cards', component: BlogFeatureCards, description: 'Featured blog posts as large cards.' });
+export default defineBlock({
+  type: 'blog-feature-cards',
+  component: BlogFeatureCards,
+  description: 'Featured blog posts as large cards.',
+});

@@ -1,5 +1,21 @@
 import { useId, useRef, type MouseEvent } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogCategories, asBlogPosts, useBlogUrls, defineBlock, formatPublishDate, matchesBlogSearch, newestFirst, paginate, usePageData, useQueryParams, type BlogCategory, type BlogPostSummary, linkCardStyles } from '../../engine/index.ts';
+import {
+  BLOG_MESSAGES,
+  SiteLink,
+  asBlogCategories,
+  asBlogPosts,
+  useBlogUrls,
+  defineBlock,
+  formatPublishDate,
+  matchesBlogSearch,
+  newestFirst,
+  paginate,
+  usePageData,
+  useQueryParams,
+  type BlogCategory,
+  type BlogPostSummary,
+  linkCardStyles,
+} from '../../engine/index.ts';
 import type { BlogListProps } from '../../schemas/types/blocks/blog-list.ts';
 import styles from './blog-list.module.css';
 
@@ -12,7 +28,21 @@ function pageHref(path: string, params: URLSearchParams, page: number): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-function Pagination({ page, pageCount, path, params, label, onGo }: { page: number; pageCount: number; path: string; params: URLSearchParams; label: string; onGo: (e: MouseEvent<HTMLAnchorElement>, page: number) => void }) {
+function Pagination({
+  page,
+  pageCount,
+  path,
+  params,
+  label,
+  onGo,
+}: {
+  page: number;
+  pageCount: number;
+  path: string;
+  params: URLSearchParams;
+  label: string;
+  onGo: (e: MouseEvent<HTMLAnchorElement>, page: number) => void;
+}) {
   if (pageCount < 2) return null;
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return (
@@ -20,14 +50,24 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
       <ul className={styles.pages}>
         {page > 1 && (
           <li>
-            <SiteLink href={pageHref(path, params, page - 1)} className={styles.pageLink} rel="prev" onClick={(e) => onGo(e, page - 1)}>
+            <SiteLink
+              href={pageHref(path, params, page - 1)}
+              className={styles.pageLink}
+              rel="prev"
+              onClick={(e) => onGo(e, page - 1)}
+            >
               Previous<span className="jv-sr-only"> page</span>
             </SiteLink>
           </li>
         )}
         {pages.map((n) => (
           <li key={n}>
-            <SiteLink href={pageHref(path, params, n)} className={styles.pageLink} aria-current={n === page ? 'page' : undefined} onClick={(e) => onGo(e, n)}>
+            <SiteLink
+              href={pageHref(path, params, n)}
+              className={styles.pageLink}
+              aria-current={n === page ? 'page' : undefined}
+              onClick={(e) => onGo(e, n)}
+            >
               <span className="jv-sr-only">Page </span>
               {n}
             </SiteLink>
@@ -35,7 +75,12 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
         ))}
         {page < pageCount && (
           <li>
-            <SiteLink href={pageHref(path, params, page + 1)} className={styles.pageLink} rel="next" onClick={(e) => onGo(e, page + 1)}>
+            <SiteLink
+              href={pageHref(path, params, page + 1)}
+              className={styles.pageLink}
+              rel="next"
+              onClick={(e) => onGo(e, page + 1)}
+            >
               Next<span className="jv-sr-only"> page</span>
             </SiteLink>
           </li>
@@ -45,12 +90,28 @@ function Pagination({ page, pageCount, path, params, label, onGo }: { page: numb
   );
 }
 
-function PostCard({ post, category, Heading }: { post: BlogPostSummary; category?: BlogCategory; Heading: 'h2' | 'h3' }) {
+function PostCard({
+  post,
+  category,
+  Heading,
+}: {
+  post: BlogPostSummary;
+  category?: BlogCategory;
+  Heading: 'h2' | 'h3';
+}) {
   const blogUrls = useBlogUrls();
   return (
     <li className={linkCardStyles.card}>
       {post.image && (
-        <img className={styles.image} src={post.image.src} alt="" width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
+        <img
+          className={styles.image}
+          src={post.image.src}
+          alt=""
+          width={post.image.width}
+          height={post.image.height}
+          loading="lazy"
+          decoding="async"
+        />
       )}
       <div className={styles.body}>
         {category && <p className={linkCardStyles.category}>{category.title}</p>}
@@ -88,13 +149,15 @@ function BlogList({ title, posts, categories, category, author, pageSize = 6 }: 
   let matching: BlogPostSummary[] = [];
   let problem: string | undefined;
   if (!all || !cats) problem = BLOG_MESSAGES.invalidBlogData;
-  else if (category && categories !== undefined && !cats.some((c) => c.key === category)) problem = BLOG_MESSAGES.categoryNotFound;
+  else if (category && categories !== undefined && !cats.some((c) => c.key === category))
+    problem = BLOG_MESSAGES.categoryNotFound;
   else {
-    inScope = newestFirst(all).filter((p) => (!category || p.blogCategory === category) && (!author || p.author.id === author));
+    inScope = newestFirst(all).filter(
+      (p) => (!category || p.blogCategory === category) && (!author || p.author.id === author),
+    );
     matching = q ? inScope.filter((p) => matchesBlogSearch(p, q)) : inScope;
   }
   const { items, page, pageCount } = paginate(matching, params.get('page'), pageSize);
-
 
   let status = '';
   if (!problem) {
@@ -126,7 +189,12 @@ function BlogList({ title, posts, categories, category, author, pageSize = 6 }: 
               ))}
             </ul>
           )}
-          <Pagination page={page} pageCount={pageCount} path={path} params={params} label={title ? `${title}: pages` : 'Blog pages'}
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            path={path}
+            params={params}
+            label={title ? `${title}: pages` : 'Blog pages'}
             // A plain click shows the page here (a new history entry, none for the page shown),
             // from the top of the list; a click that opens another tab or window is the browser's.
             onGo={(e, n) => {
@@ -142,4 +210,9 @@ function BlogList({ title, posts, categories, category, author, pageSize = 6 }: 
   );
 }
 
-export default defineBlock({ type: 'blog-list', component: BlogList, island: 'load', description: 'Blog posts in a grid of 3 with search, category/author filters and page links.' });
+export default defineBlock({
+  type: 'blog-list',
+  component: BlogList,
+  island: 'load',
+  description: 'Blog posts in a grid of 3 with search, category/author filters and page links.',
+});

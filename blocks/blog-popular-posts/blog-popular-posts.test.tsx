@@ -5,12 +5,19 @@ import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 const props = example.props as BlogPopularPostsProps;
-const titles = (path = '/') => renderBlockScreen(block, props, { path }).getAllByRole('link').map((a) => a.textContent);
+const titles = (path = '/') =>
+  renderBlockScreen(block, props, { path })
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('blog-popular-posts', () => {
   it('lists the popular posts newest first', () => {
     expect(renderBlockScreen(block, props).getByRole('region', { name: 'Popular Posts' })).toBeTruthy();
-    expect(titles()).toEqual(['Top 10 Bathroom Vanity Designs', 'Top 10 Kitchen Designs We Built This Year', 'Dressing the Kitchen: The Essential Styling Trends That Started in 2020']);
+    expect(titles()).toEqual([
+      'Top 10 Bathroom Vanity Designs',
+      'Top 10 Kitchen Designs We Built This Year',
+      'Dressing the Kitchen: The Essential Styling Trends That Started in 2020',
+    ]);
   });
 
   it('leaves out the post being read', () => {

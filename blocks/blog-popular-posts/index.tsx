@@ -1,5 +1,15 @@
 import { useId } from 'react';
-import { BLOG_MESSAGES, SiteLink, asBlogPosts, useBlogUrls, defineBlock, formatPublishDate, newestFirst, usePageData, sectionStyles } from '../../engine/index.ts';
+import {
+  BLOG_MESSAGES,
+  SiteLink,
+  asBlogPosts,
+  useBlogUrls,
+  defineBlock,
+  formatPublishDate,
+  newestFirst,
+  usePageData,
+  sectionStyles,
+} from '../../engine/index.ts';
 import type { BlogPopularPostsProps } from '../../schemas/types/blocks/blog-popular-posts.ts';
 import styles from './blog-popular-posts.module.css';
 
@@ -9,7 +19,9 @@ function BlogPopularPosts({ title = 'Popular Posts', posts, limit = 4 }: BlogPop
   const blogUrls = useBlogUrls();
   const path = usePageData().path;
   const all = asBlogPosts(posts);
-  const shown = all ? newestFirst(all.filter((p) => p.isPopular && blogUrls.post(p.slug) !== path)).slice(0, limit) : [];
+  const shown = all
+    ? newestFirst(all.filter((p) => p.isPopular && blogUrls.post(p.slug) !== path)).slice(0, limit)
+    : [];
   return (
     <section className={sectionStyles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={sectionStyles.asideTitle}>
@@ -23,7 +35,17 @@ function BlogPopularPosts({ title = 'Popular Posts', posts, limit = 4 }: BlogPop
         <ol className={styles.list}>
           {shown.map((p) => (
             <li key={p.slug} className={styles.item}>
-              {p.image && <img className={styles.thumb} src={p.image.src} alt="" width={96} height={Math.round((96 * (p.image.height ?? 63)) / (p.image.width ?? 96))} loading="lazy" decoding="async" />}
+              {p.image && (
+                <img
+                  className={styles.thumb}
+                  src={p.image.src}
+                  alt=""
+                  width={96}
+                  height={Math.round((96 * (p.image.height ?? 63)) / (p.image.width ?? 96))}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
               <div>
                 <SiteLink href={blogUrls.post(p.slug)} className={styles.link}>
                   {p.title}
@@ -40,4 +62,8 @@ function BlogPopularPosts({ title = 'Popular Posts', posts, limit = 4 }: BlogPop
   );
 }
 
-export default defineBlock({ type: 'blog-popular-posts', component: BlogPopularPosts, description: 'A short list of popular blog posts.' });
+export default defineBlock({
+  type: 'blog-popular-posts',
+  component: BlogPopularPosts,
+  description: 'A short list of popular blog posts.',
+});

@@ -10,7 +10,9 @@ describe('blog-post-header', () => {
   it('shows category, title, author, date and the hero image', () => {
     const screen = renderBlockScreen(block, props, { path: '/blogs/top-10-kitchens-designs-4' });
     expect(screen.getByRole('link', { name: 'Must Read' }).getAttribute('href')).toBe('/blogs/category/must-read');
-    expect(screen.getByRole('heading', { level: 1, name: 'Top 10 Kitchen Designs, Part 4: Small Kitchens' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Top 10 Kitchen Designs, Part 4: Small Kitchens' }),
+    ).toBeTruthy();
     const author = screen.getByRole('link', { name: 'Daniel Okafor' });
     expect(author.getAttribute('href')).toBe('/blogs/authors/daniel-okafor');
     expect(author.parentElement!.textContent).toMatch(/^By Daniel Okafor/);
@@ -22,6 +24,10 @@ describe('blog-post-header', () => {
   });
 
   it('shows Invalid blog data for a malformed post', () => {
-    expect(renderBlockScreen(block, { post: { ...props.post, author: undefined } } as unknown as BlogPostHeaderProps).getByText(/Invalid blog data/)).toBeTruthy();
+    expect(
+      renderBlockScreen(block, {
+        post: { ...props.post, author: undefined },
+      } as unknown as BlogPostHeaderProps).getByText(/Invalid blog data/),
+    ).toBeTruthy();
   });
 });

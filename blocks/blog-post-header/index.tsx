@@ -1,4 +1,13 @@
-import { BLOG_MESSAGES, Img, SiteLink, asBlogCategories, useBlogUrls, defineBlock, formatPublishDate, isBlogPost } from '../../engine/index.ts';
+import {
+  BLOG_MESSAGES,
+  Img,
+  SiteLink,
+  asBlogCategories,
+  useBlogUrls,
+  defineBlock,
+  formatPublishDate,
+  isBlogPost,
+} from '../../engine/index.ts';
 import type { BlogPostHeaderProps } from '../../schemas/types/blocks/blog-post-header.ts';
 import styles from './blog-post-header.module.css';
 
@@ -23,16 +32,24 @@ function BlogPostHeader({ post, categories, byLabel = 'By' }: BlogPostHeaderProp
       <h1 className={styles.title}>{post.title}</h1>
       {post.description && <p className={styles.lead}>{post.description}</p>}
       <div className={styles.byline}>
-        {author.logo && <img className={styles.avatar} src={author.logo.src} alt="" width={56} height={56} decoding="async" />}
+        {author.logo && (
+          <img className={styles.avatar} src={author.logo.src} alt="" width={56} height={56} decoding="async" />
+        )}
         <p>
           {byLabel} <SiteLink href={blogUrls.author(author.id)}>{author.name}</SiteLink>
           <br />
           <time dateTime={post.publishDate}>{formatPublishDate(post.publishDate)}</time>
         </p>
       </div>
-      {post.image && <Img image={post.image} priority className={styles.hero} sizes="(min-width: 1201px) 72rem, 100vw" />}
+      {post.image && (
+        <Img image={post.image} priority className={styles.hero} sizes="(min-width: 1201px) 72rem, 100vw" />
+      )}
     </header>
   );
 }
 
-export default defineBlock({ type: 'blog-post-header', component: BlogPostHeader, description: "A blog post's header: category, title, author, date and hero image." });
+export default defineBlock({
+  type: 'blog-post-header',
+  component: BlogPostHeader,
+  description: "A blog post's header: category, title, author, date and hero image.",
+});

@@ -9,7 +9,12 @@ import styles from './blog-search.module.css';
  * only when the trimmed text is not empty, and a new search starts at page 1. With `action`
  * (a search box away from the list) submitting opens that page with the search.
  */
-function BlogSearch({ label = 'Search the blog', placeholder = 'Title, topic or author', buttonLabel = 'Search', action }: BlogSearchProps) {
+function BlogSearch({
+  label = 'Search the blog',
+  placeholder = 'Title, topic or author',
+  buttonLabel = 'Search',
+  action,
+}: BlogSearchProps) {
   const [params, setParams] = useQueryParams();
   const id = useId();
   const current = params.get('q') ?? '';
@@ -54,4 +59,9 @@ function BlogSearch({ label = 'Search the blog', placeholder = 'Title, topic or 
   );
 }
 
-export default defineBlock({ type: 'blog-search', component: BlogSearch, island: 'load', description: 'Blog search box: filters the blog list by title, description or author (?q=).' });
+export default defineBlock({
+  type: 'blog-search',
+  component: BlogSearch,
+  island: 'load',
+  description: 'Blog search box: filters the blog list by title, description or author (?q=).',
+});

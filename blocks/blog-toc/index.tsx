@@ -53,4 +53,8 @@ function BlogToc({ title = 'Table of Contents', content }: BlogTocProps) {
   );
 }
 
-export default defineBlock({ type: 'blog-toc', component: BlogToc, description: "Table of contents from a text's h2/h3/h4 headings." });
+export default defineBlock({
+  type: 'blog-toc',
+  component: BlogToc,
+  description: "Table of contents from a text's h2/h3/h4 headings.",
+});

@@ -11,11 +11,25 @@ const page: PageData = {
   path: '/products/countertops',
   route: '/products/countertops',
   status: 200,
-  head: { title: 'Countertops', description: '', canonical: 'https://shop.test/products/countertops', meta: [], jsonLd: [], tagManager: false },
+  head: {
+    title: 'Countertops',
+    description: '',
+    canonical: 'https://shop.test/products/countertops',
+    meta: [],
+    jsonLd: [],
+    tagManager: false,
+  },
   breadcrumbs: [],
   regions: [],
   blockTypes: ['breadcrumbs'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 function render(breadcrumbs: Breadcrumb[]) {

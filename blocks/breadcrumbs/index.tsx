@@ -24,4 +24,8 @@ function Breadcrumbs({ label = 'Breadcrumb' }: BreadcrumbsProps) {
   );
 }
 
-export default defineBlock({ type: 'breadcrumbs', component: Breadcrumbs, description: "The route's breadcrumb trail." });
+export default defineBlock({
+  type: 'breadcrumbs',
+  component: Breadcrumbs,
+  description: "The route's breadcrumb trail.",
+});

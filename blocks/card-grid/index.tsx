@@ -19,4 +19,8 @@ function CardGrid({ title, intro, columns = 3, cards }: CardGridProps) {
   );
 }
 
-export default defineBlock({ type: 'card-grid', component: CardGrid, description: 'A grid of cards with image, title, text and a call to action.' });
+export default defineBlock({
+  type: 'card-grid',
+  component: CardGrid,
+  description: 'A grid of cards with image, title, text and a call to action.',
+});

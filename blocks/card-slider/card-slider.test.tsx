@@ -12,8 +12,18 @@ describe('card-slider', () => {
     const screen = screenOf(html, { width: 375 }); // a phone: the slider, with its arrows
     const carousel = screen.getByRole('region', { name: 'Four steps to a new kitchen' });
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Measure', 'Design', 'Sample', 'Order']);
-    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['1 of 4', '2 of 4', '3 of 4', '4 of 4']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Measure',
+      'Design',
+      'Sample',
+      'Order',
+    ]);
+    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual([
+      '1 of 4',
+      '2 of 4',
+      '3 of 4',
+      '4 of 4',
+    ]);
     expect(screen.getByRole('button', { name: 'Next slide' })).toBeTruthy();
   });
 

@@ -14,9 +14,7 @@ function CardSlider({ title, intro, columns = 3, cards, slider = {} }: CardSlide
       {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <Carousel
         label={title ?? 'Cards'}
-        slides={cards.map((card, i) => (
-          <Card key={i} card={card} heading={title ? 'h3' : 'h2'} />
-        ))}
+        slides={cards.map((card, i) => <Card key={i} card={card} heading={title ? 'h3' : 'h2'} />)}
         speed={speed}
         perView={slidesToShow}
         arrows={arrows}
@@ -30,4 +28,9 @@ function CardSlider({ title, intro, columns = 3, cards, slider = {} }: CardSlide
   );
 }
 
-export default defineBlock({ type: 'card-slider', component: CardSlider, island: 'visible', description: 'Cards as a slider below 768 px and a grid above.' });
+export default defineBlock({
+  type: 'card-slider',
+  component: CardSlider,
+  island: 'visible',
+  description: 'Cards as a slider below 768 px and a grid above.',
+});

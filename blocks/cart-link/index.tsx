@@ -7,11 +7,21 @@ import type { CartLinkProps } from '../../schemas/types/blocks/cart-link.ts';
 import { cartLabel, COUNT_ATTR, DEFAULT_CART_TEXT } from './cart-count.ts';
 import styles from './cart-link.module.css';
 
-function CartLink({ text = DEFAULT_CART_TEXT, url = '/order-samples', className }: CartLinkProps & { className?: string }) {
+function CartLink({
+  text = DEFAULT_CART_TEXT,
+  url = '/order-samples',
+  className,
+}: CartLinkProps & { className?: string }) {
   return (
     <a href={url} className={className ? `${styles.cart} ${className}` : styles.cart}>
       <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <path
+          d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L21 8H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
         <circle cx="9" cy="19" r="1.6" fill="currentColor" />
         <circle cx="17" cy="19" r="1.6" fill="currentColor" />
       </svg>

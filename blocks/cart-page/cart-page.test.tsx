@@ -11,11 +11,25 @@ const page: PageData = {
   path: '/order-samples',
   route: '/order-samples',
   status: 200,
-  head: { title: 'Sample Doors', description: '', canonical: 'https://shop.test/order-samples', meta: [], jsonLd: [], tagManager: false },
+  head: {
+    title: 'Sample Doors',
+    description: '',
+    canonical: 'https://shop.test/order-samples',
+    meta: [],
+    jsonLd: [],
+    tagManager: false,
+  },
   breadcrumbs: [],
   regions: [],
   blockTypes: ['cart-page'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 describe('cart-page', () => {

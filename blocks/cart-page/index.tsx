@@ -56,8 +56,18 @@ function CartPage({
   };
 
   let body;
-  if (data.status === 'error') body = <p className={styles.error} role="alert">{LOAD_ERROR_TEXT}</p>;
-  else if (!catalogue) body = <p className={styles.note} role="status">{LOADING_TEXT}</p>;
+  if (data.status === 'error')
+    body = (
+      <p className={styles.error} role="alert">
+        {LOAD_ERROR_TEXT}
+      </p>
+    );
+  else if (!catalogue)
+    body = (
+      <p className={styles.note} role="status">
+        {LOADING_TEXT}
+      </p>
+    );
   else {
     const { lines } = resolveSampleLines(items, catalogue);
     body = lines.length ? (
@@ -70,19 +80,40 @@ function CartPage({
             const picture = l.images[0];
             return (
               <li key={l.sku} className={styles.line}>
-                {picture && <img className={styles.thumb} src={picture.processedUrls.cart} alt={picture.altText} width={60} height={80} decoding="async" />}
+                {picture && (
+                  <img
+                    className={styles.thumb}
+                    src={picture.processedUrls.cart}
+                    alt={picture.altText}
+                    width={60}
+                    height={80}
+                    decoding="async"
+                  />
+                )}
                 <div className={styles.info}>
                   <h3 className={styles.name}>{l.name}</h3>
                   <p className={styles.meta}>
                     Style: <SiteLink href={l.styleUrl}>{l.styleTitle}</SiteLink>
                   </p>
                   <p className={`${styles.meta} ${styles.finish}`}>
-                    <img className={styles.swatch} src={l.finish.image.processedUrls.medium} alt="" width={20} height={20} decoding="async" />
+                    <img
+                      className={styles.swatch}
+                      src={l.finish.image.processedUrls.medium}
+                      alt=""
+                      width={20}
+                      height={20}
+                      decoding="async"
+                    />
                     <span>Finish: {l.finish.label}</span>
                   </p>
                 </div>
                 <p className={styles.price}>{formatPrice(l.price)}</p>
-                <button type="button" className={styles.remove} aria-label={`${removeText} ${l.name}`} onClick={() => remove(l.sku, l.name)}>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`${removeText} ${l.name}`}
+                  onClick={() => remove(l.sku, l.name)}
+                >
                   {removeText}
                 </button>
               </li>
@@ -116,4 +147,9 @@ function CartPage({
   );
 }
 
-export default defineBlock({ type: 'cart-page', component: CartPage, island: 'load', description: 'The sample cart: lines with thumbnail, style, finish and price, remove, subtotal and Checkout.' });
+export default defineBlock({
+  type: 'cart-page',
+  component: CartPage,
+  island: 'load',
+  description: 'The sample cart: lines with thumbnail, style, finish and price, remove, subtotal and Checkout.',
+});

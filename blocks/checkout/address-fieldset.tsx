@@ -4,7 +4,19 @@
  * any other country types it.
  */
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { US_STATES, type AddressField, countryOptions, isNonUs, notShipped, numericZip, US_ONLY, type CheckoutValues, checkoutStyles as styles, SelectField, TextField } from '../../engine/index.ts';
+import {
+  US_STATES,
+  type AddressField,
+  countryOptions,
+  isNonUs,
+  notShipped,
+  numericZip,
+  US_ONLY,
+  type CheckoutValues,
+  checkoutStyles as styles,
+  SelectField,
+  TextField,
+} from '../../engine/index.ts';
 
 export type AddressGroup = 'billing' | 'shipping';
 
@@ -55,7 +67,15 @@ function useCountryChange(group: AddressGroup) {
   };
 }
 
-export function AddressFieldset({ group, legend, idFor }: { group: AddressGroup; legend: string; idFor: (key: string) => string }) {
+export function AddressFieldset({
+  group,
+  legend,
+  idFor,
+}: {
+  group: AddressGroup;
+  legend: string;
+  idFor: (key: string) => string;
+}) {
   const { control, clearErrors } = useFormContext<CheckoutValues>();
   const countryId = useWatch({ control, name: `${group}.countryId` });
   const changeCountry = useCountryChange(group);

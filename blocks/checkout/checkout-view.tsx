@@ -7,7 +7,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { PAYMENT_MESSAGES, sampleCart, type PendingOrder, emptyCheckoutValues as emptyValues, checkoutFieldKeys as fieldKeys, notShipped, shippingLocation, US_ONLY, type CheckoutValues, checkoutStyles as styles, type StripeCardHandle, usePaymentGateway } from '../../engine/index.ts';
+import {
+  PAYMENT_MESSAGES,
+  sampleCart,
+  type PendingOrder,
+  emptyCheckoutValues as emptyValues,
+  checkoutFieldKeys as fieldKeys,
+  notShipped,
+  shippingLocation,
+  US_ONLY,
+  type CheckoutValues,
+  checkoutStyles as styles,
+  type StripeCardHandle,
+  usePaymentGateway,
+} from '../../engine/index.ts';
 import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
 import { AddressFieldset } from './address-fieldset.tsx';
 import { checkoutFormSchema } from './form-schema.ts';
@@ -35,16 +48,30 @@ function flatErrors(errors: FieldErrors, prefix = ''): Record<string, string> {
 export default function CheckoutView({ title, placeOrderText, successUrl, lines }: CheckoutViewProps) {
   const uid = useId();
   const fid = (key: string) => `${uid}-${key.replace('.', '-')}`;
-  const items = useMemo(() => lines.map((l) => ({ sku: l.sku, finish: { type: l.finish.type, value: l.finish.value }, qty: l.qty })), [lines]);
+  const items = useMemo(
+    () => lines.map((l) => ({ sku: l.sku, finish: { type: l.finish.type, value: l.finish.value }, qty: l.qty })),
+    [lines],
+  );
 
   // Whether the card fields are shown decides whether the schema asks for them.
   const withCardRef = useRef(false);
   const resolver = useMemo<Resolver<CheckoutValues>>(
     () => (values, context, options) =>
-      (zodResolver(checkoutFormSchema(values.sameAsBilling, withCardRef.current) as never, undefined, { mode: 'sync', raw: true }) as unknown as Resolver<CheckoutValues>)(values, context, options),
+      (
+        zodResolver(checkoutFormSchema(values.sameAsBilling, withCardRef.current) as never, undefined, {
+          mode: 'sync',
+          raw: true,
+        }) as unknown as Resolver<CheckoutValues>
+      )(values, context, options),
     [],
   );
-  const form = useForm<CheckoutValues>({ defaultValues: emptyValues(), resolver, mode: 'onBlur', reValidateMode: 'onBlur', shouldFocusError: false });
+  const form = useForm<CheckoutValues>({
+    defaultValues: emptyValues(),
+    resolver,
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+    shouldFocusError: false,
+  });
   const { control, getValues, setValue, setError, clearErrors, setFocus, getFieldState, handleSubmit } = form;
   const values = useWatch({ control }) as CheckoutValues;
 
@@ -96,7 +123,8 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
     if (fieldErrors && Object.keys(fieldErrors).length) {
       clearErrors();
       setHostedErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([k]) => k.startsWith('stripe.'))));
-      for (const [k, m] of Object.entries(fieldErrors)) if (!k.startsWith('stripe.')) setError(k as 'paymentMethod', { type: 'server', message: m });
+      for (const [k, m] of Object.entries(fieldErrors))
+        if (!k.startsWith('stripe.')) setError(k as 'paymentMethod', { type: 'server', message: m });
       focusFirst(fieldErrors);
     } else requestAnimationFrame(() => formErrorRef.current?.focus());
   };
@@ -107,7 +135,9 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
     if (submitting.current) return;
     submitting.current = true;
     try {
-      const hosted = gateway.stripeKey ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady }) : {};
+      const hosted = gateway.stripeKey
+        ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady })
+        : {};
       setHostedErrors(hosted);
       setFormError('');
       setNotice('');
@@ -154,7 +184,14 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
         </p>
       )}
       <div className={styles.bar}>
-        <button ref={openRef} type="button" className={styles.barButton} aria-expanded={cartOpen} aria-controls={summaryId} onClick={() => setCartOpen(true)}>
+        <button
+          ref={openRef}
+          type="button"
+          className={styles.barButton}
+          aria-expanded={cartOpen}
+          aria-controls={summaryId}
+          onClick={() => setCartOpen(true)}
+        >
           Order summary ({itemCount(lines.length)})
         </button>
       </div>
@@ -181,26 +218,47 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
               Shipping address same as billing
             </label>
             {!values.sameAsBilling && <AddressFieldset group="shipping" legend="Shipping address" idFor={fid} />}
-            <ShippingMethods name={`${uid}-shipping`} estimate={estimate} quotes={quotes} chosen={chosenShipping} onChoose={(type) => setValue('shippingMethod', type)} />
+            <ShippingMethods
+              name={`${uid}-shipping`}
+              estimate={estimate}
+              quotes={quotes}
+              chosen={chosenShipping}
+              onChoose={(type) => setValue('shippingMethod', type)}
+            />
             <PaymentFields
               uid={uid}
               idFor={fid}
               methods={methods}
               gateway={gateway}
               hostedErrors={hostedErrors}
-              onHostedChange={(key) => setHostedErrors((e) => (e[key] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e))}
+              onHostedChange={(key) =>
+                setHostedErrors((e) => (e[key] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e))
+              }
               stripeCard={stripeCard}
             />
             <div ref={formErrorRef} tabIndex={-1} role="alert" className={formError ? styles.formError : undefined}>
               {formError}
             </div>
             <div role="status">{notice && <p className={styles.notice}>{notice}</p>}</div>
-            <button type="submit" className={styles.submit} disabled={busy || !methodList.length} aria-busy={busy || undefined}>
+            <button
+              type="submit"
+              className={styles.submit}
+              disabled={busy || !methodList.length}
+              aria-busy={busy || undefined}
+            >
               {busy ? 'Processing...' : placeOrderText}
             </button>
           </form>
         </FormProvider>
-        <OrderSummary id={summaryId} lines={lines} totals={totals} shippingKnown={shippingKnown} open={cartOpen} onClose={() => setCartOpen(false)} opener={openRef} />
+        <OrderSummary
+          id={summaryId}
+          lines={lines}
+          totals={totals}
+          shippingKnown={shippingKnown}
+          open={cartOpen}
+          onClose={() => setCartOpen(false)}
+          opener={openRef}
+        />
       </div>
     </section>
   );

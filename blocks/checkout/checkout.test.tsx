@@ -10,23 +10,54 @@ import example from './example.json' with { type: 'json' };
 import { validate } from './form-schema.ts';
 import CheckoutView from './checkout-view.tsx';
 import block, { LOADING_TEXT } from './index.tsx';
-import { defaultPaymentMethod, enabledMethods, emptyCheckoutValues as emptyValues, shippingLocation, type CheckoutValues } from '../../engine/index.ts';
+import {
+  defaultPaymentMethod,
+  enabledMethods,
+  emptyCheckoutValues as emptyValues,
+  shippingLocation,
+  type CheckoutValues,
+} from '../../engine/index.ts';
 import { AddressFieldset } from './address-fieldset.tsx';
 
 const page: PageData = {
   path: '/checkout',
   route: '/checkout',
   status: 200,
-  head: { title: 'Checkout', description: '', canonical: 'https://shop.test/checkout', meta: [], jsonLd: [], tagManager: false },
+  head: {
+    title: 'Checkout',
+    description: '',
+    canonical: 'https://shop.test/checkout',
+    meta: [],
+    jsonLd: [],
+    tagManager: false,
+  },
   breadcrumbs: [],
   regions: [],
   blockTypes: ['checkout'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 const filled = () => {
   const v = emptyValues();
-  v.billing = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '(614) 555-0100', street1: '1 High St', street2: '', city: 'Columbus', state: 'OH', zipCode: '43215', countryId: 'US' };
+  v.billing = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phoneNumber: '(614) 555-0100',
+    street1: '1 High St',
+    street2: '',
+    city: 'Columbus',
+    state: 'OH',
+    zipCode: '43215',
+    countryId: 'US',
+  };
   v.paymentMethod = 'card';
   v.card = { number: '4242 4242 4242 4242', expMonth: '12', expYear: String(new Date().getFullYear() + 1), cvv: '123' };
   return v;
@@ -93,17 +124,33 @@ describe('checkout', () => {
   });
 
   it('renders the form: labelled fields in the spec order, same as billing ticked, the place-order button', () => {
-    const lines = [{ sku: 'AW-S', name: 'Aspen White sample door', price: 0, qty: 1, finish: { type: 'color', value: 'aw', label: 'Aspen White' } }];
+    const lines = [
+      {
+        sku: 'AW-S',
+        name: 'Aspen White sample door',
+        price: 0,
+        qty: 1,
+        finish: { type: 'color', value: 'aw', label: 'Aspen White' },
+      },
+    ];
     const html = renderToString(
       <StaticRouter location="/checkout">
         <PageContext.Provider value={page}>
-          <CheckoutView title="Billing details" placeOrderText="Place Order" successUrl="/order/success" lines={lines} />
+          <CheckoutView
+            title="Billing details"
+            placeOrderText="Place Order"
+            successUrl="/order/success"
+            lines={lines}
+          />
         </PageContext.Provider>
       </StaticRouter>,
     ).replaceAll('<!-- -->', '');
     const screen = screenOf(html);
     // Each billing field's label: the field it names and its text (before any required mark).
-    const labels = [...screen.container.querySelectorAll('label[for*="-billing-"]')].map((l) => [/-billing-(\w+)$/.exec(l.getAttribute('for')!)?.[1], l.firstChild?.textContent]);
+    const labels = [...screen.container.querySelectorAll('label[for*="-billing-"]')].map((l) => [
+      /-billing-(\w+)$/.exec(l.getAttribute('for')!)?.[1],
+      l.firstChild?.textContent,
+    ]);
     expect(labels).toEqual([
       ['firstName', 'First Name'],
       ['lastName', 'Last Name'],
@@ -134,7 +181,10 @@ describe('checkout', () => {
     ]);
     expect(list.map((m) => m.name)).toEqual(['a', 'b']);
     expect(defaultPaymentMethod(list)?.name).toBe('a');
-    expect(defaultPaymentMethod([...list, { name: 'd', title: 'D', enabled: true, isDefault: true, gateway: 'sandbox' }])?.name).toBe('d');
+    expect(
+      defaultPaymentMethod([...list, { name: 'd', title: 'D', enabled: true, isDefault: true, gateway: 'sandbox' }])
+        ?.name,
+    ).toBe('d');
     expect(enabledMethods('nope')).toEqual([]);
   });
 });
@@ -149,12 +199,18 @@ describe('the ZIP field', () => {
       </FormProvider>
     );
   }
-  const zipInput = (countryId: string) => renderToString(<Fieldset countryId={countryId} />).match(/<input[^>]*id="billing\.zipCode"[^>]*>/)?.[0];
+  const zipInput = (countryId: string) =>
+    renderToString(<Fieldset countryId={countryId} />).match(/<input[^>]*id="billing\.zipCode"[^>]*>/)?.[0];
 
-  it("asks for the numeric keyboard, unless the country has letters in its codes (its own rule in site.json)", () => {
+  it('asks for the numeric keyboard, unless the country has letters in its codes (its own rule in site.json)', () => {
     expect(zipInput('US')).toMatch(/inputMode="numeric"/);
     const hearthline = currentShop();
-    const ca = { code: 'CA', name: 'Canada', shipping: true, postalCode: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code like K1A 0B1' } };
+    const ca = {
+      code: 'CA',
+      name: 'Canada',
+      shipping: true,
+      postalCode: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code like K1A 0B1' },
+    };
     setCurrentShop({ ...hearthline, countries: [ca, ...hearthline.countries.filter((c) => c.code !== 'CA')] });
     try {
       expect(zipInput('CA')).toMatch(/inputMode="text"/);

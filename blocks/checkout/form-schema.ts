@@ -4,7 +4,15 @@
  * lazily loaded form imports zod's parser (the quote payment page's card fields use the rules).
  */
 import { object, unknown } from 'zod/mini';
-import { addressSchema, cardSchema, checkoutRules as rules, issuesToErrors, shippingAddressSchema, textField, type CheckoutValues } from '../../engine/index.ts';
+import {
+  addressSchema,
+  cardSchema,
+  checkoutRules as rules,
+  issuesToErrors,
+  shippingAddressSchema,
+  textField,
+  type CheckoutValues,
+} from '../../engine/index.ts';
 
 /**
  * With same-as-billing the billing address is where the order ships (US only) and the shipping

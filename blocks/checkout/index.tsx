@@ -10,7 +10,18 @@
  * alongside the cart's data. An empty cart needs none of it.
  */
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { ActionLink, CART_MESSAGES, currentShop, PAYMENT_MESSAGES, defineBlock, pushEvent, resolveSampleLines, useSampleCart, useSampleData, checkoutStyles as styles } from '../../engine/index.ts';
+import {
+  ActionLink,
+  CART_MESSAGES,
+  currentShop,
+  PAYMENT_MESSAGES,
+  defineBlock,
+  pushEvent,
+  resolveSampleLines,
+  useSampleCart,
+  useSampleData,
+  checkoutStyles as styles,
+} from '../../engine/index.ts';
 import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
 import type { CheckoutViewProps } from './checkout-view.tsx';
 import { LOADING_TEXT } from './texts.ts';
@@ -33,7 +44,10 @@ function Checkout({
   const data = useSampleData();
   const cartItems = useSampleCart();
   const catalogue = data.status === 'ready' ? data.data : undefined;
-  const lines = useMemo(() => (catalogue ? resolveSampleLines(cartItems, catalogue).lines : []), [cartItems, catalogue]);
+  const lines = useMemo(
+    () => (catalogue ? resolveSampleLines(cartItems, catalogue).lines : []),
+    [cartItems, catalogue],
+  );
   const [view, setView] = useState<{ View?: View; failed?: boolean }>(() => ({ View: loaded }));
 
   useEffect(() => {
@@ -54,12 +68,25 @@ function Checkout({
     if (begun.current || !lines.length) return;
     begun.current = true;
     pushEvent('begin_checkout', {
-      ecommerce: { currency: currentShop().currency.code, items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: l.qty })) },
+      ecommerce: {
+        currency: currentShop().currency.code,
+        items: lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: l.qty })),
+      },
     });
   }, [lines]);
 
-  if (data.status === 'error') return <p className={styles.alert} role="alert">{PAYMENT_MESSAGES.processingError}</p>;
-  if (!catalogue) return <p className={styles.note} role="status">{LOADING_TEXT}</p>;
+  if (data.status === 'error')
+    return (
+      <p className={styles.alert} role="alert">
+        {PAYMENT_MESSAGES.processingError}
+      </p>
+    );
+  if (!catalogue)
+    return (
+      <p className={styles.note} role="status">
+        {LOADING_TEXT}
+      </p>
+    );
   if (!lines.length)
     return (
       <section className={styles.empty}>
@@ -67,8 +94,18 @@ function Checkout({
         <ActionLink action={{ label: CART_MESSAGES.continueShopping, url: continueUrl }} variant="outline" />
       </section>
     );
-  if (view.failed) return <p className={styles.alert} role="alert">{PAYMENT_MESSAGES.processingError}</p>;
-  if (!view.View) return <p className={styles.note} role="status">{LOADING_TEXT}</p>;
+  if (view.failed)
+    return (
+      <p className={styles.alert} role="alert">
+        {PAYMENT_MESSAGES.processingError}
+      </p>
+    );
+  if (!view.View)
+    return (
+      <p className={styles.note} role="status">
+        {LOADING_TEXT}
+      </p>
+    );
   return <view.View title={title} placeOrderText={placeOrderText} successUrl={successUrl} lines={lines} />;
 }
 
@@ -76,5 +113,6 @@ export default defineBlock({
   type: 'checkout',
   component: Checkout,
   island: 'load',
-  description: 'The guest checkout: addresses, shipping method, payment method and card, cart summary; creates and pays the order.',
+  description:
+    'The guest checkout: addresses, shipping method, payment method and card, cart summary; creates and pays the order.',
 });

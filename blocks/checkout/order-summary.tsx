@@ -46,7 +46,12 @@ export function OrderSummary({
   return (
     <>
       {open && <div className={styles.backdrop} onClick={onClose} aria-hidden="true" />}
-      <aside id={id} className={`${styles.summary} ${open ? styles.open : ''}`} aria-label="Order summary" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <aside
+        id={id}
+        className={`${styles.summary} ${open ? styles.open : ''}`}
+        aria-label="Order summary"
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      >
         <div className={styles.summaryHead}>
           <h2 className={styles.summaryTitle}>
             Your samples <span className={styles.muted}>({itemCount(lines.length)})</span>

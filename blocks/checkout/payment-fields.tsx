@@ -5,21 +5,42 @@
  */
 import { Suspense, useEffect, useMemo, useState, type ReactElement, type Ref } from 'react';
 import { Controller, useFormContext, useFormState } from 'react-hook-form';
-import { EXPIRY_MONTHS, expiryYears, TEST_MODE_MESSAGES, callApi, defaultPaymentMethod, enabledMethods, type PaymentMethodInfo, type CardValues, type CheckoutValues, checkoutStyles as styles, SelectField, TextField, type StripeCardHandle, type PaymentGateway, StripeCard } from '../../engine/index.ts';
+import {
+  EXPIRY_MONTHS,
+  expiryYears,
+  TEST_MODE_MESSAGES,
+  callApi,
+  defaultPaymentMethod,
+  enabledMethods,
+  type PaymentMethodInfo,
+  type CardValues,
+  type CheckoutValues,
+  checkoutStyles as styles,
+  SelectField,
+  TextField,
+  type StripeCardHandle,
+  type PaymentGateway,
+  StripeCard,
+} from '../../engine/index.ts';
 import { LOADING_TEXT } from './texts.ts';
 
 /** Stripe's fields and Stripe.js: their own chunk, fetched only when the Stripe method is shown. */
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 
 /** testMode: the server pays through a gateway that takes no real payment (the sandbox). */
-export type PaymentMethodsState = { status: 'loading' } | { status: 'ready'; methods: PaymentMethodInfo[]; testMode: boolean };
+export type PaymentMethodsState =
+  | { status: 'loading' }
+  | { status: 'ready'; methods: PaymentMethodInfo[]; testMode: boolean };
 
 /** The methods the server offers for a sample order; `onDefault` gets the enabled default, else the first. */
 export function usePaymentMethods(onDefault: (name: string) => void): PaymentMethodsState {
   const [methods, setMethods] = useState<PaymentMethodsState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    void callApi<{ paymentMethods?: unknown; testMode?: boolean }>('/api/payment-methods?scope=sample-order', 'GET').then((r) => {
+    void callApi<{ paymentMethods?: unknown; testMode?: boolean }>(
+      '/api/payment-methods?scope=sample-order',
+      'GET',
+    ).then((r) => {
       if (!live) return;
       const list = r.status === 200 ? enabledMethods(r.body.paymentMethods) : [];
       setMethods({ status: 'ready', methods: list, testMode: list.length > 0 && r.body.testMode === true });
@@ -59,7 +80,16 @@ export function PaymentFields({
   const list = methods.status === 'ready' ? methods.methods : [];
   const methodError = useFormState({ control, name: 'paymentMethod' }).errors.paymentMethod?.message;
   // A change takes the field's error away; leaving a typed field checks it again (mode onBlur).
-  const card = (f: CardField, render: (p: { value: string; error?: string; inputRef: (el: HTMLInputElement | HTMLSelectElement | null) => void; onChange: (x: string) => void; onBlur: () => void }) => ReactElement) => (
+  const card = (
+    f: CardField,
+    render: (p: {
+      value: string;
+      error?: string;
+      inputRef: (el: HTMLInputElement | HTMLSelectElement | null) => void;
+      onChange: (x: string) => void;
+      onBlur: () => void;
+    }) => ReactElement,
+  ) => (
     <Controller
       name={`card.${f}`}
       control={control}
@@ -116,23 +146,62 @@ export function PaymentFields({
       {gateway.withCard && (
         <div className={styles.grid}>
           {card('number', (p) => (
-            <TextField id={idFor('card.number')} label="Card Number" required autoComplete="cc-number" inputMode="numeric" maxLength={23} {...p} />
+            <TextField
+              id={idFor('card.number')}
+              label="Card Number"
+              required
+              autoComplete="cc-number"
+              inputMode="numeric"
+              maxLength={23}
+              {...p}
+            />
           ))}
           {card('expMonth', (p) => (
             // No check on leaving a list (as before): only a choice or the submit changes its error.
-            <SelectField id={idFor('card.expMonth')} label="Expiry Month" options={MONTH_OPTIONS} placeholder="MM" required autoComplete="cc-exp-month" {...p} onBlur={undefined} />
+            <SelectField
+              id={idFor('card.expMonth')}
+              label="Expiry Month"
+              options={MONTH_OPTIONS}
+              placeholder="MM"
+              required
+              autoComplete="cc-exp-month"
+              {...p}
+              onBlur={undefined}
+            />
           ))}
           {card('expYear', (p) => (
-            <SelectField id={idFor('card.expYear')} label="Expiry Year" options={years} placeholder="YYYY" required autoComplete="cc-exp-year" {...p} onBlur={undefined} />
+            <SelectField
+              id={idFor('card.expYear')}
+              label="Expiry Year"
+              options={years}
+              placeholder="YYYY"
+              required
+              autoComplete="cc-exp-year"
+              {...p}
+              onBlur={undefined}
+            />
           ))}
           {card('cvv', (p) => (
-            <TextField id={idFor('card.cvv')} label="CVV" required autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...p} />
+            <TextField
+              id={idFor('card.cvv')}
+              label="CVV"
+              required
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              maxLength={4}
+              {...p}
+            />
           ))}
         </div>
       )}
       {gateway.stripeKey && (
         <Suspense fallback={<p className={styles.note}>{LOADING_TEXT}</p>}>
-          <StripeCard publishableKey={gateway.stripeKey} errors={hostedErrors} onChange={onHostedChange} handle={stripeCard} />
+          <StripeCard
+            publishableKey={gateway.stripeKey}
+            errors={hostedErrors}
+            onChange={onHostedChange}
+            handle={stripeCard}
+          />
         </Suspense>
       )}
     </fieldset>

@@ -4,7 +4,27 @@
  * gateway. The card goes only to the gateway's script (the sandbox tokenizer, Accept.js, Stripe.js);
  * the shop's API sees tokens. Every amount and state comes from the server.
  */
-import { PAYMENT_MESSAGES, SHIPPING_MESSAGES, pushEvent, unexpectedPaymentStatus, callApi, readPendingOrder, storeOrderNumber, storePendingOrder, type ApiResult, type PendingOrder, type AddressValues, type CheckoutValues, dispatchCard, processTransactionBody, PROCESS_TRANSACTION_URL, type StripeCardHandle, tokenizeCard, type PaymentGateway, currentShop } from '../../engine/index.ts';
+import {
+  PAYMENT_MESSAGES,
+  SHIPPING_MESSAGES,
+  pushEvent,
+  unexpectedPaymentStatus,
+  callApi,
+  readPendingOrder,
+  storeOrderNumber,
+  storePendingOrder,
+  type ApiResult,
+  type PendingOrder,
+  type AddressValues,
+  type CheckoutValues,
+  dispatchCard,
+  processTransactionBody,
+  PROCESS_TRANSACTION_URL,
+  type StripeCardHandle,
+  tokenizeCard,
+  type PaymentGateway,
+  currentShop,
+} from '../../engine/index.ts';
 import type { CartLineRef, EstimateState } from './use-shipping-estimate.ts';
 
 interface PaidOrder {
@@ -50,7 +70,8 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
   const showFailure = ctx.fail;
   const shippingMethod = await ctx.shippingForSubmit();
   if (typeof shippingMethod === 'object') return showFailure(shippingMethod.zip, { [ctx.zipKey]: shippingMethod.zip });
-  if (!shippingMethod) return showFailure(ctx.estimate.status === 'error' ? SHIPPING_MESSAGES.failed : SHIPPING_MESSAGES.none);
+  if (!shippingMethod)
+    return showFailure(ctx.estimate.status === 'error' ? SHIPPING_MESSAGES.failed : SHIPPING_MESSAGES.none);
   const shipping = values.sameAsBilling ? { ...values.billing } : values.shipping;
   const trim = (a: AddressValues) => Object.fromEntries(Object.entries(a).map(([k, x]) => [k, x.trim()]));
   const content = {
@@ -65,14 +86,22 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
   let total: number | undefined;
   if (order) {
     // A payment retry: update the order the failed payment left.
-    const r = await callApi<{ order?: { id: number; total: number } }>('/api/order', 'PATCH', { id: order.id, token: order.token, ...content });
+    const r = await callApi<{ order?: { id: number; total: number } }>('/api/order', 'PATCH', {
+      id: order.id,
+      token: order.token,
+      ...content,
+    });
     if (r.status === 403 || r.status === 404 || r.status === 409) order = null;
     else if (r.status !== 200) return showFailure(r.body.message || PAYMENT_MESSAGES.processingError, r.body.errors);
     total = r.body.order?.total;
   }
   if (!order) {
-    const r = await callApi<{ order?: { id: number; total: number }; orderToken?: string }>('/api/order', 'POST', { idempotencyKey: crypto.randomUUID(), ...content });
-    if ((r.status !== 200 && r.status !== 201) || !r.body.order || !r.body.orderToken) return showFailure(r.body.message || PAYMENT_MESSAGES.processingError, r.body.errors);
+    const r = await callApi<{ order?: { id: number; total: number }; orderToken?: string }>('/api/order', 'POST', {
+      idempotencyKey: crypto.randomUUID(),
+      ...content,
+    });
+    if ((r.status !== 200 && r.status !== 201) || !r.body.order || !r.body.orderToken)
+      return showFailure(r.body.message || PAYMENT_MESSAGES.processingError, r.body.errors);
     order = { id: r.body.order.id, token: r.body.orderToken };
     total = r.body.order.total;
   }
@@ -85,12 +114,21 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
   if (acceptJs) {
     const opaque = await dispatchCard(acceptJs, values.card);
     if ('error' in opaque) return showFailure(opaque.error);
-    pay = await callApi<PayAnswer>(PROCESS_TRANSACTION_URL, 'POST', processTransactionBody(order, values.paymentMethod, opaque, total, values.billing, shipping));
+    pay = await callApi<PayAnswer>(
+      PROCESS_TRANSACTION_URL,
+      'POST',
+      processTransactionBody(order, values.paymentMethod, opaque, total, values.billing, shipping),
+    );
   } else {
     if (!tokenizerUrl) return showFailure(PAYMENT_MESSAGES.notAvailable);
     const tokenized = await tokenizeCard(tokenizerUrl, values.card);
     if ('error' in tokenized) return showFailure(tokenized.error, tokenized.fieldErrors);
-    pay = await callApi<PayAnswer>('/api/order/pay', 'POST', { id: order.id, token: order.token, paymentMethod: values.paymentMethod, paymentToken: tokenized.token });
+    pay = await callApi<PayAnswer>('/api/order/pay', 'POST', {
+      id: order.id,
+      token: order.token,
+      paymentMethod: values.paymentMethod,
+      paymentToken: tokenized.token,
+    });
   }
   if (pay.status === 200 && pay.body.success && pay.body.order) return paid(ctx, pay.body.order);
   if (pay.status === 202 && pay.body.nextAction?.url) {
@@ -101,7 +139,8 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
     ctx.notify(pay.body.message || PAYMENT_MESSAGES.additionalAuthentication);
     return;
   }
-  if (pay.status === 422 && pay.body.errors) return showFailure(pay.body.message || PAYMENT_MESSAGES.failed, pay.body.errors);
+  if (pay.status === 422 && pay.body.errors)
+    return showFailure(pay.body.message || PAYMENT_MESSAGES.failed, pay.body.errors);
   showFailure(pay.status === 0 ? PAYMENT_MESSAGES.processingError : pay.body.message || PAYMENT_MESSAGES.failed);
 }
 
@@ -134,7 +173,11 @@ async function payWithStripe(ctx: PlaceOrderContext, order: PendingOrder, total:
   if (!card) return showFailure(PAYMENT_MESSAGES.stripeNotReady);
   const b = values.billing;
   try {
-    const pm = await card.createPaymentMethod({ name: `${b.firstName.trim()} ${b.lastName.trim()}`, email: b.email.trim(), phone: b.phoneNumber.trim() });
+    const pm = await card.createPaymentMethod({
+      name: `${b.firstName.trim()} ${b.lastName.trim()}`,
+      email: b.email.trim(),
+      phone: b.phoneNumber.trim(),
+    });
     if ('error' in pm) return showFailure(pm.error);
     const r = await callApi<PayAnswer>('/api/payment/stripe/payment-intent', 'POST', {
       orderId: order.id,
@@ -152,11 +195,18 @@ async function payWithStripe(ctx: PlaceOrderContext, order: PendingOrder, total:
 }
 
 /** Spec 000 section 4's card intent handling. */
-async function handleIntent(ctx: PlaceOrderContext, order: PendingOrder, card: StripeCardHandle, r: ApiResult<PayAnswer>, depth: number): Promise<void> {
+async function handleIntent(
+  ctx: PlaceOrderContext,
+  order: PendingOrder,
+  card: StripeCardHandle,
+  r: ApiResult<PayAnswer>,
+  depth: number,
+): Promise<void> {
   const showFailure = ctx.fail;
   if (r.status === 0) return showFailure(PAYMENT_MESSAGES.processingError);
   const pi = r.body.paymentIntent;
-  if (r.status >= 400 || !pi?.id || !pi.status) return showFailure(r.body.message || PAYMENT_MESSAGES.failed, r.status === 422 ? r.body.errors : undefined);
+  if (r.status >= 400 || !pi?.id || !pi.status)
+    return showFailure(r.body.message || PAYMENT_MESSAGES.failed, r.status === 422 ? r.body.errors : undefined);
   if (depth > 3) return showFailure(PAYMENT_MESSAGES.handlingError);
   const ids = { orderId: order.id, token: order.token, paymentIntentId: pi.id };
   const retrieve = () => callApi<PayAnswer>('/api/payment/stripe/payment-intent/retrieve', 'POST', ids);
@@ -174,7 +224,13 @@ async function handleIntent(ctx: PlaceOrderContext, order: PendingOrder, card: S
       return handleIntent(ctx, order, card, await retrieve(), depth + 1);
     }
     case 'requires_capture':
-      return handleIntent(ctx, order, card, await callApi<PayAnswer>('/api/payment/stripe/capture-payment', 'POST', ids), depth + 1);
+      return handleIntent(
+        ctx,
+        order,
+        card,
+        await callApi<PayAnswer>('/api/payment/stripe/capture-payment', 'POST', ids),
+        depth + 1,
+      );
     case 'requires_action': {
       ctx.notify(PAYMENT_MESSAGES.additionalAuthentication);
       // Stripe's own handling: a modal, or a redirect that comes back to /payment/verify/stripe.
@@ -186,4 +242,3 @@ async function handleIntent(ctx: PlaceOrderContext, order: PendingOrder, card: S
       return showFailure(unexpectedPaymentStatus(pi.status));
   }
 }
-

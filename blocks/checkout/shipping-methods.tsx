@@ -19,7 +19,8 @@ export function ShippingMethods({
 }) {
   const data = estimate.status === 'ready' ? estimate.data : undefined;
   let body;
-  if (estimate.status === 'error') body = <p className={styles.alert}>{estimate.message ?? SHIPPING_MESSAGES.failed}</p>;
+  if (estimate.status === 'error')
+    body = <p className={styles.alert}>{estimate.message ?? SHIPPING_MESSAGES.failed}</p>;
   else if (!data) body = <p className={styles.note}>{SHIPPING_MESSAGES.pending}</p>;
   else if (data.message) body = <p className={styles.note}>{data.message}</p>;
   else if (!quotes.length) body = <p className={styles.alert}>{SHIPPING_MESSAGES.none}</p>;

@@ -6,7 +6,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { CHECKOUT_MESSAGES, callApi, type ApiResult, type CheckoutEstimate as Estimate } from '../../engine/index.ts';
 
-export type EstimateState = { status: 'loading' } | { status: 'ready'; data: Estimate } | { status: 'error'; message?: string };
+export type EstimateState =
+  | { status: 'loading' }
+  | { status: 'ready'; data: Estimate }
+  | { status: 'error'; message?: string };
 export interface CartLineRef {
   sku: string;
   finish: { type: string; value: string };
@@ -22,9 +25,11 @@ export interface ShipLocation {
 const ESTIMATE_DELAY_MS = 400;
 /** The server's ZIP/state refusals: a later accepted estimate takes them off the field. */
 export const ZIP_REFUSALS: readonly string[] = [CHECKOUT_MESSAGES.zipStateMismatch, CHECKOUT_MESSAGES.zipNotUs];
-const zipRefusal = (r: ApiResult<Estimate>) => (r.status === 422 ? r.body.errors?.['shippingAddress.zipCode'] : undefined);
+const zipRefusal = (r: ApiResult<Estimate>) =>
+  r.status === 422 ? r.body.errors?.['shippingAddress.zipCode'] : undefined;
 /** The estimate's chosen method: its type, or the method itself. */
-const serverMethod = (e: Estimate | undefined) => (typeof e?.shippingMethod === 'string' ? e.shippingMethod : e?.shippingMethod?.type) || undefined;
+const serverMethod = (e: Estimate | undefined) =>
+  (typeof e?.shippingMethod === 'string' ? e.shippingMethod : e?.shippingMethod?.type) || undefined;
 
 export function useShippingEstimate({
   items,
@@ -78,7 +83,10 @@ export function useShippingEstimate({
 
   const data = estimate.status === 'ready' ? estimate.data : undefined;
   const quotes = data && !data.message ? data.shippingMethods : [];
-  const chosen = shippingMethod && quotes.some((q) => q.type === shippingMethod) ? shippingMethod : (serverMethod(data) ?? quotes[0]?.type ?? '');
+  const chosen =
+    shippingMethod && quotes.some((q) => q.type === shippingMethod)
+      ? shippingMethod
+      : (serverMethod(data) ?? quotes[0]?.type ?? '');
 
   /**
    * The shipping method to order with: the shown estimate's, or a fresh estimate's when it is not

@@ -8,16 +8,23 @@ import block from './index.tsx';
 import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 
 describe('contact-address-list', () => {
-  const screen = renderBlockScreen(block, example.props as ContactAddressListProps, { site: { ...testSite, commerce: shippedShop() } });
+  const screen = renderBlockScreen(block, example.props as ContactAddressListProps, {
+    site: { ...testSite, commerce: shippedShop() },
+  });
   /** One address's entry, found by its heading. */
-  const entry = (name: string) => within(screen.getByRole('heading', { level: 3, name }).closest('li, article, section')! as HTMLElement);
+  const entry = (name: string) =>
+    within(screen.getByRole('heading', { level: 3, name }).closest('li, article, section')! as HTMLElement);
 
   it('renders each address with its map link, phone, email and hours', () => {
     const showroom = entry('Columbus showroom');
     expect(showroom.getByText('2150 Westbelt Drive')).toBeTruthy();
-    expect(showroom.getByRole('link', { name: 'View Columbus showroom on the map' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=2150\+Westbelt/);
+    expect(showroom.getByRole('link', { name: 'View Columbus showroom on the map' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=2150\+Westbelt/,
+    );
     expect(showroom.getByRole('link', { name: '(614) 555-0143' }).getAttribute('href')).toBe('tel:+16145550143');
-    expect(showroom.getByRole('link', { name: 'hello@hearthlinecabinetry.com' }).getAttribute('href')).toBe('mailto:hello@hearthlinecabinetry.com');
+    expect(showroom.getByRole('link', { name: 'hello@hearthlinecabinetry.com' }).getAttribute('href')).toBe(
+      'mailto:hello@hearthlinecabinetry.com',
+    );
     expect(showroom.getAllByRole('listitem').map((li) => li.textContent)).toContain('Sat 10 am - 4 pm');
   });
 

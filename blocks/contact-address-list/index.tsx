@@ -62,4 +62,8 @@ function ContactAddressList({ title, addresses }: ContactAddressListProps) {
   );
 }
 
-export default defineBlock({ type: 'contact-address-list', component: ContactAddressList, description: 'Addresses with map link, phone, email and hours.' });
+export default defineBlock({
+  type: 'contact-address-list',
+  component: ContactAddressList,
+  description: 'Addresses with map link, phone, email and hours.',
+});

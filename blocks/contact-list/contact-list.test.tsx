@@ -14,13 +14,19 @@ describe('contact-list', () => {
   const line = (label: string) => screen.getByText(label).parentElement!;
 
   it('renders phone, email and sms as links with labels', () => {
-    expect(within(line('Call')).getByRole('link', { name: '(614) 555-0143' }).getAttribute('href')).toBe('tel:+16145550143');
+    expect(within(line('Call')).getByRole('link', { name: '(614) 555-0143' }).getAttribute('href')).toBe(
+      'tel:+16145550143',
+    );
     expect(within(line('Email')).getByRole('link').getAttribute('href')).toBe('mailto:hello@hearthlinecabinetry.com');
-    expect(within(line('Text us')).getByRole('link', { name: '(614) 555-0199' }).getAttribute('href')).toBe('sms:+16145550199');
+    expect(within(line('Text us')).getByRole('link', { name: '(614) 555-0199' }).getAttribute('href')).toBe(
+      'sms:+16145550199',
+    );
   });
 
   it("dials with the calling code of the site's phone rule, and none without one", () => {
-    const mexican = renderBlockScreen(block, props, { site: { ...testSite, commerce: { ...shippedShop(), phone: { digits: 10, callingCode: '52' } } } });
+    const mexican = renderBlockScreen(block, props, {
+      site: { ...testSite, commerce: { ...shippedShop(), phone: { digits: 10, callingCode: '52' } } },
+    });
     expect(mexican.getByRole('link', { name: '(614) 555-0143' }).getAttribute('href')).toBe('tel:+526145550143');
     const noShop = renderBlockScreen(block, props, { site: testSite });
     expect(noShop.getByRole('link', { name: '(614) 555-0199' }).getAttribute('href')).toBe('sms:6145550199');

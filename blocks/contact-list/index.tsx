@@ -1,10 +1,23 @@
 import type { ReactNode } from 'react';
-import { Img, SOCIAL_LABELS, SOCIAL_NETWORKS, SiteLink, SocialIcon, defineBlock, smsHref, telHref, useSite, type SocialNetwork, sectionStyles } from '../../engine/index.ts';
+import {
+  Img,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
+  SiteLink,
+  SocialIcon,
+  defineBlock,
+  smsHref,
+  telHref,
+  useSite,
+  type SocialNetwork,
+  sectionStyles,
+} from '../../engine/index.ts';
 import type { ContactItem, ContactListProps } from '../../schemas/types/blocks/contact-list.ts';
 import styles from './contact-list.module.css';
 
 const GLYPHS: Record<string, string> = {
-  phone: 'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z',
+  phone:
+    'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z',
   email: 'M3 5h18v14H3zm2 2v.4l7 4.6 7-4.6V7zm14 2.8l-7 4.6-7-4.6V17h14z',
   sms: 'M4 3h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H8l-4 4zm3 6v2h2V9zm4 0v2h2V9zm4 0v2h2V9z',
   address: 'M12 2a7 7 0 0 1 7 7c0 5-7 13-7 13S5 14 5 9a7 7 0 0 1 7-7zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
@@ -15,7 +28,8 @@ const GLYPHS: Record<string, string> = {
 };
 
 function Glyph({ name }: { name: string }) {
-  if ((SOCIAL_NETWORKS as readonly string[]).includes(name)) return <SocialIcon network={name as SocialNetwork} size={20} />;
+  if ((SOCIAL_NETWORKS as readonly string[]).includes(name))
+    return <SocialIcon network={name as SocialNetwork} size={20} />;
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path d={GLYPHS[name] ?? GLYPHS.chat} fill="currentColor" fillRule="evenodd" />
@@ -30,7 +44,12 @@ function Item({ item }: { item: ContactItem }) {
     case 'phone':
     case 'email':
     case 'sms': {
-      const href = item.type === 'phone' ? telHref(item.value, phoneRule) : item.type === 'sms' ? smsHref(item.value, phoneRule) : `mailto:${item.value}`;
+      const href =
+        item.type === 'phone'
+          ? telHref(item.value, phoneRule)
+          : item.type === 'sms'
+            ? smsHref(item.value, phoneRule)
+            : `mailto:${item.value}`;
       const label = item.label ?? { phone: 'Call', email: 'Email', sms: 'Text' }[item.type];
       return (
         <Row icon={item.type} label={label}>
@@ -100,4 +119,8 @@ function ContactList({ title, items }: ContactListProps) {
   );
 }
 
-export default defineBlock({ type: 'contact-list', component: ContactList, description: 'Contact items: phone, email, sms, address, icon-link, link and image.' });
+export default defineBlock({
+  type: 'contact-list',
+  component: ContactList,
+  description: 'Contact items: phone, email, sms, address, icon-link, link and image.',
+});

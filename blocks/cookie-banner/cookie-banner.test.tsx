@@ -15,7 +15,9 @@ describe('cookie-banner', () => {
     const html = renderBlock(block, example.props);
     expect(html).toMatch(/^<section [^>]*hidden=""/);
     expect(html).toContain('data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected"');
-    expect(html).toContain(`data-jv-set-cookie="cookie_consent=accepted; Max-Age=${180 * 86400}; Path=/; SameSite=Lax"`);
+    expect(html).toContain(
+      `data-jv-set-cookie="cookie_consent=accepted; Max-Age=${180 * 86400}; Path=/; SameSite=Lax"`,
+    );
     expect(html).toContain('data-jv-set-cookie="cookie_consent=rejected; Max-Age=');
     expect(html).toContain('data-jv-alert="Cookie preferences are not available yet.');
     expect(html).toContain(example.props.text);
@@ -30,7 +32,17 @@ describe('cookie-banner', () => {
 describe('cookie-banner in the browser, with the page data an island has (no head content, no regions)', () => {
   const site = { ...testSite, integrations: { tagManagerId: 'GTM-TEST1' } };
   // As the islands' runtime gets it: islandPage() of the page's data.
-  const page = (tagManager: boolean) => islandPage({ path: '/blogs', route: '/blogs', status: 200, breadcrumbs: [], regions: [], blockTypes: [], site, head: { title: 'Blog', description: '', canonical: '', meta: [], jsonLd: [], tagManager } } as unknown as PageData);
+  const page = (tagManager: boolean) =>
+    islandPage({
+      path: '/blogs',
+      route: '/blogs',
+      status: 200,
+      breadcrumbs: [],
+      regions: [],
+      blockTypes: [],
+      site,
+      head: { title: 'Blog', description: '', canonical: '', meta: [], jsonLd: [], tagManager },
+    } as unknown as PageData);
   let box: HTMLElement | undefined;
   afterEach(() => {
     box?.remove();
@@ -46,7 +58,8 @@ describe('cookie-banner in the browser, with the page data an island has (no hea
     void start(box, props as typeof example.props, page(tagManager));
     return box;
   }
-  const tagManagerScripts = () => document.head.querySelectorAll('script[src*="googletagmanager.com/gtm.js?id=GTM-TEST1"]').length;
+  const tagManagerScripts = () =>
+    document.head.querySelectorAll('script[src*="googletagmanager.com/gtm.js?id=GTM-TEST1"]').length;
 
   it('with consent already given, loads the tag manager only where the route allows it', () => {
     document.cookie = 'cookie_consent=accepted; Path=/';

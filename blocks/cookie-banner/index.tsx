@@ -3,7 +3,14 @@ import { defineBlock } from '../../engine/define-block.ts';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS, consentCookie } from '../../engine/tracking/consent.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
 import styles from './cookie-banner.module.css';
-import { DEFAULT_ACCEPT_LABEL, DEFAULT_CTA_PATHS, DEFAULT_MANAGE_LABEL, DEFAULT_MANAGE_MESSAGE, DEFAULT_REJECT_LABEL, DEFAULT_TITLE } from './defaults.ts';
+import {
+  DEFAULT_ACCEPT_LABEL,
+  DEFAULT_CTA_PATHS,
+  DEFAULT_MANAGE_LABEL,
+  DEFAULT_MANAGE_MESSAGE,
+  DEFAULT_REJECT_LABEL,
+  DEFAULT_TITLE,
+} from './defaults.ts';
 
 /**
  * Cookie consent, the tag manager and call-to-action tracking, for every page of a layout: a
@@ -37,7 +44,12 @@ function CookieBanner({
   const titleId = useId();
   const storing = (value: 'accepted' | 'rejected') => consentCookie(value, { days: maxAgeDays });
   return (
-    <section className={styles.banner} aria-labelledby={titleId} hidden data-jv-unless-cookie={`${CONSENT_COOKIE}=accepted ${CONSENT_COOKIE}=rejected`}>
+    <section
+      className={styles.banner}
+      aria-labelledby={titleId}
+      hidden
+      data-jv-unless-cookie={`${CONSENT_COOKIE}=accepted ${CONSENT_COOKIE}=rejected`}
+    >
       <div className={styles.inner}>
         <div className={styles.copy}>
           <h2 id={titleId} className={styles.title}>
@@ -56,7 +68,11 @@ function CookieBanner({
           </p>
         </div>
         <div className={styles.actions}>
-          <button type="button" className={`${styles.button} ${styles.primary}`} data-jv-set-cookie={storing('accepted')}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.primary}`}
+            data-jv-set-cookie={storing('accepted')}
+          >
             {acceptLabel}
           </button>
           <button type="button" className={styles.button} data-jv-set-cookie={storing('rejected')}>

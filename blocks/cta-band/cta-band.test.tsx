@@ -15,7 +15,14 @@ const page: PageData = {
   breadcrumbs: [],
   regions: [],
   blockTypes: ['cta-band'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 describe('cta-band', () => {
@@ -31,6 +38,8 @@ describe('cta-band', () => {
     const screen = screenOf(html);
     expect(screen.getByRole('heading', { level: 2, name: 'Get a free 3D kitchen design' })).toBeTruthy();
     expect(screen.getByText(/a designer will plan your layout/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start my free design' }).getAttribute('href')).toBe('/free-kitchen-design');
+    expect(screen.getByRole('link', { name: 'Start my free design' }).getAttribute('href')).toBe(
+      '/free-kitchen-design',
+    );
   });
 });

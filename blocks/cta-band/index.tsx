@@ -18,4 +18,8 @@ function CtaBand({ title, text, action, tone = 'accent' }: CtaBandProps) {
   );
 }
 
-export default defineBlock({ type: 'cta-band', component: CtaBand, description: 'A band with a title, a sentence and one call to action.' });
+export default defineBlock({
+  type: 'cta-band',
+  component: CtaBand,
+  description: 'A band with a title, a sentence and one call to action.',
+});

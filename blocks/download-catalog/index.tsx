@@ -5,7 +5,14 @@ import styles from './download-catalog.module.css';
 
 const DownloadIcon = () => (
   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-    <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -74,7 +81,14 @@ function CatalogMenu({ label, catalogs }: { label: string; catalogs: Catalog[] }
         <DownloadIcon />
         {label}
         <svg className={styles.caret} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M6 9l6 6 6-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       <ul id={`${id}-menu`} role="menu" aria-label={label} className={styles.menu} hidden={!open} onKeyDown={onMenuKey}>
@@ -119,4 +133,9 @@ function DownloadCatalog({ title, text: intro, label = 'Download Catalog', catal
   );
 }
 
-export default defineBlock({ type: 'download-catalog', component: DownloadCatalog, island: 'interaction', description: 'Catalogue download: a link, or a menu of several.' });
+export default defineBlock({
+  type: 'download-catalog',
+  component: DownloadCatalog,
+  island: 'interaction',
+  description: 'Catalogue download: a link, or a menu of several.',
+});

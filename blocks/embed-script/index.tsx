@@ -38,4 +38,9 @@ function EmbedScript({ title, src, attributes, containerId, minHeight = 200, fal
   );
 }
 
-export default defineBlock({ type: 'embed-script', component: EmbedScript, island: 'visible', description: 'Embedded third-party script widget showing Loading... until it loads.' });
+export default defineBlock({
+  type: 'embed-script',
+  component: EmbedScript,
+  island: 'visible',
+  description: 'Embedded third-party script widget showing Loading... until it loads.',
+});

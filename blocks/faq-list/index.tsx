@@ -23,4 +23,8 @@ function FaqList({ title, faqs }: FaqListProps) {
   );
 }
 
-export default defineBlock({ type: 'faq-list', component: FaqList, description: 'Questions and answers as a one-open-at-a-time accordion.' });
+export default defineBlock({
+  type: 'faq-list',
+  component: FaqList,
+  description: 'Questions and answers as a one-open-at-a-time accordion.',
+});

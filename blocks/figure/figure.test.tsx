@@ -9,8 +9,15 @@ describe('figure', () => {
   it('renders the image with size, alt and lazy loading, and the caption', () => {
     const screen = screenOf(renderToString(<Figure {...example.props} />));
     const img = screen.getByRole('img', { name: 'Navy shaker kitchen with brass pulls and a white quartz top' });
-    expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual(['/images/kitchen-shaker-navy.svg', '640', '420', 'lazy']);
-    expect(screen.getByRole('figure').querySelector('figcaption')?.textContent).toBe('Shaker Navy with white quartz and brushed brass hardware.');
+    expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual([
+      '/images/kitchen-shaker-navy.svg',
+      '640',
+      '420',
+      'lazy',
+    ]);
+    expect(screen.getByRole('figure').querySelector('figcaption')?.textContent).toBe(
+      'Shaker Navy with white quartz and brushed brass hardware.',
+    );
   });
 
   it('loads a priority image eagerly', () => {

@@ -23,14 +23,21 @@ describe('filter-tabs-view', () => {
 
   it('hides the slot blocks of the other tabs with data-hide, and draws only the panels of tabs without a slot', () => {
     const screen = screenOf(renderToString(<View {...props} />));
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Specifications', 'FAQ', 'Videos', 'Samples']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Specifications',
+      'FAQ',
+      'Videos',
+      'Samples',
+    ]);
     // Specifications (slot 1) is selected and shown; Samples (slot 2) is hidden.
     expect(screen.container.querySelector('section')!.getAttribute('data-hide')).toBe('2');
     expect(screen.getAllByRole('tabpanel', { hidden: true })).toHaveLength(2);
   });
 
   it('finds the block it stands for through the wrappers that hold only it, and its following blocks', () => {
-    const screen = screenOf('<main><div class="jv-vis" id="island"><section id="tabs"></section></div><section id="a"></section><div class="jv-vis" id="b"><section></section></div></main>');
+    const screen = screenOf(
+      '<main><div class="jv-vis" id="island"><section id="tabs"></section></div><section id="a"></section><div class="jv-vis" id="b"><section></section></div></main>',
+    );
     const section = screen.container.querySelector<HTMLElement>('#tabs')!;
     const self = blockElement(section);
     expect(self.id).toBe('island');
@@ -45,7 +52,9 @@ describe('filter-tabs-view', () => {
     // (Inside a visibility wrapper too, by a two-step :has() argument that happy-dom does not evaluate.)
     for (const html of [`${tabs('2')}${after}`, `<div class="jv-vis">${tabs('2')}</div>${after}`]) {
       const screen = screenOf(`<style>${css}</style><main>${html}</main>`);
-      const shown = (id: string) => screen.container.ownerDocument.defaultView!.getComputedStyle(screen.container.querySelector(`#${id}`)!).display !== 'none';
+      const shown = (id: string) =>
+        screen.container.ownerDocument.defaultView!.getComputedStyle(screen.container.querySelector(`#${id}`)!)
+          .display !== 'none';
       expect([shown('one'), shown('two'), shown('three')], html).toEqual([true, false, true]);
     }
   });

@@ -16,7 +16,8 @@ export function siblingAt(el: Element | null, offset: number): HTMLElement | nul
 /** The element that stands for this block among the page's blocks: its own, or the wrapper(s) holding only it. */
 export function blockElement(el: HTMLElement): HTMLElement {
   let cur = el;
-  while (cur.parentElement?.classList.contains('jv-vis') && cur.parentElement.childElementCount === 1) cur = cur.parentElement;
+  while (cur.parentElement?.classList.contains('jv-vis') && cur.parentElement.childElementCount === 1)
+    cur = cur.parentElement;
   return cur;
 }
 
@@ -66,7 +67,12 @@ function FilterTabsView({ tabs, title, label, layout, emptyTitle, emptyText, slo
         </h2>
       )}
       <div className={styles.frame}>
-        <div role="tablist" aria-label={label} aria-orientation={v2 ? 'vertical' : 'horizontal'} className={styles.tablist}>
+        <div
+          role="tablist"
+          aria-label={label}
+          aria-orientation={v2 ? 'vertical' : 'horizontal'}
+          className={styles.tablist}
+        >
           {tabs.map((tab, i) => {
             const props = t.tabProps(i);
             return (
@@ -106,5 +112,6 @@ export default defineBlock({
   type: 'filter-tabs-view',
   component: FilterTabsView,
   island: 'visible',
-  description: 'The tabs of a filter-tabs block as the browser runs them; filter-tabs renders it with the slot blocks it found after itself (not for pages directly).',
+  description:
+    'The tabs of a filter-tabs block as the browser runs them; filter-tabs renders it with the slot blocks it found after itself (not for pages directly).',
 });

@@ -26,7 +26,14 @@ export function VideoPanel({ videos }: { videos: NonNullable<Tab['videos']> }) {
     <ul className={styles.videos}>
       {videos.map((v, i) => (
         <li key={i} className={styles.video}>
-          <VideoPlayer video={{ title: v.title, videoUrl: v.videoUrl, ...(v.videoType && { videoType: v.videoType === 'video' ? 'file' : 'youtube' }), ...(v.thumbnail && { thumbnail: v.thumbnail }) }} />
+          <VideoPlayer
+            video={{
+              title: v.title,
+              videoUrl: v.videoUrl,
+              ...(v.videoType && { videoType: v.videoType === 'video' ? 'file' : 'youtube' }),
+              ...(v.thumbnail && { thumbnail: v.thumbnail }),
+            }}
+          />
           <h3 className={styles.videoTitle}>{v.title}</h3>
           {v.description && <p className={styles.videoText}>{v.description}</p>}
         </li>

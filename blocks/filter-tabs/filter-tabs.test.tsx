@@ -24,23 +24,42 @@ function pageWith(blocks: BlockNode[]): PageData {
     breadcrumbs: [],
     regions: [{ name: 'main', tag: 'main', blocks }],
     blockTypes: [],
-    site: { name: 'S', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+    site: {
+      name: 'S',
+      origin: 'https://shop.test',
+      language: 'en',
+      currency: 'USD',
+      breakpoints: { tablet: 768, desktop: 1201 },
+      integrations: {},
+    },
   };
 }
-const node = (type: string, p: object = {}, key = type): BlockNode => ({ key, type, props: p as Record<string, unknown> });
+const node = (type: string, p: object = {}, key = type): BlockNode => ({
+  key,
+  type,
+  props: p as Record<string, unknown>,
+});
 
 function render(p: FilterTabsProps, blocks: BlockNode[]) {
-  return screenOf(renderToString(
-    <RegistryContext.Provider value={{ registry, dev: false }}>
-      <PageContext.Provider value={pageWith(blocks)}>
-        <FilterTabs {...p} />
-      </PageContext.Provider>
-    </RegistryContext.Provider>,
-  ));
+  return screenOf(
+    renderToString(
+      <RegistryContext.Provider value={{ registry, dev: false }}>
+        <PageContext.Provider value={pageWith(blocks)}>
+          <FilterTabs {...p} />
+        </PageContext.Provider>
+      </RegistryContext.Provider>,
+    ),
+  );
 }
 
 describe('filter-tabs', () => {
-  const following = [node('heading'), node('filter-tabs', props), node('spec-view'), node('sample-list'), node('cta-band')];
+  const following = [
+    node('heading'),
+    node('filter-tabs', props),
+    node('spec-view'),
+    node('sample-list'),
+    node('cta-band'),
+  ];
 
   it('finds the slot blocks that directly follow it, in any order', () => {
     expect(slotOffsets(pageWith(following).regions, props.tabs)).toEqual([1, undefined, undefined, 2]);
@@ -56,7 +75,9 @@ describe('filter-tabs', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Specifications', 'FAQ', 'Videos', 'Samples']);
     expect(screen.getAllByRole('tab', { selected: true })).toEqual([tabs[0]]);
-    expect(screen.getByRole('tablist', { name: 'Product details' }).getAttribute('aria-orientation')).toBe('horizontal');
+    expect(screen.getByRole('tablist', { name: 'Product details' }).getAttribute('aria-orientation')).toBe(
+      'horizontal',
+    );
     // Specifications (slot 1) is shown; Samples (slot 2) is hidden until its tab is chosen
     expect(screen.container.querySelector('section[data-hide]')?.getAttribute('data-hide')).toBe('2');
   });
@@ -72,7 +93,10 @@ describe('filter-tabs', () => {
   });
 
   it('says No Data Found for a tab without content or without its slot block', () => {
-    const tabs: FilterTabsProps['tabs'] = [{ label: 'Videos', videos: [] }, { label: 'Samples', slot: 'sample-list' }];
+    const tabs: FilterTabsProps['tabs'] = [
+      { label: 'Videos', videos: [] },
+      { label: 'Samples', slot: 'sample-list' },
+    ];
     const screen = render({ tabs, layout: 'filter-tabs-v2' }, [node('filter-tabs', { tabs })]);
     expect(screen.getAllByText('No Data Found')).toHaveLength(2);
     expect(screen.getAllByText('We are sorry, but we could not find any data.').length).toBeGreaterThan(0);

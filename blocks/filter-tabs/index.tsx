@@ -8,9 +8,25 @@ import { slotOffsets } from './slots.ts';
  * props, to filter-tabs-view, the island that runs the tabs in the browser (where the page's
  * blocks are not known).
  */
-function FilterTabs({ tabs, title, label = 'Product details', layout = 'filter-tabs-v1', emptyTitle = 'No Data Found', emptyText = 'We are sorry, but we could not find any data.' }: FilterTabsProps) {
+function FilterTabs({
+  tabs,
+  title,
+  label = 'Product details',
+  layout = 'filter-tabs-v1',
+  emptyTitle = 'No Data Found',
+  emptyText = 'We are sorry, but we could not find any data.',
+}: FilterTabsProps) {
   const slots = slotOffsets(usePageData().regions, tabs).map((offset) => offset ?? null);
-  return <EmbeddedBlock type="filter-tabs-view" props={{ tabs, ...(title !== undefined && { title }), label, layout, emptyTitle, emptyText, slots }} />;
+  return (
+    <EmbeddedBlock
+      type="filter-tabs-view"
+      props={{ tabs, ...(title !== undefined && { title }), label, layout, emptyTitle, emptyText, slots }}
+    />
+  );
 }
 
-export default defineBlock({ type: 'filter-tabs', component: FilterTabs, description: 'Tabs over FAQ, videos and following blocks (specifications, samples), layouts v1 and v2.' });
+export default defineBlock({
+  type: 'filter-tabs',
+  component: FilterTabs,
+  description: 'Tabs over FAQ, videos and following blocks (specifications, samples), layouts v1 and v2.',
+});

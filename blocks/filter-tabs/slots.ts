@@ -9,13 +9,17 @@ import type { BlockNode, RegionNode } from '../../engine/index.ts';
  * as its panel, or undefined (not a slot tab, or no such block directly after the tabs).
  * `tabs` identifies this tabs block among several: the very array its props hold.
  */
-export function slotOffsets(regions: readonly RegionNode[], tabs: readonly { slot?: string }[]): (number | undefined)[] {
+export function slotOffsets(
+  regions: readonly RegionNode[],
+  tabs: readonly { slot?: string }[],
+): (number | undefined)[] {
   const out: (number | undefined)[] = tabs.map(() => undefined);
   let blocks: BlockNode[] | undefined;
   let at = -1;
   for (const r of regions) {
     at = r.blocks.findIndex((b) => b.type === 'filter-tabs' && b.props.tabs === tabs);
-    if (at < 0) at = r.blocks.findIndex((b) => b.type === 'filter-tabs' && JSON.stringify(b.props.tabs) === JSON.stringify(tabs));
+    if (at < 0)
+      at = r.blocks.findIndex((b) => b.type === 'filter-tabs' && JSON.stringify(b.props.tabs) === JSON.stringify(tabs));
     if (at >= 0) {
       blocks = r.blocks;
       break;

@@ -20,7 +20,15 @@ export function FinishPreview({ item, group }: { item: Item; group: string }) {
   if (!image || failed) return null;
   return (
     <figure className={styles.preview}>
-      <img ref={ref} src={image.src} alt={image.alt} width={image.width} height={image.height} decoding="async" onError={() => setFailed(true)} />
+      <img
+        ref={ref}
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
       <figcaption className={styles.previewCaption}>
         {`${item.label} `}
         <span className={styles.groupName}>{`(${group})`}</span>

@@ -10,7 +10,10 @@ const Swatches = block.component;
 const props = example.props as unknown as FinishSwatchesProps;
 
 /** As the prerender renders it: on the server the query is ignored (one HTML file serves every query). */
-function render(p: FinishSwatchesProps, url = '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton?type=stain&value=espresso') {
+function render(
+  p: FinishSwatchesProps,
+  url = '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton?type=stain&value=espresso',
+) {
   return renderToString(
     <StaticRouter location={url}>
       <Swatches {...p} />
@@ -25,12 +28,16 @@ describe('finish-swatches', () => {
     const paint = props.finishes[0]!;
     expect(paint.items.length).toBe(16);
     expect(radios(html)).toHaveLength(10 + props.finishes[1]!.items.length);
-    expect(screenOf(html).getByRole('button', { name: '+6 more paint colors', expanded: false }).getAttribute('type')).toBe('button');
+    expect(
+      screenOf(html).getByRole('button', { name: '+6 more paint colors', expanded: false }).getAttribute('type'),
+    ).toBe('button');
   });
 
   it('takes 9 to 11 visible swatches from its prop', () => {
     expect(radios(render({ ...props, visibleCount: 9 }))).toHaveLength(9 + 5);
-    expect(screenOf(render({ ...props, visibleCount: 11 })).getByRole('button', { name: '+5 more paint colors' })).toBeTruthy();
+    expect(
+      screenOf(render({ ...props, visibleCount: 11 })).getByRole('button', { name: '+5 more paint colors' }),
+    ).toBeTruthy();
   });
 
   it('names each swatch and preselects the first finish before hydration', () => {
@@ -45,8 +52,14 @@ describe('finish-swatches', () => {
   it('previews the chosen finish door with its size', () => {
     const screen = screenOf(render(props));
     const door = screen.getByRole('img', { name: 'Shaker cabinet door in Pure White' });
-    expect(['src', 'width', 'height'].map((a) => door.getAttribute(a))).toEqual(['/images/styles/doors/shaker-pure-white.svg', '300', '400']);
-    expect(screen.getByText('Pure White', { selector: 'strong' }).parentElement!.textContent).toMatch(/^Selected finish: Pure White/);
+    expect(['src', 'width', 'height'].map((a) => door.getAttribute(a))).toEqual([
+      '/images/styles/doors/shaker-pure-white.svg',
+      '300',
+      '400',
+    ]);
+    expect(screen.getByText('Pure White', { selector: 'strong' }).parentElement!.textContent).toMatch(
+      /^Selected finish: Pure White/,
+    );
   });
 
   it('puts every swatch in one radio group whose name does not depend on where it renders', () => {

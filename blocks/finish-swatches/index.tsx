@@ -12,7 +12,12 @@ type Finishes = Parameters<typeof selectedFinish>[0]['finishes'];
  * swatches). The URL holds the choice (?type=&value=, replacing the history entry); before
  * hydration, and when the URL names no finish of this style, the first finish is chosen.
  */
-function FinishSwatches({ finishes, title = 'Choose your finish', visibleCount = 10, preview = true }: FinishSwatchesProps) {
+function FinishSwatches({
+  finishes,
+  title = 'Choose your finish',
+  visibleCount = 10,
+  preview = true,
+}: FinishSwatchesProps) {
   const id = useId();
   const [params, update] = useQueryParams();
   const chosen = selectedFinish({ finishes: finishes as unknown as Finishes }, params);
@@ -38,11 +43,18 @@ function FinishSwatches({ finishes, title = 'Choose your finish', visibleCount =
           ))}
           {chosen && (
             <p className={styles.chosen}>
-              Selected finish: <strong>{chosen.item.label}</strong> <span className={styles.groupName}>{`(${chosen.group.group})`}</span>
+              Selected finish: <strong>{chosen.item.label}</strong>{' '}
+              <span className={styles.groupName}>{`(${chosen.group.group})`}</span>
             </p>
           )}
         </div>
-        {preview && chosen && <FinishPreview key={`${chosen.group.name}/${chosen.item.value}`} item={chosen.item} group={chosen.group.group} />}
+        {preview && chosen && (
+          <FinishPreview
+            key={`${chosen.group.name}/${chosen.item.value}`}
+            item={chosen.item}
+            group={chosen.group.group}
+          />
+        )}
       </div>
     </section>
   );
@@ -60,7 +72,8 @@ interface SwatchGroupProps {
 function SwatchGroup({ group, name, chosen, visibleCount, onChoose }: SwatchGroupProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
-  const chosenIndex = chosen?.group.name === group.name ? group.items.findIndex((i) => i.value === chosen.item.value) : -1;
+  const chosenIndex =
+    chosen?.group.name === group.name ? group.items.findIndex((i) => i.value === chosen.item.value) : -1;
   const hidden = Math.max(0, group.items.length - visibleCount);
   const expanded = open || chosenIndex >= visibleCount;
   const shown = expanded ? group.items : group.items.slice(0, visibleCount);
@@ -71,15 +84,35 @@ function SwatchGroup({ group, name, chosen, visibleCount, onChoose }: SwatchGrou
         {shown.map((item, i) => (
           <li key={item.value}>
             <label className={styles.swatch} title={item.label}>
-              <input className={styles.swatchInput} type="radio" name={name} value={`${group.name}:${item.value}`} checked={i === chosenIndex} onChange={() => onChoose(item.value)} />
-              <img src={item.image.src} alt="" width={item.image.width} height={item.image.height} loading="lazy" decoding="async" />
+              <input
+                className={styles.swatchInput}
+                type="radio"
+                name={name}
+                value={`${group.name}:${item.value}`}
+                checked={i === chosenIndex}
+                onChange={() => onChoose(item.value)}
+              />
+              <img
+                src={item.image.src}
+                alt=""
+                width={item.image.width}
+                height={item.image.height}
+                loading="lazy"
+                decoding="async"
+              />
               <span className="jv-sr-only">{item.label}</span>
             </label>
           </li>
         ))}
         {hidden > 0 && !(chosenIndex >= visibleCount) && (
           <li>
-            <button type="button" className={styles.more} aria-expanded={expanded} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+            <button
+              type="button"
+              className={styles.more}
+              aria-expanded={expanded}
+              aria-controls={listId}
+              onClick={() => setOpen((o) => !o)}
+            >
               {expanded ? (
                 'Show fewer'
               ) : (
@@ -96,4 +129,9 @@ function SwatchGroup({ group, name, chosen, visibleCount, onChoose }: SwatchGrou
   );
 }
 
-export default defineBlock({ type: 'finish-swatches', component: FinishSwatches, island: 'load', description: 'Finish swatches with a +N toggle and a door preview; the choice lives in the URL.' });
+export default defineBlock({
+  type: 'finish-swatches',
+  component: FinishSwatches,
+  island: 'load',
+  description: 'Finish swatches with a +N toggle and a door preview; the choice lives in the URL.',
+});

@@ -23,7 +23,13 @@ describe('what was typed before the form code ran', () => {
     (contact.elements.namedItem('message') as HTMLTextAreaElement).value = 'Typed while loading.';
     contact.querySelector<HTMLInputElement>('input[value="hinges"]')!.checked = true;
     contact.querySelector<HTMLInputElement>('input[value="phone"]')!.checked = true;
-    expect(typedBeforeStart('contact')).toEqual({ firstName: 'Early', message: 'Typed while loading.', topics: ['hinges'], agree: false, reply: 'phone' });
+    expect(typedBeforeStart('contact')).toEqual({
+      firstName: 'Early',
+      message: 'Typed while loading.',
+      topics: ['hinges'],
+      agree: false,
+      reply: 'phone',
+    });
     // The live newsletter form is not read again; the prerendered one is.
     document.querySelectorAll<HTMLInputElement>('input[name="email"]')[1]!.value = 'early@example.com';
     expect(typedBeforeStart('newsletter')).toEqual({ email: 'early@example.com' });

@@ -9,7 +9,9 @@ const SKIPPED = new Set(['file', 'hidden', 'submit', 'button', 'reset', 'image']
 /** The values of the prerendered form of this name not yet live (`data-ready`), by field name; undefined on the server or when there is none. */
 export function typedBeforeStart(name: string): Record<string, unknown> | undefined {
   if (typeof document === 'undefined') return undefined;
-  const form = [...document.querySelectorAll<HTMLFormElement>('form[data-form]')].find((f) => f.getAttribute('data-form') === name && !f.hasAttribute('data-ready'));
+  const form = [...document.querySelectorAll<HTMLFormElement>('form[data-form]')].find(
+    (f) => f.getAttribute('data-form') === name && !f.hasAttribute('data-ready'),
+  );
   return form ? readEarlyInput(form) : undefined;
 }
 

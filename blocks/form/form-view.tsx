@@ -34,7 +34,15 @@ import {
   submissionPayload,
   toFormData,
 } from '../../engine/forms/index.ts';
-import type { Estimate, FormFile, FormValues, Pricing, StepAction, StepState, StorageLike } from '../../engine/forms/index.ts';
+import type {
+  Estimate,
+  FormFile,
+  FormValues,
+  Pricing,
+  StepAction,
+  StepState,
+  StorageLike,
+} from '../../engine/forms/index.ts';
 import { renderInline, useSite } from '../../engine/index.ts';
 import type { FormProps } from '../../schemas/types/blocks/form.ts';
 import { FieldList, type FieldEnv } from './fields/field.tsx';
@@ -63,7 +71,14 @@ function storage(): StorageLike | undefined {
 export type FormViewProps = FormProps;
 
 export default function FormView(props: FormViewProps) {
-  const { title, intro, headingLevel = 2, showHeading = true, variant = 'page', endpoint = '/api/forms/{name}' } = props;
+  const {
+    title,
+    intro,
+    headingLevel = 2,
+    showHeading = true,
+    variant = 'page',
+    endpoint = '/api/forms/{name}',
+  } = props;
   const def = props.definition as unknown as FormFile;
   const compiled = useMemo(() => compileForm(def, props.definitionHash), [def, props.definitionHash]);
   const site = useSite();
@@ -77,7 +92,8 @@ export default function FormView(props: FormViewProps) {
 
   const reducer = useMemo(() => {
     const next = createStepReducer(stepCount);
-    return (state: StepState, action: Action): StepState => (action.type === 'restore' ? action.state : next(state, action));
+    return (state: StepState, action: Action): StepState =>
+      action.type === 'restore' ? action.state : next(state, action);
   }, [stepCount]);
   const [steps, dispatch] = useReducer(reducer, initialStepState);
   // Read by the resolver and the save callback, which outlive a render.
@@ -90,14 +106,34 @@ export default function FormView(props: FormViewProps) {
 
   // One resolver per step: Next validates only the fields of the step on screen.
   const resolver = useMemo(() => {
-    const perStep = compiled.steps.map((_, i) =>
-      zodResolver(schemaFor(compiled, { step: compiled.multiStep ? i : undefined, recaptcha }) as never) as unknown as Resolver<FormValues>,
+    const perStep = compiled.steps.map(
+      (_, i) =>
+        zodResolver(
+          schemaFor(compiled, { step: compiled.multiStep ? i : undefined, recaptcha }) as never,
+        ) as unknown as Resolver<FormValues>,
     );
-    const resolve: Resolver<FormValues> = (values, context, options) => perStep[stepsRef.current.step]!(values, context, options);
+    const resolve: Resolver<FormValues> = (values, context, options) =>
+      perStep[stepsRef.current.step]!(values, context, options);
     return resolve;
   }, [compiled, recaptcha]);
-  const defaults = useMemo((): FormValues => ({ ...defaultValues(compiled), ...(recaptcha && { [RECAPTCHA_FIELD]: '' }) }), [compiled, recaptcha]);
-  const { control, handleSubmit, reset, setError, setFocus, setValue, getValues, clearErrors, watch, formState, trigger, getFieldState } = useForm<FormValues>({
+  const defaults = useMemo(
+    (): FormValues => ({ ...defaultValues(compiled), ...(recaptcha && { [RECAPTCHA_FIELD]: '' }) }),
+    [compiled, recaptcha],
+  );
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    setValue,
+    getValues,
+    clearErrors,
+    watch,
+    formState,
+    trigger,
+    getFieldState,
+  } = useForm<FormValues>({
     resolver,
     defaultValues: defaults,
     mode: 'onTouched',
@@ -112,7 +148,10 @@ export default function FormView(props: FormViewProps) {
   const sectioned = sections.length > 0;
   const [openSection, setOpenSection] = useState<number | null>(0);
   const pricing = props.pricing?.fields as Pricing | undefined;
-  const estimate = useMemo(() => (pricing ? computeEstimate(compiled, values, pricing) : undefined), [compiled, values, pricing]);
+  const estimate = useMemo(
+    () => (pricing ? computeEstimate(compiled, values, pricing) : undefined),
+    [compiled, values, pricing],
+  );
   const [pdfNotice, setPdfNotice] = useState<PdfNotice | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
 
@@ -127,7 +166,8 @@ export default function FormView(props: FormViewProps) {
 
   const save = useCallback(() => {
     // A finished form has nothing left to restore (its progress was cleared on success).
-    if (progress && !isFinished(stepsRef.current, stepCount)) saveProgress(progress, compiled.name, compiled.hash, stepsRef.current, getValues());
+    if (progress && !isFinished(stepsRef.current, stepCount))
+      saveProgress(progress, compiled.name, compiled.hash, stepsRef.current, getValues());
   }, [progress, compiled, getValues, stepCount]);
 
   /** Back to the start: step 0, default values, no saved progress. */
@@ -154,7 +194,8 @@ export default function FormView(props: FormViewProps) {
     formRef.current?.setAttribute('data-ready', '');
     if (!typed) return;
     for (const field of compiled.fields) {
-      if (!(field.name in typed) || JSON.stringify(typed[field.name]) === JSON.stringify(defaults[field.name])) continue;
+      if (!(field.name in typed) || JSON.stringify(typed[field.name]) === JSON.stringify(defaults[field.name]))
+        continue;
       setValue(field.name, typed[field.name], { shouldDirty: true });
     }
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -257,7 +298,13 @@ export default function FormView(props: FormViewProps) {
   const estimateParts = (e: Estimate | undefined) =>
     e && {
       totalPrice: { product: toDollars(e.product), labor: toDollars(e.labor), total: toDollars(e.total) },
-      summaryRows: e.rows.map((r) => ({ field: r.field, label: r.label, value: r.value, product: toDollars(r.product), labor: toDollars(r.labor) })),
+      summaryRows: e.rows.map((r) => ({
+        field: r.field,
+        label: r.label,
+        value: r.value,
+        product: toDollars(r.product),
+        labor: toDollars(r.labor),
+      })),
     };
 
   const send = async (valid: FormValues) => {
@@ -299,7 +346,9 @@ export default function FormView(props: FormViewProps) {
       setNotice({ kind: 'error', text: FORM_TEXTS.networkError });
       return;
     }
-    const known = Object.entries(outcome.errors).filter(([name]) => compiled.byName.has(name) || name === RECAPTCHA_FIELD);
+    const known = Object.entries(outcome.errors).filter(
+      ([name]) => compiled.byName.has(name) || name === RECAPTCHA_FIELD,
+    );
     for (const [name, message] of known) setError(name, { type: 'server', message });
     // Field errors on the step on screen are a validation failure: stay. Anything else is an
     // unsuccessful response: start again at step 0 without saved progress (spec 001 section 4).
@@ -309,7 +358,10 @@ export default function FormView(props: FormViewProps) {
       if (progress) clearProgress(progress, compiled.name);
     }
     // An estimator says "Failed to send email" whatever the reason (spec 000 section 8).
-    setNotice({ kind: 'error', text: sectioned ? (def.messages?.error ?? ESTIMATE_TEXTS.sendFailed) : errorText(def, outcome.message) });
+    setNotice({
+      kind: 'error',
+      text: sectioned ? (def.messages?.error ?? ESTIMATE_TEXTS.sendFailed) : errorText(def, outcome.message),
+    });
     if (sectioned) openSectionWith(known.map(([name]) => name));
     focusFirstError(known.map(([name]) => name));
   };
@@ -335,7 +387,10 @@ export default function FormView(props: FormViewProps) {
       await downloadEstimatePdf(estimateDocument(compiled, values, estimate, new Date(), displayValue));
       setPdfNotice({ kind: 'success', text: ESTIMATE_TEXTS.pdfOk });
     } catch (e) {
-      const text = e instanceof PdfLibraryError ? ESTIMATE_TEXTS.pdfMissing : (e instanceof Error && e.message) || ESTIMATE_TEXTS.pdfFailed;
+      const text =
+        e instanceof PdfLibraryError
+          ? ESTIMATE_TEXTS.pdfMissing
+          : (e instanceof Error && e.message) || ESTIMATE_TEXTS.pdfFailed;
       setPdfNotice({ kind: 'error', text });
     } finally {
       setPdfBusy(false);
@@ -361,11 +416,17 @@ export default function FormView(props: FormViewProps) {
   const titleId = `${formId}-title`;
   const actions = stepDef?.actions;
   const resetText = actions?.reset?.text ?? def.buttons?.reset;
-  const submitText = last ? (actions?.submit?.text ?? def.buttons?.submit ?? UI_TEXTS.submit) : (actions?.next?.text ?? UI_TEXTS.next);
+  const submitText = last
+    ? (actions?.submit?.text ?? def.buttons?.submit ?? UI_TEXTS.submit)
+    : (actions?.next?.text ?? UI_TEXTS.next);
   const recaptchaError = (formState.errors[RECAPTCHA_FIELD]?.message as string | undefined) ?? undefined;
   const sectionLevel = titled ? headingLevel + 1 : headingLevel;
   const popupOpen = openSection !== null && sections[openSection]?.layout === 'popup';
-  const failing = new Set(Object.keys(formState.errors).map((n) => sections.findIndex((sec) => sec.fields.includes(n))).filter((i) => i >= 0));
+  const failing = new Set(
+    Object.keys(formState.errors)
+      .map((n) => sections.findIndex((sec) => sec.fields.includes(n)))
+      .filter((i) => i >= 0),
+  );
   const submitButton = (
     <button type="submit" className={styles.primary} disabled={busy}>
       {busy ? UI_TEXTS.sending : submitText}
@@ -374,7 +435,12 @@ export default function FormView(props: FormViewProps) {
 
   const messages = (
     <div className={styles.messages}>
-      <div role="status" ref={successRef} tabIndex={-1} className={notice?.kind === 'success' ? styles.success : undefined}>
+      <div
+        role="status"
+        ref={successRef}
+        tabIndex={-1}
+        className={notice?.kind === 'success' ? styles.success : undefined}
+      >
         {notice?.kind === 'success' &&
           (sectioned ? (
             <p className={styles.successTitle}>{def.messages?.success ?? ESTIMATE_TEXTS.sent}</p>
@@ -394,7 +460,14 @@ export default function FormView(props: FormViewProps) {
   return (
     <form
       ref={formRef}
-      className={[styles.form, variant === 'band' ? styles.band : styles.page, sectioned && styles.sectioned, def.className].filter(Boolean).join(' ')}
+      className={[
+        styles.form,
+        variant === 'band' ? styles.band : styles.page,
+        sectioned && styles.sectioned,
+        def.className,
+      ]
+        .filter(Boolean)
+        .join(' ')}
       onSubmit={handleSubmit(send, onInvalid)}
       method="dialog"
       data-form={compiled.name}
@@ -419,7 +492,13 @@ export default function FormView(props: FormViewProps) {
           {(def.steps ?? []).map((s, i) => (
             <li
               key={i}
-              className={[styles.stepItem, i === steps.step && styles.stepCurrent, steps.completed.includes(i) && styles.stepDone].filter(Boolean).join(' ')}
+              className={[
+                styles.stepItem,
+                i === steps.step && styles.stepCurrent,
+                steps.completed.includes(i) && styles.stepDone,
+              ]
+                .filter(Boolean)
+                .join(' ')}
               aria-current={i === steps.step ? 'step' : undefined}
             >
               <span className={styles.stepNumber} aria-hidden="true">
@@ -444,7 +523,9 @@ export default function FormView(props: FormViewProps) {
               headingLevel={sectionLevel}
               onToggle={(i) => setOpenSection((open) => (open === i ? null : i))}
               onNext={onNext}
-              onClosePopup={() => setOpenSection((open) => (open !== null && sections[open]?.layout === 'popup' ? null : open))}
+              onClosePopup={() =>
+                setOpenSection((open) => (open !== null && sections[open]?.layout === 'popup' ? null : open))
+              }
               submit={submitButton}
               popupExtra={messages}
               busy={busy}
@@ -458,7 +539,17 @@ export default function FormView(props: FormViewProps) {
             )}
           </div>
           {estimate && (
-            <PriceSummary def={def} estimate={estimate} idPrefix={formId} headingLevel={sectionLevel} onPdf={onPdf} onReset={onReset} pdfBusy={pdfBusy} busy={busy} notice={pdfNotice} />
+            <PriceSummary
+              def={def}
+              estimate={estimate}
+              idPrefix={formId}
+              headingLevel={sectionLevel}
+              onPdf={onPdf}
+              onReset={onReset}
+              pdfBusy={pdfBusy}
+              busy={busy}
+              notice={pdfNotice}
+            />
           )}
         </div>
       )}
@@ -476,7 +567,9 @@ export default function FormView(props: FormViewProps) {
               {stepDef.description && <p className={styles.stepDescription}>{renderInline(stepDef.description)}</p>}
             </div>
           )}
-          {stepDef?.layout === 'review' && <Review compiled={compiled} values={values} before={steps.step} level={headingLevel + 2} />}
+          {stepDef?.layout === 'review' && (
+            <Review compiled={compiled} values={values} before={steps.step} level={headingLevel + 2} />
+          )}
           <div className={styles.grid}>
             <FieldList defs={fields} env={env} />
           </div>

@@ -22,7 +22,8 @@ const render = (props: Partial<FormProps> & { definition: FormFile }, site = tes
 
 /** The block's HTML parsed, to query by role and text. */
 const view = (props: Partial<FormProps> & { definition: FormFile }, site = testSite) => screenOf(render(props, site));
-const labelFor = (screen: ReturnType<typeof screenOf>, id: string) => screen.container.querySelector(`label[for="${id}"]`);
+const labelFor = (screen: ReturnType<typeof screenOf>, id: string) =>
+  screen.container.querySelector(`label[for="${id}"]`);
 
 describe('form block, prerendered', () => {
   const screen = screenOf(renderBlock(block, example.props as unknown as FormProps));
@@ -39,16 +40,25 @@ describe('form block, prerendered', () => {
   it('is an island that starts near the viewport; before it runs, a submit sends nothing (method dialog) and the form says its name', () => {
     expect(block.island).toBe('visible');
     const form = screen.getByRole('form', { name: 'Send us a message' });
-    expect([form.getAttribute('method'), form.getAttribute('data-form'), form.hasAttribute('action')]).toEqual(['dialog', 'contact', false]);
+    expect([form.getAttribute('method'), form.getAttribute('data-form'), form.hasAttribute('action')]).toEqual([
+      'dialog',
+      'contact',
+      false,
+    ]);
   });
 
   it('labels every control and marks required ones, placeholder asterisk included', () => {
-    for (const control of screen.container.querySelectorAll('input, select, textarea')) expect(labelFor(screen, control.id)).not.toBeNull();
+    for (const control of screen.container.querySelectorAll('input, select, textarea'))
+      expect(labelFor(screen, control.id)).not.toBeNull();
     // The asterisk is for the eye; the name stays "First name".
     const first = screen.getByRole('textbox', { name: 'First name' });
     expect(labelFor(screen, first.id)!.querySelector('[aria-hidden="true"]')?.textContent).toBe(' *');
     const email = screen.container.querySelector<HTMLInputElement>('input[name="email"]')!;
-    expect(['type', 'placeholder', 'autocomplete'].map((a) => email.getAttribute(a))).toEqual(['email', 'you@example.com *', 'email']);
+    expect(['type', 'placeholder', 'autocomplete'].map((a) => email.getAttribute(a))).toEqual([
+      'email',
+      'you@example.com *',
+      'email',
+    ]);
     expect(email.hasAttribute('required')).toBe(true);
   });
 
@@ -79,19 +89,33 @@ describe('the estimator, prerendered', () => {
 
   it('opens the first accordion section and keeps the others in the page, closed', () => {
     const toggles = [...screen.container.querySelectorAll('button[aria-controls]')];
-    expect(toggles.map((b) => b.getAttribute('aria-expanded') ?? b.getAttribute('aria-haspopup'))).toEqual(['true', 'false', 'false', 'false', 'false', 'false', 'dialog']);
+    expect(toggles.map((b) => b.getAttribute('aria-expanded') ?? b.getAttribute('aria-haspopup'))).toEqual([
+      'true',
+      'false',
+      'false',
+      'false',
+      'false',
+      'false',
+      'dialog',
+    ]);
     const panels = [...screen.container.querySelectorAll('div[role="region"]')];
     expect(panels.map((p) => p.hasAttribute('hidden'))).toEqual([false, true, true, true, true, true]);
     const dialog = screen.getByRole('dialog', { hidden: true });
     expect(dialog.hasAttribute('aria-labelledby')).toBe(true);
     // Its submit button waits in the closed dialog.
-    const send = within(dialog).getAllByRole('button', { hidden: true }).find((btn) => btn.textContent === 'Send my estimate');
+    const send = within(dialog)
+      .getAllByRole('button', { hidden: true })
+      .find((btn) => btn.textContent === 'Send my estimate');
     expect(send?.getAttribute('type')).toBe('submit');
   });
 
   it('shows the price summary at zero, with Print/download and Reset', () => {
     const total = screen.getByText('Grand total');
-    expect([total.tagName, total.nextElementSibling?.tagName, total.nextElementSibling?.textContent]).toEqual(['DT', 'DD', '$0.00 - $0.00']);
+    expect([total.tagName, total.nextElementSibling?.tagName, total.nextElementSibling?.textContent]).toEqual([
+      'DT',
+      'DD',
+      '$0.00 - $0.00',
+    ]);
     expect(screen.getByRole('button', { name: 'Print/download' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reset' })).toBeTruthy();
   });
@@ -105,7 +129,16 @@ describe('the shipped forms', () => {
   const names = readdirSync(FORMS_DIR).map((f) => f.replace(/\.json$/, ''));
 
   it('are all there and each compiles and prerenders', () => {
-    expect(names.sort()).toEqual(['become-dealer', 'claim', 'contact', 'estimator', 'free-kitchen-design', 'newsletter', 'register', 'schedule-a-call']);
+    expect(names.sort()).toEqual([
+      'become-dealer',
+      'claim',
+      'contact',
+      'estimator',
+      'free-kitchen-design',
+      'newsletter',
+      'register',
+      'schedule-a-call',
+    ]);
     for (const name of names) {
       const def = siteForm(name);
       expect(def.name).toBe(name);
@@ -116,7 +149,10 @@ describe('the shipped forms', () => {
 
   it('use the contact success text on contact and dealer forms, and mail the admin and the sender', () => {
     for (const name of ['contact', 'become-dealer']) {
-      expect(successTexts(siteForm(name))).toEqual({ title: 'Thank you!', text: 'We have received your message. Our Team will contact you soon.' });
+      expect(successTexts(siteForm(name))).toEqual({
+        title: 'Thank you!',
+        text: 'We have received your message. Our Team will contact you soon.',
+      });
       expect(siteForm(name).emailNotifications?.map((n) => n.to)).toEqual(['admin', 'field:email']);
     }
   });
@@ -151,7 +187,10 @@ describe('the shipped forms', () => {
     expect(button.getAttribute('aria-labelledby')).toBe(`${label.id} ${button.id}-action`);
     expect(screen.getByText('Drag and drop files here, or click to browse')).toBeTruthy();
     const picker = screen.container.querySelector('input[type="file"]')!;
-    expect(['accept', 'name'].map((a) => picker.getAttribute(a))).toEqual(['image/jpeg,image/png,image/webp,application/pdf', 'photos']);
+    expect(['accept', 'name'].map((a) => picker.getAttribute(a))).toEqual([
+      'image/jpeg,image/png,image/webp,application/pdf',
+      'photos',
+    ]);
     expect(picker.hasAttribute('hidden')).toBe(true);
     expect(screen.getByText('JPG, PNG, WEBP or PDF, up to 5 MB each, at most 6 files.')).toBeTruthy();
   });
@@ -161,7 +200,13 @@ describe('the shipped forms', () => {
     const state = screen.container.querySelector<HTMLSelectElement>('select[name="state"]')!;
     expect(state.id).toMatch(/-state$/);
     expect(state.getAttribute('aria-busy')).toBe('true');
-    expect([...state.querySelectorAll('option')].map((o) => [o.getAttribute('value'), o.textContent, o.hasAttribute('selected')])).toEqual([['', 'Loading...', true]]);
+    expect(
+      [...state.querySelectorAll('option')].map((o) => [
+        o.getAttribute('value'),
+        o.textContent,
+        o.hasAttribute('selected'),
+      ]),
+    ).toEqual([['', 'Loading...', true]]);
     const country = screen.container.querySelector('input[name="country"]')!;
     expect([country.getAttribute('type'), country.getAttribute('value')]).toEqual(['hidden', 'US']);
   });
@@ -170,11 +215,17 @@ describe('the shipped forms', () => {
     const def = { ...siteForm('newsletter'), googleReCaptcha: true };
     const box = (screen: ReturnType<typeof screenOf>) => screen.container.querySelector('[class*="recaptcha_"]');
     expect(box(view({ definition: def }))).toBeNull();
-    expect(box(view({ definition: def }, { ...testSite, integrations: { recaptchaSiteKey: 'site-key' } }))?.getAttribute('tabindex')).toBe('-1');
+    expect(
+      box(view({ definition: def }, { ...testSite, integrations: { recaptchaSiteKey: 'site-key' } }))?.getAttribute(
+        'tabindex',
+      ),
+    ).toBe('-1');
   });
 
   it('the footer band variant keeps one row of field and button', () => {
-    const form = view({ definition: siteForm('newsletter'), variant: 'band', load: 'visible' }).container.querySelector('form')!;
+    const form = view({ definition: siteForm('newsletter'), variant: 'band', load: 'visible' }).container.querySelector(
+      'form',
+    )!;
     expect(form.className).toMatch(/(^|\s)_?band_/);
     expect(form.parentElement!.className).toMatch(/^_?bandBlock_/);
   });
@@ -194,35 +245,70 @@ describe('form blocks in the site content', () => {
       }
     };
     for (const dir of ['pages', 'templates'])
-      for (const f of readdirSync(join(site, dir))) walk(JSON.parse(readFileSync(join(site, dir, f), 'utf8')), `${dir}/${f}`);
+      for (const f of readdirSync(join(site, dir)))
+        walk(JSON.parse(readFileSync(join(site, dir, f), 'utf8')), `${dir}/${f}`);
     return found;
   }
 
   it('each takes its definition from the form file it names', () => {
     const blocks = formBlocks();
     expect(blocks.map((b) => b.props.form).sort()).toEqual(
-      expect.arrayContaining(['become-dealer', 'claim', 'contact', 'free-kitchen-design', 'newsletter', 'register', 'schedule-a-call']),
+      expect.arrayContaining([
+        'become-dealer',
+        'claim',
+        'contact',
+        'free-kitchen-design',
+        'newsletter',
+        'register',
+        'schedule-a-call',
+      ]),
     );
-    for (const { file, props } of blocks) expect({ file, definition: props.definition }).toEqual({ file, definition: { $data: `forms/${String(props.form)}.json` } });
+    for (const { file, props } of blocks)
+      expect({ file, definition: props.definition }).toEqual({
+        file,
+        definition: { $data: `forms/${String(props.form)}.json` },
+      });
   });
 });
 
 describe('postForm', () => {
-  const reply = (status: number, body: unknown) => async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
+  const reply = (status: number, body: unknown) => async () =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
   const body = () => new FormData();
 
   it('reads success and the id', async () => {
-    expect(await postForm('/api/forms/x', body(), reply(200, { success: true, message: 'ok', data: { id: 'abc' } }))).toEqual({ ok: true, id: 'abc' });
+    expect(
+      await postForm('/api/forms/x', body(), reply(200, { success: true, message: 'ok', data: { id: 'abc' } })),
+    ).toEqual({ ok: true, id: 'abc' });
     expect(await postForm('/api/forms/x', body(), reply(200, { success: true }))).toEqual({ ok: true });
   });
 
   it('returns field errors and the server message of a 422', async () => {
-    const out = await postForm('/x', body(), reply(422, { success: false, message: 'Please check the form.', errors: { email: 'Invalid email address', bad: 3 } }));
-    expect(out).toEqual({ ok: false, network: false, status: 422, message: 'Please check the form.', errors: { email: 'Invalid email address' } });
+    const out = await postForm(
+      '/x',
+      body(),
+      reply(422, {
+        success: false,
+        message: 'Please check the form.',
+        errors: { email: 'Invalid email address', bad: 3 },
+      }),
+    );
+    expect(out).toEqual({
+      ok: false,
+      network: false,
+      status: 422,
+      message: 'Please check the form.',
+      errors: { email: 'Invalid email address' },
+    });
   });
 
   it('treats a non-JSON error page and a refused connection apart', async () => {
-    expect(await postForm('/x', body(), reply(502, '<html>Bad gateway</html>'))).toEqual({ ok: false, network: false, status: 502, errors: {} });
+    expect(await postForm('/x', body(), reply(502, '<html>Bad gateway</html>'))).toEqual({
+      ok: false,
+      network: false,
+      status: 502,
+      errors: {},
+    });
     const refused = async () => {
       throw new TypeError('Failed to fetch');
     };
@@ -247,7 +333,10 @@ describe('texts', () => {
     expect(errorText({ name: 'x' }, 'Too many requests')).toBe('Too many requests');
     expect(errorText({ name: 'x', messages: { error: 'Mine' } })).toBe('Mine');
     expect(errorText({ name: 'x' })).toBe('Something went wrong. Plase try again later.');
-    expect(successTexts({ name: 'x' })).toEqual({ title: 'Thank you!', text: 'Your form has been submitted successfully.' });
+    expect(successTexts({ name: 'x' })).toEqual({
+      title: 'Thank you!',
+      text: 'Your form has been submitted successfully.',
+    });
     expect(FORM_TEXTS.networkError).toBe('Submission failed');
   });
 

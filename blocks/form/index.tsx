@@ -14,10 +14,36 @@ import styles from './styles.ts';
 
 const FormView = (await import('./form-view.tsx')).default;
 
-function FormBlock({ form, definition, definitionHash, pricing, title, intro, headingLevel, showHeading, variant, load = 'eager', endpoint }: FormProps) {
+function FormBlock({
+  form,
+  definition,
+  definitionHash,
+  pricing,
+  title,
+  intro,
+  headingLevel,
+  showHeading,
+  variant,
+  load = 'eager',
+  endpoint,
+}: FormProps) {
   return (
     <div className={variant === 'band' ? styles.bandBlock : styles.pageBlock}>
-      <FormView {...{ form, definition, definitionHash, pricing, title, intro, headingLevel, showHeading, variant, load, endpoint }} />
+      <FormView
+        {...{
+          form,
+          definition,
+          definitionHash,
+          pricing,
+          title,
+          intro,
+          headingLevel,
+          showHeading,
+          variant,
+          load,
+          endpoint,
+        }}
+      />
     </div>
   );
 }
@@ -26,5 +52,6 @@ export default defineBlock({
   type: 'form',
   component: FormBlock,
   island: 'visible',
-  description: 'A form from site-config/forms (single or multi-step), validated like on the server and posted to /api/forms/{name}.',
+  description:
+    'A form from site-config/forms (single or multi-step), validated like on the server and posted to /api/forms/{name}.',
 });

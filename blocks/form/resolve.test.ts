@@ -8,9 +8,17 @@ const ctx = {} as ResolveContext;
 
 describe('form block build-time props', () => {
   it("adds the definition's SHA-256, which the browser then uses for saved progress", async () => {
-    const definition = { $schema: '../../schemas/form.schema.json', name: 'contact', fields: [{ name: 'email', type: 'email' }] };
+    const definition = {
+      $schema: '../../schemas/form.schema.json',
+      name: 'contact',
+      fields: [{ name: 'email', type: 'email' }],
+    };
     const out = await resolveProps({ form: 'contact', definition }, ctx);
-    expect(out).toEqual({ form: 'contact', definition, definitionHash: createHash('sha256').update(canonicalJson(definition)).digest('hex') });
+    expect(out).toEqual({
+      form: 'contact',
+      definition,
+      definitionHash: createHash('sha256').update(canonicalJson(definition)).digest('hex'),
+    });
   });
 
   it('leaves props without a definition as they are', async () => {

@@ -2,4 +2,6 @@
 import { formHash, type ResolveProps } from '../../engine/node.ts';
 
 export const resolveProps: ResolveProps = async (props) =>
-  props.definition && typeof props.definition === 'object' ? { ...props, definitionHash: formHash(props.definition) } : props;
+  props.definition && typeof props.definition === 'object'
+    ? { ...props, definitionHash: formHash(props.definition) }
+    : props;

@@ -24,12 +24,27 @@ export function displayValue(field: CompiledField, value: unknown): string {
   }
 }
 
-export function Review({ compiled, values, before, level }: { compiled: CompiledForm; values: FormValues; before: number; level: number }) {
+export function Review({
+  compiled,
+  values,
+  before,
+  level,
+}: {
+  compiled: CompiledForm;
+  values: FormValues;
+  before: number;
+  level: number;
+}) {
   const clean = resolveValues(compiled, values).values;
   const Heading = `h${Math.min(level, 6)}` as 'h4';
   const sections = compiled.steps.slice(0, before).map((fields, i) => ({
     title: compiled.def.steps?.[i]?.title ?? `Step ${i + 1}`,
-    rows: fields.filter((f) => f.type !== 'hidden' && !isEmpty(clean[f.name]) && !(f.type === 'file' && (clean[f.name] as unknown[]).length === 0)),
+    rows: fields.filter(
+      (f) =>
+        f.type !== 'hidden' &&
+        !isEmpty(clean[f.name]) &&
+        !(f.type === 'file' && (clean[f.name] as unknown[]).length === 0),
+    ),
   }));
   return (
     <div className={styles.review}>

@@ -10,7 +10,11 @@ export type SubmitOutcome =
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export async function postForm(url: string, body: FormData, fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<SubmitOutcome> {
+export async function postForm(
+  url: string,
+  body: FormData,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<SubmitOutcome> {
   let res: Response;
   try {
     res = await fetchImpl(url, { method: 'POST', body, headers: { accept: 'application/json' } });
@@ -28,7 +32,9 @@ export async function postForm(url: string, body: FormData, fetchImpl: typeof fe
   const id = typeof data.id === 'string' || typeof data.id === 'number' ? String(data.id) : undefined;
   if (res.ok && json.success === true && !json.error) return { ok: true, ...(id && { id }) };
   const errors: Record<string, string> = {};
-  if (isObject(json.errors)) for (const [field, message] of Object.entries(json.errors)) if (typeof message === 'string') errors[field] = message;
+  if (isObject(json.errors))
+    for (const [field, message] of Object.entries(json.errors))
+      if (typeof message === 'string') errors[field] = message;
   const message = typeof json.message === 'string' && json.message.trim() ? json.message : undefined;
   return { ok: false, network: false, status: res.status, ...(message && { message }), errors };
 }

@@ -23,7 +23,10 @@ export const UI_TEXTS = {
 } as const;
 
 export function successTexts(def: FormFile): { title: string; text: string } {
-  return { title: def.messages?.successTitle ?? FORM_TEXTS.successTitle, text: def.messages?.success ?? FORM_TEXTS.success };
+  return {
+    title: def.messages?.successTitle ?? FORM_TEXTS.successTitle,
+    text: def.messages?.success ?? FORM_TEXTS.success,
+  };
 }
 
 /** Spec 001 section 8: the server's message when it sent one, else the form's, else the generic one. */

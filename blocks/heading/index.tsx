@@ -13,4 +13,8 @@ function Heading({ eyebrow, title, level = 1, intro, align = 'left' }: HeadingPr
   );
 }
 
-export default defineBlock({ type: 'heading', component: Heading, description: 'Page heading with eyebrow and intro.' });
+export default defineBlock({
+  type: 'heading',
+  component: Heading,
+  description: 'Page heading with eyebrow and intro.',
+});

@@ -9,11 +9,19 @@ describe('image-cards', () => {
   it('renders each image as a button that opens the lightbox, with captions', () => {
     const screen = renderBlockScreen(block, example.props as ImageCardsProps);
     expect(screen.getByRole('heading', { level: 2, name: 'Shaker Green in real kitchens' })).toBeTruthy();
-    const enlarge = screen.getByRole('button', { name: 'Enlarge image: Shaker Green kitchen with an oak-topped island' });
+    const enlarge = screen.getByRole('button', {
+      name: 'Enlarge image: Shaker Green kitchen with an oak-topped island',
+    });
     expect([enlarge.getAttribute('type'), enlarge.getAttribute('aria-haspopup')]).toEqual(['button', 'dialog']);
     // The picture inside is named by its button (alt ""), sized and lazy.
     const img = enlarge.querySelector('img')!;
-    expect(['src', 'alt', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual(['/images/gallery/shaker-green-kitchen.svg', '', '960', '720', 'lazy']);
+    expect(['src', 'alt', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual([
+      '/images/gallery/shaker-green-kitchen.svg',
+      '',
+      '960',
+      '720',
+      'lazy',
+    ]);
     expect(screen.getByText('Island and perimeter in Shaker Green').tagName).toBe('FIGCAPTION');
     expect(screen.queryByRole('dialog', { hidden: true })).toBeNull(); // rendered only when opened
   });

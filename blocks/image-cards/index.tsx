@@ -36,11 +36,24 @@ function ImageCards({ title, intro, columns = 3, images, maxZoom = 2, zoomStep =
                   setOpen(i);
                 }}
               >
-                <img className={styles.thumb} src={img.src} alt="" width={img.width} height={img.height} loading="lazy" decoding="async" />
+                <img
+                  className={styles.thumb}
+                  src={img.src}
+                  alt=""
+                  width={img.width}
+                  height={img.height}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className={styles.zoomHint} aria-hidden="true">
                   <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
                     <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-                    <path d="M15.5 15.5L21 21M10.5 7.5v6M7.5 10.5h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                    <path
+                      d="M15.5 15.5L21 21M10.5 7.5v6M7.5 10.5h6"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
                   </svg>
                 </span>
               </button>
@@ -49,9 +62,23 @@ function ImageCards({ title, intro, columns = 3, images, maxZoom = 2, zoomStep =
           </li>
         ))}
       </ul>
-      {open !== null && <Lightbox images={images} index={open} onIndex={setOpen} onClose={close} maxZoom={maxZoom} zoomStep={zoomStep} />}
+      {open !== null && (
+        <Lightbox
+          images={images}
+          index={open}
+          onIndex={setOpen}
+          onClose={close}
+          maxZoom={maxZoom}
+          zoomStep={zoomStep}
+        />
+      )}
     </section>
   );
 }
 
-export default defineBlock({ type: 'image-cards', component: ImageCards, island: 'interaction', description: 'Image gallery with a keyboard-operable zoom lightbox.' });
+export default defineBlock({
+  type: 'image-cards',
+  component: ImageCards,
+  island: 'interaction',
+  description: 'Image gallery with a keyboard-operable zoom lightbox.',
+});

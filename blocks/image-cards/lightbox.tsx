@@ -83,19 +83,38 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
 
   const label = image.caption ?? image.alt;
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-label={`Image ${index + 1} of ${images.length}: ${label}`} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-label={`Image ${index + 1} of ${images.length}: ${label}`}
+      onClose={onClose}
+    >
       <div className={styles.toolbar}>
         <p className={styles.counter} aria-hidden="true">
           {index + 1} / {images.length}
         </p>
         <div className={styles.tools}>
-          <button ref={zoomOutButton} type="button" className={styles.tool} onClick={() => zoomBy(-1)} disabled={zoom <= 1} aria-label="Zoom out">
+          <button
+            ref={zoomOutButton}
+            type="button"
+            className={styles.tool}
+            onClick={() => zoomBy(-1)}
+            disabled={zoom <= 1}
+            aria-label="Zoom out"
+          >
             −
           </button>
           <output className={styles.zoom} aria-live="polite" aria-label="Zoom level">
             {zoomPercent(zoom)}
           </output>
-          <button ref={zoomInButton} type="button" className={styles.tool} onClick={() => zoomBy(1)} disabled={zoom >= maxZoom} aria-label="Zoom in">
+          <button
+            ref={zoomInButton}
+            type="button"
+            className={styles.tool}
+            onClick={() => zoomBy(1)}
+            disabled={zoom >= maxZoom}
+            aria-label="Zoom in"
+          >
             +
           </button>
           {many && (
@@ -108,12 +127,24 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
               </button>
             </>
           )}
-          <button ref={closeButton} type="button" className={styles.tool} onClick={() => dialog.current?.close()} aria-label="Close">
+          <button
+            ref={closeButton}
+            type="button"
+            className={styles.tool}
+            onClick={() => dialog.current?.close()}
+            aria-label="Close"
+          >
             ×
           </button>
         </div>
       </div>
-      <div ref={stage} className={styles.stage} tabIndex={zoom > 1 ? 0 : -1} aria-label={zoom > 1 ? 'Zoomed image, scroll to pan' : undefined} role={zoom > 1 ? 'group' : undefined}>
+      <div
+        ref={stage}
+        className={styles.stage}
+        tabIndex={zoom > 1 ? 0 : -1}
+        aria-label={zoom > 1 ? 'Zoomed image, scroll to pan' : undefined}
+        role={zoom > 1 ? 'group' : undefined}
+      >
         <img
           className={`${styles.full} ${zoom > 1 ? styles.zoomed : ''}`}
           src={image.src}

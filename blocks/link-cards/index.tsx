@@ -12,9 +12,7 @@ function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
       <ul className={`${styles.grid} ${sectionStyles[`cols${columns}`] ?? ''}`}>
         {cards.map((card, i) => (
           <li key={i} className={linkCardStyles.card}>
-            {card.image && (
-              <Img className={styles.image} image={card.image} />
-            )}
+            {card.image && <Img className={styles.image} image={card.image} />}
             <div className={styles.body}>
               <CardHeading className={styles.cardTitle}>
                 <SiteLink href={card.url} className={linkCardStyles.link}>
@@ -30,4 +28,8 @@ function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
   );
 }
 
-export default defineBlock({ type: 'link-cards', component: LinkCards, description: 'A grid of linked cards with title, text and image.' });
+export default defineBlock({
+  type: 'link-cards',
+  component: LinkCards,
+  description: 'A grid of linked cards with title, text and image.',
+});

@@ -12,22 +12,38 @@ const page: PageData = {
   path: '/products',
   route: '/products',
   status: 200,
-  head: { title: 'Products', description: '', canonical: 'https://shop.test/products', meta: [], jsonLd: [], tagManager: false },
+  head: {
+    title: 'Products',
+    description: '',
+    canonical: 'https://shop.test/products',
+    meta: [],
+    jsonLd: [],
+    tagManager: false,
+  },
   breadcrumbs: [],
   regions: [],
   blockTypes: ['link-cards'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 function render(props: LinkCardsProps) {
   const LinkCards = block.component;
-  return screenOf(renderToString(
-    <StaticRouter location={page.path}>
-      <PageContext.Provider value={page}>
-        <LinkCards {...props} />
-      </PageContext.Provider>
-    </StaticRouter>,
-  ));
+  return screenOf(
+    renderToString(
+      <StaticRouter location={page.path}>
+        <PageContext.Provider value={page}>
+          <LinkCards {...props} />
+        </PageContext.Provider>
+      </StaticRouter>,
+    ),
+  );
 }
 
 describe('link-cards', () => {
@@ -46,8 +62,15 @@ describe('link-cards', () => {
   });
 
   it('gives images their size, alt text and lazy loading', () => {
-    const img = render(example.props as LinkCardsProps).getByRole('img', { name: 'White shaker kitchen with an island' });
-    expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual(['/images/kitchen-shaker-white.svg', '640', '420', 'lazy']);
+    const img = render(example.props as LinkCardsProps).getByRole('img', {
+      name: 'White shaker kitchen with an island',
+    });
+    expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual([
+      '/images/kitchen-shaker-white.svg',
+      '640',
+      '420',
+      'lazy',
+    ]);
   });
 
   it('uses h2 card titles without a section title', () => {

@@ -21,7 +21,8 @@ export function FilterBar({ sorts, filters, query, onSort, onFilter, onClear }: 
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const close = (e: PointerEvent) => {
-      for (const d of bar.current?.querySelectorAll('details[open]') ?? []) if (!d.contains(e.target as Node)) d.removeAttribute('open');
+      for (const d of bar.current?.querySelectorAll('details[open]') ?? [])
+        if (!d.contains(e.target as Node)) d.removeAttribute('open');
     };
     document.addEventListener('pointerdown', close);
     return () => document.removeEventListener('pointerdown', close);
@@ -64,7 +65,12 @@ export function FilterBar({ sorts, filters, query, onSort, onFilter, onClear }: 
                         name={f.name}
                         value={o.param}
                         checked={chosen.includes(o.param)}
-                        onChange={(e) => onFilter(f.name, e.target.checked ? [...chosen, o.param] : chosen.filter((v) => v !== o.param))}
+                        onChange={(e) =>
+                          onFilter(
+                            f.name,
+                            e.target.checked ? [...chosen, o.param] : chosen.filter((v) => v !== o.param),
+                          )
+                        }
                       />
                       {o.label} <span className={styles.optionCount}>({o.count})</span>
                     </label>

@@ -2,7 +2,15 @@ import { useEffect, useId, useMemo, useRef, type MouseEvent } from 'react';
 import { defineBlock, usePageData, useQueryParams } from '../../engine/index.ts';
 import type { ListingProps } from '../../schemas/types/blocks/listing.ts';
 import { FilterBar } from './filter-bar.tsx';
-import { applyQuery, DEFAULT_SORTS, filterDefs, pageCount, queryString, readQuery, visibleRange } from './listing-state.ts';
+import {
+  applyQuery,
+  DEFAULT_SORTS,
+  filterDefs,
+  pageCount,
+  queryString,
+  readQuery,
+  visibleRange,
+} from './listing-state.ts';
 import { Pagination } from './pagination.tsx';
 import { ProductCard } from './product-card.tsx';
 import styles from './listing.module.css';
@@ -84,7 +92,11 @@ function ListingView({
   const headingId = `${id}title`;
 
   return (
-    <section ref={sectionRef} className={styles.listing} {...(title ? { 'aria-labelledby': headingId } : { 'aria-label': label ?? 'Products' })}>
+    <section
+      ref={sectionRef}
+      className={styles.listing}
+      {...(title ? { 'aria-labelledby': headingId } : { 'aria-label': label ?? 'Products' })}
+    >
       {title && (
         <h2 id={headingId} className={styles.title}>
           {title}
@@ -99,7 +111,10 @@ function ListingView({
         onClear={() => update({ ...Object.fromEntries(filterNames.map((n) => [n, null])), page: null })}
       />
       <p className={styles.status} role="status" tabIndex={-1} data-listing-focus="">
-        {total > 0 && (pagination === 'page-numbers' ? `Showing ${range.start + 1}–${range.end} of ${total}` : `Showing ${range.end} of ${total}`)}
+        {total > 0 &&
+          (pagination === 'page-numbers'
+            ? `Showing ${range.start + 1}–${range.end} of ${total}`
+            : `Showing ${range.end} of ${total}`)}
       </p>
       {total === 0 ? (
         <p className={styles.empty}>{emptyText}</p>
@@ -107,12 +122,26 @@ function ListingView({
         <ul ref={listRef} className={styles.grid}>
           {shown.map((item, i) => (
             <li key={item.id ?? item.url} className={styles.cell}>
-              <ProductCard item={item} descriptionLimit={descriptionLimit} bulletLimit={bulletLimit} priority={range.start === 0 && i === 0} />
+              <ProductCard
+                item={item}
+                descriptionLimit={descriptionLimit}
+                bulletLimit={bulletLimit}
+                priority={range.start === 0 && i === 0}
+              />
             </li>
           ))}
         </ul>
       )}
-      <Pagination type={pagination} page={range.page} pages={pages} hrefOf={hrefOf} onPageLink={followPage} onMore={() => more(true)} onAuto={() => more(false)} remaining={total - range.end} />
+      <Pagination
+        type={pagination}
+        page={range.page}
+        pages={pages}
+        hrefOf={hrefOf}
+        onPageLink={followPage}
+        onMore={() => more(true)}
+        onAuto={() => more(false)}
+        remaining={total - range.end}
+      />
     </section>
   );
 }
@@ -123,4 +152,9 @@ function Listing(props: ListingProps) {
   return <ListingView path={path} {...props} />;
 }
 
-export default defineBlock({ type: 'listing', component: Listing, island: 'load', description: 'Product cards with sort, filters and pagination kept in the URL.' });
+export default defineBlock({
+  type: 'listing',
+  component: Listing,
+  island: 'load',
+  description: 'Product cards with sort, filters and pagination kept in the URL.',
+});

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyQuery, filterDefs, type ListingEntry, humanize, pageCount, pageWindow, queryString, readQuery, visibleRange } from './listing-state.ts';
+import {
+  applyQuery,
+  filterDefs,
+  type ListingEntry,
+  humanize,
+  pageCount,
+  pageWindow,
+  queryString,
+  readQuery,
+  visibleRange,
+} from './listing-state.ts';
 
 const items: ListingEntry[] = [
   { title: 'Carlton', date: '2022-05-09', facets: { doorStyle: ['Shaker'], finishType: ['Painted', 'Stained'] } },
@@ -37,8 +47,16 @@ describe('listing filters', () => {
 
   it('reads page, sort and repeated filter parameters; ignores what it does not know', () => {
     const defs = filterDefs(items);
-    const q = readQuery(new URLSearchParams('doorStyle=shaker&doorStyle=Raised+panel&finishType=stained&sort=newest&page=2&colour=red'), defs, ['a-z', 'newest']);
-    expect(q).toEqual({ page: 2, sort: 'newest', filters: { doorStyle: ['shaker', 'raised-panel'], finishType: ['stained'] } });
+    const q = readQuery(
+      new URLSearchParams('doorStyle=shaker&doorStyle=Raised+panel&finishType=stained&sort=newest&page=2&colour=red'),
+      defs,
+      ['a-z', 'newest'],
+    );
+    expect(q).toEqual({
+      page: 2,
+      sort: 'newest',
+      filters: { doorStyle: ['shaker', 'raised-panel'], finishType: ['stained'] },
+    });
     expect(readQuery(new URLSearchParams('page=-3&sort=cheapest'), defs, ['a-z'])).toEqual({ page: 1, filters: {} });
     expect(readQuery(new URLSearchParams('page=abc'), defs, []).page).toBe(1);
   });
@@ -52,7 +70,8 @@ describe('listing filters', () => {
   });
 
   it('sorts a-z, z-a (case-insensitive), newest and oldest (undated last), without changing the input', () => {
-    const sorted = (sort: 'a-z' | 'z-a' | 'newest' | 'oldest') => applyQuery(items, { sort, filters: {} }).map((i) => i.title);
+    const sorted = (sort: 'a-z' | 'z-a' | 'newest' | 'oldest') =>
+      applyQuery(items, { sort, filters: {} }).map((i) => i.title);
     expect(sorted('a-z')).toEqual(['aspen White', 'Carlton', 'Greenwich', 'Undated']);
     expect(sorted('z-a')).toEqual(['Undated', 'Greenwich', 'Carlton', 'aspen White']);
     expect(sorted('newest')).toEqual(['Carlton', 'aspen White', 'Greenwich', 'Undated']);

@@ -65,14 +65,19 @@ export function humanize(name: string): string {
  * The filters of a listing: the facet names asked for (or every facet name of the items, in
  * first-seen order), each with its values; a filter offering fewer than two values is left out.
  */
-export function filterDefs(items: readonly ListingEntry[], names?: readonly string[], labels: Record<string, string> = {}): FilterDef[] {
+export function filterDefs(
+  items: readonly ListingEntry[],
+  names?: readonly string[],
+  labels: Record<string, string> = {},
+): FilterDef[] {
   const seen: string[] = [];
   for (const item of items) for (const k of Object.keys(item.facets ?? {})) if (!seen.includes(k)) seen.push(k);
   return (names ?? seen)
     .filter((name) => !RESERVED.has(name))
     .map((name) => {
       const counts = new Map<string, number>();
-      for (const item of items) for (const v of new Set(item.facets?.[name] ?? [])) counts.set(v, (counts.get(v) ?? 0) + 1);
+      for (const item of items)
+        for (const v of new Set(item.facets?.[name] ?? [])) counts.set(v, (counts.get(v) ?? 0) + 1);
       const options = [...counts]
         .map(([label, count]) => ({ label, param: facetParam(label), count }))
         .sort((a, b) => a.label.localeCompare(b.label, 'en'));
@@ -82,7 +87,11 @@ export function filterDefs(items: readonly ListingEntry[], names?: readonly stri
 }
 
 /** The query from URL parameters: unknown sorts and filters are ignored, a bad page is page 1. */
-export function readQuery(params: URLSearchParams, filters: readonly FilterDef[], sorts: readonly string[]): ListingQuery {
+export function readQuery(
+  params: URLSearchParams,
+  filters: readonly FilterDef[],
+  sorts: readonly string[],
+): ListingQuery {
   const rawPage = params.get('page');
   const page = rawPage && /^\d+$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const sort = params.get('sort');
@@ -94,7 +103,8 @@ export function readQuery(params: URLSearchParams, filters: readonly FilterDef[]
   return { page, ...(sort && sorts.includes(sort) && { sort: sort as SortValue }), filters: chosen };
 }
 
-const byTitle = (a: ListingEntry, b: ListingEntry) => a.title.localeCompare(b.title, 'en', { numeric: true, sensitivity: 'base' });
+const byTitle = (a: ListingEntry, b: ListingEntry) =>
+  a.title.localeCompare(b.title, 'en', { numeric: true, sensitivity: 'base' });
 
 /** Undated items go last whichever way dates are sorted. */
 function byDate(dir: 1 | -1) {
@@ -105,9 +115,14 @@ function byDate(dir: 1 | -1) {
 }
 
 /** The items that pass the filters, in the chosen order (the authored order without a sort). */
-export function applyQuery<T extends ListingEntry>(items: readonly T[], q: Pick<ListingQuery, 'sort' | 'filters'>): T[] {
+export function applyQuery<T extends ListingEntry>(
+  items: readonly T[],
+  q: Pick<ListingQuery, 'sort' | 'filters'>,
+): T[] {
   const active = Object.entries(q.filters).filter(([, v]) => v.length);
-  const out = items.filter((item) => active.every(([name, wanted]) => (item.facets?.[name] ?? []).some((v) => wanted.includes(facetParam(v)))));
+  const out = items.filter((item) =>
+    active.every(([name, wanted]) => (item.facets?.[name] ?? []).some((v) => wanted.includes(facetParam(v)))),
+  );
   switch (q.sort) {
     case 'a-z':
       return out.sort(byTitle);
@@ -128,7 +143,12 @@ export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.c
  * Which items show: page-numbers shows page `page` alone; load-more and infinite-scroll show
  * every page up to `page`. `page` is clamped to the pages that exist.
  */
-export function visibleRange(total: number, pageSize: number, page: number, type: PaginationType): { page: number; start: number; end: number } {
+export function visibleRange(
+  total: number,
+  pageSize: number,
+  page: number,
+  type: PaginationType,
+): { page: number; start: number; end: number } {
   const p = Math.min(Math.max(1, page), pageCount(total, pageSize));
   const end = Math.min(total, p * pageSize);
   return { page: p, start: type === 'page-numbers' ? (p - 1) * pageSize : 0, end };

@@ -17,19 +17,28 @@ const page: PageData = {
   breadcrumbs: [],
   regions: [],
   blockTypes: ['listing'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 /** Renders as the prerender does: on the server, with a query the HTML must ignore. */
 function render(props: ListingProps, url = page.path + '?page=2&sort=z-a') {
   const Listing = block.component;
-  return screenOf(renderToString(
-    <StaticRouter location={url}>
-      <PageContext.Provider value={page}>
-        <Listing {...props} />
-      </PageContext.Provider>
-    </StaticRouter>,
-  ));
+  return screenOf(
+    renderToString(
+      <StaticRouter location={url}>
+        <PageContext.Provider value={page}>
+          <Listing {...props} />
+        </PageContext.Provider>
+      </StaticRouter>,
+    ),
+  );
 }
 
 const props = example.props as ListingProps;
@@ -43,7 +52,10 @@ describe('listing', () => {
     expect(cards(screen)).toHaveLength(2);
     const aw = screen.getByRole('heading', { level: 3, name: 'Aspen White Shaker' });
     expect(aw.querySelector('a')?.getAttribute('href')).toBe('/products/kitchen-cabinets/rta-kitchen-cabinets/aw');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Aspen White Shaker', 'Black Shaker']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Aspen White Shaker',
+      'Black Shaker',
+    ]);
     expect(text(screen)).not.toContain('White Gloss Slab');
     expect(text(screen)).toContain('Showing 1–2 of 3');
   });
@@ -60,7 +72,9 @@ describe('listing', () => {
     expect(desc.endsWith('…')).toBe(true);
     // The bullet list (the badges are a list of their own).
     const bulletList = card.getAllByRole('list').find((l) => !within(l).queryByText('Best seller'))!;
-    const bullets = within(bulletList).getAllByRole('listitem').map((li) => li.textContent);
+    const bullets = within(bulletList)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(bullets).toHaveLength(6);
     expect(bullets).not.toContain('Ships in 3 to 5 days');
     expect(text(screen)).toContain('Read more about Aspen White Shaker');
@@ -71,12 +85,22 @@ describe('listing', () => {
   it('has a labelled sort select, one filter group per facet and page links that keep the query', () => {
     const screen = render(props);
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(expect.arrayContaining(['Name: A to Z', 'Name: Z to A', 'Newest first', 'Oldest first']));
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(['Name: A to Z', 'Name: Z to A', 'Newest first', 'Oldest first']));
     expect(screen.getByRole('group', { name: 'Color' })).toBeTruthy();
     const doorStyle = screen.getByRole('group', { name: 'Door style' });
-    expect(within(doorStyle).getAllByRole('checkbox').map((c) => `${c.getAttribute('name')}=${c.getAttribute('value')}`)).toContain('doorStyle=slab');
+    expect(
+      within(doorStyle)
+        .getAllByRole('checkbox')
+        .map((c) => `${c.getAttribute('name')}=${c.getAttribute('value')}`),
+    ).toContain('doorStyle=slab');
     const pages = within(screen.getByRole('navigation', { name: 'Pagination' }));
-    expect(pages.getAllByRole('link').map((a) => a.getAttribute('href'))).toContain('/products/kitchen-cabinets/rta-kitchen-cabinets?page=2');
+    expect(pages.getAllByRole('link').map((a) => a.getAttribute('href'))).toContain(
+      '/products/kitchen-cabinets/rta-kitchen-cabinets?page=2',
+    );
     expect(pages.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
   });
 

@@ -35,7 +35,12 @@ export function Pagination({ type, page, pages, hrefOf, onPageLink, onMore, onAu
         <ul className={styles.pages}>
           {page > 1 && (
             <li>
-              <SiteLink href={hrefOf(page - 1)} className={styles.pageLink} rel="prev" onClick={(e) => onPageLink(e, page - 1)}>
+              <SiteLink
+                href={hrefOf(page - 1)}
+                className={styles.pageLink}
+                rel="prev"
+                onClick={(e) => onPageLink(e, page - 1)}
+              >
                 Previous<span className="jv-sr-only"> page</span>
               </SiteLink>
             </li>
@@ -47,7 +52,12 @@ export function Pagination({ type, page, pages, hrefOf, onPageLink, onMore, onAu
               </li>
             ) : (
               <li key={n}>
-                <SiteLink href={hrefOf(n)} className={styles.pageLink} aria-current={n === page ? 'page' : undefined} onClick={(e) => onPageLink(e, n)}>
+                <SiteLink
+                  href={hrefOf(n)}
+                  className={styles.pageLink}
+                  aria-current={n === page ? 'page' : undefined}
+                  onClick={(e) => onPageLink(e, n)}
+                >
                   <span className="jv-sr-only">Page </span>
                   {n}
                 </SiteLink>
@@ -56,7 +66,12 @@ export function Pagination({ type, page, pages, hrefOf, onPageLink, onMore, onAu
           )}
           {page < pages && (
             <li>
-              <SiteLink href={hrefOf(page + 1)} className={styles.pageLink} rel="next" onClick={(e) => onPageLink(e, page + 1)}>
+              <SiteLink
+                href={hrefOf(page + 1)}
+                className={styles.pageLink}
+                rel="next"
+                onClick={(e) => onPageLink(e, page + 1)}
+              >
                 Next<span className="jv-sr-only"> page</span>
               </SiteLink>
             </li>

@@ -9,13 +9,30 @@ import styles from './listing.module.css';
 
 export type ListingItem = ListingProps['items'][number];
 
-export function ProductCard({ item, descriptionLimit, bulletLimit, priority }: { item: ListingItem; descriptionLimit: number; bulletLimit: number; priority: boolean }) {
+export function ProductCard({
+  item,
+  descriptionLimit,
+  bulletLimit,
+  priority,
+}: {
+  item: ListingItem;
+  descriptionLimit: number;
+  bulletLimit: number;
+  priority: boolean;
+}) {
   const description = item.description ? truncateText(item.description, descriptionLimit) : undefined;
   const bullets = item.bullets ?? [];
   const cut = bullets.length > bulletLimit || (item.description !== undefined && description !== item.description);
   return (
     <article className={styles.card}>
-      {item.image && <Img image={item.image} priority={priority} className={styles.cardImage} sizes="(min-width: 768px) 33vw, 100vw" />}
+      {item.image && (
+        <Img
+          image={item.image}
+          priority={priority}
+          className={styles.cardImage}
+          sizes="(min-width: 768px) 33vw, 100vw"
+        />
+      )}
       <div className={styles.cardBody}>
         {!!item.labels?.length && (
           <ul className={styles.badges} aria-label="Labels">

@@ -11,7 +11,12 @@ function MediaBlock({ title, intro, items, limit = 220, alternate = true }: Medi
       {intro && <p className={sectionStyles.intro}>{intro}</p>}
       <ul className={styles.list}>
         {items.map((item, i) => (
-          <li key={i} className={[styles.item, item.image ? '' : styles.noImage, alternate && i % 2 ? styles.flip : ''].filter(Boolean).join(' ')}>
+          <li
+            key={i}
+            className={[styles.item, item.image ? '' : styles.noImage, alternate && i % 2 ? styles.flip : '']
+              .filter(Boolean)
+              .join(' ')}
+          >
             {item.image && <Img image={item.image} className={styles.image} />}
             <div className={styles.body}>
               <Heading className={styles.itemTitle}>{item.title}</Heading>
@@ -25,4 +30,8 @@ function MediaBlock({ title, intro, items, limit = 220, alternate = true }: Medi
   );
 }
 
-export default defineBlock({ type: 'media-block', component: MediaBlock, description: 'Image and text items with Read more / Show less descriptions.' });
+export default defineBlock({
+  type: 'media-block',
+  component: MediaBlock,
+  description: 'Image and text items with Read more / Show less descriptions.',
+});

@@ -9,7 +9,10 @@ describe('media-block', () => {
 
   it('cuts long descriptions at 220 characters with Read more, leaves short ones whole', () => {
     const screen = renderBlockScreen(block, props);
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['A plywood box, not particleboard', 'Soft-close everything']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'A plywood box, not particleboard',
+      'Soft-close everything',
+    ]);
     const long = screen.getByText(/^Every cabinet box is built from 3\/4 inch furniture-grade plywood/);
     // The end of the long text waits in the page behind the ellipsis, hidden until Read more opens.
     expect(screen.getByText(/cast iron/, { selector: 'span' }).previousElementSibling!.textContent).toBe('…');
@@ -17,7 +20,10 @@ describe('media-block', () => {
     // One Read more, on the long text only (a closed disclosure); the short one is whole.
     const toggles = screen.container.querySelectorAll('details');
     expect(toggles).toHaveLength(1);
-    expect([toggles[0]!.open, toggles[0]!.querySelector('summary')!.textContent]).toEqual([false, 'Read moreShow less']);
+    expect([toggles[0]!.open, toggles[0]!.querySelector('summary')!.textContent]).toEqual([
+      false,
+      'Read moreShow less',
+    ]);
     expect(toggles[0]!.previousElementSibling).toBe(long);
     expect(screen.getByText('Hinges and drawer slides close softly, every time.').tagName).toBe('P');
   });

@@ -1,7 +1,11 @@
 /** POST {endpoint}/confirm with the token: `{ success, message, data: { status, alreadyConfirmed } }`. */
 export type ConfirmOutcome = 'confirmed' | 'already' | 'invalid' | 'error';
 
-export async function confirmSubscription(endpoint: string, token: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<ConfirmOutcome> {
+export async function confirmSubscription(
+  endpoint: string,
+  token: string,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): Promise<ConfirmOutcome> {
   if (!token) return 'invalid';
   try {
     const res = await fetchImpl(`${endpoint.replace(/\/+$/, '')}/confirm`, {

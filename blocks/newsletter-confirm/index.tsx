@@ -29,15 +29,29 @@ function NewsletterConfirm({
     void confirmSubscription(endpoint, token).then(setOutcome);
   }, [endpoint, token]);
 
-  const texts: Record<ConfirmOutcome, string> = { confirmed: confirmedText, already: alreadyText, invalid: invalidText, error: errorText };
+  const texts: Record<ConfirmOutcome, string> = {
+    confirmed: confirmedText,
+    already: alreadyText,
+    invalid: invalidText,
+    error: errorText,
+  };
   const failed = outcome === 'invalid' || outcome === 'error';
   return (
     <section className={styles.newsletterConfirm} aria-busy={outcome ? undefined : true}>
-      <p role={failed ? 'alert' : 'status'} className={failed ? styles.failure : styles.message} data-outcome={outcome ?? 'pending'}>
+      <p
+        role={failed ? 'alert' : 'status'}
+        className={failed ? styles.failure : styles.message}
+        data-outcome={outcome ?? 'pending'}
+      >
         {outcome ? texts[outcome] : pendingText}
       </p>
     </section>
   );
 }
 
-export default defineBlock({ type: 'newsletter-confirm', component: NewsletterConfirm, island: 'load', description: 'Confirms a newsletter signup (double opt-in) with the token of the link and shows the outcome.' });
+export default defineBlock({
+  type: 'newsletter-confirm',
+  component: NewsletterConfirm,
+  island: 'load',
+  description: 'Confirms a newsletter signup (double opt-in) with the token of the link and shows the outcome.',
+});

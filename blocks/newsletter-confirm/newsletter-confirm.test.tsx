@@ -7,9 +7,13 @@ import block from './index.tsx';
 
 describe('newsletter-confirm', () => {
   it('renders the pending text until the server answers', () => {
-    const screen = renderBlockScreen(block, example.props as NewsletterConfirmProps, { path: '/newsletter/confirm/:confirmToken' });
+    const screen = renderBlockScreen(block, example.props as NewsletterConfirmProps, {
+      path: '/newsletter/confirm/:confirmToken',
+    });
     expect(screen.getByRole('status').textContent).toBe('Confirming your subscription…');
-    expect(renderBlockScreen(block, {} as NewsletterConfirmProps).getByRole('status').textContent).toBe('Confirming your subscription…');
+    expect(renderBlockScreen(block, {} as NewsletterConfirmProps).getByRole('status').textContent).toBe(
+      'Confirming your subscription…',
+    );
   });
 });
 
@@ -22,9 +26,21 @@ describe('confirmSubscription', () => {
     }) as unknown as typeof fetch;
 
   it('posts the token and tells a first confirmation from a repeated one', async () => {
-    expect(await confirmSubscription('/api/newsletter/', 'tok', server(200, { success: true, data: { status: 'subscribed', alreadyConfirmed: false } }))).toBe('confirmed');
+    expect(
+      await confirmSubscription(
+        '/api/newsletter/',
+        'tok',
+        server(200, { success: true, data: { status: 'subscribed', alreadyConfirmed: false } }),
+      ),
+    ).toBe('confirmed');
     expect(calls.at(-1)).toEqual({ url: '/api/newsletter/confirm', body: { token: 'tok' } });
-    expect(await confirmSubscription('/api/newsletter', 'tok', server(200, { success: true, data: { status: 'subscribed', alreadyConfirmed: true } }))).toBe('already');
+    expect(
+      await confirmSubscription(
+        '/api/newsletter',
+        'tok',
+        server(200, { success: true, data: { status: 'subscribed', alreadyConfirmed: true } }),
+      ),
+    ).toBe('already');
   });
 
   it('an unknown or expired link is invalid; no answer or a 5xx is an error', async () => {

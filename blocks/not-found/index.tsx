@@ -10,7 +10,9 @@ function NotFound({ title, subtitle, image, backText = 'Go back', homeText = 'Go
   };
   return (
     <section className={styles.notFound}>
-      {image && <img className={styles.image} src={image.src} alt={image.alt} width={image.width} height={image.height} />}
+      {image && (
+        <img className={styles.image} src={image.src} alt={image.alt} width={image.width} height={image.height} />
+      )}
       {title && <h1 className={styles.title}>{title}</h1>}
       {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
       <div className={styles.actions}>
@@ -25,4 +27,9 @@ function NotFound({ title, subtitle, image, backText = 'Go back', homeText = 'Go
   );
 }
 
-export default defineBlock({ type: 'not-found', component: NotFound, island: 'interaction', description: 'Page-not-found content with Go back and Go to home.' });
+export default defineBlock({
+  type: 'not-found',
+  component: NotFound,
+  island: 'interaction',
+  description: 'Page-not-found content with Go back and Go to home.',
+});

@@ -11,22 +11,38 @@ const page: PageData = {
   path: '/no-such-page',
   route: '*',
   status: 404,
-  head: { title: 'Page Not Found', description: '', canonical: 'https://shop.test/no-such-page', meta: [], jsonLd: [], tagManager: false },
+  head: {
+    title: 'Page Not Found',
+    description: '',
+    canonical: 'https://shop.test/no-such-page',
+    meta: [],
+    jsonLd: [],
+    tagManager: false,
+  },
   breadcrumbs: [],
   regions: [],
   blockTypes: ['not-found'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 function render(props: Record<string, unknown>) {
   const NotFound = block.component;
-  return screenOf(renderToString(
-    <StaticRouter location={page.path}>
-      <PageContext.Provider value={page}>
-        <NotFound {...props} />
-      </PageContext.Provider>
-    </StaticRouter>,
-  ));
+  return screenOf(
+    renderToString(
+      <StaticRouter location={page.path}>
+        <PageContext.Provider value={page}>
+          <NotFound {...props} />
+        </PageContext.Provider>
+      </StaticRouter>,
+    ),
+  );
 }
 
 describe('not-found', () => {

@@ -18,7 +18,11 @@ function takeOrderNumber(): string | null {
   }
 }
 
-function OrderSuccess({ title = 'Thank you for your order', numberText = 'Your order number is', checkoutUrl = '/checkout' }: OrderSuccessProps) {
+function OrderSuccess({
+  title = 'Thank you for your order',
+  numberText = 'Your order number is',
+  checkoutUrl = '/checkout',
+}: OrderSuccessProps) {
   // A ref, so React's repeated effects in development read the stored number only once.
   const taken = useRef<string | null | undefined>(undefined);
   const [orderNumber, setOrderNumber] = useState<string | null>(null);
@@ -47,4 +51,9 @@ function OrderSuccess({ title = 'Thank you for your order', numberText = 'Your o
   );
 }
 
-export default defineBlock({ type: 'order-success', component: OrderSuccess, island: 'load', description: 'Thank-you heading with the order number the checkout stored.' });
+export default defineBlock({
+  type: 'order-success',
+  component: OrderSuccess,
+  island: 'load',
+  description: 'Thank-you heading with the order number the checkout stored.',
+});

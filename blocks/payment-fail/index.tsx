@@ -31,4 +31,9 @@ function PaymentFail({ text, checkoutText = 'Return to checkout', checkoutUrl = 
   );
 }
 
-export default defineBlock({ type: 'payment-fail', component: PaymentFail, island: 'load', description: 'Why the payment failed (when known) and the link back to the checkout.' });
+export default defineBlock({
+  type: 'payment-fail',
+  component: PaymentFail,
+  island: 'load',
+  description: 'Why the payment failed (when known) and the link back to the checkout.',
+});

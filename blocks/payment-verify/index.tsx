@@ -31,7 +31,11 @@ interface VerifyBody {
   metadata?: { orderId?: number; orderIncrementId?: string };
 }
 
-function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/order/success', failUrl = '/payment/fail' }: PaymentVerifyProps) {
+function PaymentVerify({
+  text = 'Verifying your payment...',
+  successUrl = '/order/success',
+  failUrl = '/payment/fail',
+}: PaymentVerifyProps) {
   const pathname = usePagePath();
   const started = useRef(false);
   const [done, setDone] = useState(false);
@@ -54,7 +58,8 @@ function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/orde
     void callApi<VerifyBody>(`/api/payment/${encodeURIComponent(method)}/verify`, 'POST', intent).then((r) => {
       const b = r.body;
       const number = b.metadata?.orderIncrementId;
-      if (r.status !== 200 || !b.success || b.error || !number) return fail(b.error || b.message || PAYMENT_MESSAGES.failed);
+      if (r.status !== 200 || !b.success || b.error || !number)
+        return fail(b.error || b.message || PAYMENT_MESSAGES.failed);
       storeOrderNumber(number);
       storePendingOrder(null);
       pushEvent('purchase', { ecommerce: { transaction_id: number, currency: currentShop().currency.code } });
@@ -73,4 +78,9 @@ function PaymentVerify({ text = 'Verifying your payment...', successUrl = '/orde
   );
 }
 
-export default defineBlock({ type: 'payment-verify', component: PaymentVerify, island: 'load', description: 'Verifies a returning card payment, then goes to the success or the failure page.' });
+export default defineBlock({
+  type: 'payment-verify',
+  component: PaymentVerify,
+  island: 'load',
+  description: 'Verifies a returning card payment, then goes to the success or the failure page.',
+});

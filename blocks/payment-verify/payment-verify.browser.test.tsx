@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('payment-verify in the browser', () => {
-  it('without the provider\'s intent in the address, keeps the reason and replaces the page with the failure page', async () => {
+  it("without the provider's intent in the address, keeps the reason and replaces the page with the failure page", async () => {
     history.replaceState(null, '', '/payment/card/verify');
     const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
     const Verify = block.component;

@@ -13,8 +13,14 @@ describe('payment-verify', () => {
     expect(methodFromPath('/payment/card/verify')).toBe('card');
     expect(methodFromPath('/payment/verify/stripe')).toBe('stripe');
     expect(methodFromPath('/payment/fail')).toBeNull();
-    expect(intentFromQuery('?payment_intent=pi_1&payment_intent_client_secret=s_1')).toEqual({ paymentIntentId: 'pi_1', paymentIntentClientSecret: 's_1' });
-    expect(intentFromQuery('?paymentIntentId=pi_2&paymentIntentClientSecret=s_2')).toEqual({ paymentIntentId: 'pi_2', paymentIntentClientSecret: 's_2' });
+    expect(intentFromQuery('?payment_intent=pi_1&payment_intent_client_secret=s_1')).toEqual({
+      paymentIntentId: 'pi_1',
+      paymentIntentClientSecret: 's_1',
+    });
+    expect(intentFromQuery('?paymentIntentId=pi_2&paymentIntentClientSecret=s_2')).toEqual({
+      paymentIntentId: 'pi_2',
+      paymentIntentClientSecret: 's_2',
+    });
     expect(intentFromQuery('?payment_intent=pi_1')).toBeNull();
   });
 });

@@ -9,14 +9,45 @@
  * success page. A failure shows its error and the page stays.
  */
 import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { EXPIRY_MONTHS, PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, TEST_MODE_MESSAGES, defineBlock, expiryYears, formatPrice, unexpectedPaymentStatus, callApi, defaultPaymentMethod, enabledMethods, storeOrderNumber, type PaymentMethodInfo, CARD_ORDER, emptyCheckoutValues as emptyValues, checkoutFieldError as fieldError, type CardValues, checkoutStyles, SelectField, TextField, tokenizeCard, dispatchCard, usePaymentGateway, type StripeCardHandle, StripeCard } from '../../engine/index.ts';
+import {
+  EXPIRY_MONTHS,
+  PAYMENT_MESSAGES,
+  QUOTE_ERROR_TYPES,
+  QUOTE_MESSAGES,
+  TEST_MODE_MESSAGES,
+  defineBlock,
+  expiryYears,
+  formatPrice,
+  unexpectedPaymentStatus,
+  callApi,
+  defaultPaymentMethod,
+  enabledMethods,
+  storeOrderNumber,
+  type PaymentMethodInfo,
+  CARD_ORDER,
+  emptyCheckoutValues as emptyValues,
+  checkoutFieldError as fieldError,
+  type CardValues,
+  checkoutStyles,
+  SelectField,
+  TextField,
+  tokenizeCard,
+  dispatchCard,
+  usePaymentGateway,
+  type StripeCardHandle,
+  StripeCard,
+} from '../../engine/index.ts';
 import type { QuoteAddressView, QuoteView } from '../../engine/index.ts';
 import type { QuotePaymentProps } from '../../schemas/types/blocks/quote-payment.ts';
 import styles from './quote-payment.module.css';
 
 const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 
-type View = { status: 'loading' } | { status: 'expired' } | { status: 'notFound' } | { status: 'ready'; quote: QuoteView };
+type View =
+  | { status: 'loading' }
+  | { status: 'expired' }
+  | { status: 'notFound' }
+  | { status: 'ready'; quote: QuoteView };
 interface PayAnswer {
   status?: string;
   transactionId?: string | null;
@@ -60,7 +91,13 @@ function AddressBlock({ title, a }: { title: string; a?: QuoteAddressView }) {
   );
 }
 
-function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl = '/order/success', homeUrl = '/', contactUrl = '/contact' }: QuotePaymentProps) {
+function QuotePayment({
+  title = 'Your quote',
+  payNowText = 'Pay Now',
+  successUrl = '/order/success',
+  homeUrl = '/',
+  contactUrl = '/contact',
+}: QuotePaymentProps) {
   const uid = useId();
   // The link's quoteId and token, read from the address once the page runs (the prerendered page has no query).
   const link = useRef({ quoteId: '', token: '' });
@@ -84,12 +121,18 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
       setView({ status: 'notFound' });
       return;
     }
-    void callApi<{ quote?: QuoteView; errorType?: string }>(`/api/quote?quoteId=${encodeURIComponent(quoteId)}&token=${encodeURIComponent(token)}`, 'GET').then((r) => {
+    void callApi<{ quote?: QuoteView; errorType?: string }>(
+      `/api/quote?quoteId=${encodeURIComponent(quoteId)}&token=${encodeURIComponent(token)}`,
+      'GET',
+    ).then((r) => {
       if (!live) return;
       if (r.status === 200 && r.body.quote) setView({ status: 'ready', quote: r.body.quote });
       else setView({ status: r.body.errorType === QUOTE_ERROR_TYPES.expired ? 'expired' : 'notFound' });
     });
-    void callApi<{ paymentMethods?: unknown; testMode?: boolean }>('/api/payment-methods?scope=convert-to-order', 'GET').then((r) => {
+    void callApi<{ paymentMethods?: unknown; testMode?: boolean }>(
+      '/api/payment-methods?scope=convert-to-order',
+      'GET',
+    ).then((r) => {
       if (!live) return;
       const list = r.status === 200 ? enabledMethods(r.body.paymentMethods) : [];
       setMethods({ list, testMode: list.length > 0 && r.body.testMode === true });
@@ -125,7 +168,13 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     const r = await callApi<ConvertAnswer>('/api/quote/convertToOrder', 'POST', {
       quoteId: quote.id,
       token: link.current.token,
-      payment: { transactionId: pay.transactionId ?? pay.paymentIntent?.id, amount: pay.amount ?? quote.total, method: methodName, methodLabel: pay.methodLabel ?? method?.title, status: pay.status },
+      payment: {
+        transactionId: pay.transactionId ?? pay.paymentIntent?.id,
+        amount: pay.amount ?? quote.total,
+        method: methodName,
+        methodLabel: pay.methodLabel ?? method?.title,
+        status: pay.status,
+      },
     });
     const number = r.body.order?.orderIncrementId;
     if (r.status !== 200 || !number) return fail(r.body.message || PAYMENT_MESSAGES.failed);
@@ -137,9 +186,18 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     const handle = stripeCard.current;
     if (!handle) return fail(PAYMENT_MESSAGES.stripeNotReady);
     const billing = quote.addresses.find((a) => a.type === 'billing');
-    const pm = await handle.createPaymentMethod({ name: `${quote.firstName} ${quote.lastName}`, email: quote.email, phone: billing?.phoneNumber ?? '' });
+    const pm = await handle.createPaymentMethod({
+      name: `${quote.firstName} ${quote.lastName}`,
+      email: quote.email,
+      phone: billing?.phoneNumber ?? '',
+    });
     if ('error' in pm) return fail(pm.error);
-    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', { quoteId: quote.id, token: link.current.token, paymentMethod: methodName, paymentToken: pm.id });
+    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', {
+      quoteId: quote.id,
+      token: link.current.token,
+      paymentMethod: methodName,
+      paymentToken: pm.id,
+    });
     const pi = r.body.paymentIntent;
     if (r.status === 0) return fail(PAYMENT_MESSAGES.processingError);
     if (r.status >= 400 || !pi?.id || !pi.status) return fail(r.body.message || PAYMENT_MESSAGES.failed);
@@ -176,7 +234,12 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
       if ('error' in tokenized) return fail(tokenized.error, tokenized.fieldErrors);
       paymentToken = tokenized.token;
     }
-    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', { quoteId: quote.id, token: link.current.token, paymentMethod: methodName, paymentToken });
+    const r = await callApi<PayAnswer>('/api/quote/pay', 'POST', {
+      quoteId: quote.id,
+      token: link.current.token,
+      paymentMethod: methodName,
+      paymentToken,
+    });
     if (r.status === 200 && r.body.transactionId) return convert(quote, r.body);
     if (r.status === 202 && r.body.nextAction?.url) {
       // The gateway's authentication page returns to /payment/{method}/verify, which converts the quote.
@@ -184,7 +247,10 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
       return;
     }
     if (r.status === 202) return setNotice(r.body.message || PAYMENT_MESSAGES.additionalAuthentication);
-    fail(r.status === 0 ? PAYMENT_MESSAGES.processingError : r.body.message || PAYMENT_MESSAGES.failed, r.status === 422 ? r.body.errors : undefined);
+    fail(
+      r.status === 0 ? PAYMENT_MESSAGES.processingError : r.body.message || PAYMENT_MESSAGES.failed,
+      r.status === 422 ? r.body.errors : undefined,
+    );
   }
 
   async function submit(e: FormEvent, quote: QuoteView) {
@@ -192,7 +258,13 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     if (submitting.current) return;
     setFormError('');
     setNotice('');
-    const errs = !methodName ? { paymentMethod: PAYMENT_MESSAGES.notAvailable } : withCard ? cardErrors() : stripeKey ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady }) : {};
+    const errs = !methodName
+      ? { paymentMethod: PAYMENT_MESSAGES.notAvailable }
+      : withCard
+        ? cardErrors()
+        : stripeKey
+          ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady })
+          : {};
     setErrors(errs);
     if (Object.keys(errs).length) {
       const first = CARD_ORDER.find((k) => errs[`card.${k}`]);
@@ -247,7 +319,8 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
     setCard((c) => ({ ...c, [k]: x }));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => key !== `card.${k}`)));
   };
-  const clearError = (key: string) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)));
+  const clearError = (key: string) =>
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)));
 
   return (
     <section className={styles.section} aria-labelledby={`${uid}-title`}>
@@ -326,7 +399,12 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
           {QUOTE_MESSAGES.alreadyPaid} Your order number is <strong>#{quote.orderIncrementId}</strong>
         </p>
       ) : (
-        <form className={checkoutStyles.form} noValidate onSubmit={(e) => void submit(e, quote)} aria-label="Pay your quote">
+        <form
+          className={checkoutStyles.form}
+          noValidate
+          onSubmit={(e) => void submit(e, quote)}
+          aria-label="Pay your quote"
+        >
           {methods && !methods.list.length && (
             <p className={checkoutStyles.alert} role="alert">
               {PAYMENT_MESSAGES.notAvailable}
@@ -337,16 +415,62 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
             {methods?.testMode && <p className={checkoutStyles.testMode}>{TEST_MODE_MESSAGES.notice}</p>}
             {methods?.list.map((m) => (
               <label key={m.name} className={checkoutStyles.choice}>
-                <input type="radio" name={`${uid}-payment`} value={m.name} checked={methodName === m.name} onChange={() => (setMethodName(m.name), setErrors({}))} />
+                <input
+                  type="radio"
+                  name={`${uid}-payment`}
+                  value={m.name}
+                  checked={methodName === m.name}
+                  onChange={() => (setMethodName(m.name), setErrors({}))}
+                />
                 <span>{m.title}</span>
               </label>
             ))}
             {withCard && (
               <div className={checkoutStyles.grid}>
-                <TextField id={`${uid}-card-number`} label="Card Number" value={card.number} required autoComplete="cc-number" inputMode="numeric" maxLength={23} error={errors['card.number']} onChange={setCardField('number')} />
-                <SelectField id={`${uid}-card-expMonth`} label="Expiry Month" value={card.expMonth} options={MONTH_OPTIONS} placeholder="MM" required autoComplete="cc-exp-month" error={errors['card.expMonth']} onChange={setCardField('expMonth')} />
-                <SelectField id={`${uid}-card-expYear`} label="Expiry Year" value={card.expYear} options={years} placeholder="YYYY" required autoComplete="cc-exp-year" error={errors['card.expYear']} onChange={setCardField('expYear')} />
-                <TextField id={`${uid}-card-cvv`} label="CVV" value={card.cvv} required autoComplete="cc-csc" inputMode="numeric" maxLength={4} error={errors['card.cvv']} onChange={setCardField('cvv')} />
+                <TextField
+                  id={`${uid}-card-number`}
+                  label="Card Number"
+                  value={card.number}
+                  required
+                  autoComplete="cc-number"
+                  inputMode="numeric"
+                  maxLength={23}
+                  error={errors['card.number']}
+                  onChange={setCardField('number')}
+                />
+                <SelectField
+                  id={`${uid}-card-expMonth`}
+                  label="Expiry Month"
+                  value={card.expMonth}
+                  options={MONTH_OPTIONS}
+                  placeholder="MM"
+                  required
+                  autoComplete="cc-exp-month"
+                  error={errors['card.expMonth']}
+                  onChange={setCardField('expMonth')}
+                />
+                <SelectField
+                  id={`${uid}-card-expYear`}
+                  label="Expiry Year"
+                  value={card.expYear}
+                  options={years}
+                  placeholder="YYYY"
+                  required
+                  autoComplete="cc-exp-year"
+                  error={errors['card.expYear']}
+                  onChange={setCardField('expYear')}
+                />
+                <TextField
+                  id={`${uid}-card-cvv`}
+                  label="CVV"
+                  value={card.cvv}
+                  required
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  maxLength={4}
+                  error={errors['card.cvv']}
+                  onChange={setCardField('cvv')}
+                />
               </div>
             )}
             {stripeKey && (
@@ -355,11 +479,21 @@ function QuotePayment({ title = 'Your quote', payNowText = 'Pay Now', successUrl
               </Suspense>
             )}
           </fieldset>
-          <div ref={formErrorRef} tabIndex={-1} role="alert" className={formError ? checkoutStyles.formError : undefined}>
+          <div
+            ref={formErrorRef}
+            tabIndex={-1}
+            role="alert"
+            className={formError ? checkoutStyles.formError : undefined}
+          >
             {formError}
           </div>
           <div role="status">{notice && <p className={checkoutStyles.notice}>{notice}</p>}</div>
-          <button type="submit" className={checkoutStyles.submit} disabled={busy || !methods?.list.length} aria-busy={busy || undefined}>
+          <button
+            type="submit"
+            className={checkoutStyles.submit}
+            disabled={busy || !methods?.list.length}
+            aria-busy={busy || undefined}
+          >
             {busy ? 'Processing...' : payNowText}
           </button>
         </form>
@@ -372,5 +506,6 @@ export default defineBlock({
   type: 'quote-payment',
   component: QuotePayment,
   island: 'load',
-  description: 'The quote payment page: the quote of the link, its payment methods and Pay Now; expired and not-found views.',
+  description:
+    'The quote payment page: the quote of the link, its payment methods and Pay Now; expired and not-found views.',
 });

@@ -1,5 +1,16 @@
 import { useId } from 'react';
-import { ActionLink, Stars, Truncate, defineBlock, formatPublishDate, isReview, reviewerInitials, sortReviews, type Review, sectionStyles } from '../../engine/index.ts';
+import {
+  ActionLink,
+  Stars,
+  Truncate,
+  defineBlock,
+  formatPublishDate,
+  isReview,
+  reviewerInitials,
+  sortReviews,
+  type Review,
+  sectionStyles,
+} from '../../engine/index.ts';
 import type { ReviewCardsProps } from '../../schemas/types/blocks/review-cards.ts';
 import styles from './review-cards.module.css';
 
@@ -11,7 +22,15 @@ function ReviewCard({ review, limit, Heading }: { review: Review; limit: number;
     <li className={styles.card}>
       <div className={styles.head}>
         {review.profilePicture ? (
-          <img className={styles.avatar} src={review.profilePicture} alt="" width={48} height={48} loading="lazy" decoding="async" />
+          <img
+            className={styles.avatar}
+            src={review.profilePicture}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className={styles.initials} aria-hidden="true">
             {reviewerInitials(review.name)}
@@ -26,7 +45,13 @@ function ReviewCard({ review, limit, Heading }: { review: Review; limit: number;
         <Stars value={review.rating} className={styles.stars} />
         <span className={styles.platform}>{review.platform}</span>
       </p>
-      <Truncate text={review.reviewText} limit={limit} moreLabel="Show More" lessLabel="Show Less" className={styles.text} />
+      <Truncate
+        text={review.reviewText}
+        limit={limit}
+        moreLabel="Show More"
+        lessLabel="Show Less"
+        className={styles.text}
+      />
       <p className={styles.date}>
         <time dateTime={review.date}>{formatPublishDate(review.date)}</time>
       </p>
@@ -39,7 +64,16 @@ function ReviewCard({ review, limit, Heading }: { review: Review; limit: number;
  * each cut at 150 characters with Show More / Show Less. Entries that are not well-formed
  * reviews are left out rather than breaking the page.
  */
-function ReviewCards({ title, intro, reviews, limit, sort = 'newest', style, truncate = REVIEW_TRUNCATE, action }: ReviewCardsProps) {
+function ReviewCards({
+  title,
+  intro,
+  reviews,
+  limit,
+  sort = 'newest',
+  style,
+  truncate = REVIEW_TRUNCATE,
+  action,
+}: ReviewCardsProps) {
   const headingId = useId();
   let list = (Array.isArray(reviews) ? reviews : []).filter(isReview);
   if (style) list = list.filter((r) => r.styles?.includes(style));
@@ -68,4 +102,8 @@ function ReviewCards({ title, intro, reviews, limit, sort = 'newest', style, tru
   );
 }
 
-export default defineBlock({ type: 'review-cards', component: ReviewCards, description: 'Customer review cards with stars, platform and Show More / Show Less.' });
+export default defineBlock({
+  type: 'review-cards',
+  component: ReviewCards,
+  description: 'Customer review cards with stars, platform and Show More / Show Less.',
+});

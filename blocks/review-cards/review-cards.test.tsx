@@ -19,7 +19,9 @@ describe('review-cards', () => {
     expect(screen.getAllByText('BirdEye').length).toBeGreaterThan(0);
     const date = screen.getByText('June 2, 2024');
     expect([date.tagName, date.getAttribute('datetime')]).toEqual(['TIME', '2024-06-02']);
-    expect([...jenna.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toContain('/images/reviews/jenna-m.svg');
+    expect([...jenna.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toContain(
+      '/images/reviews/jenna-m.svg',
+    );
     // Initials stand in for a missing picture, hidden from screen readers (the name is there).
     expect(screen.getByText('MT').getAttribute('aria-hidden')).toBe('true');
   });
@@ -34,7 +36,11 @@ describe('review-cards', () => {
     expect(rest!.textContent).toBe(long.reviewText.slice(cut.textContent!.indexOf('…')));
     // Its Show More toggle, closed, follows the cut text.
     const more = cut.nextElementSibling!;
-    expect([more.tagName, (more as HTMLDetailsElement).open, more.querySelector('summary')!.textContent]).toEqual(['DETAILS', false, 'Show MoreShow Less']);
+    expect([more.tagName, (more as HTMLDetailsElement).open, more.querySelector('summary')!.textContent]).toEqual([
+      'DETAILS',
+      false,
+      'Show MoreShow Less',
+    ]);
     expect(screen.getByText(short.reviewText).tagName).toBe('P');
   });
 

@@ -6,14 +6,23 @@ import styles from './review-summary.module.css';
 const fill = (text: string, avg: string, count: number) => text.replace('{avg}', avg).replace('{count}', String(count));
 
 /** The average rating and the number of reviews, computed as /api/reviews/summary does. */
-function ReviewSummary({ title, text = '{avg} out of 5 from {count} reviews', reviews, platforms = true }: ReviewSummaryProps) {
+function ReviewSummary({
+  title,
+  text = '{avg} out of 5 from {count} reviews',
+  reviews,
+  platforms = true,
+}: ReviewSummaryProps) {
   const headingId = useId();
   const list = (Array.isArray(reviews) ? reviews : []).filter((r) => typeof r?.rating === 'number');
   const { avgRating, reviewCount } = summarizeReviews(list);
   if (!reviewCount) return null;
   const avg = avgRating.toFixed(1);
   return (
-    <section className={styles.section} aria-labelledby={title ? headingId : undefined} aria-label={title ? undefined : 'Review summary'}>
+    <section
+      className={styles.section}
+      aria-labelledby={title ? headingId : undefined}
+      aria-label={title ? undefined : 'Review summary'}
+    >
       {title && (
         <h2 id={headingId} className={styles.title}>
           {title}
@@ -41,4 +50,8 @@ function ReviewSummary({ title, text = '{avg} out of 5 from {count} reviews', re
   );
 }
 
-export default defineBlock({ type: 'review-summary', component: ReviewSummary, description: 'Average rating with stars, review count and per-platform counts.' });
+export default defineBlock({
+  type: 'review-summary',
+  component: ReviewSummary,
+  description: 'Average rating with stars, review count and per-platform counts.',
+});

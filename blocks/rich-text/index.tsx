@@ -14,4 +14,8 @@ function RichText({ content, width = 'narrow' }: RichTextProps) {
   );
 }
 
-export default defineBlock({ type: 'rich-text', component: RichText, description: 'Paragraphs, headings, lists and quotes with links and bold.' });
+export default defineBlock({
+  type: 'rich-text',
+  component: RichText,
+  description: 'Paragraphs, headings, lists and quotes with links and bold.',
+});

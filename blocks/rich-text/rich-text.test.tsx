@@ -13,22 +13,38 @@ const page: PageData = {
   path: '/blogs',
   route: '/blogs',
   status: 200,
-  head: { title: 'Blog', description: '', canonical: 'https://shop.test/blogs', meta: [], jsonLd: [], tagManager: false },
+  head: {
+    title: 'Blog',
+    description: '',
+    canonical: 'https://shop.test/blogs',
+    meta: [],
+    jsonLd: [],
+    tagManager: false,
+  },
   breadcrumbs: [],
   regions: [],
   blockTypes: ['rich-text'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 function render(props: RichTextProps) {
   const RichText = block.component;
-  return screenOf(renderToString(
-    <StaticRouter location={page.path}>
-      <PageContext.Provider value={page}>
-        <RichText {...props} />
-      </PageContext.Provider>
-    </StaticRouter>,
-  ));
+  return screenOf(
+    renderToString(
+      <StaticRouter location={page.path}>
+        <PageContext.Provider value={page}>
+          <RichText {...props} />
+        </PageContext.Provider>
+      </StaticRouter>,
+    ),
+  );
 }
 
 describe('rich-text', () => {
@@ -37,7 +53,9 @@ describe('rich-text', () => {
 
   it('renders headings with unique id slugs', () => {
     expect(headings(2)).toContain('why-order-sample-doors-first Why order sample doors first?');
-    expect(headings(3)).toEqual(expect.arrayContaining(['paint-vs-stain Paint vs. stain', 'paint-vs-stain-2 Paint vs. stain']));
+    expect(headings(3)).toEqual(
+      expect.arrayContaining(['paint-vs-stain Paint vs. stain', 'paint-vs-stain-2 Paint vs. stain']),
+    );
   });
 
   it('renders inline links and bold', () => {
@@ -52,7 +70,9 @@ describe('rich-text', () => {
 
   it('renders lists and quotes', () => {
     const firstItems = screen.getAllByRole('list').map((l) => `${l.tagName} ${l.querySelector('li')!.textContent}`);
-    expect(firstItems).toEqual(expect.arrayContaining(['UL Full-size 11 x 14 inch doors', 'OL Pick two or three finishes']));
+    expect(firstItems).toEqual(
+      expect.arrayContaining(['UL Full-size 11 x 14 inch doors', 'OL Pick two or three finishes']),
+    );
     const quote = screen.getByText('The navy shaker sample sold us in ten seconds.').closest('blockquote')!;
     expect(quote.nextElementSibling?.tagName).toBe('FIGCAPTION');
     expect(quote.nextElementSibling?.textContent).toBe('Dana R., Columbus, OH');
@@ -67,9 +87,26 @@ describe('rich-text', () => {
   });
 
   it('renders images in the text flow with size, alt text and a caption', () => {
-    const out = render({ content: [{ type: 'img', src: '/images/blog/galley-pantry.svg', alt: 'Galley plan', width: 960, height: 540, caption: 'The **plan**' }] });
+    const out = render({
+      content: [
+        {
+          type: 'img',
+          src: '/images/blog/galley-pantry.svg',
+          alt: 'Galley plan',
+          width: 960,
+          height: 540,
+          caption: 'The **plan**',
+        },
+      ],
+    });
     const img = out.getByRole('img', { name: 'Galley plan' });
-    expect(['src', 'width', 'height', 'loading', 'decoding'].map((a) => img.getAttribute(a))).toEqual(['/images/blog/galley-pantry.svg', '960', '540', 'lazy', 'async']);
+    expect(['src', 'width', 'height', 'loading', 'decoding'].map((a) => img.getAttribute(a))).toEqual([
+      '/images/blog/galley-pantry.svg',
+      '960',
+      '540',
+      'lazy',
+      'async',
+    ]);
     const caption = img.closest('figure')!.querySelector('figcaption')!;
     expect(caption.textContent).toBe('The plan');
     expect(caption.querySelector('strong')?.textContent).toBe('plan');

@@ -6,7 +6,18 @@
  * Messages clear when the selection changes and vanish after 5 seconds.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { SiteLink, defineBlock, formatPrice, sampleCart, useSampleCart, useSampleData, usePageData, type AddResult, type SampleRecord, sectionStyles } from '../../engine/index.ts';
+import {
+  SiteLink,
+  defineBlock,
+  formatPrice,
+  sampleCart,
+  useSampleCart,
+  useSampleData,
+  usePageData,
+  type AddResult,
+  type SampleRecord,
+  sectionStyles,
+} from '../../engine/index.ts';
 import type { SampleListProps } from '../../schemas/types/blocks/sample-list.ts';
 import styles from './sample-list.module.css';
 
@@ -23,11 +34,29 @@ function SampleRow({ sample, inCart }: { sample: SampleRecord; inCart: boolean }
   const picture = sample.images[0];
   return (
     <>
-      {picture && <img className={styles.thumb} src={picture.processedUrls.cart} alt="" width={60} height={80} loading="lazy" decoding="async" />}
+      {picture && (
+        <img
+          className={styles.thumb}
+          src={picture.processedUrls.cart}
+          alt=""
+          width={60}
+          height={80}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
       <span className={styles.text}>
         <span className={styles.name}>{sample.name}</span>
         <span className={styles.finish}>
-          <img className={styles.swatch} src={sample.finish.image.processedUrls.medium} alt="" width={20} height={20} loading="lazy" decoding="async" />
+          <img
+            className={styles.swatch}
+            src={sample.finish.image.processedUrls.medium}
+            alt=""
+            width={20}
+            height={20}
+            loading="lazy"
+            decoding="async"
+          />
           {sample.finish.label}
         </span>
         <span className={styles.price}>{formatPrice(sample.price)}</span>
@@ -37,7 +66,14 @@ function SampleRow({ sample, inCart }: { sample: SampleRecord; inCart: boolean }
   );
 }
 
-function SampleList({ title = 'Order sample doors', intro, style, buttonText = 'Add to Cart', cartText = 'View cart', cartUrl = '/order-samples' }: SampleListProps) {
+function SampleList({
+  title = 'Order sample doors',
+  intro,
+  style,
+  buttonText = 'Add to Cart',
+  cartText = 'View cart',
+  cartUrl = '/order-samples',
+}: SampleListProps) {
   const page = usePageData();
   const key = style ?? page.path;
   const data = useSampleData();
@@ -54,7 +90,11 @@ function SampleList({ title = 'Order sample doors', intro, style, buttonText = '
   }, [feedback]);
 
   const samples: SampleRecord[] =
-    data.status === 'ready' ? (Object.hasOwn(data.data.styles, key) ? data.data.styles[key]!.skus : []).flatMap((sku) => data.data.samples[sku] ?? []) : [];
+    data.status === 'ready'
+      ? (Object.hasOwn(data.data.styles, key) ? data.data.styles[key]!.skus : []).flatMap(
+          (sku) => data.data.samples[sku] ?? [],
+        )
+      : [];
   const choose = samples.length > 1;
   const inCart = new Set(cart.map((i) => i.sku));
   const selectError = feedback?.kind === 'select-one';
@@ -76,7 +116,9 @@ function SampleList({ title = 'Order sample doors', intro, style, buttonText = '
       firstBox.current?.focus();
       return;
     }
-    const results = sampleCart().addMany(chosen.map((s) => ({ sku: s.sku, name: s.name, finish: { type: s.finish.type, value: s.finish.value } })));
+    const results = sampleCart().addMany(
+      chosen.map((s) => ({ sku: s.sku, name: s.name, finish: { type: s.finish.type, value: s.finish.value } })),
+    );
     setFeedback({ kind: 'results', results });
   };
 
@@ -165,4 +207,9 @@ function SampleList({ title = 'Order sample doors', intro, style, buttonText = '
   );
 }
 
-export default defineBlock({ type: 'sample-list', component: SampleList, island: 'load', description: 'Sample-ordering list of a style: tick samples and add them to the sample cart.' });
+export default defineBlock({
+  type: 'sample-list',
+  component: SampleList,
+  island: 'load',
+  description: 'Sample-ordering list of a style: tick samples and add them to the sample cart.',
+});

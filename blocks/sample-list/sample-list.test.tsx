@@ -15,7 +15,14 @@ const page: PageData = {
   breadcrumbs: [],
   regions: [],
   blockTypes: ['sample-list'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
 
 describe('sample-list', () => {

@@ -61,4 +61,9 @@ function SchedulingWidget({
   );
 }
 
-export default defineBlock({ type: 'scheduling-widget', component: SchedulingWidget, island: 'visible', description: 'Third-party booking calendar, loaded after hydration.' });
+export default defineBlock({
+  type: 'scheduling-widget',
+  component: SchedulingWidget,
+  island: 'visible',
+  description: 'Third-party booking calendar, loaded after hydration.',
+});

@@ -11,10 +11,22 @@ function ScrollToTop({ threshold: _threshold = DEFAULT_THRESHOLD, label = 'Scrol
   return (
     <button type="button" className={styles.button} style={{ bottom: 'calc(1rem + 0px)' }} aria-label={label} hidden>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path d="M12 19V5m0 0l-6 6m6-6l6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M12 19V5m0 0l-6 6m6-6l6 6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   );
 }
 
-export default defineBlock({ type: 'scroll-to-top', component: ScrollToTop, island: 'idle', description: 'Scroll-to-top button shown after 200 px of scrolling.' });
+export default defineBlock({
+  type: 'scroll-to-top',
+  component: ScrollToTop,
+  island: 'idle',
+  description: 'Scroll-to-top button shown after 200 px of scrolling.',
+});

@@ -5,14 +5,23 @@
  * is a query to answer.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { SEARCH_MIN_LENGTH_MESSAGE, SEARCH_NO_RESULTS_MESSAGE, SiteLink, defineBlock, isSearchable, useQueryParams, useSiteSearch } from '../../engine/index.ts';
+import {
+  SEARCH_MIN_LENGTH_MESSAGE,
+  SEARCH_NO_RESULTS_MESSAGE,
+  SiteLink,
+  defineBlock,
+  isSearchable,
+  useQueryParams,
+  useSiteSearch,
+} from '../../engine/index.ts';
 import type { SearchPageProps } from '../../schemas/types/blocks/search-page.ts';
 import styles from './search-page.module.css';
 
 export const LOADING_TEXT = 'Searching...';
 export const UNAVAILABLE_TEXT = 'Search is not available right now. Please try again later.';
 
-export const resultsHeading = (template: string, count: number, query: string) => template.replaceAll('{count}', String(count)).replaceAll('{query}', query);
+export const resultsHeading = (template: string, count: number, query: string) =>
+  template.replaceAll('{count}', String(count)).replaceAll('{query}', query);
 
 function SearchPage({
   label = 'Search the shop',
@@ -38,7 +47,10 @@ function SearchPage({
     setEmptySubmit(false);
   }, [query, pageSize]);
 
-  const hits = useMemo(() => (index.status === 'ready' && isSearchable(query) ? index.search(query, Infinity) : []), [index, query]);
+  const hits = useMemo(
+    () => (index.status === 'ready' && isSearchable(query) ? index.search(query, Infinity) : []),
+    [index, query],
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -125,4 +137,9 @@ function SearchPage({
   );
 }
 
-export default defineBlock({ type: 'search-page', component: SearchPage, island: 'load', description: 'Search page: the query box and the results of ?query=.' });
+export default defineBlock({
+  type: 'search-page',
+  component: SearchPage,
+  island: 'load',
+  description: 'Search page: the query box and the results of ?query=.',
+});

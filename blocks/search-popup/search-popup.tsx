@@ -19,7 +19,8 @@ export const LOADING_TEXT = 'Loading suggestions...';
 export const UNAVAILABLE_TEXT = 'Search is not available right now. Please try again later.';
 
 /** The search page's URL for a text: {searchPath}?query=... */
-export const searchUrl = (searchPath: string, text: string) => `${searchPath}?${new URLSearchParams({ query: text.trim() })}`;
+export const searchUrl = (searchPath: string, text: string) =>
+  `${searchPath}?${new URLSearchParams({ query: text.trim() })}`;
 
 export function SearchPopup({
   label = 'Search',
@@ -42,7 +43,10 @@ export function SearchPopup({
   const id = useId();
   const index = useSiteSearch(wanted);
 
-  const hits = useMemo(() => (open && index.status === 'ready' && isSearchable(text) ? index.search(text, limit) : []), [open, index, text, limit]);
+  const hits = useMemo(
+    () => (open && index.status === 'ready' && isSearchable(text) ? index.search(text, limit) : []),
+    [open, index, text, limit],
+  );
   const listShown = hits.length > 0;
 
   const show = () => {
@@ -104,7 +108,8 @@ export function SearchPopup({
   };
 
   let status: string | null = null;
-  if (tooShort) status = null; // the alert below says it
+  if (tooShort)
+    status = null; // the alert below says it
   else if (!isSearchable(text)) status = hintText || null;
   else if (index.status === 'error') status = UNAVAILABLE_TEXT;
   else if (index.status !== 'ready') status = LOADING_TEXT;

@@ -1,4 +1,12 @@
-import { SOCIAL_LABELS, SiteLink, defineBlock, telHref, useSite, visibilityClasses, type Device } from '../../engine/index.ts';
+import {
+  SOCIAL_LABELS,
+  SiteLink,
+  defineBlock,
+  telHref,
+  useSite,
+  visibilityClasses,
+  type Device,
+} from '../../engine/index.ts';
 import type { MenuItem, SiteFooterProps } from '../../schemas/types/blocks/site-footer.ts';
 import styles from './site-footer.module.css';
 
@@ -7,7 +15,13 @@ import styles from './site-footer.module.css';
  * a platform (browser, smartTV) can only be told by a script, so an item listed for one shows on
  * every platform. The year is the build's.
  */
-function SiteFooter({ columns = [], contact, social = [], copyright = '© {year} {site-name}. All rights reserved.', tagline }: SiteFooterProps) {
+function SiteFooter({
+  columns = [],
+  contact,
+  social = [],
+  copyright = '© {year} {site-name}. All rights reserved.',
+  tagline,
+}: SiteFooterProps) {
   const site = useSite();
   const shown = (items: MenuItem[] | undefined) => items ?? [];
   const cls = (item: MenuItem) => visibilityClasses(item.devices as Device[] | undefined) || undefined;
@@ -23,7 +37,9 @@ function SiteFooter({ columns = [], contact, social = [], copyright = '© {year}
           <nav className={styles.columns} aria-label="Footer">
             {shown(columns).map((col, i) => (
               <div key={i} className={[styles.column, cls(col)].filter(Boolean).join(' ')}>
-                <h2 className={styles.colTitle}>{col.url ? <SiteLink href={col.url}>{col.label}</SiteLink> : col.label}</h2>
+                <h2 className={styles.colTitle}>
+                  {col.url ? <SiteLink href={col.url}>{col.label}</SiteLink> : col.label}
+                </h2>
                 <ul className={styles.list}>
                   {shown(col.children).map((link, j) => (
                     <li key={j} className={cls(link)}>
@@ -75,9 +91,7 @@ function SiteFooter({ columns = [], contact, social = [], copyright = '© {year}
         )}
       </div>
       <div className={styles.bottom}>
-        <p className={styles.copyright}>
-          {copyright.replaceAll('{year}', year).replaceAll('{site-name}', site.name)}
-        </p>
+        <p className={styles.copyright}>{copyright.replaceAll('{year}', year).replaceAll('{site-name}', site.name)}</p>
         {social.length > 0 && (
           <ul className={styles.social} aria-label={`${site.name} on social media`}>
             {social.map((s, i) => (
@@ -94,4 +108,8 @@ function SiteFooter({ columns = [], contact, social = [], copyright = '© {year}
   );
 }
 
-export default defineBlock({ type: 'site-footer', component: SiteFooter, description: 'Footer: link columns, contact details, social links, copyright.' });
+export default defineBlock({
+  type: 'site-footer',
+  component: SiteFooter,
+  description: 'Footer: link columns, contact details, social links, copyright.',
+});

@@ -17,18 +17,28 @@ const page: PageData = {
   breadcrumbs: [],
   regions: [],
   blockTypes: ['site-footer'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {}, commerce: shippedShop() },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+    commerce: shippedShop(),
+  },
 };
 
 function render(props: Record<string, unknown>) {
   const Footer = block.component;
-  return screenOf(renderToString(
-    <StaticRouter location="/">
-      <PageContext.Provider value={page}>
-        <Footer {...props} />
-      </PageContext.Provider>
-    </StaticRouter>,
-  ));
+  return screenOf(
+    renderToString(
+      <StaticRouter location="/">
+        <PageContext.Provider value={page}>
+          <Footer {...props} />
+        </PageContext.Provider>
+      </StaticRouter>,
+    ),
+  );
 }
 
 describe('site-footer', () => {
@@ -37,7 +47,11 @@ describe('site-footer', () => {
 
   it('renders link columns in a labelled navigation', () => {
     const nav = screen.getByRole('navigation', { name: 'Footer' });
-    expect(within(nav).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(expect.arrayContaining(['Shop', 'Help']));
+    expect(
+      within(nav)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(expect.arrayContaining(['Shop', 'Help']));
     expect(href('Kitchen Cabinets')).toBe('/products/kitchen-cabinets');
     expect(href('FAQs')).toBe('/faqs');
     // Text us: a phone-only link.

@@ -32,7 +32,15 @@ function SubLinks({ items, pathname }: { items: MenuItem[] | undefined; pathname
   ));
 }
 
-export function DesktopMenu({ items, overviewText, label }: { items: MenuItem[]; overviewText: string; label: string }) {
+export function DesktopMenu({
+  items,
+  overviewText,
+  label,
+}: {
+  items: MenuItem[];
+  overviewText: string;
+  label: string;
+}) {
   const pathname = usePagePath();
   const baseId = useId();
   const group = `${baseId}-panels`;
@@ -53,7 +61,10 @@ export function DesktopMenu({ items, overviewText, label }: { items: MenuItem[];
               </li>
             );
           return (
-            <li key={i} className={cx(styles.item, item.columns?.length ? styles.itemMega : undefined, deviceClass(item))}>
+            <li
+              key={i}
+              className={cx(styles.item, item.columns?.length ? styles.itemMega : undefined, deviceClass(item))}
+            >
               <details className={styles.disclosure} name={group}>
                 <summary className={styles.topButton}>
                   {item.label}

@@ -34,7 +34,11 @@ function SiteHeader({
       <div className={styles.bar}>
         {withMenu && <MobileMenu items={items} title={menuTitle} overviewText={overviewText} />}
         <a href="/" className={styles.logo}>
-          {image ? <img src={image.src} alt={image.alt || site.name} width={image.width} height={image.height} /> : site.name}
+          {image ? (
+            <img src={image.src} alt={image.alt || site.name} width={image.width} height={image.height} />
+          ) : (
+            site.name
+          )}
         </a>
         {note && <p className={styles.note}>{note}</p>}
         {withMenu && <DesktopMenu items={items} overviewText={overviewText} label="Main" />}
@@ -48,5 +52,6 @@ function SiteHeader({
 export default defineBlock({
   type: 'site-header',
   component: SiteHeader,
-  description: 'Site header: logo, desktop dropdown and mega-menu, mobile slide-in menu (HTML and CSS only), search box and sample mini-cart link (islands).',
+  description:
+    'Site header: logo, desktop dropdown and mega-menu, mobile slide-in menu (HTML and CSS only), search box and sample mini-cart link (islands).',
 });

@@ -44,15 +44,21 @@ describe('the desktop menu', () => {
     expect([...names][0]).toBeTruthy();
   });
 
-  it('lists a panel\'s overview link first, then its links; mega-menu columns are lists named by their titles', () => {
+  it("lists a panel's overview link first, then its links; mega-menu columns are lists named by their titles", () => {
     const dropdown = within(disclosures[1]!).getAllByRole('link', all);
-    expect(dropdown.map((a) => a.textContent)).toEqual(['View all Countertops', 'Quartz Countertops', 'Granite Countertops']);
+    expect(dropdown.map((a) => a.textContent)).toEqual([
+      'View all Countertops',
+      'Quartz Countertops',
+      'Granite Countertops',
+    ]);
     const column = within(disclosures[0]!).getByRole('list', { name: 'RTA Kitchen Cabinets', hidden: true });
     expect(within(column).getByRole('link', all).textContent).toBe('White Shaker');
   });
 
   it('marks the link of the page shown (the page path, computed on the server)', () => {
-    const current = within(nav).getAllByRole('link', all).filter((a) => a.getAttribute('aria-current') === 'page');
+    const current = within(nav)
+      .getAllByRole('link', all)
+      .filter((a) => a.getAttribute('aria-current') === 'page');
     expect(current.map((a) => a.textContent)).toEqual(['Quartz Countertops']);
     const withSlash = render('/contact/').getByRole('navigation', { name: 'Main' });
     expect(within(withSlash).getByRole('link', { name: 'Contact' }).getAttribute('aria-current')).toBe('page');
@@ -85,9 +91,15 @@ describe('the mobile menu', () => {
     const name = subs[0]!.getAttribute('name');
     expect(name).toBeTruthy();
     expect(subs.every((d) => d.getAttribute('name') === name)).toBe(true);
-    expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('details')!.getAttribute('name')).not.toBe(name);
+    expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('details')!.getAttribute('name')).not.toBe(
+      name,
+    );
     // A mega-menu's columns are the submenu's groups: title, then links.
-    expect(within(subs[0]!).getAllByRole('link', all).map((a) => a.textContent)).toEqual([
+    expect(
+      within(subs[0]!)
+        .getAllByRole('link', all)
+        .map((a) => a.textContent),
+    ).toEqual([
       'View all Kitchen Cabinets',
       'RTA Kitchen Cabinets',
       'White Shaker',

@@ -38,7 +38,13 @@ export interface MobileMenuProps {
   closeLabel?: string;
 }
 
-export function MobileMenu({ items, title, overviewText, openLabel = 'Open menu', closeLabel = 'Close' }: MobileMenuProps) {
+export function MobileMenu({
+  items,
+  title,
+  overviewText,
+  openLabel = 'Open menu',
+  closeLabel = 'Close',
+}: MobileMenuProps) {
   const pathname = usePagePath();
   const id = useId();
   const panelId = `${id}-panel`;
@@ -56,7 +62,13 @@ export function MobileMenu({ items, title, overviewText, openLabel = 'Open menu'
             {title}
           </h2>
           {/* autofocus in a popover: focus moves here each time it opens. */}
-          <button type="button" className={styles.closeButton} popoverTarget={panelId} popoverTargetAction="hide" autoFocus>
+          <button
+            type="button"
+            className={styles.closeButton}
+            popoverTarget={panelId}
+            popoverTargetAction="hide"
+            autoFocus
+          >
             {closeLabel}
           </button>
         </div>
@@ -94,7 +106,11 @@ export function MobileMenu({ items, title, overviewText, openLabel = 'Open menu'
                       {item.columns?.map((col, c) => (
                         <li key={`c${c}`}>
                           {col.url ? (
-                            <a href={col.url} className={styles.mColTitle} aria-current={currentAttr(col.url, pathname)}>
+                            <a
+                              href={col.url}
+                              className={styles.mColTitle}
+                              aria-current={currentAttr(col.url, pathname)}
+                            >
                               {col.title}
                             </a>
                           ) : (

@@ -10,19 +10,35 @@ import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 // The blocks the header embeds, from the block list (a block does not import another block's folder).
-const registry = { 'search-popup': (await blockLoaders['search-popup']()).default, 'cart-link': (await blockLoaders['cart-link']()).default };
+const registry = {
+  'search-popup': (await blockLoaders['search-popup']()).default,
+  'cart-link': (await blockLoaders['cart-link']()).default,
+};
 
 const page: PageData = {
   path: '/contact',
   route: '/contact',
   status: 200,
-  head: { title: 'Contact', description: '', canonical: 'https://shop.test/contact', meta: [], jsonLd: [], tagManager: false },
+  head: {
+    title: 'Contact',
+    description: '',
+    canonical: 'https://shop.test/contact',
+    meta: [],
+    jsonLd: [],
+    tagManager: false,
+  },
   breadcrumbs: [],
   regions: [],
   blockTypes: ['site-header'],
-  site: { name: 'Hearthline Cabinetry', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} },
+  site: {
+    name: 'Hearthline Cabinetry',
+    origin: 'https://shop.test',
+    language: 'en',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+    integrations: {},
+  },
 };
-
 
 function render(props: Record<string, unknown>, path = '/contact') {
   const Header = block.component;
@@ -56,10 +72,21 @@ describe('site-header', () => {
   it('renders the desktop menu with a mega-menu and a dropdown inside closed disclosures (<details>)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const disclosures = [...nav.querySelectorAll('details')];
-    expect(disclosures.map((d) => d.querySelector('summary')!.textContent)).toEqual(['Kitchen Cabinets', 'Countertops']);
+    expect(disclosures.map((d) => d.querySelector('summary')!.textContent)).toEqual([
+      'Kitchen Cabinets',
+      'Countertops',
+    ]);
     for (const d of disclosures) expect(d.open).toBe(false);
-    expect(within(disclosures[0]!).getAllByRole('link', all).map((a) => a.textContent)).toContain('RTA Kitchen Cabinets');
-    expect(within(disclosures[1]!).getAllByRole('link', all).map((a) => a.textContent)).toContain('Quartz Countertops');
+    expect(
+      within(disclosures[0]!)
+        .getAllByRole('link', all)
+        .map((a) => a.textContent),
+    ).toContain('RTA Kitchen Cabinets');
+    expect(
+      within(disclosures[1]!)
+        .getAllByRole('link', all)
+        .map((a) => a.textContent),
+    ).toContain('Quartz Countertops');
     const links = screen.getAllByRole('link', all);
     const named = (text: string) => links.filter((a) => a.textContent === text);
     expect(named('RTA Kitchen Cabinets').length).toBeGreaterThan(0);
@@ -84,7 +111,11 @@ describe('site-header', () => {
     const title = screen.container.querySelector(`[id="${dialog.getAttribute('aria-labelledby')}"]`)!;
     expect([title.tagName, title.textContent]).toEqual(['H2', 'Our Offerings']);
     const close = within(dialog).getByRole('button', { name: 'Close', hidden: true });
-    expect([close.getAttribute('popovertarget'), close.getAttribute('popovertargetaction'), close.hasAttribute('autofocus')]).toEqual([dialog.id, 'hide', true]);
+    expect([
+      close.getAttribute('popovertarget'),
+      close.getAttribute('popovertargetaction'),
+      close.hasAttribute('autofocus'),
+    ]).toEqual([dialog.id, 'hide', true]);
     const subs = [...dialog.querySelectorAll('details')];
     expect(subs.map((d) => d.querySelector('summary')!.textContent)).toEqual(['Kitchen Cabinets', 'Countertops']);
     for (const d of subs) expect(d.open).toBe(false);
@@ -121,7 +152,11 @@ describe('header search', () => {
     const form = screen.getByRole('search');
     expect(form.getAttribute('action')).toBe('/search');
     const input = screen.getByRole('combobox', { name: 'Search', expanded: false });
-    expect(['name', 'aria-autocomplete', 'placeholder'].map((a) => input.getAttribute(a))).toEqual(['query', 'list', 'Search styles']);
+    expect(['name', 'aria-autocomplete', 'placeholder'].map((a) => input.getAttribute(a))).toEqual([
+      'query',
+      'list',
+      'Search styles',
+    ]);
     expect(screen.queryByRole('listbox', { hidden: true })).toBeNull();
     // Between the logo and the cart: the form comes before the cart link in the document.
     const cart = screen.getByRole('link', { name: 'Cart (0)' });

@@ -27,4 +27,8 @@ function Socials({ title, text, links, showLabels = false, align = 'left' }: Soc
   );
 }
 
-export default defineBlock({ type: 'socials', component: Socials, description: 'Social network links as labelled icons.' });
+export default defineBlock({
+  type: 'socials',
+  component: Socials,
+  description: 'Social network links as labelled icons.',
+});

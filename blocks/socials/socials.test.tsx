@@ -9,8 +9,14 @@ describe('socials', () => {
     const screen = renderBlockScreen(block, example.props as SocialsProps);
     expect(screen.getByRole('heading', { level: 2, name: 'Follow our kitchens' })).toBeTruthy();
     const links = screen.getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(['Hearthline Cabinetry on Instagram', 'Hearthline Cabinetry on Pinterest', 'Hearthline on YouTube']);
-    expect(screen.getByRole('link', { name: 'Hearthline Cabinetry on Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/hearthlinecabinetry');
+    expect(links.map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Hearthline Cabinetry on Instagram',
+      'Hearthline Cabinetry on Pinterest',
+      'Hearthline on YouTube',
+    ]);
+    expect(screen.getByRole('link', { name: 'Hearthline Cabinetry on Instagram' }).getAttribute('href')).toBe(
+      'https://www.instagram.com/hearthlinecabinetry',
+    );
     // Each link is its icon.
     expect(links.map((a) => a.querySelectorAll('svg').length)).toEqual([1, 1, 1]);
   });

@@ -6,7 +6,13 @@ import styles from './spec-view.module.css';
 type Group = SpecViewProps['groups'][number];
 
 /** Tabular groups as tables, then the tabbing groups as one set of tabs; the empty state without groups. */
-function SpecView({ title, groups, view, emptyTitle = 'No Data Found', emptyText = 'We are sorry, but we could not find any data.' }: SpecViewProps) {
+function SpecView({
+  title,
+  groups,
+  view,
+  emptyTitle = 'No Data Found',
+  emptyText = 'We are sorry, but we could not find any data.',
+}: SpecViewProps) {
   const id = useId();
   const viewOf = (g: Group) => view ?? g.specView;
   const tables = groups.filter((g) => viewOf(g) === 'tabular');
@@ -68,13 +74,30 @@ function SpecTabs({ groups }: { groups: Group[] }) {
     <div className={styles.tabs} role="group" aria-label="Specification groups">
       {groups.map((g, i) => (
         <Fragment key={i}>
-          <input type="radio" className={styles.tabInput} id={`${id}tab-${i}`} name={`${id}tabs`} value={String(i)} defaultChecked={i === 0} />
+          <input
+            type="radio"
+            className={styles.tabInput}
+            id={`${id}tab-${i}`}
+            name={`${id}tabs`}
+            value={String(i)}
+            defaultChecked={i === 0}
+          />
           <label htmlFor={`${id}tab-${i}`} id={`${id}label-${i}`} className={styles.tab}>
             {g.title}
           </label>
           <div className={styles.panel} role="group" aria-labelledby={`${id}label-${i}`}>
             <SpecList group={g} />
-            {g.image && <img className={styles.image} src={g.image.src} alt={g.image.alt} width={g.image.width} height={g.image.height} loading="lazy" decoding="async" />}
+            {g.image && (
+              <img
+                className={styles.image}
+                src={g.image.src}
+                alt={g.image.alt}
+                width={g.image.width}
+                height={g.image.height}
+                loading="lazy"
+                decoding="async"
+              />
+            )}
           </div>
         </Fragment>
       ))}
@@ -97,4 +120,8 @@ function SpecList({ group }: { group: Group }) {
   );
 }
 
-export default defineBlock({ type: 'spec-view', component: SpecView, description: 'Specification groups as tables or tabs, as lists in a grid or a column.' });
+export default defineBlock({
+  type: 'spec-view',
+  component: SpecView,
+  description: 'Specification groups as tables or tabs, as lists in a grid or a column.',
+});

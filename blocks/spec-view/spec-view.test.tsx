@@ -22,7 +22,10 @@ describe('spec-view', () => {
   it('shows tabbing groups as radio-input tabs (no script), the first chosen, every panel in the HTML after its tab', () => {
     const group = screen.getByRole('group', { name: 'Specification groups' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((r) => screen.container.querySelector(`label[for="${r.id}"]`)?.textContent)).toEqual(['Dimensions', 'Assembly']);
+    expect(radios.map((r) => screen.container.querySelector(`label[for="${r.id}"]`)?.textContent)).toEqual([
+      'Dimensions',
+      'Assembly',
+    ]);
     expect(within(group).getAllByRole('radio', { checked: true })).toEqual([radios[0]]);
     // One name: the arrow keys move between them. Each radio is followed by its label, then its panel, named by it.
     expect(new Set(radios.map((r) => r.getAttribute('name'))).size).toBe(1);
@@ -32,14 +35,21 @@ describe('spec-view', () => {
       expect(label.nextElementSibling).toBe(within(group).getByRole('group', { name }));
     }
     // CSS shows the panel after the checked radio's label only.
-    expect(readFileSync(join(import.meta.dirname, 'spec-view.module.css'), 'utf8')).toMatch(/\.tab-input:checked \+ \.tab \+ \.panel \{\s*display: block;/);
+    expect(readFileSync(join(import.meta.dirname, 'spec-view.module.css'), 'utf8')).toMatch(
+      /\.tab-input:checked \+ \.tab \+ \.panel \{\s*display: block;/,
+    );
   });
 
   it('lists properties in the group content format and display', () => {
     // Dimensions: unordered, grid, with keys and its image; Assembly: ordered, list, values only
     const dimensions = screen.getByText('Base cabinets:', { exact: false }).closest('ul, ol')!;
     expect([dimensions.tagName, dimensions.className]).toEqual(['UL', expect.stringContaining('grid')]);
-    expect(screen.getByRole('img', { name: 'Base cabinet dimensions: 34 1/2 in. high, 24 in. deep, widths from 9 to 48 in.', hidden: true })).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: 'Base cabinet dimensions: 34 1/2 in. high, 24 in. deep, widths from 9 to 48 in.',
+        hidden: true,
+      }),
+    ).toBeTruthy();
     const assembly = screen.getByText(/^Lay the face frame/).closest('ul, ol')!;
     expect([assembly.tagName, assembly.className]).toEqual(['OL', expect.stringContaining('stack')]);
     expect(screen.container.textContent).not.toContain('Step 1');
@@ -49,7 +59,9 @@ describe('spec-view', () => {
     const tabbing = screenOf(renderToString(<SpecView {...props} view="tabbing" />));
     expect(tabbing.queryAllByRole('table', { hidden: true })).toEqual([]);
     expect(tabbing.getAllByRole('radio')).toHaveLength(3);
-    expect(screenOf(renderToString(<SpecView {...props} view="tabular" />)).getAllByRole('table', { hidden: true })).toHaveLength(3);
+    expect(
+      screenOf(renderToString(<SpecView {...props} view="tabular" />)).getAllByRole('table', { hidden: true }),
+    ).toHaveLength(3);
   });
 
   it('says No Data Found without groups', () => {

@@ -18,4 +18,8 @@ function StarRating({ value, title, text, align = 'left' }: StarRatingProps) {
   );
 }
 
-export default defineBlock({ type: 'star-rating', component: StarRating, description: 'Five-star rating with half stars and the rating as text.' });
+export default defineBlock({
+  type: 'star-rating',
+  component: StarRating,
+  description: 'Five-star rating with half stars and the rating as text.',
+});

@@ -49,4 +49,9 @@ function StyleGallery({ images, label = 'Product images' }: StyleGalleryProps) {
   return <Gallery key={images[0]?.src} images={images} label={label} />;
 }
 
-export default defineBlock({ type: 'style-gallery', component: StyleGallery, island: 'interaction', description: 'Product gallery: a large image with thumbnails.' });
+export default defineBlock({
+  type: 'style-gallery',
+  component: StyleGallery,
+  island: 'interaction',
+  description: 'Product gallery: a large image with thumbnails.',
+});

@@ -15,14 +15,23 @@ describe('style-gallery', () => {
     expect(screen.getByRole('region', { name: 'Carlton images' })).toBeTruthy();
     const figure = screen.getByRole('figure');
     const main = within(figure).getByRole('img', { name: 'Kitchen with shaker cabinets in Pure White' });
-    expect(['src', 'width', 'height', 'loading'].map((a) => main.getAttribute(a))).toEqual(['/images/styles/kitchens/shaker-pure-white.svg', '800', '500', 'eager']);
+    expect(['src', 'width', 'height', 'loading'].map((a) => main.getAttribute(a))).toEqual([
+      '/images/styles/kitchens/shaker-pure-white.svg',
+      '800',
+      '500',
+      'eager',
+    ]);
     expect(figure.querySelector('figcaption')?.textContent).toBe('Pure White');
   });
 
   it('gives each thumbnail a named toggle button; the first is pressed', () => {
     const screen = screenOf(renderToString(<Gallery {...props} />));
     const buttons = screen.getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['Show image 1 of 3: Pure White', 'Show image 2 of 3: Natural White Oak', 'Show image 3 of 3: Sample door']);
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Show image 1 of 3: Pure White',
+      'Show image 2 of 3: Natural White Oak',
+      'Show image 3 of 3: Sample door',
+    ]);
     expect(screen.getAllByRole('button', { pressed: true })).toEqual([buttons[0]]);
   });
 

@@ -3,16 +3,28 @@ import type { TextMediaProps } from '../../schemas/types/blocks/text-media.ts';
 import styles from './text-media.module.css';
 
 /** Text beside an image or a video, with up to two calls to action. */
-function TextMedia({ eyebrow, title, level = 2, text = [], bullets = [], image, video, mediaPosition = 'right', tone = 'plain', action, secondaryAction }: TextMediaProps) {
+function TextMedia({
+  eyebrow,
+  title,
+  level = 2,
+  text = [],
+  bullets = [],
+  image,
+  video,
+  mediaPosition = 'right',
+  tone = 'plain',
+  action,
+  secondaryAction,
+}: TextMediaProps) {
   const Heading = `h${level}` as 'h2' | 'h3';
-  const media = video ? (
-    <VideoPlayer video={video} />
-  ) : image ? (
-    <Img image={image} className={styles.image} />
-  ) : null;
+  const media = video ? <VideoPlayer video={video} /> : image ? <Img image={image} className={styles.image} /> : null;
   return (
     <section className={[styles.section, tone === 'surface' ? styles.surface : ''].filter(Boolean).join(' ')}>
-      <div className={[styles.inner, media ? '' : styles.textOnly, mediaPosition === 'left' ? styles.mediaLeft : ''].filter(Boolean).join(' ')}>
+      <div
+        className={[styles.inner, media ? '' : styles.textOnly, mediaPosition === 'left' ? styles.mediaLeft : '']
+          .filter(Boolean)
+          .join(' ')}
+      >
         {media && <div className={styles.media}>{media}</div>}
         <div className={styles.body}>
           {eyebrow && <p className={sectionStyles.eyebrow}>{eyebrow}</p>}
@@ -41,4 +53,9 @@ function TextMedia({ eyebrow, title, level = 2, text = [], bullets = [], image, 
   );
 }
 
-export default defineBlock({ type: 'text-media', component: TextMedia, island: 'interaction', description: 'Text with an image or a video and calls to action.' });
+export default defineBlock({
+  type: 'text-media',
+  component: TextMedia,
+  island: 'interaction',
+  description: 'Text with an image or a video and calls to action.',
+});

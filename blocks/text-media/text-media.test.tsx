@@ -15,7 +15,12 @@ describe('text-media', () => {
     expect(samples.parentElement!.textContent).toContain('See the finish for yourself with sample doors.');
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain('Catalysed conversion varnish');
     const img = screen.getByRole('img', { name: 'A painter spraying a green shaker door in the finishing booth' });
-    expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual(['/images/about/finishing-shop.svg', '800', '600', 'lazy']);
+    expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual([
+      '/images/about/finishing-shop.svg',
+      '800',
+      '600',
+      'lazy',
+    ]);
     expect(screen.getByRole('link', { name: 'About us' }).getAttribute('href')).toBe('/about-us');
   });
 
@@ -23,10 +28,18 @@ describe('text-media', () => {
     const screen = renderBlockScreen(block, {
       ...props,
       image: undefined,
-      video: { title: 'Our finishing shop', videoUrl: 'https://www.youtube.com/watch?v=Hl7cFinShop', thumbnail: 'https://i.ytimg.com/vi/Hl7cFinShop/hqdefault.jpg' },
+      video: {
+        title: 'Our finishing shop',
+        videoUrl: 'https://www.youtube.com/watch?v=Hl7cFinShop',
+        thumbnail: 'https://i.ytimg.com/vi/Hl7cFinShop/hqdefault.jpg',
+      },
     });
     const play = screen.getByRole('button', { name: 'Play video: Our finishing shop' });
-    expect(play.parentElement!.querySelector('img')?.getAttribute('src')).toBe('https://i.ytimg.com/vi/Hl7cFinShop/hqdefault.jpg');
-    expect([...screen.container.querySelectorAll('img')].map((i) => i.getAttribute('src'))).not.toContain('/images/about/finishing-shop.svg');
+    expect(play.parentElement!.querySelector('img')?.getAttribute('src')).toBe(
+      'https://i.ytimg.com/vi/Hl7cFinShop/hqdefault.jpg',
+    );
+    expect([...screen.container.querySelectorAll('img')].map((i) => i.getAttribute('src'))).not.toContain(
+      '/images/about/finishing-shop.svg',
+    );
   });
 });

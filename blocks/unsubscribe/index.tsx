@@ -29,8 +29,12 @@ function Unsubscribe({
     setBusy(true);
     const result = await toggleSubscription(endpoint, action, token);
     const message = result.ok
-      ? action === 'unsubscribe' ? unsubscribeSuccess : subscribeSuccess
-      : action === 'unsubscribe' ? unsubscribeFailure : subscribeFailure;
+      ? action === 'unsubscribe'
+        ? unsubscribeSuccess
+        : subscribeSuccess
+      : action === 'unsubscribe'
+        ? unsubscribeFailure
+        : subscribeFailure;
     if (result.ok) setSubscribed(result.status ? result.status === 'subscribed' : !subscribed);
     setBusy(false);
     setStatus(message);
@@ -49,4 +53,9 @@ function Unsubscribe({
   );
 }
 
-export default defineBlock({ type: 'unsubscribe', component: Unsubscribe, island: 'interaction', description: 'Newsletter unsubscribe and subscribe toggle for the link in newsletter e-mails.' });
+export default defineBlock({
+  type: 'unsubscribe',
+  component: Unsubscribe,
+  island: 'interaction',
+  description: 'Newsletter unsubscribe and subscribe toggle for the link in newsletter e-mails.',
+});

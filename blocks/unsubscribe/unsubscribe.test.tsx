@@ -7,7 +7,9 @@ import { toggleSubscription } from './toggle.ts';
 
 describe('unsubscribe', () => {
   it('starts with the unsubscribe button and an empty status line', () => {
-    const screen = renderBlockScreen(block, example.props as UnsubscribeProps, { path: '/unsubscribe/:unsubscribeToken' });
+    const screen = renderBlockScreen(block, example.props as UnsubscribeProps, {
+      path: '/unsubscribe/:unsubscribeToken',
+    });
     expect(screen.getByRole('button', { name: 'Unsubscribe' }).getAttribute('type')).toBe('button');
     expect(screen.getByRole('status').textContent).toBe('');
   });
@@ -26,15 +28,31 @@ describe('toggleSubscription', () => {
     }) as unknown as typeof fetch;
 
   it('posts the token and reads the new status', async () => {
-    const out = await toggleSubscription('/api/newsletter/', 'unsubscribe', 'tok', server(200, { success: true, message: 'ok', data: { status: 'unsubscribed' } }));
+    const out = await toggleSubscription(
+      '/api/newsletter/',
+      'unsubscribe',
+      'tok',
+      server(200, { success: true, message: 'ok', data: { status: 'unsubscribed' } }),
+    );
     expect(out).toEqual({ ok: true, status: 'unsubscribed' });
     expect(calls.at(-1)).toEqual({ url: '/api/newsletter/unsubscribe', body: { token: 'tok' } });
   });
 
   it('fails on an unknown token, an unsuccessful answer, no token or no network', async () => {
-    expect(await toggleSubscription('/api/newsletter', 'subscribe', 'nope', server(404, { success: false, message: 'Not found' }))).toEqual({ ok: false });
-    expect(await toggleSubscription('/api/newsletter', 'subscribe', 'tok', server(200, { success: false }))).toEqual({ ok: false });
-    expect(await toggleSubscription('/api/newsletter', 'subscribe', '', server(200, { success: true }))).toEqual({ ok: false });
+    expect(
+      await toggleSubscription(
+        '/api/newsletter',
+        'subscribe',
+        'nope',
+        server(404, { success: false, message: 'Not found' }),
+      ),
+    ).toEqual({ ok: false });
+    expect(await toggleSubscription('/api/newsletter', 'subscribe', 'tok', server(200, { success: false }))).toEqual({
+      ok: false,
+    });
+    expect(await toggleSubscription('/api/newsletter', 'subscribe', '', server(200, { success: true }))).toEqual({
+      ok: false,
+    });
     const offline = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;

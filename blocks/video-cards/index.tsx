@@ -36,7 +36,9 @@ function VideoCards({ title, intro, columns = 2, videos, descriptionLimit = 250 
                     {duration}
                   </p>
                 )}
-                {v.description && <Truncate text={v.description} limit={descriptionLimit} className={styles.description} />}
+                {v.description && (
+                  <Truncate text={v.description} limit={descriptionLimit} className={styles.description} />
+                )}
               </div>
             </li>
           );
@@ -46,4 +48,9 @@ function VideoCards({ title, intro, columns = 2, videos, descriptionLimit = 250 
   );
 }
 
-export default defineBlock({ type: 'video-cards', component: VideoCards, island: 'interaction', description: 'Video cards: thumbnail and play button; YouTube or video file.' });
+export default defineBlock({
+  type: 'video-cards',
+  component: VideoCards,
+  island: 'interaction',
+  description: 'Video cards: thumbnail and play button; YouTube or video file.',
+});

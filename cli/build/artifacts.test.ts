@@ -16,7 +16,7 @@ describe('build artifacts of the shop', () => {
   const site = loadSite(DEFAULT_SITE_DIR);
   const ctx = { site, routes: buildRouteTable(site) };
   const written = writeArtifacts(siteArtifacts, ctx, out);
-  const read = <T,>(path: string) => JSON.parse(readFileSync(join(out, path), 'utf8')) as T;
+  const read = <T>(path: string) => JSON.parse(readFileSync(join(out, path), 'utf8')) as T;
 
   it('writes the sample data and the search index under the site folder', () => {
     expect(written).toEqual(['/data/samples.json', '/data/search-index.json']);
@@ -28,7 +28,13 @@ describe('build artifacts of the shop', () => {
     const data = read<SampleData>('data/samples.json');
     const vanity = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
     expect(data.styles[vanity]?.skus).toEqual(['CWSBV-SD-PW', 'CWSBV-CH-CM', 'CWSBV-CH-CG', 'CWSBV-CH-ARW']);
-    expect(data.samples['CWSBV-CH-CG']).toMatchObject({ price: 9.95, qty: 1, styleUrl: vanity, styleName: 'Classic White Shaker Bathroom Vanity', finish: { type: 'top', value: 'calacatta-gold' } });
+    expect(data.samples['CWSBV-CH-CG']).toMatchObject({
+      price: 9.95,
+      qty: 1,
+      styleUrl: vanity,
+      styleName: 'Classic White Shaker Bathroom Vanity',
+      finish: { type: 'top', value: 'calacatta-gold' },
+    });
     expect(data.samples['CWSBV-CH-CG']!.images[0]!.processedUrls.cart).toMatch(/^\/images\//);
     expect(data.styles['/products/range-hoods/stainless-steel-range-hoods/island-chimney']?.skus).toEqual([]);
   });
@@ -36,7 +42,9 @@ describe('build artifacts of the shop', () => {
   it('search index: styles by sku and title, and page titles', () => {
     const index = read<SearchIndex>('data/search-index.json');
     expect(querySearch(index, 'CWSBV-CH-CG')[0]?.url).toBe('/products/bathroom-vanities/rta-bathroom-vanities/cwsbv');
-    expect(querySearch(index, 'Greenwich Classic Semi-Custom')[0]?.url).toBe('/products/kitchen-cabinets/semi-custom-kitchen-cabinets/gc');
+    expect(querySearch(index, 'Greenwich Classic Semi-Custom')[0]?.url).toBe(
+      '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/gc',
+    );
     expect(querySearch(index, 'Sample Doors').some((h) => h.url === '/order-samples' && h.kind === 'page')).toBe(true);
   });
 });

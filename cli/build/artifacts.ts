@@ -7,7 +7,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildSampleData, catalogueUrls, styleSearchDocs, type ProductStylesFile, type Style } from '../../engine/catalog/index.ts';
+import {
+  buildSampleData,
+  catalogueUrls,
+  styleSearchDocs,
+  type ProductStylesFile,
+  type Style,
+} from '../../engine/catalog/index.ts';
 import { buildSearchIndex, mergeSearchDocs, routeSearchDocs } from '../../engine/search/index.ts';
 import { valueOf, type RouteEntry, type Site } from '../../engine/node.ts';
 import { SAMPLE_DATA_URL } from '../../engine/catalog/sample-data.ts';
@@ -35,11 +41,16 @@ function styles(site: Site): Style[] {
 export const siteArtifacts: BuildArtifact[] = [
   { path: SAMPLE_DATA_URL, build: ({ site }) => buildSampleData(styles(site), catalogueUrls(site)) },
   // Styles first: a style's own document wins over its page's route document (same URL).
-  { path: SEARCH_INDEX_URL, build: ({ site, routes }) => buildSearchIndex(mergeSearchDocs(styleSearchDocs(styles(site), catalogueUrls(site)), routeSearchDocs(routes))) },
+  {
+    path: SEARCH_INDEX_URL,
+    build: ({ site, routes }) =>
+      buildSearchIndex(mergeSearchDocs(styleSearchDocs(styles(site), catalogueUrls(site)), routeSearchDocs(routes))),
+  },
 ];
 
 /** The artifact served at a URL path, if any. */
-export const findArtifact = (artifacts: readonly BuildArtifact[], pathname: string) => artifacts.find((a) => a.path === pathname);
+export const findArtifact = (artifacts: readonly BuildArtifact[], pathname: string) =>
+  artifacts.find((a) => a.path === pathname);
 
 /** Writes every artifact under `siteOut` (dist/site); returns the paths written. */
 export function writeArtifacts(artifacts: readonly BuildArtifact[], ctx: ArtifactContext, siteOut: string): string[] {

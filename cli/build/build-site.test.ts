@@ -71,7 +71,13 @@ describe('joinery build', () => {
       cpSync(join(out, 'site', '.vite'), join(bundles, 'site', '.vite'), { recursive: true });
       // The stylesheets too: each page inlines its share of them (critical CSS).
       cpSync(join(out, 'site', 'assets'), join(bundles, 'site', 'assets'), { recursive: true });
-      const again = await buildSite({ siteDir: site, outDir: threaded, reuseBundlesFrom: bundles, skipLint: true, threads: 1 });
+      const again = await buildSite({
+        siteDir: site,
+        outDir: threaded,
+        reuseBundlesFrom: bundles,
+        skipLint: true,
+        threads: 1,
+      });
       expect(again.ok).toBe(true);
     } finally {
       rmSync(bundles, { recursive: true, force: true });
@@ -82,7 +88,10 @@ describe('joinery build', () => {
         .sort();
     expect(pages(threaded)).toEqual(pages(out));
     expect(pages(out).length).toBeGreaterThan(100);
-    for (const f of pages(out)) expect(readFileSync(join(threaded, 'site', f), 'utf8'), f).toBe(readFileSync(join(out, 'site', f), 'utf8'));
-    expect(readFileSync(join(threaded, 'routes-manifest.json'), 'utf8')).toBe(readFileSync(join(out, 'routes-manifest.json'), 'utf8'));
+    for (const f of pages(out))
+      expect(readFileSync(join(threaded, 'site', f), 'utf8'), f).toBe(readFileSync(join(out, 'site', f), 'utf8'));
+    expect(readFileSync(join(threaded, 'routes-manifest.json'), 'utf8')).toBe(
+      readFileSync(join(out, 'routes-manifest.json'), 'utf8'),
+    );
   }, 180_000);
 });

@@ -74,7 +74,8 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
       {
         ...inputs,
         onProgress: (done, total) => {
-          if (tty && (done % 25 === 0 || done === total)) process.stdout.write(`\rjoinery build: prerender ${done}/${total} pages`);
+          if (tty && (done % 25 === 0 || done === total))
+            process.stdout.write(`\rjoinery build: prerender ${done}/${total} pages`);
         },
       },
       threads.helpers,
@@ -84,7 +85,9 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   }
   if (tty) process.stdout.write('\n');
   const prerenderSeconds = (performance.now() - t1) / 1000;
-  log(`prerender: ${result.pages} pages in ${prerenderSeconds.toFixed(2)} s${threads.helpers.length ? ` (${threads.helpers.length + 1} threads)` : ''}`);
+  log(
+    `prerender: ${result.pages} pages in ${prerenderSeconds.toFixed(2)} s${threads.helpers.length ? ` (${threads.helpers.length + 1} threads)` : ''}`,
+  );
   const written = writeArtifacts(o.artifacts ?? siteArtifacts, { site, routes }, siteOut);
   log(`artifacts: ${written.join(', ')}`);
   if (compressing) {

@@ -15,7 +15,10 @@ describe('precompressAssets', () => {
     const js = Array.from({ length: 200 }, (_, i) => `console.log("row ${i}");`).join('\n');
     writeFileSync(join(assets, 'entry-1.js'), js);
     writeFileSync(join(assets, 'style-1.css'), '.a{color:red}\n'.repeat(100));
-    writeFileSync(join(assets, 'images', 'door-1.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<rect/>'.repeat(200)}</svg>`);
+    writeFileSync(
+      join(assets, 'images', 'door-1.svg'),
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<rect/>'.repeat(200)}</svg>`,
+    );
     writeFileSync(join(assets, 'tiny-1.js'), 'export{}');
     writeFileSync(join(assets, 'images', 'photo-1.png'), Buffer.alloc(4096, 1));
     expect(await precompressAssets(assets)).toBe(2);

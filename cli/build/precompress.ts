@@ -26,7 +26,13 @@ export async function precompressAssets(dir: string): Promise<number> {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const abs = join(d, e.name);
       if (e.isDirectory()) walk(abs);
-      else if (e.isFile() && /\.(js|css)$/.test(e.name) && compressible(contentType(e.name), statSync(abs).size) && !fresh(abs)) todo.push(abs);
+      else if (
+        e.isFile() &&
+        /\.(js|css)$/.test(e.name) &&
+        compressible(contentType(e.name), statSync(abs).size) &&
+        !fresh(abs)
+      )
+        todo.push(abs);
     }
   };
   if (existsSync(dir)) walk(dir);
@@ -34,7 +40,12 @@ export async function precompressAssets(dir: string): Promise<number> {
   await Promise.all(
     todo.map(async (abs) => {
       const body = await readFile(abs);
-      await writeFile(`${abs}.br`, await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      await writeFile(
+        `${abs}.br`,
+        await brotli(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
+      );
     }),
   );
   return todo.length;

@@ -37,7 +37,12 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
     ssr,
     registry,
     // A framework-free island's code is its client (blocks/<type>/client.ts), not its component.
-    assets: createAssetResolver(manifest, CLIENT_ENTRY, (t) => (manifest[`blocks/${t}/client.ts`] ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`), CLIENT_BOOT),
+    assets: createAssetResolver(
+      manifest,
+      CLIENT_ENTRY,
+      (t) => (manifest[`blocks/${t}/client.ts`] ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`),
+      CLIENT_BOOT,
+    ),
     resolvers: blockResolvers,
     assetUrls: f.assetUrls,
     criticalCss: criticalCssFrom(join(f.bundles, 'site')),

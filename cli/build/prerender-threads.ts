@@ -14,9 +14,16 @@ import type { PrerenderFolders } from './prerender-inputs.ts';
  */
 export const THREADS_MIN_ROUTES = 2000;
 
-export type WorkerInit = Omit<PrerenderFolders, 'assetUrls' | 'log'> & { assetUrls: [string, string][]; routeCount: number };
+export type WorkerInit = Omit<PrerenderFolders, 'assetUrls' | 'log'> & {
+  assetUrls: [string, string][];
+  routeCount: number;
+};
 export type WorkerRequest = { id: number; indexes: number[] } | { id: number; flush: true };
-export type WorkerReply = { kind: 'ready' } | { kind: 'log'; line: string } | { kind: 'done'; id: number; result: RoutesRendered } | { kind: 'failed'; id: number; message: string };
+export type WorkerReply =
+  | { kind: 'ready' }
+  | { kind: 'log'; line: string }
+  | { kind: 'done'; id: number; result: RoutesRendered }
+  | { kind: 'failed'; id: number; message: string };
 
 /** Helper threads for a prerender of `routeCount` routes: `requested` if given, else one per spare core (at most 3). */
 export function helperThreadCount(routeCount: number, requested?: number): number {
@@ -24,12 +31,22 @@ export function helperThreadCount(routeCount: number, requested?: number): numbe
   return routeCount >= THREADS_MIN_ROUTES ? Math.min(3, availableParallelism() - 1) : 0;
 }
 
-export function startHelperThreads(count: number, folders: PrerenderFolders, routeCount: number): { helpers: RouteRenderer[]; stop: () => Promise<void> } {
+export function startHelperThreads(
+  count: number,
+  folders: PrerenderFolders,
+  routeCount: number,
+): { helpers: RouteRenderer[]; stop: () => Promise<void> } {
   const log = folders.log ?? (() => {});
   const logged = new Set<string>();
   const workers: Worker[] = [];
   const helpers = Array.from({ length: count }, (): RouteRenderer => {
-    const init: WorkerInit = { siteDir: folders.siteDir, bundles: folders.bundles, siteOut: folders.siteOut, assetUrls: [...(folders.assetUrls ?? [])], routeCount };
+    const init: WorkerInit = {
+      siteDir: folders.siteDir,
+      bundles: folders.bundles,
+      siteOut: folders.siteOut,
+      assetUrls: [...(folders.assetUrls ?? [])],
+      routeCount,
+    };
     // execArgv empty: the worker registers tsx itself (prerender-worker.js).
     const worker = new Worker(new URL('./prerender-worker.js', import.meta.url), { workerData: init, execArgv: [] });
     workers.push(worker);

@@ -10,9 +10,14 @@ import type { WorkerInit, WorkerReply, WorkerRequest } from './prerender-threads
 const init = workerData as WorkerInit;
 const port = parentPort!;
 const post = (m: WorkerReply) => port.postMessage(m);
-const inputs = await prerenderInputs({ ...init, assetUrls: new Map(init.assetUrls), log: (line) => post({ kind: 'log', line }) });
+const inputs = await prerenderInputs({
+  ...init,
+  assetUrls: new Map(init.assetUrls),
+  log: (line) => post({ kind: 'log', line }),
+});
 // The build's route table and ours come from the same files: same length, same order.
-if (inputs.routes.length !== init.routeCount) throw new Error(`prerender worker: ${inputs.routes.length} routes, the build has ${init.routeCount}`);
+if (inputs.routes.length !== init.routeCount)
+  throw new Error(`prerender worker: ${inputs.routes.length} routes, the build has ${init.routeCount}`);
 const renderer = createRouteRenderer(inputs);
 const empty = { failedBlocks: [], dynamic: [], notFound: null };
 port.on('message', (m: WorkerRequest) => {

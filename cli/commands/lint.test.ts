@@ -17,7 +17,9 @@ describe('joinery check', () => {
     const r = joinery('--site', fixture('missing-file-page'), 'check');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('tests/fixtures/missing-file-page/routes.json');
-    expect(r.stdout).toContain('13:15  error    route "/about": page file pages/about.json does not exist  missing-file');
+    expect(r.stdout).toContain(
+      '13:15  error    route "/about": page file pages/about.json does not exist  missing-file',
+    );
     expect(r.stdout).toContain('fix: joinery new page about');
     // The stylish footer links each reported rule to its page.
     expect(r.stdout).toContain('Rule docs:\n  missing-file  docs/rules/missing-file.md');
@@ -34,14 +36,18 @@ describe('joinery lint', () => {
   it('exits 1 with findings, 0 on a clean site', () => {
     const r = joinery('--site', fixture('broken-link'), 'lint', '--format', 'github');
     expect(r.code).toBe(1);
-    expect(r.stdout.split('\n')[0]).toBe('::error file=tests/fixtures/broken-link/menus/main.json,line=5,col=34,title=broken-link::link "/gallery" points to no route');
+    expect(r.stdout.split('\n')[0]).toBe(
+      '::error file=tests/fixtures/broken-link/menus/main.json,line=5,col=34,title=broken-link::link "/gallery" points to no route',
+    );
     expect(joinery('--site', fixture('valid'), 'lint').code).toBe(0);
   });
 
   it('on a folder that is not a site: one line saying so, exit 2', () => {
     const r = joinery('--site', fixture('not-a-site'), 'lint');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('joinery: tests/fixtures/not-a-site is not a Joinery site: it has no site.json and no routes.json (choose the content folder with --site DIR)\n');
+    expect(r.stderr).toBe(
+      'joinery: tests/fixtures/not-a-site is not a Joinery site: it has no site.json and no routes.json (choose the content folder with --site DIR)\n',
+    );
     expect(r.stdout).toBe('');
   });
 
@@ -54,7 +60,13 @@ describe('joinery lint', () => {
   });
 
   it('usage errors exit 2: unknown format, bad --max-warnings', () => {
-    expect(joinery('--site', fixture('valid'), 'lint', '--format', 'xml')).toMatchObject({ code: 2, stderr: 'joinery: unknown format "xml" (use stylish, json, github, sarif)\n' });
-    expect(joinery('--site', fixture('valid'), 'lint', '--max-warnings', 'many')).toMatchObject({ code: 2, stderr: 'joinery: --max-warnings takes a whole number, got "many"\n' });
+    expect(joinery('--site', fixture('valid'), 'lint', '--format', 'xml')).toMatchObject({
+      code: 2,
+      stderr: 'joinery: unknown format "xml" (use stylish, json, github, sarif)\n',
+    });
+    expect(joinery('--site', fixture('valid'), 'lint', '--max-warnings', 'many')).toMatchObject({
+      code: 2,
+      stderr: 'joinery: --max-warnings takes a whole number, got "many"\n',
+    });
   });
 });

@@ -23,7 +23,10 @@ export async function runLint(opts: LintOptions, fastOnly: boolean): Promise<num
   const shown = rel.startsWith('..') ? dir : rel || '.'; // paths from the cwd, as editors and CI expect
   if (!existsSync(dir)) throw new UsageError(`${shown} does not exist (choose the content folder with --site DIR)`);
   const missing = ['site.json', 'routes.json'].filter((f) => !existsSync(join(dir, f)));
-  if (missing.length) throw new UsageError(`${shown} is not a Joinery site: it has no ${missing.join(' and no ')} (choose the content folder with --site DIR)`);
+  if (missing.length)
+    throw new UsageError(
+      `${shown} is not a Joinery site: it has no ${missing.join(' and no ')} (choose the content folder with --site DIR)`,
+    );
   const result = lintSite(dir, { fastOnly });
   const ran = fastOnly ? rules.filter((r) => r.fast) : rules;
   const out = format(result.findings, { siteDir: shown, rules: ran.map((r) => r.meta) });

@@ -8,8 +8,14 @@ import { lintCommand } from './lint.ts';
 vi.mock('../lint/rules/index.ts', () => ({
   rules: [
     {
-      meta: { code: 'always-warns', name: 'Always warns', severity: 'warning', docs: { description: 'Warns once per site, for this test.', url: 'docs/rules/always-warns.md' } },
-      check: (ctx: { report(f: object): void }) => ctx.report({ file: 'site.json', pointer: '/name', message: 'a warning' }),
+      meta: {
+        code: 'always-warns',
+        name: 'Always warns',
+        severity: 'warning',
+        docs: { description: 'Warns once per site, for this test.', url: 'docs/rules/always-warns.md' },
+      },
+      check: (ctx: { report(f: object): void }) =>
+        ctx.report({ file: 'site.json', pointer: '/name', message: 'a warning' }),
     },
   ],
 }));
@@ -25,6 +31,12 @@ describe('joinery lint --max-warnings', () => {
     expect(await lintCommand({ format: 'json', maxWarnings: 1 })).toBe(0);
     expect(await lintCommand({ format: 'json', maxWarnings: 0 })).toBe(1);
     expect(err).toHaveBeenLastCalledWith('joinery: 1 warnings exceed --max-warnings 0');
-    expect(JSON.parse(log.mock.calls[0]![0] as string)[0]).toMatchObject({ ruleId: 'always-warns', severity: 'warning', file: expect.stringMatching(/site\.json$/), line: 3, column: 11 });
+    expect(JSON.parse(log.mock.calls[0]![0] as string)[0]).toMatchObject({
+      ruleId: 'always-warns',
+      severity: 'warning',
+      file: expect.stringMatching(/site\.json$/),
+      line: 3,
+      column: 11,
+    });
   });
 });

@@ -10,7 +10,10 @@ afterEach(() => dir?.cleanup());
 
 const capture = () => {
   const lines: string[] = [];
-  return { lines, out: { log: (l: string) => void lines.push(l), error: (l: string) => void lines.push(`error: ${l}`) } };
+  return {
+    lines,
+    out: { log: (l: string) => void lines.push(l), error: (l: string) => void lines.push(`error: ${l}`) },
+  };
 };
 
 describe('joinery migrate', () => {
@@ -29,6 +32,8 @@ describe('joinery migrate', () => {
   it('refuses a DATABASE_URL that is not PostgreSQL (exit 2, password hidden)', async () => {
     const { lines, out } = capture();
     expect(await runMigrate({ DATABASE_URL: 'mysql://root:hunter2@db/shop' }, out)).toBe(2);
-    expect(lines).toEqual(['error: joinery migrate: DATABASE_URL must be a postgres:// URL, got "mysql://root:***@db/shop"']);
+    expect(lines).toEqual([
+      'error: joinery migrate: DATABASE_URL must be a postgres:// URL, got "mysql://root:***@db/shop"',
+    ]);
   });
 });

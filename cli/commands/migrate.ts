@@ -11,7 +11,10 @@ import { isPostgresUrl, openDatabase } from '../../server/db/open.ts';
 import { databaseTarget, dbFileFromEnv, redactUrl } from '../../server/default-deps.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 
-export async function runMigrate(env: Record<string, string | undefined>, out: { log(line: string): void; error(line: string): void } = console): Promise<number> {
+export async function runMigrate(
+  env: Record<string, string | undefined>,
+  out: { log(line: string): void; error(line: string): void } = console,
+): Promise<number> {
   let target: string;
   try {
     target = databaseTarget(env, dbFileFromEnv(env));

@@ -14,11 +14,16 @@ function print(result: ScaffoldResult) {
 }
 
 export async function newCommand(kind: string, name: string): Promise<number> {
-  if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`cannot scaffold "${kind}": use joinery new page|form|block NAME`);
+  if (!(KINDS as readonly string[]).includes(kind))
+    throw new UsageError(`cannot scaffold "${kind}": use joinery new page|form|block NAME`);
   if (kind === 'page') {
     const result = scaffoldPage(getSiteDir(), name);
     print(result);
-    console.log(result.updated.length ? `route /${name} added; edit the page's blocks, title and description` : `a route already used page "${name}"; routes.json unchanged`);
+    console.log(
+      result.updated.length
+        ? `route /${name} added; edit the page's blocks, title and description`
+        : `a route already used page "${name}"; routes.json unchanged`,
+    );
   } else if (kind === 'form') {
     print(scaffoldForm(getSiteDir(), name));
     console.log(`use it with a block prop "form": "${name}"`);

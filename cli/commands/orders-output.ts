@@ -33,18 +33,40 @@ export function money(cents: number, currency: string): string {
 }
 
 /** An ISO time as "2025-01-15 12:00" (UTC, as stored). */
-export const when = (iso: string): string => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso);
+export const when = (iso: string): string =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso;
 
 /** Rows under a header, each column as wide as its widest cell; `right` columns (amounts) aligned right. */
-export function table(head: readonly string[], rows: readonly (readonly string[])[], right: ReadonlySet<number> = new Set(), indent = ''): string[] {
+export function table(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  right: ReadonlySet<number> = new Set(),
+  indent = '',
+): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => indent + cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    indent +
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), ...rows.map(line)];
 }
 
 /** Rows without a header (a list of facts or an item's lines). */
-export const columns = (rows: readonly (readonly string[])[], right: ReadonlySet<number> = new Set(), indent = '  '): string[] =>
-  rows.length ? table(rows[0]!.map(() => ''), rows, right, indent).slice(1) : [];
+export const columns = (
+  rows: readonly (readonly string[])[],
+  right: ReadonlySet<number> = new Set(),
+  indent = '  ',
+): string[] =>
+  rows.length
+    ? table(
+        rows[0]!.map(() => ''),
+        rows,
+        right,
+        indent,
+      ).slice(1)
+    : [];
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces.

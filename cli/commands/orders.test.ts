@@ -60,9 +60,15 @@ async function joinery(args: string[], siteDir = FIXTURE_SHOP_DIR) {
 }
 
 const pay = async (order: { id: number; token: string }, card: (typeof CARDS)[keyof typeof CARDS]) =>
-  send(t!.app, 'POST', '/api/order/pay', { id: order.id, token: order.token, paymentToken: await cardToken(t!.app, card) });
+  send(t!.app, 'POST', '/api/order/pay', {
+    id: order.id,
+    token: order.token,
+    paymentToken: await cardToken(t!.app, card),
+  });
 
-const customer = (firstName: string, lastName: string) => ({ billing: { ...JANE, firstName, lastName, email: `${firstName.toLowerCase()}@example.com` } });
+const customer = (firstName: string, lastName: string) => ({
+  billing: { ...JANE, firstName, lastName, email: `${firstName.toLowerCase()}@example.com` },
+});
 
 /**
  * Five orders an hour apart from 2025-01-15 12:00 UTC: Jane declined then paid (ordered), Ada
@@ -91,22 +97,34 @@ async function fiveOrders() {
 const db = () => t!.db;
 /** Every row of the tables the command reads, to prove it changed none. */
 const snapshot = async () =>
-  Promise.all((['orders', 'order_items', 'order_addresses', 'payments', 'order_status_history'] as const).map((table) => db().selectFrom(table).selectAll().orderBy('id').execute()));
+  Promise.all(
+    (['orders', 'order_items', 'order_addresses', 'payments', 'order_status_history'] as const).map((table) =>
+      db().selectFrom(table).selectAll().orderBy('id').execute(),
+    ),
+  );
 
-const CSV_HEAD = 'number,id,created_at,first_name,last_name,email,status,total,currency,payment_method,payment_status,payment_hold,payment_transaction_id\r\n';
+const CSV_HEAD =
+  'number,id,created_at,first_name,last_name,email,status,total,currency,payment_method,payment_status,payment_hold,payment_transaction_id\r\n';
 const TX = /^sandbox_(ch_[0-9a-f]{24}|pi_[0-9a-f]{32})$/;
 
 describe('joinery orders (list)', () => {
   it('an empty shop: a "No orders." line, an empty JSON array, a header-only CSV', async () => {
     await server();
     expect(await joinery(['orders'])).toEqual({ code: 0, out: 'No orders.\n', err: '' });
-    expect(await joinery(['orders', 'list', '--status', 'on_hold', '--since', '2025-01-01'])).toEqual({ code: 0, out: 'No orders held for review since 2025-01-01T00:00:00.000Z.\n', err: '' });
-    expect(await joinery(['orders', '--status', 'ordered'])).toMatchObject({ code: 0, out: 'No orders with status ordered.\n' });
+    expect(await joinery(['orders', 'list', '--status', 'on_hold', '--since', '2025-01-01'])).toEqual({
+      code: 0,
+      out: 'No orders held for review since 2025-01-01T00:00:00.000Z.\n',
+      err: '',
+    });
+    expect(await joinery(['orders', '--status', 'ordered'])).toMatchObject({
+      code: 0,
+      out: 'No orders with status ordered.\n',
+    });
     expect(await joinery(['orders', '--format', 'json'])).toEqual({ code: 0, out: '[]\n', err: '' });
     expect(await joinery(['orders', '--format', 'csv'])).toEqual({ code: 0, out: CSV_HEAD, err: '' });
   });
 
-  it('lists the orders newest first with the total in the shop\'s currency and the latest payment; on_hold is the review, not 3-D Secure', async () => {
+  it("lists the orders newest first with the total in the shop's currency and the latest payment; on_hold is the review, not 3-D Secure", async () => {
     await server();
     await fiveOrders();
     const before = await snapshot();
@@ -129,17 +147,45 @@ describe('joinery orders (list)', () => {
     expect(await joinery(['orders', 'list'])).toEqual(all);
 
     const held = await joinery(['orders', '--status', 'on_hold']);
-    expect(held.out.split('\n').slice(1, -3).map((l) => l.slice(0, 9))).toEqual(['100000003']);
+    expect(
+      held.out
+        .split('\n')
+        .slice(1, -3)
+        .map((l) => l.slice(0, 9)),
+    ).toEqual(['100000003']);
     const unpaid = await joinery(['orders', '--status', 'pending_payment']);
-    expect(unpaid.out.split('\n').slice(1, -3).map((l) => l.slice(0, 9))).toEqual(['100000004', '100000003', '100000002']);
+    expect(
+      unpaid.out
+        .split('\n')
+        .slice(1, -3)
+        .map((l) => l.slice(0, 9)),
+    ).toEqual(['100000004', '100000003', '100000002']);
     const since = await joinery(['orders', '--since', '2025-01-15T14:00']);
-    expect(since.out.split('\n').slice(1, -3).map((l) => l.slice(0, 9))).toEqual(['100000005', '100000004', '100000003']);
-    expect((await joinery(['orders', '--since', '2025-01-15T15:00+01:00'])).out.split('\n').slice(1, -3).map((l) => l.slice(0, 9))).toEqual(['100000005', '100000004', '100000003']);
+    expect(
+      since.out
+        .split('\n')
+        .slice(1, -3)
+        .map((l) => l.slice(0, 9)),
+    ).toEqual(['100000005', '100000004', '100000003']);
+    expect(
+      (await joinery(['orders', '--since', '2025-01-15T15:00+01:00'])).out
+        .split('\n')
+        .slice(1, -3)
+        .map((l) => l.slice(0, 9)),
+    ).toEqual(['100000005', '100000004', '100000003']);
     const two = await joinery(['orders', '--limit', '2']);
-    expect(two.out.split('\n').slice(1)).toEqual([expect.stringMatching(/^100000005 /), expect.stringMatching(/^100000004 /), '', '2 orders, the newest 2: --limit N shows more', '']);
+    expect(two.out.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^100000005 /),
+      expect.stringMatching(/^100000004 /),
+      '',
+      '2 orders, the newest 2: --limit N shows more',
+      '',
+    ]);
     expect((await joinery(['orders', '--limit', '5'])).out).toContain('\n5 orders\n');
     // The orders were placed in January 2025: none in the last week.
-    expect((await joinery(['orders', '--since', '7d'])).out).toMatch(/^No orders since \d{4}-\d{2}-\d{2}T[\d:.]+Z\.\n$/);
+    expect((await joinery(['orders', '--since', '7d'])).out).toMatch(
+      /^No orders since \d{4}-\d{2}-\d{2}T[\d:.]+Z\.\n$/,
+    );
 
     expect(await snapshot()).toEqual(before);
 
@@ -147,7 +193,12 @@ describe('joinery orders (list)', () => {
     t!.clock.set(new Date());
     await placeOrder(t!.app, customer('Barbara', 'Liskov'));
     const recent = await joinery(['orders', '--since', '24h']);
-    expect(recent.out.split('\n').slice(1)).toEqual([expect.stringMatching(/^100000006 .* Barbara Liskov +barbara@example\.com +pending +\$16\.02 /), '', '1 order', '']);
+    expect(recent.out.split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^100000006 .* Barbara Liskov +barbara@example\.com +pending +\$16\.02 /),
+      '',
+      '1 order',
+      '',
+    ]);
   });
 
   it('--format json: an array of the orders with decimal amounts; --format csv: a header and RFC 4180 records', async () => {
@@ -168,18 +219,35 @@ describe('joinery orders (list)', () => {
         orderCurrencyCode: 'USD',
         paymentMethod: 'card',
         paymentMethodLabel: 'Credit or Debit Card',
-        latestPayment: { id: 2, status: 'completed', hold: null, gateway: 'sandbox', transactionId: expect.stringMatching(TX), amount: 16.02, createdAt: '2025-01-15T12:00:00.000Z' },
+        latestPayment: {
+          id: 2,
+          status: 'completed',
+          hold: null,
+          gateway: 'sandbox',
+          transactionId: expect.stringMatching(TX),
+          amount: 16.02,
+          createdAt: '2025-01-15T12:00:00.000Z',
+        },
       },
     ]);
-    const list = JSON.parse((await joinery(['orders', '--format', 'json'])).out) as { orderIncrementId: string; latestPayment: { status: string; hold: string | null } | null }[];
-    expect(list.map((o) => [o.orderIncrementId, o.latestPayment && `${o.latestPayment.status}/${o.latestPayment.hold}`])).toEqual([
+    const list = JSON.parse((await joinery(['orders', '--format', 'json'])).out) as {
+      orderIncrementId: string;
+      latestPayment: { status: string; hold: string | null } | null;
+    }[];
+    expect(
+      list.map((o) => [o.orderIncrementId, o.latestPayment && `${o.latestPayment.status}/${o.latestPayment.hold}`]),
+    ).toEqual([
       ['100000005', null],
       ['100000004', 'on_hold/authentication'],
       ['100000003', 'on_hold/review'],
       ['100000002', 'failed/null'],
       ['100000001', 'completed/null'],
     ]);
-    expect(JSON.parse((await joinery(['orders', '--format', 'json', '--status', 'on_hold'])).out).map((o: { id: number }) => o.id)).toEqual([3]);
+    expect(
+      JSON.parse((await joinery(['orders', '--format', 'json', '--status', 'on_hold'])).out).map(
+        (o: { id: number }) => o.id,
+      ),
+    ).toEqual([3]);
 
     const out = (await joinery(['orders', '--format', 'csv'])).out;
     expect(out.startsWith(CSV_HEAD)).toBe(true);
@@ -202,13 +270,33 @@ describe('joinery orders (list)', () => {
       out: '',
       err: 'joinery: --status takes pending | pending_payment | ordered | on_hold (on_hold: the latest payment is held for review by the gateway), got "paid"\n',
     });
-    expect(await joinery(['orders', '--since', 'yesterday'])).toEqual({ code: 2, out: '', err: 'joinery: --since takes a date (2025-01-31, 2025-01-31T09:30Z) or a time ago (30m, 24h, 7d, 2w), got "yesterday"\n' });
+    expect(await joinery(['orders', '--since', 'yesterday'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'joinery: --since takes a date (2025-01-31, 2025-01-31T09:30Z) or a time ago (30m, 24h, 7d, 2w), got "yesterday"\n',
+    });
     expect((await joinery(['orders', '--since', '2025-02-30'])).code).toBe(2);
-    expect(await joinery(['orders', '--limit', '0'])).toEqual({ code: 2, out: '', err: 'joinery: --limit takes a whole number from 1 to 10000, got "0"\n' });
+    expect(await joinery(['orders', '--limit', '0'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'joinery: --limit takes a whole number from 1 to 10000, got "0"\n',
+    });
     expect((await joinery(['orders', '--limit', 'ten'])).code).toBe(2);
-    expect(await joinery(['orders', '--format', 'xml'])).toEqual({ code: 2, out: '', err: 'joinery: --format takes table | json | csv, got "xml"\n' });
-    expect(await joinery(['orders', 'show', '1', '--format', 'csv'])).toEqual({ code: 2, out: '', err: 'joinery: --format takes text | json, got "csv"\n' });
-    expect(await joinery(['orders', 'show', 'abc'])).toEqual({ code: 2, out: '', err: 'joinery: orders show takes an order number (100000001) or id, got "abc"\n' });
+    expect(await joinery(['orders', '--format', 'xml'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'joinery: --format takes table | json | csv, got "xml"\n',
+    });
+    expect(await joinery(['orders', 'show', '1', '--format', 'csv'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'joinery: --format takes text | json, got "csv"\n',
+    });
+    expect(await joinery(['orders', 'show', 'abc'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'joinery: orders show takes an order number (100000001) or id, got "abc"\n',
+    });
     expect(await joinery(['orders', 'refund'])).toMatchObject({ code: 2, out: '' });
   });
 
@@ -218,17 +306,25 @@ describe('joinery orders (list)', () => {
     vi.stubEnv('JOINERY_DB', dir.join('missing.db'));
     const missing = await joinery(['orders']);
     expect(missing).toMatchObject({ code: 2, out: '' });
-    expect(missing.err).toBe(`joinery: no database at ${dir.join('missing.db')}: set DATABASE_URL, JOINERY_DB or JOINERY_DATA_DIR to the server's\n`);
+    expect(missing.err).toBe(
+      `joinery: no database at ${dir.join('missing.db')}: set DATABASE_URL, JOINERY_DB or JOINERY_DATA_DIR to the server's\n`,
+    );
     expect(existsSync(dir.join('missing.db'))).toBe(false);
 
     writeFileSync(dir.join('empty.db'), '');
     vi.stubEnv('JOINERY_DB', dir.join('empty.db'));
     const empty = await joinery(['orders', 'show', '1']);
     expect(empty).toMatchObject({ code: 2, out: '' });
-    expect(empty.err).toMatch(/^joinery: the database .*empty\.db is not up to date \(\d+ migrations pending\): run joinery migrate\n$/);
+    expect(empty.err).toMatch(
+      /^joinery: the database .*empty\.db is not up to date \(\d+ migrations pending\): run joinery migrate\n$/,
+    );
 
     vi.stubEnv('DATABASE_URL', 'mysql://root:hunter2@db/shop');
-    expect(await joinery(['orders'])).toEqual({ code: 2, out: '', err: 'joinery: DATABASE_URL must be a postgres:// URL, got "mysql://root:***@db/shop"\n' });
+    expect(await joinery(['orders'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'joinery: DATABASE_URL must be a postgres:// URL, got "mysql://root:***@db/shop"\n',
+    });
   });
 });
 
@@ -240,7 +336,9 @@ describe('joinery orders show', () => {
     const r = await joinery(['orders', 'show', '100000001']);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
-    const [declined, approved] = (await db().selectFrom('payments').select('transaction_id').where('order_id', '=', 1).orderBy('id').execute()).map((p) => p.transaction_id!);
+    const [declined, approved] = (
+      await db().selectFrom('payments').select('transaction_id').where('order_id', '=', 1).orderBy('id').execute()
+    ).map((p) => p.transaction_id!);
     expect(r.out.split('\n')).toEqual([
       'Order #100000001 (id 1): ordered',
       'Paid: $16.02 of $16.02',
@@ -283,10 +381,17 @@ describe('joinery orders show', () => {
     expect(await joinery(['orders', 'show', '#100000001'])).toEqual(r);
 
     const grace = (await joinery(['orders', 'show', '3'])).out.split('\n');
-    expect(grace.slice(0, 2)).toEqual(['Order #100000003 (id 3): pending_payment', 'Paid: no (latest payment held for review by the gateway)']);
+    expect(grace.slice(0, 2)).toEqual([
+      'Order #100000003 (id 3): pending_payment',
+      'Paid: no (latest payment held for review by the gateway)',
+    ]);
     expect(grace).toContain('      This transaction is being held for review.');
-    expect(grace.find((l) => l.startsWith('  #4 '))).toMatch(/^ {2}#4 {2}2025-01-15 14:00 {2}on_hold \(review\) {2}\$16\.02 {2}sandbox {2}sandbox_ch_\w+ {2}visa ending 9995$/);
-    expect((await joinery(['orders', 'show', '4'])).out).toContain("\nPaid: no (latest payment waiting for the card holder's authentication)\n");
+    expect(grace.find((l) => l.startsWith('  #4 '))).toMatch(
+      /^ {2}#4 {2}2025-01-15 14:00 {2}on_hold \(review\) {2}\$16\.02 {2}sandbox {2}sandbox_ch_\w+ {2}visa ending 9995$/,
+    );
+    expect((await joinery(['orders', 'show', '4'])).out).toContain(
+      "\nPaid: no (latest payment waiting for the card holder's authentication)\n",
+    );
     expect((await joinery(['orders', 'show', '2'])).out).toContain('\nPaid: no (latest payment failed)\n');
     const edsger = (await joinery(['orders', 'show', '100000005'])).out;
     expect(edsger).toContain('\nPaid: no (no payment yet)\n');
@@ -295,7 +400,7 @@ describe('joinery orders show', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('--format json: the order in the API\'s shape with every payment\'s gateway and hold, amounts as decimals', async () => {
+  it("--format json: the order in the API's shape with every payment's gateway and hold, amounts as decimals", async () => {
     await server();
     const { grace } = await fiveOrders();
     const r = await joinery(['orders', 'show', String(grace.id), '--format', 'json']);
@@ -312,7 +417,10 @@ describe('joinery orders show', () => {
       total: 16.02,
       amountPaid: 0,
       orderCurrencyCode: 'USD',
-      items: [{ sku: 'CARLTON-SD-PW', qty: 1, price: 0 }, { sku: 'QZ-CG-CH-POL', qty: 1, price: 9.95, rowTotal: 9.95 }],
+      items: [
+        { sku: 'CARLTON-SD-PW', qty: 1, price: 0 },
+        { sku: 'QZ-CG-CH-POL', qty: 1, price: 9.95, rowTotal: 9.95 },
+      ],
       addresses: [{ type: 'billing', firstName: 'Grace', city: 'Columbus' }, { type: 'shipping' }],
       statusHistory: [{ status: 'pending' }, { status: 'pending_payment' }],
     });
@@ -325,7 +433,15 @@ describe('joinery orders show', () => {
         amount: 16.02,
         amountPaid: 0,
         transactionId: expect.stringMatching(TX),
-        additionalData: { gateway: 'sandbox', next: 'review', responseCode: 4, intentStatus: 'processing', message: 'This transaction is being held for review.', brand: 'visa', last4: '9995' },
+        additionalData: {
+          gateway: 'sandbox',
+          next: 'review',
+          responseCode: 4,
+          intentStatus: 'processing',
+          message: 'This transaction is being held for review.',
+          brand: 'visa',
+          last4: '9995',
+        },
         createdAt: '2025-01-15T14:00:00.000Z',
         gateway: 'sandbox',
         hold: 'review',
@@ -338,7 +454,11 @@ describe('joinery orders show', () => {
     await server();
     await placeOrder(t!.app);
     for (const id of ['999', '100000999', '2147483648', '99999999999999999999']) {
-      expect(await joinery(['orders', 'show', id])).toEqual({ code: 1, out: '', err: `joinery orders show: no order ${id}\n` });
+      expect(await joinery(['orders', 'show', id])).toEqual({
+        code: 1,
+        out: '',
+        err: `joinery orders show: no order ${id}\n`,
+      });
     }
   });
 });
@@ -347,18 +467,35 @@ describe('what the shopper typed', () => {
   it('is quoted in CSV (a formula as text), and reaches the terminal without control characters', async () => {
     await server();
     const evil = { firstName: '=HYPERLINK("http://x.example")', lastName: 'Smith, Jr\u001b[2J' };
-    const { quote, token } = await createQuote(db(), t!.clock, quoteInput({ ...evil, items: [{ name: 'Base cabinet\u001b]0;owned\u0007', sku: 'B36', qty: 1, price: 100 }] }));
-    const paid = await send(t!.app, 'POST', '/api/quote/pay', { quoteId: quote.id, token, paymentMethod: 'card', paymentToken: await cardToken(t!.app, CARDS.approved) });
+    const { quote, token } = await createQuote(
+      db(),
+      t!.clock,
+      quoteInput({ ...evil, items: [{ name: 'Base cabinet\u001b]0;owned\u0007', sku: 'B36', qty: 1, price: 100 }] }),
+    );
+    const paid = await send(t!.app, 'POST', '/api/quote/pay', {
+      quoteId: quote.id,
+      token,
+      paymentMethod: 'card',
+      paymentToken: await cardToken(t!.app, CARDS.approved),
+    });
     expect(paid.status).toBe(200);
     const order = await send(t!.app, 'POST', '/api/quote/convertToOrder', {
       quoteId: quote.id,
       token,
-      payment: { transactionId: paid.json.transactionId, method: 'card', methodLabel: 'Credit or Debit Card', amount: paid.json.amount, status: 'completed' },
+      payment: {
+        transactionId: paid.json.transactionId,
+        method: 'card',
+        methodLabel: 'Credit or Debit Card',
+        amount: paid.json.amount,
+        status: 'completed',
+      },
     });
     expect(order.status).toBe(200);
 
     const records = (await joinery(['orders', '--format', 'csv'])).out.split('\r\n');
-    expect(records[1]).toMatch(/^100000001,1,2025-01-15T12:00:00\.000Z,"'=HYPERLINK\(""http:\/\/x\.example""\)","Smith, Jr\u001b\[2J",ada@example\.com,ordered,331\.30,USD,card,completed,,sandbox_ch_\w+$/);
+    expect(records[1]).toMatch(
+      /^100000001,1,2025-01-15T12:00:00\.000Z,"'=HYPERLINK\(""http:\/\/x\.example""\)","Smith, Jr\u001b\[2J",ada@example\.com,ordered,331\.30,USD,card,completed,,sandbox_ch_\w+$/,
+    );
 
     const table = (await joinery(['orders'])).out;
     expect(table).toContain('=HYPERLINK("http://x.example") Smith, Jr\uFFFD[2J');
@@ -371,25 +508,49 @@ describe('what the shopper typed', () => {
   });
 
   it('csvField and terminalText', () => {
-    expect(csv(['a', 'b'], [['x,y', 'say "hi"'], ['line\nbreak', null], [-5, '-5'], [' pad', '@sum']])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",\r\n-5,\'-5\r\n" pad",\'@sum\r\n');
+    expect(
+      csv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['line\nbreak', null],
+          [-5, '-5'],
+          [' pad', '@sum'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",\r\n-5,\'-5\r\n" pad",\'@sum\r\n');
     expect(csvField('+1 555')).toBe("'+1 555");
     expect(terminalText('a\tb\r\nc\u001b[0m\u202e')).toBe('a b c\uFFFD[0m\uFFFD');
   });
 });
 
-describe('the shop\'s currency', () => {
-  it('amounts are written in the shop\'s currency and locale (site.json: CAD in fr-CA)', async () => {
+describe("the shop's currency", () => {
+  it("amounts are written in the shop's currency and locale (site.json: CAD in fr-CA)", async () => {
     site = secondShopSite();
     await server(site.dir);
-    const toronto = { ...JANE, phoneNumber: '416-555-0188', street1: '100 Queen Street West', street2: '', city: 'Toronto', state: 'ON', zipCode: 'M5H 2N2', countryId: 'CA' };
+    const toronto = {
+      ...JANE,
+      phoneNumber: '416-555-0188',
+      street1: '100 Queen Street West',
+      street2: '',
+      city: 'Toronto',
+      state: 'ON',
+      zipCode: 'M5H 2N2',
+      countryId: 'CA',
+    };
     const placed = await placeOrder(t!.app, { billing: toronto });
     const total = placed.order.total as number;
     const r = await joinery(['orders'], site.dir);
     expect(r.code).toBe(0);
     const cad = `${total.toFixed(2).replace('.', ',')}\u00a0$`;
     expect(r.out.split('\n')[1]).toContain(`  ${cad}  `);
-    expect((await joinery(['orders', 'show', '1'], site.dir)).out).toMatch(new RegExp(`\\n +Total +${cad.replace('$', '\\$')}\\n`));
-    expect(JSON.parse((await joinery(['orders', '--format', 'json'], site.dir)).out)[0]).toMatchObject({ total, orderCurrencyCode: 'CAD' });
+    expect((await joinery(['orders', 'show', '1'], site.dir)).out).toMatch(
+      new RegExp(`\\n +Total +${cad.replace('$', '\\$')}\\n`),
+    );
+    expect(JSON.parse((await joinery(['orders', '--format', 'json'], site.dir)).out)[0]).toMatchObject({
+      total,
+      orderCurrencyCode: 'CAD',
+    });
   });
 });
 
@@ -406,6 +567,7 @@ describe('parseSince', () => {
     expect(parseSince('2025-01-31T09:30-0500', now).toISOString()).toBe('2025-01-31T14:30:00.000Z');
   });
   it('refuses anything else', () => {
-    for (const v of ['', 'yesterday', '7', '7y', '2025-02-30', '2025-13-01', '2025-01-31T24:00', '31/01/2025']) expect(() => parseSince(v, now), v).toThrow(/^--since takes a date/);
+    for (const v of ['', 'yesterday', '7', '7y', '2025-02-30', '2025-13-01', '2025-01-31T24:00', '31/01/2025'])
+      expect(() => parseSince(v, now), v).toThrow(/^--since takes a date/);
   });
 });

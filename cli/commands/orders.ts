@@ -54,7 +54,8 @@ const oneOf = <T extends string>(option: string, allowed: readonly T[], v: strin
 
 export function parseLimit(v: string): number {
   const n = /^\d{1,6}$/.test(v.trim()) ? Number(v) : NaN;
-  if (!(n >= 1 && n <= MAX_LIMIT)) throw new UsageError(`--limit takes a whole number from 1 to ${MAX_LIMIT}, got "${v}"`);
+  if (!(n >= 1 && n <= MAX_LIMIT))
+    throw new UsageError(`--limit takes a whole number from 1 to ${MAX_LIMIT}, got "${v}"`);
   return n;
 }
 
@@ -72,13 +73,23 @@ export function parseSince(v: string, now: Date): Date {
   const m = ISO_DATE.exec(s);
   if (m) {
     const [, y, mo, d, h = '00', mi = '00', sec = '00', frac = '', zone] = m;
-    const t = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec}${frac}${zone ? zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2').toUpperCase() : 'Z'}`);
+    const t = new Date(
+      `${y}-${mo}-${d}T${h}:${mi}:${sec}${frac}${zone ? zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2').toUpperCase() : 'Z'}`,
+    );
     // Date() rolls 2025-02-30 over to March: the fields must survive the round trip.
     const back = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)));
-    const fieldsOk = back.getUTCFullYear() === Number(y) && back.getUTCMonth() === Number(mo) - 1 && back.getUTCDate() === Number(d) && Number(h) < 24 && Number(mi) < 60 && Number(sec) < 60;
+    const fieldsOk =
+      back.getUTCFullYear() === Number(y) &&
+      back.getUTCMonth() === Number(mo) - 1 &&
+      back.getUTCDate() === Number(d) &&
+      Number(h) < 24 &&
+      Number(mi) < 60 &&
+      Number(sec) < 60;
     if (fieldsOk && !Number.isNaN(t.getTime())) return t;
   }
-  throw new UsageError(`--since takes a date (2025-01-31, 2025-01-31T09:30Z) or a time ago (30m, 24h, 7d, 2w), got "${v}"`);
+  throw new UsageError(
+    `--since takes a date (2025-01-31, 2025-01-31T09:30Z) or a time ago (30m, 24h, 7d, 2w), got "${v}"`,
+  );
 }
 
 // --- the database ---
@@ -93,12 +104,16 @@ async function openForReading(): Promise<Db> {
   }
   const rel = relative(process.cwd(), target);
   const where = isPostgresUrl(target) ? redactUrl(target) : rel && !rel.startsWith('..') ? rel : target;
-  if (!isPostgresUrl(target) && !existsSync(target)) throw new UsageError(`no database at ${where}: set DATABASE_URL, JOINERY_DB or JOINERY_DATA_DIR to the server's`);
+  if (!isPostgresUrl(target) && !existsSync(target))
+    throw new UsageError(`no database at ${where}: set DATABASE_URL, JOINERY_DB or JOINERY_DATA_DIR to the server's`);
   const db = openDatabase(target, { poolSize: 1 });
   try {
     const applied = new Set(await appliedMigrations(db));
     const pending = Object.keys(migrations).filter((m) => !applied.has(m));
-    if (pending.length) throw new UsageError(`the database ${where} is not up to date (${pending.length} migration${pending.length === 1 ? '' : 's'} pending): run joinery migrate`);
+    if (pending.length)
+      throw new UsageError(
+        `the database ${where} is not up to date (${pending.length} migration${pending.length === 1 ? '' : 's'} pending): run joinery migrate`,
+      );
     return db;
   } catch (e) {
     await db.destroy();
@@ -163,11 +178,23 @@ async function validStatuses(db: Db): Promise<string[]> {
 }
 
 /** The orders, newest first, each with its latest payment; `more` when the limit cut the list. */
-export async function listOrders(db: Db, o: { status?: string; since?: Date; limit: number }): Promise<{ orders: OrderSummary[]; more: boolean }> {
+export async function listOrders(
+  db: Db,
+  o: { status?: string; since?: Date; limit: number },
+): Promise<{ orders: OrderSummary[]; more: boolean }> {
   let q = db
     .selectFrom('orders as o')
     .leftJoin('payments as p', (join) =>
-      join.on((eb) => eb('p.id', '=', eb.selectFrom('payments as lp').select((e) => e.fn.max('lp.id').as('id')).whereRef('lp.order_id', '=', 'o.id'))),
+      join.on((eb) =>
+        eb(
+          'p.id',
+          '=',
+          eb
+            .selectFrom('payments as lp')
+            .select((e) => e.fn.max('lp.id').as('id'))
+            .whereRef('lp.order_id', '=', 'o.id'),
+        ),
+      ),
     )
     .select([
       'o.id',
@@ -254,7 +281,21 @@ export const summaryJson = (s: OrderSummary) => ({
   },
 });
 
-export const CSV_HEAD = ['number', 'id', 'created_at', 'first_name', 'last_name', 'email', 'status', 'total', 'currency', 'payment_method', 'payment_status', 'payment_hold', 'payment_transaction_id'] as const;
+export const CSV_HEAD = [
+  'number',
+  'id',
+  'created_at',
+  'first_name',
+  'last_name',
+  'email',
+  'status',
+  'total',
+  'currency',
+  'payment_method',
+  'payment_status',
+  'payment_hold',
+  'payment_transaction_id',
+] as const;
 
 const csvRow = (s: OrderSummary) => [
   s.orderIncrementId,
@@ -272,7 +313,16 @@ const csvRow = (s: OrderSummary) => [
   s.latestPayment?.transactionId ?? null,
 ];
 
-const TABLE_HEAD = ['Number', 'Date (UTC)', 'Customer', 'E-mail', 'Status', 'Total', 'Payment method', 'Latest payment'];
+const TABLE_HEAD = [
+  'Number',
+  'Date (UTC)',
+  'Customer',
+  'E-mail',
+  'Status',
+  'Total',
+  'Payment method',
+  'Latest payment',
+];
 
 const tableRow = (s: OrderSummary) =>
   [
@@ -293,16 +343,26 @@ export async function ordersListCommand(opts: ListOptions = {}): Promise<number>
   return withDatabase(async (db) => {
     if (opts.status !== undefined) {
       const valid = await validStatuses(db);
-      if (!valid.includes(opts.status)) throw new UsageError(`--status takes ${valid.join(' | ')} (${ON_HOLD}: the latest payment is held for review by the gateway), got "${opts.status}"`);
+      if (!valid.includes(opts.status))
+        throw new UsageError(
+          `--status takes ${valid.join(' | ')} (${ON_HOLD}: the latest payment is held for review by the gateway), got "${opts.status}"`,
+        );
     }
     useShopRules();
-    const { orders, more } = await listOrders(db, { ...(opts.status !== undefined ? { status: opts.status } : {}), ...(since ? { since } : {}), limit });
+    const { orders, more } = await listOrders(db, {
+      ...(opts.status !== undefined ? { status: opts.status } : {}),
+      ...(since ? { since } : {}),
+      limit,
+    });
     if (format === 'json') process.stdout.write(`${JSON.stringify(orders.map(summaryJson), null, 2)}\n`);
     else if (format === 'csv') process.stdout.write(csv(CSV_HEAD, orders.map(csvRow)));
     else if (!orders.length) process.stdout.write(`${noOrders(opts.status, since)}\n`);
     else {
       const lines = table(TABLE_HEAD, orders.map(tableRow), new Set([5]));
-      lines.push('', `${orders.length} order${orders.length === 1 ? '' : 's'}${more ? `, the newest ${limit}: --limit N shows more` : ''}`);
+      lines.push(
+        '',
+        `${orders.length} order${orders.length === 1 ? '' : 's'}${more ? `, the newest ${limit}: --limit N shows more` : ''}`,
+      );
       process.stdout.write(`${lines.join('\n')}\n`);
     }
     return EXIT_OK;
@@ -310,7 +370,10 @@ export async function ordersListCommand(opts: ListOptions = {}): Promise<number>
 }
 
 function noOrders(status: string | undefined, since: Date | undefined): string {
-  const filters = [status === ON_HOLD ? 'held for review' : status && `with status ${status}`, since && `since ${since.toISOString()}`].filter(Boolean);
+  const filters = [
+    status === ON_HOLD ? 'held for review' : status && `with status ${status}`,
+    since && `since ${since.toISOString()}`,
+  ].filter(Boolean);
   return `No orders${filters.length ? ` ${filters.join(' ')}` : ''}.`;
 }
 
@@ -328,7 +391,9 @@ export async function findOrderDetail(db: Db, idOrNumber: string): Promise<Order
   const byNumber = await db.selectFrom('orders').selectAll().where('order_increment_id', '=', key).executeTakeFirst();
   // A number past any row id (PostgreSQL's integer) names no order: asked for, PostgreSQL fails.
   const id = rowIdOf(key);
-  const row: OrderRow | undefined = byNumber ?? (id === undefined ? undefined : await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
+  const row: OrderRow | undefined =
+    byNumber ??
+    (id === undefined ? undefined : await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
   if (!row) return undefined;
   const [items, addresses, payments, history] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', row.id).orderBy('position').execute(),
@@ -340,7 +405,11 @@ export async function findOrderDetail(db: Db, idOrNumber: string): Promise<Order
   const paidCents = payments.filter((p) => p.status === 'completed').reduce((n, p) => n + p.amount_cents, 0);
   return {
     ...view,
-    payments: view.payments.map((p, i) => ({ ...p, gateway: payments[i]!.gateway, hold: holdOf(p.status, p.additionalData) })),
+    payments: view.payments.map((p, i) => ({
+      ...p,
+      gateway: payments[i]!.gateway,
+      hold: holdOf(p.status, p.additionalData),
+    })),
     amountPaid: fromCents(paidCents),
   };
 }
@@ -354,7 +423,12 @@ function paidLine(o: OrderDetail): string {
   if (o.payments.some((p) => p.status === 'completed')) return `Paid: ${m(o.amountPaid)} of ${m(o.total)}`;
   const last = o.payments.at(-1);
   if (!last) return 'Paid: no (no payment yet)';
-  const why = last.hold === 'review' ? 'held for review by the gateway' : last.hold === 'authentication' ? "waiting for the card holder's authentication" : last.status;
+  const why =
+    last.hold === 'review'
+      ? 'held for review by the gateway'
+      : last.hold === 'authentication'
+        ? "waiting for the card holder's authentication"
+        : last.status;
   return `Paid: no (latest payment ${why})`;
 }
 
@@ -386,7 +460,12 @@ export function orderDetailLines(o: OrderDetail): string[] {
       [
         ...o.items.map((it) => {
           const finish = it.customOptions?.finish?.label;
-          return [t(it.sku), t(finish && !it.name.toLowerCase().includes(finish.toLowerCase()) ? `${it.name} (${finish})` : it.name), `${it.qty} x ${m(it.price)}`, m(it.rowTotal)];
+          return [
+            t(it.sku),
+            t(finish && !it.name.toLowerCase().includes(finish.toLowerCase()) ? `${it.name} (${finish})` : it.name),
+            `${it.qty} x ${m(it.price)}`,
+            m(it.rowTotal),
+          ];
         }),
         ...totals.map(([label, amount]) => ['', '', label, amount]),
       ],
@@ -396,15 +475,21 @@ export function orderDetailLines(o: OrderDetail): string[] {
 
   const billing = o.addresses.find((a) => a.type === 'billing');
   const shipping = o.addresses.find((a) => a.type === 'shipping');
-  for (const [title, a] of [['Billing address', billing], ['Shipping address', shipping]] as const) {
+  for (const [title, a] of [
+    ['Billing address', billing],
+    ['Shipping address', shipping],
+  ] as const) {
     lines.push('', title);
     if (!a) lines.push('  (none)');
     else if (title === 'Shipping address' && o.sameAsBilling) lines.push('  same as billing');
     else
       lines.push(
-        ...[`${a.firstName} ${a.lastName}`, [a.street1, a.street2].filter(Boolean).join(', '), `${a.city}, ${a.state} ${a.zipCode}, ${a.countryId}`, [a.email, a.phoneNumber].filter(Boolean).join('  ')].map(
-          (l) => `  ${t(l)}`,
-        ),
+        ...[
+          `${a.firstName} ${a.lastName}`,
+          [a.street1, a.street2].filter(Boolean).join(', '),
+          `${a.city}, ${a.state} ${a.zipCode}, ${a.countryId}`,
+          [a.email, a.phoneNumber].filter(Boolean).join('  '),
+        ].map((l) => `  ${t(l)}`),
       );
   }
 
@@ -414,7 +499,15 @@ export function orderDetailLines(o: OrderDetail): string[] {
     o.payments.map((p) => {
       const { brand, last4 } = p.additionalData;
       const card = brand || last4 ? `${text(brand) || 'card'} ending ${text(last4) || '?'}` : '';
-      return [`#${p.id}`, when(p.createdAt), statusLabel(p.status, p.hold), m(p.amount), t(p.gateway), t(p.transactionId ?? 'no transaction id'), t(card)];
+      return [
+        `#${p.id}`,
+        when(p.createdAt),
+        statusLabel(p.status, p.hold),
+        m(p.amount),
+        t(p.gateway),
+        t(p.transactionId ?? 'no transaction id'),
+        t(card),
+      ];
     }),
     new Set([3]),
   );
@@ -425,13 +518,22 @@ export function orderDetailLines(o: OrderDetail): string[] {
   });
 
   lines.push('', 'Status history');
-  lines.push(...columns(o.statusHistory.map((h) => [when(h.createdAt), t(h.status), `${t(h.comment)}${h.isCustomerNotified ? ' (customer notified)' : ''}`])));
+  lines.push(
+    ...columns(
+      o.statusHistory.map((h) => [
+        when(h.createdAt),
+        t(h.status),
+        `${t(h.comment)}${h.isCustomerNotified ? ' (customer notified)' : ''}`,
+      ]),
+    ),
+  );
   return lines;
 }
 
 export async function ordersShowCommand(idOrNumber: string, opts: { format?: string } = {}): Promise<number> {
   const format = oneOf('--format', SHOW_FORMATS, opts.format ?? 'text');
-  if (!/^#?\d{1,20}$/.test(idOrNumber.trim())) throw new UsageError(`orders show takes an order number (100000001) or id, got "${idOrNumber}"`);
+  if (!/^#?\d{1,20}$/.test(idOrNumber.trim()))
+    throw new UsageError(`orders show takes an order number (100000001) or id, got "${idOrNumber}"`);
   return withDatabase(async (db) => {
     const order = await findOrderDetail(db, idOrNumber);
     if (!order) {
@@ -439,7 +541,9 @@ export async function ordersShowCommand(idOrNumber: string, opts: { format?: str
       return EXIT_CONTENT;
     }
     useShopRules();
-    process.stdout.write(format === 'json' ? `${JSON.stringify(order, null, 2)}\n` : `${orderDetailLines(order).join('\n')}\n`);
+    process.stdout.write(
+      format === 'json' ? `${JSON.stringify(order, null, 2)}\n` : `${orderDetailLines(order).join('\n')}\n`,
+    );
     return EXIT_OK;
   });
 }

@@ -23,14 +23,26 @@ export async function paymentsReconcileCommand(): Promise<number> {
     return EXIT_USAGE;
   }
   // The API's services without serving anything: no build needed, no background work.
-  const server = createServer({ ...deps, log: silentLogger, config: { ...deps.config, distDir: null, reconcileIntervalMs: 0 } });
+  const server = createServer({
+    ...deps,
+    log: silentLogger,
+    config: { ...deps.config, distDir: null, reconcileIntervalMs: 0 },
+  });
   try {
     console.log('joinery payments reconcile: asking the payment providers about lost and waiting payments ...');
     const r = await server.reconciler.runOnce();
-    for (const s of r.settled) console.log(`order #${s.orderIncrementId}  payment ${s.paymentId} (${s.gateway})  ${s.before} -> ${s.after}  order ${s.orderStatus}${s.message ? `  ${s.message}` : ''}`);
-    for (const f of r.failed) console.log(`order ${f.orderId}  payment ${f.paymentId} (${f.gateway || 'unknown provider'})  not reconciled: ${f.error}`);
+    for (const s of r.settled)
+      console.log(
+        `order #${s.orderIncrementId}  payment ${s.paymentId} (${s.gateway})  ${s.before} -> ${s.after}  order ${s.orderStatus}${s.message ? `  ${s.message}` : ''}`,
+      );
+    for (const f of r.failed)
+      console.log(
+        `order ${f.orderId}  payment ${f.paymentId} (${f.gateway || 'unknown provider'})  not reconciled: ${f.error}`,
+      );
     const busy = r.busy ? `, ${r.busy} held by a running payment (next run)` : '';
-    console.log(`${r.checked} payment${r.checked === 1 ? '' : 's'} looked at, ${r.settled.length} settled, ${r.failed.length} could not be asked${busy}.`);
+    console.log(
+      `${r.checked} payment${r.checked === 1 ? '' : 's'} looked at, ${r.settled.length} settled, ${r.failed.length} could not be asked${busy}.`,
+    );
     return r.failed.length ? EXIT_CONTENT : EXIT_OK;
   } catch (e) {
     console.error(`joinery payments reconcile: ${(e as Error).message}`);

@@ -29,10 +29,17 @@ describe('joinery quote', () => {
     vi.stubEnv('JOINERY_DATA_DIR', dir);
     vi.stubEnv('JOINERY_DB', undefined as unknown as string);
     const file = join(dir, 'big.json');
-    writeFileSync(file, JSON.stringify(quoteInput({ items: [{ name: 'Whole street', sku: 'W', qty: 10_000, price: 1_000_000 }] })));
+    writeFileSync(
+      file,
+      JSON.stringify(quoteInput({ items: [{ name: 'Whole street', sku: 'W', qty: 10_000, price: 1_000_000 }] })),
+    );
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await quoteCreateCommand(file, {})).toBe(1);
-    expect(error.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/big\.json: the total \(subtotal \+ shippingAmount \+ taxAmount - discountAmount\) must be at most 999999\.99, the most one card payment takes, got 10000000231\.30$/)]);
+    expect(error.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringMatching(
+        /big\.json: the total \(subtotal \+ shippingAmount \+ taxAmount - discountAmount\) must be at most 999999\.99, the most one card payment takes, got 10000000231\.30$/,
+      ),
+    ]);
     const db = await openMigratedDatabase(join(dir, 'joinery.db'));
     try {
       expect(await db.selectFrom('quotes').selectAll().execute()).toEqual([]);
@@ -55,7 +62,17 @@ describe('joinery quote', () => {
     vi.stubEnv('JOINERY_DB', undefined as unknown as string);
     vi.stubEnv('PUBLIC_ORIGIN', 'https://shop.example');
     const file = join(dir, 'q.json');
-    writeFileSync(file, JSON.stringify(quoteInput({ items: [{ name: 'Door', sku: 'D1', qty: 3, price: 10.1 }], shippingAmount: 5, taxAmount: 0, discountAmount: 0 })));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        quoteInput({
+          items: [{ name: 'Door', sku: 'D1', qty: 3, price: 10.1 }],
+          shippingAmount: 5,
+          taxAmount: 0,
+          discountAmount: 0,
+        }),
+      ),
+    );
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     expect(await quoteCreateCommand(file, { expiresIn: '2d', send: true })).toBe(0);
     const printed = log.mock.calls.map((c) => String(c[0]));

@@ -22,7 +22,15 @@ import { openMigratedDatabase } from '../../server/db/open.ts';
 import { databaseTarget, dbFileFromEnv } from '../../server/default-deps.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
 import { quoteLinkEmail } from '../../server/quotes/quote-email.ts';
-import { cancelQuote, createQuote, listQuotes, QuoteInputError, quoteIncrementIdFor, quoteLink, type QuoteInput } from '../../server/quotes/quote-store.ts';
+import {
+  cancelQuote,
+  createQuote,
+  listQuotes,
+  QuoteInputError,
+  quoteIncrementIdFor,
+  quoteLink,
+  type QuoteInput,
+} from '../../server/quotes/quote-store.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, EXIT_USAGE, UsageError } from '../exit-codes.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
@@ -33,7 +41,8 @@ const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, 
 /** "7d", "12h", "30m", "2w" -> milliseconds. */
 export function parseDuration(v: string): number {
   const m = /^(\d{1,5})([mhdw])$/.exec(v.trim());
-  if (!m || Number(m[1]) === 0) throw new UsageError(`--expires-in takes a duration like 7d, 12h, 30m or 2w, got "${v}"`);
+  if (!m || Number(m[1]) === 0)
+    throw new UsageError(`--expires-in takes a duration like 7d, 12h, 30m or 2w, got "${v}"`);
   return Number(m[1]) * UNITS[m[2]!]!;
 }
 
@@ -57,7 +66,10 @@ async function openDb() {
 function shop() {
   const site = readSiteJson(getSiteDir());
   if (site.shop) setCurrentShop(site.shop);
-  return { siteName: site.name ?? 'Joinery', origin: (process.env.PUBLIC_ORIGIN || site.origin || 'http://localhost:3000').replace(/\/+$/, '') };
+  return {
+    siteName: site.name ?? 'Joinery',
+    origin: (process.env.PUBLIC_ORIGIN || site.origin || 'http://localhost:3000').replace(/\/+$/, ''),
+  };
 }
 
 export async function quoteCreateCommand(path: string, opts: { expiresIn?: string; send?: boolean }): Promise<number> {
@@ -91,7 +103,9 @@ export async function quoteCreateCommand(path: string, opts: { expiresIn?: strin
     const { quote, token } = created;
     const link = quoteLink(s.origin, quote.id, token);
     if (opts.send) await enqueueMail(db, quoteLinkEmail(quote, link, s), systemClock);
-    console.log(`Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${currentShop().currency.code}, expires ${quote.expiresAt}`);
+    console.log(
+      `Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${currentShop().currency.code}, expires ${quote.expiresAt}`,
+    );
     console.log(link);
     if (opts.send) console.log(`The link is queued for ${quote.email}.`);
     return EXIT_OK;
@@ -107,7 +121,9 @@ export async function quoteListCommand(): Promise<number> {
     if (!rows.length) console.log('No quotes.');
     for (const q of rows) {
       const expired = q.status === 'open' && q.expires_at <= new Date().toISOString() ? ' (link expired)' : '';
-      console.log(`${q.id}\t${q.quote_increment_id ?? quoteIncrementIdFor(q.id)}\t${q.status}${expired}\t${fromCents(q.total_cents).toFixed(2)}\t${q.email}\texpires ${q.expires_at}${q.status === 'paid' && q.order_id ? `\torder ${incrementIdFor(q.order_id)}` : ''}`);
+      console.log(
+        `${q.id}\t${q.quote_increment_id ?? quoteIncrementIdFor(q.id)}\t${q.status}${expired}\t${fromCents(q.total_cents).toFixed(2)}\t${q.email}\texpires ${q.expires_at}${q.status === 'paid' && q.order_id ? `\torder ${incrementIdFor(q.order_id)}` : ''}`,
+      );
     }
     return EXIT_OK;
   } finally {

@@ -47,12 +47,17 @@ const waitForSignal = () =>
  * NODE_ENV as the caller set it: cli/bin.js defaults it to production for React's sake and keeps
  * what was given, so only an explicit NODE_ENV=production counts as a production start.
  */
-const givenNodeEnv = (): string | undefined => ('joineryGivenNodeEnv' in globalThis ? (globalThis as { joineryGivenNodeEnv?: string }).joineryGivenNodeEnv : process.env.NODE_ENV);
+const givenNodeEnv = (): string | undefined =>
+  'joineryGivenNodeEnv' in globalThis
+    ? (globalThis as { joineryGivenNodeEnv?: string }).joineryGivenNodeEnv
+    : process.env.NODE_ENV;
 
 /** The site's live test payment methods with the providers the server uses (none when its data is not readable: checkout answers 503 then). */
 function testMethodNames(siteDir: string): string[] {
   try {
-    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, configuredGateways(process.env)).map((m) => m.name);
+    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, configuredGateways(process.env)).map(
+      (m) => m.name,
+    );
   } catch {
     return [];
   }
@@ -66,7 +71,11 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
     return EXIT_USAGE;
   }
   // Before anything else: a production start with the sandbox live is a configuration error.
-  const testMode = testModeAtStart({ methods: testMethodNames(getSiteDir()), nodeEnv: givenNodeEnv(), allowSandbox: process.env[ALLOW_SANDBOX_ENV] });
+  const testMode = testModeAtStart({
+    methods: testMethodNames(getSiteDir()),
+    nodeEnv: givenNodeEnv(),
+    allowSandbox: process.env[ALLOW_SANDBOX_ENV],
+  });
   if (testMode?.refuse) {
     console.error(testMode.message);
     return EXIT_USAGE;
@@ -74,7 +83,9 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   // JOINERY_DIST_DIR: a build made elsewhere (one build copied to every server).
   const distDir = process.env.JOINERY_DIST_DIR ? resolve(process.env.JOINERY_DIST_DIR) : DIST_DIR;
   if (!existsSync(join(distDir, 'site')) || !existsSync(join(distDir, 'routes-manifest.json'))) {
-    console.error(`joinery start: no built site in ${relative(process.cwd(), distDir) || '.'}/: run joinery build first`);
+    console.error(
+      `joinery start: no built site in ${relative(process.cwd(), distDir) || '.'}/: run joinery build first`,
+    );
     return EXIT_USAGE;
   }
 
@@ -89,7 +100,11 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   let listening: Listening | undefined;
   try {
     server = createServer(deps);
-    listening = await listen(server.app, { port, hostname: process.env.HOST ?? '0.0.0.0', bodyTimeoutMs: server.deps.config.bodyTimeoutMs });
+    listening = await listen(server.app, {
+      port,
+      hostname: process.env.HOST ?? '0.0.0.0',
+      bodyTimeoutMs: server.deps.config.bodyTimeoutMs,
+    });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'EADDRINUSE' ? `port ${port} is already in use (try --port)` : err.message;
@@ -104,7 +119,9 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
 
   console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
   if (testMode) console.log(testMode.message);
-  console.log(`joinery start: database ${deps.dbKind === 'sqlite' ? relative(process.cwd(), deps.dbFile) : deps.dbDescription} (${deps.dbKind}); mail: ${deps.mailer.description}`);
+  console.log(
+    `joinery start: database ${deps.dbKind === 'sqlite' ? relative(process.cwd(), deps.dbFile) : deps.dbDescription} (${deps.dbKind}); mail: ${deps.mailer.description}`,
+  );
   console.log(`joinery start: payment providers live: ${describeProviders(server.deps.payments, process.env)}`);
 
   const signal = await waitForSignal();

@@ -35,7 +35,10 @@ describe('joinery dev', () => {
     const faqs = join(site, 'pages', 'faqs.json');
     // The watcher watches the file (it starts on its own after the server); its event for the
     // edit drops the cached content (the server's listener runs before this one).
-    await vi.waitFor(() => expect(dev.vite.watcher.getWatched()[join(site, 'pages')]).toContain('faqs.json'), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(() => expect(dev.vite.watcher.getWatched()[join(site, 'pages')]).toContain('faqs.json'), {
+      timeout: 20_000,
+      interval: 20,
+    });
     const changed = new Promise<void>((resolve) => {
       const seen = (_event: string, file: string) => {
         if (file !== faqs) return;

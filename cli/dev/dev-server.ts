@@ -8,7 +8,17 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { extname, join, normalize } from 'node:path';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
-import { buildPageData, buildRouteTable, loadSite, matchPath, siteProductFacts, type BlockRegistry, type Finding, type RouteEntry, type Site } from '../../engine/node.ts';
+import {
+  buildPageData,
+  buildRouteTable,
+  loadSite,
+  matchPath,
+  siteProductFacts,
+  type BlockRegistry,
+  type Finding,
+  type RouteEntry,
+  type Site,
+} from '../../engine/node.ts';
 import { escapeHtml } from '../../engine/render/document.ts';
 import { joineryPlugin } from '../../engine/vite/plugin.ts';
 import { CLIENT_ENTRY, SSR_ENTRY } from '../../engine/vite/config.ts';
@@ -24,9 +34,21 @@ interface ContentState {
   errors: Finding[];
 }
 
-const MIME: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.gif': 'image/gif', '.pdf': 'application/pdf' };
+const MIME: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.pdf': 'application/pdf',
+};
 
-export function resolveRoute(routes: RouteEntry[], pathname: string): { route: RouteEntry; status: number } | undefined {
+export function resolveRoute(
+  routes: RouteEntry[],
+  pathname: string,
+): { route: RouteEntry; status: number } | undefined {
   const path = pathname === '/' ? '/' : pathname.replace(/\/+$/, '');
   const exact = routes.find((r) => !r.dynamic && r.path === path);
   if (exact) return { route: exact, status: 200 };
@@ -38,7 +60,10 @@ export function resolveRoute(routes: RouteEntry[], pathname: string): { route: R
 
 function errorPage(errors: Finding[]): string {
   const items = errors
-    .map((f) => `<li><code>${escapeHtml(`${f.file}:${f.line}:${f.column}`)}</code> ${escapeHtml(f.message)} <small>${escapeHtml(f.ruleId)}</small></li>`)
+    .map(
+      (f) =>
+        `<li><code>${escapeHtml(`${f.file}:${f.line}:${f.column}`)}</code> ${escapeHtml(f.message)} <small>${escapeHtml(f.ruleId)}</small></li>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content errors</title><script type="module" src="/@vite/client"></script>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1f1d1a}h1{color:#8c1d18}li{margin:.5rem 0}code{background:#f6f2ec;padding:.1rem .3rem}</style></head>
@@ -104,7 +129,11 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
         return;
       }
-      const data = buildPageData(c.site, found.route, { path: found.route.dynamic ? found.route.path : pathname, status: found.status, productFacts: siteProductFacts(c.site) });
+      const data = buildPageData(c.site, found.route, {
+        path: found.route.dynamic ? found.route.path : pathname,
+        status: found.status,
+        productFacts: siteProductFacts(c.site),
+      });
       if (wantsData) {
         res.writeHead(found.status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
         return;
@@ -113,19 +142,28 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
       const registry: BlockRegistry = await ssr.loadAllBlocks();
       const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
       const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> }).theme;
-      const doc = ssr.renderDocument({ data: r.data, html: r.html, assets: { entry: `/${CLIENT_ENTRY}`, css: [], preload: [] }, theme, islands: r.islands });
+      const doc = ssr.renderDocument({
+        data: r.data,
+        html: r.html,
+        assets: { entry: `/${CLIENT_ENTRY}`, css: [], preload: [] },
+        theme,
+        islands: r.islands,
+      });
       const html = await vite.transformIndexHtml(url.pathname, doc);
       res.writeHead(found.status, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     } catch (e) {
       vite.ssrFixStacktrace(e as Error);
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><title>Render error</title><script type="module" src="/@vite/client"></script><h1>Render error</h1><pre>${escapeHtml(String((e as Error).stack ?? e))}</pre>`);
+      res.end(
+        `<!doctype html><title>Render error</title><script type="module" src="/@vite/client"></script><h1>Render error</h1><pre>${escapeHtml(String((e as Error).stack ?? e))}</pre>`,
+      );
     }
   };
 
   const server = createHttpServer((req, res) => {
     // The offline sandbox gateway (a stand-in third party) is served by the same server app.
-    if (opts.api && (req.url?.startsWith('/api/') || req.url?.startsWith('/sandbox-gateway/'))) return opts.api(req, res);
+    if (opts.api && (req.url?.startsWith('/api/') || req.url?.startsWith('/sandbox-gateway/')))
+      return opts.api(req, res);
     vite.middlewares(req, res, () => render(req, res));
   });
   await new Promise<void>((r) => server.listen(opts.port, r));

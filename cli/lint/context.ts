@@ -33,7 +33,9 @@ export interface ReportInput {
 let cachedValidator: Validator | undefined;
 /** Compiled once per process. */
 export function getValidator(): Validator {
-  cachedValidator ??= createValidator(readSchemasDir(SCHEMAS_DIR), readBlockSchemas(), { cacheDir: VALIDATOR_CACHE_DIR });
+  cachedValidator ??= createValidator(readSchemasDir(SCHEMAS_DIR), readBlockSchemas(), {
+    cacheDir: VALIDATOR_CACHE_DIR,
+  });
   return cachedValidator;
 }
 

@@ -30,7 +30,8 @@ function collect(fields: unknown, base: string, step: number, groups: FormEntry[
     if (!isObj(f)) return;
     const pointer = `${base}/${i}`;
     const name = str(f.name);
-    const entry: FormEntry | undefined = name === undefined ? undefined : { name, type: str(f.type), pointer, def: f, step, groups };
+    const entry: FormEntry | undefined =
+      name === undefined ? undefined : { name, type: str(f.type), pointer, def: f, step, groups };
     if (entry) out.push(entry);
     if (f.type === 'group') collect(f.fields, `${pointer}/fields`, step, entry ? [...groups, entry] : groups, out);
   });
@@ -42,7 +43,8 @@ export function forEachForm(ctx: LintContext, visit: (form: FormInfo) => void) {
     if (!file.rel.startsWith('forms/') || !isObj(file.value)) continue;
     const value = file.value;
     const entries: FormEntry[] = [];
-    if (Array.isArray(value.steps)) value.steps.forEach((s, i) => isObj(s) && collect(s.fields, `/steps/${i}/fields`, i, [], entries));
+    if (Array.isArray(value.steps))
+      value.steps.forEach((s, i) => isObj(s) && collect(s.fields, `/steps/${i}/fields`, i, [], entries));
     else collect(value.fields, '/fields', 0, [], entries);
     visit({ rel: file.rel, value, entries });
   }

@@ -27,11 +27,13 @@ export const isLinkKey = (key: string | undefined) => !!key && LINK_KEY.test(key
  * (block props and menus, where such a string can only be a link).
  */
 export function linksIn(value: string, key: string | undefined, anyPath: boolean): FoundLink[] {
-  if (value.startsWith('/') && !value.startsWith('//') && (isLinkKey(key) || (anyPath && PATH_SHAPE.test(value)))) return [{ url: value }];
+  if (value.startsWith('/') && !value.startsWith('//') && (isLinkKey(key) || (anyPath && PATH_SHAPE.test(value))))
+    return [{ url: value }];
   if (!value.includes('](/') && !/(?:href|src)\s*=/.test(value)) return [];
   const out: FoundLink[] = [];
   // Markdown needles include "](" so a URL also written as plain text earlier is not mistaken for it.
-  for (const m of value.matchAll(MD_LINK)) if (!m[1]!.startsWith('//')) out.push({ url: m[1]!, needle: `](${m[1]!}`, skip: 2 });
+  for (const m of value.matchAll(MD_LINK))
+    if (!m[1]!.startsWith('//')) out.push({ url: m[1]!, needle: `](${m[1]!}`, skip: 2 });
   for (const m of value.matchAll(HTML_LINK)) if (!m[1]!.startsWith('//')) out.push({ url: m[1]!, needle: m[1]! });
   return out;
 }
@@ -45,7 +47,15 @@ export function pathOf(url: string): string {
 /** A link to a page of the site, as opposed to the API, an image or another file. */
 export function isPageLink(url: string): boolean {
   const path = pathOf(url);
-  return url.startsWith('/') && !url.startsWith('//') && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/images/') && !/\.[A-Za-z0-9]{1,5}$/.test(path) && !url.includes('{');
+  return (
+    url.startsWith('/') &&
+    !url.startsWith('//') &&
+    !path.startsWith('/api/') &&
+    path !== '/api' &&
+    !path.startsWith('/images/') &&
+    !/\.[A-Za-z0-9]{1,5}$/.test(path) &&
+    !url.includes('{')
+  );
 }
 
 export const isAssetLink = (url: string) => url.startsWith('/images/');

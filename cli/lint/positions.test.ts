@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseJsonFile } from '../../engine/node.ts';
 import { positionInString } from './positions.ts';
 
-const text = '{\n  "blocks": [\n    { "type": "heading", "props": { "title": "See [us](/about)", "a/b": { "x~y": 1 } } }\n  ],\n  "n": null\n}\n';
+const text =
+  '{\n  "blocks": [\n    { "type": "heading", "props": { "title": "See [us](/about)", "a/b": { "x~y": 1 } } }\n  ],\n  "n": null\n}\n';
 const file = parseJsonFile('pages/x.json', '/x', text);
 
 describe('positions', () => {

@@ -8,7 +8,12 @@ import { nodeAt, positionAt, type JsonFile, type Position } from '../../engine/n
  * Position of `needle` inside the source text of the string value at `pointer` (plus `skip`);
  * undefined when it is not found verbatim (escape sequences), so the caller falls back to the value.
  */
-export function positionInString(file: JsonFile | undefined, pointer: string, needle: string, skip = 0): Position | undefined {
+export function positionInString(
+  file: JsonFile | undefined,
+  pointer: string,
+  needle: string,
+  skip = 0,
+): Position | undefined {
   if (!file) return undefined;
   const { node, complete } = nodeAt(file, pointer);
   if (!node || !complete || node.type !== 'string') return undefined;

@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { baseSite, memorySite } from '../../engine/testing/memory-site.ts';
 import { lintLoadedSite } from './run.ts';
 
-const heading = (title: unknown, intro?: unknown) => ({ blocks: [{ type: 'heading', props: { title, ...(intro !== undefined && { intro }) } }] });
-const lint = (files: Record<string, unknown>) => lintLoadedSite(memorySite({ ...baseSite, ...files })).findings.map((f) => `${f.ruleId} ${f.file} ${f.pointer}: ${f.message}`);
+const heading = (title: unknown, intro?: unknown) => ({
+  blocks: [{ type: 'heading', props: { title, ...(intro !== undefined && { intro }) } }],
+});
+const lint = (files: Record<string, unknown>) =>
+  lintLoadedSite(memorySite({ ...baseSite, ...files })).findings.map(
+    (f) => `${f.ruleId} ${f.file} ${f.pointer}: ${f.message}`,
+  );
 
 describe('lint on malformed content', () => {
   it('a route without a path is a schema finding; the other routes still count for links', () => {
@@ -13,28 +18,41 @@ describe('lint on malformed content', () => {
         'routes.json': { routes: [{ page: 'home' }, { path: '/', page: 'home', breadcrumbs: 'none' }] },
         'pages/home.json': heading('Home', 'See [home](/).'),
       }),
-    ).toEqual(['schema routes.json /routes/0: "/routes/0" is missing required property "path"', 'schema routes.json /routes/1/breadcrumbs: "/routes/1/breadcrumbs" must be array']);
+    ).toEqual([
+      'schema routes.json /routes/0: "/routes/0" is missing required property "path"',
+      'schema routes.json /routes/1/breadcrumbs: "/routes/1/breadcrumbs" must be array',
+    ]);
   });
 
   it('a collection item without a value for the path: data-ref names it; static routes are unaffected', () => {
     expect(
       lint({
-        'routes.json': { routes: [{ path: '/', page: 'home' }], collections: [{ path: '/posts/{slug}', page: 'post', source: 'data/posts.json#/posts' }] },
+        'routes.json': {
+          routes: [{ path: '/', page: 'home' }],
+          collections: [{ path: '/posts/{slug}', page: 'post', source: 'data/posts.json#/posts' }],
+        },
         'data/posts.json': { posts: [{ title: 'No slug' }] },
         'pages/home.json': heading('Home', '[Home](/)'),
         'pages/post.json': heading({ $data: '#/title' }),
       }),
-    ).toEqual(['data-ref routes.json /collections/0/path: item 0 of "data/posts.json#/posts" has no value for a placeholder in "/posts/{slug}"']);
+    ).toEqual([
+      'data-ref routes.json /collections/0/path: item 0 of "data/posts.json#/posts" has no value for a placeholder in "/posts/{slug}"',
+    ]);
   });
 
   it('an item reference on a page shared by a collection and a static route', () => {
     expect(
       lint({
-        'routes.json': { routes: [{ path: '/', page: 'post' }], collections: [{ path: '/posts/{slug}', page: 'post', source: 'data/posts.json#/posts' }] },
+        'routes.json': {
+          routes: [{ path: '/', page: 'post' }],
+          collections: [{ path: '/posts/{slug}', page: 'post', source: 'data/posts.json#/posts' }],
+        },
         'data/posts.json': { posts: [{ slug: 'a', title: 'A' }] },
         'pages/post.json': heading({ $data: '#/title' }),
       }),
-    ).toEqual(['data-ref pages/post.json /blocks/0/props/title/$data: "#/title" refers to a collection item, but page "post" is also used by "/", which has no item']);
+    ).toEqual([
+      'data-ref pages/post.json /blocks/0/props/title/$data: "#/title" refers to a collection item, but page "post" is also used by "/", which has no item',
+    ]);
   });
 
   it('a reference cycle between data files', () => {
@@ -59,8 +77,19 @@ describe('lint on malformed content', () => {
   });
 
   it('keys with "%" or "/" still map to their line and column', () => {
-    const site = memorySite({ ...baseSite, 'routes.json': { routes: [{ path: '/', page: 'home' }] }, 'pages/home.json': heading('Home'), 'data/deals.json': '{\n  "50% off/now": { "url": "/nope" }\n}' });
+    const site = memorySite({
+      ...baseSite,
+      'routes.json': { routes: [{ path: '/', page: 'home' }] },
+      'pages/home.json': heading('Home'),
+      'data/deals.json': '{\n  "50% off/now": { "url": "/nope" }\n}',
+    });
     const [f] = lintLoadedSite(site).findings;
-    expect(f).toMatchObject({ ruleId: 'broken-link', file: 'data/deals.json', pointer: '/50% off~1now/url', line: 2, column: 27 });
+    expect(f).toMatchObject({
+      ruleId: 'broken-link',
+      file: 'data/deals.json',
+      pointer: '/50% off~1now/url',
+      line: 2,
+      column: 27,
+    });
   });
 });

@@ -4,7 +4,14 @@
  * data-ref rules say what is wrong), so it builds from a sanitised copy, drops each collection
  * that fails (recording why), and maps pointers back to the author's routes.json.
  */
-import { buildRouteTable, parseJsonFile, RouteTableError, type JsonFile, type RouteEntry, type Site } from '../../engine/node.ts';
+import {
+  buildRouteTable,
+  parseJsonFile,
+  RouteTableError,
+  type JsonFile,
+  type RouteEntry,
+  type Site,
+} from '../../engine/node.ts';
 import { isObj, type Obj } from './values.ts';
 
 export interface RouteProblem {
@@ -22,7 +29,8 @@ const strings = (o: Obj, keys: string[]) => keys.every((k) => typeof o[k] === 's
 function clean(o: Obj): Obj {
   const out: Obj = { ...o };
   for (const k of ['title', 'description', 'template']) if (typeof out[k] !== 'string') delete out[k];
-  const pairs = (v: unknown, a: string, b: string) => (Array.isArray(v) ? v.filter((x) => isObj(x) && strings(x, [a, b])) : undefined);
+  const pairs = (v: unknown, a: string, b: string) =>
+    Array.isArray(v) ? v.filter((x) => isObj(x) && strings(x, [a, b])) : undefined;
   out.breadcrumbs = pairs(o.breadcrumbs, 'text', 'url');
   out.metaList = pairs(o.metaList, 'name', 'content');
   if (!isObj(o.schemas)) delete out.schemas;
@@ -35,11 +43,15 @@ export function buildRoutesLeniently(site: Site): { routes: RouteEntry[]; proble
   if (!file || !isObj(raw) || !Array.isArray(raw.routes)) return { routes: [], problems: [] };
   const routeIdx: number[] = [];
   const collIdx: number[] = [];
-  const routes = raw.routes.flatMap((r, i) => (isObj(r) && strings(r, ['path', 'page']) ? (routeIdx.push(i), [clean(r)]) : []));
+  const routes = raw.routes.flatMap((r, i) =>
+    isObj(r) && strings(r, ['path', 'page']) ? (routeIdx.push(i), [clean(r)]) : [],
+  );
   const collections = (Array.isArray(raw.collections) ? raw.collections : []).flatMap((c, i) =>
     isObj(c) && strings(c, ['path', 'page', 'source']) ? (collIdx.push(i), [clean(c)]) : [],
   );
-  const defaults = isObj(raw.defaults) ? { ...raw.defaults, schemas: isObj(raw.defaults.schemas) ? raw.defaults.schemas : undefined } : undefined;
+  const defaults = isObj(raw.defaults)
+    ? { ...raw.defaults, schemas: isObj(raw.defaults.schemas) ? raw.defaults.schemas : undefined }
+    : undefined;
   const files = new Map(site.files);
   files.set(EMPTY_FILE, parseJsonFile(EMPTY_FILE, EMPTY_FILE, '[]'));
   const patched = { ...raw, defaults, routes, collections };
@@ -48,7 +60,10 @@ export function buildRoutesLeniently(site: Site): { routes: RouteEntry[]; proble
 
   const problems: RouteProblem[] = [];
   const remap = (pointer: string) =>
-    pointer.replace(/^\/(routes|collections)\/(\d+)/, (_m, kind: string, i: string) => `/${kind}/${(kind === 'routes' ? routeIdx : collIdx)[Number(i)]}`);
+    pointer.replace(
+      /^\/(routes|collections)\/(\d+)/,
+      (_m, kind: string, i: string) => `/${kind}/${(kind === 'routes' ? routeIdx : collIdx)[Number(i)]}`,
+    );
   for (let attempt = 0; attempt <= collections.length; attempt++) {
     try {
       const table = buildRouteTable(copy);

@@ -16,19 +16,25 @@ export function forEachBlock(ctx: LintContext, visit: BlockVisitor) {
       v.blocks.forEach((b, i) => isBlock(b) && visit(b, file.rel, `/blocks/${i}`, item));
     } else if (file.rel.startsWith('templates/') && Array.isArray(v.regions)) {
       v.regions.forEach((r: { blocks?: unknown }, ri: number) => {
-        if (Array.isArray(r?.blocks)) r.blocks.forEach((b, i) => isBlock(b) && visit(b, file.rel, `/regions/${ri}/blocks/${i}`, undefined));
+        if (Array.isArray(r?.blocks))
+          r.blocks.forEach((b, i) => isBlock(b) && visit(b, file.rel, `/regions/${ri}/blocks/${i}`, undefined));
       });
     }
   }
 }
 
-const isBlock = (b: unknown): b is BlockInstance => !!b && typeof b === 'object' && typeof (b as BlockInstance).type === 'string';
+const isBlock = (b: unknown): b is BlockInstance =>
+  !!b && typeof b === 'object' && typeof (b as BlockInstance).type === 'string';
 
 /** RFC 6901 escaping, plus "%" because the engine's parsePointer percent-decodes every segment. */
 export const escapeSegment = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Visits every object of a value with its JSON Pointer. */
-export function forEachObject(value: unknown, visit: (o: Record<string, unknown>, pointer: string) => void, pointer = '') {
+export function forEachObject(
+  value: unknown,
+  visit: (o: Record<string, unknown>, pointer: string) => void,
+  pointer = '',
+) {
   if (Array.isArray(value)) value.forEach((v, i) => forEachObject(v, visit, `${pointer}/${i}`));
   else if (value !== null && typeof value === 'object') {
     visit(value as Record<string, unknown>, pointer);

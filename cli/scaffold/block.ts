@@ -26,7 +26,10 @@ export function blockFiles(name: string): Record<string, string> {
     },
     additionalProperties: false,
   };
-  const example = { type: name, props: { title, text: `The ${title.toLowerCase()} block renders a title and a short text.` } };
+  const example = {
+    type: name,
+    props: { title, text: `The ${title.toLowerCase()} block renders a title and a short text.` },
+  };
   return {
     'schema.json': jsonText(schema),
     'example.json': jsonText(example),
@@ -74,7 +77,8 @@ function readLoaders(indexFile: string) {
   const lines = readFileSync(indexFile, 'utf8').split('\n');
   const start = lines.findIndex((l) => /blockLoaders\b.*=\s*\{\s*$/.test(l));
   const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && /^\s*\}/.test(l));
-  if (end < 0) throw new UsageError(`could not find the blockLoaders list in ${indexFile}; register the block there by hand`);
+  if (end < 0)
+    throw new UsageError(`could not find the blockLoaders list in ${indexFile}; register the block there by hand`);
   const entries: { key: string; line: number; indent: string }[] = [];
   for (let i = start + 1; i < end; i++) {
     const m = ENTRY.exec(lines[i]!);
@@ -86,7 +90,8 @@ function readLoaders(indexFile: string) {
 /** Inserts `name: () => import('./name/index.tsx'),` into blocks/index.ts, keeping the list sorted. */
 export function registerBlock(indexFile: string, name: string): void {
   const { lines, end, entries } = readLoaders(indexFile);
-  if (entries.some((e) => e.key === name)) throw new UsageError(`block "${name}" is already registered in ${indexFile}`);
+  if (entries.some((e) => e.key === name))
+    throw new UsageError(`block "${name}" is already registered in ${indexFile}`);
   const at = entries.find((e) => e.key > name)?.line ?? end;
   const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`;
   lines.splice(at, 0, `${entries[0]?.indent ?? '  '}${key}: () => import('./${name}/index.tsx'),`);
@@ -99,7 +104,8 @@ export function scaffoldBlock(blocksDir: string, name: string): ScaffoldResult {
   const dir = join(blocksDir, name);
   const indexFile = join(blocksDir, 'index.ts');
   refuseExisting([dir]);
-  if (readLoaders(indexFile).entries.some((e) => e.key === name)) throw new UsageError(`block "${name}" is already registered in ${indexFile}`);
+  if (readLoaders(indexFile).entries.some((e) => e.key === name))
+    throw new UsageError(`block "${name}" is already registered in ${indexFile}`);
   const created = Object.entries(blockFiles(name)).map(([file, text]) => {
     writeNew(join(dir, file), text);
     return join(dir, file);

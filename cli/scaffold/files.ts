@@ -17,7 +17,10 @@ export function shownPath(p: string): string {
 /** Throws (exit 2) when any of the paths exists, before anything is written. */
 export function refuseExisting(paths: string[]) {
   const taken = paths.filter((p) => existsSync(p));
-  if (taken.length) throw new UsageError(`${taken.map(shownPath).join(', ')} already exist${taken.length === 1 ? 's' : ''}; not overwriting`);
+  if (taken.length)
+    throw new UsageError(
+      `${taken.map(shownPath).join(', ')} already exist${taken.length === 1 ? 's' : ''}; not overwriting`,
+    );
 }
 
 export function writeNew(path: string, text: string) {

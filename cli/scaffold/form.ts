@@ -8,7 +8,8 @@ import { assertKebabCase, titleOf } from './names.ts';
 
 export function scaffoldForm(siteDir: string, name: string, schemasDir = SCHEMAS_DIR): ScaffoldResult {
   assertKebabCase('form', name);
-  if (!existsSync(join(siteDir, 'site.json')) || !existsSync(join(siteDir, 'routes.json'))) throw new NotASiteError(siteDir);
+  if (!existsSync(join(siteDir, 'site.json')) || !existsSync(join(siteDir, 'routes.json')))
+    throw new NotASiteError(siteDir);
   const path = join(siteDir, 'forms', `${name}.json`);
   refuseExisting([path]);
   const form = {

@@ -5,11 +5,17 @@ export const KEBAB_CASE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 export function assertKebabCase(kind: string, name: string) {
   if (!KEBAB_CASE.test(name))
-    throw new UsageError(`${kind} name "${name}" must be kebab-case: lowercase letters and digits separated by single hyphens, starting with a letter (e.g. "spring-sale")`);
+    throw new UsageError(
+      `${kind} name "${name}" must be kebab-case: lowercase letters and digits separated by single hyphens, starting with a letter (e.g. "spring-sale")`,
+    );
 }
 
 /** "kitchen-finance-options" -> "Kitchen Finance Options". */
-export const titleOf = (name: string) => name.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+export const titleOf = (name: string) =>
+  name
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 /** "price-list" -> "PriceList". */
 export const pascalOf = (name: string) => titleOf(name).replace(/ /g, '');

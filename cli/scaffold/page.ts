@@ -31,7 +31,11 @@ function readJson<T>(path: string, rel: string): T {
 /** Indentation and line ends as routes.json already uses them. */
 function formattingOf(text: string): FormattingOptions {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
-  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  return {
+    insertSpaces: !indent.startsWith('\t'),
+    tabSize: indent.startsWith('\t') ? 1 : indent.length,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
 }
 
 const PLACEHOLDER = '\u0000joinery-new-route';
@@ -40,7 +44,8 @@ const PLACEHOLDER = '\u0000joinery-new-route';
 function routeText(route: Record<string, unknown>, f: FormattingOptions): string {
   const unit = f.insertSpaces ? ' '.repeat(f.tabSize ?? 2) : '\t';
   const at = (depth: number) => unit.repeat(depth);
-  const inline = (v: unknown) => JSON.stringify(v).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/,"/g, ', "').replace(/":/g, '": ');
+  const inline = (v: unknown) =>
+    JSON.stringify(v).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/,"/g, ', "').replace(/":/g, '": ');
   const props = Object.entries(route).map(([k, v]) =>
     Array.isArray(v)
       ? `${at(3)}"${k}": [${f.eol}${v.map((x) => `${at(4)}${inline(x)}`).join(`,${f.eol}`)}${f.eol}${at(3)}]`
@@ -62,7 +67,8 @@ export function scaffoldPage(siteDir: string, name: string, schemasDir = SCHEMAS
   // A route may already name this page (its file was deleted, or `joinery check` suggested this).
   const routed = [...routes.routes, ...(routes.collections ?? [])].some((r) => r?.page === name);
   const taken = routes.routes.find((r) => r?.path === path && r.page !== name);
-  if (!routed && taken) throw new UsageError(`route "${path}" already exists for page "${String(taken.page)}"; pick another name`);
+  if (!routed && taken)
+    throw new UsageError(`route "${path}" already exists for page "${String(taken.page)}"; pick another name`);
 
   const siteName = readJson<{ name?: unknown }>(join(siteDir, 'site.json'), 'site.json').name;
   const title = titleOf(name);
@@ -90,7 +96,10 @@ export function scaffoldPage(siteDir: string, name: string, schemasDir = SCHEMAS
   const formatting = formattingOf(text);
   // jsonc-parser places a placeholder (with the right commas and indentation); the route's own
   // text then replaces it, written the way routes.json writes breadcrumbs: one per line.
-  const edits = modify(text, ['routes', catchAll === -1 ? routes.routes.length : catchAll], PLACEHOLDER, { isArrayInsertion: true, formattingOptions: formatting });
+  const edits = modify(text, ['routes', catchAll === -1 ? routes.routes.length : catchAll], PLACEHOLDER, {
+    isArrayInsertion: true,
+    formattingOptions: formatting,
+  });
   for (const e of edits) e.content = e.content.replace(JSON.stringify(PLACEHOLDER), routeText(route, formatting));
   writeFileSync(routesPath, applyEdits(text, edits));
   return { created: [pagePath], updated: [routesPath] };

@@ -26,7 +26,10 @@ describe('new page', () => {
     const site = tempCopy('valid');
     const before = readFileSync(join(site, 'routes.json'), 'utf8');
     const result = scaffoldPage(site, 'spring-sale');
-    expect(result).toEqual({ created: [join(site, 'pages', 'spring-sale.json')], updated: [join(site, 'routes.json')] });
+    expect(result).toEqual({
+      created: [join(site, 'pages', 'spring-sale.json')],
+      updated: [join(site, 'routes.json')],
+    });
     const page = JSON.parse(readFileSync(join(site, 'pages', 'spring-sale.json'), 'utf8'));
     expect(page).toMatchObject({ template: 'default', blocks: [{ type: 'heading', props: { title: 'Spring Sale' } }] });
     expect(page.$schema).toMatch(/schemas\/page\.schema\.json$/);
@@ -65,7 +68,9 @@ describe('new page', () => {
     expect(() => scaffoldPage(site, 'about')).toThrow(UsageError);
     expect(() => scaffoldPage(site, 'about')).toThrow(/pages\/about\.json already exists; not overwriting/);
     writeFileSync(join(site, 'routes.json'), JSON.stringify({ routes: [{ path: '/taken', page: 'home' }] }));
-    expect(() => scaffoldPage(site, 'taken')).toThrow('route "/taken" already exists for page "home"; pick another name');
+    expect(() => scaffoldPage(site, 'taken')).toThrow(
+      'route "/taken" already exists for page "home"; pick another name',
+    );
     expect(existsSync(join(site, 'pages', 'taken.json'))).toBe(false);
   });
 });
@@ -95,10 +100,14 @@ describe('new block', () => {
     const dir = blocksDir();
     const result = scaffoldBlock(dir, 'price-list');
     expect(result.created.map((p) => p.slice(dir.length + 1)).sort()).toEqual(
-      ['example.json', 'index.tsx', 'price-list.module.css', 'price-list.test.tsx', 'schema.json'].map((f) => `price-list/${f}`),
+      ['example.json', 'index.tsx', 'price-list.module.css', 'price-list.test.tsx', 'schema.json'].map(
+        (f) => `price-list/${f}`,
+      ),
     );
     const index = readFileSync(join(dir, 'index.ts'), 'utf8');
-    const keys = [...index.matchAll(/^\s+'?([a-z0-9-]+)'?: \(\) => import\('\.\/([a-z0-9-]+)\/index\.tsx'\),$/gm)].map((m) => m[1]);
+    const keys = [...index.matchAll(/^\s+'?([a-z0-9-]+)'?: \(\) => import\('\.\/([a-z0-9-]+)\/index\.tsx'\),$/gm)].map(
+      (m) => m[1],
+    );
     expect(keys).toContain('price-list');
     expect(keys).toEqual([...keys].sort());
     expect(index).toContain("  'price-list': () => import('./price-list/index.tsx'),\n");

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { asBlogPosts, formatPublishDate, matchesBlogSearch, newestFirst, paginate, type BlogPostSummary } from './index.ts';
+import {
+  asBlogPosts,
+  formatPublishDate,
+  matchesBlogSearch,
+  newestFirst,
+  paginate,
+  type BlogPostSummary,
+} from './index.ts';
 
-const post = (slug: string, title: string, author: string, publishDate = '2024-01-01', description = ''): BlogPostSummary => ({
+const post = (
+  slug: string,
+  title: string,
+  author: string,
+  publishDate = '2024-01-01',
+  description = '',
+): BlogPostSummary => ({
   slug,
   title,
   description,
@@ -33,13 +46,28 @@ describe('posts', () => {
     expect(asBlogPosts([{ ...post('a', 'A', 'X'), author: { id: 'x' } }])).toBeNull();
   });
   it('sorts newest first and formats dates independent of the time zone', () => {
-    expect(newestFirst([post('a', 'A', 'X', '2023-05-01'), post('b', 'B', 'X', '2024-02-12')]).map((p) => p.slug)).toEqual(['b', 'a']);
+    expect(
+      newestFirst([post('a', 'A', 'X', '2023-05-01'), post('b', 'B', 'X', '2024-02-12')]).map((p) => p.slug),
+    ).toEqual(['b', 'a']);
     expect(formatPublishDate('2024-02-12')).toBe('February 12, 2024');
     expect(formatPublishDate('2024-13-45')).toBe('2024-13-45');
   });
   it('writes en-US dates as Intl does (without loading its locale data), other locales through Intl', () => {
     const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-    for (const iso of ['2024-01-01', '2024-02-29', '2023-03-09', '1999-04-30', '2025-05-15', '2024-06-01', '2024-07-04', '2024-08-31', '2024-09-10', '2024-10-31', '2024-11-28', '2024-12-31'])
+    for (const iso of [
+      '2024-01-01',
+      '2024-02-29',
+      '2023-03-09',
+      '1999-04-30',
+      '2025-05-15',
+      '2024-06-01',
+      '2024-07-04',
+      '2024-08-31',
+      '2024-09-10',
+      '2024-10-31',
+      '2024-11-28',
+      '2024-12-31',
+    ])
       expect(formatPublishDate(iso), iso).toBe(intl.format(new Date(`${iso}T00:00:00Z`)));
     expect(formatPublishDate('2024-02-12', 'de-DE')).toBe('12. Februar 2024');
   });

@@ -41,7 +41,11 @@ export interface BlogPostSummary {
 }
 
 /** The data the blog's collection routes expand from (their `source` in routes.json). */
-export const BLOG_SOURCES = { post: 'data/blogs.json#/posts', author: 'data/blogs.json#/authors', category: 'data/blogs.json#/categories' } as const;
+export const BLOG_SOURCES = {
+  post: 'data/blogs.json#/posts',
+  author: 'data/blogs.json#/authors',
+  category: 'data/blogs.json#/categories',
+} as const;
 
 export interface BlogUrls {
   /** The blog's home: the posts' pattern up to its first placeholder ("/blogs/{slug}" -> "/blogs"). */
@@ -81,7 +85,13 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const isBlogImage = (v: unknown): v is BlogImage => isObj(v) && isText(v.src) && typeof v.alt === 'string';
 
 export function isBlogAuthor(v: unknown): v is BlogAuthor {
-  return isObj(v) && isText(v.id) && isText(v.name) && (v.logo === undefined || isBlogImage(v.logo)) && (v.role === undefined || typeof v.role === 'string');
+  return (
+    isObj(v) &&
+    isText(v.id) &&
+    isText(v.name) &&
+    (v.logo === undefined || isBlogImage(v.logo)) &&
+    (v.role === undefined || typeof v.role === 'string')
+  );
 }
 
 export function isBlogPost(v: unknown): v is BlogPostSummary {
@@ -99,7 +109,8 @@ export function isBlogPost(v: unknown): v is BlogPostSummary {
 }
 
 /** The posts, or null when the value is not a list of valid posts. */
-export const asBlogPosts = (v: unknown): BlogPostSummary[] | null => (Array.isArray(v) && v.every(isBlogPost) ? v : null);
+export const asBlogPosts = (v: unknown): BlogPostSummary[] | null =>
+  Array.isArray(v) && v.every(isBlogPost) ? v : null;
 
 export const asBlogCategories = (v: unknown): BlogCategory[] | null =>
   Array.isArray(v) && v.every((c) => isObj(c) && isText(c.key) && isText(c.title)) ? (v as BlogCategory[]) : null;
@@ -130,14 +141,31 @@ export const newestFirst = <T extends { publishDate: string }>(posts: readonly T
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 // en-US spelled out: the first Intl.DateTimeFormat of a page loads the locale's data, a long task
 // on a phone in the middle of hydration (the text equals Intl's: blog.test.ts).
-const EN_US_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const EN_US_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export function formatPublishDate(iso: string, locale = 'en-US'): string {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
   if (locale === 'en-US') return `${EN_US_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
   let f = dateFormats.get(locale);
-  if (!f) dateFormats.set(locale, (f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })));
+  if (!f)
+    dateFormats.set(
+      locale,
+      (f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })),
+    );
   return f.format(d);
 }
 

@@ -7,8 +7,10 @@
 export const SAMPLES_CHANGED_EVENT = 'joinery:samples-changed';
 
 /** `max`: the shop's cart.maxQuantity (the spec's shop: 1). */
-export const maxQuantityMessage = (name: string, max: number) => `You can order maximum ${max} quantity of item "${name}".`;
+export const maxQuantityMessage = (name: string, max: number) =>
+  `You can order maximum ${max} quantity of item "${name}".`;
 export const addedMessage = (name: string) => `Item ${name} has been successfully added.`;
 export const updatedMessage = (name: string) => `Item ${name} has been successfully updated.`;
 /** Not in the spec: shown when a stored sku is no longer in the catalogue. */
-export const unavailableMessage = (name: string) => `Item ${name} is no longer available and has been removed from your cart.`;
+export const unavailableMessage = (name: string) =>
+  `Item ${name} is no longer available and has been removed from your cart.`;

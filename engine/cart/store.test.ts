@@ -9,21 +9,42 @@ import { createCartStore, memoryStorage, type CartStorage } from './store.ts';
 const SAMPLES_KEY = 'selectedSamples';
 const HOUR = 3600_000;
 const T0 = Date.parse('2025-03-01T12:00:00Z');
-const pw = { sku: 'CARLTON-SD-PW', name: 'Carlton sample door, Pure White', finish: { type: 'paint', value: 'pure-white' } };
-const esp = { sku: 'CARLTON-SD-ESP', name: 'Carlton sample door, Espresso', finish: { type: 'stain', value: 'espresso' } };
+const pw = {
+  sku: 'CARLTON-SD-PW',
+  name: 'Carlton sample door, Pure White',
+  finish: { type: 'paint', value: 'pure-white' },
+};
+const esp = {
+  sku: 'CARLTON-SD-ESP',
+  name: 'Carlton sample door, Espresso',
+  finish: { type: 'stain', value: 'espresso' },
+};
 
 function setup(storage: CartStorage = memoryStorage()) {
   let now = T0;
   const events = new EventTarget();
   const store = createCartStore({ storage, events, now: () => now });
-  return { store, storage, events, advance: (ms: number) => (now += ms), stored: () => JSON.parse(storage.getItem(SAMPLES_KEY) ?? 'null') };
+  return {
+    store,
+    storage,
+    events,
+    advance: (ms: number) => (now += ms),
+    stored: () => JSON.parse(storage.getItem(SAMPLES_KEY) ?? 'null'),
+  };
 }
 
 describe('sample cart store', () => {
   it('adds a line with quantity 1 under selectedSamples, expiring 24 hours later', () => {
     const { store, stored } = setup();
-    expect(store.add(pw)).toEqual({ status: 'added', sku: pw.sku, message: 'Item Carlton sample door, Pure White has been successfully added.' });
-    expect(stored()).toEqual({ items: [{ sku: pw.sku, name: pw.name, qty: 1, finish: { type: 'paint', value: 'pure-white' } }], expiresAt: T0 + 24 * HOUR });
+    expect(store.add(pw)).toEqual({
+      status: 'added',
+      sku: pw.sku,
+      message: 'Item Carlton sample door, Pure White has been successfully added.',
+    });
+    expect(stored()).toEqual({
+      items: [{ sku: pw.sku, name: pw.name, qty: 1, finish: { type: 'paint', value: 'pure-white' } }],
+      expiresAt: T0 + 24 * HOUR,
+    });
     expect(store.getItems()).toHaveLength(1);
     expect(store.has(pw.sku)).toBe(true);
   });
@@ -32,7 +53,11 @@ describe('sample cart store', () => {
     const { store, stored } = setup();
     store.add(pw);
     const before = stored();
-    expect(store.add(pw)).toEqual({ status: 'max-quantity', sku: pw.sku, message: 'You can order maximum 1 quantity of item "Carlton sample door, Pure White".' });
+    expect(store.add(pw)).toEqual({
+      status: 'max-quantity',
+      sku: pw.sku,
+      message: 'You can order maximum 1 quantity of item "Carlton sample door, Pure White".',
+    });
     expect(stored()).toEqual(before);
   });
 
@@ -78,7 +103,15 @@ describe('sample cart store', () => {
   });
 
   it('discards malformed stored values without throwing', () => {
-    for (const raw of ['{not json', '"three"', '[{"sku":"A"}]', '{"items":[]}', '{"items":{},"expiresAt":1e15}', '{"items":[],"expiresAt":"tomorrow"}', 'null']) {
+    for (const raw of [
+      '{not json',
+      '"three"',
+      '[{"sku":"A"}]',
+      '{"items":[]}',
+      '{"items":{},"expiresAt":1e15}',
+      '{"items":[],"expiresAt":"tomorrow"}',
+      'null',
+    ]) {
       const storage = memoryStorage();
       storage.setItem(SAMPLES_KEY, raw);
       const { store } = setup(storage);
@@ -91,7 +124,13 @@ describe('sample cart store', () => {
   it('drops single malformed lines, repeats and odd quantities but keeps the good ones', () => {
     const storage = memoryStorage();
     const good = { sku: 'A', name: 'A door', qty: 7, finish: { type: 'paint', value: 'white' } };
-    storage.setItem(SAMPLES_KEY, JSON.stringify({ items: [good, { sku: 'B' }, 42, { ...good, name: 'again' }, { ...good, sku: '' }], expiresAt: T0 + HOUR }));
+    storage.setItem(
+      SAMPLES_KEY,
+      JSON.stringify({
+        items: [good, { sku: 'B' }, 42, { ...good, name: 'again' }, { ...good, sku: '' }],
+        expiresAt: T0 + HOUR,
+      }),
+    );
     const { store } = setup(storage);
     expect(store.getItems()).toEqual([{ ...good, qty: 1 }]);
   });
@@ -170,7 +209,20 @@ describe('unknown skus', () => {
     description: '',
     bullets: [],
     images: [],
-    finishes: [{ name: 'paint', group: 'Painted', title: 'Paint', items: [{ value: 'pure-white', label: 'Pure White', image: { src: '/s/pw.svg', alt: 'Pure White', width: 80, height: 80 } }] }],
+    finishes: [
+      {
+        name: 'paint',
+        group: 'Painted',
+        title: 'Paint',
+        items: [
+          {
+            value: 'pure-white',
+            label: 'Pure White',
+            image: { src: '/s/pw.svg', alt: 'Pure White', width: 80, height: 80 },
+          },
+        ],
+      },
+    ],
     action: { label: 'View', url: '/x' },
     specifications: [],
     faq: [],
@@ -184,8 +236,17 @@ describe('unknown skus', () => {
 
   it('builds sample data by sku and by style path, leaving out samples with an unknown finish', () => {
     expect(Object.keys(data.samples)).toEqual([pw.sku]);
-    expect(data.styles['/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton']).toEqual({ name: 'Carlton', title: style.title, skus: [pw.sku] });
-    expect(data.samples[pw.sku]).toMatchObject({ price: 4.5, styleName: 'Carlton', finish: { label: 'Pure White' }, styleUrl: '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton' });
+    expect(data.styles['/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton']).toEqual({
+      name: 'Carlton',
+      title: style.title,
+      skus: [pw.sku],
+    });
+    expect(data.samples[pw.sku]).toMatchObject({
+      price: 4.5,
+      styleName: 'Carlton',
+      finish: { label: 'Pure White' },
+      styleUrl: '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton',
+    });
   });
 
   it('are dropped from the cart with a message naming them', () => {
@@ -195,9 +256,16 @@ describe('unknown skus', () => {
     expect(lines.map((l) => l.sku)).toEqual([pw.sku]);
     expect(unknown.map((u) => u.sku)).toEqual([esp.sku]);
     const dropped = store.retain((i) => Object.hasOwn(data.samples, i.sku));
-    expect(dropped.map((d) => unavailableMessage(d.name))).toEqual(['Item Carlton sample door, Espresso is no longer available and has been removed from your cart.']);
+    expect(dropped.map((d) => unavailableMessage(d.name))).toEqual([
+      'Item Carlton sample door, Espresso is no longer available and has been removed from your cart.',
+    ]);
     expect(store.getItems().map((i) => i.sku)).toEqual([pw.sku]);
     expect(sampleSubtotal(lines)).toBe(4.5);
-    expect(sampleSubtotal([{ price: 0.1, qty: 1 }, { price: 0.2, qty: 1 }])).toBe(0.3);
+    expect(
+      sampleSubtotal([
+        { price: 0.1, qty: 1 },
+        { price: 0.2, qty: 1 },
+      ]),
+    ).toBe(0.3);
   });
 });

@@ -88,7 +88,11 @@ export function createCartStore(opts: CartStoreOptions): CartStore {
   const ttl = cartTtlMs(rules);
   const now = opts.now ?? Date.now;
   const listeners = new Set<() => void>();
-  let cache: { raw: string | null; items: readonly CartItem[]; expiresAt: number } = { raw: null, items: EMPTY, expiresAt: Infinity };
+  let cache: { raw: string | null; items: readonly CartItem[]; expiresAt: number } = {
+    raw: null,
+    items: EMPTY,
+    expiresAt: Infinity,
+  };
 
   const rawValue = (): string | null => {
     try {
@@ -146,7 +150,12 @@ export function createCartStore(opts: CartStoreOptions): CartStore {
     let changed = false;
     const results = adds.map((a): AddResult => {
       const at = items.findIndex((i) => i.sku === a.sku);
-      const line: CartItem = { sku: a.sku, name: a.name, qty: 1, finish: { type: a.finish.type, value: a.finish.value } };
+      const line: CartItem = {
+        sku: a.sku,
+        name: a.name,
+        qty: 1,
+        finish: { type: a.finish.type, value: a.finish.value },
+      };
       if (at === -1) {
         items.push(line);
         changed = true;

@@ -42,7 +42,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** A stored quantity within 1..max: unreadable is 1, more than the maximum is the maximum. */
-const quantity = (v: unknown, max: number): number => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? Math.min(v, max) : 1);
+const quantity = (v: unknown, max: number): number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 1 ? Math.min(v, max) : 1;
 
 /** A stored line as a CartItem, or null when it is not one. */
 export function toCartItem(v: unknown, maxQuantity: number): CartItem | null {
@@ -60,7 +61,12 @@ export function readStoredCart(raw: string | null, now: number, maxQuantity: num
   } catch {
     return { status: 'malformed', items: [] };
   }
-  if (!isObject(value) || !Array.isArray(value.items) || typeof value.expiresAt !== 'number' || !Number.isFinite(value.expiresAt))
+  if (
+    !isObject(value) ||
+    !Array.isArray(value.items) ||
+    typeof value.expiresAt !== 'number' ||
+    !Number.isFinite(value.expiresAt)
+  )
     return { status: 'malformed', items: [] };
   if (value.expiresAt <= now) return { status: 'expired', items: [] };
   const seen = new Set<string>();
@@ -74,4 +80,5 @@ export function readStoredCart(raw: string | null, now: number, maxQuantity: num
   return { status: 'ok', items, expiresAt: value.expiresAt };
 }
 
-export const serializeCart = (cart: StoredCart): string => JSON.stringify({ items: cart.items, expiresAt: cart.expiresAt });
+export const serializeCart = (cart: StoredCart): string =>
+  JSON.stringify({ items: cart.items, expiresAt: cart.expiresAt });

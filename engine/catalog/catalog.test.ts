@@ -18,7 +18,10 @@ import {
 } from './index.ts';
 
 /** The shipped shop's catalogue patterns (site-config/routes.json collections). */
-const urls = catalogueUrlsOf({ style: '/products/{category}/{subcategory}/{slug}', subcategory: '/products/{category}/{slug}' });
+const urls = catalogueUrlsOf({
+  style: '/products/{category}/{subcategory}/{slug}',
+  subcategory: '/products/{category}/{slug}',
+});
 
 const img = (name: string, w = 80, h = 80) => ({ src: `/images/styles/${name}.svg`, alt: name, width: w, height: h });
 
@@ -44,20 +47,40 @@ function makeStyle(over: Partial<Style> = {}): Style {
             value: 'pure-white',
             label: 'Pure White',
             image: img('swatches/pure-white'),
-            doorImage: { ...img('doors/shaker-pure-white', 300, 400), processedUrls: { thumbnail: '/images/styles/doors/shaker-pure-white-thumb.svg' } },
+            doorImage: {
+              ...img('doors/shaker-pure-white', 300, 400),
+              processedUrls: { thumbnail: '/images/styles/doors/shaker-pure-white-thumb.svg' },
+            },
           },
           { value: 'pacific-navy', label: 'Pacific Navy', image: img('swatches/pacific-navy') },
         ],
       },
-      { name: 'stain', group: 'Stained', title: 'Stains', items: [{ value: 'espresso', label: 'Espresso', image: img('swatches/espresso') }] },
+      {
+        name: 'stain',
+        group: 'Stained',
+        title: 'Stains',
+        items: [{ value: 'espresso', label: 'Espresso', image: img('swatches/espresso') }],
+      },
     ],
     action: { label: 'View Style', url: '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton' },
     specifications: [],
     faq: [],
     videos: [],
     samples: [
-      { sku: 'CARLTON-SD-PW', name: 'Carlton sample door, Pure White', price: 0, weight: 3.6, finish: { type: 'paint', value: 'pure-white' } },
-      { sku: 'CARLTON-SD-ESP', name: 'Carlton sample door, Espresso', price: 9.95, weight: 3.6, finish: { type: 'stain', value: 'espresso' } },
+      {
+        sku: 'CARLTON-SD-PW',
+        name: 'Carlton sample door, Pure White',
+        price: 0,
+        weight: 3.6,
+        finish: { type: 'paint', value: 'pure-white' },
+      },
+      {
+        sku: 'CARLTON-SD-ESP',
+        name: 'Carlton sample door, Espresso',
+        price: 9.95,
+        weight: 3.6,
+        finish: { type: 'stain', value: 'espresso' },
+      },
     ],
     ...over,
   };
@@ -81,11 +104,21 @@ describe('formatPrice', () => {
   });
 
   it('writes US dollars as Intl does (without loading its locale data), other currencies through Intl', () => {
-    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const intl = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     const usd = { code: 'USD', locale: 'en-US' };
-    for (const n of [0, -0, 0.01, 0.5, 1, 9.95, 99.99, 100, 999.99, 1000, 1234.5, 99999.99, 100000, 1234567.89, 12345678901.23, -0.01, -4.5, -1000, -1234567.8])
+    for (const n of [
+      0, -0, 0.01, 0.5, 1, 9.95, 99.99, 100, 999.99, 1000, 1234.5, 99999.99, 100000, 1234567.89, 12345678901.23, -0.01,
+      -4.5, -1000, -1234567.8,
+    ])
       expect(formatPrice(n, usd), String(n)).toBe(intl.format(roundMoney(n)));
-    expect(formatPrice(1234.5, { code: 'EUR', locale: 'de-DE' })).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(1234.5));
+    expect(formatPrice(1234.5, { code: 'EUR', locale: 'de-DE' })).toBe(
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(1234.5),
+    );
   });
 });
 
@@ -101,7 +134,9 @@ describe('finishes', () => {
 
   it('selects the finish named by ?type=&value=, else the first finish', () => {
     expect(selectedFinish(style, '?type=stain&value=espresso')?.item.value).toBe('espresso');
-    expect(selectedFinish(style, new URLSearchParams({ type: 'paint', value: 'pacific-navy' }))?.item.value).toBe('pacific-navy');
+    expect(selectedFinish(style, new URLSearchParams({ type: 'paint', value: 'pacific-navy' }))?.item.value).toBe(
+      'pacific-navy',
+    );
     expect(selectedFinish(style, '?type=stain&value=unknown')?.item.value).toBe('pure-white');
     expect(selectedFinish(style, '')?.item.value).toBe('pure-white');
     expect(defaultFinish(makeStyle({ finishes: [] }))).toBeUndefined();
@@ -122,23 +157,46 @@ describe('sample cart items', () => {
       qty: 1,
       weight: 3.6,
       isSample: true,
-      finish: { type: 'paint', label: 'Pure White', value: 'pure-white', image: { src: '/images/styles/swatches/pure-white.svg', processedUrls: { medium: '/images/styles/swatches/pure-white.svg' } } },
-      images: [{ src: '/images/styles/doors/shaker-pure-white.svg', altText: 'doors/shaker-pure-white', processedUrls: { cart: '/images/styles/doors/shaker-pure-white-thumb.svg' } }],
+      finish: {
+        type: 'paint',
+        label: 'Pure White',
+        value: 'pure-white',
+        image: {
+          src: '/images/styles/swatches/pure-white.svg',
+          processedUrls: { medium: '/images/styles/swatches/pure-white.svg' },
+        },
+      },
+      images: [
+        {
+          src: '/images/styles/doors/shaker-pure-white.svg',
+          altText: 'doors/shaker-pure-white',
+          processedUrls: { cart: '/images/styles/doors/shaker-pure-white-thumb.svg' },
+        },
+      ],
     });
   });
 
   it('falls back to the swatch when the finish has no door image', () => {
     const line = sampleCartItem(style, style.samples[1]!);
     expect(line.price).toBe(9.95);
-    expect(line.images[0]).toEqual({ src: '/images/styles/swatches/espresso.svg', altText: 'swatches/espresso', processedUrls: { cart: '/images/styles/swatches/espresso.svg' } });
+    expect(line.images[0]).toEqual({
+      src: '/images/styles/swatches/espresso.svg',
+      altText: 'swatches/espresso',
+      processedUrls: { cart: '/images/styles/swatches/espresso.svg' },
+    });
   });
 
   it('refuses a sample whose finish the style does not have', () => {
-    expect(() => sampleCartItem(style, { ...style.samples[0]!, finish: { type: 'paint', value: 'sage' } })).toThrow(UnknownSampleFinishError);
+    expect(() => sampleCartItem(style, { ...style.samples[0]!, finish: { type: 'paint', value: 'sage' } })).toThrow(
+      UnknownSampleFinishError,
+    );
   });
 
   it('indexes every sample by sku', () => {
-    const map = indexSamples([style, makeStyle({ slug: 'gc', name: 'Greenwich Classic', samples: [{ ...style.samples[0]!, sku: 'GC-SD-PW' }] })]);
+    const map = indexSamples([
+      style,
+      makeStyle({ slug: 'gc', name: 'Greenwich Classic', samples: [{ ...style.samples[0]!, sku: 'GC-SD-PW' }] }),
+    ]);
     expect([...map.keys()]).toEqual(['CARLTON-SD-PW', 'CARLTON-SD-ESP', 'GC-SD-PW']);
     expect(map.get('GC-SD-PW')?.style.name).toBe('Greenwich Classic');
   });
@@ -159,7 +217,10 @@ describe('checkCatalogue', () => {
       ],
     });
     b.finishes[1]!.items[0]!.image = { ...b.finishes[1]!.items[0]!.image, src: '' };
-    const problems = checkCatalogue({ styles: [a, b] }, { urls, routeExists: (p) => p !== '/products/kitchen-cabinets/semi-custom-kitchen-cabinets' });
+    const problems = checkCatalogue(
+      { styles: [a, b] },
+      { urls, routeExists: (p) => p !== '/products/kitchen-cabinets/semi-custom-kitchen-cabinets' },
+    );
     expect(problems.map((p) => [p.code, p.pointer])).toEqual([
       ['missing-category-route', '/styles/0/subcategory'],
       ['duplicate-style', '/styles/1/slug'],
@@ -177,7 +238,11 @@ describe('style search documents', () => {
     const style = makeStyle();
     expect(urls.style(style)).toBe('/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton');
     const index = buildSearchIndex(styleSearchDocs([style], urls));
-    expect(querySearch(index, 'carlton-sd-esp')[0]).toMatchObject({ url: urls.style(style), field: 'sku', kind: 'style' });
+    expect(querySearch(index, 'carlton-sd-esp')[0]).toMatchObject({
+      url: urls.style(style),
+      field: 'sku',
+      kind: 'style',
+    });
     expect(querySearch(index, 'inside bead')[0]?.field).toBe('description');
   });
 });

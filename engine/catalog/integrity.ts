@@ -36,28 +36,55 @@ export function checkCatalogue(file: ProductStylesFile, opts: CatalogueCheckOpti
     const at = `/styles/${i}`;
     const path = opts.urls?.style(style);
     const firstPath = path === undefined ? undefined : paths.get(path);
-    if (firstPath) problems.push({ code: 'duplicate-style', pointer: `${at}/slug`, message: `style path "${path}" is also used by ${firstPath}` });
+    if (firstPath)
+      problems.push({
+        code: 'duplicate-style',
+        pointer: `${at}/slug`,
+        message: `style path "${path}" is also used by ${firstPath}`,
+      });
     else if (path !== undefined) paths.set(path, at);
 
     const listing = opts.urls?.subcategory(style.category, style.subcategory);
     if (listing !== undefined && opts.routeExists && !opts.routeExists(listing))
-      problems.push({ code: 'missing-category-route', pointer: `${at}/subcategory`, message: `style "${style.name}" is in "${listing}", which is not a route` });
+      problems.push({
+        code: 'missing-category-route',
+        pointer: `${at}/subcategory`,
+        message: `style "${style.name}" is in "${listing}", which is not a route`,
+      });
 
     (style.finishes ?? []).forEach((group, g) => {
       if (style.finishes.findIndex((x) => x.name === group.name) !== g)
-        problems.push({ code: 'duplicate-finish', pointer: `${at}/finishes/${g}/name`, message: `finish group "${group.name}" appears twice in style "${style.name}"` });
+        problems.push({
+          code: 'duplicate-finish',
+          pointer: `${at}/finishes/${g}/name`,
+          message: `finish group "${group.name}" appears twice in style "${style.name}"`,
+        });
       (group.items ?? []).forEach((item, k) => {
         const ip = `${at}/finishes/${g}/items/${k}`;
-        if (!item.image?.src) problems.push({ code: 'finish-without-image', pointer: ip, message: `finish "${item.label ?? item.value}" of style "${style.name}" has no image` });
+        if (!item.image?.src)
+          problems.push({
+            code: 'finish-without-image',
+            pointer: ip,
+            message: `finish "${item.label ?? item.value}" of style "${style.name}" has no image`,
+          });
         if (group.items.findIndex((x) => x.value === item.value) !== k)
-          problems.push({ code: 'duplicate-finish', pointer: `${ip}/value`, message: `finish value "${item.value}" appears twice in group "${group.name}" of style "${style.name}"` });
+          problems.push({
+            code: 'duplicate-finish',
+            pointer: `${ip}/value`,
+            message: `finish value "${item.value}" appears twice in group "${group.name}" of style "${style.name}"`,
+          });
       });
     });
 
     (style.samples ?? []).forEach((sample, k) => {
       const sp = `${at}/samples/${k}`;
       const first = skus.get(sample.sku);
-      if (first) problems.push({ code: 'duplicate-sku', pointer: `${sp}/sku`, message: `sku "${sample.sku}" is also used at ${first}` });
+      if (first)
+        problems.push({
+          code: 'duplicate-sku',
+          pointer: `${sp}/sku`,
+          message: `sku "${sample.sku}" is also used at ${first}`,
+        });
       else skus.set(sample.sku, sp);
       if (!findFinish(style, sample.finish?.type, sample.finish?.value))
         problems.push({

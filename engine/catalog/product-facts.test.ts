@@ -41,7 +41,14 @@ const ORIGIN = 'https://www.hearthlinecabinetry.com';
 
 describe('product facts', () => {
   it('give a valid Product: name, sku, brand, images and an offer with price, currency, availability and url', () => {
-    const ld = product(ORIGIN, productFacts(style, { brand: 'Hearthline Cabinetry', currency: 'USD' }, '/products/kitchen-cabinets/rta-kitchen-cabinets/aw'));
+    const ld = product(
+      ORIGIN,
+      productFacts(
+        style,
+        { brand: 'Hearthline Cabinetry', currency: 'USD' },
+        '/products/kitchen-cabinets/rta-kitchen-cabinets/aw',
+      ),
+    );
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -64,11 +71,36 @@ describe('product facts', () => {
   });
 
   it('rate the style from the reviews that name it, newest review first', () => {
-    const ld = product(ORIGIN, productFacts(style, { brand: 'Hearthline Cabinetry', currency: 'USD', reviews }, '/products/kitchen-cabinets/rta-kitchen-cabinets/aw'));
-    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 });
+    const ld = product(
+      ORIGIN,
+      productFacts(
+        style,
+        { brand: 'Hearthline Cabinetry', currency: 'USD', reviews },
+        '/products/kitchen-cabinets/rta-kitchen-cabinets/aw',
+      ),
+    );
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(ld.review).toEqual([
-      { '@type': 'Review', author: { '@type': 'Person', name: 'Priya S.' }, reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 }, reviewBody: 'Lovely white.', datePublished: '2024-06-30' },
-      { '@type': 'Review', author: { '@type': 'Person', name: 'Marcus T.' }, reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 }, reviewBody: 'Every box was labelled.', datePublished: '2024-05-21' },
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Priya S.' },
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+        reviewBody: 'Lovely white.',
+        datePublished: '2024-06-30',
+      },
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Marcus T.' },
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        reviewBody: 'Every box was labelled.',
+        datePublished: '2024-05-21',
+      },
     ]);
     expect(productFacts(style, { brand: 'B', currency: 'USD', reviews, maxReviews: 1 }, '/x').reviews).toHaveLength(1);
   });

@@ -47,7 +47,9 @@ export function productFacts(style: Style, o: ProductFactsOptions, url: string):
     currency: o.currency,
     ...(own.length && {
       rating: { value: average(own.map((r) => r.rating)), count: own.length },
-      reviews: newest.slice(0, o.maxReviews ?? 10).map((r) => ({ author: r.name, rating: r.rating, body: r.reviewText, ...(r.date && { date: r.date }) })),
+      reviews: newest
+        .slice(0, o.maxReviews ?? 10)
+        .map((r) => ({ author: r.name, rating: r.rating, body: r.reviewText, ...(r.date && { date: r.date }) })),
     }),
   };
 }
@@ -55,7 +57,14 @@ export function productFacts(style: Style, o: ProductFactsOptions, url: string):
 /** Whether a collection item is a catalogue style (the product routes expand from styles). */
 export function isStyle(item: unknown): item is Style {
   const s = item as Partial<Style> | null;
-  return !!s && typeof s === 'object' && typeof s.slug === 'string' && typeof s.code === 'string' && typeof s.title === 'string' && Array.isArray(s.images);
+  return (
+    !!s &&
+    typeof s === 'object' &&
+    typeof s.slug === 'string' &&
+    typeof s.code === 'string' &&
+    typeof s.title === 'string' &&
+    Array.isArray(s.images)
+  );
 }
 
 /**
@@ -65,6 +74,10 @@ export function isStyle(item: unknown): item is Style {
 export function siteProductFacts(site: Site): (route: RouteEntry) => ProductFacts | undefined {
   const info = valueOf<{ name?: string; currency?: string }>(site, 'site.json');
   const reviews = valueOf<{ reviews?: ReviewRecord[] }>(site, 'data/reviews.json')?.reviews;
-  const opts: ProductFactsOptions = { brand: info?.name ?? '', currency: info?.currency ?? 'USD', ...(Array.isArray(reviews) && { reviews }) };
+  const opts: ProductFactsOptions = {
+    brand: info?.name ?? '',
+    currency: info?.currency ?? 'USD',
+    ...(Array.isArray(reviews) && { reviews }),
+  };
   return (route) => (isStyle(route.item) ? productFacts(route.item, opts, route.path) : undefined);
 }

@@ -54,7 +54,10 @@ export function buildSampleData(styles: readonly Style[], urls: CatalogueUrls): 
 }
 
 /** Cart lines for stored items (in their order), and the stored items the data does not know. */
-export function resolveSampleLines<T extends { sku: string; qty?: number }>(items: readonly T[], data: SampleData): { lines: SampleRecord[]; unknown: T[] } {
+export function resolveSampleLines<T extends { sku: string; qty?: number }>(
+  items: readonly T[],
+  data: SampleData,
+): { lines: SampleRecord[]; unknown: T[] } {
   const lines: SampleRecord[] = [];
   const unknown: T[] = [];
   for (const i of items) {

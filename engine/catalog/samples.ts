@@ -34,10 +34,17 @@ export class UnknownSampleFinishError extends Error {}
  */
 export function sampleCartItem(style: Pick<Style, 'name' | 'title' | 'finishes'>, sample: Sample): SampleCartItem {
   const ref = findFinish(style, sample.finish.type, sample.finish.value);
-  if (!ref) throw new UnknownSampleFinishError(`sample ${sample.sku}: style "${style.name}" has no finish ${sample.finish.type}=${sample.finish.value}`);
+  if (!ref)
+    throw new UnknownSampleFinishError(
+      `sample ${sample.sku}: style "${style.name}" has no finish ${sample.finish.type}=${sample.finish.value}`,
+    );
   const { item } = ref;
   const picture = item.doorImage
-    ? { src: item.doorImage.src, altText: item.doorImage.alt, processedUrls: { cart: item.doorImage.processedUrls.thumbnail } }
+    ? {
+        src: item.doorImage.src,
+        altText: item.doorImage.alt,
+        processedUrls: { cart: item.doorImage.processedUrls.thumbnail },
+      }
     : { src: item.image.src, altText: item.image.alt, processedUrls: { cart: item.image.src } };
   return {
     sku: sample.sku,
@@ -48,7 +55,12 @@ export function sampleCartItem(style: Pick<Style, 'name' | 'title' | 'finishes'>
     qty: 1,
     weight: sample.weight,
     isSample: true,
-    finish: { type: ref.group.name, label: item.label, value: item.value, image: { src: item.image.src, processedUrls: { medium: item.image.src } } },
+    finish: {
+      type: ref.group.name,
+      label: item.label,
+      value: item.value,
+      image: { src: item.image.src, processedUrls: { medium: item.image.src } },
+    },
     images: [picture],
   };
 }
@@ -61,6 +73,7 @@ export interface SampleEntry {
 /** Every sample of the catalogue by SKU (the first one wins if a SKU repeats; lint reports repeats). */
 export function indexSamples(styles: readonly Style[]): Map<string, SampleEntry> {
   const map = new Map<string, SampleEntry>();
-  for (const style of styles) for (const sample of style.samples) if (!map.has(sample.sku)) map.set(sample.sku, { style, sample });
+  for (const style of styles)
+    for (const sample of style.samples) if (!map.has(sample.sku)) map.set(sample.sku, { style, sample });
   return map;
 }

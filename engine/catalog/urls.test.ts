@@ -13,7 +13,11 @@ describe('catalogue URLs come from routes.json', () => {
         routes: [],
         collections: [
           { path: '/shop/{category}/{slug}', page: 'style', source: 'catalogs/product-styles.json#/styles' },
-          { path: '/shop/{category}/range/{slug}', page: 'range', source: 'catalogs/product-categories.json#/subcategories' },
+          {
+            path: '/shop/{category}/range/{slug}',
+            page: 'range',
+            source: 'catalogs/product-categories.json#/subcategories',
+          },
         ],
       },
     });
@@ -21,16 +25,46 @@ describe('catalogue URLs come from routes.json', () => {
     expect(urls.style(style)).toBe('/shop/doors/alder');
     expect(urls.subcategory('doors', 'shaker')).toBe('/shop/doors/range/shaker');
     expect(buildSampleData([], urls)).toEqual({ version: 1, styles: {}, samples: {} });
-    expect(styleSearchDocs([{ ...style, code: 'AL', name: 'Alder', title: 'Alder', shortDescription: '', description: '', samples: [] } as never], urls)[0]!.url).toBe('/shop/doors/alder');
+    expect(
+      styleSearchDocs(
+        [
+          {
+            ...style,
+            code: 'AL',
+            name: 'Alder',
+            title: 'Alder',
+            shortDescription: '',
+            description: '',
+            samples: [],
+          } as never,
+        ],
+        urls,
+      )[0]!.url,
+    ).toBe('/shop/doors/alder');
   });
 
   it('the shipped shop: /products/{category}/{subcategory}/{slug}', () => {
-    const urls = catalogueUrls(memorySite({ 'routes.json': { routes: [], collections: [{ path: '/products/{category}/{subcategory}/{slug}', page: 'p', source: 'catalogs/product-styles.json#/styles' }] } }));
+    const urls = catalogueUrls(
+      memorySite({
+        'routes.json': {
+          routes: [],
+          collections: [
+            {
+              path: '/products/{category}/{subcategory}/{slug}',
+              page: 'p',
+              source: 'catalogs/product-styles.json#/styles',
+            },
+          ],
+        },
+      }),
+    );
     expect(urls.style(style)).toBe('/products/doors/shaker/alder');
     expect(urls.subcategory('doors', 'shaker')).toBeUndefined();
   });
 
   it('a site without a styles collection has no style pages to link', () => {
-    expect(() => catalogueUrls(memorySite({ 'routes.json': { routes: [] } })).style(style)).toThrow(CatalogueRoutesError);
+    expect(() => catalogueUrls(memorySite({ 'routes.json': { routes: [] } })).style(style)).toThrow(
+      CatalogueRoutesError,
+    );
   });
 });

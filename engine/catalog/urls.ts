@@ -24,10 +24,12 @@ export interface CatalogueUrls {
 export function catalogueUrlsOf(patterns: { style?: string; subcategory?: string }): CatalogueUrls {
   return {
     style(s) {
-      if (!patterns.style) throw new CatalogueRoutesError(`routes.json has no collection route expanded from ${STYLES_SOURCE}`);
+      if (!patterns.style)
+        throw new CatalogueRoutesError(`routes.json has no collection route expanded from ${STYLES_SOURCE}`);
       return fillTemplate(patterns.style, s);
     },
-    subcategory: (category, slug) => (patterns.subcategory ? fillTemplate(patterns.subcategory, { category, slug }) : undefined),
+    subcategory: (category, slug) =>
+      patterns.subcategory ? fillTemplate(patterns.subcategory, { category, slug }) : undefined,
   };
 }
 

@@ -32,7 +32,14 @@ export interface PaymentMethodInfo {
   sortOrder?: number;
   metadata?: { methodIcon?: string; iconWidth?: number; iconHeight?: number };
   /** Public values only: the gateway's tokenizer script, a publishable key, Accept.js's script and keys. */
-  config?: { tokenizerUrl?: string; publishableKey?: string; acceptJsUrl?: string; clientKey?: string; apiLoginID?: string; loginId?: string };
+  config?: {
+    tokenizerUrl?: string;
+    publishableKey?: string;
+    acceptJsUrl?: string;
+    clientKey?: string;
+    apiLoginID?: string;
+    loginId?: string;
+  };
 }
 
 export interface ApiResult<T = Record<string, unknown>> {
@@ -41,11 +48,19 @@ export interface ApiResult<T = Record<string, unknown>> {
 }
 
 /** JSON in, JSON out; a network failure or a non-JSON body is status 0 with no message. */
-export async function callApi<T = Record<string, unknown>>(url: string, method: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
+export async function callApi<T = Record<string, unknown>>(
+  url: string,
+  method: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<ApiResult<T>> {
   try {
     const res = await fetch(url, {
       method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -64,7 +79,9 @@ export function defaultPaymentMethod(methods: PaymentMethodInfo[]): PaymentMetho
 
 export function enabledMethods(methods: unknown): PaymentMethodInfo[] {
   if (!Array.isArray(methods)) return [];
-  return (methods as PaymentMethodInfo[]).filter((m) => m && m.enabled !== false && typeof m.name === 'string').sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+  return (methods as PaymentMethodInfo[])
+    .filter((m) => m && m.enabled !== false && typeof m.name === 'string')
+    .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
 }
 
 /** The order being paid (id and token), kept for the tab so a retry pays the same order. */

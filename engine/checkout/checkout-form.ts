@@ -31,7 +31,16 @@ export interface CheckoutValues {
 const firstShippingCountry = () => currentShop().countries.find((c) => c.shipping)!.code;
 
 export const emptyAddress = (): AddressValues => ({
-  firstName: '', lastName: '', email: '', phoneNumber: '', street1: '', street2: '', city: '', state: '', zipCode: '', countryId: firstShippingCountry(),
+  firstName: '',
+  lastName: '',
+  email: '',
+  phoneNumber: '',
+  street1: '',
+  street2: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  countryId: firstShippingCountry(),
 });
 
 export const emptyValues = (): CheckoutValues => ({
@@ -44,7 +53,18 @@ export const emptyValues = (): CheckoutValues => ({
 });
 
 /** The order the fields appear in: the first one with an error gets the focus. */
-export const FIELD_ORDER: readonly AddressField[] = ['firstName', 'lastName', 'email', 'phoneNumber', 'street1', 'street2', 'countryId', 'state', 'city', 'zipCode'];
+export const FIELD_ORDER: readonly AddressField[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'street1',
+  'street2',
+  'countryId',
+  'state',
+  'city',
+  'zipCode',
+];
 export const CARD_ORDER: readonly (keyof CardValues)[] = ['number', 'expMonth', 'expYear', 'cvv'];
 
 function addressRules(a: AddressValues, shipping: boolean): Record<AddressField, Rule> {
@@ -73,7 +93,12 @@ export function fieldError(v: CheckoutValues, key: string, now = new Date()): st
   }
   if (group === 'card') {
     const c = v.card;
-    const r: Record<keyof CardValues, Rule> = { number: rules.cardNumber, expMonth: rules.expMonth, expYear: rules.expYear(now), cvv: rules.cvv };
+    const r: Record<keyof CardValues, Rule> = {
+      number: rules.cardNumber,
+      expMonth: rules.expMonth,
+      expYear: rules.expYear(now),
+      cvv: rules.cvv,
+    };
     return r[field as keyof CardValues](c[field as keyof CardValues].trim());
   }
   if (group === 'paymentMethod') return rules.paymentMethod(v.paymentMethod);
@@ -96,7 +121,12 @@ export const shipTo = (v: CheckoutValues): AddressValues => (v.sameAsBilling ? v
 export function shippingLocation(v: CheckoutValues): { countryId: string; state: string; zipCode: string } | undefined {
   const a = shipTo(v);
   const loc = { countryId: a.countryId, state: a.state.trim(), zipCode: a.zipCode.trim() };
-  if (rules.shippingCountry(loc.countryId) || rules.stateFor(loc.countryId)(loc.state) || rules.zipCodeFor(loc.countryId)(loc.zipCode)) return undefined;
+  if (
+    rules.shippingCountry(loc.countryId) ||
+    rules.stateFor(loc.countryId)(loc.state) ||
+    rules.zipCodeFor(loc.countryId)(loc.zipCode)
+  )
+    return undefined;
   return loc;
 }
 

@@ -15,7 +15,13 @@ interface BaseProps {
 const errorId = (id: string) => `${id}-error`;
 
 /** The label, the control and its error line: the same around an input and a select. */
-function Field({ id, label, error, required, children }: Pick<BaseProps, 'id' | 'label' | 'error' | 'required'> & { children: ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  required,
+  children,
+}: Pick<BaseProps, 'id' | 'label' | 'error' | 'required'> & { children: ReactNode }) {
   return (
     <div className={styles.field}>
       <label htmlFor={id}>
@@ -42,7 +48,20 @@ const controlProps = ({ id, error, required, onBlur }: Pick<BaseProps, 'id' | 'e
   onBlur,
 });
 
-export function TextField({ id, label, value, error, required, onChange, onBlur, type = 'text', autoComplete, inputMode, maxLength, inputRef }: BaseProps & {
+export function TextField({
+  id,
+  label,
+  value,
+  error,
+  required,
+  onChange,
+  onBlur,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength,
+  inputRef,
+}: BaseProps & {
   /** react-hook-form's ref: its focus-on-error reaches the control. */
   inputRef?: Ref<HTMLInputElement>;
   type?: string;
@@ -79,7 +98,19 @@ function keepControlled(el: HTMLSelectElement, change: () => void, value: () => 
   });
 }
 
-export function SelectField({ id, label, value, error, required, onChange, onBlur, options, placeholder, autoComplete, inputRef }: BaseProps & {
+export function SelectField({
+  id,
+  label,
+  value,
+  error,
+  required,
+  onChange,
+  onBlur,
+  options,
+  placeholder,
+  autoComplete,
+  inputRef,
+}: BaseProps & {
   inputRef?: Ref<HTMLSelectElement>;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
@@ -89,7 +120,19 @@ export function SelectField({ id, label, value, error, required, onChange, onBlu
   latest.current = value;
   return (
     <Field id={id} label={label} error={error} required={required}>
-      <select ref={inputRef} {...controlProps({ id, error, required, onBlur })} value={value} autoComplete={autoComplete} onChange={(e) => keepControlled(e.currentTarget, () => onChange(e.currentTarget.value), () => latest.current)}>
+      <select
+        ref={inputRef}
+        {...controlProps({ id, error, required, onBlur })}
+        value={value}
+        autoComplete={autoComplete}
+        onChange={(e) =>
+          keepControlled(
+            e.currentTarget,
+            () => onChange(e.currentTarget.value),
+            () => latest.current,
+          )
+        }
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

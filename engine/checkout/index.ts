@@ -42,7 +42,16 @@ export {
 } from './checkout-form.ts';
 export { TextField, SelectField } from './fields.tsx';
 export { preloadTokenizer, tokenizeCard, type TokenResult } from './gateways/tokenizer.ts';
-export { acceptJsConfig, dispatchCard, preloadAcceptJs, processTransactionBody, AUTHORIZE_NET_GATEWAY, PROCESS_TRANSACTION_URL, type AcceptConfig, type OpaqueResult } from './gateways/accept-js.ts';
+export {
+  acceptJsConfig,
+  dispatchCard,
+  preloadAcceptJs,
+  processTransactionBody,
+  AUTHORIZE_NET_GATEWAY,
+  PROCESS_TRANSACTION_URL,
+  type AcceptConfig,
+  type OpaqueResult,
+} from './gateways/accept-js.ts';
 export { usePaymentGateway, type PaymentGateway } from './gateways/use-payment-gateway.ts';
 export type { StripeCardHandle } from './gateways/stripe-card.tsx';
 /** Stripe's fields and Stripe.js: their own chunk, fetched only when the Stripe method is shown. */

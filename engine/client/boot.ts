@@ -20,18 +20,22 @@ if (SMART_TV.test(navigator.userAgent)) document.documentElement.classList.add('
  * `data-jv-alert` button alerts that text.
  */
 function showNotices(): void {
-  const pad = (px: string) => (document.body.style.paddingBottom = document.documentElement.style.scrollPaddingBottom = px);
+  const pad = (px: string) =>
+    (document.body.style.paddingBottom = document.documentElement.style.scrollPaddingBottom = px);
   for (const el of document.querySelectorAll<HTMLElement>('[data-jv-unless-cookie]')) {
     if (el.hidden) continue;
     // The page ends above it, as the block keeps it once live; measured after the browser's own
     // layout (no forced layout here), until it hydrates.
-    const sizes = new ResizeObserver(() => (el.hasAttribute('data-jv-live') ? sizes.disconnect() : pad(el.hidden ? '' : `${el.offsetHeight}px`)));
+    const sizes = new ResizeObserver(() =>
+      el.hasAttribute('data-jv-live') ? sizes.disconnect() : pad(el.hidden ? '' : `${el.offsetHeight}px`),
+    );
     sizes.observe(el);
   }
   addEventListener(
     'click',
     (e) => {
-      const button = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-jv-set-cookie], [data-jv-alert]') : null;
+      const button =
+        e.target instanceof Element ? e.target.closest<HTMLElement>('[data-jv-set-cookie], [data-jv-alert]') : null;
       const notice = button?.closest<HTMLElement>('[data-jv-unless-cookie]');
       if (!button || !notice || notice.hasAttribute('data-jv-live')) return;
       if (button.dataset.jvAlert) return alert(button.dataset.jvAlert);
@@ -48,7 +52,7 @@ function contentPainted(): Promise<void> {
   return new Promise((done) => {
     if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return done();
     new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName('first-contentful-paint').length) (observer.disconnect(), done());
+      if (list.getEntriesByName('first-contentful-paint').length) observer.disconnect(), done();
     }).observe({ type: 'paint', buffered: true });
   });
 }
@@ -65,9 +69,15 @@ function firstScreenShown(ms: number): Promise<void> {
   const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   const loaded =
     hero && !hero.complete
-      ? new Promise((done) => (hero.addEventListener('load', done, { once: true }), hero.addEventListener('error', done, { once: true })))
+      ? new Promise(
+          (done) => (
+            hero.addEventListener('load', done, { once: true }), hero.addEventListener('error', done, { once: true })
+          ),
+        )
       : Promise.resolve();
-  const shown = Promise.all([loaded, contentPainted()]).then(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  const shown = Promise.all([loaded, contentPainted()]).then(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   return Promise.race([shown, new Promise<void>((done) => setTimeout(done, ms))]);
 }
 
@@ -77,7 +87,8 @@ if (me?.dataset.jvEntry) {
   // find them. By import(), not <link rel="modulepreload">: adding a link took a millisecond or
   // more each on a phone, a page's ten of them one long task. A chunk that fails to load fails
   // the entry's own import below, as before.
-  for (const href of (me.dataset.jvPreload ?? '').split(' ').filter(Boolean)) import(/* @vite-ignore */ href).catch(() => {});
+  for (const href of (me.dataset.jvPreload ?? '').split(' ').filter(Boolean))
+    import(/* @vite-ignore */ href).catch(() => {});
   await import(/* @vite-ignore */ me.dataset.jvEntry);
 }
 export {};

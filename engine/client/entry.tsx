@@ -39,7 +39,10 @@ function whenVisible(el: HTMLElement): Promise<void> {
       el.removeEventListener('pointerdown', done);
       resolve();
     };
-    const io = new IntersectionObserver((entries) => (entries.some((e) => e.isIntersecting) ? done() : el.setAttribute(DORMANT, 'visible')), { rootMargin: '300px' });
+    const io = new IntersectionObserver(
+      (entries) => (entries.some((e) => e.isIntersecting) ? done() : el.setAttribute(DORMANT, 'visible')),
+      { rootMargin: '300px' },
+    );
     io.observe(target);
     el.addEventListener('focusin', done);
     el.addEventListener('pointerdown', done);
@@ -95,7 +98,14 @@ function start(el: HTMLElement): Promise<void> {
   const record = data.islands[el.getAttribute(ISLAND_ATTR)!];
   if (!record) return Promise.resolve();
   const when = el.getAttribute(ISLAND_START_ATTR) as IslandStart;
-  const started = when === 'load' ? Promise.resolve() : when === 'interaction' ? whenTouched(el) : when === 'visible' ? whenVisible(el) : whenIdle();
+  const started =
+    when === 'load'
+      ? Promise.resolve()
+      : when === 'interaction'
+        ? whenTouched(el)
+        : when === 'visible'
+          ? whenVisible(el)
+          : whenIdle();
   const live = started.then(() => hydrate(el, record));
   holdClicks(el, live);
   return live;
@@ -106,7 +116,13 @@ function applyStylesheets(): Promise<unknown> {
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-jv-css]')];
   return Promise.all(
     links.map((link) => {
-      const loaded = link.sheet ? null : new Promise((done) => (link.addEventListener('load', done, { once: true }), link.addEventListener('error', done, { once: true })));
+      const loaded = link.sheet
+        ? null
+        : new Promise(
+            (done) => (
+              link.addEventListener('load', done, { once: true }), link.addEventListener('error', done, { once: true })
+            ),
+          );
       link.media = 'all';
       return loaded;
     }),

@@ -11,7 +11,13 @@ import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
 const registry: BlockRegistry = {};
 
 /** Loads the island's code (its block and the types it renders) and hydrates it; resolves once it is live. */
-export async function hydrateIsland(el: HTMLElement, record: IslandRecord, page: PageData, chunks: Record<string, string[]>, loaders: BlockLoaders): Promise<void> {
+export async function hydrateIsland(
+  el: HTMLElement,
+  record: IslandRecord,
+  page: PageData,
+  chunks: Record<string, string[]>,
+  loaders: BlockLoaders,
+): Promise<void> {
   rememberChunks(chunks);
   await loadBlocks(loaders, [record.type, ...(record.embeds ?? [])], registry);
   const def = registry[record.type];

@@ -27,18 +27,29 @@ const order = {
   paymentMethod: 'card',
 };
 
-const errorsOf = (r: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }) => (r.success ? {} : issuesToErrors(r.error!.issues));
+const errorsOf = (r: {
+  success: boolean;
+  error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+}) => (r.success ? {} : issuesToErrors(r.error!.issues));
 
 describe('orderRequestSchema', () => {
   it('accepts a checkout and copies billing to shipping with sameAsBilling', () => {
-    const r = orderRequestSchema.safeParse({ ...order, billing: { ...ADDRESS, state: 'oh', countryId: 'us', firstName: '  Jane ' } });
+    const r = orderRequestSchema.safeParse({
+      ...order,
+      billing: { ...ADDRESS, state: 'oh', countryId: 'us', firstName: '  Jane ' },
+    });
     expect(r.success).toBe(true);
     expect(r.data!.billing).toMatchObject({ firstName: 'Jane', state: 'OH', countryId: 'US' });
     expect(r.data!.shipping).toEqual(r.data!.billing);
   });
 
   it('drops every figure a client sends: prices, totals; a quantity is capped at the shop maximum (1 here)', () => {
-    const r = orderRequestSchema.safeParse({ ...order, total: 0.01, subtotal: 0, items: [{ ...order.items[0], price: 0, qty: 5, name: 'x' }] });
+    const r = orderRequestSchema.safeParse({
+      ...order,
+      total: 0.01,
+      subtotal: 0,
+      items: [{ ...order.items[0], price: 0, qty: 5, name: 'x' }],
+    });
     expect(r.data).not.toHaveProperty('total');
     expect(r.data!.items[0]).toEqual({ sku: 'CARLTON-SD-PW', finish: { type: 'paint', value: 'pure-white' }, qty: 1 });
   });
@@ -71,9 +82,15 @@ describe('orderRequestSchema', () => {
   });
 
   it('wants a shipping address without sameAsBilling, and objects where objects belong', () => {
-    expect(errorsOf(orderRequestSchema.safeParse({ ...order, sameAsBilling: false }))).toEqual({ shipping: 'This field is required' });
-    expect(errorsOf(orderRequestSchema.safeParse({ ...order, billing: 'Jane' }))).toMatchObject({ billing: 'This field is required' });
-    expect(errorsOf(orderRequestSchema.safeParse({ ...order, billing: { ...ADDRESS, zipCode: { $gt: '' } } }))).toEqual({ 'billing.zipCode': 'Invalid input' });
+    expect(errorsOf(orderRequestSchema.safeParse({ ...order, sameAsBilling: false }))).toEqual({
+      shipping: 'This field is required',
+    });
+    expect(errorsOf(orderRequestSchema.safeParse({ ...order, billing: 'Jane' }))).toMatchObject({
+      billing: 'This field is required',
+    });
+    expect(errorsOf(orderRequestSchema.safeParse({ ...order, billing: { ...ADDRESS, zipCode: { $gt: '' } } }))).toEqual(
+      { 'billing.zipCode': 'Invalid input' },
+    );
     expect(orderRequestSchema.safeParse(null).success).toBe(false);
   });
 });
@@ -83,13 +100,22 @@ describe('orderPatchSchema', () => {
     const r = orderPatchSchema.safeParse({ id: '12', token: 't', shippingMethod: 'expedited' });
     expect(r.data).toEqual({ id: 12, token: 't', shippingMethod: 'expedited' });
     expect(errorsOf(orderPatchSchema.safeParse({ id: -1 }))).toEqual({ id: 'Invalid input' });
-    expect(errorsOf(orderPatchSchema.safeParse({ id: 1, items: [{}] }))).toEqual({ 'items.0.sku': 'This field is required' });
+    expect(errorsOf(orderPatchSchema.safeParse({ id: 1, items: [{}] }))).toEqual({
+      'items.0.sku': 'This field is required',
+    });
   });
 });
 
 describe('estimateRequestSchema', () => {
   it('checks the shipping location with the same rules', () => {
-    expect(errorsOf(estimateRequestSchema.safeParse({ items: [{ sku: 'A' }], shippingAddress: { countryId: 'MX', state: 'Jalisco', zipCode: '44100' } }))).toEqual({
+    expect(
+      errorsOf(
+        estimateRequestSchema.safeParse({
+          items: [{ sku: 'A' }],
+          shippingAddress: { countryId: 'MX', state: 'Jalisco', zipCode: '44100' },
+        }),
+      ),
+    ).toEqual({
       'shippingAddress.countryId': "Sorry, we don't ship outside the US.",
     });
     expect(estimateRequestSchema.safeParse({ items: [{ sku: 'A' }] }).success).toBe(true);
@@ -99,16 +125,20 @@ describe('estimateRequestSchema', () => {
 describe('cardSchema', () => {
   const now = new Date('2026-06-01T12:00:00Z');
   it('normalises a valid card', () => {
-    expect(cardSchema(now).parse({ number: '4242 4242 4242 4242', expMonth: '04', expYear: '2030', cvv: '123' })).toEqual({ number: '4242424242424242', expMonth: 4, expYear: 2030, cvv: '123' });
+    expect(
+      cardSchema(now).parse({ number: '4242 4242 4242 4242', expMonth: '04', expYear: '2030', cvv: '123' }),
+    ).toEqual({ number: '4242424242424242', expMonth: 4, expYear: 2030, cvv: '123' });
   });
 
   it('gives each card field its message', () => {
-    expect(errorsOf(cardSchema(now).safeParse({ number: '4242', expMonth: '13', expYear: '2025', cvv: '12' }))).toEqual({
-      number: 'Card number is invalid',
-      expMonth: 'Expiry month is invalid',
-      expYear: 'Expiry year is invalid',
-      cvv: 'CVV is invalid',
-    });
+    expect(errorsOf(cardSchema(now).safeParse({ number: '4242', expMonth: '13', expYear: '2025', cvv: '12' }))).toEqual(
+      {
+        number: 'Card number is invalid',
+        expMonth: 'Expiry month is invalid',
+        expYear: 'Expiry year is invalid',
+        cvv: 'CVV is invalid',
+      },
+    );
     expect(errorsOf(cardSchema(now).safeParse({}))).toEqual({
       number: 'Card number is required',
       expMonth: 'Expiry is required',
@@ -120,16 +150,27 @@ describe('cardSchema', () => {
 
 describe('payRequestSchema', () => {
   it('takes a gateway token, not a card', () => {
-    expect(payRequestSchema().parse({ id: 1, token: 't', paymentToken: 'tok_sandbox_0123abcd' })).toEqual({ id: 1, token: 't', paymentToken: 'tok_sandbox_0123abcd' });
+    expect(payRequestSchema().parse({ id: 1, token: 't', paymentToken: 'tok_sandbox_0123abcd' })).toEqual({
+      id: 1,
+      token: 't',
+      paymentToken: 'tok_sandbox_0123abcd',
+    });
     expect(errorsOf(payRequestSchema().safeParse({ id: 1 }))).toEqual({ paymentToken: 'This field is required' });
-    expect(errorsOf(payRequestSchema().safeParse({ id: 1, paymentToken: '<script>' }))).toEqual({ paymentToken: 'Invalid input' });
+    expect(errorsOf(payRequestSchema().safeParse({ id: 1, paymentToken: '<script>' }))).toEqual({
+      paymentToken: 'Invalid input',
+    });
     // Card fields are not part of the request: they are dropped, never read.
-    expect(payRequestSchema().parse({ id: 1, paymentToken: 'pm_1', card: { number: '4242424242424242' } })).not.toHaveProperty('card');
+    expect(
+      payRequestSchema().parse({ id: 1, paymentToken: 'pm_1', card: { number: '4242424242424242' } }),
+    ).not.toHaveProperty('card');
   });
 });
 
 describe('addressSchema', () => {
   it('takes any billing country; a non-US state is free text', () => {
-    expect(addressSchema.parse({ ...ADDRESS, countryId: 'ca', state: 'Ontario', zipCode: '12345' })).toMatchObject({ countryId: 'CA', state: 'Ontario' });
+    expect(addressSchema.parse({ ...ADDRESS, countryId: 'ca', state: 'Ontario', zipCode: '12345' })).toMatchObject({
+      countryId: 'CA',
+      state: 'Ontario',
+    });
   });
 });

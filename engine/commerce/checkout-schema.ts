@@ -1,7 +1,20 @@
 // zod/mini, not the `z` namespace: the checkout page imports these and the namespace cannot be
 // tree-shaken. The server parses every request with the same schemas (server/api/order.ts), so
 // a shopper sees the same messages from the page and from the API.
-import { _default, array, boolean, maxLength, minLength, NEVER, object, optional, pipe, safeParse, transform, unknown } from 'zod/mini';
+import {
+  _default,
+  array,
+  boolean,
+  maxLength,
+  minLength,
+  NEVER,
+  object,
+  optional,
+  pipe,
+  safeParse,
+  transform,
+  unknown,
+} from 'zod/mini';
 import type { core, output } from 'zod/mini';
 import { fillText } from '../text/fill.ts';
 import { CART_MESSAGES, CHECKOUT_MESSAGES as M } from './messages.ts';
@@ -45,7 +58,11 @@ export function textField(rule: Rule) {
  * A group of text fields checked together, so every field's message comes at once even when one
  * rule depends on another field (a US state needs the country). `rulesFor` gets the raw texts.
  */
-function fieldGroup<K extends string>(keys: readonly K[], rulesFor: (values: Record<K, string>) => Record<K, Rule>, missing: string = M.required) {
+function fieldGroup<K extends string>(
+  keys: readonly K[],
+  rulesFor: (values: Record<K, string>) => Record<K, Rule>,
+  missing: string = M.required,
+) {
   return pipe(
     unknown(),
     transform((input: unknown, ctx: Ctx) => {
@@ -74,13 +91,29 @@ function fieldGroup<K extends string>(keys: readonly K[], rulesFor: (values: Rec
   );
 }
 
-export const ADDRESS_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'street1', 'street2', 'city', 'state', 'zipCode', 'countryId'] as const;
+export const ADDRESS_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'street1',
+  'street2',
+  'city',
+  'state',
+  'zipCode',
+  'countryId',
+] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 /** Codes upper-case (country, US state, postal code): what the tables and the order store. */
 function normaliseAddress(a: Record<AddressField, string>) {
   const countryId = a.countryId.toUpperCase();
-  return { ...a, countryId, state: countryId === US ? a.state.toUpperCase() : a.state, zipCode: a.zipCode.toUpperCase() };
+  return {
+    ...a,
+    countryId,
+    state: countryId === US ? a.state.toUpperCase() : a.state,
+    zipCode: a.zipCode.toUpperCase(),
+  };
 }
 
 const LOCATION_FIELDS = ['countryId', 'state', 'zipCode'] as const;
@@ -109,10 +142,15 @@ function quantity(max: number) {
 
 /** A client-made idempotency key: crypto.randomUUID() fits. */
 export const idempotencyKey: Rule = (v) =>
-  v === '' ? M.required : /^[A-Za-z0-9_.:-]{16,200}$/.test(v) ? undefined : 'Invalid idempotency key: use 16 to 200 letters, digits, ".", ":", "-" or "_" (crypto.randomUUID() fits)';
+  v === ''
+    ? M.required
+    : /^[A-Za-z0-9_.:-]{16,200}$/.test(v)
+      ? undefined
+      : 'Invalid idempotency key: use 16 to 200 letters, digits, ".", ":", "-" or "_" (crypto.randomUUID() fits)';
 
 export const MAX_NOTES_LENGTH = 1000;
-const notes: Rule = (v) => (v.length > MAX_NOTES_LENGTH ? fillText(M.tooLong, { label: 'Additional notes' }) : undefined);
+const notes: Rule = (v) =>
+  v.length > MAX_NOTES_LENGTH ? fillText(M.tooLong, { label: 'Additional notes' }) : undefined;
 
 const shippingMethodRule: Rule = (v) => (v === '' ? M.required : code(v));
 
@@ -127,7 +165,9 @@ function withSameAsBilling<S extends core.$ZodType>(inner: S) {
       const same = isObject(input) && input.sameAsBilling === true && input.billing !== undefined;
       const r = safeParse(inner, same ? { ...input, shipping: input.billing } : input);
       if (r.success) return r.data;
-      const billing = new Set(r.error.issues.filter((i) => i.path[0] === 'billing').map((i) => i.path.slice(1).join('.')));
+      const billing = new Set(
+        r.error.issues.filter((i) => i.path[0] === 'billing').map((i) => i.path.slice(1).join('.')),
+      );
       for (const issue of r.error.issues) {
         if (same && issue.path[0] === 'shipping' && billing.has(issue.path.slice(1).join('.'))) continue;
         ctx.issues.push({ ...issue, input: (issue as { input?: unknown }).input } as core.$ZodRawIssue);
@@ -149,7 +189,12 @@ export const orderIdSchema = pipe(
 );
 
 /** The order token from POST /api/order; absent or wrong is a 403, not a field error. */
-const tokenSchema = optional(pipe(unknown(), transform((v: unknown) => (typeof v === 'string' ? v.trim() : ''))));
+const tokenSchema = optional(
+  pipe(
+    unknown(),
+    transform((v: unknown) => (typeof v === 'string' ? v.trim() : '')),
+  ),
+);
 
 /**
  * The checkout's request schemas for a shop: its shipping countries, phone rule and cart limit
@@ -158,28 +203,41 @@ const tokenSchema = optional(pipe(unknown(), transform((v: unknown) => (typeof v
 export function checkoutSchemas(shop: ShopRules) {
   const phone = rules.phoneRule(shop.phone.digits);
   const shippingCountry = rules.shippingCountryRule(shop);
-  const addressRules = (countryRule: Rule) => (v: Record<AddressField, string>): Record<AddressField, Rule> => ({
-    firstName: rules.personName,
-    lastName: rules.personName,
-    email: rules.email,
-    phoneNumber: phone,
-    street1: rules.street1,
-    street2: rules.street2,
-    city: rules.city,
-    state: rules.stateFor(v.countryId),
-    zipCode: rules.zipCodeRule(shop, v.countryId),
-    countryId: countryRule,
-  });
+  const addressRules =
+    (countryRule: Rule) =>
+    (v: Record<AddressField, string>): Record<AddressField, Rule> => ({
+      firstName: rules.personName,
+      lastName: rules.personName,
+      email: rules.email,
+      phoneNumber: phone,
+      street1: rules.street1,
+      street2: rules.street2,
+      city: rules.city,
+      state: rules.stateFor(v.countryId),
+      zipCode: rules.zipCodeRule(shop, v.countryId),
+      countryId: countryRule,
+    });
 
   /** A billing address: any country (spec: only shipping is limited). */
   const addressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(rules.country)), transform(normaliseAddress));
   /** A shipping address: a country the shop ships to ("Sorry, we don't ship outside the US." on countryId). */
-  const shippingAddressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(shippingCountry)), transform(normaliseAddress));
+  const shippingAddressSchema = pipe(
+    fieldGroup(ADDRESS_FIELDS, addressRules(shippingCountry)),
+    transform(normaliseAddress),
+  );
 
   /** Where a cart ships, for estimates: country, state and ZIP. */
   const shippingLocationSchema = pipe(
-    fieldGroup(LOCATION_FIELDS, (v) => ({ countryId: shippingCountry, state: rules.stateFor(v.countryId), zipCode: rules.zipCodeRule(shop, v.countryId) })),
-    transform((a) => ({ countryId: a.countryId.toUpperCase(), state: a.state.toUpperCase(), zipCode: a.zipCode.toUpperCase() })),
+    fieldGroup(LOCATION_FIELDS, (v) => ({
+      countryId: shippingCountry,
+      state: rules.stateFor(v.countryId),
+      zipCode: rules.zipCodeRule(shop, v.countryId),
+    })),
+    transform((a) => ({
+      countryId: a.countryId.toUpperCase(),
+      state: a.state.toUpperCase(),
+      zipCode: a.zipCode.toUpperCase(),
+    })),
   );
 
   /**
@@ -192,7 +250,10 @@ export function checkoutSchemas(shop: ShopRules) {
     finish: optional(object({ type: textField(code), value: textField(code) })),
     qty: quantity(shop.cart.maxQuantity),
   });
-  const cartItemsSchema = array(cartItemSchema, { error: CART_MESSAGES.empty }).check(minLength(1, CART_MESSAGES.empty), maxLength(MAX_ORDER_ITEMS, TOO_MANY_ITEMS));
+  const cartItemsSchema = array(cartItemSchema, { error: CART_MESSAGES.empty }).check(
+    minLength(1, CART_MESSAGES.empty),
+    maxLength(MAX_ORDER_ITEMS, TOO_MANY_ITEMS),
+  );
 
   /**
    * POST /api/order. Prices, totals, tax and shipping a client sends are dropped (unknown keys
@@ -233,7 +294,16 @@ export function checkoutSchemas(shop: ShopRules) {
     shippingMethod: optional(textField(code)),
   });
 
-  return { addressSchema, shippingAddressSchema, shippingLocationSchema, cartItemSchema, cartItemsSchema, orderRequestSchema, orderPatchSchema, estimateRequestSchema };
+  return {
+    addressSchema,
+    shippingAddressSchema,
+    shippingLocationSchema,
+    cartItemSchema,
+    cartItemsSchema,
+    orderRequestSchema,
+    orderPatchSchema,
+    estimateRequestSchema,
+  };
 }
 
 export type CheckoutSchemas = ReturnType<typeof checkoutSchemas>;
@@ -254,7 +324,8 @@ function ofCurrentShop<S extends core.$ZodType>(pick: (s: CheckoutSchemas) => S)
     transform((input: unknown, ctx: Ctx): output<S> => {
       const r = safeParse(pick(currentCheckoutSchemas()), input);
       if (r.success) return r.data;
-      for (const issue of r.error.issues) ctx.issues.push({ ...issue, input: (issue as { input?: unknown }).input } as core.$ZodRawIssue);
+      for (const issue of r.error.issues)
+        ctx.issues.push({ ...issue, input: (issue as { input?: unknown }).input } as core.$ZodRawIssue);
       return NEVER;
     }),
   );
@@ -275,14 +346,24 @@ const CARD_FIELDS = ['number', 'expMonth', 'expYear', 'cvv'] as const;
 /** Card fields as the direct-entry gateway takes them (the sandbox gateway's tokenizer checks them so); `now` decides which years are past. */
 export function cardSchema(now: Date = new Date()) {
   return pipe(
-    fieldGroup(CARD_FIELDS, () => ({ number: rules.cardNumber, expMonth: rules.expMonth, expYear: rules.expYear(now), cvv: rules.cvv }), rules.cardNumber('') as string),
-    transform((c) => ({ number: c.number.replace(/\s+/g, ''), expMonth: Number(c.expMonth), expYear: rules.fullYear(c.expYear), cvv: c.cvv })),
+    fieldGroup(
+      CARD_FIELDS,
+      () => ({ number: rules.cardNumber, expMonth: rules.expMonth, expYear: rules.expYear(now), cvv: rules.cvv }),
+      rules.cardNumber('') as string,
+    ),
+    transform((c) => ({
+      number: c.number.replace(/\s+/g, ''),
+      expMonth: Number(c.expMonth),
+      expYear: rules.fullYear(c.expYear),
+      cvv: c.cvv,
+    })),
   );
 }
 export type CardInput = output<ReturnType<typeof cardSchema>>;
 
 /** A gateway's token for a card (sandbox token, Stripe PaymentMethod id, Accept.js nonce): opaque, short, printable. */
-export const paymentTokenRule: Rule = (v) => (v === '' ? M.required : /^[A-Za-z0-9_\-.:]{1,255}$/.test(v) ? undefined : INVALID);
+export const paymentTokenRule: Rule = (v) =>
+  v === '' ? M.required : /^[A-Za-z0-9_\-.:]{1,255}$/.test(v) ? undefined : INVALID;
 
 /** POST /api/order/pay: the order, its token and the gateway's token. Never a card. */
 export function payRequestSchema() {

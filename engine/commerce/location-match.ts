@@ -26,13 +26,20 @@ export function zipScore(patterns: readonly string[], zip: string): number {
     else if (p.includes('-')) {
       const [from, to] = p.split('-') as [string, string];
       // Codes compare as numbers when they have the length of the range's bounds (01001 < 02791).
-      if (keys.some((k) => k.length === from.length && k.length === to.length && Number(k) >= Number(from) && Number(k) <= Number(to))) best = Math.max(best, 2);
+      if (
+        keys.some(
+          (k) =>
+            k.length === from.length && k.length === to.length && Number(k) >= Number(from) && Number(k) <= Number(to),
+        )
+      )
+        best = Math.max(best, 2);
     } else if (keys.includes(p)) return 3;
   }
   return best;
 }
 
-const codeScore = (patterns: readonly string[], code: string) => (patterns.includes(code) ? 2 : patterns.includes(WILDCARD) ? 1 : 0);
+const codeScore = (patterns: readonly string[], code: string) =>
+  patterns.includes(code) ? 2 : patterns.includes(WILDCARD) ? 1 : 0;
 
 /** [zip, state, country] scores, or undefined when the entry does not match at all. */
 export function matchScore(entry: LocationEntry, at: Location): [number, number, number] | undefined {
@@ -49,7 +56,11 @@ export function bestMatch<T extends LocationEntry>(entries: readonly T[], at: Lo
   for (const entry of entries) {
     const s = matchScore(entry, at);
     if (!s) continue;
-    if (!bestScore || s[0] > bestScore[0] || (s[0] === bestScore[0] && (s[1] > bestScore[1] || (s[1] === bestScore[1] && s[2] > bestScore[2])))) {
+    if (
+      !bestScore ||
+      s[0] > bestScore[0] ||
+      (s[0] === bestScore[0] && (s[1] > bestScore[1] || (s[1] === bestScore[1] && s[2] > bestScore[2])))
+    ) {
       best = entry;
       bestScore = s;
     }

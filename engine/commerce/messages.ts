@@ -88,13 +88,18 @@ export const CART_MESSAGES = {
   continueShopping: 'Continue Shopping',
 } as const;
 
-
 /** "Payment failed for order 100000001: Your card was declined." (or "Unknown error"). */
 export const paymentFailedComment = (orderNumber: string | number, message?: string | null) =>
-  fillText(PAYMENT_MESSAGES.failedComment, { id: orderNumber, message: message?.trim() || PAYMENT_MESSAGES.unknownError });
+  fillText(PAYMENT_MESSAGES.failedComment, {
+    id: orderNumber,
+    message: message?.trim() || PAYMENT_MESSAGES.unknownError,
+  });
 
 /** "Payment failed for transaction id 60123456789: This transaction has been declined." */
 export const transactionFailedComment = (transactionId: string, message?: string | null) =>
-  fillText(PAYMENT_MESSAGES.failedTransactionComment, { id: transactionId, message: message?.trim() || PAYMENT_MESSAGES.unknownError });
+  fillText(PAYMENT_MESSAGES.failedTransactionComment, {
+    id: transactionId,
+    message: message?.trim() || PAYMENT_MESSAGES.unknownError,
+  });
 
 export const unexpectedPaymentStatus = (status: string) => fillText(PAYMENT_MESSAGES.unexpectedStatus, { status });

@@ -6,10 +6,16 @@ export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'on_hold';
 export type OrderStatus = 'pending' | 'pending_payment' | 'ordered';
 
 /** Direct-entry card gateway response codes. */
-export const GATEWAY_RESPONSE_STATUS: Readonly<Record<number, PaymentStatus>> = { 1: 'completed', 2: 'pending', 3: 'failed', 4: 'on_hold' };
+export const GATEWAY_RESPONSE_STATUS: Readonly<Record<number, PaymentStatus>> = {
+  1: 'completed',
+  2: 'pending',
+  3: 'failed',
+  4: 'on_hold',
+};
 
 /** A response code outside 1-4 is an error: failed. */
-export const statusFromResponseCode = (code: number | string): PaymentStatus => GATEWAY_RESPONSE_STATUS[Number(code)] ?? 'failed';
+export const statusFromResponseCode = (code: number | string): PaymentStatus =>
+  GATEWAY_RESPONSE_STATUS[Number(code)] ?? 'failed';
 
 /** Card provider payment intent statuses. */
 export const INTENT_STATUS: Readonly<Record<string, PaymentStatus>> = {
@@ -25,4 +31,5 @@ export const INTENT_STATUS: Readonly<Record<string, PaymentStatus>> = {
 /** An unknown intent status is not money received: pending. */
 export const statusFromIntent = (status: string): PaymentStatus => INTENT_STATUS[status] ?? 'pending';
 
-export const orderStatusAfterPayment = (status: PaymentStatus): OrderStatus => (status === 'completed' ? 'ordered' : 'pending_payment');
+export const orderStatusAfterPayment = (status: PaymentStatus): OrderStatus =>
+  status === 'completed' ? 'ordered' : 'pending_payment';

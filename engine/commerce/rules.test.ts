@@ -37,7 +37,12 @@ describe('checkout field rules (spec 000 section 5)', () => {
       commerce: {
         locale: 'en-CA',
         countries: [
-          { code: 'CA', name: 'Canada', shipping: true, postalCode: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code like K1A 0B1' } },
+          {
+            code: 'CA',
+            name: 'Canada',
+            shipping: true,
+            postalCode: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code like K1A 0B1' },
+          },
           { code: 'US', name: 'United States', shipping: true },
         ],
         cart: { storageKey: 'c', maxQuantity: 1, expiryHours: 1 },
@@ -60,9 +65,18 @@ describe('checkout field rules (spec 000 section 5)', () => {
   it('a postal code pattern that is not a regular expression stops the shop from loading, naming the country', () => {
     const site = (pattern: string) => ({
       currency: 'USD',
-      commerce: { locale: 'en-US', countries: [{ code: 'CA', name: 'Canada', shipping: true, postalCode: { pattern, message: 'm' } }] as Commerce['countries'], cart: { storageKey: 'c', maxQuantity: 1, expiryHours: 1 }, phone: { digits: 10 } },
+      commerce: {
+        locale: 'en-US',
+        countries: [
+          { code: 'CA', name: 'Canada', shipping: true, postalCode: { pattern, message: 'm' } },
+        ] as Commerce['countries'],
+        cart: { storageKey: 'c', maxQuantity: 1, expiryHours: 1 },
+        phone: { digits: 10 },
+      },
     });
-    expect(() => shopRulesOf(site('^[A-Z$'))).toThrow(new ShopRulesError('site.json commerce.countries CA: postalCode.pattern is not a regular expression: ^[A-Z$'));
+    expect(() => shopRulesOf(site('^[A-Z$'))).toThrow(
+      new ShopRulesError('site.json commerce.countries CA: postalCode.pattern is not a regular expression: ^[A-Z$'),
+    );
   });
 
   it('names: letters and spaces, 2 to 50', () => {

@@ -8,7 +8,8 @@ import { lineFigures, orderTotals } from './totals.ts';
 import type { ShippingMethod, ShippingMethodsFile, TaxRatesFile } from './types.ts';
 
 const at = (state: string, zipCode: string, countryId = 'US') => ({ countryId, state, zipCode });
-const site = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../tests/fixtures/sites/shop/data/${file}`, import.meta.url), 'utf8')) as T;
+const site = <T>(file: string): T =>
+  JSON.parse(readFileSync(new URL(`../../tests/fixtures/sites/shop/data/${file}`, import.meta.url), 'utf8')) as T;
 
 describe('location matching: ZIP exact, then range, then wildcard; then state; then country', () => {
   const entries = [
@@ -45,12 +46,26 @@ describe('shipping rates', () => {
     isEnabled: true,
     calculateRateBy: 'order',
     rates: [
-      { country: 'US', states: ['*'], zipCodes: ['*'], ranges: [{ start: 0, end: 49.99, rate: 4.95 }, { start: 50, rate: 0 }] },
+      {
+        country: 'US',
+        states: ['*'],
+        zipCodes: ['*'],
+        ranges: [
+          { start: 0, end: 49.99, rate: 4.95 },
+          { start: 50, rate: 0 },
+        ],
+      },
       { country: 'US', states: ['*'], zipCodes: ['99501-99950'], shippingDisabled: true },
       { country: 'US', states: ['AK'], zipCodes: ['99801'], ranges: [{ start: 0, rate: 12 }] },
     ],
   };
-  const itemBased: ShippingMethod = { type: 'expedited', displayName: 'Expedited', isEnabled: true, calculateRateBy: 'item', rates: [{ country: 'US', states: ['*'], zipCodes: ['*'], rate: 4.5 }] };
+  const itemBased: ShippingMethod = {
+    type: 'expedited',
+    displayName: 'Expedited',
+    isEnabled: true,
+    calculateRateBy: 'item',
+    rates: [{ country: 'US', states: ['*'], zipCodes: ['*'], rate: 4.5 }],
+  };
 
   it('order-based: the range holding the rounded subtotal', () => {
     expect(shippingRate(orderBased, { subtotal: 0, itemCount: 2 }, at('OH', '43228'))).toBe(4.95);
@@ -67,8 +82,16 @@ describe('shipping rates', () => {
 
   it('item-based: rate x items; disabled methods and missing ranges offer nothing', () => {
     expect(shippingRate(itemBased, { subtotal: 0, itemCount: 3 }, at('OH', '43228'))).toBe(13.5);
-    expect(shippingRate({ ...itemBased, isEnabled: false }, { subtotal: 0, itemCount: 3 }, at('OH', '43228'))).toBeUndefined();
-    expect(shippingRate({ ...orderBased, rates: [{ country: 'US', states: ['*'], zipCodes: ['*'], ranges: [{ start: 10, rate: 1 }] }] }, { subtotal: 5, itemCount: 1 }, at('OH', '43228'))).toBeUndefined();
+    expect(
+      shippingRate({ ...itemBased, isEnabled: false }, { subtotal: 0, itemCount: 3 }, at('OH', '43228')),
+    ).toBeUndefined();
+    expect(
+      shippingRate(
+        { ...orderBased, rates: [{ country: 'US', states: ['*'], zipCodes: ['*'], ranges: [{ start: 10, rate: 1 }] }] },
+        { subtotal: 5, itemCount: 1 },
+        at('OH', '43228'),
+      ),
+    ).toBeUndefined();
   });
 
   it("the shop's table: standard and expedited in the US, nothing to Guam", () => {
@@ -77,11 +100,15 @@ describe('shipping rates', () => {
       expect.objectContaining({ type: 'standard', amount: 4.95, displayName: 'Standard Sample Shipping' }),
       expect.objectContaining({ type: 'expedited', amount: 9, calculateRateBy: 'item' }),
     ]);
-    expect(shippingQuotes(methods, { subtotal: 59.7, itemCount: 6 }, at('OH', '43228')).map((q) => [q.type, q.amount])).toEqual([
+    expect(
+      shippingQuotes(methods, { subtotal: 59.7, itemCount: 6 }, at('OH', '43228')).map((q) => [q.type, q.amount]),
+    ).toEqual([
       ['standard', 0],
       ['expedited', 15],
     ]);
-    expect(shippingQuotes(methods, { subtotal: 0, itemCount: 1 }, at('HI', '96813')).map((q) => [q.type, q.amount])).toEqual([['standard', 9.95]]);
+    expect(
+      shippingQuotes(methods, { subtotal: 0, itemCount: 1 }, at('HI', '96813')).map((q) => [q.type, q.amount]),
+    ).toEqual([['standard', 9.95]]);
     expect(shippingQuotes(methods, { subtotal: 0, itemCount: 1 }, at('GU', '96910'))).toEqual([]);
   });
 });
@@ -112,7 +139,18 @@ describe('order totals', () => {
       { price: 4.95, qty: 1, weight: 0.2 },
       { price: 0, qty: 1, weight: 3.6 },
     ].map((l) => lineFigures(l, 7.5));
-    expect(lines[0]).toEqual({ price: 9.95, originalPrice: 9.95, priceInclTax: 10.7, qty: 1, weight: 1.4, rowWeight: 1.4, rowTotal: 9.95, taxPercent: 7.5, taxAmount: 0.75, rowTotalInclTax: 10.7 });
+    expect(lines[0]).toEqual({
+      price: 9.95,
+      originalPrice: 9.95,
+      priceInclTax: 10.7,
+      qty: 1,
+      weight: 1.4,
+      rowWeight: 1.4,
+      rowTotal: 9.95,
+      taxPercent: 7.5,
+      taxAmount: 0.75,
+      rowTotalInclTax: 10.7,
+    });
     expect(orderTotals(lines, 4.95, 7.5)).toEqual({
       subtotal: 14.9,
       subtotalInclTax: 16.02,
@@ -129,15 +167,40 @@ describe('order totals', () => {
 
 describe('payment status mapping (spec 000 section 4)', () => {
   it('direct-entry response codes', () => {
-    expect([1, 2, 3, 4, '1', 9].map(statusFromResponseCode)).toEqual(['completed', 'pending', 'failed', 'on_hold', 'completed', 'failed']);
+    expect([1, 2, 3, 4, '1', 9].map(statusFromResponseCode)).toEqual([
+      'completed',
+      'pending',
+      'failed',
+      'on_hold',
+      'completed',
+      'failed',
+    ]);
   });
 
   it('card provider intent statuses', () => {
-    const statuses = ['succeeded', 'requires_payment_method', 'processing', 'requires_capture', 'requires_confirmation', 'canceled', 'requires_action'];
-    expect(statuses.map(statusFromIntent)).toEqual(['completed', 'pending', 'pending', 'pending', 'pending', 'failed', 'on_hold']);
+    const statuses = [
+      'succeeded',
+      'requires_payment_method',
+      'processing',
+      'requires_capture',
+      'requires_confirmation',
+      'canceled',
+      'requires_action',
+    ];
+    expect(statuses.map(statusFromIntent)).toEqual([
+      'completed',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'failed',
+      'on_hold',
+    ]);
   });
 
   it('the order is ordered after a completed payment, else pending_payment', () => {
-    expect(['completed', 'pending', 'failed', 'on_hold'].map((s) => orderStatusAfterPayment(s as 'completed'))).toEqual(['ordered', 'pending_payment', 'pending_payment', 'pending_payment']);
+    expect(['completed', 'pending', 'failed', 'on_hold'].map((s) => orderStatusAfterPayment(s as 'completed'))).toEqual(
+      ['ordered', 'pending_payment', 'pending_payment', 'pending_payment'],
+    );
   });
 });

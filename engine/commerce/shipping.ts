@@ -30,7 +30,8 @@ export function shippingRate(method: ShippingMethod, cart: ShippingCart, at: Loc
   if (!method.isEnabled) return undefined;
   const entry = bestMatch(method.rates, at);
   if (!entry || entry.shippingDisabled) return undefined;
-  if (method.calculateRateBy === 'item') return entry.rate === undefined ? undefined : roundMoney(entry.rate * cart.itemCount);
+  if (method.calculateRateBy === 'item')
+    return entry.rate === undefined ? undefined : roundMoney(entry.rate * cart.itemCount);
   const subtotal = roundMoney(cart.subtotal);
   const range = entry.ranges?.find((r) => subtotal >= r.start && (r.end === undefined || subtotal <= r.end));
   return range ? roundMoney(range.rate) : undefined;
@@ -38,11 +39,20 @@ export function shippingRate(method: ShippingMethod, cart: ShippingCart, at: Loc
 
 /** Every method that ships this cart to this address, with its charge, in display order. */
 export function shippingQuotes(methods: readonly ShippingMethod[], cart: ShippingCart, at: Location): ShippingQuote[] {
-  const ordered = methods.map((m, i) => ({ m, i })).sort((a, b) => (a.m.sortOrder ?? 0) - (b.m.sortOrder ?? 0) || a.i - b.i);
+  const ordered = methods
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => (a.m.sortOrder ?? 0) - (b.m.sortOrder ?? 0) || a.i - b.i);
   const out: ShippingQuote[] = [];
   for (const { m } of ordered) {
     const amount = shippingRate(m, cart, at);
-    if (amount !== undefined) out.push({ type: m.type, displayName: m.displayName, description: m.description ?? '', calculateRateBy: m.calculateRateBy, amount });
+    if (amount !== undefined)
+      out.push({
+        type: m.type,
+        displayName: m.displayName,
+        description: m.description ?? '',
+        calculateRateBy: m.calculateRateBy,
+        amount,
+      });
   }
   return out;
 }

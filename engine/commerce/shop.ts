@@ -34,14 +34,17 @@ export class ShopRulesError extends Error {}
 /** The rules of a site.json value; throws ShopRulesError when it has no `commerce` section. */
 export function shopRulesOf(site: { currency?: unknown; commerce?: Commerce } | undefined): ShopRules {
   const c = site?.commerce;
-  if (!c || typeof site?.currency !== 'string') throw new ShopRulesError('site.json needs "currency" and a "commerce" section (schemas/site.schema.json)');
+  if (!c || typeof site?.currency !== 'string')
+    throw new ShopRulesError('site.json needs "currency" and a "commerce" section (schemas/site.schema.json)');
   return {
     currency: { code: site.currency, locale: c.locale },
     countries: c.countries.map((x) => ({
       code: x.code.toUpperCase(),
       name: x.name,
       shipping: x.shipping,
-      ...(x.postalCode && { postalCode: { pattern: checkedPattern(x.code, x.postalCode.pattern), message: x.postalCode.message } }),
+      ...(x.postalCode && {
+        postalCode: { pattern: checkedPattern(x.code, x.postalCode.pattern), message: x.postalCode.message },
+      }),
     })),
     cart: { ...c.cart },
     phone: { ...c.phone },
@@ -62,15 +65,19 @@ function checkedPattern(country: string, source: string): string {
     postalCodePattern(source);
     return source;
   } catch {
-    throw new ShopRulesError(`site.json commerce.countries ${country}: postalCode.pattern is not a regular expression: ${source}`);
+    throw new ShopRulesError(
+      `site.json commerce.countries ${country}: postalCode.pattern is not a regular expression: ${source}`,
+    );
   }
 }
 
 /** A country's own postal code rule, or undefined when it follows the spec's ZIP rule. */
-export const ownPostalCode = (shop: ShopRules, code: string): ShopCountry['postalCode'] => shop.countries.find((c) => c.code === code.toUpperCase())?.postalCode;
+export const ownPostalCode = (shop: ShopRules, code: string): ShopCountry['postalCode'] =>
+  shop.countries.find((c) => c.code === code.toUpperCase())?.postalCode;
 
 /** Does the shop ship to this country code? */
-export const shipsTo = (shop: ShopRules, code: string): boolean => shop.countries.some((c) => c.shipping && c.code === code.toUpperCase());
+export const shipsTo = (shop: ShopRules, code: string): boolean =>
+  shop.countries.some((c) => c.shipping && c.code === code.toUpperCase());
 
 /** The cart's lifetime after its last change. */
 export const cartTtlMs = (cart: ShopRules['cart']): number => cart.expiryHours * 60 * 60 * 1000;
@@ -84,7 +91,8 @@ export function setCurrentShop(shop: ShopRules): void {
 
 /** The current shop's rules; throws when none was set (a page without site.json's `commerce`). */
 export function currentShop(): ShopRules {
-  if (!current) throw new ShopRulesError('No shop rules set: site.json needs a "commerce" section, handed to setCurrentShop()');
+  if (!current)
+    throw new ShopRulesError('No shop rules set: site.json needs a "commerce" section, handed to setCurrentShop()');
   return current;
 }
 

@@ -12,7 +12,8 @@ export function taxPercentFor(rates: readonly TaxRate[], at: Location): number {
 }
 
 /** Tax of one line: price x percent/100 x qty, rounded to cents. */
-export const itemTax = (price: number, percent: number, qty: number): number => roundMoney((price * percent * qty) / 100);
+export const itemTax = (price: number, percent: number, qty: number): number =>
+  roundMoney((price * percent * qty) / 100);
 
 /** Tax of the shipping charge at the same percentage. */
 export const shippingTax = (amount: number, percent: number): number => roundMoney((amount * percent) / 100);

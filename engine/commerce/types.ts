@@ -1,4 +1,9 @@
 /** The checkout's data files, typed from their JSON Schemas (`joinery types`). */
-export type { ShippingMethodsFile, ShippingMethod, ShippingRate, SubtotalRange } from '../../schemas/types/shipping-methods.ts';
+export type {
+  ShippingMethodsFile,
+  ShippingMethod,
+  ShippingRate,
+  SubtotalRange,
+} from '../../schemas/types/shipping-methods.ts';
 export type { TaxRatesFile, TaxRate } from '../../schemas/types/tax-rates.ts';
 export type { PaymentMethodsFile, PaymentMethod } from '../../schemas/types/payment-methods.ts';

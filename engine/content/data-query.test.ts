@@ -5,7 +5,13 @@ import { queryProblems, runDataQuery } from './data-query.ts';
 
 const styles = [
   { slug: 'aw', title: 'Aspen White', category: 'kitchen', images: [{ src: '/a.svg' }], facets: { color: ['White'] } },
-  { slug: 'bc', title: 'Black Coffee', category: 'kitchen', images: [{ src: '/b.svg' }], facets: { color: ['Black', 'Brown'] } },
+  {
+    slug: 'bc',
+    title: 'Black Coffee',
+    category: 'kitchen',
+    images: [{ src: '/b.svg' }],
+    facets: { color: ['Black', 'Brown'] },
+  },
   { slug: 'vn', title: 'Vanity Navy', category: 'vanity', images: [{ src: '/v.svg' }] },
 ];
 const site = memorySite({ ...baseSite, 'catalogs/styles.json': { styles } });
@@ -30,8 +36,14 @@ describe('$query', () => {
   });
 
   it('matches array fields by membership, a list of values by any, and limits', () => {
-    expect(runDataQuery({ from: styles, where: { 'facets.color': 'Brown' }, select: { s: 'slug' } })).toEqual({ ok: true, value: [{ s: 'bc' }] });
-    expect(runDataQuery({ from: styles, where: { slug: ['aw', 'vn'] }, select: { s: 'slug' } })).toEqual({ ok: true, value: [{ s: 'aw' }, { s: 'vn' }] });
+    expect(runDataQuery({ from: styles, where: { 'facets.color': 'Brown' }, select: { s: 'slug' } })).toEqual({
+      ok: true,
+      value: [{ s: 'bc' }],
+    });
+    expect(runDataQuery({ from: styles, where: { slug: ['aw', 'vn'] }, select: { s: 'slug' } })).toEqual({
+      ok: true,
+      value: [{ s: 'aw' }, { s: 'vn' }],
+    });
     expect(runDataQuery({ from: styles, limit: 1, select: { s: 'slug' } })).toEqual({ ok: true, value: [{ s: 'aw' }] });
     expect(runDataQuery({ from: styles, where: { category: 'nope' } })).toEqual({ ok: true, value: [] });
   });
@@ -43,11 +55,16 @@ describe('$query', () => {
       '"$query.where.a" must be a string, number, boolean or a list of them',
       '"$query.select.t" must be a dotted path such as "images.0"',
     ]);
-    expect(() => resolveDataRefs({ x: { $query: { from: { $data: 'catalogs/styles.json#/styles/0' } } } }, { site })).toThrow(DataRefError);
+    expect(() =>
+      resolveDataRefs({ x: { $query: { from: { $data: 'catalogs/styles.json#/styles/0' } } } }, { site }),
+    ).toThrow(DataRefError);
   });
 
   it('exposes the references inside a query to the linter', () => {
     const q = { $query: { from: { $data: 'catalogs/styles.json#/styles' }, where: { category: { $data: '#/slug' } } } };
-    expect(findDataRefs(q, '/props/items').map((r) => r.pointer)).toEqual(['/props/items/$query/from', '/props/items/$query/where/category']);
+    expect(findDataRefs(q, '/props/items').map((r) => r.pointer)).toEqual([
+      '/props/items/$query/from',
+      '/props/items/$query/where/category',
+    ]);
   });
 });

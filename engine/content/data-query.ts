@@ -32,7 +32,8 @@ export function pickPath(item: unknown, path: string): unknown {
 }
 
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function matches(item: unknown, where: Record<string, unknown>): boolean {
   return Object.entries(where).every(([path, expected]) => {
@@ -46,19 +47,28 @@ function matches(item: unknown, where: Record<string, unknown>): boolean {
 export function queryProblems(q: unknown): string[] {
   if (!isPlainObject(q)) return ['"$query" must be an object with "from"'];
   const out: string[] = [];
-  for (const k of Object.keys(q)) if (!['from', 'where', 'select', 'limit'].includes(k)) out.push(`"$query" has an unknown key "${k}" (allowed: from, where, select, limit)`);
-  if (!Array.isArray(q.from)) out.push(`"$query.from" must be a list, found ${q.from === undefined ? 'nothing' : q.from === null ? 'null' : typeof q.from}`);
+  for (const k of Object.keys(q))
+    if (!['from', 'where', 'select', 'limit'].includes(k))
+      out.push(`"$query" has an unknown key "${k}" (allowed: from, where, select, limit)`);
+  if (!Array.isArray(q.from))
+    out.push(
+      `"$query.from" must be a list, found ${q.from === undefined ? 'nothing' : q.from === null ? 'null' : typeof q.from}`,
+    );
   if (q.where !== undefined) {
     if (!isPlainObject(q.where)) out.push('"$query.where" must be an object of path: value');
     else
       for (const [path, v] of Object.entries(q.where))
-        if (!(isScalar(v) || (Array.isArray(v) && v.every(isScalar)))) out.push(`"$query.where.${path}" must be a string, number, boolean or a list of them`);
+        if (!(isScalar(v) || (Array.isArray(v) && v.every(isScalar))))
+          out.push(`"$query.where.${path}" must be a string, number, boolean or a list of them`);
   }
   if (q.select !== undefined) {
     if (!isPlainObject(q.select)) out.push('"$query.select" must be an object of key: "dotted.path"');
-    else for (const [key, v] of Object.entries(q.select)) if (typeof v !== 'string' || !v) out.push(`"$query.select.${key}" must be a dotted path such as "images.0"`);
+    else
+      for (const [key, v] of Object.entries(q.select))
+        if (typeof v !== 'string' || !v) out.push(`"$query.select.${key}" must be a dotted path such as "images.0"`);
   }
-  if (q.limit !== undefined && !(Number.isInteger(q.limit) && (q.limit as number) >= 0)) out.push('"$query.limit" must be a whole number');
+  if (q.limit !== undefined && !(Number.isInteger(q.limit) && (q.limit as number) >= 0))
+    out.push('"$query.limit" must be a whole number');
   return out;
 }
 

@@ -19,15 +19,21 @@ describe('data references', () => {
 
   it('unescapes ~1 in pointers and resolves item-relative references', () => {
     expect(resolveDataRefs({ v: { $data: 'data/finishes.json#/a~1b' } }, { site })).toEqual({ v: 1 });
-    expect(resolveDataRefs({ t: { $data: '#/title' } }, { site, item: { title: 'Vanities' } })).toEqual({ t: 'Vanities' });
+    expect(resolveDataRefs({ t: { $data: '#/title' } }, { site, item: { title: 'Vanities' } })).toEqual({
+      t: 'Vanities',
+    });
   });
 
   it('fails with a clear message for a missing file or pointer', () => {
-    expect(() => resolveDataRefs({ $data: 'data/nope.json#/x' }, { site })).toThrow('file "data/nope.json" does not exist');
+    expect(() => resolveDataRefs({ $data: 'data/nope.json#/x' }, { site })).toThrow(
+      'file "data/nope.json" does not exist',
+    );
     expect(() => resolveDataRefs({ $data: 'data/finishes.json#/black' }, { site })).toThrow(DataRefError);
   });
 
   it('lists references with their pointers', () => {
-    expect(findDataRefs({ a: [{ b: { $data: 'x.json#/y' } }] }, '/props')).toEqual([{ ref: 'x.json#/y', pointer: '/props/a/0/b' }]);
+    expect(findDataRefs({ a: [{ b: { $data: 'x.json#/y' } }] }, '/props')).toEqual([
+      { ref: 'x.json#/y', pointer: '/props/a/0/b' },
+    ]);
   });
 });

@@ -49,11 +49,16 @@ export function lookupDataRef(ref: string, ctx: DataRefContext): Lookup {
     root = valueOf(ctx.site, parsed.file);
     if (root === undefined) return { ok: false, reason: `file "${parsed.file}" could not be parsed` };
   } else {
-    if (ctx.item === undefined) return { ok: false, reason: 'a reference without a file is only allowed on collection pages' };
+    if (ctx.item === undefined)
+      return { ok: false, reason: 'a reference without a file is only allowed on collection pages' };
     root = ctx.item;
   }
   const value = getAtPointer(root, parsed.segments);
-  if (value === undefined) return { ok: false, reason: `nothing at "${formatPointer(parsed.segments) || '#'}" in ${parsed.file ?? 'the collection item'}` };
+  if (value === undefined)
+    return {
+      ok: false,
+      reason: `nothing at "${formatPointer(parsed.segments) || '#'}" in ${parsed.file ?? 'the collection item'}`,
+    };
   return { ok: true, value };
 }
 

@@ -23,7 +23,16 @@ describe('sourceAllows (CSP host-source matching)', () => {
 describe('integrationHosts', () => {
   it('reads site.json integrations.hosts and drops what is not an origin', () => {
     const hosts = integrationHosts({
-      integrations: { hosts: { a: { script: ['https://a.example', 'https://b.example; script-src *', 42], media: ['https://m.example'], odd: ['https://x.example'] }, b: 'nope' } },
+      integrations: {
+        hosts: {
+          a: {
+            script: ['https://a.example', 'https://b.example; script-src *', 42],
+            media: ['https://m.example'],
+            odd: ['https://x.example'],
+          },
+          b: 'nope',
+        },
+      },
     });
     expect(hosts).toEqual({ a: { script: ['https://a.example'], media: ['https://m.example'] } });
     expect(sourcesFor(hosts, 'media')).toEqual(['https://m.example']);

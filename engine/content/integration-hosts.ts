@@ -29,7 +29,8 @@ export function integrationHosts(site: unknown): IntegrationHostLists {
     const entry: Partial<Record<HostKind, string[]>> = {};
     for (const kind of HOST_KINDS) {
       const list = lists[kind];
-      if (Array.isArray(list)) entry[kind] = list.filter((s): s is string => typeof s === 'string' && HOST_SOURCE.test(s));
+      if (Array.isArray(list))
+        entry[kind] = list.filter((s): s is string => typeof s === 'string' && HOST_SOURCE.test(s));
     }
     out[name] = entry;
   }
@@ -37,7 +38,9 @@ export function integrationHosts(site: unknown): IntegrationHostLists {
 }
 
 /** Every source allowed for one kind, across integrations. */
-export const sourcesFor = (hosts: IntegrationHostLists, kind: HostKind): string[] => [...new Set(Object.values(hosts).flatMap((h) => h[kind] ?? []))];
+export const sourcesFor = (hosts: IntegrationHostLists, kind: HostKind): string[] => [
+  ...new Set(Object.values(hosts).flatMap((h) => h[kind] ?? [])),
+];
 
 const defaultPort = (scheme: string) => (scheme === 'http:' || scheme === 'ws:' ? '80' : '443');
 

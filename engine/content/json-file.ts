@@ -40,7 +40,8 @@ function fileLineStarts(file: JsonFile): number[] {
 }
 
 /** line:column of an offset in a file's text. */
-export const positionAt = (file: JsonFile, offset: number): Position => offsetToPosition(file.text, offset, fileLineStarts(file));
+export const positionAt = (file: JsonFile, offset: number): Position =>
+  offsetToPosition(file.text, offset, fileLineStarts(file));
 
 export function offsetToPosition(text: string, offset: number, starts = lineStarts(text)): Position {
   let lo = 0;

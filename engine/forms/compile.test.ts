@@ -7,9 +7,24 @@ describe('compileForm', () => {
   it('flattens steps and groups into value fields, with per-step lists', () => {
     const c = compileForm(designForm);
     expect(c.multiStep).toBe(true);
-    expect(c.fields.map((f) => f.name)).toEqual(['projectType', 'currentStyle', 'width', 'drawings', 'fullName', 'email']);
-    expect(c.steps.map((s) => s.map((f) => f.name))).toEqual([['projectType', 'currentStyle'], ['width', 'drawings'], ['fullName', 'email']]);
-    expect(c.byName.get('currentStyle')).toMatchObject({ step: 0, groups: ['details'], conditions: [{ field: 'projectType', equals: 'new' }] });
+    expect(c.fields.map((f) => f.name)).toEqual([
+      'projectType',
+      'currentStyle',
+      'width',
+      'drawings',
+      'fullName',
+      'email',
+    ]);
+    expect(c.steps.map((s) => s.map((f) => f.name))).toEqual([
+      ['projectType', 'currentStyle'],
+      ['width', 'drawings'],
+      ['fullName', 'email'],
+    ]);
+    expect(c.byName.get('currentStyle')).toMatchObject({
+      step: 0,
+      groups: ['details'],
+      conditions: [{ field: 'projectType', equals: 'new' }],
+    });
     expect(c.hash).toBe(formHash(designForm));
     expect(c.recaptcha).toBe(true);
     expect(isLastStep(c, 2)).toBe(true);
@@ -26,7 +41,10 @@ describe('compileForm', () => {
   });
 
   it('rejects a field name used twice, even across steps', () => {
-    const def = { name: 'x', steps: [{ fields: [{ name: 'a', type: 'text' as const }] }, { fields: [{ name: 'a', type: 'email' as const }] }] };
+    const def = {
+      name: 'x',
+      steps: [{ fields: [{ name: 'a', type: 'text' as const }] }, { fields: [{ name: 'a', type: 'email' as const }] }],
+    };
     expect(() => compileForm(def as never)).toThrow(FormDefinitionError);
     expect(() => compileForm(def as never)).toThrow('field "a" is defined twice');
   });

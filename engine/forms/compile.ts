@@ -28,7 +28,8 @@ export function compileForm(def: FormFile, hash?: string): CompiledForm {
 
   const byName = new Map<string, CompiledField>();
   for (const field of fields) {
-    if (byName.has(field.name)) throw new FormDefinitionError(`form "${def.name}": field "${field.name}" is defined twice`);
+    if (byName.has(field.name))
+      throw new FormDefinitionError(`form "${def.name}": field "${field.name}" is defined twice`);
     byName.set(field.name, field);
   }
 
@@ -52,7 +53,15 @@ function flatten(list: Field[], step: number, groups: string[], inherited: HideW
       flatten(def.fields ?? [], step, [...groups, def.name], conditions, out);
       continue;
     }
-    out.push({ name: def.name, type: def.type, label: def.label?.trim() || humanise(def.name), step, groups, conditions, def });
+    out.push({
+      name: def.name,
+      type: def.type,
+      label: def.label?.trim() || humanise(def.name),
+      step,
+      groups,
+      conditions,
+      def,
+    });
   }
 }
 

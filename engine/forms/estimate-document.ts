@@ -79,7 +79,12 @@ export function estimateDocument(
     fileName: `estimate-${iso}.pdf`,
     validity: ESTIMATE_TEXTS.validity,
     details,
-    breakdown: estimate.rows.map((r) => ({ label: r.label, value: r.value, product: formatRange(r.product, template), labor: formatRange(r.labor, template) })),
+    breakdown: estimate.rows.map((r) => ({
+      label: r.label,
+      value: r.value,
+      product: formatRange(r.product, template),
+      labor: formatRange(r.labor, template),
+    })),
     totals: [
       { label: summary.product ?? ESTIMATE_TEXTS.product, value: formatRange(estimate.product, template) },
       { label: summary.labor ?? ESTIMATE_TEXTS.labor, value: formatRange(estimate.labor, template) },

@@ -9,11 +9,17 @@ describe('pickFiles', () => {
   it('drops unsupported types with "File format is not supported"', () => {
     const exe = file('setup.exe', 10, 'application/octet-stream');
     const jpg = file('a.jpg', 10, 'image/jpeg');
-    expect(pickFiles([], [exe, jpg], field)).toEqual({ files: [jpg], rejected: [exe], message: 'File format is not supported' });
+    expect(pickFiles([], [exe, jpg], field)).toEqual({
+      files: [jpg],
+      rejected: [exe],
+      message: 'File format is not supported',
+    });
   });
 
   it('caps the list at maxFiles, keeping the files already chosen first', () => {
-    const [a, b, c] = ['a.jpg', 'b.png', 'c.pdf'].map((n) => file(n, 1, n.endsWith('pdf') ? 'application/pdf' : 'image/png'));
+    const [a, b, c] = ['a.jpg', 'b.png', 'c.pdf'].map((n) =>
+      file(n, 1, n.endsWith('pdf') ? 'application/pdf' : 'image/png'),
+    );
     const result = pickFiles([a!], [b!, c!], field);
     expect(result.files).toEqual([a, b]);
     expect(result.message).toBeUndefined();

@@ -44,7 +44,11 @@ export interface PickResult<F extends FileLike> {
  * with a message, and the list is capped at maxFiles (the first files win). Oversized files are
  * kept so validation can say how large a file may be.
  */
-export function pickFiles<F extends FileLike>(existing: readonly F[], incoming: readonly F[], field: Field): PickResult<F> {
+export function pickFiles<F extends FileLike>(
+  existing: readonly F[],
+  incoming: readonly F[],
+  field: Field,
+): PickResult<F> {
   const rejected = incoming.filter((file) => !isAllowedType(file, field.fileTypes));
   const accepted = incoming.filter((file) => isAllowedType(file, field.fileTypes));
   const files = [...existing, ...accepted].slice(0, field.maxFiles ?? Number.POSITIVE_INFINITY);

@@ -27,7 +27,11 @@ export function createNodeGeoSource(): NodeGeoSource {
   const lib = () => import('@countrystatecity/countries');
   const lists = new LRUCache<string, Promise<Option[]>>({ max: GEO_CACHE_LIMITS.lists });
   const cityLists = new LRUCache<string, Promise<Option[]>>({ max: GEO_CACHE_LIMITS.cities });
-  const memo = (cache: LRUCache<string, Promise<Option[]>>, key: string, load: () => Promise<Option[]>): Promise<Option[]> => {
+  const memo = (
+    cache: LRUCache<string, Promise<Option[]>>,
+    key: string,
+    load: () => Promise<Option[]>,
+  ): Promise<Option[]> => {
     let hit = cache.get(key);
     if (!hit) {
       hit = load();
@@ -40,11 +44,16 @@ export function createNodeGeoSource(): NodeGeoSource {
   };
   const has = (options: Option[], code: string) => options.some((o) => o.value === code);
 
-  const countries = () => memo(lists, 'countries', async () => (await (await lib()).getCountries()).map((c) => ({ value: c.iso2, label: c.name })));
+  const countries = () =>
+    memo(lists, 'countries', async () =>
+      (await (await lib()).getCountries()).map((c) => ({ value: c.iso2, label: c.name })),
+    );
   const states = async (country: string): Promise<Option[]> => {
     const cc = country.toUpperCase();
     if (!COUNTRY.test(cc) || !has(await countries(), cc)) return [];
-    return memo(lists, `states:${cc}`, async () => (await (await lib()).getStatesOfCountry(cc)).map((s) => ({ value: s.iso2, label: s.name })));
+    return memo(lists, `states:${cc}`, async () =>
+      (await (await lib()).getStatesOfCountry(cc)).map((s) => ({ value: s.iso2, label: s.name })),
+    );
   };
   const cities = async (country: string, state: string): Promise<Option[]> => {
     const cc = country.toUpperCase();

@@ -27,9 +27,18 @@ function fakeSource(): GeoSource & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
-    countries: async () => (calls.push('countries'), [{ value: 'US', label: 'United States' }, { value: 'CA', label: 'Canada' }, { value: 'FR', label: 'France' }]),
+    countries: async () => (
+      calls.push('countries'),
+      [
+        { value: 'US', label: 'United States' },
+        { value: 'CA', label: 'Canada' },
+        { value: 'FR', label: 'France' },
+      ]
+    ),
     states: async (c) => (calls.push(`states:${c}`), c === 'US' ? [{ value: 'TX', label: 'Texas' }] : []),
-    cities: async (c, s) => (calls.push(`cities:${c}:${s}`), c === 'US' && s === 'TX' ? [{ value: 'Austin', label: 'Austin' }] : []),
+    cities: async (c, s) => (
+      calls.push(`cities:${c}:${s}`), c === 'US' && s === 'TX' ? [{ value: 'Austin', label: 'Austin' }] : []
+    ),
   };
 }
 
@@ -38,7 +47,11 @@ describe('dynamic options follow their parent', () => {
     expect(geoRequestFor(form, field('state'), {})).toBeNull();
     expect(geoRequestFor(form, field('state'), { country: 'US' })).toEqual({ kind: 'states', country: 'US' });
     expect(geoRequestFor(form, field('city'), { country: 'US' })).toBeNull();
-    expect(geoRequestFor(form, field('city'), { country: 'US', state: 'TX' })).toEqual({ kind: 'cities', country: 'US', state: 'TX' });
+    expect(geoRequestFor(form, field('city'), { country: 'US', state: 'TX' })).toEqual({
+      kind: 'cities',
+      country: 'US',
+      state: 'TX',
+    });
     // A city whose country was cleared is orphaned with it.
     expect(geoRequestFor(form, field('city'), { state: 'TX' })).toBeNull();
   });
@@ -47,7 +60,9 @@ describe('dynamic options follow their parent', () => {
     const source = fakeSource();
     expect((await loadDynamicOptions(form, field('country'), {}, source)).map((o) => o.value)).toEqual(['US', 'CA']);
     expect(await loadDynamicOptions(form, field('state'), {}, source)).toEqual([]);
-    expect(await loadDynamicOptions(form, field('city'), { country: 'US', state: 'TX' }, source)).toEqual([{ value: 'Austin', label: 'Austin' }]);
+    expect(await loadDynamicOptions(form, field('city'), { country: 'US', state: 'TX' }, source)).toEqual([
+      { value: 'Austin', label: 'Austin' },
+    ]);
     expect(source.calls).toEqual(['countries', 'cities:US:TX']);
   });
 
@@ -64,7 +79,11 @@ describe('dynamic options follow their parent', () => {
 
 describe('geo endpoint paths', () => {
   it('round-trips requests through paths', () => {
-    for (const request of [{ kind: 'countries' }, { kind: 'states', country: 'US' }, { kind: 'cities', country: 'US', state: 'NY' }] as const) {
+    for (const request of [
+      { kind: 'countries' },
+      { kind: 'states', country: 'US' },
+      { kind: 'cities', country: 'US', state: 'NY' },
+    ] as const) {
       expect(parseGeoPath(geoPath(request))).toEqual(request);
     }
     expect(parseGeoPath('countries/US')).toBeNull();

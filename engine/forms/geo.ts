@@ -24,7 +24,11 @@ export type GeoRequest =
  * The parent a states or cities field follows: its dependsOn, else the form's only field of the
  * level above (so an author may leave dependsOn out when there is one country field).
  */
-function parentOf(compiled: CompiledForm, field: CompiledField, kind: 'countries' | 'states'): CompiledField | undefined {
+function parentOf(
+  compiled: CompiledForm,
+  field: CompiledField,
+  kind: 'countries' | 'states',
+): CompiledField | undefined {
   if (field.def.dependsOn) return compiled.byName.get(field.def.dependsOn);
   const candidates = compiled.fields.filter((f) => f.def.dynamicOptions === kind);
   return candidates.length === 1 ? candidates[0] : undefined;
@@ -33,7 +37,8 @@ function parentOf(compiled: CompiledForm, field: CompiledField, kind: 'countries
 /** Which list a dynamic field shows for these values; null when its parent is empty (no options yet). */
 export function geoRequestFor(compiled: CompiledForm, field: CompiledField, values: FormValues): GeoRequest | null {
   const clean = resolveValues(compiled, values).values;
-  const valueOf = (f: CompiledField | undefined) => (f && typeof clean[f.name] === 'string' ? (clean[f.name] as string) : '');
+  const valueOf = (f: CompiledField | undefined) =>
+    f && typeof clean[f.name] === 'string' ? (clean[f.name] as string) : '';
   switch (field.def.dynamicOptions) {
     case 'countries':
       return { kind: 'countries' };
@@ -67,11 +72,19 @@ export function loadGeo(source: GeoSource, request: GeoRequest): Promise<Option[
  * The options of a dynamic field for the current values. A field's `filter` (comma-separated
  * values, e.g. "US" or "US,CA") narrows the list: the shop ships to the US only.
  */
-export async function loadDynamicOptions(compiled: CompiledForm, field: CompiledField, values: FormValues, source: GeoSource): Promise<Option[]> {
+export async function loadDynamicOptions(
+  compiled: CompiledForm,
+  field: CompiledField,
+  values: FormValues,
+  source: GeoSource,
+): Promise<Option[]> {
   const request = geoRequestFor(compiled, field, values);
   if (!request) return [];
   const options = await loadGeo(source, request);
-  const filter = field.def.filter?.split(',').map((s) => s.trim()).filter(Boolean);
+  const filter = field.def.filter
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return filter && filter.length > 0 ? options.filter((o) => filter.includes(String(o.value))) : options;
 }
 
@@ -110,10 +123,21 @@ export function geoPath(request: GeoRequest): string {
 }
 
 export function parseGeoPath(path: string): GeoRequest | null {
-  const parts = path.replace(/^\/+|\/+$/g, '').split('/').map((p) => decodeURIComponent(p));
+  const parts = path
+    .replace(/^\/+|\/+$/g, '')
+    .split('/')
+    .map((p) => decodeURIComponent(p));
   if (parts.length === 1 && parts[0] === 'countries') return { kind: 'countries' };
-  if (parts.length === 3 && parts[0] === 'countries' && parts[2] === 'states' && parts[1]) return { kind: 'states', country: parts[1] };
-  if (parts.length === 5 && parts[0] === 'countries' && parts[2] === 'states' && parts[4] === 'cities' && parts[1] && parts[3]) {
+  if (parts.length === 3 && parts[0] === 'countries' && parts[2] === 'states' && parts[1])
+    return { kind: 'states', country: parts[1] };
+  if (
+    parts.length === 5 &&
+    parts[0] === 'countries' &&
+    parts[2] === 'states' &&
+    parts[4] === 'cities' &&
+    parts[1] &&
+    parts[3]
+  ) {
     return { kind: 'cities', country: parts[1], state: parts[3] };
   }
   return null;

@@ -10,9 +10,15 @@ describe('formHash', () => {
   const def = { name: 'contact', fields: [{ name: 'email', type: 'email', required: true }] };
 
   it('ignores key order and $schema, and is the sha-256 of the canonical JSON', () => {
-    const reordered = { fields: [{ required: true, type: 'email', name: 'email' }], name: 'contact', $schema: '../x.json' };
+    const reordered = {
+      fields: [{ required: true, type: 'email', name: 'email' }],
+      name: 'contact',
+      $schema: '../x.json',
+    };
     expect(formHash(reordered)).toBe(formHash(def));
-    expect(canonicalJson(reordered)).toBe('{"fields":[{"name":"email","required":true,"type":"email"}],"name":"contact"}');
+    expect(canonicalJson(reordered)).toBe(
+      '{"fields":[{"name":"email","required":true,"type":"email"}],"name":"contact"}',
+    );
     expect(formHash(def)).toBe(nodeSha(canonicalJson(def)));
     expect(formHash(def)).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -38,7 +38,6 @@ export const MESSAGE_TIMEOUT_MS = 5000;
 /** Default per-file limit in MB when a file field sets no maxFileSize. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 2;
 
-
 /** "firstName" / "first_name" -> "First name": the label of a field that has none. */
 export function humanise(name: string): string {
   const words = name

@@ -5,7 +5,13 @@ import { contactForm, designForm, validContact } from './test-fixtures.ts';
 
 describe('submissionPayload', () => {
   const design = compileForm(designForm);
-  const values = { projectType: 'new', currentStyle: 'hidden by group', width: '120', fullName: 'Ada', email: 'ada@example.com' };
+  const values = {
+    projectType: 'new',
+    currentStyle: 'hidden by group',
+    width: '120',
+    fullName: 'Ada',
+    email: 'ada@example.com',
+  };
 
   it('sends the current step only, without e-mail notifications before the last step', () => {
     const { fields, files } = submissionPayload(design, 0, values);
@@ -23,7 +29,10 @@ describe('submissionPayload', () => {
   });
 
   it('sends the id once known, and notifications and the token with the last step', () => {
-    const { fields } = submissionPayload(design, 2, { ...values, width: '1' }, 'sub-1', { recaptcha: true, recaptchaToken: 'tok' });
+    const { fields } = submissionPayload(design, 2, { ...values, width: '1' }, 'sub-1', {
+      recaptcha: true,
+      recaptchaToken: 'tok',
+    });
     expect(JSON.parse(fields.formData!)).toEqual({ fullName: 'Ada', email: 'ada@example.com' });
     expect(fields.id).toBe('sub-1');
     expect(JSON.parse(fields.emailNotifications!)).toEqual([{ to: 'admin', subject: 'New design request' }]);
@@ -33,11 +42,17 @@ describe('submissionPayload', () => {
   it('sends a single-step form whole, files as their own parts', async () => {
     const contact = compileForm(contactForm);
     const photo = new File(['jpeg bytes'], 'kitchen.jpg', { type: 'image/jpeg' });
-    const payload = submissionPayload(contact, 0, { ...validContact, photos: [photo], otherTopic: 'hidden' }, undefined, {
-      recaptcha: true,
-      recaptchaToken: 'tok',
-      totalPrice: { min: 1, max: 2 },
-    });
+    const payload = submissionPayload(
+      contact,
+      0,
+      { ...validContact, photos: [photo], otherTopic: 'hidden' },
+      undefined,
+      {
+        recaptcha: true,
+        recaptchaToken: 'tok',
+        totalPrice: { min: 1, max: 2 },
+      },
+    );
     const data = JSON.parse(payload.fields.formData!);
     expect(data).toMatchObject({ firstName: 'Ada', terms: true, rooms: ['kitchen'] });
     expect(data).not.toHaveProperty('photos');

@@ -64,7 +64,9 @@ export function submissionPayload(
     step: String(step),
     emailNotifications: JSON.stringify(last ? (compiled.def.emailNotifications ?? null) : null),
     metadata: JSON.stringify({
-      fields: compiled.fields.map((f): FieldDescriptor => ({ name: f.name, label: f.label, type: f.type, step: f.step })),
+      fields: compiled.fields.map(
+        (f): FieldDescriptor => ({ name: f.name, label: f.label, type: f.type, step: f.step }),
+      ),
       actions: compiled.def.actions ?? {},
       metadata: compiled.def.metadata ?? {},
     }),

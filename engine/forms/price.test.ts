@@ -14,7 +14,17 @@ const estimator = compileForm({
       label: 'Cabinets',
       layout: 'accordion',
       fields: [
-        { name: 'style', type: 'radio', label: 'Style', required: true, useInCalculation: true, options: [{ value: 'shaker', label: 'Shaker' }, { value: 'slab', label: 'Slab' }] },
+        {
+          name: 'style',
+          type: 'radio',
+          label: 'Style',
+          required: true,
+          useInCalculation: true,
+          options: [
+            { value: 'shaker', label: 'Shaker' },
+            { value: 'slab', label: 'Slab' },
+          ],
+        },
         {
           name: 'extras',
           type: 'select',
@@ -27,7 +37,13 @@ const estimator = compileForm({
             { value: 'bench', label: 'Window bench' },
           ],
         },
-        { name: 'crown', type: 'checkbox', label: 'Crown molding', useInCalculation: true, hideWhen: { field: 'style', equals: 'slab' } },
+        {
+          name: 'crown',
+          type: 'checkbox',
+          label: 'Crown molding',
+          useInCalculation: true,
+          hideWhen: { field: 'style', equals: 'slab' },
+        },
       ],
     },
     {
@@ -44,8 +60,14 @@ const estimator = compileForm({
 });
 
 const pricing: Pricing = {
-  style: { shaker: { price: { min: 4000.1, max: 6000.2 }, labor: { min: 1000, max: 1500 } }, slab: { price: { min: 3000, max: 5000 }, labor: { min: 800, max: 1200 } } },
-  extras: { island: { price: { min: 1200.005, max: 2500 }, labor: { min: 300, max: 500 } }, pantry: { price: { min: 800, max: 1200 }, labor: { min: 200, max: 400 } } },
+  style: {
+    shaker: { price: { min: 4000.1, max: 6000.2 }, labor: { min: 1000, max: 1500 } },
+    slab: { price: { min: 3000, max: 5000 }, labor: { min: 800, max: 1200 } },
+  },
+  extras: {
+    island: { price: { min: 1200.005, max: 2500 }, labor: { min: 300, max: 500 } },
+    pantry: { price: { min: 800, max: 1200 }, labor: { min: 200, max: 400 } },
+  },
   crown: { true: { price: { min: 150, max: 300 }, labor: { min: 50, max: 100 } } },
   notes: { x: { price: { min: 999, max: 999 }, labor: { min: 0, max: 0 } } },
 };
@@ -72,7 +94,11 @@ describe('computeEstimate', () => {
   });
 
   it('counts nothing for unpriced options, fields without useInCalculation, unknown fields or no answer', () => {
-    const e = computeEstimate(estimator, { style: 'shaker', extras: ['bench', 'toString'], notes: 'x', other: 'island' }, pricing);
+    const e = computeEstimate(
+      estimator,
+      { style: 'shaker', extras: ['bench', 'toString'], notes: 'x', other: 'island' },
+      pricing,
+    );
     expect(e.rows.map((r) => r.field)).toEqual(['style']);
     expect(computeEstimate(estimator, {}, pricing).total).toEqual({ min: 0, max: 0 });
   });
@@ -110,7 +136,12 @@ describe('sections', () => {
 describe('estimateDocument', () => {
   it('dates the estimate, names the file and leaves out hidden and hideInPDF answers', () => {
     const values = { style: 'slab', extras: ['island'], crown: true, email: 'a@example.com', notes: 'Corner sink' };
-    const doc = estimateDocument(estimator, values, computeEstimate(estimator, values, pricing), new Date(2026, 0, 5, 23, 30));
+    const doc = estimateDocument(
+      estimator,
+      values,
+      computeEstimate(estimator, values, pricing),
+      new Date(2026, 0, 5, 23, 30),
+    );
     expect(doc.date).toBe('01/05/2026');
     expect(doc.fileName).toBe('estimate-2026-01-05.pdf');
     expect(doc.validity).toBe('This estimate is valid for 30 days from the date of generation.');

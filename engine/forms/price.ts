@@ -74,7 +74,14 @@ export function computeEstimate(compiled: CompiledForm, values: FormValues, pric
     for (const option of chosenOptions(field, clean[field.name])) {
       const entry = Object.hasOwn(table, option) ? table[option] : undefined;
       if (!entry) continue;
-      rows.push({ field: field.name, label: field.label, option, value: optionLabel(field, option), product: cents(entry.price), labor: cents(entry.labor) });
+      rows.push({
+        field: field.name,
+        label: field.label,
+        option,
+        value: optionLabel(field, option),
+        product: cents(entry.price),
+        labor: cents(entry.labor),
+      });
     }
   }
   const zero: CentsRange = { min: 0, max: 0 };

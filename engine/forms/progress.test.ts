@@ -19,7 +19,10 @@ describe('saved progress', () => {
     saveProgress(storage, 'free-kitchen-design', 'hash-a', state, { projectType: 'remodel' });
     expect([...storage.map.keys()]).toEqual([progressKey('free-kitchen-design')]);
     expect(progressKey('free-kitchen-design')).toContain('free-kitchen-design');
-    expect(loadProgress(storage, 'free-kitchen-design', 'hash-a')).toEqual({ state, values: { projectType: 'remodel' } });
+    expect(loadProgress(storage, 'free-kitchen-design', 'hash-a')).toEqual({
+      state,
+      values: { projectType: 'remodel' },
+    });
   });
 
   it('is dropped (and removed) when the definition hash changed', () => {

@@ -31,7 +31,13 @@ function storable(values: FormValues): FormValues {
 }
 
 /** Saving is best effort: a full or disabled storage must never break the form. */
-export function saveProgress(storage: StorageLike, formName: string, hash: string, state: StepState, values: FormValues): void {
+export function saveProgress(
+  storage: StorageLike,
+  formName: string,
+  hash: string,
+  state: StepState,
+  values: FormValues,
+): void {
   const record: StoredProgress = { hash, state, values: storable(values) };
   try {
     storage.setItem(progressKey(formName), JSON.stringify(record));

@@ -12,7 +12,9 @@ import { validateValues } from './validate.ts';
 async function viaResolver(schema: ReturnType<typeof schemaFor>, values: Record<string, unknown>) {
   const resolver = zodResolver(schema);
   const result = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
-  const errors = Object.fromEntries(Object.entries(result.errors).map(([name, error]) => [name, (error as { message?: string }).message]));
+  const errors = Object.fromEntries(
+    Object.entries(result.errors).map(([name, error]) => [name, (error as { message?: string }).message]),
+  );
   return { values: result.values, errors };
 }
 
@@ -21,7 +23,14 @@ describe('react-hook-form resolver and server agree', () => {
   const cases: Record<string, unknown>[] = [
     validContact,
     {},
-    { ...validContact, email: 'nope', firstName: 'A', rooms: [], photos: [file('x.txt', 1, 'text/plain')], recaptchaToken: '' },
+    {
+      ...validContact,
+      email: 'nope',
+      firstName: 'A',
+      rooms: [],
+      photos: [file('x.txt', 1, 'text/plain')],
+      recaptchaToken: '',
+    },
     { ...validContact, topic: 'other', otherTopic: '', budget: 'abc', styles: ['tudor'] },
     { ...validContact, topic: 'design', otherTopic: 'cleared because hidden' },
   ];
@@ -39,7 +48,11 @@ describe('react-hook-form resolver and server agree', () => {
   });
 
   it('hands the submit handler values without hidden fields', async () => {
-    const browser = await viaResolver(schemaFor(contact, { recaptcha: true }), { ...validContact, otherTopic: 'x', extra: 1 });
+    const browser = await viaResolver(schemaFor(contact, { recaptcha: true }), {
+      ...validContact,
+      otherTopic: 'x',
+      extra: 1,
+    });
     expect(browser.errors).toEqual({});
     expect(browser.values).not.toHaveProperty('otherTopic');
     expect(browser.values).not.toHaveProperty('extra');

@@ -22,7 +22,9 @@ export function fieldError(field: CompiledField, value: unknown): string | undef
     case 'checkbox-group':
       return listError(field, (value as string[] | undefined) ?? []);
     case 'select':
-      return field.def.multiSelect ? listError(field, (value as string[] | undefined) ?? []) : choiceError(field, value as string | undefined);
+      return field.def.multiSelect
+        ? listError(field, (value as string[] | undefined) ?? [])
+        : choiceError(field, value as string | undefined);
     case 'radio':
       return choiceError(field, value as string | undefined);
     case 'checkbox':
@@ -71,7 +73,8 @@ function fileError(field: CompiledField, files: FileLike[]): string | undefined 
   }
   for (const file of files) {
     if (!isAllowedType(file, field.def.fileTypes)) return MESSAGES.fileType;
-    if (file.size > maxFileSizeBytes(field.def)) return fillText(MESSAGES.fileTooLarge, { n: maxFileSizeMb(field.def) });
+    if (file.size > maxFileSizeBytes(field.def))
+      return fillText(MESSAGES.fileTooLarge, { n: maxFileSizeMb(field.def) });
   }
   return undefined;
 }

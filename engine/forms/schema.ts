@@ -36,7 +36,8 @@ export function collectIssues(compiled: CompiledForm, values: FormValues, opts: 
   }
   if (needsRecaptcha(compiled, opts)) {
     const token = values[RECAPTCHA_FIELD];
-    if (typeof token !== 'string' || token.trim() === '') issues.push({ field: RECAPTCHA_FIELD, message: MESSAGES.recaptcha });
+    if (typeof token !== 'string' || token.trim() === '')
+      issues.push({ field: RECAPTCHA_FIELD, message: MESSAGES.recaptcha });
   }
   return issues;
 }
@@ -60,7 +61,10 @@ export function schemaFor(compiled: CompiledForm, opts: SchemaOptions = {}) {
       }
     }),
   );
-  return pipe(checked, transform((values: FormValues) => resolveValues(compiled, values).values));
+  return pipe(
+    checked,
+    transform((values: FormValues) => resolveValues(compiled, values).values),
+  );
 }
 
 export type FormSchema = ReturnType<typeof schemaFor>;

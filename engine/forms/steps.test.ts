@@ -42,6 +42,10 @@ describe('multi-step reducer', () => {
 
   it('re-posting an already completed step does not record it twice', () => {
     const back = reduce({ step: 2, completed: [0, 1], id: 'a' }, { type: 'back' });
-    expect(reduce(back, { type: 'next-validated', ok: true, responseId: 'a' })).toEqual({ step: 2, completed: [0, 1], id: 'a' });
+    expect(reduce(back, { type: 'next-validated', ok: true, responseId: 'a' })).toEqual({
+      step: 2,
+      completed: [0, 1],
+      id: 'a',
+    });
   });
 });

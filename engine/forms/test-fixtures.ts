@@ -20,8 +20,21 @@ export const contactForm: FormFile = {
         { value: 'other', label: 'Other' },
       ],
     },
-    { name: 'otherTopic', type: 'text', label: 'Other topic', required: true, hideWhen: { field: 'topic', equals: ['design', 'order'] } },
-    { name: 'contactBy', type: 'radio', options: [{ value: 'email', label: 'E-mail' }, { value: 'phone', label: 'Phone' }] },
+    {
+      name: 'otherTopic',
+      type: 'text',
+      label: 'Other topic',
+      required: true,
+      hideWhen: { field: 'topic', equals: ['design', 'order'] },
+    },
+    {
+      name: 'contactBy',
+      type: 'radio',
+      options: [
+        { value: 'email', label: 'E-mail' },
+        { value: 'phone', label: 'Phone' },
+      ],
+    },
     {
       name: 'rooms',
       type: 'checkbox-group',
@@ -31,7 +44,16 @@ export const contactForm: FormFile = {
         { value: 'bath', label: 'Bathroom' },
       ],
     },
-    { name: 'styles', type: 'select', multiSelect: true, required: true, options: [{ value: 'shaker', label: 'Shaker' }, { value: 'slab', label: 'Slab' }] },
+    {
+      name: 'styles',
+      type: 'select',
+      multiSelect: true,
+      required: true,
+      options: [
+        { value: 'shaker', label: 'Shaker' },
+        { value: 'slab', label: 'Slab' },
+      ],
+    },
     { name: 'photos', type: 'file', required: true, maxFiles: 2, maxFileSize: 5, fileTypes: ['image/*', '.pdf'] },
     { name: 'plan', type: 'file', fileTypes: ['pdf'] },
     { name: 'terms', type: 'checkbox', required: true },
@@ -69,7 +91,16 @@ export const designForm: FormFile = {
     {
       title: 'Project',
       fields: [
-        { name: 'projectType', type: 'radio', layout: 'card', required: true, options: [{ value: 'remodel', label: 'Remodel' }, { value: 'new', label: 'New build' }] },
+        {
+          name: 'projectType',
+          type: 'radio',
+          layout: 'card',
+          required: true,
+          options: [
+            { value: 'remodel', label: 'Remodel' },
+            { value: 'new', label: 'New build' },
+          ],
+        },
         {
           name: 'details',
           type: 'group',
@@ -82,7 +113,13 @@ export const designForm: FormFile = {
       title: 'Room',
       fields: [
         { name: 'width', type: 'number', required: true },
-        { name: 'drawings', type: 'file', layout: 'drag-&-drop', maxFiles: 3, fileTypes: ['image/*', 'application/pdf'] },
+        {
+          name: 'drawings',
+          type: 'file',
+          layout: 'drag-&-drop',
+          maxFiles: 3,
+          fileTypes: ['image/*', 'application/pdf'],
+        },
       ],
     },
     {

@@ -7,7 +7,8 @@ import { validateValues } from './validate.ts';
 
 const contact = compileForm(contactForm);
 const on = { recaptcha: true };
-const errorsFor = (values: Record<string, unknown>) => validateValues(contact, { ...validContact, ...values }, on).errors;
+const errorsFor = (values: Record<string, unknown>) =>
+  validateValues(contact, { ...validContact, ...values }, on).errors;
 
 describe('validateValues: every message, exactly', () => {
   it('accepts valid values and returns them cleaned', () => {
@@ -48,7 +49,15 @@ describe('validateValues: every message, exactly', () => {
   });
 
   it('Invalid selection, for values outside the options', () => {
-    expect(errorsFor({ topic: 'pricing', otherTopic: 'Pricing', contactBy: 'fax', rooms: ['kitchen', 'garage'], styles: ['shaker', ''] })).toEqual({
+    expect(
+      errorsFor({
+        topic: 'pricing',
+        otherTopic: 'Pricing',
+        contactBy: 'fax',
+        rooms: ['kitchen', 'garage'],
+        styles: ['shaker', ''],
+      }),
+    ).toEqual({
       topic: 'Invalid selection',
       contactBy: 'Invalid selection',
       rooms: 'Invalid selection',
@@ -72,13 +81,19 @@ describe('validateValues: every message, exactly', () => {
     });
     expect(errorsFor({ plan: [file('plan.pdf', 2 * 1024 * 1024, 'application/pdf')] })).toEqual({});
     expect(errorsFor({ photos: [file('notes.txt', 10, 'text/plain')] })).toEqual({ photos: 'Unsupported file format' });
-    expect(errorsFor({ photos: [file('a.jpg', 1, 'image/jpeg'), file('b.jpg', 1, 'image/jpeg'), file('c.jpg', 1, 'image/jpeg')] })).toEqual({
+    expect(
+      errorsFor({
+        photos: [file('a.jpg', 1, 'image/jpeg'), file('b.jpg', 1, 'image/jpeg'), file('c.jpg', 1, 'image/jpeg')],
+      }),
+    ).toEqual({
       photos: 'You can upload at most 2 files',
     });
   });
 
   it('Please complete the reCAPTCHA verification. only when the form and the site enable it', () => {
-    expect(errorsFor({ recaptchaToken: '' })).toEqual({ recaptchaToken: 'Please complete the reCAPTCHA verification.' });
+    expect(errorsFor({ recaptchaToken: '' })).toEqual({
+      recaptchaToken: 'Please complete the reCAPTCHA verification.',
+    });
     expect(validateValues(contact, { ...validContact, recaptchaToken: undefined }, { recaptcha: false }).ok).toBe(true);
     const withoutCaptcha = compileForm({ ...contactForm, googleReCaptcha: false });
     expect(validateValues(withoutCaptcha, { ...validContact, recaptchaToken: '' }, on).ok).toBe(true);
@@ -102,7 +117,9 @@ describe('validateValues: every message, exactly', () => {
   });
 
   it('reads multipart-style strings as a server receives them', () => {
-    expect(validateValues(contact, { ...validContact, terms: 'on', budget: 12000, rooms: 'kitchen' }, on)).toMatchObject({
+    expect(
+      validateValues(contact, { ...validContact, terms: 'on', budget: 12000, rooms: 'kitchen' }, on),
+    ).toMatchObject({
       ok: true,
       values: { terms: true, budget: '12000', rooms: ['kitchen'] },
     });
@@ -123,7 +140,9 @@ describe('steps and recaptcha in a multi-step form', () => {
   it('asks for the reCAPTCHA token on the last step only', () => {
     const values = { projectType: 'new', width: '120', fullName: 'Ada', email: 'ada@example.com' };
     expect(validateValues(design, values, { step: 1, recaptcha: true }).ok).toBe(true);
-    expect(validateValues(design, values, { step: 2, recaptcha: true }).errors).toEqual({ recaptchaToken: MESSAGES.recaptcha });
+    expect(validateValues(design, values, { step: 2, recaptcha: true }).errors).toEqual({
+      recaptchaToken: MESSAGES.recaptcha,
+    });
     expect(validateValues(design, { ...values, recaptchaToken: 't' }, { step: 2, recaptcha: true }).ok).toBe(true);
   });
 });

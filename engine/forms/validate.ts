@@ -15,7 +15,8 @@ export interface ValidationResult {
  * the messages the shopper would have seen in the page.
  */
 export function validateValues(compiled: CompiledForm, values: unknown, opts: SchemaOptions = {}): ValidationResult {
-  const input: FormValues = values !== null && typeof values === 'object' && !Array.isArray(values) ? (values as FormValues) : {};
+  const input: FormValues =
+    values !== null && typeof values === 'object' && !Array.isArray(values) ? (values as FormValues) : {};
   const result = schemaFor(compiled, opts).safeParse(input);
   if (result.success) return { ok: true, values: result.data, errors: {} };
   const errors: Record<string, string> = {};

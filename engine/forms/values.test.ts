@@ -7,7 +7,15 @@ import { cleanValues, defaultValues, hiddenFields, resolveValues } from './value
 const form: FormFile = {
   name: 'quote',
   fields: [
-    { name: 'kind', type: 'select', options: [{ value: 'kitchen', label: 'Kitchen' }, { value: 'bath', label: 'Bath' }, { value: 'other', label: 'Other' }] },
+    {
+      name: 'kind',
+      type: 'select',
+      options: [
+        { value: 'kitchen', label: 'Kitchen' },
+        { value: 'bath', label: 'Bath' },
+        { value: 'other', label: 'Other' },
+      ],
+    },
     { name: 'islandSize', type: 'text', required: true, hideWhen: { field: 'kind', equals: 'bath' } },
     { name: 'otherKind', type: 'text', required: true, hideWhen: { field: 'kind', equals: ['kitchen', 'bath'] } },
     { name: 'hasPlan', type: 'checkbox' },
@@ -39,7 +47,9 @@ describe('hideWhen', () => {
   it('hides on any value of a list', () => {
     for (const kind of ['kitchen', 'bath']) expect(hiddenFields(c, { kind }).has('otherKind')).toBe(true);
     expect(hiddenFields(c, { kind: 'other' }).has('otherKind')).toBe(false);
-    expect(validateValues(c, { kind: 'other', islandSize: '1' }).errors).toEqual({ otherKind: 'This field is required' });
+    expect(validateValues(c, { kind: 'other', islandSize: '1' }).errors).toEqual({
+      otherKind: 'This field is required',
+    });
   });
 
   it('compares checkboxes as booleans, whatever form their value takes', () => {
@@ -50,7 +60,13 @@ describe('hideWhen', () => {
 
   it('follows chains: a field hidden by a hidden field', () => {
     // planNotes is hidden (and so empty), which hides planDetail even though a stale value remains.
-    const resolved = resolveValues(c, { kind: 'bath', floor: '1', hasPlan: false, planNotes: 'stale', planDetail: 'stale too' });
+    const resolved = resolveValues(c, {
+      kind: 'bath',
+      floor: '1',
+      hasPlan: false,
+      planNotes: 'stale',
+      planDetail: 'stale too',
+    });
     expect([...resolved.hidden].sort()).toEqual(['islandSize', 'otherKind', 'planDetail', 'planNotes']);
     expect(resolved.values).toEqual({ kind: 'bath', floor: '1', hasPlan: false });
   });
@@ -59,7 +75,9 @@ describe('hideWhen', () => {
     const result = validateValues(c, { kind: 'other', otherKind: 'Laundry', islandSize: '1', floor: 'x' });
     expect(result.ok).toBe(true);
     expect(result.values).not.toHaveProperty('floor');
-    expect(validateValues(c, { kind: 'kitchen', islandSize: '1', floor: 'x' }).errors).toEqual({ floor: 'Must be a number' });
+    expect(validateValues(c, { kind: 'kitchen', islandSize: '1', floor: 'x' }).errors).toEqual({
+      floor: 'Must be a number',
+    });
   });
 });
 
@@ -74,7 +92,9 @@ describe('dependsOn', () => {
 
   it('is required once its parent has a value, down the chain', () => {
     expect(validateValues(c, { ...base, country: 'US' }).errors).toEqual({ state: 'This field is required' });
-    expect(validateValues(c, { ...base, country: 'US', state: 'TX' }).errors).toEqual({ city: 'This field is required' });
+    expect(validateValues(c, { ...base, country: 'US', state: 'TX' }).errors).toEqual({
+      city: 'This field is required',
+    });
     expect(validateValues(c, { ...base, country: 'US', state: 'TX', city: 'Austin' }).ok).toBe(true);
   });
 });
@@ -99,7 +119,13 @@ describe('cleanValues and defaultValues', () => {
       ],
     });
     const photo = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
-    const fileList = { 0: photo, length: 1, *[Symbol.iterator]() { yield photo; } };
+    const fileList = {
+      0: photo,
+      length: 1,
+      *[Symbol.iterator]() {
+        yield photo;
+      },
+    };
     expect(cleanValues(f, { photos: fileList, qty: 2, agree: 'subscribe', email: ' ada@example.com ' })).toEqual({
       photos: [photo],
       qty: '2',
@@ -125,6 +151,14 @@ describe('cleanValues and defaultValues', () => {
         { name: 'note', type: 'text' },
       ],
     });
-    expect(defaultValues(d)).toEqual({ source: 'footer', qty: '1', agree: false, subscribe: true, rooms: [], files: [], note: '' });
+    expect(defaultValues(d)).toEqual({
+      source: 'footer',
+      qty: '1',
+      agree: false,
+      subscribe: true,
+      rooms: [],
+      files: [],
+      note: '',
+    });
   });
 });

@@ -46,7 +46,8 @@ function isScalar(value: unknown): value is string | number | boolean {
 /** Arrays as they are; a FileList or other iterable as an array; anything else as a list of one. */
 function toList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (typeof value === 'object' && value !== null && Symbol.iterator in value) return Array.from(value as Iterable<unknown>);
+  if (typeof value === 'object' && value !== null && Symbol.iterator in value)
+    return Array.from(value as Iterable<unknown>);
   return [value];
 }
 
@@ -55,7 +56,11 @@ const TRIMMED = new Set(['text', 'email', 'tel', 'number', 'hidden']);
 
 /** Whether a field takes a list of values. */
 export function isListField(field: CompiledField): boolean {
-  return field.type === 'checkbox-group' || field.type === 'file' || (field.type === 'select' && field.def.multiSelect === true);
+  return (
+    field.type === 'checkbox-group' ||
+    field.type === 'file' ||
+    (field.type === 'select' && field.def.multiSelect === true)
+  );
 }
 
 /** Coerces a raw value to its field's shape; `undefined` when nothing usable is left. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbList, faqPage, product, serializeJsonLd, webSite } from './json-ld.ts';
 
-const site = { name: 'Shop', origin: 'https://shop.test', language: 'en', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 }, integrations: {} };
+const site = {
+  name: 'Shop',
+  origin: 'https://shop.test',
+  language: 'en',
+  currency: 'USD',
+  breakpoints: { tablet: 768, desktop: 1201 },
+  integrations: {},
+};
 
 describe('JSON-LD', () => {
   it('escapes content so it can never close the script tag', () => {
@@ -12,7 +19,12 @@ describe('JSON-LD', () => {
   });
 
   it('builds a BreadcrumbList with absolute URLs and 1-based positions', () => {
-    expect(breadcrumbList('https://shop.test', [{ text: 'Home', url: '/' }, { text: 'FAQs', url: '/faqs' }])).toEqual({
+    expect(
+      breadcrumbList('https://shop.test', [
+        { text: 'Home', url: '/' },
+        { text: 'FAQs', url: '/faqs' },
+      ]),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
@@ -28,8 +40,16 @@ describe('JSON-LD', () => {
   });
 
   it('builds FAQPage and Product with offers and rating', () => {
-    expect(faqPage([{ question: 'Q?', answer: 'A.' }]).mainEntity).toEqual([{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }]);
-    const p = product('https://shop.test', { name: 'Door', url: '/p', price: 5, currency: 'USD', rating: { value: 4.5, count: 2 } }) as Record<string, any>;
+    expect(faqPage([{ question: 'Q?', answer: 'A.' }]).mainEntity).toEqual([
+      { '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } },
+    ]);
+    const p = product('https://shop.test', {
+      name: 'Door',
+      url: '/p',
+      price: 5,
+      currency: 'USD',
+      rating: { value: 4.5, count: 2 },
+    }) as Record<string, any>;
     expect(p.offers.price).toBe('5.00');
     expect(p.offers.url).toBe('https://shop.test/p');
     expect(p.aggregateRating.reviewCount).toBe(2);

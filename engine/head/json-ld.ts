@@ -8,7 +8,8 @@ import { youtubeId } from '../ui/youtube.ts';
 type Thing = Record<string, unknown>;
 const ctx = 'https://schema.org';
 
-export const absoluteUrl = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : origin + (url.startsWith('/') ? url : `/${url}`));
+export const absoluteUrl = (origin: string, url: string) =>
+  /^https?:\/\//.test(url) ? url : origin + (url.startsWith('/') ? url : `/${url}`);
 
 export function breadcrumbList(origin: string, items: Breadcrumb[]): Thing {
   return {
@@ -158,7 +159,13 @@ export function product(origin: string, p: ProductFacts): Thing {
     }),
     ...(p.rating &&
       p.rating.count > 0 && {
-        aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating.value, reviewCount: p.rating.count, bestRating: 5, worstRating: 1 },
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: p.rating.value,
+          reviewCount: p.rating.count,
+          bestRating: 5,
+          worstRating: 1,
+        },
       }),
     ...(p.reviews?.length && {
       review: p.reviews.map((r) => ({

@@ -35,7 +35,13 @@ describe('videoObject', () => {
   });
 
   it('a video file: absolute contentUrl and thumbnail', () => {
-    const ld = videoObject('https://shop.test', { title: 'Assembly', videoUrl: '/videos/a.mp4', videoType: 'file', thumbnail: '/images/videos/a.svg', uploadDate: '2025-01-20' });
+    const ld = videoObject('https://shop.test', {
+      title: 'Assembly',
+      videoUrl: '/videos/a.mp4',
+      videoType: 'file',
+      thumbnail: '/images/videos/a.svg',
+      uploadDate: '2025-01-20',
+    });
     expect(missing(ld)).toEqual([]);
     expect(ld.contentUrl).toBe('https://shop.test/videos/a.mp4');
     expect(ld.thumbnailUrl).toEqual(['https://shop.test/images/videos/a.svg']);
@@ -44,6 +50,9 @@ describe('videoObject', () => {
   });
 
   it('reports what content leaves out (so a test of the shipped pages can catch it)', () => {
-    expect(missing(videoObject('https://shop.test', { title: 'x', videoUrl: '/v.mp4' }))).toEqual(['thumbnailUrl', 'uploadDate']);
+    expect(missing(videoObject('https://shop.test', { title: 'x', videoUrl: '/v.mp4' }))).toEqual([
+      'thumbnailUrl',
+      'uploadDate',
+    ]);
   });
 });

@@ -13,7 +13,10 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const url = req.url ?? '';
-    const missing = url.endsWith('/maxresdefault.jpg') || (url.includes('/noHighOnly/') && !url.endsWith('/default.jpg')) || url.includes('/nothing4u00/');
+    const missing =
+      url.endsWith('/maxresdefault.jpg') ||
+      (url.includes('/noHighOnly/') && !url.endsWith('/default.jpg')) ||
+      url.includes('/nothing4u00/');
     res.writeHead(missing ? 404 : 200, { 'content-type': 'image/jpeg' }).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -65,7 +68,10 @@ describe('YouTube thumbnails at build time', () => {
   it('a host that does not answer: gives up after the time limit', async () => {
     const silent = createServer(() => {}); // accepts, never answers
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const resolve = createThumbnailResolver({ host: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, timeoutMs: 200 });
+    const resolve = createThumbnailResolver({
+      host: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      timeoutMs: 200,
+    });
     const t = performance.now();
     expect(await resolve('Hl7cWallCab')).toMatch(/\/vi\/Hl7cWallCab\/default\.jpg$/);
     expect(performance.now() - t).toBeLessThan(1000);
@@ -77,8 +83,17 @@ describe('YouTube thumbnails at build time', () => {
 
   it('fills only YouTube videos without a thumbnail', async () => {
     const resolve = createThumbnailResolver({ host });
-    expect(await withThumbnail({ videoUrl: 'https://youtu.be/Hl7cWallCab' }, resolve)).toEqual({ videoUrl: 'https://youtu.be/Hl7cWallCab', thumbnail: `${host}/vi/Hl7cWallCab/hqdefault.jpg` });
-    expect(await withThumbnail({ videoUrl: 'https://youtu.be/Hl7cWallCab', thumbnail: '/own.svg' }, resolve)).toEqual({ videoUrl: 'https://youtu.be/Hl7cWallCab', thumbnail: '/own.svg' });
-    expect(await withThumbnail({ videoUrl: '/videos/a.mp4', videoType: 'file' }, resolve)).toEqual({ videoUrl: '/videos/a.mp4', videoType: 'file' });
+    expect(await withThumbnail({ videoUrl: 'https://youtu.be/Hl7cWallCab' }, resolve)).toEqual({
+      videoUrl: 'https://youtu.be/Hl7cWallCab',
+      thumbnail: `${host}/vi/Hl7cWallCab/hqdefault.jpg`,
+    });
+    expect(await withThumbnail({ videoUrl: 'https://youtu.be/Hl7cWallCab', thumbnail: '/own.svg' }, resolve)).toEqual({
+      videoUrl: 'https://youtu.be/Hl7cWallCab',
+      thumbnail: '/own.svg',
+    });
+    expect(await withThumbnail({ videoUrl: '/videos/a.mp4', videoType: 'file' }, resolve)).toEqual({
+      videoUrl: '/videos/a.mp4',
+      videoType: 'file',
+    });
   });
 });

@@ -43,7 +43,10 @@ export function createThumbnailResolver(opts: ThumbnailResolverOptions = {}): Th
         const res = await doFetch(url, { method: 'HEAD', signal, redirect: 'follow' });
         if (res.ok) return url;
       } catch (e) {
-        if (reachable) opts.log?.(`video thumbnails: ${host} unreachable (${(e as Error).name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : ((e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message)}); using "default" thumbnails`);
+        if (reachable)
+          opts.log?.(
+            `video thumbnails: ${host} unreachable (${(e as Error).name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : ((e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message)}); using "default" thumbnails`,
+          );
         reachable = false;
         return fallback;
       }
@@ -70,7 +73,10 @@ interface VideoLike {
 }
 
 /** A copy of `video` with its thumbnail filled in when it is a YouTube video without one. */
-export async function withThumbnail<V extends VideoLike>(video: V, resolver: (id: string) => Promise<string>): Promise<V> {
+export async function withThumbnail<V extends VideoLike>(
+  video: V,
+  resolver: (id: string) => Promise<string>,
+): Promise<V> {
   if (video.thumbnail || typeof video.videoUrl !== 'string' || video.videoType === 'file') return video;
   const id = youtubeId(video.videoUrl);
   return id ? { ...video, thumbnail: await resolver(id) } : video;

@@ -14,7 +14,10 @@ const site = memorySite({
         title: 'FAQs',
         description: 'Answers',
         metaList: [{ name: 'robots', content: 'index' }],
-        breadcrumbs: [{ text: 'Home', url: '/' }, { text: 'FAQs', url: '/faqs' }],
+        breadcrumbs: [
+          { text: 'Home', url: '/' },
+          { text: 'FAQs', url: '/faqs' },
+        ],
         schemas: { faq: { addSchema: true } },
       },
     ],
@@ -36,7 +39,9 @@ describe('buildPageData', () => {
       ['header', 'header', 0],
       ['main', 'main', 2],
     ]);
-    expect(data.regions[1]!.blocks[0]!.props).toEqual({ faqs: [{ question: 'Do you ship?', answer: 'Yes, across the US.' }] });
+    expect(data.regions[1]!.blocks[0]!.props).toEqual({
+      faqs: [{ question: 'Do you ship?', answer: 'Yes, across the US.' }],
+    });
     expect(data.regions[1]!.blocks[1]!.visibleOn).toEqual(['desktop']);
     expect(data.blockTypes).toEqual(['faq', 'text']);
   });

@@ -73,7 +73,8 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
   if (!page) throw new PageBuildError(`page "${route.page}" (${pageFile(route.page)}) is missing or invalid`);
   const templateName = page.template ?? route.template ?? 'default';
   const template = valueOf<TemplateFile>(site, templateFile(templateName));
-  if (!template) throw new PageBuildError(`template "${templateName}" (${templateFile(templateName)}) is missing or invalid`);
+  if (!template)
+    throw new PageBuildError(`template "${templateName}" (${templateFile(templateName)}) is missing or invalid`);
   const ctx = { site, item: route.item };
   const toNodes = (blocks: BlockInstance[] | undefined, prefix: string): BlockNode[] =>
     (blocks ?? []).map((b, i) => {

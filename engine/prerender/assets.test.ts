@@ -8,7 +8,12 @@ const manifest: Manifest = {
   '_shared.js': { file: 'assets/shared-1.js' },
   '_blog.js': { file: 'assets/blog-1.js', imports: ['_shared.js', '_stars.js'] },
   '_stars.js': { file: 'assets/stars-1.js' },
-  'blocks/blog-list/index.tsx': { file: 'assets/blog-list-1.js', isDynamicEntry: true, imports: ['_shared.js', '_blog.js'], css: ['assets/blog-list-1.css'] },
+  'blocks/blog-list/index.tsx': {
+    file: 'assets/blog-list-1.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_blog.js'],
+    css: ['assets/blog-list-1.css'],
+  },
   'blocks/card/index.tsx': { file: 'assets/card-1.js', isDynamicEntry: true, imports: ['_shared.js'] },
 };
 const resolve = createAssetResolver(manifest, 'entry.tsx', (t) => `blocks/${t}/index.tsx`, 'boot.ts');
@@ -18,13 +23,21 @@ describe('createAssetResolver', () => {
     const a = resolve(['card', 'blog-list']);
     expect(a.entry).toBe('/assets/entry-1.js');
     expect(a.boot).toBe('/assets/boot-1.js');
-    expect(a.preload.sort()).toEqual(['/assets/blog-1.js', '/assets/blog-list-1.js', '/assets/card-1.js', '/assets/shared-1.js', '/assets/stars-1.js']);
+    expect(a.preload.sort()).toEqual([
+      '/assets/blog-1.js',
+      '/assets/blog-list-1.js',
+      '/assets/card-1.js',
+      '/assets/shared-1.js',
+      '/assets/stars-1.js',
+    ]);
     expect(a.css.sort()).toEqual(['/assets/blog-list-1.css', '/assets/entry-1.css']);
   });
 
   it('gives each block type the files its chunk imports beyond the entry’s, for a block loaded later', () => {
     // Not the chunk itself (its loader fetches it), not what the entry has; types with none are left out.
-    expect(resolve(['card', 'blog-list']).blockChunks).toEqual({ 'blog-list': ['/assets/blog-1.js', '/assets/stars-1.js'] });
+    expect(resolve(['card', 'blog-list']).blockChunks).toEqual({
+      'blog-list': ['/assets/blog-1.js', '/assets/stars-1.js'],
+    });
     expect(resolve(['card']).blockChunks).toEqual({});
   });
 });

@@ -15,7 +15,12 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-export function createAssetResolver(manifest: Manifest, entryKey: string, blockKey: (type: string) => string, bootKey?: string) {
+export function createAssetResolver(
+  manifest: Manifest,
+  entryKey: string,
+  blockKey: (type: string) => string,
+  bootKey?: string,
+) {
   const closure = (key: string, files: Set<string>, css: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || files.has(chunk.file)) return;

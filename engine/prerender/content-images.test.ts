@@ -42,14 +42,16 @@ describe('fingerprintImages', () => {
 });
 
 describe('rewriteAssetUrls', () => {
-  const map = new Map([
-    ['/images/a.jpg', '/assets/images/a-111.jpg'],
-  ]);
+  const map = new Map([['/images/a.jpg', '/assets/images/a-111.jpg']]);
 
   it('rewrites paths alone, absolute, in srcsets and with a query; leaves unknown ones', () => {
     expect(rewriteAssetUrl('/images/a.jpg', map)).toBe('/assets/images/a-111.jpg');
-    expect(rewriteAssetUrl('https://shop.example/images/a.jpg', map)).toBe('https://shop.example/assets/images/a-111.jpg');
-    expect(rewriteAssetUrl('/images/a.jpg 400w, /images/other.jpg 800w', map)).toBe('/assets/images/a-111.jpg 400w, /images/other.jpg 800w');
+    expect(rewriteAssetUrl('https://shop.example/images/a.jpg', map)).toBe(
+      'https://shop.example/assets/images/a-111.jpg',
+    );
+    expect(rewriteAssetUrl('/images/a.jpg 400w, /images/other.jpg 800w', map)).toBe(
+      '/assets/images/a-111.jpg 400w, /images/other.jpg 800w',
+    );
     expect(rewriteAssetUrl('/images/a.jpg?v=2', map)).toBe('/assets/images/a-111.jpg?v=2');
     expect(rewriteAssetUrl('no image here', map)).toBe('no image here');
   });

@@ -14,7 +14,7 @@
 import postcss, { type AtRule, type ChildNode, type Root } from 'postcss';
 
 type Piece =
-  | { kind: 'rule'; css: string; /** Class sets, one per selector; null: always kept. */ needs: string[][] | null }
+  | { kind: 'rule'; css: string /** Class sets, one per selector; null: always kept. */; needs: string[][] | null }
   | { kind: 'group'; open: string; children: Piece[] };
 
 // Functional pseudo-classes and attribute selectors: their classes are not required.

@@ -56,17 +56,22 @@ describe('prerender with helpers', () => {
     });
     expect(new Set(taken).size).toBe(taken.length);
     expect(two.manifest).toEqual(one.manifest);
-    expect(readFileSync(join(work, 'shared', 'routes-manifest.json'), 'utf8')).toBe(readFileSync(join(work, 'alone', 'routes-manifest.json'), 'utf8'));
+    expect(readFileSync(join(work, 'shared', 'routes-manifest.json'), 'utf8')).toBe(
+      readFileSync(join(work, 'alone', 'routes-manifest.json'), 'utf8'),
+    );
   });
 
   it('fails when a helper fails', async () => {
-    const broken: RouteRenderer = { render: async () => Promise.reject(new Error('worker died')), flush: async () => {} };
+    const broken: RouteRenderer = {
+      render: async () => Promise.reject(new Error('worker died')),
+      flush: async () => {},
+    };
     await expect(prerender(options(join(work, 'broken', 'site')), [broken])).rejects.toThrow('worker died');
   });
 });
 
 describe('island code', () => {
-  it('preloads the code of the islands that start at load only, and lists every island type\'s imports for the runtime', async () => {
+  it("preloads the code of the islands that start at load only, and lists every island type's imports for the runtime", async () => {
     const out = join(work, 'chunks', 'site');
     await prerender({
       ...options(out),
@@ -76,12 +81,20 @@ describe('island code', () => {
           data,
           failed: [],
           embeddedTypes: [],
-          islands: { a: { type: 'search-popup', start: 'interaction', props: {} }, b: { type: 'cart-link', start: 'load', props: {}, embeds: ['star-rating'] } },
+          islands: {
+            a: { type: 'search-popup', start: 'interaction', props: {} },
+            b: { type: 'cart-link', start: 'load', props: {}, embeds: ['star-rating'] },
+          },
         }),
         renderDocument: ({ assets, islands }) => JSON.stringify({ assets, islands }),
       },
       // As engine/prerender/assets.ts gives them: a chunk per type asked for, imports for those that have them.
-      assets: (types) => ({ entry: '/e.js', css: [], preload: types.map((t) => `/assets/${t}.js`), blockChunks: Object.fromEntries(types.map((t) => [t, [`/assets/${t}-dep.js`]])) }),
+      assets: (types) => ({
+        entry: '/e.js',
+        css: [],
+        preload: types.map((t) => `/assets/${t}.js`),
+        blockChunks: Object.fromEntries(types.map((t) => [t, [`/assets/${t}-dep.js`]])),
+      }),
     });
     const home = routes.find((r) => r.path === '/')!;
     const doc = JSON.parse(readFileSync(join(out, routeDir(home.path), 'index.html'), 'utf8'));

@@ -19,7 +19,13 @@ import { robotsDisallow, robotsTxt, sitemapXml } from './sitemap.ts';
 
 export interface SsrModule {
   renderPageHtml(data: PageData, url: string, registry: BlockRegistry, dev?: boolean): RenderResult;
-  renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string>; islands?: RenderResult['islands'] }): string;
+  renderDocument(opts: {
+    data: PageData;
+    html: string;
+    assets: DocumentAssets;
+    theme?: Record<string, string>;
+    islands?: RenderResult['islands'];
+  }): string;
 }
 
 export interface PrerenderOptions {
@@ -109,7 +115,12 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
         const typesOf = (list: typeof islands) => [...new Set(list.flatMap((i) => [i.type, ...(i.embeds ?? [])]))];
         const css = o.assets([...r.data.blockTypes, ...(r.embeddedTypes ?? [])]).css;
         const { blockChunks } = o.assets(typesOf(islands));
-        const assets = { ...o.assets(typesOf(islands.filter((i) => i.start === 'load'))), css, blockChunks, inlineCss: o.criticalCss?.(css, r.html) };
+        const assets = {
+          ...o.assets(typesOf(islands.filter((i) => i.start === 'load'))),
+          css,
+          blockChunks,
+          inlineCss: o.criticalCss?.(css, r.html),
+        };
         const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme, islands: r.islands });
         const pageData = r.data;
         const dir = routeDir(route.path);
@@ -166,14 +177,23 @@ export async function prerender(o: PrerenderOptions, helpers: RouteRenderer[] = 
   // In route order, whichever thread rendered what.
   const rendered = results.sort((a, b) => a.first - b.first).map((x) => x.r);
   const manifest: RoutesManifest = {
-    dynamic: rendered.flatMap((r) => r.dynamic).sort((a, b) => a.index - b.index).map(({ pattern, dir }) => ({ pattern, dir })),
+    dynamic: rendered
+      .flatMap((r) => r.dynamic)
+      .sort((a, b) => a.index - b.index)
+      .map(({ pattern, dir }) => ({ pattern, dir })),
     notFound: rendered.find((r) => r.notFound !== null)?.notFound ?? null,
   };
   const failedBlocks = rendered.flatMap((r) => r.failedBlocks);
 
   const siteInfo = valueOf<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
-  writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path)));
+  writeFileSync(
+    join(o.outDir, 'sitemap.xml'),
+    sitemapXml(
+      origin,
+      o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path),
+    ),
+  );
   writeFileSync(join(o.outDir, 'robots.txt'), robotsTxt(origin, robotsDisallow(o.routes)));
   const manifestFile = join(dirname(o.outDir), 'routes-manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));

@@ -10,11 +10,23 @@ const site = memorySite({
   ...baseSite,
   'routes.json': {
     routes: [
-      { path: '/install', page: 'install', title: 'Install', description: 'd', schemas: { video: { addSchema: true } } },
+      {
+        path: '/install',
+        page: 'install',
+        title: 'Install',
+        description: 'd',
+        schemas: { video: { addSchema: true } },
+      },
       { path: '/also', page: 'install', title: 'Also', description: 'd', schemas: { video: { addSchema: true } } },
     ],
   },
-  'pages/install.json': { blocks: [{ type: 'vids', props: { videos: [video] } }, { type: 'text', props: { text: 'x' } }, { type: 'boom', props: {} }] },
+  'pages/install.json': {
+    blocks: [
+      { type: 'vids', props: { videos: [video] } },
+      { type: 'text', props: { text: 'x' } },
+      { type: 'boom', props: {} },
+    ],
+  },
 });
 const routes = buildRouteTable(site);
 
@@ -29,7 +41,10 @@ function setup() {
         created.push('thumbs');
         return (id: string) => `https://img.test/${id}.jpg`;
       });
-      return { ...props, videos: (props.videos as (typeof video)[]).map((v) => ({ ...v, thumbnail: thumb('Hl7cWallCab') })) };
+      return {
+        ...props,
+        videos: (props.videos as (typeof video)[]).map((v) => ({ ...v, thumbnail: thumb('Hl7cWallCab') })),
+      };
     },
     boom: async () => {
       throw new Error('host down');
@@ -47,9 +62,14 @@ describe('block resolvers', () => {
     expect([...blockProps.keys()]).toEqual(['page-0']);
     const data = buildPageData(site, routes[0]!, { blockProps });
     expect(calls).toEqual(['/install']);
-    expect(data.regions[1]!.blocks[0]!.props).toEqual({ videos: [{ ...video, thumbnail: 'https://img.test/Hl7cWallCab.jpg' }] });
+    expect(data.regions[1]!.blocks[0]!.props).toEqual({
+      videos: [{ ...video, thumbnail: 'https://img.test/Hl7cWallCab.jpg' }],
+    });
     expect(data.regions[1]!.blocks[1]!.props).toEqual({ text: 'x' });
-    expect(data.head.jsonLd[0]).toMatchObject({ '@type': 'VideoObject', thumbnailUrl: ['https://img.test/Hl7cWallCab.jpg'] });
+    expect(data.head.jsonLd[0]).toMatchObject({
+      '@type': 'VideoObject',
+      thumbnailUrl: ['https://img.test/Hl7cWallCab.jpg'],
+    });
   });
 
   it('share one memo per build across routes', async () => {
@@ -60,7 +80,11 @@ describe('block resolvers', () => {
 
   it('a resolver that throws is logged and its block keeps its props', async () => {
     const { logs, resolvers, state } = setup();
-    const blockProps = await resolveBlockProps(buildPageData(site, routes[0]!), resolvers, state.contextFor(routes[0]!));
+    const blockProps = await resolveBlockProps(
+      buildPageData(site, routes[0]!),
+      resolvers,
+      state.contextFor(routes[0]!),
+    );
     expect(blockProps.has('page-2')).toBe(false);
     expect(logs).toEqual(['resolve: block "boom" on /install kept its props: host down']);
   });

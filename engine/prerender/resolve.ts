@@ -37,7 +37,11 @@ export function createResolveState(log: (line: string) => void = () => {}) {
 }
 
 /** Resolved props of the page's blocks that have a resolver, by block key (empty when none). */
-export async function resolveBlockProps(data: PageData, resolvers: BlockResolvers, ctx: ResolveContext): Promise<Map<string, Record<string, unknown>>> {
+export async function resolveBlockProps(
+  data: PageData,
+  resolvers: BlockResolvers,
+  ctx: ResolveContext,
+): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
   const jobs = data.regions.flatMap((r) => r.blocks).filter((b) => resolvers[b.type]);
   await Promise.all(

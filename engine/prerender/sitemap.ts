@@ -16,15 +16,19 @@ const API_PREFIX = '/api/';
  * without the ones a shorter line already covers.
  */
 export function robotsDisallow(routes: readonly Pick<RouteEntry, 'path' | 'robotsDisallow'>[]): string[] {
-  const prefixes = routes.filter((r) => r.robotsDisallow).map((r) => {
-    const param = r.path.search(/\/[:*]/);
-    return param === -1 ? r.path : r.path.slice(0, param + 1);
-  });
+  const prefixes = routes
+    .filter((r) => r.robotsDisallow)
+    .map((r) => {
+      const param = r.path.search(/\/[:*]/);
+      return param === -1 ? r.path : r.path.slice(0, param + 1);
+    });
   const all = [...new Set([API_PREFIX, ...prefixes])];
   // In route order, without a line under a shorter one ("/payment/fail" under "/payment/").
   return all.filter((p) => !all.some((k) => k !== p && k.endsWith('/') && p.startsWith(k)));
 }
 
 export function robotsTxt(origin: string, disallow: string[]): string {
-  return ['User-agent: *', ...disallow.map((d) => `Disallow: ${d}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', ...disallow.map((d) => `Disallow: ${d}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
+    '\n',
+  );
 }

@@ -30,17 +30,33 @@ describe('the document with critical CSS', () => {
 });
 
 describe('the scripts of a page', () => {
-  const assets = { entry: '/assets/entry.js', css: [], preload: ['/assets/a.js', '/assets/b.js'], boot: '/assets/boot.js', blockChunks: { counter: ['/assets/dep.js'] } };
+  const assets = {
+    entry: '/assets/entry.js',
+    css: [],
+    preload: ['/assets/a.js', '/assets/b.js'],
+    boot: '/assets/boot.js',
+    blockChunks: { counter: ['/assets/dep.js'] },
+  };
   const islands = { k1: { type: 'counter', start: 'load' as const, props: { label: 'Add </script><b>' } } };
-  const data = { ...base, path: '/p', route: '/p', status: 200, breadcrumbs: [], head: { ...base.head, tagManager: true }, regions: [{ name: 'main', tag: 'main', blocks: [{ key: 'x', type: 'counter', props: { secret: 1 } }] }] } as unknown as PageData;
+  const data = {
+    ...base,
+    path: '/p',
+    route: '/p',
+    status: 200,
+    breadcrumbs: [],
+    head: { ...base.head, tagManager: true },
+    regions: [{ name: 'main', tag: 'main', blocks: [{ key: 'x', type: 'counter', props: { secret: 1 } }] }],
+  } as unknown as PageData;
 
   it('with islands: the boot script is the only module script, naming the runtime and the chunks to preload; no modulepreload', () => {
     const html = renderDocument({ data, html: '', assets, islands });
-    expect(html.match(/<script type="module"[^>]*>/g)).toEqual(['<script type="module" src="/assets/boot.js" data-jv-entry="/assets/entry.js" data-jv-preload="/assets/a.js /assets/b.js" fetchpriority="low">']);
+    expect(html.match(/<script type="module"[^>]*>/g)).toEqual([
+      '<script type="module" src="/assets/boot.js" data-jv-entry="/assets/entry.js" data-jv-preload="/assets/a.js /assets/b.js" fetchpriority="low">',
+    ]);
     expect(html).not.toContain('modulepreload');
   });
 
-  it('with islands: lists each island\'s props and the page without its blocks, escaped inside the script element', () => {
+  it("with islands: lists each island's props and the page without its blocks, escaped inside the script element", () => {
     const html = renderDocument({ data, html: '', assets, islands });
     const json = /<script id="jv-islands" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
     expect(json).not.toContain('</script>');
@@ -71,7 +87,8 @@ describe('the scripts of a page', () => {
 
 describe('the first paint', () => {
   const assets = { entry: '/assets/entry.js', css: [], preload: [] };
-  const regions = (...tags: string[]) => ({ ...data, regions: tags.map((tag) => ({ name: tag, tag, blocks: [] })) }) as unknown as PageData;
+  const regions = (...tags: string[]) =>
+    ({ ...data, regions: tags.map((tag) => ({ name: tag, tag, blocks: [] })) }) as unknown as PageData;
 
   it('waits for <main> (the header before it is whole), by a link in the head, when the page has a main region', () => {
     const html = renderDocument({ data: regions('header', 'main', 'footer'), html: '<main id="main"></main>', assets });

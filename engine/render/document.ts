@@ -56,7 +56,9 @@ function stylesheets(assets: DocumentAssets): string[] {
 function scripts(assets: DocumentAssets): string[] {
   if (assets.boot) {
     const preload = escapeHtml(assets.preload.join(' '));
-    return [`<script type="module" src="${escapeHtml(assets.boot)}" data-jv-entry="${escapeHtml(assets.entry)}" data-jv-preload="${preload}" fetchpriority="low"></script>`];
+    return [
+      `<script type="module" src="${escapeHtml(assets.boot)}" data-jv-entry="${escapeHtml(assets.entry)}" data-jv-preload="${preload}" fetchpriority="low"></script>`,
+    ];
   }
   // Hydration code at low priority: the first paint (HTML, inlined CSS) and the first screen's
   // images come first on a slow link; the page shows without it and stays usable as links.
@@ -73,14 +75,24 @@ function scripts(assets: DocumentAssets): string[] {
  * marked rel=nofollow or data-jv-no-prerender.
  */
 const SAME_SITE_PAGES = {
-  and: [{ href_matches: '/*' }, { not: { href_matches: '/api/*' } }, { not: { selector_matches: '[rel~=nofollow], [download], [data-jv-no-prerender], [target=_blank]' } }],
+  and: [
+    { href_matches: '/*' },
+    { not: { href_matches: '/api/*' } },
+    { not: { selector_matches: '[rel~=nofollow], [download], [data-jv-no-prerender], [target=_blank]' } },
+  ],
 };
 export const SPECULATION_RULES = JSON.stringify({
   prerender: [{ where: SAME_SITE_PAGES, eagerness: 'moderate' }],
   prefetch: [{ where: SAME_SITE_PAGES, eagerness: 'moderate' }],
 });
 
-export function renderDocument(opts: { data: PageData; html: string; assets: DocumentAssets; theme?: Record<string, string>; islands?: Record<string, IslandRecord> }): string {
+export function renderDocument(opts: {
+  data: PageData;
+  html: string;
+  assets: DocumentAssets;
+  theme?: Record<string, string>;
+  islands?: Record<string, IslandRecord>;
+}): string {
   const { data, html, assets } = opts;
   const islands = opts.islands ?? {};
   // A page without islands runs no script of ours at all.
@@ -110,7 +122,9 @@ export function renderDocument(opts: { data: PageData; html: string; assets: Doc
     `<!doctype html>\n<html lang="${escapeHtml(data.site.language)}">\n<head>\n${head}\n</head>\n<body>\n` +
     `<div id="root">${html}</div>\n` +
     (html.includes(NOTICE_ATTR) ? `<script>${NOTICE_SCRIPT}</script>\n` : '') +
-    (hasIslands ? `<script id="${ISLANDS_ELEMENT_ID}" type="application/json">${serializeJsonLd({ page: islandPage(data), islands, chunks: assets.blockChunks ?? {} } satisfies IslandsData)}</script>\n` : '') +
+    (hasIslands
+      ? `<script id="${ISLANDS_ELEMENT_ID}" type="application/json">${serializeJsonLd({ page: islandPage(data), islands, chunks: assets.blockChunks ?? {} } satisfies IslandsData)}</script>\n`
+      : '') +
     `</body>\n</html>\n`
   );
 }

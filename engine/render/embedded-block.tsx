@@ -24,7 +24,15 @@ export function collectEmbedded<T>(render: () => T): { result: T; types: string[
   }
 }
 
-export function EmbeddedBlock({ type, props, load }: { type: string; props: Record<string, unknown>; load?: Exclude<BlockLoad, 'eager'> }) {
+export function EmbeddedBlock({
+  type,
+  props,
+  load,
+}: {
+  type: string;
+  props: Record<string, unknown>;
+  load?: Exclude<BlockLoad, 'eager'>;
+}) {
   const id = useId();
   const ctx = useContext(RegistryContext);
   collector?.add(type);

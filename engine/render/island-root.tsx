@@ -23,7 +23,19 @@ function Live({ onLive }: { onLive: () => void }) {
   return null;
 }
 
-export function IslandRoot({ page, record, registry, onLive, children }: { page: PageData; record: IslandRecord; registry: BlockRegistry; onLive: () => void; children: ReactNode }) {
+export function IslandRoot({
+  page,
+  record,
+  registry,
+  onLive,
+  children,
+}: {
+  page: PageData;
+  record: IslandRecord;
+  registry: BlockRegistry;
+  onLive: () => void;
+  children: ReactNode;
+}) {
   return (
     <RegistryContext.Provider value={{ registry, dev: false }}>
       <PageContext.Provider value={page}>

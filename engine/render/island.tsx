@@ -44,10 +44,23 @@ export function islandStart(def: BlockDefinition | undefined, load?: BlockLoad):
 /** Notes a block type rendered inside the current island, whose code the browser loads with it. */
 export function useNoteEmbedded(type: string): void {
   const island = useContext(IslandContext);
-  if (island && typeof window === 'undefined' && island.type !== type && !island.embeds?.includes(type)) (island.embeds ??= []).push(type);
+  if (island && typeof window === 'undefined' && island.type !== type && !island.embeds?.includes(type))
+    (island.embeds ??= []).push(type);
 }
 
-export function Island({ id, type, props, start, children }: { id: string; type: string; props: Record<string, unknown>; start: IslandStart; children: ReactNode }) {
+export function Island({
+  id,
+  type,
+  props,
+  start,
+  children,
+}: {
+  id: string;
+  type: string;
+  props: Record<string, unknown>;
+  start: IslandStart;
+  children: ReactNode;
+}) {
   const record: IslandRecord = { type, start, props };
   collector?.set(id, record);
   return (

@@ -6,9 +6,9 @@ export const ISLANDS_ELEMENT_ID = 'jv-islands';
 
 export interface IslandsData {
   /**
- * The page as usePageData() gives it inside an island: path, route, status, breadcrumbs, site
- * and whether the route has the tag manager; no blocks, no head content.
- */
+   * The page as usePageData() gives it inside an island: path, route, status, breadcrumbs, site
+   * and whether the route has the tag manager; no blocks, no head content.
+   */
   page: PageData;
   islands: Record<string, IslandRecord>;
   /** Per block type, the module files its chunk imports beyond the runtime's. */
@@ -16,5 +16,14 @@ export interface IslandsData {
 }
 
 export function islandPage(data: PageData): PageData {
-  return { path: data.path, route: data.route, status: data.status, head: { title: '', description: '', canonical: '', meta: [], jsonLd: [], tagManager: data.head.tagManager }, breadcrumbs: data.breadcrumbs, regions: [], blockTypes: [], site: data.site };
+  return {
+    path: data.path,
+    route: data.route,
+    status: data.status,
+    head: { title: '', description: '', canonical: '', meta: [], jsonLd: [], tagManager: data.head.tagManager },
+    breadcrumbs: data.breadcrumbs,
+    regions: [],
+    blockTypes: [],
+    site: data.site,
+  };
 }

@@ -19,7 +19,11 @@ export function loadBlock(loaders: BlockLoaders, type: string): Promise<{ defaul
   return loaders[type]!();
 }
 
-export async function loadBlocks(loaders: BlockLoaders, types: readonly string[], into: BlockRegistry = {}): Promise<BlockRegistry> {
+export async function loadBlocks(
+  loaders: BlockLoaders,
+  types: readonly string[],
+  into: BlockRegistry = {},
+): Promise<BlockRegistry> {
   await Promise.all(
     types
       .filter((t) => !into[t] && loaders[t])

@@ -20,7 +20,21 @@ export interface RenderOptions {
 }
 
 /** A block's own element: the component inside its error boundary, wrapped as an island when it is one (and not inside another). */
-export function BlockElement({ id, type, def, props, load, dev }: { id: string; type: string; def: BlockDefinition; props: Record<string, unknown>; load?: BlockNode['load']; dev: boolean }) {
+export function BlockElement({
+  id,
+  type,
+  def,
+  props,
+  load,
+  dev,
+}: {
+  id: string;
+  type: string;
+  def: BlockDefinition;
+  props: Record<string, unknown>;
+  load?: BlockNode['load'];
+  dev: boolean;
+}) {
   const inIsland = useInIsland();
   const Component = def.component;
   const content = (
@@ -41,7 +55,8 @@ export function BlockElement({ id, type, def, props, load, dev }: { id: string; 
 export function BlockView({ node, registry, dev }: { node: BlockNode } & RenderOptions) {
   const def = registry[node.type];
   let content: ReactNode;
-  if (def) content = <BlockElement id={node.key} type={node.type} def={def} props={node.props} load={node.load} dev={dev} />;
+  if (def)
+    content = <BlockElement id={node.key} type={node.type} def={def} props={node.props} load={node.load} dev={dev} />;
   else content = dev ? <div className="jv-unknown-block" role="note">{`Unknown block type "${node.type}"`}</div> : null;
   if (!content) return null;
   const cls = visibilityClasses(node.visibleOn);

@@ -21,7 +21,9 @@ export interface RenderResult {
 }
 
 function render(data: PageData, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
-  const { result, types } = collectEmbedded(() => collectIslands(() => renderToString(<Shell data={data} registry={registry} dev={dev} skip={skip} />)));
+  const { result, types } = collectEmbedded(() =>
+    collectIslands(() => renderToString(<Shell data={data} registry={registry} dev={dev} skip={skip} />)),
+  );
   return { html: result.result, islands: result.islands, embeddedTypes: types };
 }
 

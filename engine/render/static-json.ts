@@ -34,7 +34,12 @@ export type StaticJson<T> = { status: 'idle' | 'loading' | 'error'; data?: undef
  * hydration matches; after client navigation an already loaded file is "ready" at once.
  */
 export function useStaticJson<T>(url: string, enabled = true): StaticJson<T> {
-  const initial = (): StaticJson<T> => (!enabled ? { status: 'idle' } : loaded.has(url) ? { status: 'ready', data: loaded.get(url) as T } : { status: 'loading' });
+  const initial = (): StaticJson<T> =>
+    !enabled
+      ? { status: 'idle' }
+      : loaded.has(url)
+        ? { status: 'ready', data: loaded.get(url) as T }
+        : { status: 'loading' };
   const [state, setState] = useState<StaticJson<T>>(initial);
   useEffect(() => {
     if (!enabled) return;

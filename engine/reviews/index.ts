@@ -54,13 +54,17 @@ export type ReviewOrder = 'file' | 'newest' | 'rating';
 export function sortReviews<T extends Pick<Review, 'date' | 'rating'>>(reviews: readonly T[], order: ReviewOrder): T[] {
   const out = [...reviews];
   if (order === 'newest') out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-  else if (order === 'rating') out.sort((a, b) => b.rating - a.rating || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  else if (order === 'rating')
+    out.sort((a, b) => b.rating - a.rating || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   return out;
 }
 
 /** "Dana R." -> "DR", "Alicia and Ben R." -> "AR": initials for a reviewer without a picture. */
 export function reviewerInitials(name: string): string {
-  const words = name.replace(/[^\p{L}\s]/gu, ' ').split(/\s+/).filter((w) => w && !['and', '&'].includes(w.toLowerCase()));
+  const words = name
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !['and', '&'].includes(w.toLowerCase()));
   if (!words.length) return '?';
   const first = words[0]![0]!;
   const last = words.length > 1 ? words.at(-1)![0]! : '';

@@ -52,7 +52,10 @@ describe('buildRouteTable', () => {
   });
 
   it('throws a RouteTableError pointing at the source when the collection data is missing', () => {
-    const broken = memorySite({ ...baseSite, 'routes.json': { routes: [], collections: [{ path: '/x/{slug}', page: 'x', source: 'data/none.json#/a' }] } });
+    const broken = memorySite({
+      ...baseSite,
+      'routes.json': { routes: [], collections: [{ path: '/x/{slug}', page: 'x', source: 'data/none.json#/a' }] },
+    });
     expect(() => buildRouteTable(broken)).toThrow(RouteTableError);
     try {
       buildRouteTable(broken);

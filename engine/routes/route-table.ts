@@ -97,7 +97,11 @@ export function buildRouteTable(site: Site): RouteEntry[] {
     const items = Array.isArray(found.value) ? found.value : Object.values(found.value as object);
     items.forEach((item, j) => {
       const path = fillTemplate(c.path, item);
-      if (/\{[^}]*\}/.test(path)) throw new RouteTableError(`item ${j} of "${c.source}" has no value for a placeholder in "${c.path}"`, `${pointer}/path`);
+      if (/\{[^}]*\}/.test(path))
+        throw new RouteTableError(
+          `item ${j} of "${c.source}" has no value for a placeholder in "${c.path}"`,
+          `${pointer}/path`,
+        );
       out.push({
         path,
         page: c.page,
@@ -105,7 +109,10 @@ export function buildRouteTable(site: Site): RouteEntry[] {
         title: fillTemplate(c.title ?? '', item),
         description: fillTemplate(c.description ?? '', item),
         metaList: (c.metaList ?? []).map((m) => ({ name: m.name, content: fillTemplate(m.content, item) })),
-        breadcrumbs: (c.breadcrumbs ?? []).map((b) => ({ text: fillTemplate(b.text, item), url: fillTemplate(b.url, item) })),
+        breadcrumbs: (c.breadcrumbs ?? []).map((b) => ({
+          text: fillTemplate(b.text, item),
+          url: fillTemplate(b.url, item),
+        })),
         flags: flagsOf(defaults.schemas, c.schemas),
         dynamic: false,
         sitemap: true,

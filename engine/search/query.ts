@@ -95,7 +95,16 @@ export function querySearch(index: SearchIndex, text: string, limit = 10): Searc
     const i = found[k]!;
     const d = docs[i]!;
     const score = scores[i]!;
-    const hit: SearchHit = { id: d.id, url: d.url, kind: d.kind, name: d.name, title: d.title, description: d.description, field: TIER_FIELD[Math.floor(score / TIER)]!, score };
+    const hit: SearchHit = {
+      id: d.id,
+      url: d.url,
+      kind: d.kind,
+      name: d.name,
+      title: d.title,
+      description: d.description,
+      field: TIER_FIELD[Math.floor(score / TIER)]!,
+      score,
+    };
     if (d.sku) hit.sku = d.sku;
     hits[k] = hit;
   }

@@ -15,7 +15,14 @@ export function routeSearchDocs(routes: readonly RouteEntry[]): SearchDoc[] {
   const out: SearchDoc[] = [];
   for (const r of routes) {
     if (r.dynamic || !r.sitemap || !r.title) continue;
-    out.push({ id: `page:${r.path}`, url: r.path, kind: 'page', name: pageName(r.title), title: r.title, description: r.description });
+    out.push({
+      id: `page:${r.path}`,
+      url: r.path,
+      kind: 'page',
+      name: pageName(r.title),
+      title: r.title,
+      description: r.description,
+    });
   }
   return out;
 }

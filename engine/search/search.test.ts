@@ -64,7 +64,11 @@ const ids = (text: string, limit?: number) => querySearch(index, text, limit).ma
 describe('search', () => {
   it('finds a style by sku, exactly and by prefix, ahead of everything else', () => {
     const [hit] = querySearch(index, 'AW-SD-AW', 5);
-    expect(hit).toMatchObject({ id: 'style:aw', field: 'sku', url: '/products/kitchen-cabinets/rta-kitchen-cabinets/aw' });
+    expect(hit).toMatchObject({
+      id: 'style:aw',
+      field: 'sku',
+      url: '/products/kitchen-cabinets/rta-kitchen-cabinets/aw',
+    });
     expect(ids('cwsbv-ch')).toEqual(['style:cwsbv']);
     expect(ids('CWSBV')[0]).toBe('style:cwsbv');
   });
@@ -126,7 +130,8 @@ describe('search', () => {
 
   it('is plain JSON: a serialised and parsed index answers the same', () => {
     const again = JSON.parse(JSON.stringify(index));
-    for (const q of ['aw-sd-aw', 'shaker', 'white vanity', 'quartz']) expect(querySearch(again, q)).toEqual(querySearch(index, q));
+    for (const q of ['aw-sd-aw', 'shaker', 'white vanity', 'quartz'])
+      expect(querySearch(again, q)).toEqual(querySearch(index, q));
   });
 
   it('does not match a phrase across two fields', () => {
@@ -141,8 +146,17 @@ describe('search', () => {
 
   it('makes page documents from the route table and merges them after styles by URL', () => {
     const route = (path: string, title: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
-      path, page: 'p', title, description: `${title} page`, metaList: [], breadcrumbs: [], flags: {}, dynamic: false, sitemap: true,
-      source: { file: 'routes.json', pointer: '/routes/0' }, ...extra,
+      path,
+      page: 'p',
+      title,
+      description: `${title} page`,
+      metaList: [],
+      breadcrumbs: [],
+      flags: {},
+      dynamic: false,
+      sitemap: true,
+      source: { file: 'routes.json', pointer: '/routes/0' },
+      ...extra,
     });
     const pages = routeSearchDocs([
       route('/about-us', 'About Us | Hearthline Cabinetry'),

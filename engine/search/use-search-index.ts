@@ -11,7 +11,9 @@ import type { SearchHit, SearchIndex } from './types.ts';
 /** Hits for a text, best first, at most `limit` (default 10; Infinity for all). */
 export type SearchFn = (text: string, limit?: number) => SearchHit[];
 
-export type SiteSearch = { status: 'idle' | 'loading' | 'error'; search?: undefined } | { status: 'ready'; search: SearchFn };
+export type SiteSearch =
+  | { status: 'idle' | 'loading' | 'error'; search?: undefined }
+  | { status: 'ready'; search: SearchFn };
 
 let pending: Promise<SearchFn> | undefined;
 let loaded: SearchFn | undefined;

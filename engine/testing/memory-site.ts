@@ -12,6 +12,16 @@ export function memorySite(files: Record<string, unknown>): Site {
 }
 
 export const baseSite = {
-  'site.json': { name: 'Test Shop', origin: 'https://shop.test', currency: 'USD', breakpoints: { tablet: 768, desktop: 1201 } },
-  'templates/default.json': { regions: [{ name: 'header', tag: 'header', blocks: [] }, { name: 'main', slot: 'page' }] },
+  'site.json': {
+    name: 'Test Shop',
+    origin: 'https://shop.test',
+    currency: 'USD',
+    breakpoints: { tablet: 768, desktop: 1201 },
+  },
+  'templates/default.json': {
+    regions: [
+      { name: 'header', tag: 'header', blocks: [] },
+      { name: 'main', slot: 'page' },
+    ],
+  },
 };

@@ -13,7 +13,11 @@ export const testSite: PublicSite = {
   breakpoints: { tablet: 768, desktop: 1201 },
   integrations: { schedulingWidgetUrl: 'https://scheduler.test/widget.js' },
   // The shipped shop's blog routes (site-config/routes.json collections).
-  collections: { 'data/blogs.json#/posts': '/blogs/{slug}', 'data/blogs.json#/authors': '/blogs/authors/{id}', 'data/blogs.json#/categories': '/blogs/category/{key}' },
+  collections: {
+    'data/blogs.json#/posts': '/blogs/{slug}',
+    'data/blogs.json#/authors': '/blogs/authors/{id}',
+    'data/blogs.json#/categories': '/blogs/category/{key}',
+  },
 };
 
 export function testPage(path = '/', site: PublicSite = testSite): PageData {
@@ -21,7 +25,14 @@ export function testPage(path = '/', site: PublicSite = testSite): PageData {
     path,
     route: path,
     status: 200,
-    head: { title: 'Test', description: '', canonical: `${site.origin}${path}`, meta: [], jsonLd: [], tagManager: false },
+    head: {
+      title: 'Test',
+      description: '',
+      canonical: `${site.origin}${path}`,
+      meta: [],
+      jsonLd: [],
+      tagManager: false,
+    },
     breadcrumbs: [],
     regions: [],
     blockTypes: [],
@@ -29,7 +40,11 @@ export function testPage(path = '/', site: PublicSite = testSite): PageData {
   };
 }
 
-export function renderBlock<P>(block: BlockDefinition<P>, props: P, opts: { path?: string; site?: PublicSite } = {}): string {
+export function renderBlock<P>(
+  block: BlockDefinition<P>,
+  props: P,
+  opts: { path?: string; site?: PublicSite } = {},
+): string {
   const Component = block.component as ComponentType<P & object>;
   const page = testPage(opts.path, opts.site);
   return renderToString(

@@ -31,6 +31,10 @@ export function screenOf(html: string, o: { width?: number } = {}) {
 }
 
 /** A block rendered as renderBlock does, ready to query by role and text. */
-export function renderBlockScreen<P>(block: BlockDefinition<P>, props: P, opts: { path?: string; site?: PublicSite; width?: number } = {}) {
+export function renderBlockScreen<P>(
+  block: BlockDefinition<P>,
+  props: P,
+  opts: { path?: string; site?: PublicSite; width?: number } = {},
+) {
   return screenOf(renderBlock(block, props, opts), opts);
 }

@@ -36,12 +36,15 @@ export interface TocHeading {
 }
 
 const HEADING_LEVEL = { h2: 2, h3: 3, h4: 4 } as const;
-const isHeading = (n: RichNode): n is RichTextNode & { type: 'h2' | 'h3' | 'h4' } => !!n && n.type in HEADING_LEVEL && typeof (n as RichTextNode).text === 'string';
+const isHeading = (n: RichNode): n is RichTextNode & { type: 'h2' | 'h3' | 'h4' } =>
+  !!n && n.type in HEADING_LEVEL && typeof (n as RichTextNode).text === 'string';
 
 /** The h2/h3/h4 headings of a text with the ids RichNodes gives them. */
 export function headingsOf(nodes: readonly RichNode[]): TocHeading[] {
   const idFor = createSlugger();
-  return nodes.filter(isHeading).map((n) => ({ id: idFor(n.text), text: plainText(n.text), level: HEADING_LEVEL[n.type] }));
+  return nodes
+    .filter(isHeading)
+    .map((n) => ({ id: idFor(n.text), text: plainText(n.text), level: HEADING_LEVEL[n.type] }));
 }
 
 export interface RichNodesProps {
@@ -87,7 +90,14 @@ export function RichNodes({ nodes, classNames = {} }: RichNodesProps) {
       case 'img':
         return (
           <figure key={i} className={classNames.figure}>
-            <img src={node.src} alt={node.alt} width={node.width} height={node.height} loading="lazy" decoding="async" />
+            <img
+              src={node.src}
+              alt={node.alt}
+              width={node.width}
+              height={node.height}
+              loading="lazy"
+              decoding="async"
+            />
             {node.caption && <figcaption>{renderInline(node.caption)}</figcaption>}
           </figure>
         );

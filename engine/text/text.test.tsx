@@ -46,6 +46,8 @@ describe('RichNodes and headingsOf', () => {
   });
 
   it('renders images with size, alt text, lazy loading and a caption', () => {
-    expect(html).toMatch(/<figure class="fig"><img src="\/images\/blog\/x.svg" alt="A door" width="640" height="420" loading="lazy" decoding="async"\/><figcaption>Our <strong>navy<\/strong> door<\/figcaption><\/figure>/);
+    expect(html).toMatch(
+      /<figure class="fig"><img src="\/images\/blog\/x.svg" alt="A door" width="640" height="420" loading="lazy" decoding="async"\/><figcaption>Our <strong>navy<\/strong> door<\/figcaption><\/figure>/,
+    );
   });
 });

@@ -13,7 +13,9 @@ describe('consent cookie', () => {
   it('is kept 180 days for the whole site', () => {
     expect(CONSENT_MAX_AGE_DAYS).toBe(180);
     expect(consentCookie('accepted')).toBe('cookie_consent=accepted; Max-Age=15552000; Path=/; SameSite=Lax');
-    expect(consentCookie('rejected', { days: 1, secure: true })).toBe('cookie_consent=rejected; Max-Age=86400; Path=/; SameSite=Lax; Secure');
+    expect(consentCookie('rejected', { days: 1, secure: true })).toBe(
+      'cookie_consent=rejected; Max-Age=86400; Path=/; SameSite=Lax; Secure',
+    );
   });
 });
 
@@ -23,7 +25,13 @@ describe('data layer', () => {
   it('pushes events with the guest identity, which data cannot override', () => {
     vi.stubGlobal('window', {});
     const entry = pushEvent('cta_click', { cta_path: '/order-samples', login_status: 'Member' });
-    expect(entry).toEqual({ event: 'cta_click', cta_path: '/order-samples', user_id: '', login_status: 'Guest', customer_type: 'General' });
+    expect(entry).toEqual({
+      event: 'cta_click',
+      cta_path: '/order-samples',
+      user_id: '',
+      login_status: 'Guest',
+      customer_type: 'General',
+    });
     expect(dataLayer()).toEqual([entry]);
   });
 });

@@ -34,7 +34,8 @@ export interface CarouselProps {
  * same options share the same rules, and the server and the browser name it alike (an id from
  * useId would differ between the server's render and an island's).
  */
-export const carouselScope = (o: { dotsBelow?: number; activeBelow?: number; columns: number }) => `${o.dotsBelow ?? 'all'}-${o.activeBelow ?? 'all'}-${o.columns}`;
+export const carouselScope = (o: { dotsBelow?: number; activeBelow?: number; columns: number }) =>
+  `${o.dotsBelow ?? 'all'}-${o.activeBelow ?? 'all'}-${o.columns}`;
 
 export function carouselCss(id: string, o: { dotsBelow?: number; activeBelow?: number; columns: number }): string {
   const at = `[data-jv-carousel="${id}"]`;
@@ -98,14 +99,23 @@ export function Carousel({
       onClick={dir === 'prev' ? slider.prev : slider.next}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d={dir === 'prev' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d={dir === 'prev' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   );
 
   return (
     <section
-      className={[styles.carousel, arrowPlacement === 'below' ? styles.arrowsBelow : '', className].filter(Boolean).join(' ')}
+      className={[styles.carousel, arrowPlacement === 'below' ? styles.arrowsBelow : '', className]
+        .filter(Boolean)
+        .join(' ')}
       aria-roledescription="carousel"
       aria-label={label}
       data-jv-carousel={id}

@@ -13,7 +13,17 @@ export interface ImageData {
   height?: number;
 }
 
-export function Img({ image, priority: explicit, className, sizes }: { image: ImageData; priority?: boolean; className?: string; sizes?: string }) {
+export function Img({
+  image,
+  priority: explicit,
+  className,
+  sizes,
+}: {
+  image: ImageData;
+  priority?: boolean;
+  className?: string;
+  sizes?: string;
+}) {
   const priority = useImagePriority(explicit);
   return (
     <img
@@ -36,7 +46,15 @@ export interface ActionData {
 }
 
 /** A call to action styled as a button: `solid` (accent fill), `outline`, or `light` (on dark or accent backgrounds). */
-export function ActionLink({ action, variant = 'solid', className }: { action: ActionData; variant?: 'solid' | 'outline' | 'light'; className?: string }) {
+export function ActionLink({
+  action,
+  variant = 'solid',
+  className,
+}: {
+  action: ActionData;
+  variant?: 'solid' | 'outline' | 'light';
+  className?: string;
+}) {
   return (
     <SiteLink href={action.url} className={[styles.action, styles[variant], className].filter(Boolean).join(' ')}>
       {action.label}

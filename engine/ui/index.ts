@@ -5,7 +5,16 @@ export { useSlider, slidePositions, wrapIndex, type SliderState } from './use-sl
 export { Carousel, type CarouselProps } from './carousel.tsx';
 export { useMediaQuery, prefersReducedMotion } from './use-media-query.ts';
 export { VideoPlayer } from './video-player.tsx';
-export { youtubeId, youtubeEmbedUrl, youtubeThumbnailUrl, videoKind, YOUTUBE_THUMBNAIL_QUALITIES, DEFAULT_THUMBNAIL_HOST, type YoutubeThumbnailQuality, type VideoSource } from './youtube.ts';
+export {
+  youtubeId,
+  youtubeEmbedUrl,
+  youtubeThumbnailUrl,
+  videoKind,
+  YOUTUBE_THUMBNAIL_QUALITIES,
+  DEFAULT_THUMBNAIL_HOST,
+  type YoutubeThumbnailQuality,
+  type VideoSource,
+} from './youtube.ts';
 export { Card, type CardData } from './card.tsx';
 export { Img, ActionLink, type ImageData, type ActionData } from './image.tsx';
 export { ImagePriorityContext, createImagePriority, useImagePriority, type ImagePriority } from './image-priority.ts';

@@ -4,7 +4,11 @@
  */
 const loading = new Map<string, Promise<void>>();
 
-export function loadScript(src: string, attributes: Record<string, string> = {}, parent: HTMLElement = document.body): Promise<void> {
+export function loadScript(
+  src: string,
+  attributes: Record<string, string> = {},
+  parent: HTMLElement = document.body,
+): Promise<void> {
   let p = loading.get(src);
   if (p) return p;
   p = new Promise<void>((resolve, reject) => {

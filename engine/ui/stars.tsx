@@ -9,7 +9,8 @@ import styles from './ui.module.css';
 export const roundToHalf = (value: number, max = 5) => Math.min(max, Math.max(0, Math.round(value * 2) / 2));
 
 /** "Rated 4.5 out of 5": the value itself (one decimal), not the rounded stars. */
-export const ratingLabel = (value: number, max = 5) => `Rated ${Math.round(Math.min(max, Math.max(0, value)) * 10) / 10} out of ${max}`;
+export const ratingLabel = (value: number, max = 5) =>
+  `Rated ${Math.round(Math.min(max, Math.max(0, value)) * 10) / 10} out of ${max}`;
 
 const STAR = 'M12 2.5l2.94 6.06 6.56.92-4.78 4.6 1.17 6.53L12 17.5l-5.89 3.11 1.17-6.53-4.78-4.6 6.56-.92z';
 
@@ -36,7 +37,12 @@ export interface StarsProps {
 export function Stars({ value, max = 5, label, className }: StarsProps) {
   const shown = roundToHalf(value, max);
   return (
-    <span className={[styles.stars, className].filter(Boolean).join(' ')} style={max === 5 ? undefined : ({ '--stars-max': max } as CSSProperties)} role="img" aria-label={label ?? ratingLabel(value, max)}>
+    <span
+      className={[styles.stars, className].filter(Boolean).join(' ')}
+      style={max === 5 ? undefined : ({ '--stars-max': max } as CSSProperties)}
+      role="img"
+      aria-label={label ?? ratingLabel(value, max)}
+    >
       <Row max={max} className={styles.starsEmpty!} />
       <span className={styles.starsFill} style={{ width: `${(shown / max) * 100}%` }}>
         <Row max={max} className={styles.starsRow!} />

@@ -31,7 +31,14 @@ export interface TruncateProps {
   className?: string;
 }
 
-export function Truncate({ text, limit, moreLabel = 'Read more', lessLabel = 'Show less', as: Tag = 'p', className }: TruncateProps) {
+export function Truncate({
+  text,
+  limit,
+  moreLabel = 'Read more',
+  lessLabel = 'Show less',
+  as: Tag = 'p',
+  className,
+}: TruncateProps) {
   if (text.length <= limit) return <Tag className={className}>{text}</Tag>;
   const kept = cutAt(text, limit);
   return (

@@ -29,7 +29,8 @@ describe('stars', () => {
 });
 
 describe('truncate', () => {
-  const long = 'Every cabinet box is built from 3/4 inch plywood with a solid hardwood face frame, dovetail drawers and soft-close hinges.';
+  const long =
+    'Every cabinet box is built from 3/4 inch plywood with a solid hardwood face frame, dovetail drawers and soft-close hinges.';
 
   it('cuts at a word boundary with an ellipsis, and leaves short text alone', () => {
     expect(truncateText(long, 40)).toBe('Every cabinet box is built from 3/4 inch…');
@@ -45,7 +46,10 @@ describe('truncate', () => {
     expect(p.textContent).toBe(`Every cabinet box is built from 3/4 inch…${long.slice(40)}`);
     const [cut, rest] = [...p.querySelectorAll('span')];
     expect([cut!.className, cut!.textContent]).toEqual([styles.truncateCut, '…']);
-    expect([rest!.className, rest!.textContent]).toEqual([styles.truncateRest, ' plywood with a solid hardwood face frame, dovetail drawers and soft-close hinges.']);
+    expect([rest!.className, rest!.textContent]).toEqual([
+      styles.truncateRest,
+      ' plywood with a solid hardwood face frame, dovetail drawers and soft-close hinges.',
+    ]);
     // The toggle is a closed disclosure after the text, its summary naming both states.
     const details = screen.container.querySelector('details')!;
     expect(details.hasAttribute('open')).toBe(false);
@@ -58,7 +62,9 @@ describe('truncate', () => {
 
   it('renders short text without a toggle, and takes other labels', () => {
     expect(renderToString(<Truncate text="Short." limit={40} />)).toBe('<p>Short.</p>');
-    const labels = screenOf(renderToString(<Truncate text={long} limit={40} moreLabel="Show More" lessLabel="Show Less" />)).container.querySelector('summary')!;
+    const labels = screenOf(
+      renderToString(<Truncate text={long} limit={40} moreLabel="Show More" lessLabel="Show Less" />),
+    ).container.querySelector('summary')!;
     expect(labels.textContent).toBe('Show MoreShow Less');
   });
 
@@ -90,11 +96,17 @@ describe('slider positions', () => {
   });
 
   it('names its scope by its options, so the server and an island render the same attribute and rules', () => {
-    const html = renderToString(<Carousel label="Cards" slides={['a', 'b', 'c']} dotsBelow={480} activeBelow={768} columns={3} />);
+    const html = renderToString(
+      <Carousel label="Cards" slides={['a', 'b', 'c']} dotsBelow={480} activeBelow={768} columns={3} />,
+    );
     const section = screenOf(html).getByRole('region', { name: 'Cards' });
     expect(section.getAttribute('data-jv-carousel')).toBe('480-768-3');
-    expect(section.querySelector('style')!.textContent).toBe(carouselCss('480-768-3', { dotsBelow: 480, activeBelow: 768, columns: 3 }));
-    expect(renderToString(<Carousel label="Other" slides={['x', 'y']} dotsBelow={480} activeBelow={768} columns={3} />)).toContain('data-jv-carousel="480-768-3"');
+    expect(section.querySelector('style')!.textContent).toBe(
+      carouselCss('480-768-3', { dotsBelow: 480, activeBelow: 768, columns: 3 }),
+    );
+    expect(
+      renderToString(<Carousel label="Other" slides={['x', 'y']} dotsBelow={480} activeBelow={768} columns={3} />),
+    ).toContain('data-jv-carousel="480-768-3"');
   });
 });
 
@@ -114,12 +126,20 @@ describe('youtube', () => {
   });
 
   it('builds embed and thumbnail URLs', () => {
-    expect(youtubeEmbedUrl('Hl7cWallCab', true)).toBe('https://www.youtube-nocookie.com/embed/Hl7cWallCab?autoplay=1&rel=0');
-    expect(youtubeThumbnailUrl('Hl7cWallCab', 'hqdefault', 'http://127.0.0.1:9/')).toBe('http://127.0.0.1:9/vi/Hl7cWallCab/hqdefault.jpg');
+    expect(youtubeEmbedUrl('Hl7cWallCab', true)).toBe(
+      'https://www.youtube-nocookie.com/embed/Hl7cWallCab?autoplay=1&rel=0',
+    );
+    expect(youtubeThumbnailUrl('Hl7cWallCab', 'hqdefault', 'http://127.0.0.1:9/')).toBe(
+      'http://127.0.0.1:9/vi/Hl7cWallCab/hqdefault.jpg',
+    );
   });
 
   it('shows a labelled play button over a decorative thumbnail, and no player until played', () => {
-    const video = { title: 'Hanging wall cabinets', videoUrl: 'https://youtu.be/Hl7cWallCab', thumbnail: '/images/videos/a.svg' };
+    const video = {
+      title: 'Hanging wall cabinets',
+      videoUrl: 'https://youtu.be/Hl7cWallCab',
+      thumbnail: '/images/videos/a.svg',
+    };
     expect(videoKind(video)).toBe('youtube');
     expect(videoKind({ title: 'x', videoUrl: '/v.mp4' })).toBe('file');
     const html = renderToString(<VideoPlayer video={video} />);

@@ -45,21 +45,27 @@ export interface QueryParamsUpdate {
  * query when called, so two changes in one handler both apply). Keys set to undefined, null or
  * an empty list are removed; a list sets a repeated parameter.
  */
-export function useQueryParams(): [URLSearchParams, (changes: Record<string, string | readonly string[] | null | undefined>, opts?: QueryParamsUpdate) => void] {
+export function useQueryParams(): [
+  URLSearchParams,
+  (changes: Record<string, string | readonly string[] | null | undefined>, opts?: QueryParamsUpdate) => void,
+] {
   const search = useExternalStore(subscribe, readSearch, '');
   const current = useMemo(() => new URLSearchParams(search), [search]);
-  const update = useCallback((changes: Record<string, string | readonly string[] | null | undefined>, opts: QueryParamsUpdate = {}) => {
-    const next = new URLSearchParams(window.location.search);
-    for (const [key, value] of Object.entries(changes)) {
-      next.delete(key);
-      if (typeof value === 'string') next.set(key, value);
-      else if (value) for (const v of value) next.append(key, v);
-    }
-    const query = next.toString();
-    const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
-    if (opts.replace) history.replaceState(history.state, '', url);
-    else history.pushState(null, '', url);
-    queryChanged();
-  }, []);
+  const update = useCallback(
+    (changes: Record<string, string | readonly string[] | null | undefined>, opts: QueryParamsUpdate = {}) => {
+      const next = new URLSearchParams(window.location.search);
+      for (const [key, value] of Object.entries(changes)) {
+        next.delete(key);
+        if (typeof value === 'string') next.set(key, value);
+        else if (value) for (const v of value) next.append(key, v);
+      }
+      const query = next.toString();
+      const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
+      if (opts.replace) history.replaceState(history.state, '', url);
+      else history.pushState(null, '', url);
+      queryChanged();
+    },
+    [],
+  );
   return [current, update];
 }

@@ -23,7 +23,15 @@ export interface SliderState {
   canNext: boolean;
 }
 
-export function useSlider({ count, perView = 1, loop = true }: { count: number; perView?: number; loop?: boolean }): SliderState {
+export function useSlider({
+  count,
+  perView = 1,
+  loop = true,
+}: {
+  count: number;
+  perView?: number;
+  loop?: boolean;
+}): SliderState {
   const positions = slidePositions(count, perView);
   const [raw, setIndex] = useState(0);
   const index = wrapIndex(raw, positions, false);

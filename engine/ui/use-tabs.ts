@@ -75,6 +75,12 @@ export function useTabs(count: number, initial = 0): TabsState {
         refs.current[i] = el;
       },
     }),
-    panelProps: (i) => ({ id: panelId(i), role: 'tabpanel', 'aria-labelledby': tabId(i), hidden: i !== selected, tabIndex: 0 }),
+    panelProps: (i) => ({
+      id: panelId(i),
+      role: 'tabpanel',
+      'aria-labelledby': tabId(i),
+      hidden: i !== selected,
+      tabIndex: 0,
+    }),
   };
 }

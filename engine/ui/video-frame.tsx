@@ -19,5 +19,16 @@ export function VideoFrame({ video }: { video: VideoSource }) {
         allowFullScreen
       />
     );
-  return <video ref={player} className={styles.videoFrame} src={video.videoUrl} poster={video.thumbnail} controls autoPlay playsInline aria-label={video.title} />;
+  return (
+    <video
+      ref={player}
+      className={styles.videoFrame}
+      src={video.videoUrl}
+      poster={video.thumbnail}
+      controls
+      autoPlay
+      playsInline
+      aria-label={video.title}
+    />
+  );
 }

@@ -9,7 +9,17 @@ import { useState, type ComponentType } from 'react';
 import styles from './ui.module.css';
 import type { VideoSource } from './youtube.ts';
 
-export function VideoPlayer({ video, width = 640, height = 360, lazy = true }: { video: VideoSource; width?: number; height?: number; lazy?: boolean }) {
+export function VideoPlayer({
+  video,
+  width = 640,
+  height = 360,
+  lazy = true,
+}: {
+  video: VideoSource;
+  width?: number;
+  height?: number;
+  lazy?: boolean;
+}) {
   const [Frame, setFrame] = useState<ComponentType<{ video: VideoSource }> | null>(null);
   const [loading, setLoading] = useState(false);
   const play = () => {
@@ -23,9 +33,23 @@ export function VideoPlayer({ video, width = 640, height = 360, lazy = true }: {
       ) : (
         <>
           {video.thumbnail && (
-            <img className={styles.videoThumb} src={video.thumbnail} alt="" width={width} height={height} loading={lazy ? 'lazy' : 'eager'} decoding="async" />
+            <img
+              className={styles.videoThumb}
+              src={video.thumbnail}
+              alt=""
+              width={width}
+              height={height}
+              loading={lazy ? 'lazy' : 'eager'}
+              decoding="async"
+            />
           )}
-          <button type="button" className={styles.play} aria-label={`Play video: ${video.title}`} aria-busy={loading} onClick={play}>
+          <button
+            type="button"
+            className={styles.play}
+            aria-label={`Play video: ${video.title}`}
+            aria-busy={loading}
+            onClick={play}
+          >
             <svg viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
               <rect width="68" height="48" rx="12" className={styles.playBg} />
               <path d="M27 14l18 10-18 10z" fill="#fff" />

@@ -23,7 +23,8 @@ export function youtubeId(url: string): string | null {
 }
 
 /** The youtube-nocookie player URL (no cookies until the visitor plays). */
-export const youtubeEmbedUrl = (id: string, autoplay = false) => `https://www.youtube-nocookie.com/embed/${id}${autoplay ? '?autoplay=1&rel=0' : '?rel=0'}`;
+export const youtubeEmbedUrl = (id: string, autoplay = false) =>
+  `https://www.youtube-nocookie.com/embed/${id}${autoplay ? '?autoplay=1&rel=0' : '?rel=0'}`;
 
 /** YouTube thumbnail qualities, best first: maxres, high, medium, default. */
 export const YOUTUBE_THUMBNAIL_QUALITIES = ['maxresdefault', 'hqdefault', 'mqdefault', 'default'] as const;
@@ -43,4 +44,5 @@ export interface VideoSource {
 }
 
 /** YouTube or a file: the declared type, else what the URL looks like. */
-export const videoKind = (v: VideoSource): 'youtube' | 'file' => v.videoType ?? (youtubeId(v.videoUrl) ? 'youtube' : 'file');
+export const videoKind = (v: VideoSource): 'youtube' | 'file' =>
+  v.videoType ?? (youtubeId(v.videoUrl) ? 'youtube' : 'file');

@@ -13,7 +13,9 @@ const schemas = {
     additionalProperties: false,
   },
 };
-const blocks = [{ type: 'heading', schema: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } } }];
+const blocks = [
+  { type: 'heading', schema: { type: 'object', required: ['title'], properties: { title: { type: 'string' } } } },
+];
 const dir = mkdtempSync(join(tmpdir(), 'joinery-validator-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -24,7 +26,9 @@ describe('createValidator', () => {
       { pointer: '/extra', message: 'the document has unknown property "extra"', atKey: true },
       { pointer: '/email', message: '"/email" must match format "email"', atKey: false },
     ]);
-    expect(v.validateBlock('heading', {})).toEqual([{ pointer: '', message: 'the document is missing required property "title"', atKey: false }]);
+    expect(v.validateBlock('heading', {})).toEqual([
+      { pointer: '', message: 'the document is missing required property "title"', atKey: false },
+    ]);
   });
 
   it('writes compiled validators once and later loads them with the same results', () => {
@@ -36,7 +40,9 @@ describe('createValidator', () => {
     expect(second.validate('page.schema.json', input)).toEqual(first.validate('page.schema.json', input));
     expect(second.validateBlock('heading', { title: 3 })).toEqual(first.validateBlock('heading', { title: 3 }));
     // A changed schema gets a new file; the stale one is removed.
-    createValidator({ 'page.schema.json': { ...schemas['page.schema.json'], required: [] } }, blocks, { cacheDir: dir });
+    createValidator({ 'page.schema.json': { ...schemas['page.schema.json'], required: [] } }, blocks, {
+      cacheDir: dir,
+    });
     const after = readdirSync(dir);
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(files[0]);
@@ -45,9 +51,18 @@ describe('createValidator', () => {
   it("follows a block schema's reference to a shared part beside the content schemas, pointing into the props", () => {
     const parts = {
       $id: 'https://joinery.dev/schemas/block-parts.schema.json',
-      $defs: { image: { type: 'object', required: ['src', 'alt'], properties: { src: { type: 'string', minLength: 1 }, alt: { type: 'string' } } } },
+      $defs: {
+        image: {
+          type: 'object',
+          required: ['src', 'alt'],
+          properties: { src: { type: 'string', minLength: 1 }, alt: { type: 'string' } },
+        },
+      },
     };
-    const card = { type: 'card', schema: { type: 'object', properties: { image: { $ref: '../../schemas/block-parts.schema.json#/$defs/image' } } } };
+    const card = {
+      type: 'card',
+      schema: { type: 'object', properties: { image: { $ref: '../../schemas/block-parts.schema.json#/$defs/image' } } },
+    };
     for (const cacheDir of [undefined, dir]) {
       const v = createValidator({ ...schemas, 'block-parts.schema.json': parts }, [card], { cacheDir });
       expect(v.validateBlock('card', { image: { src: '/a.webp', alt: '' } })).toEqual([]);

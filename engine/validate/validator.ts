@@ -12,8 +12,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv2020) => void;
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (a: Ajv2020, refs: Record<string, string>) => string;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  a: Ajv2020,
+) => void;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (
+  a: Ajv2020,
+  refs: Record<string, string>,
+) => string;
 
 export interface SchemaError {
   /** JSON Pointer into the validated value. */
@@ -38,7 +43,8 @@ export interface BlockSchemaSource {
 
 export function readSchemasDir(dir: string): Record<string, object> {
   const out: Record<string, object> = {};
-  for (const f of readdirSync(dir)) if (f.endsWith('.schema.json')) out[f] = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+  for (const f of readdirSync(dir))
+    if (f.endsWith('.schema.json')) out[f] = JSON.parse(readFileSync(join(dir, f), 'utf8'));
   return out;
 }
 
@@ -53,9 +59,13 @@ export interface ValidatorOptions {
 
 const BLOCK_SCHEMA_BASE = 'https://joinery.dev/blocks/';
 
-type Fn = ValidateFunction | ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+type Fn = ValidateFunction | (((data: unknown) => boolean) & { errors?: ErrorObject[] | null });
 
-export function createValidator(schemas: Record<string, object>, blocks: BlockSchemaSource[], opts: ValidatorOptions = {}): Validator {
+export function createValidator(
+  schemas: Record<string, object>,
+  blocks: BlockSchemaSource[],
+  opts: ValidatorOptions = {},
+): Validator {
   const keys = [...Object.keys(schemas).sort(), ...blocks.map((b) => `block:${b.type}`).sort()];
   // Named before compiling: ajv may annotate the schema objects it is given.
   const file = opts.cacheDir && cacheFile(opts.cacheDir, schemas, blocks);
@@ -80,7 +90,10 @@ function newAjv(source: boolean) {
 
 function cacheFile(dir: string, schemas: Record<string, object>, blocks: BlockSchemaSource[]) {
   const version = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
-  const hash = createHash('sha256').update(JSON.stringify([version, schemas, blocks])).digest('hex').slice(0, 20);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([version, schemas, blocks]))
+    .digest('hex')
+    .slice(0, 20);
   return join(dir, `validators-${hash}.cjs`);
 }
 
@@ -97,13 +110,19 @@ function loadCached(file: string, keys: string[]): Map<string, Fn> | undefined {
   }
 }
 
-function compileAll(schemas: Record<string, object>, blocks: BlockSchemaSource[], keys: string[], file?: string): Map<string, Fn> {
+function compileAll(
+  schemas: Record<string, object>,
+  blocks: BlockSchemaSource[],
+  keys: string[],
+  file?: string,
+): Map<string, Fn> {
   const ajv = newAjv(!!file);
   for (const [file, schema] of Object.entries(schemas)) ajv.addSchema(schema, file);
   // A block's schema gets the $id its file would have beside the content schemas' ids
   // (https://joinery.dev/blocks/TYPE/schema.json), so `../../schemas/block-parts.schema.json#/...`
   // resolves here as it does on disk (editors, `joinery types`).
-  for (const b of blocks) ajv.addSchema({ ...b.schema, $id: `${BLOCK_SCHEMA_BASE}${b.type}/schema.json` }, `block:${b.type}`);
+  for (const b of blocks)
+    ajv.addSchema({ ...b.schema, $id: `${BLOCK_SCHEMA_BASE}${b.type}/schema.json` }, `block:${b.type}`);
   const fns = new Map<string, Fn>(keys.map((k) => [k, ajv.getSchema(k)!]));
   if (file) {
     try {
@@ -114,7 +133,9 @@ function compileAll(schemas: Record<string, object>, blocks: BlockSchemaSource[]
       writeFileSync(tmp, code);
       renameSync(tmp, file);
       // Keep only the current set: older files belong to schemas that have since changed.
-      for (const f of readdirSync(cacheDir)) if (f.startsWith('validators-') && join(cacheDir, f) !== file && !f.endsWith('.tmp')) rmSync(join(cacheDir, f), { force: true });
+      for (const f of readdirSync(cacheDir))
+        if (f.startsWith('validators-') && join(cacheDir, f) !== file && !f.endsWith('.tmp'))
+          rmSync(join(cacheDir, f), { force: true });
     } catch {
       // The cache is an optimisation only; validation above does not depend on it.
     }
@@ -138,7 +159,11 @@ export function toSchemaErrors(errors: ErrorObject[]): SchemaError[] {
       case 'additionalProperties': {
         const prop = (e.params as { additionalProperty: string }).additionalProperty;
         message = `has unknown property "${prop}"`;
-        out.push({ pointer: `${pointer}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${pointer ? `"${pointer}"` : 'the document'} ${message}`, atKey: true });
+        out.push({
+          pointer: `${pointer}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          message: `${pointer ? `"${pointer}"` : 'the document'} ${message}`,
+          atKey: true,
+        });
         continue;
         atKey = true;
         break;

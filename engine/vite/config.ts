@@ -68,7 +68,12 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
           // request on a phone's connection, each compressed alone). The runtime's entry does not
           // import it: a page whose islands are all framework-free never loads it.
           codeSplitting: {
-            groups: [{ name: 'runtime', test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]engine[\\/](client[\\/]hydrate\.|render[\\/](context|block-boundary|island-root|load-blocks)\.|ui[\\/]image-priority\.|define-block\.)/ }],
+            groups: [
+              {
+                name: 'runtime',
+                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]engine[\\/](client[\\/]hydrate\.|render[\\/](context|block-boundary|island-root|load-blocks)\.|ui[\\/]image-priority\.|define-block\.)/,
+              },
+            ],
           },
         },
       },

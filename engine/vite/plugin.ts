@@ -15,7 +15,8 @@ export function joineryPlugin(opts: { blocksModule: string }): Plugin {
     },
     load(id) {
       // islandClients is optional: a site may have no framework-free island.
-      if (id === RESOLVED) return `import * as blocks from ${JSON.stringify(opts.blocksModule)};\nexport const blockLoaders = blocks.blockLoaders;\nexport const islandClients = blocks.islandClients ?? {};`;
+      if (id === RESOLVED)
+        return `import * as blocks from ${JSON.stringify(opts.blocksModule)};\nexport const blockLoaders = blocks.blockLoaders;\nexport const islandClients = blocks.islandClients ?? {};`;
       return undefined;
     },
   };

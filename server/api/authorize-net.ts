@@ -37,26 +37,65 @@ const body = z.object({
   paymentMethod: z.string().trim().max(100).optional(),
   dataDescriptor: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
   // Accept.js's one-time value: base64-like, a few hundred characters.
-  dataValue: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(8192).regex(/^[A-Za-z0-9+/=._-]+$/, 'Invalid input'),
-  amount: z.union([z.number(), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).transform(Number)], { error: 'Must be a number' }).optional(),
-  additionalData: z.object({ customer: z.unknown().optional(), billTo: z.unknown().optional(), shipTo: z.unknown().optional() }).loose().optional(),
+  dataValue: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(8192)
+    .regex(/^[A-Za-z0-9+/=._-]+$/, 'Invalid input'),
+  amount: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,9}(\.\d{1,2})?$/)
+          .transform(Number),
+      ],
+      { error: 'Must be a number' },
+    )
+    .optional(),
+  additionalData: z
+    .object({ customer: z.unknown().optional(), billTo: z.unknown().optional(), shipTo: z.unknown().optional() })
+    .loose()
+    .optional(),
 });
 
 export function authorizeNetRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
   const { ctx, payments } = commerce;
-  return new Hono<AppEnv>().use('/process-transaction', noCardData()).post('/process-transaction', limits.payments, async (c) => {
-    if (!ctx.deps.providers[AUTHORIZE_NET_GATEWAY]) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
-    const b = await parseJson(c, body);
-    if (b.dataDescriptor !== ACCEPT_DATA_DESCRIPTOR) throw new ApiError(422, AUTHORIZE_NET_ROUTE_TEXTS.descriptor, { dataDescriptor: AUTHORIZE_NET_ROUTE_TEXTS.descriptor });
-    const token = b.token ?? c.req.header('x-order-token');
-    const row = await ctx.authorize(b.orderId, token);
-    if (b.amount !== undefined && toCents(b.amount) !== row.total_cents) throw new ApiError(422, AUTHORIZE_NET_ROUTE_TEXTS.amountMismatch, { amount: AUTHORIZE_NET_ROUTE_TEXTS.amountMismatch });
-    const data = ctx.data();
-    // The order's Authorize.Net method: the one named, else the first offered one with this gateway.
-    const name = b.paymentMethod ?? data.paymentMethods.find((m) => m.gateway === AUTHORIZE_NET_GATEWAY && ctx.paymentMethod(data, m.name))?.name ?? '';
-    const method = ctx.requirePaymentMethod(data, name);
-    if (method.provider.gateway !== AUTHORIZE_NET_GATEWAY) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
-    const o = await payments.pay({ id: row.id, token, paymentMethod: name, paymentToken: b.dataValue });
-    return c.json({ ...o.body, transactionId: o.result.transactionId, transactionResponse: { responseCode: o.result.responseCode ?? null } }, o.httpStatus);
-  });
+  return new Hono<AppEnv>()
+    .use('/process-transaction', noCardData())
+    .post('/process-transaction', limits.payments, async (c) => {
+      if (!ctx.deps.providers[AUTHORIZE_NET_GATEWAY])
+        throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
+      const b = await parseJson(c, body);
+      if (b.dataDescriptor !== ACCEPT_DATA_DESCRIPTOR)
+        throw new ApiError(422, AUTHORIZE_NET_ROUTE_TEXTS.descriptor, {
+          dataDescriptor: AUTHORIZE_NET_ROUTE_TEXTS.descriptor,
+        });
+      const token = b.token ?? c.req.header('x-order-token');
+      const row = await ctx.authorize(b.orderId, token);
+      if (b.amount !== undefined && toCents(b.amount) !== row.total_cents)
+        throw new ApiError(422, AUTHORIZE_NET_ROUTE_TEXTS.amountMismatch, {
+          amount: AUTHORIZE_NET_ROUTE_TEXTS.amountMismatch,
+        });
+      const data = ctx.data();
+      // The order's Authorize.Net method: the one named, else the first offered one with this gateway.
+      const name =
+        b.paymentMethod ??
+        data.paymentMethods.find((m) => m.gateway === AUTHORIZE_NET_GATEWAY && ctx.paymentMethod(data, m.name))?.name ??
+        '';
+      const method = ctx.requirePaymentMethod(data, name);
+      if (method.provider.gateway !== AUTHORIZE_NET_GATEWAY)
+        throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
+      const o = await payments.pay({ id: row.id, token, paymentMethod: name, paymentToken: b.dataValue });
+      return c.json(
+        {
+          ...o.body,
+          transactionId: o.result.transactionId,
+          transactionResponse: { responseCode: o.result.responseCode ?? null },
+        },
+        o.httpStatus,
+      );
+    });
 }

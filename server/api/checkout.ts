@@ -19,5 +19,7 @@ import { parseCheckoutBody } from '../commerce/http.ts';
 import type { AppEnv } from '../http/env.ts';
 
 export function checkoutRoutes(commerce: Commerce): Hono<AppEnv> {
-  return new Hono<AppEnv>().post('/estimate', async (c) => c.json(commerce.orders.estimate(await parseCheckoutBody(c, commerce.ctx.data().schemas.estimateRequestSchema))));
+  return new Hono<AppEnv>().post('/estimate', async (c) =>
+    c.json(commerce.orders.estimate(await parseCheckoutBody(c, commerce.ctx.data().schemas.estimateRequestSchema))),
+  );
 }

@@ -13,14 +13,28 @@ function app() {
 describe('GET /api/geo', () => {
   it('answers known countries and states', async () => {
     const { app: a } = app();
-    expect(await (await a.request('/api/geo/countries')).json()).toContainEqual({ value: 'US', label: 'United States' });
-    expect(await (await a.request('/api/geo/countries/US/states')).json()).toContainEqual({ value: 'OH', label: 'Ohio' });
-    expect(await (await a.request('/api/geo/countries/US/states/OH/cities')).json()).toContainEqual({ value: 'Columbus', label: 'Columbus' });
+    expect(await (await a.request('/api/geo/countries')).json()).toContainEqual({
+      value: 'US',
+      label: 'United States',
+    });
+    expect(await (await a.request('/api/geo/countries/US/states')).json()).toContainEqual({
+      value: 'OH',
+      label: 'Ohio',
+    });
+    expect(await (await a.request('/api/geo/countries/US/states/OH/cities')).json()).toContainEqual({
+      value: 'Columbus',
+      label: 'Columbus',
+    });
   });
 
   it('answers unknown codes with a JSON 404', async () => {
     const { app: a } = app();
-    for (const path of ['countries/QQ/states', 'countries/US/states/ZZ/cities', 'countries/QQ/states/OH/cities', 'countries/us/states']) {
+    for (const path of [
+      'countries/QQ/states',
+      'countries/US/states/ZZ/cities',
+      'countries/QQ/states/OH/cities',
+      'countries/us/states',
+    ]) {
       const res = await a.request(`/api/geo/${path}`);
       expect(res.status, path).toBe(404);
       expect(await res.json(), path).toEqual({ success: false, message: 'Not found' });
@@ -42,6 +56,9 @@ describe('GET /api/geo', () => {
     for (const st of states) await geo.cities('US', st);
     for (const st of (await geo.states('IN')).map((s) => String(s.value))) await geo.cities('IN', st);
     expect(geo.cacheSize()).toBeLessThanOrEqual(GEO_CACHE_LIMITS.lists + GEO_CACHE_LIMITS.cities);
-    expect(await (await a.request('/api/geo/countries/US/states/TX/cities')).json()).toContainEqual({ value: 'Austin', label: 'Austin' });
+    expect(await (await a.request('/api/geo/countries/US/states/TX/cities')).json()).toContainEqual({
+      value: 'Austin',
+      label: 'Austin',
+    });
   });
 });

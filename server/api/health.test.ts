@@ -20,31 +20,43 @@ describe('GET /api/health', () => {
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ ok: true, db: 'ok', database: t.dbKind, outbox: { queued: 2, failed: 0 }, version: '1.2.3' });
+    expect(await res.json()).toEqual({
+      ok: true,
+      db: 'ok',
+      database: t.dbKind,
+      outbox: { queued: 2, failed: 0 },
+      version: '1.2.3',
+    });
     await t.outbox.drain();
     expect(await (await t.app.request('/api/health')).json()).toMatchObject({ outbox: { queued: 0 } });
     // Readiness answers the same while the database answers.
     const ready = await t.app.request('/api/health?ready=1');
-    expect([ready.status, await ready.json()]).toEqual([200, { ok: true, db: 'ok', database: t.dbKind, outbox: { queued: 0, failed: 0 }, version: '1.2.3' }]);
+    expect([ready.status, await ready.json()]).toEqual([
+      200,
+      { ok: true, db: 'ok', database: t.dbKind, outbox: { queued: 0, failed: 0 }, version: '1.2.3' },
+    ]);
   });
 
-  it.runIf(testDbKind() === 'postgres')('does not hang on a database that does not answer: the check counts as failed after DB_CHECK_MS', async () => {
-    t = await createTestServer();
-    // Another session holds a lock the check's query waits for, as a stuck database would keep it waiting.
-    const holder = new pg.Client({ connectionString: t.dbTarget });
-    await holder.connect();
-    try {
-      await holder.query('begin');
-      await holder.query('lock table email_outbox in access exclusive mode');
-      const started = Date.now();
-      const [live, ready] = await Promise.all([t.app.request('/api/health'), t.app.request('/api/health?ready=1')]);
-      expect([live.status, await live.json()]).toEqual([200, expect.objectContaining({ ok: true, db: 'error' })]);
-      expect(ready.status).toBe(503);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(DB_CHECK_MS - 50);
-    } finally {
-      await holder.end();
-    }
-  });
+  it.runIf(testDbKind() === 'postgres')(
+    'does not hang on a database that does not answer: the check counts as failed after DB_CHECK_MS',
+    async () => {
+      t = await createTestServer();
+      // Another session holds a lock the check's query waits for, as a stuck database would keep it waiting.
+      const holder = new pg.Client({ connectionString: t.dbTarget });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('lock table email_outbox in access exclusive mode');
+        const started = Date.now();
+        const [live, ready] = await Promise.all([t.app.request('/api/health'), t.app.request('/api/health?ready=1')]);
+        expect([live.status, await live.json()]).toEqual([200, expect.objectContaining({ ok: true, db: 'error' })]);
+        expect(ready.status).toBe(503);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(DB_CHECK_MS - 50);
+      } finally {
+        await holder.end();
+      }
+    },
+  );
 
   // Last: it drops a table, and the next test of this process on PostgreSQL gets the same database.
   it('stays 200 when the database does not answer (liveness), and says so; ?ready=1 says 503 with Retry-After', async () => {
@@ -59,6 +71,8 @@ describe('GET /api/health', () => {
     expect(ready.headers.get('retry-after')).toBe('5');
     expect(await ready.json()).toEqual({ ok: false, db: 'error', database: t.dbKind, version: '1.2.3' });
     // One line for the failed checks in a row, not one per check.
-    expect(log.lines.filter((l) => l.level === 'error' && l.message.startsWith('health: database check failed'))).toHaveLength(1);
+    expect(
+      log.lines.filter((l) => l.level === 'error' && l.message.startsWith('health: database check failed')),
+    ).toHaveLength(1);
   });
 });

@@ -30,7 +30,9 @@ const LOG_EVERY_MS = 10_000;
 
 function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  );
   // The check that lost the race may still fail later: nobody waits for it any more.
   work.catch(() => undefined);
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
@@ -43,9 +45,17 @@ export function healthRoutes(deps: AppDeps): Hono<AppEnv> {
     const database = dbKind(deps.db);
     try {
       const counts = await withinTime(outboxCounts(deps.db), DB_CHECK_MS);
-      return c.json({ ok: true, db: 'ok', database, outbox: { queued: counts.queued, failed: counts.failed }, version });
+      return c.json({
+        ok: true,
+        db: 'ok',
+        database,
+        outbox: { queued: counts.queued, failed: counts.failed },
+        version,
+      });
     } catch (e) {
-      logFailure(`health: database check failed: ${(e as Error).message || (e as { code?: string }).code || String(e)}`);
+      logFailure(
+        `health: database check failed: ${(e as Error).message || (e as { code?: string }).code || String(e)}`,
+      );
       const ready = c.req.query('ready');
       if (ready === undefined || ready === '0') return c.json({ ok: true, db: 'error', database, version });
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));

@@ -17,14 +17,19 @@ afterEach(async () => {
 
 async function server(withSmtp = false) {
   if (withSmtp) sink = await startSmtpSink();
-  t = await createTestServer<Mailer>({ siteDir: FIXTURE_SHOP_DIR, dist: false, ...(sink ? { mailer: smtpMailer(sink.url, 'Hearthline <no-reply@hearthlinecabinetry.com>') } : {}) });
+  t = await createTestServer<Mailer>({
+    siteDir: FIXTURE_SHOP_DIR,
+    dist: false,
+    ...(sink ? { mailer: smtpMailer(sink.url, 'Hearthline <no-reply@hearthlinecabinetry.com>') } : {}),
+  });
   return t;
 }
 
 /** The page's two steps: the card to the sandbox gateway's tokenizer, the token to our API. */
 const pay = async (id: number, token: string, card: (typeof CARDS)[keyof typeof CARDS], extra: object = {}) =>
   send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, card), ...extra });
-const rows = (table: 'payments' | 'orders' | 'email_outbox') => t.db.selectFrom(table).selectAll().orderBy('id').execute();
+const rows = (table: 'payments' | 'orders' | 'email_outbox') =>
+  t.db.selectFrom(table).selectAll().orderBy('id').execute();
 
 describe('POST /api/order/pay', () => {
   it('a completed payment makes the order ordered, stores the payment under its status, keeps only brand and last 4', async () => {
@@ -34,13 +39,31 @@ describe('POST /api/order/pay', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ success: true, message: 'Payment successful', status: 'completed' });
     expect(r.json.order).toMatchObject({ id, status: 'ordered', total: 16.02 });
-    expect(r.json.payment).toMatchObject({ method: 'card', methodLabel: 'Credit or Debit Card', status: 'completed', amount: 16.02, amountPaid: 16.02, transactionId: expect.stringMatching(/^sandbox_ch_[0-9a-f]{24}$/) });
-    expect(r.json.payment.additionalData).toEqual({ gateway: 'sandbox', responseCode: 1, intentStatus: 'succeeded', message: 'This transaction has been approved.', brand: 'visa', last4: '4242' });
+    expect(r.json.payment).toMatchObject({
+      method: 'card',
+      methodLabel: 'Credit or Debit Card',
+      status: 'completed',
+      amount: 16.02,
+      amountPaid: 16.02,
+      transactionId: expect.stringMatching(/^sandbox_ch_[0-9a-f]{24}$/),
+    });
+    expect(r.json.payment.additionalData).toEqual({
+      gateway: 'sandbox',
+      responseCode: 1,
+      intentStatus: 'succeeded',
+      message: 'This transaction has been approved.',
+      brand: 'visa',
+      last4: '4242',
+    });
     // Integer cents in the database; the gateway charged the server's total.
     expect((await rows('payments'))[0]!.amount_cents).toBe(1602);
-    expect((await t.db.selectFrom('sandbox_gateway_intents').select('amount_cents').execute())).toEqual([{ amount_cents: 1602 }]);
+    expect(await t.db.selectFrom('sandbox_gateway_intents').select('amount_cents').execute()).toEqual([
+      { amount_cents: 1602 },
+    ]);
     expect(r.json.order.statusHistory.map((h: { status: string }) => h.status)).toEqual(['pending', 'ordered']);
-    expect(r.json.order.statusHistory[1].comment).toMatch(/^Payment of \$16\.02 completed by Credit or Debit Card \(transaction sandbox_ch_/);
+    expect(r.json.order.statusHistory[1].comment).toMatch(
+      /^Payment of \$16\.02 completed by Credit or Debit Card \(transaction sandbox_ch_/,
+    );
 
     // Neither the card number nor the CVV is anywhere in the database.
     const dump = JSON.stringify([await rows('payments'), await rows('orders'), await rows('email_outbox')]);
@@ -60,7 +83,10 @@ describe('POST /api/order/pay', () => {
     expect(declined.status).toBe(402);
     expect(declined.json).toMatchObject({ success: false, message: 'Your card was declined.', status: 'failed' });
     expect(declined.json.order.status).toBe('pending_payment');
-    expect(declined.json.order.statusHistory.at(-1)).toMatchObject({ status: 'pending_payment', comment: 'Payment failed for order 100000001: Your card was declined.' });
+    expect(declined.json.order.statusHistory.at(-1)).toMatchObject({
+      status: 'pending_payment',
+      comment: 'Payment failed for order 100000001: Your card was declined.',
+    });
     expect(await t.db.selectFrom('email_outbox').selectAll().execute()).toEqual([]);
 
     const approved = await pay(id, token, CARDS.approved);
@@ -78,7 +104,11 @@ describe('POST /api/order/pay', () => {
     const { id, token } = await placeOrder(t.app);
     const held = await pay(id, token, CARDS.review);
     expect(held.status).toBe(202);
-    expect(held.json).toMatchObject({ success: false, status: 'on_hold', message: 'Your payment is being reviewed. We will contact you by e-mail once it is approved.' });
+    expect(held.json).toMatchObject({
+      success: false,
+      status: 'on_hold',
+      message: 'Your payment is being reviewed. We will contact you by e-mail once it is approved.',
+    });
     expect(held.json.payment.additionalData).toMatchObject({ responseCode: 4 });
     expect(held.json.order.status).toBe('pending_payment');
     const retry = await pay(id, token, CARDS.approved);
@@ -87,7 +117,9 @@ describe('POST /api/order/pay', () => {
     // The refusal holds no lease afterwards: the same answer again (not "in progress"), no lock stored.
     const again = await pay(id, token, CARDS.approved);
     expect(again.json.message).toBe('The payment for this order is being reviewed. We will contact you by e-mail.');
-    expect(await t.db.selectFrom('orders').select('payment_lock_until').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ payment_lock_until: null });
+    expect(
+      await t.db.selectFrom('orders').select('payment_lock_until').where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual({ payment_lock_until: null });
   });
 
   it('takes no card: card fields are refused, a token is required, the order token too; a method not available is refused', async () => {
@@ -95,8 +127,18 @@ describe('POST /api/order/pay', () => {
     const { id, token } = await placeOrder(t.app);
     const withCard = await send(t.app, 'POST', '/api/order/pay', { id, token, card: CARDS.approved });
     expect(withCard.status).toBe(422);
-    expect(withCard.json).toEqual({ success: false, message: 'Card details must be entered in the payment form, not sent to the shop.', errors: { card: 'Card details must be entered in the payment form, not sent to the shop.' } });
-    const both = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved), cardNumber: '4242424242424242', cvv: '123' });
+    expect(withCard.json).toEqual({
+      success: false,
+      message: 'Card details must be entered in the payment form, not sent to the shop.',
+      errors: { card: 'Card details must be entered in the payment form, not sent to the shop.' },
+    });
+    const both = await send(t.app, 'POST', '/api/order/pay', {
+      id,
+      token,
+      paymentToken: await cardToken(t.app, CARDS.approved),
+      cardNumber: '4242424242424242',
+      cvv: '123',
+    });
     expect(both.status).toBe(422);
     const none = await send(t.app, 'POST', '/api/order/pay', { id, token });
     expect(none.status).toBe(422);
@@ -105,7 +147,10 @@ describe('POST /api/order/pay', () => {
     expect(made.status).toBe(402);
     expect(made.json.message).toBe('The card token is invalid, used or expired. Please enter your card again.');
     expect((await pay(id, 'nope', CARDS.approved)).status).toBe(403);
-    expect((await send(t.app, 'POST', '/api/order/pay', { id, paymentToken: await cardToken(t.app, CARDS.approved) })).status).toBe(403);
+    expect(
+      (await send(t.app, 'POST', '/api/order/pay', { id, paymentToken: await cardToken(t.app, CARDS.approved) }))
+        .status,
+    ).toBe(403);
     const stripe = await pay(id, token, CARDS.approved, { paymentMethod: 'stripe' });
     expect(stripe.status).toBe(422);
     expect(stripe.json.errors).toEqual({ paymentMethod: 'Payment method not available' });
@@ -114,11 +159,26 @@ describe('POST /api/order/pay', () => {
 
   it('the sandbox gateway checks the card with the spec messages before it makes a token', async () => {
     await server();
-    const bad = await send(t.app, 'POST', '/sandbox-gateway/v1/tokens', { number: '4242 4242', expMonth: '13', expYear: '2024', cvv: '12345' });
+    const bad = await send(t.app, 'POST', '/sandbox-gateway/v1/tokens', {
+      number: '4242 4242',
+      expMonth: '13',
+      expYear: '2024',
+      cvv: '12345',
+    });
     expect(bad.status).toBe(422);
-    expect(bad.json.error.errors).toEqual({ number: 'Card number is invalid', expMonth: 'Expiry month is invalid', expYear: 'Expiry year is invalid', cvv: 'CVV is invalid' });
+    expect(bad.json.error.errors).toEqual({
+      number: 'Card number is invalid',
+      expMonth: 'Expiry month is invalid',
+      expYear: 'Expiry year is invalid',
+      cvv: 'CVV is invalid',
+    });
     const empty = await send(t.app, 'POST', '/sandbox-gateway/v1/tokens', {});
-    expect(empty.json.error.errors).toEqual({ number: 'Card number is required', expMonth: 'Expiry is required', expYear: 'Expiry is required', cvv: 'CVV is required' });
+    expect(empty.json.error.errors).toEqual({
+      number: 'Card number is required',
+      expMonth: 'Expiry is required',
+      expYear: 'Expiry is required',
+      cvv: 'CVV is required',
+    });
     const script = await t.app.request('/sandbox-gateway/v1/tokenizer.js');
     expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
     expect(await script.text()).toContain('window.SandboxGateway');
@@ -127,15 +187,48 @@ describe('POST /api/order/pay', () => {
   it('two pay requests at once charge the order once', async () => {
     await server();
     const { id, token } = await placeOrder(t.app);
-    const results = await Promise.all([pay(id, token, CARDS.approved), pay(id, token, CARDS.approved), pay(id, token, CARDS.approved)]);
+    const results = await Promise.all([
+      pay(id, token, CARDS.approved),
+      pay(id, token, CARDS.approved),
+      pay(id, token, CARDS.approved),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    for (const r of results.filter((x) => x.status === 409)) expect(['A payment for this order is already in progress.', 'This order has already been paid.']).toContain(r.json.message);
+    for (const r of results.filter((x) => x.status === 409))
+      expect(['A payment for this order is already in progress.', 'This order has already been paid.']).toContain(
+        r.json.message,
+      );
     expect((await rows('payments')).filter((p) => p.status === 'completed')).toHaveLength(1);
   });
 
   it('e-mails the customer and the shop through a real SMTP server, then marks the order emailSent', async () => {
     await server(true);
-    const { id, token } = await placeOrder(t.app, { billing: { firstName: 'Jane', lastName: "Doe", email: 'jane@example.com', phoneNumber: '614-555-0143', street1: '2150 Westbelt Drive', street2: '', city: 'Columbus', state: 'OH', zipCode: '43228', countryId: 'US' }, sameAsBilling: false, shipping: { firstName: 'Sam', lastName: 'Doe', email: 'sam@example.com', phoneNumber: '(212) 555-0199', street1: '11 Wall Street', street2: 'Floor 5', city: 'New York', state: 'NY', zipCode: '10005', countryId: 'US' } });
+    const { id, token } = await placeOrder(t.app, {
+      billing: {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        email: 'jane@example.com',
+        phoneNumber: '614-555-0143',
+        street1: '2150 Westbelt Drive',
+        street2: '',
+        city: 'Columbus',
+        state: 'OH',
+        zipCode: '43228',
+        countryId: 'US',
+      },
+      sameAsBilling: false,
+      shipping: {
+        firstName: 'Sam',
+        lastName: 'Doe',
+        email: 'sam@example.com',
+        phoneNumber: '(212) 555-0199',
+        street1: '11 Wall Street',
+        street2: 'Floor 5',
+        city: 'New York',
+        state: 'NY',
+        zipCode: '10005',
+        countryId: 'US',
+      },
+    });
     expect((await pay(id, token, CARDS.approved)).status).toBe(200);
     expect(await t.outbox.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
     const mails = await sink!.waitFor(2);
@@ -148,14 +241,33 @@ describe('POST /api/order/pay', () => {
     expect(admin.envelope.to.sort()).toEqual(['orders@hearthlinecabinetry.com', 'sales@hearthlinecabinetry.com']);
     for (const m of [customer, admin]) {
       // NYC: 8.875% on the chip (0.88) and on standard shipping (0.44).
-      for (const text of ['Carlton sample door, Pure White', 'SKU QZ-CG-CH-POL', 'Subtotal: $9.95', 'Shipping (Standard Sample Shipping): $4.95', 'Tax: $1.32', 'Total: $16.22', 'Payment method: Credit or Debit Card', 'Payment status: Paid', 'Phone: 614-555-0143', 'Phone: (212) 555-0199', '11 Wall Street', 'New York, NY 10005', 'Columbus, OH 43228', 'Order date: Jan 15, 2025, 7:00:00 AM EST'])
+      for (const text of [
+        'Carlton sample door, Pure White',
+        'SKU QZ-CG-CH-POL',
+        'Subtotal: $9.95',
+        'Shipping (Standard Sample Shipping): $4.95',
+        'Tax: $1.32',
+        'Total: $16.22',
+        'Payment method: Credit or Debit Card',
+        'Payment status: Paid',
+        'Phone: 614-555-0143',
+        'Phone: (212) 555-0199',
+        '11 Wall Street',
+        'New York, NY 10005',
+        'Columbus, OH 43228',
+        'Order date: Jan 15, 2025, 7:00:00 AM EST',
+      ])
         expect(m.text).toContain(text);
       expect(m.html).toContain('<strong>Payment status:</strong> Paid');
       expect(m.html).toContain('Calacatta Gold quartz sample, polished');
     }
     const o = await send(t.app, 'GET', `/api/order/${id}`, undefined, { 'x-order-token': token });
     expect(o.json.order.emailSent).toBe(true);
-    expect(o.json.order.statusHistory.at(-1)).toMatchObject({ status: 'ordered', comment: 'Order confirmation e-mail sent to the customer.', isCustomerNotified: true });
+    expect(o.json.order.statusHistory.at(-1)).toMatchObject({
+      status: 'ordered',
+      comment: 'Order confirmation e-mail sent to the customer.',
+      isCustomerNotified: true,
+    });
   });
 
   it('a mail outage never fails the order: the e-mail is retried and emailSent set when it goes out', async () => {

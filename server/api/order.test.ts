@@ -6,7 +6,11 @@ import { createTestServer, type TestServer } from '../testing/test-server.ts';
 let t: TestServer;
 beforeEach(async () => {
   // Some tests post more orders from one address than a shop allows (pay-limits.test.ts tests that limit).
-  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, config: { orderRateLimit: { limit: 1000, windowMs: 600_000 } } });
+  t = await createTestServer({
+    siteDir: FIXTURE_SHOP_DIR,
+    dist: false,
+    config: { orderRateLimit: { limit: 1000, windowMs: 600_000 } },
+  });
 });
 afterEach(() => t.close());
 
@@ -27,7 +31,15 @@ const SERVER_FIGURES = {
   taxPercent: 7.5,
 };
 
-const count = async (table: 'orders' | 'payments' | 'order_items') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'orders' | 'payments' | 'order_items') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/order', () => {
   it('creates a guest order priced by the server in one go, with a token stored only as a hash', async () => {
@@ -56,14 +68,45 @@ describe('POST /api/order', () => {
       ...SERVER_FIGURES,
     });
     expect(order.items).toEqual([
-      expect.objectContaining({ sku: 'CARLTON-SD-PW', name: 'Carlton sample door, Pure White', price: 0, qty: 1, rowTotal: 0, taxAmount: 0, customOptions: { finish: { type: 'paint', value: 'pure-white', label: 'Pure White' }, styleName: 'Carlton', styleTitle: 'Carlton Semi-Custom Kitchen Cabinets' } }),
-      expect.objectContaining({ sku: 'QZ-CG-CH-POL', price: 9.95, originalPrice: 9.95, priceInclTax: 10.7, qty: 1, rowTotal: 9.95, taxPercent: 7.5, taxAmount: 0.75, rowTotalInclTax: 10.7, weight: 1.4, rowWeight: 1.4 }),
+      expect.objectContaining({
+        sku: 'CARLTON-SD-PW',
+        name: 'Carlton sample door, Pure White',
+        price: 0,
+        qty: 1,
+        rowTotal: 0,
+        taxAmount: 0,
+        customOptions: {
+          finish: { type: 'paint', value: 'pure-white', label: 'Pure White' },
+          styleName: 'Carlton',
+          styleTitle: 'Carlton Semi-Custom Kitchen Cabinets',
+        },
+      }),
+      expect.objectContaining({
+        sku: 'QZ-CG-CH-POL',
+        price: 9.95,
+        originalPrice: 9.95,
+        priceInclTax: 10.7,
+        qty: 1,
+        rowTotal: 9.95,
+        taxPercent: 7.5,
+        taxAmount: 0.75,
+        rowTotalInclTax: 10.7,
+        weight: 1.4,
+        rowWeight: 1.4,
+      }),
     ]);
     expect(order.addresses).toEqual([
       { type: 'billing', ...JANE },
       { type: 'shipping', ...JANE },
     ]);
-    expect(order.statusHistory).toEqual([{ status: 'pending', comment: 'Order #100000001 placed by guest checkout.', isCustomerNotified: false, createdAt: '2025-01-15T12:00:00.000Z' }]);
+    expect(order.statusHistory).toEqual([
+      {
+        status: 'pending',
+        comment: 'Order #100000001 placed by guest checkout.',
+        isCustomerNotified: false,
+        createdAt: '2025-01-15T12:00:00.000Z',
+      },
+    ]);
 
     expect(r.json.orderToken).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
     const row = await t.db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
@@ -91,12 +134,21 @@ describe('POST /api/order', () => {
     });
     const r = await send(t.app, 'POST', '/api/order', tampered);
     expect(r.status).toBe(201);
-    expect(r.json.order).toMatchObject({ ...SERVER_FIGURES, status: 'pending', emailSent: false, customerIsGuest: true });
+    expect(r.json.order).toMatchObject({
+      ...SERVER_FIGURES,
+      status: 'pending',
+      emailSent: false,
+      customerIsGuest: true,
+    });
     expect(r.json.order.items.map((i: { qty: number; price: number }) => [i.qty, i.price])).toEqual([
       [1, 0],
       [1, 9.95],
     ]);
-    const items = await t.db.selectFrom('order_items').select(['sku', 'qty', 'price_cents', 'row_total_cents']).orderBy('position').execute();
+    const items = await t.db
+      .selectFrom('order_items')
+      .select(['sku', 'qty', 'price_cents', 'row_total_cents'])
+      .orderBy('position')
+      .execute();
     expect(items).toEqual([
       { sku: 'CARLTON-SD-PW', qty: 1, price_cents: 0, row_total_cents: 0 },
       { sku: 'QZ-CG-CH-POL', qty: 1, price_cents: 995, row_total_cents: 995 },
@@ -106,15 +158,28 @@ describe('POST /api/order', () => {
   it('refuses a sku the catalogue does not have, a finish not of that sku, and a sku twice, naming the item', async () => {
     const foreign = await send(t.app, 'POST', '/api/order', orderBody({ items: [DOOR, { sku: 'ACME-DOOR-1' }] }));
     expect(foreign.status).toBe(422);
-    expect(foreign.json).toEqual({ success: false, message: 'Item "ACME-DOOR-1" is not available.', errors: { 'items.1.sku': 'Item "ACME-DOOR-1" is not available.' } });
+    expect(foreign.json).toEqual({
+      success: false,
+      message: 'Item "ACME-DOOR-1" is not available.',
+      errors: { 'items.1.sku': 'Item "ACME-DOOR-1" is not available.' },
+    });
 
-    const finish = await send(t.app, 'POST', '/api/order', orderBody({ items: [{ sku: 'CARLTON-SD-PW', finish: { type: 'paint', value: 'pacific-navy' } }] }));
+    const finish = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ items: [{ sku: 'CARLTON-SD-PW', finish: { type: 'paint', value: 'pacific-navy' } }] }),
+    );
     expect(finish.status).toBe(422);
-    expect(finish.json.errors).toEqual({ 'items.0.finish': 'Item "Carlton sample door, Pure White" does not come in the finish paint "pacific-navy".' });
+    expect(finish.json.errors).toEqual({
+      'items.0.finish': 'Item "Carlton sample door, Pure White" does not come in the finish paint "pacific-navy".',
+    });
 
     const twice = await send(t.app, 'POST', '/api/order', orderBody({ items: [DOOR, CHIP, DOOR] }));
     expect(twice.status).toBe(422);
-    expect(twice.json.errors).toEqual({ 'items.2.sku': 'You can order maximum 1 quantity of item "Carlton sample door, Pure White".' });
+    expect(twice.json.errors).toEqual({
+      'items.2.sku': 'You can order maximum 1 quantity of item "Carlton sample door, Pure White".',
+    });
     expect(await count('orders')).toBe(0);
   });
 
@@ -122,14 +187,23 @@ describe('POST /api/order', () => {
     const canada = { ...JANE, countryId: 'CA', state: 'Ontario', zipCode: '12345' };
     const ship = await send(t.app, 'POST', '/api/order', orderBody({ sameAsBilling: false, shipping: canada }));
     expect(ship.status).toBe(422);
-    expect(ship.json).toEqual({ success: false, message: "Sorry, we don't ship outside the US.", errors: { 'shipping.countryId': "Sorry, we don't ship outside the US." } });
+    expect(ship.json).toEqual({
+      success: false,
+      message: "Sorry, we don't ship outside the US.",
+      errors: { 'shipping.countryId': "Sorry, we don't ship outside the US." },
+    });
 
     const same = await send(t.app, 'POST', '/api/order', orderBody({ billing: canada, sameAsBilling: true }));
     expect(same.status).toBe(422);
     expect(same.json.message).toBe("Sorry, we don't ship outside the US.");
 
     // Billing abroad is fine when the samples ship to the US.
-    const billAbroad = await send(t.app, 'POST', '/api/order', orderBody({ billing: canada, sameAsBilling: false, shipping: JANE }));
+    const billAbroad = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ billing: canada, sameAsBilling: false, shipping: JANE }),
+    );
     expect(billAbroad.status).toBe(201);
     expect(billAbroad.json.order.addresses[0]).toMatchObject({ type: 'billing', countryId: 'CA', state: 'Ontario' });
   });
@@ -141,18 +215,44 @@ describe('POST /api/order', () => {
     expect(none.json).toEqual({ success: false, message: NO_METHODS, errors: { shippingMethod: NO_METHODS } });
 
     const hawaii = { ...JANE, state: 'HI', zipCode: '96813' };
-    const expedited = await send(t.app, 'POST', '/api/order', orderBody({ billing: hawaii, shippingMethod: 'expedited' }));
+    const expedited = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ billing: hawaii, shippingMethod: 'expedited' }),
+    );
     expect(expedited.status).toBe(422);
-    expect(expedited.json.errors).toEqual({ shippingMethod: 'The selected shipping method is not available for this address.' });
+    expect(expedited.json.errors).toEqual({
+      shippingMethod: 'The selected shipping method is not available for this address.',
+    });
 
     const disabled = await send(t.app, 'POST', '/api/order', orderBody({ paymentMethod: 'stripe' }));
     expect(disabled.status).toBe(422);
-    expect(disabled.json).toEqual({ success: false, message: 'Payment method not available', errors: { paymentMethod: 'Payment method not available' } });
+    expect(disabled.json).toEqual({
+      success: false,
+      message: 'Payment method not available',
+      errors: { paymentMethod: 'Payment method not available' },
+    });
     expect(await count('orders')).toBe(0);
   });
 
   it('answers field errors with the checkout messages', async () => {
-    const r = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...JANE, email: 'jane@', zipCode: '12', firstName: 'J4ne', phoneNumber: '+1 614 555 0143', street1: '' }, paymentMethod: '' }));
+    const r = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({
+        billing: {
+          ...JANE,
+          email: 'jane@',
+          zipCode: '12',
+          firstName: 'J4ne',
+          phoneNumber: '+1 614 555 0143',
+          street1: '',
+        },
+        paymentMethod: '',
+      }),
+    );
     expect(r.status).toBe(422);
     expect(r.json).toEqual({
       success: false,
@@ -180,7 +280,10 @@ describe('POST /api/order', () => {
 
     const other = await send(t.app, 'POST', '/api/order', { ...body, shippingMethod: 'expedited' });
     expect(other.status).toBe(409);
-    expect(other.json).toEqual({ success: false, message: 'This idempotency key was already used for a different checkout.' });
+    expect(other.json).toEqual({
+      success: false,
+      message: 'This idempotency key was already used for a different checkout.',
+    });
     expect(await count('orders')).toBe(1);
   });
 
@@ -205,7 +308,11 @@ describe('POST /api/order', () => {
       [JSON.stringify({ ...orderBody(), items: 'all of them' }), 'application/json', 422],
       [JSON.stringify({ ...orderBody(), items: [null, 5] }), 'application/json', 422],
       [JSON.stringify({ ...orderBody(), billing: { ...JANE, zipCode: { $ne: 1 } } }), 'application/json', 422],
-      [JSON.stringify({ ...orderBody(), items: Array.from({ length: 51 }, (_, i) => ({ sku: `S${i}` })) }), 'application/json', 422],
+      [
+        JSON.stringify({ ...orderBody(), items: Array.from({ length: 51 }, (_, i) => ({ sku: `S${i}` })) }),
+        'application/json',
+        422,
+      ],
       [JSON.stringify({ ...orderBody(), sameAsBilling: 'yes' }), 'application/json', 422],
       [JSON.stringify({ ...orderBody(), idempotencyKey: 'x'.repeat(500) }), 'application/json', 422],
     ];
@@ -222,9 +329,18 @@ describe('POST /api/order', () => {
     // additionalNotes has no character rule of its own: the NUL reached the database.
     const r = await send(t.app, 'POST', '/api/order', orderBody({ additionalNotes: 'Leave at the\u0000side door' }));
     expect(r.status).toBe(422);
-    expect(r.json).toEqual({ success: false, message: 'Please correct the highlighted fields.', errors: { additionalNotes: 'Must not contain the NUL character (U+0000)' } });
+    expect(r.json).toEqual({
+      success: false,
+      message: 'Please correct the highlighted fields.',
+      errors: { additionalNotes: 'Must not contain the NUL character (U+0000)' },
+    });
     // A field with its own rule keeps the spec's message.
-    const street = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...JANE, street1: '2150\u0000Westbelt Drive' } }));
+    const street = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ billing: { ...JANE, street1: '2150\u0000Westbelt Drive' } }),
+    );
     expect(street.json.errors).toEqual({ 'billing.street1': 'Special characters are not allowed' });
     expect(await count('orders')).toBe(0);
     // The six characters \u0000 typed as text are just text.
@@ -238,7 +354,10 @@ describe('POST /api/order', () => {
     try {
       const r = await send(bare.app, 'POST', '/api/order', orderBody());
       expect(r.status).toBe(503);
-      expect(r.json).toEqual({ success: false, message: 'Checkout is not available right now. Please try again later.' });
+      expect(r.json).toEqual({
+        success: false,
+        message: 'Checkout is not available right now. Please try again later.',
+      });
     } finally {
       await bare.close();
     }
@@ -248,15 +367,42 @@ describe('POST /api/order', () => {
 describe('PATCH /api/order', () => {
   it('changes an unpaid order and computes every amount again', async () => {
     const { id, token } = await placeOrder(t.app);
-    const r = await send(t.app, 'PATCH', '/api/order', { id, token, shippingMethod: 'expedited', items: [CHIP], total: 0 });
+    const r = await send(t.app, 'PATCH', '/api/order', {
+      id,
+      token,
+      shippingMethod: 'expedited',
+      items: [CHIP],
+      total: 0,
+    });
     expect(r.status).toBe(200);
     // One chip, expedited to Columbus: 2.50 per item; 7.5% on 9.95 and on 2.50.
-    expect(r.json.order).toMatchObject({ id, shippingMethod: 'expedited', shippingLabel: 'Expedited Sample Shipping', subtotal: 9.95, shippingAmount: 2.5, shippingTaxAmount: 0.19, taxAmount: 0.94, total: 13.39, totalItemCount: 1 });
+    expect(r.json.order).toMatchObject({
+      id,
+      shippingMethod: 'expedited',
+      shippingLabel: 'Expedited Sample Shipping',
+      subtotal: 9.95,
+      shippingAmount: 2.5,
+      shippingTaxAmount: 0.19,
+      taxAmount: 0.94,
+      total: 13.39,
+      totalItemCount: 1,
+    });
     expect(r.json.order.items.map((i: { sku: string }) => i.sku)).toEqual(['QZ-CG-CH-POL']);
 
-    const moved = await send(t.app, 'PATCH', '/api/order', { id, token, sameAsBilling: false, shipping: { ...JANE, city: 'Los Angeles', state: 'CA', zipCode: '90012' } });
+    const moved = await send(t.app, 'PATCH', '/api/order', {
+      id,
+      token,
+      sameAsBilling: false,
+      shipping: { ...JANE, city: 'Los Angeles', state: 'CA', zipCode: '90012' },
+    });
     expect(moved.status).toBe(200);
-    expect(moved.json.order).toMatchObject({ taxPercent: 9.5, shippingAmount: 4.5, taxAmount: 1.38, total: 15.83, sameAsBilling: false });
+    expect(moved.json.order).toMatchObject({
+      taxPercent: 9.5,
+      shippingAmount: 4.5,
+      taxAmount: 1.38,
+      total: 15.83,
+      sameAsBilling: false,
+    });
     expect(moved.json.order.addresses[1]).toMatchObject({ type: 'shipping', city: 'Los Angeles', state: 'CA' });
     expect(await count('orders')).toBe(1);
   });
@@ -264,7 +410,13 @@ describe('PATCH /api/order', () => {
   it('403 for a wrong, missing or expired token and for an order that does not exist', async () => {
     const { id, token } = await placeOrder(t.app);
     const other = await placeOrder(t.app);
-    for (const body of [{ id }, { id, token: '' }, { id, token: token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A') }, { id, token: other.token }, { id: 999, token }]) {
+    for (const body of [
+      { id },
+      { id, token: '' },
+      { id, token: token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A') },
+      { id, token: other.token },
+      { id: 999, token },
+    ]) {
       const r = await send(t.app, 'PATCH', '/api/order', { ...body, shippingMethod: 'expedited' });
       expect(r.status).toBe(403);
       expect(r.json).toEqual({ success: false, message: 'Invalid or expired order token' });
@@ -276,12 +428,21 @@ describe('PATCH /api/order', () => {
 
   it('409 once the order is paid; 422 for bad fields and a non-US address', async () => {
     const { id, token } = await placeOrder(t.app);
-    const bad = await send(t.app, 'PATCH', '/api/order', { id, token, sameAsBilling: false, shipping: { ...JANE, countryId: 'MX', state: 'Jalisco' } });
+    const bad = await send(t.app, 'PATCH', '/api/order', {
+      id,
+      token,
+      sameAsBilling: false,
+      shipping: { ...JANE, countryId: 'MX', state: 'Jalisco' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.message).toBe("Sorry, we don't ship outside the US.");
     expect((await send(t.app, 'PATCH', '/api/order', { id: 'one', token })).status).toBe(422);
 
-    const paid = await send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.approved) });
+    const paid = await send(t.app, 'POST', '/api/order/pay', {
+      id,
+      token,
+      paymentToken: await cardToken(t.app, CARDS.approved),
+    });
     expect(paid.status).toBe(200);
     const late = await send(t.app, 'PATCH', '/api/order', { id, token, shippingMethod: 'expedited' });
     expect(late.status).toBe(409);
@@ -299,13 +460,24 @@ describe('GET /api/order/:id', () => {
     expect((await send(t.app, 'GET', '/api/order/abc', undefined, { 'x-order-token': token })).status).toBe(400);
   });
 
-  it('an id no row can have (past PostgreSQL\'s integer) is a 4xx, not a 500', async () => {
+  it("an id no row can have (past PostgreSQL's integer) is a 4xx, not a 500", async () => {
     const { token } = await placeOrder(t.app);
     const get = await send(t.app, 'GET', '/api/order/2147483648', undefined, { 'x-order-token': token });
-    expect([get.status, get.json]).toEqual([400, { success: false, message: 'Invalid path parameters', errors: { id: 'Invalid input' } }]);
+    expect([get.status, get.json]).toEqual([
+      400,
+      { success: false, message: 'Invalid path parameters', errors: { id: 'Invalid input' } },
+    ]);
     expect((await send(t.app, 'GET', '/api/order/2147483647', undefined, { 'x-order-token': token })).status).toBe(403);
-    for (const [method, path] of [['PATCH', '/api/order'], ['POST', '/api/order/pay']] as const) {
-      const r = await send(t.app, method, path, { id: 2_147_483_648, token, shippingMethod: 'expedited', paymentToken: 'tok_x' });
+    for (const [method, path] of [
+      ['PATCH', '/api/order'],
+      ['POST', '/api/order/pay'],
+    ] as const) {
+      const r = await send(t.app, method, path, {
+        id: 2_147_483_648,
+        token,
+        shippingMethod: 'expedited',
+        paymentToken: 'tok_x',
+      });
       expect([path, r.status, r.json.errors?.id]).toEqual([path, 422, expect.any(String)]);
     }
   });
@@ -313,7 +485,13 @@ describe('GET /api/order/:id', () => {
   it('there is no endpoint that e-mails an address the caller chooses', async () => {
     const { id, token } = await placeOrder(t.app);
     for (const path of ['/api/email/send-email', '/api/order/email', '/api/order/send-email']) {
-      const r = await send(t.app, 'POST', path, { id, token, type: 'order-confirmation', recipient: 'victim@example.com', subject: 'hi' });
+      const r = await send(t.app, 'POST', path, {
+        id,
+        token,
+        type: 'order-confirmation',
+        recipient: 'victim@example.com',
+        subject: 'hi',
+      });
       expect(r.status).toBe(404);
     }
     expect(await t.db.selectFrom('email_outbox').selectAll().execute()).toEqual([]);

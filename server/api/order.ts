@@ -68,6 +68,10 @@ export function orderRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hon
     .get('/:id', async (c) => {
       const id = rowIdOf(c.req.param('id'));
       if (id === undefined) throw new ApiError(400, 'Invalid path parameters', { id: 'Invalid input' });
-      return c.json({ success: true, message: ORDER_TEXTS.found, order: await orders.get(id, c.req.header('x-order-token')) });
+      return c.json({
+        success: true,
+        message: ORDER_TEXTS.found,
+        order: await orders.get(id, c.req.header('x-order-token')),
+      });
     });
 }

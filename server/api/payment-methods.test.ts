@@ -18,7 +18,12 @@ afterEach(async () => {
 /** A copy of the shop's checkout files, with data/payment-methods.json replaced. */
 function siteWithPaymentMethods(methods: unknown): string {
   site = tempDir('joinery-site-');
-  for (const rel of ['site.json', 'catalogs/product-styles.json', 'data/shipping-methods.json', 'data/tax-rates.json']) {
+  for (const rel of [
+    'site.json',
+    'catalogs/product-styles.json',
+    'data/shipping-methods.json',
+    'data/tax-rates.json',
+  ]) {
     mkdirSync(join(site.path, rel, '..'), { recursive: true });
     cpSync(join(FIXTURE_SHOP_DIR, rel), site.join(rel));
   }
@@ -50,34 +55,77 @@ describe('GET /api/payment-methods', () => {
       ],
       testMode: true,
     });
-    expect((await send(t.app, 'GET', '/api/payment-methods')).json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card']);
+    expect(
+      (await send(t.app, 'GET', '/api/payment-methods')).json.paymentMethods.map((m: { name: string }) => m.name),
+    ).toEqual(['card']);
     const bad = await send(t.app, 'GET', '/api/payment-methods?scope=everything');
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ success: false, errors: { scope: expect.any(String) } });
   });
 
   it('filters by scope and sorts; a gateway the server has no provider for is not offered; config keeps public keys only', async () => {
-    const shipped = JSON.parse(readFileSync(join(FIXTURE_SHOP_DIR, 'data/payment-methods.json'), 'utf8')).methods as Record<string, unknown>[];
+    const shipped = JSON.parse(readFileSync(join(FIXTURE_SHOP_DIR, 'data/payment-methods.json'), 'utf8'))
+      .methods as Record<string, unknown>[];
     const methods = [
-      { name: 'quote-card', title: 'Card', enabled: true, gateway: 'sandbox', sortOrder: 5, scopes: ['convert-to-order'], config: { publishableKey: 'pk_test_1', clientKey: 'ck', loginId: 'li', acceptJsUrl: 'https://js.example/Accept.js' } },
+      {
+        name: 'quote-card',
+        title: 'Card',
+        enabled: true,
+        gateway: 'sandbox',
+        sortOrder: 5,
+        scopes: ['convert-to-order'],
+        config: {
+          publishableKey: 'pk_test_1',
+          clientKey: 'ck',
+          loginId: 'li',
+          acceptJsUrl: 'https://js.example/Accept.js',
+        },
+      },
       { name: 'card', title: 'Card first', enabled: true, gateway: 'sandbox', sortOrder: 1 },
       ...shipped.filter((m) => m.name !== 'card').map((m) => ({ ...m, enabled: true })),
     ];
     t = await createTestServer({ siteDir: siteWithPaymentMethods(methods), dist: false });
     const quote = await send(t.app, 'GET', '/api/payment-methods?scope=convert-to-order');
     expect(quote.json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card', 'quote-card']);
-    expect(quote.json.paymentMethods[1].config).toEqual({ publishableKey: 'pk_test_1', clientKey: 'ck', loginId: 'li', acceptJsUrl: 'https://js.example/Accept.js', tokenizerUrl: '/sandbox-gateway/v1/tokenizer.js' });
-    expect(quote.json.paymentMethods[0]).toMatchObject({ isDefault: false, availableMethods: [], config: { tokenizerUrl: '/sandbox-gateway/v1/tokenizer.js' } });
-    expect((await send(t.app, 'GET', '/api/payment-methods?scope=sample-order')).json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card']);
+    expect(quote.json.paymentMethods[1].config).toEqual({
+      publishableKey: 'pk_test_1',
+      clientKey: 'ck',
+      loginId: 'li',
+      acceptJsUrl: 'https://js.example/Accept.js',
+      tokenizerUrl: '/sandbox-gateway/v1/tokenizer.js',
+    });
+    expect(quote.json.paymentMethods[0]).toMatchObject({
+      isDefault: false,
+      availableMethods: [],
+      config: { tokenizerUrl: '/sandbox-gateway/v1/tokenizer.js' },
+    });
+    expect(
+      (await send(t.app, 'GET', '/api/payment-methods?scope=sample-order')).json.paymentMethods.map(
+        (m: { name: string }) => m.name,
+      ),
+    ).toEqual(['card']);
   });
 
   it('a file with a secret in it is refused as a whole (503), never served', async () => {
     const log = memoryLogger();
-    const methods = [{ name: 'card', title: 'Card', enabled: true, gateway: 'sandbox', config: { publishableKey: 'pk_live_x', secretKey: 'sk_live_LEAK' } }];
+    const methods = [
+      {
+        name: 'card',
+        title: 'Card',
+        enabled: true,
+        gateway: 'sandbox',
+        config: { publishableKey: 'pk_live_x', secretKey: 'sk_live_LEAK' },
+      },
+    ];
     t = await createTestServer({ siteDir: siteWithPaymentMethods(methods), dist: false, log });
     const r = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
     expect(r.status).toBe(503);
     expect(r.text).not.toContain('sk_live_LEAK');
-    expect(log.lines.some((l) => l.level === 'error' && l.message.includes('data/payment-methods.json') && l.message.includes('secretKey'))).toBe(true);
+    expect(
+      log.lines.some(
+        (l) =>
+          l.level === 'error' && l.message.includes('data/payment-methods.json') && l.message.includes('secretKey'),
+      ),
+    ).toBe(true);
   });
 });

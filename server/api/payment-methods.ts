@@ -38,7 +38,11 @@ export function publicPaymentMethod(m: PaymentMethod, providerConfig: Readonly<R
     isDefault: m.isDefault ?? false,
     gateway: m.gateway,
     sortOrder: m.sortOrder ?? 0,
-    metadata: { methodIcon: m.metadata?.methodIcon, iconWidth: m.metadata?.iconWidth, iconHeight: m.metadata?.iconHeight },
+    metadata: {
+      methodIcon: m.metadata?.methodIcon,
+      iconWidth: m.metadata?.iconWidth,
+      iconHeight: m.metadata?.iconHeight,
+    },
     availableMethods: m.availableMethods ?? [],
     config,
     testMode: isTestGateway(m.gateway),
@@ -51,7 +55,11 @@ export function paymentMethodsRoutes(commerce: Commerce): Hono<AppEnv> {
     const { ctx } = commerce;
     const data = ctx.data();
     const methods = data.paymentMethods
-      .filter((m) => (scope ? ctx.paymentMethod(data, m.name, scope) : ctx.paymentMethod(data, m.name, 'sample-order') || ctx.paymentMethod(data, m.name, 'convert-to-order')))
+      .filter((m) =>
+        scope
+          ? ctx.paymentMethod(data, m.name, scope)
+          : ctx.paymentMethod(data, m.name, 'sample-order') || ctx.paymentMethod(data, m.name, 'convert-to-order'),
+      )
       .map((m, i) => ({ m, i }))
       .sort((a, b) => (a.m.sortOrder ?? 0) - (b.m.sortOrder ?? 0) || a.i - b.i)
       .map(({ m }) => publicPaymentMethod(m, ctx.deps.providers[m.gateway]?.publicConfig));

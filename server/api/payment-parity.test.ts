@@ -55,7 +55,10 @@ interface Subject {
 }
 
 const orderOf = (t: TestServer, where: { id: number } | { quoteId: number }) =>
-  ('id' in where ? t.db.selectFrom('orders').selectAll().where('id', '=', where.id) : t.db.selectFrom('orders').selectAll().where('quote_id', '=', where.quoteId)).executeTakeFirst();
+  ('id' in where
+    ? t.db.selectFrom('orders').selectAll().where('id', '=', where.id)
+    : t.db.selectFrom('orders').selectAll().where('quote_id', '=', where.quoteId)
+  ).executeTakeFirst();
 
 const checkoutOrder: Subject = {
   name: 'checkout order',
@@ -70,7 +73,11 @@ const checkoutOrder: Subject = {
       pay: (paymentToken) =>
         method === 'card'
           ? send(t.app, 'POST', '/api/order/pay', { id, token, paymentToken })
-          : send(t.app, 'POST', '/api/payment/stripe/payment-intent', { orderId: id, token, paymentMethodId: paymentToken }),
+          : send(t.app, 'POST', '/api/payment/stripe/payment-intent', {
+              orderId: id,
+              token,
+              paymentMethodId: paymentToken,
+            }),
       order: () => orderOf(t, { id }),
       state: async () => ({ order: (await orderOf(t, { id }))?.status }),
       verifyMetadata: (o, paymentId) => ({ orderId: o.id, orderIncrementId: o.order_increment_id, paymentId }),
@@ -87,12 +94,20 @@ const quoteLink: Subject = {
   transactionIdOf: (body) => body.transactionId,
   async make(t, method) {
     const { quote, token } = await createQuote(t.db, t.clock, quoteInput());
-    const quoteStatus = async () => (await t.db.selectFrom('quotes').select('status').where('id', '=', quote.id).executeTakeFirstOrThrow()).status;
+    const quoteStatus = async () =>
+      (await t.db.selectFrom('quotes').select('status').where('id', '=', quote.id).executeTakeFirstOrThrow()).status;
     return {
-      pay: (paymentToken) => send(t.app, 'POST', '/api/quote/pay', { quoteId: quote.id, token, paymentMethod: method, paymentToken }),
+      pay: (paymentToken) =>
+        send(t.app, 'POST', '/api/quote/pay', { quoteId: quote.id, token, paymentMethod: method, paymentToken }),
       order: () => orderOf(t, { quoteId: quote.id }),
       state: async () => ({ order: (await orderOf(t, { quoteId: quote.id }))?.status, quote: await quoteStatus() }),
-      verifyMetadata: (o, paymentId) => ({ orderId: o.id, orderIncrementId: o.order_increment_id, paymentId, quoteId: quote.id, quoteIncrementId: quote.quoteIncrementId }),
+      verifyMetadata: (o, paymentId) => ({
+        orderId: o.id,
+        orderIncrementId: o.order_increment_id,
+        paymentId,
+        quoteId: quote.id,
+        quoteIncrementId: quote.quoteIncrementId,
+      }),
       customerMail: { contains: `payment for quote #${quote.quoteIncrementId}` },
     };
   },
@@ -102,16 +117,33 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
   // One server per subject: every scenario pays its own order, and every read below is of that order.
   let t: TestServer;
   let stripe: StripeStandIn;
-  const webhook = (payload: string, signature: string) => t.app.request('/api/payment/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  const webhook = (payload: string, signature: string) =>
+    t.app.request('/api/payment/stripe/webhook', {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
 
   beforeAll(async () => {
-    stripe = await startStripeStandIn({ webhookMode: 'manual', webhookTarget: async (payload, signature) => (await webhook(payload, signature)).status });
+    stripe = await startStripeStandIn({
+      webhookMode: 'manual',
+      webhookTarget: async (payload, signature) => (await webhook(payload, signature)).status,
+    });
     t = await createTestServer({
       siteDir: FIXTURE_SHOP_DIR,
       dist: false,
       // Many orders and payments from one address: the limits are not under test here.
-      config: { origin: 'https://shop.test', orderRateLimit: { limit: 10_000, windowMs: 60_000 }, payRateLimit: { limit: 10_000, windowMs: 60_000 } },
-      paymentEnv: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+      config: {
+        origin: 'https://shop.test',
+        orderRateLimit: { limit: 10_000, windowMs: 60_000 },
+        payRateLimit: { limit: 10_000, windowMs: 60_000 },
+      },
+      paymentEnv: {
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+      },
     });
   });
   afterAll(async () => {
@@ -120,7 +152,8 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
   });
 
   const card = (c: (typeof CARDS)[keyof typeof CARDS]) => cardToken(t.app, c);
-  const payments = async (o: OrderRow) => t.db.selectFrom('payments').selectAll().where('order_id', '=', o.id).orderBy('id').execute();
+  const payments = async (o: OrderRow) =>
+    t.db.selectFrom('payments').selectAll().where('order_id', '=', o.id).orderBy('id').execute();
   const statuses = async (o: OrderRow) => (await payments(o)).map((p) => p.status);
   /** The sandbox gateway's charges for this order (its intents carry the order's id). */
   const charges = async (o: OrderRow) =>
@@ -128,8 +161,12 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
       .map((i) => ({ ...i, meta: JSON.parse(i.metadata) as Record<string, string> }))
       .filter((i) => i.meta.orderId === String(o.id))
       .sort((a, b) => Number(a.meta.paymentId) - Number(b.meta.paymentId));
-  const mails = async (o: OrderRow) => (await t.db.selectFrom('email_outbox').selectAll().orderBy('id').execute()).filter((m) => m.subject.endsWith(`#${o.order_increment_id}`));
-  const history = async (o: OrderRow) => (await t.db.selectFrom('order_status_history').select('id').where('order_id', '=', o.id).execute()).length;
+  const mails = async (o: OrderRow) =>
+    (await t.db.selectFrom('email_outbox').selectAll().orderBy('id').execute()).filter((m) =>
+      m.subject.endsWith(`#${o.order_increment_id}`),
+    );
+  const history = async (o: OrderRow) =>
+    (await t.db.selectFrom('order_status_history').select('id').where('order_id', '=', o.id).execute()).length;
   const mustOrder = async (p: Payable) => {
     const o = await p.order();
     expect(o).toBeDefined();
@@ -147,11 +184,18 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
     if (p.customerMail.lacks) expect(customer.text).not.toMatch(p.customerMail.lacks);
   }
   const verify = (method: Method, transactionId: string, clientSecret: string) =>
-    send(t.app, 'POST', `/api/payment/${method}/verify`, { paymentIntentId: transactionId, paymentIntentClientSecret: clientSecret });
+    send(t.app, 'POST', `/api/payment/${method}/verify`, {
+      paymentIntentId: transactionId,
+      paymentIntentClientSecret: clientSecret,
+    });
   const secretOf = (nextActionUrl: string) => new URL(nextActionUrl, 'http://shop').searchParams.get('client_secret')!;
   /** The card holder's answer on the sandbox gateway's authentication page. */
   const authenticate = (url: string, decision: 'approve' | 'decline') =>
-    t.app.request(url, { method: 'POST', body: new URLSearchParams({ client_secret: secretOf(url), decision }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    t.app.request(url, {
+      method: 'POST',
+      body: new URLSearchParams({ client_secret: secretOf(url), decision }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
 
   it('an approved card: 200, the order ordered, one completed payment, one pair of e-mails; a second pay is 409 and charges nothing', async () => {
     const p = await subject.make(t, 'card');
@@ -162,7 +206,11 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
     const o = await mustOrder(p);
     const [payment, ...more] = await payments(o);
     expect(more).toEqual([]);
-    expect(payment).toMatchObject({ status: 'completed', amount_cents: o.total_cents, transaction_id: subject.transactionIdOf(r.json) });
+    expect(payment).toMatchObject({
+      status: 'completed',
+      amount_cents: o.total_cents,
+      transaction_id: subject.transactionIdOf(r.json),
+    });
     expect((await charges(o)).map((c) => [c.status, c.amount_cents])).toEqual([['succeeded', o.total_cents]]);
     await expectConfirmationMails(p, o);
 
@@ -175,7 +223,7 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
     expect(await p.state()).toEqual(subject.paid);
   });
 
-  it('declined, then approved: 402 with the gateway\'s message, the order stays payable, then 200; two payments, one pair of e-mails', async () => {
+  it("declined, then approved: 402 with the gateway's message, the order stays payable, then 200; two payments, one pair of e-mails", async () => {
     const p = await subject.make(t, 'card');
     const declined = await p.pay(await card(CARDS.declined));
     expect(declined.status).toBe(402);
@@ -213,12 +261,20 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
     const p = await subject.make(t, 'card');
     const r = await p.pay(await card(CARDS.authenticate));
     expect(r.status).toBe(202);
-    expect(r.json).toMatchObject({ success: false, message: TEXTS.authenticate, status: 'on_hold', nextAction: { type: 'redirect_to_url', url: expect.stringMatching(/^\/sandbox-gateway\/authenticate\//) } });
+    expect(r.json).toMatchObject({
+      success: false,
+      message: TEXTS.authenticate,
+      status: 'on_hold',
+      nextAction: { type: 'redirect_to_url', url: expect.stringMatching(/^\/sandbox-gateway\/authenticate\//) },
+    });
     const url = r.json.nextAction.url as string;
     const transactionId = subject.transactionIdOf(r.json);
     const secret = secretOf(url);
     expect(await p.state()).toEqual(subject.payable);
-    expect((await verify('card', transactionId, secret)).json).toMatchObject({ success: false, error: TEXTS.authenticate });
+    expect((await verify('card', transactionId, secret)).json).toMatchObject({
+      success: false,
+      error: TEXTS.authenticate,
+    });
     expect((await verify('card', transactionId, `${secret}x`)).status).toBe(404);
 
     const back = await authenticate(url, 'approve');
@@ -295,7 +351,9 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
     expect(await statuses(o)).toEqual(['completed']);
     await expectConfirmationMails(p, o);
     // Of one quote, one order.
-    expect(await t.db.selectFrom('orders').select('id').where('idempotency_key', '=', o.idempotency_key).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('orders').select('id').where('idempotency_key', '=', o.idempotency_key).execute(),
+    ).toHaveLength(1);
   });
 
   describe('Stripe 3-D Secure: the webhook and the return page, in either order', () => {
@@ -304,11 +362,21 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
       const p = await subject.make(t, 'stripe');
       const r = await p.pay('pm_card_authenticationRequired');
       expect(r.status).toBe(202);
-      expect(r.json).toMatchObject({ success: false, message: TEXTS.authenticate, status: 'on_hold', nextAction: { type: 'redirect_to_url' }, paymentIntent: { id: expect.stringMatching(/^pi_/), status: 'requires_action' } });
+      expect(r.json).toMatchObject({
+        success: false,
+        message: TEXTS.authenticate,
+        status: 'on_hold',
+        nextAction: { type: 'redirect_to_url' },
+        paymentIntent: { id: expect.stringMatching(/^pi_/), status: 'requires_action' },
+      });
       const pi = r.json.paymentIntent.id as string;
       expect(subject.transactionIdOf(r.json)).toBe(pi);
       const secret = r.json.paymentIntent.client_secret as string;
-      const approved = await fetch(r.json.nextAction.url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'approve' }), redirect: 'manual' });
+      const approved = await fetch(r.json.nextAction.url, {
+        method: 'POST',
+        body: new URLSearchParams({ client_secret: secret, decision: 'approve' }),
+        redirect: 'manual',
+      });
       const back = new URL(approved.headers.get('location')!);
       expect(back.origin + back.pathname).toBe('https://shop.test/payment/verify/stripe');
       expect(back.searchParams.get('payment_intent')).toBe(pi);
@@ -330,7 +398,9 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
     };
     async function expectPaidOnce(p: Payable, o: OrderRow, pi: string) {
       expect(await p.state()).toEqual(subject.paid);
-      expect((await payments(o)).map((x) => [x.transaction_id, x.status, x.amount_cents])).toEqual([[pi, 'completed', o.total_cents]]);
+      expect((await payments(o)).map((x) => [x.transaction_id, x.status, x.amount_cents])).toEqual([
+        [pi, 'completed', o.total_cents],
+      ]);
       await expectConfirmationMails(p, o);
     }
 

@@ -27,7 +27,11 @@ import { parseJson } from '../http/parse.ts';
 
 const verifyBody = z.object({
   paymentIntentId: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(200),
-  paymentIntentClientSecret: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(300),
+  paymentIntentClientSecret: z
+    .string({ error: 'This field is required' })
+    .trim()
+    .min(1, 'This field is required')
+    .max(300),
 });
 
 export function paymentsRoutes(commerce: Commerce): Hono<AppEnv> {

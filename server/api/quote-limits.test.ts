@@ -18,9 +18,17 @@ import { QUOTE_LIMIT_MESSAGE } from './quote.ts';
 
 /** The shipped figures (PAY_RATE_LIMIT, PAY_RATE_WINDOW_MS). */
 const BUDGET = 30;
-const config: Partial<ServerConfig> = { logRequests: false, trustProxy: true, payRateLimit: { limit: BUDGET, windowMs: 600_000 } };
+const config: Partial<ServerConfig> = {
+  logRequests: false,
+  trustProxy: true,
+  payRateLimit: { limit: BUDGET, windowMs: 600_000 },
+};
 const TOO_MANY = { success: false, message: QUOTE_LIMIT_MESSAGE };
-const NOT_FOUND = { success: false, message: 'Quote not found. The link may be incorrect.', errorType: 'quoteNotExist' };
+const NOT_FOUND = {
+  success: false,
+  message: 'Quote not found. The link may be incorrect.',
+  errorType: 'quoteNotExist',
+};
 
 type App = JoineryServer['app'];
 let a: TestServer;
@@ -31,7 +39,17 @@ let quote: { id: number; token: string };
 
 function otherServer(): { server: JoineryServer; db: Db } {
   const db = openDatabase(a.dbTarget);
-  return { server: createServer({ db, mailer: memoryMailer(), clock: a.clock, log, siteDir: FIXTURE_SHOP_DIR, config: { distDir: null, ...config } }), db };
+  return {
+    server: createServer({
+      db,
+      mailer: memoryMailer(),
+      clock: a.clock,
+      log,
+      siteDir: FIXTURE_SHOP_DIR,
+      config: { distDir: null, ...config },
+    }),
+    db,
+  };
 }
 async function stop(s: { server: JoineryServer; db: Db }) {
   await s.server.close();
@@ -51,14 +69,16 @@ afterEach(async () => {
 });
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
-const open = (app: App, ip: string, token = quote.token, id = quote.id) => send(app, 'GET', `/api/quote?quoteId=${id}&token=${encodeURIComponent(token)}`, undefined, from(ip));
+const open = (app: App, ip: string, token = quote.token, id = quote.id) =>
+  send(app, 'GET', `/api/quote?quoteId=${id}&token=${encodeURIComponent(token)}`, undefined, from(ip));
 const guess = (app: App, ip: string, i: number) => open(app, ip, `guess-${i}`);
 const payCall = (app: App, ip: string, body: object = {}) => send(app, 'POST', '/api/quote/pay', body, from(ip));
-const convertCall = (app: App, ip: string, body: object = {}) => send(app, 'POST', '/api/quote/convertToOrder', body, from(ip));
+const convertCall = (app: App, ip: string, body: object = {}) =>
+  send(app, 'POST', '/api/quote/convertToOrder', body, from(ip));
 const servers = () => [a.app, b.server.app];
 
 describe('quote link guesses', () => {
-  it('30 wrong guesses spread over two servers: the 31st is 429 on either, the customer\'s link still opens on both', async () => {
+  it("30 wrong guesses spread over two servers: the 31st is 429 on either, the customer's link still opens on both", async () => {
     const office = '203.0.113.5';
     // The customer opening the link is not counted.
     for (const app of servers()) expect((await open(app, office)).status).toBe(200);
@@ -83,7 +103,9 @@ describe('quote link guesses', () => {
     }
     // Another address guesses on its own budget.
     expect((await guess(b.server.app, '198.51.100.7', 0)).json).toEqual(NOT_FOUND);
-    expect(log.lines.filter((l) => l.level === 'warn').map((l) => l.message)[0]).toMatch(/^rate limit: quote link guesses refused for 203\.0\.113\.5 \(more than 30 in 600 s\): GET \/api\/quote$/);
+    expect(log.lines.filter((l) => l.level === 'warn').map((l) => l.message)[0]).toMatch(
+      /^rate limit: quote link guesses refused for 203\.0\.113\.5 \(more than 30 in 600 s\): GET \/api\/quote$/,
+    );
   });
 
   it('an expired link counts as a miss and is refused beyond the budget too', async () => {
@@ -123,10 +145,19 @@ describe('quote payments', () => {
     const ip = '203.0.113.30';
     for (let i = 0; i <= BUDGET; i++) await guess(servers()[i % 2]!, ip, i);
     expect((await guess(a.app, ip, 99)).status).toBe(429);
-    const paid = await payCall(b.server.app, ip, { quoteId: quote.id, token: quote.token, paymentMethod: 'card', paymentToken: await cardToken(a.app, CARDS.approved) });
+    const paid = await payCall(b.server.app, ip, {
+      quoteId: quote.id,
+      token: quote.token,
+      paymentMethod: 'card',
+      paymentToken: await cardToken(a.app, CARDS.approved),
+    });
     expect(paid.status).toBe(200);
     expect(paid.json).toMatchObject({ success: true, status: 'completed', amount: QUOTE_TOTAL });
-    const order = await convertCall(a.app, ip, { quoteId: quote.id, token: quote.token, payment: { transactionId: paid.json.transactionId, method: 'card' } });
+    const order = await convertCall(a.app, ip, {
+      quoteId: quote.id,
+      token: quote.token,
+      payment: { transactionId: paid.json.transactionId, method: 'card' },
+    });
     expect(order.status).toBe(200);
     expect(order.json).toMatchObject({ success: true, order: { total: QUOTE_TOTAL } });
   });

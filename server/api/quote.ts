@@ -44,7 +44,12 @@ const REQUIRED = 'This field is required';
 const quoteId = idField(REQUIRED);
 const token = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200);
 const method = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100);
-const payBody = z.object({ quoteId, token, paymentMethod: method, paymentToken: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255) });
+const payBody = z.object({
+  quoteId,
+  token,
+  paymentMethod: method,
+  paymentToken: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255),
+});
 const convertBody = z.object({
   quoteId,
   token,
@@ -63,7 +68,14 @@ const convertBody = z.object({
 
 export function quoteRoutes(deps: Pick<AppDeps, 'config' | 'log' | 'db'>, commerce: Commerce): Hono<AppEnv> {
   const quotes = quoteService(commerce);
-  const limitOf = (what: string) => ({ ...deps.config.payRateLimit, trustProxy: deps.config.trustProxy, log: deps.log, db: deps.db, message: QUOTE_LIMIT_MESSAGE, what });
+  const limitOf = (what: string) => ({
+    ...deps.config.payRateLimit,
+    trustProxy: deps.config.trustProxy,
+    log: deps.log,
+    db: deps.db,
+    message: QUOTE_LIMIT_MESSAGE,
+    what,
+  });
   const guesses = addressMissLimit(limitOf('quote link guesses'));
   const limit = addressRateLimit(limitOf('quote payments'));
   return new Hono<AppEnv>()

@@ -76,7 +76,10 @@ export function fileReviewSource(file: string, log: Logger): ReviewSource {
   };
 }
 
-export function reviewsRoutes(deps: Pick<AppDeps, 'siteDir' | 'log'>, source: ReviewSource = fileReviewSource(join(deps.siteDir, REVIEWS_FILE), deps.log)): Hono<AppEnv> {
+export function reviewsRoutes(
+  deps: Pick<AppDeps, 'siteDir' | 'log'>,
+  source: ReviewSource = fileReviewSource(join(deps.siteDir, REVIEWS_FILE), deps.log),
+): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get('/birdeye', async (c) => {
       const reviews = await source.load().catch(() => null);

@@ -24,14 +24,27 @@ async function setup(webhookMode: 'immediate' | 'manual' = 'manual') {
     siteDir: FIXTURE_SHOP_DIR,
     dist: false,
     config: { origin: 'https://shop.test' },
-    paymentEnv: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
+    paymentEnv: {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    },
   });
 }
 
 const webhook = (payload: string, signature?: string) =>
-  t.app.request('/api/payment/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'stripe-signature': signature }) } });
+  t.app.request('/api/payment/stripe/webhook', {
+    method: 'POST',
+    body: payload,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+    },
+  });
 
-const intent = (body: Record<string, unknown>) => send(t.app, 'POST', '/api/payment/stripe/payment-intent', { currency: 'usd', ...body });
+const intent = (body: Record<string, unknown>) =>
+  send(t.app, 'POST', '/api/payment/stripe/payment-intent', { currency: 'usd', ...body });
 const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
 const outbox = () => t.db.selectFrom('email_outbox').select(['kind', 'to']).orderBy('id').execute();
 const orderRows = () => t.db.selectFrom('orders').select(['id', 'status', 'total_cents']).execute();
@@ -40,22 +53,51 @@ describe('Stripe PaymentIntents through the stand-in', () => {
   it('charges the server total in cents with the order ids as metadata and an idempotency key per attempt', async () => {
     await setup();
     const { id, token, order } = await placeOrder(t.app, { paymentMethod: 'stripe' });
-    const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa', amount: order.total, receiptEmail: 'jane@example.com' });
+    const r = await intent({
+      orderId: id,
+      token,
+      paymentMethodId: 'pm_card_visa',
+      amount: order.total,
+      receiptEmail: 'jane@example.com',
+    });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ success: true, message: 'Payment successful', status: 'completed', paymentIntent: { id: expect.stringMatching(/^pi_/), status: 'succeeded', client_secret: expect.stringMatching(/_secret_/) } });
+    expect(r.json).toMatchObject({
+      success: true,
+      message: 'Payment successful',
+      status: 'completed',
+      paymentIntent: {
+        id: expect.stringMatching(/^pi_/),
+        status: 'succeeded',
+        client_secret: expect.stringMatching(/_secret_/),
+      },
+    });
     expect(r.json.order).toMatchObject({ id, status: 'ordered', total: 16.02 });
 
     const [create, ...more] = creates();
     expect(more).toEqual([]);
     expect(create!.auth).toBe('secret');
-    expect(create!.body).toMatchObject({ amount: '1602', currency: 'usd', payment_method: 'pm_card_visa', confirm: 'true', return_url: 'https://shop.test/payment/verify/stripe' });
-    expect(create!.body.metadata).toEqual({ orderId: String(id), orderIncrementId: '100000001', paymentId: String(r.json.payment.id) });
+    expect(create!.body).toMatchObject({
+      amount: '1602',
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: 'true',
+      return_url: 'https://shop.test/payment/verify/stripe',
+    });
+    expect(create!.body.metadata).toEqual({
+      orderId: String(id),
+      orderIncrementId: '100000001',
+      paymentId: String(r.json.payment.id),
+    });
     expect(create!.idempotencyKey).toBe(`order-${id}-payment-${r.json.payment.id}-charge`);
     expect(stripe.intents.get(r.json.paymentIntent.id)!.amount).toBe((await orderRows())[0]!.total_cents);
     expect((await outbox()).map((m) => m.kind).sort()).toEqual(['order-confirmation', 'order-confirmation-admin']);
 
     // Retrieved again by the server: nothing changes.
-    const again = await send(t.app, 'POST', '/api/payment/stripe/payment-intent/retrieve', { orderId: id, token, paymentIntentId: r.json.paymentIntent.id });
+    const again = await send(t.app, 'POST', '/api/payment/stripe/payment-intent/retrieve', {
+      orderId: id,
+      token,
+      paymentIntentId: r.json.paymentIntent.id,
+    });
     expect(again.json).toMatchObject({ success: true, status: 'completed', paymentIntent: { status: 'succeeded' } });
     expect(await outbox()).toHaveLength(2);
   });
@@ -65,13 +107,23 @@ describe('Stripe PaymentIntents through the stand-in', () => {
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa', amount: 0.01 });
     expect(r.status).toBe(422);
-    expect(r.json).toEqual({ success: false, message: 'The amount does not match the order total.', errors: { amount: 'The amount does not match the order total.' } });
+    expect(r.json).toEqual({
+      success: false,
+      message: 'The amount does not match the order total.',
+      errors: { amount: 'The amount does not match the order total.' },
+    });
     expect((await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa', currency: 'eur' })).status).toBe(422);
     expect(creates()).toEqual([]);
     expect(await t.db.selectFrom('payments').selectAll().execute()).toEqual([]);
     expect((await intent({ orderId: id, token: 'wrong', paymentMethodId: 'pm_card_visa' })).status).toBe(403);
     expect((await intent({ orderId: id, paymentMethodId: 'pm_card_visa' })).status).toBe(403);
-    const carded = await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa', cardNumber: '4242424242424242', cvc: '123' });
+    const carded = await intent({
+      orderId: id,
+      token,
+      paymentMethodId: 'pm_card_visa',
+      cardNumber: '4242424242424242',
+      cvc: '123',
+    });
     expect(carded.status).toBe(422);
     expect(carded.json.message).toBe('Card details must be entered in the payment form, not sent to the shop.');
     expect((await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa' })).status).toBe(200);
@@ -84,11 +136,18 @@ describe('Stripe PaymentIntents through the stand-in', () => {
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     const declined = await intent({ orderId: id, token, paymentMethodId: 'pm_card_chargeDeclined' });
     expect(declined.status).toBe(402);
-    expect(declined.json).toMatchObject({ success: false, status: 'failed', message: 'Your card was declined.', order: { status: 'pending_payment' } });
+    expect(declined.json).toMatchObject({
+      success: false,
+      status: 'failed',
+      message: 'Your card was declined.',
+      order: { status: 'pending_payment' },
+    });
     const ok = await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa' });
     expect(ok.status).toBe(200);
     expect(await orderRows()).toEqual([{ id, status: 'ordered', total_cents: 1602 }]);
-    expect((await t.db.selectFrom('payments').select(['status']).orderBy('id').execute()).map((p) => p.status)).toEqual(['failed', 'completed']);
+    expect((await t.db.selectFrom('payments').select(['status']).orderBy('id').execute()).map((p) => p.status)).toEqual(
+      ['failed', 'completed'],
+    );
     expect(new Set(creates().map((c) => c.idempotencyKey)).size).toBe(2);
     expect(await outbox()).toHaveLength(2);
     expect((await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa' })).status).toBe(409);
@@ -99,22 +158,39 @@ describe('Stripe PaymentIntents through the stand-in', () => {
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
     expect(r.status).toBe(202);
-    expect(r.json).toMatchObject({ success: false, status: 'on_hold', message: 'Additional authentication required', paymentIntent: { status: 'requires_action' }, nextAction: { type: 'redirect_to_url' } });
+    expect(r.json).toMatchObject({
+      success: false,
+      status: 'on_hold',
+      message: 'Additional authentication required',
+      paymentIntent: { status: 'requires_action' },
+      nextAction: { type: 'redirect_to_url' },
+    });
     const secret = r.json.paymentIntent.client_secret as string;
     const pi = r.json.paymentIntent.id as string;
-    const verify = (s = secret) => send(t.app, 'POST', '/api/payment/stripe/verify', { paymentIntentId: pi, paymentIntentClientSecret: s });
+    const verify = (s = secret) =>
+      send(t.app, 'POST', '/api/payment/stripe/verify', { paymentIntentId: pi, paymentIntentClientSecret: s });
     // A forged return before authentication: the server asks Stripe, which says requires_action.
     expect((await verify()).json).toMatchObject({ success: false, error: 'Additional authentication required' });
     expect((await verify('pi_x_secret_guess')).status).toBe(404);
 
     const page = await fetch(r.json.nextAction.url);
     expect(await page.text()).toContain('16.02 USD');
-    const approved = await fetch(r.json.nextAction.url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'approve' }), redirect: 'manual' });
+    const approved = await fetch(r.json.nextAction.url, {
+      method: 'POST',
+      body: new URLSearchParams({ client_secret: secret, decision: 'approve' }),
+      redirect: 'manual',
+    });
     const back = new URL(approved.headers.get('location')!);
     expect(back.origin + back.pathname).toBe('https://shop.test/payment/verify/stripe');
     expect(back.searchParams.get('payment_intent')).toBe(pi);
     const v = await verify(back.searchParams.get('payment_intent_client_secret')!);
-    expect(v.json).toEqual({ success: true, status: 'completed', transactionId: pi, transactionResponse: { amount: 16.02, message: 'Payment succeeded' }, metadata: { orderId: id, orderIncrementId: '100000001', paymentId: 1 } });
+    expect(v.json).toEqual({
+      success: true,
+      status: 'completed',
+      transactionId: pi,
+      transactionResponse: { amount: 16.02, message: 'Payment succeeded' },
+      metadata: { orderId: id, orderIncrementId: '100000001', paymentId: 1 },
+    });
     expect((await send(t.app, 'POST', '/api/payment/verify/stripe', {})).status).toBe(404); // only /api/payment/{method}/verify
     expect(await outbox()).toHaveLength(2);
   });
@@ -126,15 +202,31 @@ describe('Stripe PaymentIntents through the stand-in', () => {
     const pi = r.json.paymentIntent.id as string;
     // As a card authorized for later capture would be.
     Object.assign(stripe.intents.get(pi)!, { status: 'requires_capture', next_action: null });
-    const capture = (body: object = {}) => send(t.app, 'POST', '/api/payment/stripe/capture-payment', { orderId: id, token, paymentIntentId: pi, ...body });
+    const capture = (body: object = {}) =>
+      send(t.app, 'POST', '/api/payment/stripe/capture-payment', { orderId: id, token, paymentIntentId: pi, ...body });
     expect((await capture({ token: 'wrong' })).status).toBe(403);
     const c = await capture();
     expect(c.status).toBe(200);
-    expect(c.json).toMatchObject({ success: true, status: 'completed', paymentIntent: { id: pi, status: 'succeeded' }, order: { status: 'ordered' } });
-    expect(stripe.requests.find((q) => q.path === `/v1/payment_intents/${pi}/capture`)!.idempotencyKey).toBe(`order-${id}-payment-1-capture`);
+    expect(c.json).toMatchObject({
+      success: true,
+      status: 'completed',
+      paymentIntent: { id: pi, status: 'succeeded' },
+      order: { status: 'ordered' },
+    });
+    expect(stripe.requests.find((q) => q.path === `/v1/payment_intents/${pi}/capture`)!.idempotencyKey).toBe(
+      `order-${id}-payment-1-capture`,
+    );
     expect((await capture()).status).toBe(200); // the same key: Stripe answers the same; nothing changes
     expect(await outbox()).toHaveLength(2);
-    expect((await send(t.app, 'POST', '/api/payment/stripe/capture-payment', { orderId: id, token, paymentIntentId: 'pi_unknown' })).status).toBe(404);
+    expect(
+      (
+        await send(t.app, 'POST', '/api/payment/stripe/capture-payment', {
+          orderId: id,
+          token,
+          paymentIntentId: 'pi_unknown',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('PATCH puts the order total on an open intent; a different client amount is 422', async () => {
@@ -142,25 +234,31 @@ describe('Stripe PaymentIntents through the stand-in', () => {
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
     const pi = r.json.paymentIntent.id as string;
-    const patch = (body: object) => send(t.app, 'PATCH', '/api/payment/stripe/payment-intent', { orderId: id, token, paymentIntentId: pi, ...body });
+    const patch = (body: object) =>
+      send(t.app, 'PATCH', '/api/payment/stripe/payment-intent', { orderId: id, token, paymentIntentId: pi, ...body });
     expect((await patch({ amount: 0.01 })).status).toBe(422);
     const ok = await patch({ amount: 16.02, currency: 'usd' });
     expect(ok.json).toMatchObject({ success: true, paymentIntent: { id: pi, amount: 1602 } });
     const update = stripe.requests.find((q) => q.path === `/v1/payment_intents/${pi}` && q.method === 'POST')!;
-    expect(update.body).toMatchObject({ amount: '1602', metadata: { orderId: String(id), orderIncrementId: '100000001', paymentId: '1' } });
+    expect(update.body).toMatchObject({
+      amount: '1602',
+      metadata: { orderId: String(id), orderIncrementId: '100000001', paymentId: '1' },
+    });
     expect(update.idempotencyKey).toBe(`order-${id}-payment-1-update-1602`);
   });
 });
 
 describe('when Stripe refuses or does not answer', () => {
-  it('a refused call is 422 with Stripe\'s message; no answer is 402 on paying and 502 on retrieving: never a 500', async () => {
+  it("a refused call is 422 with Stripe's message; no answer is 402 on paying and 502 on retrieving: never a 500", async () => {
     await setup();
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
     const ids = { orderId: id, token, paymentIntentId: r.json.paymentIntent.id };
     const refused = await send(t.app, 'POST', '/api/payment/stripe/capture-payment', ids);
     expect(refused.status).toBe(422);
-    expect(refused.json.message).toBe('This PaymentIntent could not be captured because it has a status of requires_action.');
+    expect(refused.json.message).toBe(
+      'This PaymentIntent could not be captured because it has a status of requires_action.',
+    );
     const other = await placeOrder(t.app, { paymentMethod: 'stripe' });
     await stripe.close();
     const down = await intent({ orderId: other.id, token: other.token, paymentMethodId: 'pm_card_visa' });
@@ -168,7 +266,10 @@ describe('when Stripe refuses or does not answer', () => {
     expect(down.json.message).toBe('An error occurred while processing your payment. Please try again.');
     const retrieve = await send(t.app, 'POST', '/api/payment/stripe/payment-intent/retrieve', ids);
     expect(retrieve.status).toBe(502);
-    expect(retrieve.json).toEqual({ success: false, message: 'An error occurred while processing your payment. Please try again.' });
+    expect(retrieve.json).toEqual({
+      success: false,
+      message: 'An error occurred while processing your payment. Please try again.',
+    });
   });
 });
 
@@ -178,9 +279,19 @@ describe('POST /api/payment/stripe/webhook', () => {
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
     const pi = [...stripe.intents.values()][0]!;
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { ...pi, status: 'succeeded' } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { ...pi, status: 'succeeded' } },
+    });
     const before = await orderRows();
-    for (const res of [await webhook(payload), await webhook(payload, 't=1,v1=deadbeef'), await webhook(payload, stripe.sign(payload, 'whsec_other')), await webhook(payload.replace('"amount":1602', '"amount":1'), stripe.sign(payload))]) {
+    for (const res of [
+      await webhook(payload),
+      await webhook(payload, 't=1,v1=deadbeef'),
+      await webhook(payload, stripe.sign(payload, 'whsec_other')),
+      await webhook(payload.replace('"amount":1602', '"amount":1'), stripe.sign(payload)),
+    ]) {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ success: false, message: 'Invalid webhook signature' });
     }
@@ -195,9 +306,16 @@ describe('POST /api/payment/stripe/webhook', () => {
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
     const secret = r.json.paymentIntent.client_secret as string;
-    await fetch(r.json.nextAction.url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'approve' }), redirect: 'manual' });
+    await fetch(r.json.nextAction.url, {
+      method: 'POST',
+      body: new URLSearchParams({ client_secret: secret, decision: 'approve' }),
+      redirect: 'manual',
+    });
     expect(await orderRows()).toEqual([{ id, status: 'ordered', total_cents: 1602 }]);
-    const v = await send(t.app, 'POST', '/api/payment/stripe/verify', { paymentIntentId: r.json.paymentIntent.id, paymentIntentClientSecret: secret });
+    const v = await send(t.app, 'POST', '/api/payment/stripe/verify', {
+      paymentIntentId: r.json.paymentIntent.id,
+      paymentIntentClientSecret: secret,
+    });
     expect(v.json.success).toBe(true);
     expect((await outbox()).map((m) => m.kind).sort()).toEqual(['order-confirmation', 'order-confirmation-admin']);
     expect(await t.outbox.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
@@ -209,9 +327,20 @@ describe('POST /api/payment/stripe/webhook', () => {
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
     const secret = r.json.paymentIntent.client_secret as string;
-    await fetch(r.json.nextAction.url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'approve' }), redirect: 'manual' });
+    await fetch(r.json.nextAction.url, {
+      method: 'POST',
+      body: new URLSearchParams({ client_secret: secret, decision: 'approve' }),
+      redirect: 'manual',
+    });
     expect((await orderRows())[0]!.status).toBe('pending_payment'); // the webhook is held back
-    expect((await send(t.app, 'POST', '/api/payment/stripe/verify', { paymentIntentId: r.json.paymentIntent.id, paymentIntentClientSecret: secret })).json.success).toBe(true);
+    expect(
+      (
+        await send(t.app, 'POST', '/api/payment/stripe/verify', {
+          paymentIntentId: r.json.paymentIntent.id,
+          paymentIntentClientSecret: secret,
+        })
+      ).json.success,
+    ).toBe(true);
     const history = async () => (await t.db.selectFrom('order_status_history').select('comment').execute()).length;
     const entries = await history();
     expect(await stripe.deliverWebhooks()).toEqual([200, 200]); // created, succeeded
@@ -220,7 +349,11 @@ describe('POST /api/payment/stripe/webhook', () => {
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
     expect(await history()).toBe(entries);
     expect(await outbox()).toHaveLength(2);
-    expect((await t.db.selectFrom('payment_events').select(['event_id', 'type']).orderBy('type').execute()).map((e) => e.type)).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    expect(
+      (await t.db.selectFrom('payment_events').select(['event_id', 'type']).orderBy('type').execute()).map(
+        (e) => e.type,
+      ),
+    ).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
   });
 
   it('changing the order cancels its open intent at Stripe; canceled and processing events are settled, never undoing a payment', async () => {
@@ -237,9 +370,17 @@ describe('POST /api/payment/stripe/webhook', () => {
     // A processing event for a paid order's intent changes nothing.
     const paid = await intent({ orderId: id, token, paymentMethodId: 'pm_card_visa' });
     expect(paid.status).toBe(200);
-    const processing = JSON.stringify({ id: 'evt_processing_1', object: 'event', type: 'payment_intent.processing', data: { object: { ...stripe.intents.get(paid.json.paymentIntent.id)!, status: 'processing' } } });
+    const processing = JSON.stringify({
+      id: 'evt_processing_1',
+      object: 'event',
+      type: 'payment_intent.processing',
+      data: { object: { ...stripe.intents.get(paid.json.paymentIntent.id)!, status: 'processing' } },
+    });
     expect((await webhook(processing, stripe.sign(processing))).status).toBe(200);
-    expect((await t.db.selectFrom('payments').select('status').orderBy('id').execute()).map((p) => p.status)).toEqual(['failed', 'completed']);
+    expect((await t.db.selectFrom('payments').select('status').orderBy('id').execute()).map((p) => p.status)).toEqual([
+      'failed',
+      'completed',
+    ]);
     expect((await orderRows())[0]!.status).toBe('ordered');
   });
 
@@ -248,7 +389,11 @@ describe('POST /api/payment/stripe/webhook', () => {
     const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
     const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
     const secret = r.json.paymentIntent.client_secret as string;
-    await fetch(r.json.nextAction.url, { method: 'POST', body: new URLSearchParams({ client_secret: secret, decision: 'fail' }), redirect: 'manual' });
+    await fetch(r.json.nextAction.url, {
+      method: 'POST',
+      body: new URLSearchParams({ client_secret: secret, decision: 'fail' }),
+      redirect: 'manual',
+    });
     await stripe.deliverWebhooks();
     expect((await t.db.selectFrom('payments').select('status').execute()).map((p) => p.status)).toEqual(['failed']);
     expect((await orderRows())[0]!.status).toBe('pending_payment');
@@ -265,9 +410,21 @@ describe('configuration', () => {
     expect(JSON.stringify(listed.json)).not.toContain(stripe.secretKey);
     expect(JSON.stringify(listed.json)).not.toContain(stripe.webhookSecret);
     await t.close();
-    t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, paymentEnv: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } });
-    expect((await send(t.app, 'GET', '/api/payment-methods?scope=sample-order')).json.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['card']);
-    const r = await send(t.app, 'POST', '/api/payment/stripe/payment-intent', { orderId: 1, token: 'x', paymentMethodId: 'pm_card_visa' });
+    t = await createTestServer({
+      siteDir: FIXTURE_SHOP_DIR,
+      dist: false,
+      paymentEnv: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' },
+    });
+    expect(
+      (await send(t.app, 'GET', '/api/payment-methods?scope=sample-order')).json.paymentMethods.map(
+        (m: { name: string }) => m.name,
+      ),
+    ).toEqual(['card']);
+    const r = await send(t.app, 'POST', '/api/payment/stripe/payment-intent', {
+      orderId: 1,
+      token: 'x',
+      paymentMethodId: 'pm_card_visa',
+    });
     expect(r.status).toBe(422);
     expect(r.json.message).toBe('Payment method not available');
   });

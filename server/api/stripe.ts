@@ -37,7 +37,10 @@ export const STRIPE_TEXTS = {
 
 const REQUIRED = 'This field is required';
 const id = idField(REQUIRED);
-const intentId = z.string({ error: REQUIRED }).trim().regex(/^[A-Za-z0-9_]{1,255}$/, 'Invalid input');
+const intentId = z
+  .string({ error: REQUIRED })
+  .trim()
+  .regex(/^[A-Za-z0-9_]{1,255}$/, 'Invalid input');
 const base = {
   orderId: id.optional(),
   token: z.string().trim().max(200).optional(),
@@ -46,7 +49,11 @@ const base = {
   receiptEmail: z.string().trim().max(254).optional(),
   metadata: z.object({ orderId: id.optional() }).loose().optional(),
 };
-const createBody = z.object({ ...base, paymentMethodId: intentId, paymentMethod: z.string().trim().max(100).optional() });
+const createBody = z.object({
+  ...base,
+  paymentMethodId: intentId,
+  paymentMethod: z.string().trim().max(100).optional(),
+});
 const intentBody = z.object({ ...base, paymentIntentId: intentId });
 
 export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
@@ -65,14 +72,22 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
     const token = b.token ?? c.req.header('x-order-token');
     const row = await ctx.authorize(orderId, token);
     const currency = row.order_currency_code.toLowerCase();
-    if (b.currency !== undefined && b.currency !== currency) throw new ApiError(422, STRIPE_TEXTS.currency(currency), { currency: STRIPE_TEXTS.currency(currency) });
-    if (b.amount !== undefined && toCents(b.amount) !== row.total_cents) throw new ApiError(422, STRIPE_TEXTS.amountMismatch, { amount: STRIPE_TEXTS.amountMismatch });
+    if (b.currency !== undefined && b.currency !== currency)
+      throw new ApiError(422, STRIPE_TEXTS.currency(currency), { currency: STRIPE_TEXTS.currency(currency) });
+    if (b.amount !== undefined && toCents(b.amount) !== row.total_cents)
+      throw new ApiError(422, STRIPE_TEXTS.amountMismatch, { amount: STRIPE_TEXTS.amountMismatch });
     return { row, token };
   }
 
   const answer = (c: Context<AppEnv>, o: PayOutcome) => {
     const r = o.result;
-    return c.json({ ...o.body, paymentIntent: { id: r.transactionId, status: r.intentStatus ?? null, client_secret: r.clientSecret ?? null } }, o.httpStatus);
+    return c.json(
+      {
+        ...o.body,
+        paymentIntent: { id: r.transactionId, status: r.intentStatus ?? null, client_secret: r.clientSecret ?? null },
+      },
+      o.httpStatus,
+    );
   };
 
   return new Hono<AppEnv>()
@@ -85,9 +100,13 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
       const { row, token } = await order(c, b);
       const data = ctx.data();
       // The order's Stripe method: the one named, else the first enabled one with this gateway.
-      const name = b.paymentMethod ?? data.paymentMethods.find((m) => m.gateway === STRIPE_GATEWAY && ctx.paymentMethod(data, m.name))?.name ?? '';
+      const name =
+        b.paymentMethod ??
+        data.paymentMethods.find((m) => m.gateway === STRIPE_GATEWAY && ctx.paymentMethod(data, m.name))?.name ??
+        '';
       const method = ctx.requirePaymentMethod(data, name);
-      if (method.provider.gateway !== STRIPE_GATEWAY) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
+      if (method.provider.gateway !== STRIPE_GATEWAY)
+        throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
       return answer(c, await payments.pay({ id: row.id, token, paymentMethod: name, paymentToken: b.paymentMethodId }));
     })
     .patch('/payment-intent', async (c) => {
@@ -95,7 +114,11 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
       const b = await parseJson(c, intentBody);
       const { row, token } = await order(c, b);
       const r = await payments.updateOpen(row.id, token, b.paymentIntentId, STRIPE_GATEWAY);
-      return c.json({ success: true, message: 'Payment intent updated', paymentIntent: { id: r.transactionId, status: r.intentStatus, amount: row.total_cents } });
+      return c.json({
+        success: true,
+        message: 'Payment intent updated',
+        paymentIntent: { id: r.transactionId, status: r.intentStatus, amount: row.total_cents },
+      });
     })
     .post('/capture-payment', async (c) => {
       provider();

@@ -16,7 +16,9 @@ import { tokenMatches } from './order-token.ts';
 import { CommerceDataError, type CommerceData, type CommerceDataSource } from './site-data.ts';
 
 const orderById = prepared((db, $: { id: number }) => db.selectFrom('orders').selectAll().where('id', '=', $.id));
-const paymentsOf = prepared((db, $: { orderId: number }) => db.selectFrom('payments').selectAll().where('order_id', '=', $.orderId));
+const paymentsOf = prepared((db, $: { orderId: number }) =>
+  db.selectFrom('payments').selectAll().where('order_id', '=', $.orderId),
+);
 
 export const COMMERCE_TEXTS = {
   unavailable: 'Checkout is not available right now. Please try again later.',
@@ -73,8 +75,14 @@ export class CommerceContext {
   }
 
   /** An enabled method of the scope whose gateway this server has a provider for. */
-  paymentMethod(data: CommerceData, name: string, scope: PaymentScope = 'sample-order'): { method: PaymentMethod; provider: PaymentProvider } | undefined {
-    const method = data.paymentMethods.find((m) => m.name === name && m.enabled && (!m.scopes || m.scopes.includes(scope)));
+  paymentMethod(
+    data: CommerceData,
+    name: string,
+    scope: PaymentScope = 'sample-order',
+  ): { method: PaymentMethod; provider: PaymentProvider } | undefined {
+    const method = data.paymentMethods.find(
+      (m) => m.name === name && m.enabled && (!m.scopes || m.scopes.includes(scope)),
+    );
     const provider = method && this.deps.providers[method.gateway];
     return method && provider ? { method, provider } : undefined;
   }
@@ -82,26 +90,36 @@ export class CommerceContext {
   /** As paymentMethod, or 422 "Payment method not available" on the paymentMethod field. */
   requirePaymentMethod(data: CommerceData, name: string) {
     const found = this.paymentMethod(data, name);
-    if (!found) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable, { paymentMethod: name ? PAYMENT_MESSAGES.notAvailable : CHECKOUT_MESSAGES.paymentMethod });
+    if (!found)
+      throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable, {
+        paymentMethod: name ? PAYMENT_MESSAGES.notAvailable : CHECKOUT_MESSAGES.paymentMethod,
+      });
     return found;
   }
 
   /** The order, when the token is its unexpired token; 403 otherwise (an unknown id included). */
   async authorize(id: number, token: string | undefined): Promise<OrderRow> {
     const row = await orderById.first(this.db, { id });
-    if (!row || !tokenMatches(token, row.token_hash) || row.token_expires_at <= this.clock.now().toISOString()) throw new CommerceError('forbidden', COMMERCE_TEXTS.forbidden);
+    if (!row || !tokenMatches(token, row.token_hash) || row.token_expires_at <= this.clock.now().toISOString())
+      throw new CommerceError('forbidden', COMMERCE_TEXTS.forbidden);
     return row;
   }
 
   /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments (read through `db`: the caller's transaction, if any). */
-  async assertOpen(row: OrderRow, db: Kysely<Database> = this.db, o: { stranded?: 'allow' } = {}): Promise<PaymentRow[]> {
+  async assertOpen(
+    row: OrderRow,
+    db: Kysely<Database> = this.db,
+    o: { stranded?: 'allow' } = {},
+  ): Promise<PaymentRow[]> {
     if (row.status === 'ordered') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
-    if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString()) throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
+    if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString())
+      throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
     const payments = await paymentsOf.all(db, { orderId: row.id });
     if (payments.some((p) => p.status === 'completed')) throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
     if (payments.some(isAwaitingReview)) throw new CommerceError('conflict', COMMERCE_TEXTS.underReview);
     // A lost attempt may have charged the order as it was: only a pay step (which recovers it first) may go on.
-    if (o.stranded !== 'allow' && payments.some(isStranded)) throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
+    if (o.stranded !== 'allow' && payments.some(isStranded))
+      throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
     return payments;
   }
 }
@@ -115,21 +133,26 @@ export const additionalData = (p: Pick<PaymentRow, 'additional_data'>): Record<s
 };
 
 /** A payment waiting for the card holder's authentication: on hold with a client secret (intent requires_action). */
-export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'status' | 'client_secret_hash'>) => p.status === 'on_hold' && p.client_secret_hash !== null;
+export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'status' | 'client_secret_hash'>) =>
+  p.status === 'on_hold' && p.client_secret_hash !== null;
 
 /** A payment's stored data says its next step was the card holder's authentication (rows settled before `next` was stored name the intent status). */
-export const namesAuthentication = (extra: Record<string, unknown>) => extra.next === 'authenticate' || (extra.next === undefined && extra.intentStatus === 'requires_action');
+export const namesAuthentication = (extra: Record<string, unknown>) =>
+  extra.next === 'authenticate' || (extra.next === undefined && extra.intentStatus === 'requires_action');
 
 /** An authentication that was never answered: the payment was canceled by a change or a new attempt. */
-export const wasCanceledWhileWaiting = (p: PaymentRow) => p.status === 'failed' && namesAuthentication(additionalData(p));
+export const wasCanceledWhileWaiting = (p: PaymentRow) =>
+  p.status === 'failed' && namesAuthentication(additionalData(p));
 
 /**
  * An attempt whose answer never came back: written pending, and no provider answer ever
  * settled it. Seen under the order's lease (its pay step is over), its answer was lost.
  */
-export const isStranded = (p: Pick<PaymentRow, 'status' | 'transaction_id'>) => p.status === 'pending' && p.transaction_id === null;
+export const isStranded = (p: Pick<PaymentRow, 'status' | 'transaction_id'>) =>
+  p.status === 'pending' && p.transaction_id === null;
 
 export const CANCELED_AUTHENTICATION = 'This payment was canceled: the order changed or another payment was started.';
 
 /** Money that may still arrive (held for review, pending at the provider): another payment could charge twice. */
-export const isAwaitingReview = (p: PaymentRow) => (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p) && !isStranded(p);
+export const isAwaitingReview = (p: PaymentRow) =>
+  (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p) && !isStranded(p);

@@ -19,7 +19,11 @@ export async function parseCheckoutBody<S extends ZodMiniType>(c: Context, schem
   } catch (e) {
     if (e instanceof ApiError && e.status === 422 && e.errors) {
       const messages = Object.values(e.errors);
-      throw new ApiError(422, messages.includes(CHECKOUT_MESSAGES.usOnly) ? CHECKOUT_MESSAGES.usOnly : FIELDS_MESSAGE, e.errors);
+      throw new ApiError(
+        422,
+        messages.includes(CHECKOUT_MESSAGES.usOnly) ? CHECKOUT_MESSAGES.usOnly : FIELDS_MESSAGE,
+        e.errors,
+      );
     }
     throw e;
   }

@@ -17,7 +17,13 @@ export async function markConfirmationSent(db: Kysely<Database>, row: OutboxRow,
   if (row.kind !== ORDER_MAIL_KINDS.customer || row.ref_type !== 'order' || !row.ref_id) return false;
   const id = Number(row.ref_id);
   return db.transaction().execute(async (trx) => {
-    const order = await trx.updateTable('orders').set({ email_sent: 1 }).where('id', '=', id).where('email_sent', '=', 0).returning(['status']).executeTakeFirst();
+    const order = await trx
+      .updateTable('orders')
+      .set({ email_sent: 1 })
+      .where('id', '=', id)
+      .where('email_sent', '=', 0)
+      .returning(['status'])
+      .executeTakeFirst();
     if (!order) return false;
     await addHistory(trx, id, order.status, CUSTOMER_NOTIFIED_COMMENT, clock, true);
     return true;

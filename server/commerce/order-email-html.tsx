@@ -4,7 +4,12 @@ import { formatPrice, TEST_MODE_MESSAGES } from '../../engine/node.ts';
 import { Lines, MailLayout, MAIL_COLORS, linkStyle, renderMail } from '../mail/layout.tsx';
 import type { OrderEmailData, ShopInfo } from './order-emails.ts';
 
-const cell: CSSProperties = { padding: 8, borderBottom: `1px solid ${MAIL_COLORS.rule}`, textAlign: 'left', verticalAlign: 'top' };
+const cell: CSSProperties = {
+  padding: 8,
+  borderBottom: `1px solid ${MAIL_COLORS.rule}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+};
 const num: CSSProperties = { ...cell, textAlign: 'right', whiteSpace: 'nowrap' };
 
 function TotalRow({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
@@ -34,7 +39,13 @@ function Address({ heading, lines, phone }: { heading: string; lines: string[]; 
   );
 }
 
-export function orderEmailHtml(d: OrderEmailData, title: string, intro: string, shop: ShopInfo, testMode: boolean): string {
+export function orderEmailHtml(
+  d: OrderEmailData,
+  title: string,
+  intro: string,
+  shop: ShopInfo,
+  testMode: boolean,
+): string {
   return renderMail(
     <MailLayout
       title={title}

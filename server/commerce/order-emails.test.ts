@@ -24,7 +24,20 @@ const order = {
   lastName: 'Doe',
   email: 'eve@example.com',
   createdAt: '2025-07-04T18:30:05.000Z',
-  items: [{ sku: 'QZ-CG-CH-POL', name: 'Quartz <script>alert(1)</script>', qty: 1, price: 9.95, rowTotal: 9.95, customOptions: { finish: { type: 'surface', value: 'polished', label: 'Polished' }, styleName: 'Q', styleTitle: 'Q' } }],
+  items: [
+    {
+      sku: 'QZ-CG-CH-POL',
+      name: 'Quartz <script>alert(1)</script>',
+      qty: 1,
+      price: 9.95,
+      rowTotal: 9.95,
+      customOptions: {
+        finish: { type: 'surface', value: 'polished', label: 'Polished' },
+        styleName: 'Q',
+        styleTitle: 'Q',
+      },
+    },
+  ],
   addresses: [address('billing'), address('shipping')],
   subtotal: 9.95,
   shippingAmount: 4.95,
@@ -35,14 +48,28 @@ const order = {
   payments: [{ status: 'completed', additionalData: { gateway: 'authorize-net' } }],
 } as unknown as OrderView;
 
-const shop = { siteName: 'Hearthline Cabinetry', origin: 'https://www.hearthlinecabinetry.com', adminEmails: ['orders@example.com', 'a@example.com', 'b@example.com'] };
+const shop = {
+  siteName: 'Hearthline Cabinetry',
+  origin: 'https://www.hearthlinecabinetry.com',
+  adminEmails: ['orders@example.com', 'a@example.com', 'b@example.com'],
+};
 
 describe('order e-mails', () => {
   it('customer: Order Confirmation #{id}; admin: New Order #{id} to the first admin address, the rest in cc', () => {
     const [customer, admin] = orderEmails(order, shop);
-    expect(customer).toMatchObject({ kind: 'order-confirmation', to: 'eve@example.com', subject: 'Order Confirmation #100000007', ref: { type: 'order', id: 7 } });
+    expect(customer).toMatchObject({
+      kind: 'order-confirmation',
+      to: 'eve@example.com',
+      subject: 'Order Confirmation #100000007',
+      ref: { type: 'order', id: 7 },
+    });
     expect(customer!.cc).toBeUndefined();
-    expect(admin).toMatchObject({ kind: 'order-confirmation-admin', to: 'orders@example.com', cc: ['a@example.com', 'b@example.com'], subject: 'New Order #100000007' });
+    expect(admin).toMatchObject({
+      kind: 'order-confirmation-admin',
+      to: 'orders@example.com',
+      cc: ['a@example.com', 'b@example.com'],
+      subject: 'New Order #100000007',
+    });
     expect(orderEmails(order, { ...shop, adminEmails: [] })).toHaveLength(1);
   });
 
@@ -81,13 +108,33 @@ describe('order e-mails', () => {
       'Payment method: Credit or Debit Card',
       'Payment status: Paid',
       '',
-      ...['Billing address:', 'Shipping address:'].flatMap((heading) => [heading, '<b>Eve</b> Doe', '1 Main Street', 'Columbus, OH 43228', 'United States', 'Phone: 6145550143', '']),
+      ...['Billing address:', 'Shipping address:'].flatMap((heading) => [
+        heading,
+        '<b>Eve</b> Doe',
+        '1 Main Street',
+        'Columbus, OH 43228',
+        'United States',
+        'Phone: 6145550143',
+        '',
+      ]),
       'Hearthline Cabinetry',
       'https://www.hearthlinecabinetry.com',
     ];
-    expect(customer!.text).toBe([`Thank you for your order, O'Brien "Al" & <i>$&</i> $$! We have received your sample order and will let you know when it ships.`, ...body].join('\n'));
-    expect(admin!.text).toBe([`O'Brien "Al" & <i>$&</i> $$ D'Arc & Co placed sample order #100000007 ($16.02), paid by Credit or Debit Card.`, ...body].join('\n'));
-    expect(customer!.html).toContain(`<p>Thank you for your order, O&#x27;Brien &quot;Al&quot; &amp; &lt;i&gt;$&amp;&lt;/i&gt; $$!`);
+    expect(customer!.text).toBe(
+      [
+        `Thank you for your order, O'Brien "Al" & <i>$&</i> $$! We have received your sample order and will let you know when it ships.`,
+        ...body,
+      ].join('\n'),
+    );
+    expect(admin!.text).toBe(
+      [
+        `O'Brien "Al" & <i>$&</i> $$ D'Arc & Co placed sample order #100000007 ($16.02), paid by Credit or Debit Card.`,
+        ...body,
+      ].join('\n'),
+    );
+    expect(customer!.html).toContain(
+      `<p>Thank you for your order, O&#x27;Brien &quot;Al&quot; &amp; &lt;i&gt;$&amp;&lt;/i&gt; $$!`,
+    );
   });
 
   it('dates: short month, day, year, 12-hour time with seconds, in the shop time zone', () => {
@@ -96,8 +143,26 @@ describe('order e-mails', () => {
 
   it('dates one after the other, in the same second or not, in two time zones, each as Intl writes it', () => {
     const intl = (iso: string, timeZone: string) =>
-      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true, timeZone, timeZoneName: 'short' }).format(new Date(iso));
-    const isos = ['2025-07-04T18:30:05.000Z', '2025-07-04T18:30:05.999Z', '2025-07-04T18:30:06.000Z', '2025-11-02T05:59:59.500Z', '2025-11-02T06:00:00.000Z', '2025-07-04T18:30:05.500Z', '1969-12-31T23:59:59.500Z'];
+      new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: true,
+        timeZone,
+        timeZoneName: 'short',
+      }).format(new Date(iso));
+    const isos = [
+      '2025-07-04T18:30:05.000Z',
+      '2025-07-04T18:30:05.999Z',
+      '2025-07-04T18:30:06.000Z',
+      '2025-11-02T05:59:59.500Z',
+      '2025-11-02T06:00:00.000Z',
+      '2025-07-04T18:30:05.500Z',
+      '1969-12-31T23:59:59.500Z',
+    ];
     for (const zone of ['America/New_York', 'Europe/London', 'America/New_York', 'Asia/Kathmandu'])
       for (const iso of [...isos, ...isos.toReversed()]) expect(formatOrderDate(iso, zone)).toBe(intl(iso, zone));
     expect(() => formatOrderDate('not a date')).toThrow(RangeError);
@@ -105,7 +170,13 @@ describe('order e-mails', () => {
 
   it('an order paid through the sandbox says test mode in both e-mails, text and HTML; a real gateway does not', () => {
     const NOTE = 'Test mode: no real payment was taken for this order.';
-    const sandboxPaid = { ...order, payments: [{ status: 'failed', additionalData: { gateway: 'authorize-net' } }, { status: 'completed', additionalData: { gateway: 'sandbox' } }] } as unknown as OrderView;
+    const sandboxPaid = {
+      ...order,
+      payments: [
+        { status: 'failed', additionalData: { gateway: 'authorize-net' } },
+        { status: 'completed', additionalData: { gateway: 'sandbox' } },
+      ],
+    } as unknown as OrderView;
     const mails = orderEmails(sandboxPaid, shop);
     expect(mails).toHaveLength(2);
     for (const m of mails) {

@@ -39,7 +39,17 @@ const dateFormats = new Map<string, { format: Intl.DateTimeFormat; second: numbe
 export function formatOrderDate(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
   let f = dateFormats.get(timeZone);
   if (!f) {
-    const format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true, timeZone, timeZoneName: 'short' });
+    const format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: true,
+      timeZone,
+      timeZoneName: 'short',
+    });
     dateFormats.set(timeZone, (f = { format, second: NaN, text: '' }));
   }
   // The text shows whole seconds: an order in the same second as the last one reads the same
@@ -56,7 +66,9 @@ export function formatOrderDate(iso: string, timeZone = DEFAULT_TIME_ZONE): stri
 function addressLines(a: OrderAddressView | undefined): string[] {
   if (!a) return [ADDRESS_MISSING];
   const country = a.countryId === 'US' ? 'United States' : a.countryId;
-  return [`${a.firstName} ${a.lastName}`, a.street1, a.street2, `${a.city}, ${a.state} ${a.zipCode}`, country].filter((l) => l.trim() !== '');
+  return [`${a.firstName} ${a.lastName}`, a.street1, a.street2, `${a.city}, ${a.state} ${a.zipCode}`, country].filter(
+    (l) => l.trim() !== '',
+  );
 }
 
 /** The spec's e-mail data for an order. */
@@ -70,7 +82,14 @@ export function orderEmailData(order: OrderView, timeZone?: string) {
     items: order.items.map((i) => {
       const finish = i.customOptions?.finish?.label ?? '';
       // "Carlton sample door, Pure White" already names its finish.
-      return { name: i.name, sku: i.sku, finish: i.name.toLowerCase().includes(finish.toLowerCase()) ? '' : finish, qty: i.qty, price: i.price, rowTotal: i.rowTotal };
+      return {
+        name: i.name,
+        sku: i.sku,
+        finish: i.name.toLowerCase().includes(finish.toLowerCase()) ? '' : finish,
+        qty: i.qty,
+        price: i.price,
+        rowTotal: i.rowTotal,
+      };
     }),
     createdAt: formatOrderDate(order.createdAt, timeZone),
     customerName: `${order.firstName} ${order.lastName}`,
@@ -90,7 +109,13 @@ export function orderEmailData(order: OrderView, timeZone?: string) {
 export type OrderEmailData = ReturnType<typeof orderEmailData>;
 
 /** Paid through a gateway that takes no real payment: its completed payment says which gateway. */
-const paidInTestMode = (order: OrderView) => order.payments.some((p) => p.status === 'completed' && typeof p.additionalData.gateway === 'string' && isTestGateway(p.additionalData.gateway));
+const paidInTestMode = (order: OrderView) =>
+  order.payments.some(
+    (p) =>
+      p.status === 'completed' &&
+      typeof p.additionalData.gateway === 'string' &&
+      isTestGateway(p.additionalData.gateway),
+  );
 
 /** The plain-text part for an intro (composed once for both e-mails). */
 function textOf(d: OrderEmailData, shop: ShopInfo, testMode: boolean): (intro: string) => string {
@@ -103,7 +128,9 @@ function textOf(d: OrderEmailData, shop: ShopInfo, testMode: boolean): (intro: s
     `Customer: ${d.customerName} <${d.customerEmail}>`,
     '',
     'Items:',
-    ...d.items.map((i) => `- ${i.name}${i.finish ? ` (${i.finish})` : ''}, SKU ${i.sku}, qty ${i.qty}: ${money(i.rowTotal)}`),
+    ...d.items.map(
+      (i) => `- ${i.name}${i.finish ? ` (${i.finish})` : ''}, SKU ${i.sku}, qty ${i.qty}: ${money(i.rowTotal)}`,
+    ),
     '',
     `Subtotal: ${money(d.subTotal)}`,
     `Shipping (${d.shippingMethod}): ${money(d.shippingAmount)}`,
@@ -158,8 +185,15 @@ export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncremen
     const adminIntro = o.quoteIncrementId
       ? `${d.customerName} paid quote #${o.quoteIncrementId} as order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`
       : `${d.customerName} placed sample order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`;
-    mails.push({ kind: ORDER_MAIL_KINDS.admin, to, cc, subject: adminTitle, html: html({ title: adminTitle, intro: adminIntro }), text: text(adminIntro), ref });
+    mails.push({
+      kind: ORDER_MAIL_KINDS.admin,
+      to,
+      cc,
+      subject: adminTitle,
+      html: html({ title: adminTitle, intro: adminIntro }),
+      text: text(adminIntro),
+      ref,
+    });
   }
   return mails;
 }
-

@@ -8,7 +8,20 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { type Address, type AddressView, type OrderTotals, fromCents, toCents } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import { fields, prepared } from '../db/prepared.ts';
-import type { AddressType, Database, OrderAddressesTable, OrderItemRow, OrderItemsTable, OrderAddressRow, OrderRow, OrdersTable, OrderStatusHistoryRow, OrderStatusHistoryTable, PaymentRow, PaymentStatus } from '../db/schema.ts';
+import type {
+  AddressType,
+  Database,
+  OrderAddressesTable,
+  OrderItemRow,
+  OrderItemsTable,
+  OrderAddressRow,
+  OrderRow,
+  OrdersTable,
+  OrderStatusHistoryRow,
+  OrderStatusHistoryTable,
+  PaymentRow,
+  PaymentStatus,
+} from '../db/schema.ts';
 import type { PricedItem } from './pricing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -114,7 +127,18 @@ export function contentColumns(c: OrderHeader) {
  * The row of a new order (status pending), checkout's and quote's alike: its content's
  * columns, its idempotency key, its token (sealed for a replay), its currency and time.
  */
-export function newOrderRow(c: OrderHeader, o: { keyHash: string; requestHash: string; token: { tokenHash: string; tokenBox: string }; tokenTtlMs: number; currency: string; now: Date; quoteId?: number }): Insertable<OrdersTable> {
+export function newOrderRow(
+  c: OrderHeader,
+  o: {
+    keyHash: string;
+    requestHash: string;
+    token: { tokenHash: string; tokenBox: string };
+    tokenTtlMs: number;
+    currency: string;
+    now: Date;
+    quoteId?: number;
+  },
+): Insertable<OrdersTable> {
   const now = o.now.toISOString();
   // Object.assign, not a spread followed by more keys: V8 builds { ...a, k1, k2 ... } through
   // new hidden classes every call (this is the checkout's hot path).
@@ -140,18 +164,37 @@ const keysOf = <T extends object>(row: T) => Object.keys(row) as (keyof T)[];
 /** Rows with the keys of the first call's rows; one compiled statement per row count. */
 const insertRows = <T extends 'order_items' | 'order_addresses', Row extends object>(table: T) =>
   prepared(
-    (db, $: { rows: Row[] }, like) => db.insertInto(table).values(like.rows.map((r, i) => fields($.rows[i]!, keysOf(r))) as never).returningAll(),
+    (db, $: { rows: Row[] }, like) =>
+      db
+        .insertInto(table)
+        .values(like.rows.map((r, i) => fields($.rows[i]!, keysOf(r))) as never)
+        .returningAll(),
     (p) => p.rows.length,
   );
 const insertItems = insertRows<'order_items', Insertable<OrderItemsTable>>('order_items');
 const insertAddresses = insertRows<'order_addresses', Insertable<OrderAddressesTable>>('order_addresses');
-const insertHistory = prepared((db, $: Insertable<OrderStatusHistoryTable>, like) => db.insertInto('order_status_history').values(fields($, keysOf(like))).returningAll());
+const insertHistory = prepared((db, $: Insertable<OrderStatusHistoryTable>, like) =>
+  db
+    .insertInto('order_status_history')
+    .values(fields($, keysOf(like)))
+    .returningAll(),
+);
 const orderById = prepared((db, $: { id: number }) => db.selectFrom('orders').selectAll().where('id', '=', $.id));
-const itemsOf = prepared((db, $: { id: number }) => db.selectFrom('order_items').selectAll().where('order_id', '=', $.id).orderBy('position'));
-const addressesOf = prepared((db, $: { id: number }) => db.selectFrom('order_addresses').selectAll().where('order_id', '=', $.id).orderBy('type'));
-const paymentsOf = prepared((db, $: { id: number }) => db.selectFrom('payments').selectAll().where('order_id', '=', $.id).orderBy('id'));
-const historyOf = prepared((db, $: { id: number }) => db.selectFrom('order_status_history').selectAll().where('order_id', '=', $.id).orderBy('id'));
-const partiesOf = prepared((db, $: { id: number }) => db.selectFrom('order_addresses').selectAll().where('order_id', '=', $.id));
+const itemsOf = prepared((db, $: { id: number }) =>
+  db.selectFrom('order_items').selectAll().where('order_id', '=', $.id).orderBy('position'),
+);
+const addressesOf = prepared((db, $: { id: number }) =>
+  db.selectFrom('order_addresses').selectAll().where('order_id', '=', $.id).orderBy('type'),
+);
+const paymentsOf = prepared((db, $: { id: number }) =>
+  db.selectFrom('payments').selectAll().where('order_id', '=', $.id).orderBy('id'),
+);
+const historyOf = prepared((db, $: { id: number }) =>
+  db.selectFrom('order_status_history').selectAll().where('order_id', '=', $.id).orderBy('id'),
+);
+const partiesOf = prepared((db, $: { id: number }) =>
+  db.selectFrom('order_addresses').selectAll().where('order_id', '=', $.id),
+);
 
 /** The order row, or undefined. */
 export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> => orderById.first(db, { id });
@@ -192,14 +235,29 @@ const addressRow = (orderId: number, type: AddressType, a: Address) => ({
 });
 
 /** Writes the lines and the two addresses of an order, inside the caller's transaction. */
-export async function writeOrderLines(trx: Transaction<Database>, orderId: number, lines: readonly OrderLineInput[], billing: Address, shipping: Address): Promise<{ items: OrderItemRow[]; addresses: OrderAddressRow[] }> {
-  const items = (await insertItems.all(trx, { rows: lines.map((line, position) => ({ order_id: orderId, position, ...line })) })) as OrderItemRow[];
-  const addresses = (await insertAddresses.all(trx, { rows: [addressRow(orderId, 'billing', billing), addressRow(orderId, 'shipping', shipping)] })) as OrderAddressRow[];
+export async function writeOrderLines(
+  trx: Transaction<Database>,
+  orderId: number,
+  lines: readonly OrderLineInput[],
+  billing: Address,
+  shipping: Address,
+): Promise<{ items: OrderItemRow[]; addresses: OrderAddressRow[] }> {
+  const items = (await insertItems.all(trx, {
+    rows: lines.map((line, position) => ({ order_id: orderId, position, ...line })),
+  })) as OrderItemRow[];
+  const addresses = (await insertAddresses.all(trx, {
+    rows: [addressRow(orderId, 'billing', billing), addressRow(orderId, 'shipping', shipping)],
+  })) as OrderAddressRow[];
   return { items, addresses };
 }
 
 /** Writes (or, for an existing order, replaces) the lines and addresses, inside the caller's transaction. */
-export async function writeLinesAndAddresses(trx: Transaction<Database>, orderId: number, c: OrderContent, replace = true): Promise<{ items: OrderItemRow[]; addresses: OrderAddressRow[] }> {
+export async function writeLinesAndAddresses(
+  trx: Transaction<Database>,
+  orderId: number,
+  c: OrderContent,
+  replace = true,
+): Promise<{ items: OrderItemRow[]; addresses: OrderAddressRow[] }> {
   if (replace) {
     await trx.deleteFrom('order_items').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('order_addresses').where('order_id', '=', orderId).execute();
@@ -215,14 +273,19 @@ const insertOrderRow = prepared((db, $: Insertable<OrdersTable>, like) =>
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returningAll(),
 );
-const setIncrementId = prepared((db, $: { id: number; increment: string }) => db.updateTable('orders').set({ order_increment_id: $.increment }).where('id', '=', $.id));
+const setIncrementId = prepared((db, $: { id: number; increment: string }) =>
+  db.updateTable('orders').set({ order_increment_id: $.increment }).where('id', '=', $.id),
+);
 
 /**
  * Inserts a new order row and gives it its number, inside the caller's transaction: the one
  * way every order is made (checkout and quote alike). Undefined when the idempotency key
  * already made an order.
  */
-export async function insertNewOrder(trx: Transaction<Database>, row: Insertable<OrdersTable>): Promise<OrderRow | undefined> {
+export async function insertNewOrder(
+  trx: Transaction<Database>,
+  row: Insertable<OrdersTable>,
+): Promise<OrderRow | undefined> {
   // The statement is compiled with the first row's columns: every row names the same ones.
   row.quote_id ??= null;
   const inserted = (await insertOrderRow.first(trx, row)) as OrderRow | undefined;
@@ -232,8 +295,21 @@ export async function insertNewOrder(trx: Transaction<Database>, row: Insertable
   return { ...inserted, order_increment_id: increment };
 }
 
-export async function addHistory(db: Db, orderId: number, status: string, comment: string, clock: Clock, notified = false): Promise<OrderStatusHistoryRow> {
-  return (await insertHistory.first(db, { order_id: orderId, status, comment, is_customer_notified: notified ? 1 : 0, created_at: clock.now().toISOString() })) as OrderStatusHistoryRow;
+export async function addHistory(
+  db: Db,
+  orderId: number,
+  status: string,
+  comment: string,
+  clock: Clock,
+  notified = false,
+): Promise<OrderStatusHistoryRow> {
+  return (await insertHistory.first(db, {
+    order_id: orderId,
+    status,
+    comment,
+    is_customer_notified: notified ? 1 : 0,
+    created_at: clock.now().toISOString(),
+  })) as OrderStatusHistoryRow;
 }
 
 const parseJson = (text: string): Record<string, unknown> => {
@@ -260,12 +336,18 @@ export const addressView = (a: OrderAddressRow): OrderAddressView => ({
 });
 
 /** The order's stored billing and shipping addresses, for a provider's bill-to and ship-to. */
-export async function orderParties(db: Db, orderId: number): Promise<{ billTo?: OrderAddressView; shipTo?: OrderAddressView }> {
+export async function orderParties(
+  db: Db,
+  orderId: number,
+): Promise<{ billTo?: OrderAddressView; shipTo?: OrderAddressView }> {
   const rows = await partiesOf.all(db, { id: orderId });
   const of = (t: AddressType) => rows.find((a) => a.type === t);
   const billing = of('billing');
   const shipping = of('shipping') ?? billing;
-  return { ...(billing ? { billTo: addressView(billing) } : {}), ...(shipping ? { shipTo: addressView(shipping) } : {}) };
+  return {
+    ...(billing ? { billTo: addressView(billing) } : {}),
+    ...(shipping ? { shipTo: addressView(shipping) } : {}),
+  };
 }
 
 /** The address back in the checkout schema's shape (for recomputing an order). */
@@ -291,12 +373,23 @@ export async function loadOrderView(db: Db, id: number, row?: OrderRow): Promise
   const o = row ?? (await findOrder(db, id));
   if (!o) return undefined;
   const p = { id };
-  const [items, addresses, payments, history] = await Promise.all([itemsOf.all(db, p), addressesOf.all(db, p), paymentsOf.all(db, p), historyOf.all(db, p)]);
+  const [items, addresses, payments, history] = await Promise.all([
+    itemsOf.all(db, p),
+    addressesOf.all(db, p),
+    paymentsOf.all(db, p),
+    historyOf.all(db, p),
+  ]);
   return toOrderView(o, items, addresses, payments, history);
 }
 
 /** Rows -> the API's shape. Addresses billing first; the rest as given (in their order). */
-export function toOrderView(o: OrderRow, items: OrderItemRow[], addresses: OrderAddressRow[], payments: PaymentRow[], history: OrderStatusHistoryRow[]): OrderView {
+export function toOrderView(
+  o: OrderRow,
+  items: OrderItemRow[],
+  addresses: OrderAddressRow[],
+  payments: PaymentRow[],
+  history: OrderStatusHistoryRow[],
+): OrderView {
   return {
     id: o.id,
     orderIncrementId: o.order_increment_id ?? incrementIdFor(o.id),
@@ -341,7 +434,12 @@ export function toOrderView(o: OrderRow, items: OrderItemRow[], addresses: Order
     })),
     addresses: [...addresses].sort((a, b) => a.type.localeCompare(b.type)).map(addressView),
     payments: payments.map(paymentView),
-    statusHistory: history.map((h) => ({ status: h.status, comment: h.comment, isCustomerNotified: h.is_customer_notified === 1, createdAt: h.created_at })),
+    statusHistory: history.map((h) => ({
+      status: h.status,
+      comment: h.comment,
+      isCustomerNotified: h.is_customer_notified === 1,
+      createdAt: h.created_at,
+    })),
     createdAt: o.created_at,
   };
 }

@@ -26,7 +26,15 @@ export const hashIdempotencyKey = (key: string) => hashToken(key, 'idempotency-k
 /** SHA-256 of a value's JSON with sorted keys: the same request always hashes the same. */
 export function requestHash(value: unknown): string {
   const stable = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(stable) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])])) : v;
+    Array.isArray(v)
+      ? v.map(stable)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   return hashToken(JSON.stringify(stable(value)));
 }
 
@@ -44,7 +52,11 @@ export function newOrderToken(idempotencyKey: string): NewToken {
   const iv = randomBuffer(12);
   const cipher = createCipheriv('aes-256-gcm', boxKey(idempotencyKey), iv);
   const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return { token, tokenHash: hashOrderToken(token), tokenBox: Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url') };
+  return {
+    token,
+    tokenHash: hashOrderToken(token),
+    tokenBox: Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url'),
+  };
 }
 
 /** The token sealed in `box`, when `idempotencyKey` is the one it was sealed with. */

@@ -3,13 +3,33 @@
  * pricing.ts (catalogue and the site's tables); one transaction writes an order.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { type EstimateRequest, type OrderPatch, type OrderRequest, CHECKOUT_MESSAGES, SHIPPING_MESSAGES, sumMoney, shippingTax, shipsTo } from '../../engine/node.ts';
+import {
+  type EstimateRequest,
+  type OrderPatch,
+  type OrderRequest,
+  CHECKOUT_MESSAGES,
+  SHIPPING_MESSAGES,
+  sumMoney,
+  shippingTax,
+  shipsTo,
+} from '../../engine/node.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database, PaymentRow } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
-import { addHistory, addressInput, contentColumns, insertNewOrder, loadOrderView, newOrderRow, toOrderView, writeLinesAndAddresses, type OrderContent, type OrderView } from './order-store.ts';
+import {
+  addHistory,
+  addressInput,
+  contentColumns,
+  insertNewOrder,
+  loadOrderView,
+  newOrderRow,
+  toOrderView,
+  writeLinesAndAddresses,
+  type OrderContent,
+  type OrderView,
+} from './order-store.ts';
 import { hashIdempotencyKey, newOrderToken, openTokenBox, requestHash, TOKEN_TTL_MS } from './order-token.ts';
 import { quoteCart, quoteOrder } from './pricing.ts';
 import { assertZipMatchesState } from './zip-state.ts';
@@ -24,15 +44,25 @@ export interface CreatedOrder {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const orderByKey = prepared((db, $: { keyHash: string }) => db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash));
+const orderByKey = prepared((db, $: { keyHash: string }) =>
+  db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash),
+);
 
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;
 
   /** The order's content from a validated request: the server's figures, 422 when something does not apply. */
-  function contentOf(data: CommerceData, r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & { items: OrderRequest['items']; shippingMethod: string; paymentMethod: string }): OrderContent {
+  function contentOf(
+    data: CommerceData,
+    r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & {
+      items: OrderRequest['items'];
+      shippingMethod: string;
+      paymentMethod: string;
+    },
+  ): OrderContent {
     // A stored order's address is checked again on update: the shop may have stopped shipping there.
-    if (!shipsTo(data.shop, r.shipping.countryId)) throw new CommerceError('invalid', CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+    if (!shipsTo(data.shop, r.shipping.countryId))
+      throw new CommerceError('invalid', CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
     // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
     assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
     const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
@@ -64,7 +94,14 @@ export function orderService(ctx: CommerceContext) {
    * them at their provider once its transaction committed (cancelAtProviders).
    */
   async function cancelPendingAuthentications(db: Db, orderId: number, now: string): Promise<PaymentRow[]> {
-    return db.updateTable('payments').set({ status: 'failed', updated_at: now }).where('order_id', '=', orderId).where('status', '=', 'on_hold').where('client_secret_hash', 'is not', null).returningAll().execute();
+    return db
+      .updateTable('payments')
+      .set({ status: 'failed', updated_at: now })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'on_hold')
+      .where('client_secret_hash', 'is not', null)
+      .returningAll()
+      .execute();
   }
 
   /** Best effort: a provider that cannot cancel now will decline or report the payment later, and settle records what it says. */
@@ -72,7 +109,11 @@ export function orderService(ctx: CommerceContext) {
     for (const p of rows) {
       const provider = ctx.deps.providers[p.gateway];
       if (!p.transaction_id || !provider?.cancel) continue;
-      await provider.cancel(p.transaction_id).catch((e: unknown) => ctx.deps.log.error(`checkout: canceling ${p.transaction_id} at ${p.gateway} failed:`, e));
+      await provider
+        .cancel(p.transaction_id)
+        .catch((e: unknown) =>
+          ctx.deps.log.error(`checkout: canceling ${p.transaction_id} at ${p.gateway} failed:`, e),
+        );
     }
   }
 
@@ -91,7 +132,11 @@ export function orderService(ctx: CommerceContext) {
       let content: OrderContent;
       try {
         data = ctx.data();
-        content = contentOf(data, { ...req, sameAsBilling: req.sameAsBilling ?? false, additionalNotes: req.additionalNotes || null });
+        content = contentOf(data, {
+          ...req,
+          sameAsBilling: req.sameAsBilling ?? false,
+          additionalNotes: req.additionalNotes || null,
+        });
       } catch (e) {
         const again = await replay(keyHash, idempotencyKey, hash);
         if (again) return again;
@@ -102,10 +147,26 @@ export function orderService(ctx: CommerceContext) {
       let order: OrderView | undefined;
       try {
         order = await db.transaction().execute(async (trx) => {
-          const row = await insertNewOrder(trx, newOrderRow(content, { keyHash, requestHash: hash, token, tokenTtlMs: TOKEN_TTL_MS, currency: data.shop.currency.code, now }));
+          const row = await insertNewOrder(
+            trx,
+            newOrderRow(content, {
+              keyHash,
+              requestHash: hash,
+              token,
+              tokenTtlMs: TOKEN_TTL_MS,
+              currency: data.shop.currency.code,
+              now,
+            }),
+          );
           if (!row) return undefined;
           const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
-          const history = await addHistory(trx, row.id, 'pending', `Order #${row.order_increment_id} placed by guest checkout.`, clock);
+          const history = await addHistory(
+            trx,
+            row.id,
+            'pending',
+            `Order #${row.order_increment_id} placed by guest checkout.`,
+            clock,
+          );
           // Built from the rows just written: no second read.
           return toOrderView(row, items, addresses, [], [history]);
         });
@@ -136,7 +197,13 @@ export function orderService(ctx: CommerceContext) {
       const billing = patch.billing ?? stored('billing');
       const data = ctx.data();
       const content = contentOf(data, {
-        items: patch.items ?? current.items.map((i) => ({ sku: i.sku, finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value }, qty: i.qty })),
+        items:
+          patch.items ??
+          current.items.map((i) => ({
+            sku: i.sku,
+            finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value },
+            qty: i.qty,
+          })),
         billing,
         shipping: sameAsBilling ? billing : (patch.shipping ?? stored('shipping')),
         sameAsBilling,

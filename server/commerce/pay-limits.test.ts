@@ -17,13 +17,23 @@ afterEach(() => t.close());
 
 async function server(config: Partial<ServerConfig> = {}) {
   log = memoryLogger();
-  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, log, config: { logRequests: false, trustProxy: true, ...config } });
+  t = await createTestServer({
+    siteDir: FIXTURE_SHOP_DIR,
+    dist: false,
+    log,
+    config: { logRequests: false, trustProxy: true, ...config },
+  });
 }
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 /** What the checkout page does: the card goes to the sandbox gateway's tokenizer, our API gets the token. */
-const pay = async (app: TestServer['app'], id: number, token: string, card: Parameters<typeof cardToken>[1], ip = '203.0.113.5') =>
-  send(app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(app, card) }, from(ip));
+const pay = async (
+  app: TestServer['app'],
+  id: number,
+  token: string,
+  card: Parameters<typeof cardToken>[1],
+  ip = '203.0.113.5',
+) => send(app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(app, card) }, from(ip));
 const warnings = () => log.lines.filter((l) => l.level === 'warn').map((l) => l.message);
 
 describe('rate limits on orders and payments', () => {
@@ -38,7 +48,9 @@ describe('rate limits on orders and payments', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await post('198.51.100.7')).status).toBe(201);
     expect(await t.db.selectFrom('orders').select('id').execute()).toHaveLength(3);
-    expect(warnings()).toEqual([expect.stringMatching(/^rate limit: order creation refused for 203\.0\.113\.5 \(more than 2 in 600 s\)/)]);
+    expect(warnings()).toEqual([
+      expect.stringMatching(/^rate limit: order creation refused for 203\.0\.113\.5 \(more than 2 in 600 s\)/),
+    ]);
   });
 
   it('payment attempts per address: 429 with its message beyond the limit, logged', async () => {
@@ -49,7 +61,10 @@ describe('rate limits on orders and payments', () => {
     const refused = await pay(t.app, id, token, CARDS.approved);
     expect(refused.status).toBe(429);
     expect(refused.json).toEqual({ success: false, message: TOO_MANY_PAYS });
-    expect(await t.db.selectFrom('payments').select('status').execute()).toEqual([{ status: 'failed' }, { status: 'failed' }]);
+    expect(await t.db.selectFrom('payments').select('status').execute()).toEqual([
+      { status: 'failed' },
+      { status: 'failed' },
+    ]);
     expect(warnings()).toEqual([expect.stringMatching(/^rate limit: payment attempts refused for 203\.0\.113\.5/)]);
     // Another address still pays.
     expect((await pay(t.app, id, token, CARDS.approved, '198.51.100.7')).status).toBe(200);
@@ -72,8 +87,23 @@ describe('rate limits on orders and payments', () => {
     expect(warnings().at(-1)).toMatch(new RegExp(`^rate limit: payment refused for order ${id}: 5 failed payments`));
 
     // A new process over the same database (its address limits start empty) still refuses.
-    const restarted = createServer({ db: t.db, mailer: memoryMailer(), clock: t.clock, log: silentLogger, siteDir: FIXTURE_SHOP_DIR, config: { distDir: null, logRequests: false } });
-    expect((await send(restarted.app, 'POST', '/api/order/pay', { id, token, paymentToken: await cardToken(t.app, CARDS.declined) })).json).toEqual({ success: false, message: TOO_MANY_FAILED });
+    const restarted = createServer({
+      db: t.db,
+      mailer: memoryMailer(),
+      clock: t.clock,
+      log: silentLogger,
+      siteDir: FIXTURE_SHOP_DIR,
+      config: { distDir: null, logRequests: false },
+    });
+    expect(
+      (
+        await send(restarted.app, 'POST', '/api/order/pay', {
+          id,
+          token,
+          paymentToken: await cardToken(t.app, CARDS.declined),
+        })
+      ).json,
+    ).toEqual({ success: false, message: TOO_MANY_FAILED });
     await restarted.close();
 
     // A wrong token learns nothing about the order: 403 as before.

@@ -33,8 +33,22 @@ export interface CheckoutRateLimits {
 export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log' | 'db'>): CheckoutRateLimits {
   const { trustProxy, orderRateLimit, payRateLimit } = deps.config;
   return {
-    orders: addressRateLimit({ ...orderRateLimit, trustProxy, log: deps.log, db: deps.db, message: LIMIT_MESSAGES.orders, what: 'order creation' }),
-    payments: addressRateLimit({ ...payRateLimit, trustProxy, log: deps.log, db: deps.db, message: LIMIT_MESSAGES.payments, what: 'payment attempts' }),
+    orders: addressRateLimit({
+      ...orderRateLimit,
+      trustProxy,
+      log: deps.log,
+      db: deps.db,
+      message: LIMIT_MESSAGES.orders,
+      what: 'order creation',
+    }),
+    payments: addressRateLimit({
+      ...payRateLimit,
+      trustProxy,
+      log: deps.log,
+      db: deps.db,
+      message: LIMIT_MESSAGES.payments,
+      what: 'payment attempts',
+    }),
   };
 }
 
@@ -44,11 +58,24 @@ export function checkoutRateLimits(deps: Pick<AppDeps, 'config' | 'log' | 'db'>)
  * the count, whichever provider takes them. An authentication the shop canceled (the order
  * changed, another attempt started) is not a failed card and does not count.
  */
-export async function assertPaymentAttemptsLeft(ctx: CommerceContext, orderId: number, payments?: readonly PaymentRow[]): Promise<void> {
+export async function assertPaymentAttemptsLeft(
+  ctx: CommerceContext,
+  orderId: number,
+  payments?: readonly PaymentRow[],
+): Promise<void> {
   // The order's payments when the caller has just read them under the lease: no second query.
-  const rows = payments ?? (await ctx.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'failed').execute());
+  const rows =
+    payments ??
+    (await ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'failed')
+      .execute());
   const failed = rows.filter((p) => p.status === 'failed' && !wasCanceledWhileWaiting(p));
   if (failed.length < MAX_FAILED_PAYMENTS) return;
-  ctx.deps.log.warn(`rate limit: payment refused for order ${orderId}: ${failed.length} failed payments (at most ${MAX_FAILED_PAYMENTS})`);
+  ctx.deps.log.warn(
+    `rate limit: payment refused for order ${orderId}: ${failed.length} failed payments (at most ${MAX_FAILED_PAYMENTS})`,
+  );
   throw new CommerceError('too-many', LIMIT_MESSAGES.failedPayments);
 }

@@ -40,12 +40,28 @@ import type { Database, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } fro
 import { CommerceError } from './errors.ts';
 import { enqueueMails } from '../mail/outbox.ts';
 import type { AttemptRef, ChargeResult, NextAction, PaymentProvider, WebhookEvent } from '../payments/provider.ts';
-import { additionalData, CANCELED_AUTHENTICATION, COMMERCE_TEXTS, isAwaitingAuthentication, isStranded, wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
+import {
+  additionalData,
+  CANCELED_AUTHENTICATION,
+  COMMERCE_TEXTS,
+  isAwaitingAuthentication,
+  isStranded,
+  wasCanceledWhileWaiting,
+  type CommerceContext,
+} from './context.ts';
 import { crashPoint } from './crash-point.ts';
 import { durableSince } from '../db/durable.ts';
 import { assertPaymentAttemptsLeft } from './pay-limits.ts';
 import { orderEmails } from './order-emails.ts';
-import { addHistory, incrementIdFor, orderParties, loadOrderView, paymentView, type OrderView, type PaymentView } from './order-store.ts';
+import {
+  addHistory,
+  incrementIdFor,
+  orderParties,
+  loadOrderView,
+  paymentView,
+  type OrderView,
+  type PaymentView,
+} from './order-store.ts';
 import { hashOrderToken } from './order-token.ts';
 import { sameHash } from '../tokens.ts';
 import type { OrderService } from './orders.ts';
@@ -58,8 +74,10 @@ export const PAY_TEXTS = {
   heldForReview: 'Your payment is being reviewed. We will contact you by e-mail once it is approved.',
   amountMismatch: 'The amount the provider reports does not match the order total.',
   neverCharged: 'The payment did not reach the payment provider; nothing was charged.',
-  authenticationLost: 'The card holder could not be asked to authenticate this payment; it was canceled and nothing was charged.',
-  noLookup: 'The answer of the payment provider was lost and it cannot be looked up automatically: check the payment at the provider.',
+  authenticationLost:
+    'The card holder could not be asked to authenticate this payment; it was canceled and nothing was charged.',
+  noLookup:
+    'The answer of the payment provider was lost and it cannot be looked up automatically: check the payment at the provider.',
 } as const;
 
 export interface PayRequest {
@@ -104,7 +122,13 @@ export interface VerifyResult {
   status: PaymentView['status'];
   transactionId: string | null;
   transactionResponse: { amount: number; responseCode?: number; message?: string };
-  metadata: { orderId: number; orderIncrementId: string; paymentId: number; quoteId?: number; quoteIncrementId?: string | null };
+  metadata: {
+    orderId: number;
+    orderIncrementId: string;
+    paymentId: number;
+    quoteId?: number;
+    quoteIncrementId?: string | null;
+  };
 }
 
 export interface Settled {
@@ -114,11 +138,11 @@ export interface Settled {
   changed: boolean;
 }
 
-
 export const verifyPath = (method: string) => `/payment/verify/${encodeURIComponent(method)}`;
 
 /** The idempotency key of one attempt at the provider. */
-export const attemptKey = (orderId: number, paymentId: number, step = 'charge') => `order-${orderId}-payment-${paymentId}-${step}`;
+export const attemptKey = (orderId: number, paymentId: number, step = 'charge') =>
+  `order-${orderId}-payment-${paymentId}-${step}`;
 
 // The pay step's statements, compiled once (server/db/prepared.ts).
 /** The payments settle may mean: the one with the provider's transaction id and the one with our id (each of the gateway). */
@@ -128,14 +152,36 @@ const settleCandidates = prepared(
       .selectFrom('payments')
       .selectAll()
       .where('gateway', '=', $.gateway)
-      .where((eb) => eb.or([...(like.transactionId !== undefined ? [eb('transaction_id', '=', $.transactionId!)] : []), ...(like.id !== undefined ? [eb('id', '=', $.id!)] : [])])),
+      .where((eb) =>
+        eb.or([
+          ...(like.transactionId !== undefined ? [eb('transaction_id', '=', $.transactionId!)] : []),
+          ...(like.id !== undefined ? [eb('id', '=', $.id!)] : []),
+        ]),
+      ),
   (p) => (p.transactionId !== undefined ? 1 : 0) + (p.id !== undefined ? 2 : 0),
 );
 /** Ends the pay step's lease; the order's status as this transaction found it. */
-const releaseLeaseOf = prepared((db, $: { id: number }) => db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', $.id).returning('status'));
+const releaseLeaseOf = prepared((db, $: { id: number }) =>
+  db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', $.id).returning('status'),
+);
 /** The conditional update of settle: only from the status and time it was read with. */
 const updatePayment = prepared(
-  (db, $: { id: number; fromStatus: PaymentStatus; fromUpdatedAt: string; set: { status: PaymentStatus; transaction_id: string | null; client_secret_hash?: string; additional_data: string; updated_at: string } }, like) =>
+  (
+    db,
+    $: {
+      id: number;
+      fromStatus: PaymentStatus;
+      fromUpdatedAt: string;
+      set: {
+        status: PaymentStatus;
+        transaction_id: string | null;
+        client_secret_hash?: string;
+        additional_data: string;
+        updated_at: string;
+      };
+    },
+    like,
+  ) =>
     db
       .updateTable('payments')
       .set(fields($.set, Object.keys(like.set) as (keyof typeof like.set)[]))
@@ -146,8 +192,12 @@ const updatePayment = prepared(
   (p) => (p.set.client_secret_hash === undefined ? 0 : 1),
 );
 const paymentOfId = prepared((db, $: { id: number }) => db.selectFrom('payments').selectAll().where('id', '=', $.id));
-const orderStatusOf = prepared((db, $: { id: number }) => db.selectFrom('orders').select(['status']).where('id', '=', $.id));
-const setOrderStatus = prepared((db, $: { id: number; status: string; now: string }) => db.updateTable('orders').set({ status: $.status, updated_at: $.now }).where('id', '=', $.id).returningAll());
+const orderStatusOf = prepared((db, $: { id: number }) =>
+  db.selectFrom('orders').select(['status']).where('id', '=', $.id),
+);
+const setOrderStatus = prepared((db, $: { id: number; status: string; now: string }) =>
+  db.updateTable('orders').set({ status: $.status, updated_at: $.now }).where('id', '=', $.id).returningAll(),
+);
 const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) =>
   db
     .updateTable('orders')
@@ -159,10 +209,21 @@ const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) 
 );
 /** The quote an order pays, marked paid by the order's completed payment. */
 const markQuotePaid = prepared((db, $: { id: number; orderId: number; now: string }) =>
-  db.updateTable('quotes').set({ status: 'paid', order_id: $.orderId, updated_at: $.now }).where('id', '=', $.id).returning(['id', 'quote_increment_id']),
+  db
+    .updateTable('quotes')
+    .set({ status: 'paid', order_id: $.orderId, updated_at: $.now })
+    .where('id', '=', $.id)
+    .returning(['id', 'quote_increment_id']),
 );
-const setPaymentMethod = prepared((db, $: { id: number; method: string; label: string }) => db.updateTable('orders').set({ payment_method: $.method, payment_method_label: $.label }).where('id', '=', $.id));
-const insertPayment = prepared((db, $: Insertable<PaymentsTable>, like) => db.insertInto('payments').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
+const setPaymentMethod = prepared((db, $: { id: number; method: string; label: string }) =>
+  db.updateTable('orders').set({ payment_method: $.method, payment_method_label: $.label }).where('id', '=', $.id),
+);
+const insertPayment = prepared((db, $: Insertable<PaymentsTable>, like) =>
+  db
+    .insertInto('payments')
+    .values(fields($, Object.keys(like) as (keyof typeof like)[]))
+    .returningAll(),
+);
 
 export function paymentService(ctx: CommerceContext, orders: OrderService) {
   const { db, clock, deps } = ctx;
@@ -172,7 +233,10 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     const amount = formatPrice(fromCents(p.amount_cents));
     const ref = result.transactionId ? ` (transaction ${result.transactionId})` : '';
     if (result.status === 'completed') return `Payment of ${amount} completed by ${p.method_label}${ref}.`;
-    if (result.status === 'failed') return result.historyNamesTransaction && result.transactionId ? transactionFailedComment(result.transactionId, result.message) : paymentFailedComment(incrementIdFor(orderId), result.message);
+    if (result.status === 'failed')
+      return result.historyNamesTransaction && result.transactionId
+        ? transactionFailedComment(result.transactionId, result.message)
+        : paymentFailedComment(incrementIdFor(orderId), result.message);
     if (result.next === 'authenticate') return `Payment of ${amount} awaits the card holder's authentication${ref}.`;
     return `Payment of ${amount} is ${result.status === 'on_hold' ? 'held for review' : 'pending'}${ref}: ${result.message}`;
   }
@@ -182,14 +246,22 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
    * came before the id was stored, by our payment id in the provider's metadata), and applies
    * the result once. Undefined when no payment of this gateway matches.
    */
-  async function settle(gateway: string, result: ChargeResult, o: { paymentId?: number; releaseLease?: boolean } = {}): Promise<Settled | undefined> {
+  async function settle(
+    gateway: string,
+    result: ChargeResult,
+    o: { paymentId?: number; releaseLease?: boolean } = {},
+  ): Promise<Settled | undefined> {
     const shop = ctx.shopInfo(ctx.data());
     const out = await db.transaction().execute(async (trx) => {
       const transactionId = result.transactionId || undefined;
       const hint = o.paymentId ?? (Number(result.metadata?.paymentId) || undefined);
       if (!transactionId && !hint) return undefined;
       // One read for both: the transaction id's payment first, else ours when it has no other id.
-      const candidates = await settleCandidates.all(trx, { gateway, ...(transactionId ? { transactionId } : {}), ...(hint ? { id: hint } : {}) });
+      const candidates = await settleCandidates.all(trx, {
+        gateway,
+        ...(transactionId ? { transactionId } : {}),
+        ...(hint ? { id: hint } : {}),
+      });
       let p = transactionId ? candidates.find((c) => c.transaction_id === transactionId) : undefined;
       if (!p && hint) {
         const byId = candidates.find((c) => c.id === hint);
@@ -203,18 +275,29 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       let message = result.message;
       let next = result.next;
       if (status === 'completed' && result.amountCents !== undefined && result.amountCents !== p.amount_cents) {
-        deps.log.error(`checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`);
+        deps.log.error(
+          `checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`,
+        );
         status = 'on_hold';
         next = 'review';
         message = PAY_TEXTS.amountMismatch;
       }
       const stored = additionalData(p);
-      const sameNews = p.status === status && p.transaction_id === result.transactionId && stored.next === next && stored.intentStatus === result.intentStatus;
+      const sameNews =
+        p.status === status &&
+        p.transaction_id === result.transactionId &&
+        stored.next === next &&
+        stored.intentStatus === result.intentStatus;
       // A completed payment never goes back; the same news twice changes nothing.
-      if (p.status === 'completed' || sameNews) return { payment: p, orderId: p.order_id, changed: false, completed: false };
+      if (p.status === 'completed' || sameNews)
+        return { payment: p, orderId: p.order_id, changed: false, completed: false };
 
       // Object.assign onto the parsed copy: a spread followed by more keys builds new hidden classes every call.
-      const extra = Object.assign(stored, { gateway, next, responseCode: result.responseCode, intentStatus: result.intentStatus, message }, result.card);
+      const extra = Object.assign(
+        stored,
+        { gateway, next, responseCode: result.responseCode, intentStatus: result.intentStatus, message },
+        result.card,
+      );
       const updated = await updatePayment.first(trx, {
         id: p.id,
         fromStatus: p.status,
@@ -223,7 +306,9 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
           status,
           transaction_id: result.transactionId ?? p.transaction_id,
           // The return page after authentication proves itself with this secret.
-          ...(result.clientSecret && next === 'authenticate' ? { client_secret_hash: hashOrderToken(result.clientSecret) } : {}),
+          ...(result.clientSecret && next === 'authenticate'
+            ? { client_secret_hash: hashOrderToken(result.clientSecret) }
+            : {}),
           additional_data: JSON.stringify(extra),
           updated_at: now,
         },
@@ -238,30 +323,74 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       // A paid order stays ordered whatever another attempt says.
       const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
       const orderRow = (await setOrderStatus.first(trx, { id: p.order_id, status: orderStatus, now })) as OrderRow;
-      await addHistory(trx, p.order_id, orderStatus, historyComment(p.order_id, updated, { ...result, status, next, message }), clock);
+      await addHistory(
+        trx,
+        p.order_id,
+        orderStatus,
+        historyComment(p.order_id, updated, { ...result, status, next, message }),
+        clock,
+      );
       // The order as this transaction leaves it: what the caller answers with, read once.
       const view = (await loadOrderView(trx, p.order_id, orderRow))!;
       if (completed) {
         // The quote this order pays is paid with it, whatever its link's state: the money came.
-        const quote = orderRow.quote_id === null ? undefined : await markQuotePaid.first(trx, { id: orderRow.quote_id, orderId: orderRow.id, now });
-        await enqueueMails(trx, orderEmails(view, shop, quote?.quote_increment_id ? { quoteIncrementId: quote.quote_increment_id } : {}), clock);
+        const quote =
+          orderRow.quote_id === null
+            ? undefined
+            : await markQuotePaid.first(trx, { id: orderRow.quote_id, orderId: orderRow.id, now });
+        await enqueueMails(
+          trx,
+          orderEmails(view, shop, quote?.quote_increment_id ? { quoteIncrementId: quote.quote_increment_id } : {}),
+          clock,
+        );
       }
       return { payment: updated, orderId: p.order_id, changed: true, completed, view };
     });
     if (!out) return undefined;
     if (out.completed) deps.outbox.notify();
-    return { payment: out.payment, order: ('view' in out ? out.view : undefined) ?? (await loadOrderView(db, out.orderId))!, changed: out.changed };
+    return {
+      payment: out.payment,
+      order: ('view' in out ? out.view : undefined) ?? (await loadOrderView(db, out.orderId))!,
+      changed: out.changed,
+    };
   }
 
   function outcome(s: Settled, result: ChargeResult): PayOutcome {
     const view = paymentView(s.payment);
     const status = s.payment.status;
     const base = { status, order: s.order, payment: view };
-    if (status === 'completed') return { httpStatus: 200, result, body: { success: true, message: PAY_TEXTS.completed, ...base } };
-    if (status === 'failed') return { httpStatus: 402, result, body: { success: false, message: (additionalData(s.payment).message as string) || PAYMENT_MESSAGES.failed, ...base } };
+    if (status === 'completed')
+      return { httpStatus: 200, result, body: { success: true, message: PAY_TEXTS.completed, ...base } };
+    if (status === 'failed')
+      return {
+        httpStatus: 402,
+        result,
+        body: {
+          success: false,
+          message: (additionalData(s.payment).message as string) || PAYMENT_MESSAGES.failed,
+          ...base,
+        },
+      };
     if (result.next === 'authenticate' && result.nextAction)
-      return { httpStatus: 202, result, body: { success: false, message: PAYMENT_MESSAGES.additionalAuthentication, nextAction: result.nextAction, ...base } };
-    return { httpStatus: 202, result, body: { success: false, message: status === 'on_hold' ? PAY_TEXTS.heldForReview : result.message || PAY_TEXTS.heldForReview, ...base } };
+      return {
+        httpStatus: 202,
+        result,
+        body: {
+          success: false,
+          message: PAYMENT_MESSAGES.additionalAuthentication,
+          nextAction: result.nextAction,
+          ...base,
+        },
+      };
+    return {
+      httpStatus: 202,
+      result,
+      body: {
+        success: false,
+        message: status === 'on_hold' ? PAY_TEXTS.heldForReview : result.message || PAY_TEXTS.heldForReview,
+        ...base,
+      },
+    };
   }
 
   /**
@@ -269,7 +398,11 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
    * before counts); undefined when another step holds it or the order is paid.
    */
   function takeLease(trx: Transaction<Database>, orderId: number, now: Date): Promise<OrderRow | undefined> {
-    return leaseOrder.first(trx, { id: orderId, until: new Date(now.getTime() + leaseMs).toISOString(), now: now.toISOString() }) as Promise<OrderRow | undefined>;
+    return leaseOrder.first(trx, {
+      id: orderId,
+      until: new Date(now.getTime() + leaseMs).toISOString(),
+      now: now.toISOString(),
+    }) as Promise<OrderRow | undefined>;
   }
 
   const releaseLease = (orderId: number) => releaseLeaseOf.run(db, { id: orderId });
@@ -284,7 +417,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     } catch (e) {
       if (e instanceof CommerceError) throw e;
       const status = (e as { statusCode?: unknown }).statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) throw new CommerceError('invalid', (e as Error).message || PAYMENT_MESSAGES.error);
+      if (typeof status === 'number' && status >= 400 && status < 500)
+        throw new CommerceError('invalid', (e as Error).message || PAYMENT_MESSAGES.error);
       deps.log.error(`checkout: ${what} failed:`, e);
       throw new CommerceError('provider-failed', PAYMENT_MESSAGES.processingError);
     }
@@ -300,7 +434,11 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
   /** The payment of a return link, when the secret is its client secret. */
   async function paymentForSecret(transactionId: string, clientSecret: string): Promise<PaymentRow | undefined> {
     if (!transactionId || !clientSecret) return undefined;
-    const p = await db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
+    const p = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('transaction_id', '=', transactionId)
+      .executeTakeFirst();
     return p?.client_secret_hash && sameHash(p.client_secret_hash, hashOrderToken(clientSecret)) ? p : undefined;
   }
 
@@ -308,12 +446,18 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
   async function refresh(p: PaymentRow): Promise<Settled> {
     if (!p.transaction_id) return { payment: p, order: (await loadOrderView(db, p.order_id))!, changed: false };
     const provider = providerOf(p);
-    const result = await ask(`retrieving ${p.transaction_id} from ${p.gateway}`, () => provider.retrieve(p.transaction_id!));
+    const result = await ask(`retrieving ${p.transaction_id} from ${p.gateway}`, () =>
+      provider.retrieve(p.transaction_id!),
+    );
     return (await settle(p.gateway, result, { paymentId: p.id }))!;
   }
 
   /** The provider's metadata of one attempt: the order's ids, and the caller's (a quote's). */
-  const chargeMetadata = (row: OrderRow, paymentId: number, extra?: Record<string, string>): Record<string, string> => ({
+  const chargeMetadata = (
+    row: OrderRow,
+    paymentId: number,
+    extra?: Record<string, string>,
+  ): Record<string, string> => ({
     orderId: String(row.id),
     orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
     paymentId: String(paymentId),
@@ -345,7 +489,13 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       else if (found.next === 'authenticate') {
         // The answer that carried the authentication step is lost: nobody can complete it.
         if (found.transactionId && provider.cancel) await provider.cancel(found.transactionId);
-        result = { ...found, status: 'failed', nextAction: undefined, clientSecret: undefined, message: PAY_TEXTS.authenticationLost };
+        result = {
+          ...found,
+          status: 'failed',
+          nextAction: undefined,
+          clientSecret: undefined,
+          message: PAY_TEXTS.authenticationLost,
+        };
       } else result = found;
     }
     return (await settle(p.gateway, result, { paymentId: p.id }))!;
@@ -361,9 +511,22 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     const start = clock.now();
     const now = start.toISOString();
     const newPayment = (trx: Transaction<Database>, row: OrderRow) =>
-      insertPayment.first(trx, { order_id: row.id, method: method.name, method_label: method.title, gateway: provider.gateway, status: 'pending', amount_cents: row.total_cents, transaction_id: null, client_secret_hash: null, additional_data: JSON.stringify({ gateway: provider.gateway }), created_at: now, updated_at: now }) as Promise<PaymentRow>;
+      insertPayment.first(trx, {
+        order_id: row.id,
+        method: method.name,
+        method_label: method.title,
+        gateway: provider.gateway,
+        status: 'pending',
+        amount_cents: row.total_cents,
+        transaction_id: null,
+        client_secret_hash: null,
+        additional_data: JSON.stringify({ gateway: provider.gateway }),
+        created_at: now,
+        updated_at: now,
+      }) as Promise<PaymentRow>;
     const changeMethod = async (trx: Transaction<Database>, row: OrderRow) => {
-      if (method.name !== row.payment_method) await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
+      if (method.name !== row.payment_method)
+        await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
     };
     // One transaction takes the lease, checks the order under it and writes the pending
     // payment: a refusal rolls the lease back with it. The order as it is under the lease: its
@@ -384,7 +547,10 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     });
     if (!leased) {
       const current = await db.selectFrom('orders').select('status').where('id', '=', req.orderId).executeTakeFirst();
-      throw new CommerceError('conflict', current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress);
+      throw new CommerceError(
+        'conflict',
+        current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress,
+      );
     }
     const { row } = leased;
 
@@ -461,12 +627,19 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     /** Captures an authorized payment of the order (intent requires_capture), then settles what the provider says. */
     async capture(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
       const order = await ctx.authorize(orderId, token);
-      const p = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('transaction_id', '=', transactionId).executeTakeFirst();
+      const p = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .where('transaction_id', '=', transactionId)
+        .executeTakeFirst();
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       const provider = providerOf(p);
       if (!provider.capture) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
       const capture = provider.capture.bind(provider);
-      const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () => capture(transactionId, attemptKey(order.id, p.id, 'capture')));
+      const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () =>
+        capture(transactionId, attemptKey(order.id, p.id, 'capture')),
+      );
       return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
     },
 
@@ -475,32 +648,70 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
      * payment of the shop. Every event id is stored; a replay changes nothing.
      */
     async webhook(gateway: string, event: WebhookEvent): Promise<{ received: true; duplicate?: true }> {
-      const seen = await db.selectFrom('payment_events').select('event_id').where('gateway', '=', gateway).where('event_id', '=', event.id).executeTakeFirst();
+      const seen = await db
+        .selectFrom('payment_events')
+        .select('event_id')
+        .where('gateway', '=', gateway)
+        .where('event_id', '=', event.id)
+        .executeTakeFirst();
       if (seen) return { received: true, duplicate: true };
-      if (event.result && !(await settle(gateway, event.result))) deps.log.error(`${gateway} webhook: ${event.type} for ${event.result.transactionId}: no payment of this shop has it`);
-      await db.insertInto('payment_events').values({ gateway, event_id: event.id, type: event.type, processed_at: clock.now().toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+      if (event.result && !(await settle(gateway, event.result)))
+        deps.log.error(
+          `${gateway} webhook: ${event.type} for ${event.result.transactionId}: no payment of this shop has it`,
+        );
+      await db
+        .insertInto('payment_events')
+        .values({ gateway, event_id: event.id, type: event.type, processed_at: clock.now().toISOString() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return { received: true };
     },
 
     /** The order's current total and ids on its payment's open transaction (a page that changed the cart before authenticating). */
-    async updateOpen(orderId: number, token: string | undefined, transactionId: string, gateway: string): Promise<ChargeResult> {
+    async updateOpen(
+      orderId: number,
+      token: string | undefined,
+      transactionId: string,
+      gateway: string,
+    ): Promise<ChargeResult> {
       const row = await ctx.authorize(orderId, token);
-      const p = await db.selectFrom('payments').selectAll().where('order_id', '=', row.id).where('gateway', '=', gateway).where('transaction_id', '=', transactionId).executeTakeFirst();
+      const p = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', row.id)
+        .where('gateway', '=', gateway)
+        .where('transaction_id', '=', transactionId)
+        .executeTakeFirst();
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       if (p.status === 'completed') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
       const provider = providerOf(p);
       if (!provider.update) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
       const update = provider.update.bind(provider);
       const metadata = chargeMetadata(row, p.id);
-      const r = await ask(`updating ${transactionId} at ${gateway}`, () => update(transactionId, { amountCents: row.total_cents, metadata, receiptEmail: row.email }, attemptKey(row.id, p.id, `update-${row.total_cents}`)));
-      await db.updateTable('payments').set({ amount_cents: row.total_cents, updated_at: clock.now().toISOString() }).where('id', '=', p.id).execute();
+      const r = await ask(`updating ${transactionId} at ${gateway}`, () =>
+        update(
+          transactionId,
+          { amountCents: row.total_cents, metadata, receiptEmail: row.email },
+          attemptKey(row.id, p.id, `update-${row.total_cents}`),
+        ),
+      );
+      await db
+        .updateTable('payments')
+        .set({ amount_cents: row.total_cents, updated_at: clock.now().toISOString() })
+        .where('id', '=', p.id)
+        .execute();
       return r;
     },
 
     /** The order's payment of this transaction, retrieved again from the provider and settled. */
     async retrieve(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
       const order = await ctx.authorize(orderId, token);
-      const p = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).where('transaction_id', '=', transactionId).executeTakeFirst();
+      const p = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .where('transaction_id', '=', transactionId)
+        .executeTakeFirst();
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       const provider = providerOf(p);
       const result = await ask(`retrieving ${transactionId} from ${p.gateway}`, () => provider.retrieve(transactionId));
@@ -515,8 +726,19 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       if (!wasCanceledWhileWaiting(found)) {
         p = (await refresh(found)).payment;
       }
-      const order = await db.selectFrom('orders').select(['id', 'order_increment_id', 'quote_id']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
-      const quote = order.quote_id === null ? undefined : await db.selectFrom('quotes').select(['id', 'quote_increment_id']).where('id', '=', order.quote_id).executeTakeFirst();
+      const order = await db
+        .selectFrom('orders')
+        .select(['id', 'order_increment_id', 'quote_id'])
+        .where('id', '=', p.order_id)
+        .executeTakeFirstOrThrow();
+      const quote =
+        order.quote_id === null
+          ? undefined
+          : await db
+              .selectFrom('quotes')
+              .select(['id', 'quote_increment_id'])
+              .where('id', '=', order.quote_id)
+              .executeTakeFirst();
       const extra = additionalData(p);
       const message = typeof extra.message === 'string' ? extra.message : undefined;
       const error =
@@ -534,8 +756,17 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         ...(error ? { error } : {}),
         status: p.status,
         transactionId: p.transaction_id,
-        transactionResponse: { amount: fromCents(p.amount_cents), ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}), ...(message ? { message } : {}) },
-        metadata: { orderId: order.id, orderIncrementId: order.order_increment_id ?? String(order.id), paymentId: p.id, ...(quote ? { quoteId: quote.id, quoteIncrementId: quote.quote_increment_id } : {}) },
+        transactionResponse: {
+          amount: fromCents(p.amount_cents),
+          ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}),
+          ...(message ? { message } : {}),
+        },
+        metadata: {
+          orderId: order.id,
+          orderIncrementId: order.order_increment_id ?? String(order.id),
+          paymentId: p.id,
+          ...(quote ? { quoteId: quote.id, quoteIncrementId: quote.quote_increment_id } : {}),
+        },
       };
     },
   };

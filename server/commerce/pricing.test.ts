@@ -13,7 +13,10 @@ describe('cart pricing', () => {
     ];
     const at = { countryId: 'US', state: 'OH', zipCode: '43228' };
     const quote = quoteCart(items, data, at, 'standard');
-    const expected = priceItems(items, data).map((b) => ({ ...b, ...lineFigures({ price: b.price, weight: b.weight, qty: b.qty }, quote.taxPercent) }));
+    const expected = priceItems(items, data).map((b) => ({
+      ...b,
+      ...lineFigures({ price: b.price, weight: b.weight, qty: b.qty }, quote.taxPercent),
+    }));
     expect(quote.items).toEqual(expected);
     expect(quote.items.map((i) => Object.keys(i))).toEqual(expected.map((i) => Object.keys(i)));
   });

@@ -4,7 +4,20 @@
  * quotes and tax for the shipping address, and the order totals. Whatever a client says about
  * prices, quantities, shipping or tax never gets here: the schemas drop it.
  */
-import { type CartItemInput, type ShippingLocation, SHIPPING_MESSAGES, shippingQuotes, type ShippingQuote, taxPercentFor, lineFigures, orderTotals, type LineFigures, type OrderTotals, maxQuantityMessage, findFinish } from '../../engine/node.ts';
+import {
+  type CartItemInput,
+  type ShippingLocation,
+  SHIPPING_MESSAGES,
+  shippingQuotes,
+  type ShippingQuote,
+  taxPercentFor,
+  lineFigures,
+  orderTotals,
+  type LineFigures,
+  type OrderTotals,
+  maxQuantityMessage,
+  findFinish,
+} from '../../engine/node.ts';
 import { CommerceError } from './errors.ts';
 import type { FieldErrors } from '../http/errors.ts';
 import type { CommerceData } from './site-data.ts';
@@ -25,7 +38,8 @@ export interface CatalogueLine {
 export type PricedItem = CatalogueLine & LineFigures;
 
 export const itemNotAvailable = (sku: string) => `Item "${sku}" is not available.`;
-export const finishNotOfItem = (name: string, type: string, value: string) => `Item "${name}" does not come in the finish ${type} "${value}".`;
+export const finishNotOfItem = (name: string, type: string, value: string) =>
+  `Item "${name}" does not come in the finish ${type} "${value}".`;
 
 /** Lines of the catalogue for the cart's skus; 422 naming each unknown, repeated or mismatched item. */
 export function priceItems(items: readonly CartItemInput[], data: CommerceData): CatalogueLine[] {
@@ -54,7 +68,11 @@ export function priceItems(items: readonly CartItemInput[], data: CommerceData):
       name: sample.name,
       price: sample.price,
       weight: sample.weight,
-      finish: { type: sample.finish.type, value: sample.finish.value, label: finish?.item.label ?? sample.finish.value },
+      finish: {
+        type: sample.finish.type,
+        value: sample.finish.value,
+        label: finish?.item.label ?? sample.finish.value,
+      },
       styleName: style.name,
       styleTitle: style.title,
       qty: item.qty,
@@ -100,20 +118,44 @@ function pricedItem(line: CatalogueLine, f: LineFigures): PricedItem {
 }
 
 /** Everything the server says a cart costs, shipped to `at` (tax 0 and no shipping without it). */
-export function quoteCart(items: readonly CartItemInput[], data: CommerceData, at: ShippingLocation | undefined, chosen?: string): CartQuote {
+export function quoteCart(
+  items: readonly CartItemInput[],
+  data: CommerceData,
+  at: ShippingLocation | undefined,
+  chosen?: string,
+): CartQuote {
   const base = priceItems(items, data);
   const taxPercent = at ? taxPercentFor(data.taxRates, at) : 0;
-  const priced = base.map((b) => pricedItem(b, lineFigures({ price: b.price, weight: b.weight, qty: b.qty }, taxPercent)));
+  const priced = base.map((b) =>
+    pricedItem(b, lineFigures({ price: b.price, weight: b.weight, qty: b.qty }, taxPercent)),
+  );
   const subtotal = orderTotals(priced, 0, 0).subtotal;
-  const shippingMethods = at ? shippingQuotes(data.shippingMethods, { subtotal, itemCount: priced.reduce((n, i) => n + i.qty, 0) }, at) : [];
+  const shippingMethods = at
+    ? shippingQuotes(data.shippingMethods, { subtotal, itemCount: priced.reduce((n, i) => n + i.qty, 0) }, at)
+    : [];
   const shippingMethod = shippingMethods.find((m) => m.type === chosen) ?? shippingMethods[0];
-  return { items: priced, taxPercent, shippingMethods, shippingMethod, totals: orderTotals(priced, shippingMethod?.amount ?? 0, taxPercent) };
+  return {
+    items: priced,
+    taxPercent,
+    shippingMethods,
+    shippingMethod,
+    totals: orderTotals(priced, shippingMethod?.amount ?? 0, taxPercent),
+  };
 }
 
 /** The quote of an order: the chosen shipping method must ship there (422 otherwise). */
-export function quoteOrder(items: readonly CartItemInput[], data: CommerceData, at: ShippingLocation, chosen: string): CartQuote & { shippingMethod: ShippingQuote } {
+export function quoteOrder(
+  items: readonly CartItemInput[],
+  data: CommerceData,
+  at: ShippingLocation,
+  chosen: string,
+): CartQuote & { shippingMethod: ShippingQuote } {
   const quote = quoteCart(items, data, at, chosen);
-  if (quote.shippingMethods.length === 0) throw new CommerceError('invalid', SHIPPING_MESSAGES.none, { shippingMethod: SHIPPING_MESSAGES.none });
-  if (quote.shippingMethod?.type !== chosen) throw new CommerceError('invalid', SHIPPING_MESSAGES.unavailable, { shippingMethod: SHIPPING_MESSAGES.unavailable });
+  if (quote.shippingMethods.length === 0)
+    throw new CommerceError('invalid', SHIPPING_MESSAGES.none, { shippingMethod: SHIPPING_MESSAGES.none });
+  if (quote.shippingMethod?.type !== chosen)
+    throw new CommerceError('invalid', SHIPPING_MESSAGES.unavailable, {
+      shippingMethod: SHIPPING_MESSAGES.unavailable,
+    });
   return quote as CartQuote & { shippingMethod: ShippingQuote };
 }

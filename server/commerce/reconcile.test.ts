@@ -6,7 +6,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.ts';
 import type { ChargeRequest, PaymentProvider } from '../payments/provider.ts';
-import { ANET_TEST_CARDS, opaqueValueFor, startAuthorizeNetStandIn, type AuthorizeNetStandIn } from '../testing/authorize-net-stand-in.ts';
+import {
+  ANET_TEST_CARDS,
+  opaqueValueFor,
+  startAuthorizeNetStandIn,
+  type AuthorizeNetStandIn,
+} from '../testing/authorize-net-stand-in.ts';
 import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import { placeOrder, send } from './testing.ts';
@@ -21,9 +26,20 @@ afterEach(async () => {
 
 async function setup() {
   anet = await startAuthorizeNetStandIn();
-  t = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false, config: { origin: 'https://shop.test' }, paymentEnv: anet.env() });
+  t = await createTestServer({
+    siteDir: FIXTURE_SHOP_DIR,
+    dist: false,
+    config: { origin: 'https://shop.test' },
+    paymentEnv: anet.env(),
+  });
   const o = await placeOrder(t.app, { paymentMethod: 'authorize-net' });
-  const pay = (card: string) => send(t!.app, 'POST', '/api/payment/authorize-net/process-transaction', { orderId: o.id, token: o.token, dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: opaqueValueFor(card) });
+  const pay = (card: string) =>
+    send(t!.app, 'POST', '/api/payment/authorize-net/process-transaction', {
+      orderId: o.id,
+      token: o.token,
+      dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT',
+      dataValue: opaqueValueFor(card),
+    });
   return { t, anet, o, pay };
 }
 
@@ -37,7 +53,9 @@ describe('a provider outside the shop database', () => {
     providers['authorize-net'] = {
       ...real,
       async charge(r: ChargeRequest) {
-        seenAtCharge.push(await other.selectFrom('payments').select(['id', 'status']).where('order_id', '=', o.id).execute());
+        seenAtCharge.push(
+          await other.selectFrom('payments').select(['id', 'status']).where('order_id', '=', o.id).execute(),
+        );
         return real.charge(r);
       },
     };
@@ -65,7 +83,15 @@ describe('a provider outside the shop database', () => {
     // A person at the gateway approves it.
     anet.transactions.get(tx)!.responseCode = 1;
     const r = await t.reconciler.runOnce();
-    expect(r.settled).toEqual([expect.objectContaining({ orderId: o.id, gateway: 'authorize-net', before: 'on_hold', after: 'completed', orderStatus: 'ordered' })]);
+    expect(r.settled).toEqual([
+      expect.objectContaining({
+        orderId: o.id,
+        gateway: 'authorize-net',
+        before: 'on_hold',
+        after: 'completed',
+        orderStatus: 'ordered',
+      }),
+    ]);
     const order = await t.db.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow();
     expect(order.status).toBe('ordered');
     const mails = await t.db.selectFrom('email_outbox').select('kind').orderBy('kind').execute();

@@ -80,7 +80,9 @@ export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; l
       report.checked++;
       // A paid order starts no pay step: its lost attempt is looked up without a lease.
       const paid = r.orderStatus === 'ordered';
-      const order = paid ? await db.selectFrom('orders').selectAll().where('id', '=', r.orderId).executeTakeFirst() : await db.transaction().execute((trx) => payments.takeLease(trx, r.orderId, clock.now()));
+      const order = paid
+        ? await db.selectFrom('orders').selectAll().where('id', '=', r.orderId).executeTakeFirst()
+        : await db.transaction().execute((trx) => payments.takeLease(trx, r.orderId, clock.now()));
       if (!order) {
         report.busy++;
         continue;
@@ -92,7 +94,16 @@ export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; l
         if (!p || !isStranded(p)) continue;
         gateway = p.gateway;
         const s = await payments.recover(p, order);
-        report.settled.push({ orderId: order.id, orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id), paymentId: p.id, gateway: p.gateway, before: p.status, after: s.payment.status, orderStatus: s.order.status, message: messageOf(s.payment) });
+        report.settled.push({
+          orderId: order.id,
+          orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
+          paymentId: p.id,
+          gateway: p.gateway,
+          before: p.status,
+          after: s.payment.status,
+          orderStatus: s.order.status,
+          message: messageOf(s.payment),
+        });
       } catch (e) {
         report.failed.push({ paymentId: r.paymentId, orderId: r.orderId, gateway, error: (e as Error).message });
       } finally {
@@ -117,8 +128,21 @@ export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; l
       try {
         const s = await payments.refresh(p);
         if (!s.changed) continue;
-        const order = await db.selectFrom('orders').select(['id', 'order_increment_id', 'status']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
-        report.settled.push({ orderId: order.id, orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id), paymentId: p.id, gateway: p.gateway, before: p.status, after: s.payment.status, orderStatus: order.status, message: messageOf(s.payment) });
+        const order = await db
+          .selectFrom('orders')
+          .select(['id', 'order_increment_id', 'status'])
+          .where('id', '=', p.order_id)
+          .executeTakeFirstOrThrow();
+        report.settled.push({
+          orderId: order.id,
+          orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
+          paymentId: p.id,
+          gateway: p.gateway,
+          before: p.status,
+          after: s.payment.status,
+          orderStatus: order.status,
+          message: messageOf(s.payment),
+        });
       } catch (e) {
         report.failed.push({ paymentId: p.id, orderId: p.order_id, gateway: p.gateway, error: (e as Error).message });
       }
@@ -142,8 +166,14 @@ export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; l
       .then((r) => {
         if (failing) o.log.info('payments: the reconciler runs again');
         failing = false;
-        for (const s of r.settled) o.log.info(`payments: reconciled payment ${s.paymentId} of order #${s.orderIncrementId} at ${s.gateway}: ${s.before} -> ${s.after} (order ${s.orderStatus})`);
-        for (const f of r.failed) o.log.warn(`payments: could not reconcile payment ${f.paymentId} of order ${f.orderId} at ${f.gateway || 'its provider'}: ${f.error}`);
+        for (const s of r.settled)
+          o.log.info(
+            `payments: reconciled payment ${s.paymentId} of order #${s.orderIncrementId} at ${s.gateway}: ${s.before} -> ${s.after} (order ${s.orderStatus})`,
+          );
+        for (const f of r.failed)
+          o.log.warn(
+            `payments: could not reconcile payment ${f.paymentId} of order ${f.orderId} at ${f.gateway || 'its provider'}: ${f.error}`,
+          );
       })
       // The database may be away (a restart): one line, then quiet until it runs again.
       .catch((e: unknown) => {

@@ -28,9 +28,14 @@ describe('checkout data of the site', () => {
   it('names the file and the problem when a table is invalid or missing', () => {
     const d = copySite();
     const file = d.join('data/tax-rates.json');
-    writeFileSync(file, JSON.stringify({ rates: [{ country: 'US', states: ['OH'], zipCodes: ['*'], taxPercentage: 'seven' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ rates: [{ country: 'US', states: ['OH'], zipCodes: ['*'], taxPercentage: 'seven' }] }),
+    );
     expect(() => loadCommerceData(d.path)).toThrow(CommerceDataError);
-    expect(() => loadCommerceData(d.path)).toThrow(/^data\/tax-rates\.json: "\/rates\/0\/taxPercentage" must be number/);
+    expect(() => loadCommerceData(d.path)).toThrow(
+      /^data\/tax-rates\.json: "\/rates\/0\/taxPercentage" must be number/,
+    );
     writeFileSync(file, '{ nope');
     expect(() => loadCommerceData(d.path)).toThrow(/^data\/tax-rates\.json: /);
   });
@@ -41,7 +46,10 @@ describe('checkout data of the site', () => {
     expect(source.get().taxRates.length).toBeGreaterThan(1);
     const file = d.join('data/tax-rates.json');
     const text = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify({ ...text, rates: [{ country: '*', states: ['*'], zipCodes: ['*'], taxPercentage: 5 }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...text, rates: [{ country: '*', states: ['*'], zipCodes: ['*'], taxPercentage: 5 }] }),
+    );
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect(source.get().taxRates).toEqual([{ country: '*', states: ['*'], zipCodes: ['*'], taxPercentage: 5 }]);
   });

@@ -7,7 +7,22 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type PaymentMethod, type ShippingMethod, type TaxRate, indexSamples, type SampleEntry, type ProductStylesFile, createValidator, type Validator, checkoutSchemas, type CheckoutSchemas, setCurrentShop, shopRulesOf, ShopRulesError, type ShopRules } from '../../engine/node.ts';
+import {
+  type PaymentMethod,
+  type ShippingMethod,
+  type TaxRate,
+  indexSamples,
+  type SampleEntry,
+  type ProductStylesFile,
+  createValidator,
+  type Validator,
+  checkoutSchemas,
+  type CheckoutSchemas,
+  setCurrentShop,
+  shopRulesOf,
+  ShopRulesError,
+  type ShopRules,
+} from '../../engine/node.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 
 export interface CommerceData {
@@ -53,7 +68,10 @@ function readChecked<T>(siteDir: string, rel: string, schema: string | undefined
   }
   if (schema) {
     const errors = schemaValidator().validate(schema, value);
-    if (errors.length) throw new CommerceDataError(`${rel}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more; run joinery lint)` : ''}`);
+    if (errors.length)
+      throw new CommerceDataError(
+        `${rel}: ${errors[0]!.message}${errors.length > 1 ? ` (and ${errors.length - 1} more; run joinery lint)` : ''}`,
+      );
   }
   return value as T;
 }
@@ -61,7 +79,11 @@ function readChecked<T>(siteDir: string, rel: string, schema: string | undefined
 export function loadCommerceData(siteDir: string): CommerceData {
   const f = COMMERCE_FILES;
   const catalogue = readChecked<ProductStylesFile>(siteDir, f.catalogue.rel, f.catalogue.schema);
-  const site = readChecked<{ adminEmails?: unknown } & Parameters<typeof shopRulesOf>[0]>(siteDir, f.site.rel, undefined);
+  const site = readChecked<{ adminEmails?: unknown } & Parameters<typeof shopRulesOf>[0]>(
+    siteDir,
+    f.site.rel,
+    undefined,
+  );
   let shop: ShopRules;
   try {
     shop = shopRulesOf(site);
@@ -77,7 +99,9 @@ export function loadCommerceData(siteDir: string): CommerceData {
     shippingMethods: readChecked<{ methods: ShippingMethod[] }>(siteDir, f.shipping.rel, f.shipping.schema).methods,
     taxRates: readChecked<{ rates: TaxRate[] }>(siteDir, f.tax.rel, f.tax.schema).rates,
     paymentMethods: readChecked<{ methods: PaymentMethod[] }>(siteDir, f.payments.rel, f.payments.schema).methods,
-    adminEmails: Array.isArray(site.adminEmails) ? site.adminEmails.filter((a): a is string => typeof a === 'string' && a.includes('@')) : [],
+    adminEmails: Array.isArray(site.adminEmails)
+      ? site.adminEmails.filter((a): a is string => typeof a === 'string' && a.includes('@'))
+      : [],
   };
 }
 

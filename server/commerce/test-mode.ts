@@ -19,7 +19,13 @@ export const isTestGateway = (gateway: string): boolean => TEST_GATEWAYS.has(gat
  */
 export function liveTestMethods(methods: readonly PaymentMethod[], gateways: ReadonlySet<string>): PaymentMethod[] {
   const scopes: readonly PaymentScope[] = ['sample-order', 'convert-to-order'];
-  return methods.filter((m) => m.enabled && isTestGateway(m.gateway) && gateways.has(m.gateway) && (!m.scopes || m.scopes.some((s) => scopes.includes(s as PaymentScope))));
+  return methods.filter(
+    (m) =>
+      m.enabled &&
+      isTestGateway(m.gateway) &&
+      gateways.has(m.gateway) &&
+      (!m.scopes || m.scopes.some((s) => scopes.includes(s as PaymentScope))),
+  );
 }
 
 export const ALLOW_SANDBOX_ENV = 'JOINERY_ALLOW_SANDBOX';
@@ -29,7 +35,11 @@ export const ALLOW_SANDBOX_ENV = 'JOINERY_ALLOW_SANDBOX';
  * notice, or refuse to start when NODE_ENV=production was asked for and the operator did not
  * allow the sandbox (JOINERY_ALLOW_SANDBOX=1): a live shop must not take orders it is never paid for.
  */
-export function testModeAtStart(o: { methods: readonly string[]; nodeEnv: string | undefined; allowSandbox: string | undefined }): { refuse: boolean; message: string } | undefined {
+export function testModeAtStart(o: {
+  methods: readonly string[];
+  nodeEnv: string | undefined;
+  allowSandbox: string | undefined;
+}): { refuse: boolean; message: string } | undefined {
   if (!o.methods.length) return undefined;
   const which = `payment method${o.methods.length > 1 ? 's' : ''} ${o.methods.map((m) => `"${m}"`).join(', ')}`;
   if (o.nodeEnv === 'production' && o.allowSandbox !== '1')

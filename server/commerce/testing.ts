@@ -28,12 +28,26 @@ export const CARDS = {
 };
 
 export function orderBody(over: Record<string, unknown> = {}) {
-  return { idempotencyKey: randomUUID(), items: [DOOR, CHIP], billing: JANE, sameAsBilling: true, shippingMethod: 'standard', paymentMethod: 'card', ...over };
+  return {
+    idempotencyKey: randomUUID(),
+    items: [DOOR, CHIP],
+    billing: JANE,
+    sameAsBilling: true,
+    shippingMethod: 'standard',
+    paymentMethod: 'card',
+    ...over,
+  };
 }
 
 export type Json = Record<string, any>;
 
-export async function send(app: Hono<AppEnv>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function send(
+  app: Hono<AppEnv>,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await app.request(path, {
     method,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -57,7 +71,10 @@ export async function placeOrder(app: Hono<AppEnv>, over: Record<string, unknown
 }
 
 /** What the checkout page's tokenizer does: posts the card to the sandbox gateway (not to /api/) and returns its token. */
-export async function cardToken(app: Hono<AppEnv>, card: { number: string; expMonth: string; expYear: string; cvv: string }): Promise<string> {
+export async function cardToken(
+  app: Hono<AppEnv>,
+  card: { number: string; expMonth: string; expYear: string; cvv: string },
+): Promise<string> {
   const r = await send(app, 'POST', '/sandbox-gateway/v1/tokens', card);
   if (r.status !== 201) throw new Error(`no token: ${r.status} ${r.text}`);
   return r.json.id as string;

@@ -9,10 +9,19 @@ const NOT_US = 'ZIP/Postal code is not a valid US ZIP code';
 
 describe('stateOfZip', () => {
   it('knows the states, DC, the outlying areas, military and PO-box ZIPs; ZIP+4 by its first 5 digits', () => {
-    expect(['43228', '46201', '20001', '00601', '96910', '09001', '96201', '43216', '432281234'].map(stateOfZip)).toEqual(['OH', 'IN', 'DC', 'PR', 'GU', 'AE', 'AP', 'OH', 'OH']);
+    expect(
+      ['43228', '46201', '20001', '00601', '96910', '09001', '96201', '43216', '432281234'].map(stateOfZip),
+    ).toEqual(['OH', 'IN', 'DC', 'PR', 'GU', 'AE', 'AP', 'OH', 'OH']);
   });
   it('is undefined for what is not a US ZIP', () => {
-    expect(['00000', '4322', '432281', '99999', 'abcde', ''].map(stateOfZip)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(['00000', '4322', '432281', '99999', 'abcde', ''].map(stateOfZip)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
   it('checks US addresses only', () => {
     expect(zipStateProblem({ countryId: 'US', state: 'IN', zipCode: '43228' })).toBe(MISMATCH);
@@ -38,7 +47,12 @@ describe('the checkout refuses a ZIP of another state (tax follows the checked s
   });
 
   it('a separate shipping address: the message is on the shipping ZIP', async () => {
-    const r = await send(t.app, 'POST', '/api/order', orderBody({ sameAsBilling: false, shipping: { ...JANE, state: 'IN' } }));
+    const r = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ sameAsBilling: false, shipping: { ...JANE, state: 'IN' } }),
+    );
     expect(r.status).toBe(422);
     expect(r.json.errors).toEqual({ 'shipping.zipCode': MISMATCH });
   });
@@ -57,17 +71,31 @@ describe('the checkout refuses a ZIP of another state (tax follows the checked s
 
   it('PATCH to a ZIP of another state is refused and the stored tax stays', async () => {
     const { id, token } = await placeOrder(t.app);
-    const r = await send(t.app, 'PATCH', '/api/order', { id, token, sameAsBilling: false, shipping: { ...JANE, state: 'CA', zipCode: '43228' } });
+    const r = await send(t.app, 'PATCH', '/api/order', {
+      id,
+      token,
+      sameAsBilling: false,
+      shipping: { ...JANE, state: 'CA', zipCode: '43228' },
+    });
     expect(r.status).toBe(422);
     expect(r.json.errors).toEqual({ 'shipping.zipCode': MISMATCH });
     expect(await orders()).toEqual([{ tax_percent: 7.5, tax_amount_cents: 112, total_cents: 1602 }]);
-    const moved = await send(t.app, 'PATCH', '/api/order', { id, token, sameAsBilling: false, shipping: { ...JANE, city: 'Los Angeles', state: 'CA', zipCode: '90012' } });
+    const moved = await send(t.app, 'PATCH', '/api/order', {
+      id,
+      token,
+      sameAsBilling: false,
+      shipping: { ...JANE, city: 'Los Angeles', state: 'CA', zipCode: '90012' },
+    });
     expect(moved.status).toBe(200);
     expect(moved.json.order.taxPercent).toBe(9.5);
   });
 
   it('the estimate: 422 on shippingAddress.zipCode for a mismatch or an unknown ZIP, the table rate for a match', async () => {
-    const estimate = (state: string, zipCode: string) => send(t.app, 'POST', '/api/checkout/estimate', { items: [CHIP], shippingAddress: { countryId: 'US', state, zipCode } });
+    const estimate = (state: string, zipCode: string) =>
+      send(t.app, 'POST', '/api/checkout/estimate', {
+        items: [CHIP],
+        shippingAddress: { countryId: 'US', state, zipCode },
+      });
     const wrong = await estimate('IN', '43228');
     expect(wrong.status).toBe(422);
     expect(wrong.json).toEqual({ success: false, message: MISMATCH, errors: { 'shippingAddress.zipCode': MISMATCH } });

@@ -41,7 +41,10 @@ const size = (path: string) => {
 const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 /** One committed write of `bytes` bytes, as a request's batch is: the commit comes at the end of the turn. */
 const write = async (bytes: number) => {
-  await db!.insertInto('notes').values({ body: 'x'.repeat(bytes) }).execute();
+  await db!
+    .insertInto('notes')
+    .values({ body: 'x'.repeat(bytes) })
+    .execute();
   await new Promise((r) => setImmediate(r));
 };
 
@@ -49,7 +52,11 @@ function open(o: Parameters<typeof backgroundCheckpointer>[1]) {
   sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  gc = withGroupCommit(sqlite, withStatementCache(sqlite), backgroundCheckpointer(sqlite, { ...o, onError: (m) => errors.push(m) }));
+  gc = withGroupCommit(
+    sqlite,
+    withStatementCache(sqlite),
+    backgroundCheckpointer(sqlite, { ...o, onError: (m) => errors.push(m) }),
+  );
   db = new Kysely({ dialect: new SqliteDialect({ database: gc as never }) });
 }
 
@@ -121,13 +128,21 @@ describe('background checkpointer (SQLite)', () => {
     expect(checkpointer.by).toBe('commit');
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await write(10);
-    expect(await db!.selectFrom('notes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).toEqual({ n: 2 });
+    expect(
+      await db!
+        .selectFrom('notes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+    ).toEqual({ n: 2 });
   });
 
-  it('a short-lived connection starts no thread; the server\'s starts one after its first commits', async () => {
+  it("a short-lived connection starts no thread; the server's starts one after its first commits", async () => {
     const conn = await openMigratedDatabase(file);
     const hit = async (i: number) => {
-      await conn.insertInto('rate_limit_hits').values({ key: `k${i}`, hits: 1, reset_at: '2030-01-01T00:00:00.000Z' }).execute();
+      await conn
+        .insertInto('rate_limit_hits')
+        .values({ key: `k${i}`, hits: 1, reset_at: '2030-01-01T00:00:00.000Z' })
+        .execute();
       await new Promise((r) => setImmediate(r));
     };
     try {

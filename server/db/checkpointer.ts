@@ -48,7 +48,13 @@ type Report = { kind: 'ready' } | { kind: 'checkpointed'; walFrames: number } | 
 
 export function backgroundCheckpointer(
   sqlite: Database.Database,
-  o: { startAfterCommits?: number; intervalMs?: number; restartFrames?: number; onError?: (message: string) => void; /** The thread's script (tests). */ script?: URL } = {},
+  o: {
+    startAfterCommits?: number;
+    intervalMs?: number;
+    restartFrames?: number;
+    onError?: (message: string) => void /** The thread's script (tests). */;
+    script?: URL;
+  } = {},
 ): Checkpointer | undefined {
   if (sqlite.memory) return undefined;
   const startAfter = o.startAfterCommits ?? CHECKPOINT_AFTER_COMMITS;
@@ -73,7 +79,11 @@ export function backgroundCheckpointer(
 
   function start() {
     worker = new Worker(o.script ?? new URL('./checkpoint-worker.js', import.meta.url), {
-      workerData: { file: resolvePath(sqlite.name), commits: commits.buffer, intervalMs: o.intervalMs ?? CHECKPOINT_INTERVAL_MS },
+      workerData: {
+        file: resolvePath(sqlite.name),
+        commits: commits.buffer,
+        intervalMs: o.intervalMs ?? CHECKPOINT_INTERVAL_MS,
+      },
       execArgv: [],
     });
     worker.unref();
@@ -87,7 +97,9 @@ export function backgroundCheckpointer(
         if (m.walFrames >= restartFrames) catchUp = true;
       } else backToCommits(`checkpoint thread: ${m.message}; the connection checkpoints again`);
     });
-    worker.on('error', (e) => backToCommits(`checkpoint thread: ${(e as Error).message}; the connection checkpoints again`));
+    worker.on('error', (e) =>
+      backToCommits(`checkpoint thread: ${(e as Error).message}; the connection checkpoints again`),
+    );
     worker.on('exit', () => backToCommits('checkpoint thread ended; the connection checkpoints again'));
   }
 

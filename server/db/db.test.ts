@@ -38,7 +38,24 @@ describe('migrations', () => {
     const tables = await db.introspection.getTables();
     const outbox = tables.find((t) => t.name === 'email_outbox');
     expect(outbox?.columns.map((c) => c.name).sort()).toEqual(
-      ['attempts', 'cc', 'claim_token', 'created_at', 'html', 'id', 'kind', 'last_error', 'next_attempt_at', 'ref_id', 'ref_type', 'sent_at', 'status', 'subject', 'text', 'to'].sort(),
+      [
+        'attempts',
+        'cc',
+        'claim_token',
+        'created_at',
+        'html',
+        'id',
+        'kind',
+        'last_error',
+        'next_attempt_at',
+        'ref_id',
+        'ref_type',
+        'sent_at',
+        'status',
+        'subject',
+        'text',
+        'to',
+      ].sort(),
     );
   });
 
@@ -55,8 +72,21 @@ describe('migrations', () => {
   it('rejects a status outside queued, sent, failed', async () => {
     dir = tempDir();
     db = await openMigratedDatabase(dir.join('test.db'));
-    const row = { kind: 'k', to: 'a@example.com', subject: 's', html: '', text: '', next_attempt_at: 'x', created_at: 'x' };
-    await expect(db.insertInto('email_outbox').values({ ...row, status: 'lost' as 'sent' }).execute()).rejects.toThrow(/CHECK/);
+    const row = {
+      kind: 'k',
+      to: 'a@example.com',
+      subject: 's',
+      html: '',
+      text: '',
+      next_attempt_at: 'x',
+      created_at: 'x',
+    };
+    await expect(
+      db
+        .insertInto('email_outbox')
+        .values({ ...row, status: 'lost' as 'sent' })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
   });
 
   it('lists every migration file in migrations/index.ts, in order', () => {

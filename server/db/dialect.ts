@@ -5,7 +5,14 @@
  * how to claim rows. Everything else (text timestamps in ISO-8601 UTC, 0/1 integer flags, JSON
  * as text, `returning`, `on conflict`) is written once and runs on both.
  */
-import { PostgresAdapter, sql, type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+} from 'kysely';
 
 type DataTypeExpression = ColumnDataType;
 
@@ -23,7 +30,9 @@ type ColumnSpec = [DataTypeExpression, (c: ColumnDefinitionBuilder) => ColumnDef
  * reused), `serial primary key` in PostgreSQL. Use as `.addColumn('id', ...autoId(db))`.
  */
 export function autoId(db: Kysely<any>): ColumnSpec {
-  return dbKind(db) === 'postgres' ? ['serial', (c) => c.primaryKey()] : ['integer', (c) => c.primaryKey().autoIncrement()];
+  return dbKind(db) === 'postgres'
+    ? ['serial', (c) => c.primaryKey()]
+    : ['integer', (c) => c.primaryKey().autoIncrement()];
 }
 
 /** A floating-point column: SQLite's `real` is 8 bytes, PostgreSQL's only 4, so there `double precision`. */
@@ -37,7 +46,9 @@ export function floatType(db: Kysely<any>): DataTypeExpression {
  */
 export async function resyncAutoId(db: Kysely<any>, table: string): Promise<void> {
   if (dbKind(db) !== 'postgres') return;
-  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+    db,
+  );
 }
 
 /**
@@ -60,9 +71,22 @@ export function isUniqueViolation(e: unknown, column: string): boolean {
  */
 const PG_UNAVAILABLE = /^(08...|57P0[1235]|53300)$/;
 /** Node's socket and name-lookup errors on the way to the database server. */
-const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN']);
+const NET_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** pg's own errors for a connection that ended, could not be made in time, or died under a client. */
-const PG_CONNECTION_LOST = /^(Connection terminated\b|timeout exceeded when trying to connect$|Client has encountered a connection error and is not queryable$)/;
+const PG_CONNECTION_LOST =
+  /^(Connection terminated\b|timeout exceeded when trying to connect$|Client has encountered a connection error and is not queryable$)/;
 
 /**
  * True when `e` (as the driver threw it) says the database cannot be reached right now, so the

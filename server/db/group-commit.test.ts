@@ -35,7 +35,11 @@ const committedKeys = () => other.prepare('select key from rate_limit_hits order
 describe('group commit (SQLite)', () => {
   it('commits the writes of transactions run together once, after both returned', async () => {
     const mark = gc.mark();
-    await Promise.all([db.transaction().execute((trx) => insert(trx, 'a')), db.transaction().execute((trx) => insert(trx, 'b')), insert(db, 'c')]);
+    await Promise.all([
+      db.transaction().execute((trx) => insert(trx, 'a')),
+      db.transaction().execute((trx) => insert(trx, 'b')),
+      insert(db, 'c'),
+    ]);
     // Both transactions are over (released), their batch is not yet committed.
     expect(committedKeys()).toEqual([]);
     expect(await gc.settled(mark)).toBe(true);
@@ -55,7 +59,10 @@ describe('group commit (SQLite)', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await gc.settled(mark)).toBe(true);
     expect(committedKeys()).toEqual(['a', 'c']);
-    expect(await db.selectFrom('rate_limit_hits').select('key').orderBy('key').execute()).toEqual([{ key: 'a' }, { key: 'c' }]);
+    expect(await db.selectFrom('rate_limit_hits').select('key').orderBy('key').execute()).toEqual([
+      { key: 'a' },
+      { key: 'c' },
+    ]);
   });
 
   it('a failed statement outside a transaction leaves the batch and the others writes', async () => {
@@ -71,7 +78,11 @@ describe('group commit (SQLite)', () => {
     await new Promise((r) => setImmediate(r));
     other.prepare("insert into rate_limit_hits (key, hits, reset_at) values ('z', 1, '2030-01-01')").run();
     await insert(db, 'b');
-    expect(await db.selectFrom('rate_limit_hits').select('key').orderBy('key').execute()).toEqual([{ key: 'a' }, { key: 'b' }, { key: 'z' }]);
+    expect(await db.selectFrom('rate_limit_hits').select('key').orderBy('key').execute()).toEqual([
+      { key: 'a' },
+      { key: 'b' },
+      { key: 'z' },
+    ]);
   });
 
   it('a transaction in progress keeps the batch open, and its writes are committed whole', async () => {
@@ -98,7 +109,7 @@ describe('group commit (SQLite)', () => {
     db = await openMigratedDatabase(file);
   });
 
-  it('a second handle on the same file in this process writes at once, committing the first one\'s batch', async () => {
+  it("a second handle on the same file in this process writes at once, committing the first one's batch", async () => {
     const second = openDatabase(file);
     try {
       await insert(db, 'a');
@@ -118,7 +129,10 @@ describe('group commit (SQLite)', () => {
       const db = openDatabase(${JSON.stringify(file)});
       await db.insertInto('rate_limit_hits').values({ key: 'cli', hits: 1, reset_at: '2030-01-01' }).execute();
       process.exit(0);`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.stderr).toBe('');
     expect(committedKeys()).toEqual(['cli']);
   });

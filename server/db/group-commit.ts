@@ -68,7 +68,11 @@ export class BatchLostError extends Error {
  * The driver's raw `begin` / `commit` / `rollback` are mapped to savepoints here. A
  * `checkpointer` hears of each commit and closes before the connection.
  */
-export function withGroupCommit(sqlite: Database.Database, inner: SqliteDatabase, checkpointer?: Checkpointer): SqliteDatabase & GroupCommit {
+export function withGroupCommit(
+  sqlite: Database.Database,
+  inner: SqliteDatabase,
+  checkpointer?: Checkpointer,
+): SqliteDatabase & GroupCommit {
   const begin = sqlite.prepare('begin immediate');
   const commit = sqlite.prepare('commit');
   const rollback = sqlite.prepare('rollback');

@@ -16,7 +16,10 @@ function migrator(db: Kysely<any>) {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
 
-const lostSqliteRace = (e: unknown) => /already exists|SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string })?.code ?? ''} ${e instanceof Error ? e.message : String(e)}`);
+const lostSqliteRace = (e: unknown) =>
+  /already exists|SQLITE_BUSY|database is locked/i.test(
+    `${(e as { code?: string })?.code ?? ''} ${e instanceof Error ? e.message : String(e)}`,
+  );
 
 /** Brings the database up to the latest migration; returns the names applied now. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -42,9 +42,14 @@ function openSqlite(file: string): Db {
   // pwrite() calls: about 60 per checkout, two thirds of all the file writes of a checkout.
   sqlite.pragma('temp_store = MEMORY');
   // Group commit (group-commit.ts) unless JOINERY_GROUP_COMMIT=0: then one commit per transaction or statement.
-  if (process.env.JOINERY_GROUP_COMMIT === '0') return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  if (process.env.JOINERY_GROUP_COMMIT === '0')
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // The WAL checkpoints on a second thread once the connection is busy (checkpointer.ts).
-  const gc = withGroupCommit(sqlite, withStatementCache(sqlite), backgroundCheckpointer(sqlite, { onError: (m) => console.error(`joinery: ${m}`) }));
+  const gc = withGroupCommit(
+    sqlite,
+    withStatementCache(sqlite),
+    backgroundCheckpointer(sqlite, { onError: (m) => console.error(`joinery: ${m}`) }),
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: gc }) });
   registerGroupCommit(db, gc);
   return db;
@@ -56,7 +61,9 @@ function openSqlite(file: string): Db {
  */
 const PG_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** How often a lost PostgreSQL connection is logged: one line per outage, not one per connection. */

@@ -69,15 +69,31 @@ async function call(kind: string, path: string, init: RequestInit = {}): Promise
   } catch {
     json = text;
   }
-  return { kind, status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type') ?? '', json };
+  return {
+    kind,
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    contentType: res.headers.get('content-type') ?? '',
+    json,
+  };
 }
 
-const postJson = (kind: string, path: string, body: unknown) => call(kind, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postJson = (kind: string, path: string, body: unknown) =>
+  call(kind, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const order = () => postJson('order', '/api/order', orderBody());
 const token = () => postJson('token', '/sandbox-gateway/v1/tokens', CARDS.approved);
 function form(): Promise<Answer> {
   const body = new FormData();
-  body.set('formData', JSON.stringify({ firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', topic: 'design', message: 'Shaker doors in sage, please call me.' }));
+  body.set(
+    'formData',
+    JSON.stringify({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      topic: 'design',
+      message: 'Shaker doors in sage, please call me.',
+    }),
+  );
   return call('form', '/api/forms/contact', { method: 'POST', body });
 }
 /** The three requests the outage must not turn into a 500, with their success statuses. */
@@ -128,7 +144,8 @@ afterAll(async () => {
 });
 
 /** The server's readiness check: 200 once its database answers again. */
-const ready = async () => (await fetch(`${srv.base}/api/health?ready=1`, { signal: AbortSignal.timeout(10_000) })).status;
+const ready = async () =>
+  (await fetch(`${srv.base}/api/health?ready=1`, { signal: AbortSignal.timeout(10_000) })).status;
 
 describe('a PostgreSQL outage under joinery start', () => {
   it('PostgreSQL stopped: 503 JSON with Retry-After, pages still served; started again: the same requests succeed, same process', async () => {
@@ -142,9 +159,16 @@ describe('a PostgreSQL outage under joinery start', () => {
     expect((await token()).json).toMatchObject({ error: { message: 'Service unavailable' } });
     // Liveness stays up for the load balancer; readiness says the database is away.
     const live = await call('health', '/api/health');
-    expect([live.status, live.json]).toEqual([200, expect.objectContaining({ ok: true, db: 'error', database: 'postgres' })]);
+    expect([live.status, live.json]).toEqual([
+      200,
+      expect.objectContaining({ ok: true, db: 'error', database: 'postgres' }),
+    ]);
     const notReady = await call('ready', '/api/health?ready=1');
-    expect([notReady.status, notReady.retryAfter, notReady.json]).toEqual([503, '5', expect.objectContaining({ ok: false, db: 'error' })]);
+    expect([notReady.status, notReady.retryAfter, notReady.json]).toEqual([
+      503,
+      '5',
+      expect.objectContaining({ ok: false, db: 'error' }),
+    ]);
     // Pages come from the build: no database needed.
     expect((await call('page', '/aboutus')).status).toBe(200);
 
@@ -173,7 +197,16 @@ describe('a PostgreSQL outage under joinery start', () => {
       await expect.poll(ready, { timeout: 30_000, interval: 100 }).toBe(200);
       // Every kind of request succeeds again, without restarting the app.
       await expect
-        .poll(() => new Set(answers.slice(restarted).filter((a) => a.status < 300).map((a) => a.kind)).size, { timeout: 60_000, interval: 20 })
+        .poll(
+          () =>
+            new Set(
+              answers
+                .slice(restarted)
+                .filter((a) => a.status < 300)
+                .map((a) => a.kind),
+            ).size,
+          { timeout: 60_000, interval: 20 },
+        )
         .toBe(REQUESTS.length);
     } finally {
       stop = true;
@@ -188,7 +221,8 @@ describe('a PostgreSQL outage under joinery start', () => {
   }, 180_000);
 
   it('the outbox worker carries on: every e-mail queued around the outages goes out', async () => {
-    const queued = async () => (await db.selectFrom('email_outbox').select('id').where('status', '=', 'queued').execute()).length;
+    const queued = async () =>
+      (await db.selectFrom('email_outbox').select('id').where('status', '=', 'queued').execute()).length;
     expect((await db.selectFrom('email_outbox').select('id').execute()).length).toBeGreaterThan(0);
     await expect.poll(queued, { timeout: 60_000, interval: 200 }).toBe(0);
     expect(srv.output.join('')).not.toMatch(BUGS);

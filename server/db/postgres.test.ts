@@ -38,12 +38,32 @@ describe('PostgreSQL', () => {
     expect(await migrateToLatest(db)).toEqual([]);
     expect(await appliedMigrations(db)).toEqual(Object.keys(migrations));
     const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
-    expect(tables).toEqual(['email_outbox', 'form_submissions', 'newsletter_subscriptions', 'order_addresses', 'order_items', 'order_status_history', 'orders', 'payment_events', 'payments', 'quote_addresses', 'quote_items', 'quote_payments', 'quotes', 'rate_limit_hits', 'sandbox_gateway_intents', 'sandbox_gateway_tokens', 'submission_files']);
+    expect(tables).toEqual([
+      'email_outbox',
+      'form_submissions',
+      'newsletter_subscriptions',
+      'order_addresses',
+      'order_items',
+      'order_status_history',
+      'orders',
+      'payment_events',
+      'payments',
+      'quote_addresses',
+      'quote_items',
+      'quote_payments',
+      'quotes',
+      'rate_limit_hits',
+      'sandbox_gateway_intents',
+      'sandbox_gateway_tokens',
+      'submission_files',
+    ]);
   });
 
   it('lets servers that start together migrate one after the other (advisory lock): each succeeds, each migration runs once', async () => {
     const url = await emptyDatabase();
-    const applied = await Promise.all(Array.from({ length: 4 }, () => openMigratedDatabase(url).then(async (db) => (await db.destroy(), 'ok'))));
+    const applied = await Promise.all(
+      Array.from({ length: 4 }, () => openMigratedDatabase(url).then(async (db) => (await db.destroy(), 'ok'))),
+    );
     expect(applied).toEqual(['ok', 'ok', 'ok', 'ok']);
     const db = open(url);
     const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
@@ -56,7 +76,9 @@ describe('PostgreSQL', () => {
     const out = { log: (l: string) => void lines.push(l), error: (l: string) => void lines.push(`error: ${l}`) };
     expect(await runMigrate({ DATABASE_URL: url }, out)).toBe(0);
     expect(await runMigrate({ DATABASE_URL: url }, out)).toBe(0);
-    expect(lines[0]).toContain(`joinery migrate: applied ${Object.keys(migrations).join(', ')} to the postgres database postgres://postgres@127.0.0.1:`);
+    expect(lines[0]).toContain(
+      `joinery migrate: applied ${Object.keys(migrations).join(', ')} to the postgres database postgres://postgres@127.0.0.1:`,
+    );
     expect(lines[1]).toMatch(/^joinery migrate: postgres database .* is up to date$/);
   });
 
@@ -74,13 +96,28 @@ describe('PostgreSQL', () => {
     const { Migrator } = await import('kysely');
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0004_orders')).error).toBeUndefined();
-    await sql`insert into newsletter_subscriptions (email, status, token_hash, created_at, updated_at) values ('a@example.com', 'subscribed', ${'a'.repeat(64)}, ${at}, ${at}), ('b@example.com', 'subscribed', ${'b'.repeat(64)}, ${at}, ${at})`.execute(db);
+    await sql`insert into newsletter_subscriptions (email, status, token_hash, created_at, updated_at) values ('a@example.com', 'subscribed', ${'a'.repeat(64)}, ${at}, ${at}), ('b@example.com', 'subscribed', ${'b'.repeat(64)}, ${at}, ${at})`.execute(
+      db,
+    );
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const row = await db.insertInto('newsletter_subscriptions').values({ email: 'c@example.com', status: 'pending', token_hash: null, confirm_token_hash: null, confirm_sent_at: null, confirmed_at: null, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('newsletter_subscriptions')
+      .values({
+        email: 'c@example.com',
+        status: 'pending',
+        token_hash: null,
+        confirm_token_hash: null,
+        confirm_sent_at: null,
+        confirmed_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(row.id).toBe(3);
     expect((await migrator.migrateTo('0004_orders')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect((await db.selectFrom('newsletter_subscriptions').select(['id', 'email']).orderBy('id').execute())).toEqual([
+    expect(await db.selectFrom('newsletter_subscriptions').select(['id', 'email']).orderBy('id').execute()).toEqual([
       { id: 1, email: 'a@example.com' },
       { id: 2, email: 'b@example.com' },
     ]);
@@ -89,13 +126,29 @@ describe('PostgreSQL', () => {
   it('reads counts and money as numbers and tells a unique violation by its column', async () => {
     const db = open(await emptyDatabase());
     await migrateToLatest(db);
-    const n = await db.selectFrom('email_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(n.n).toBe(0);
     const money = await sql<{ v: number }>`select cast(19.95 as numeric(12, 2)) as v`.execute(db);
     expect(money.rows[0]!.v).toBe(19.95);
-    const sub = { email: 'a@example.com', status: 'subscribed' as const, token_hash: 'x', confirm_token_hash: null, confirm_sent_at: null, confirmed_at: null, created_at: at, updated_at: at };
+    const sub = {
+      email: 'a@example.com',
+      status: 'subscribed' as const,
+      token_hash: 'x',
+      confirm_token_hash: null,
+      confirm_sent_at: null,
+      confirmed_at: null,
+      created_at: at,
+      updated_at: at,
+    };
     await db.insertInto('newsletter_subscriptions').values(sub).execute();
-    const e = await db.insertInto('newsletter_subscriptions').values({ ...sub, token_hash: 'y' }).execute().catch((x: unknown) => x);
+    const e = await db
+      .insertInto('newsletter_subscriptions')
+      .values({ ...sub, token_hash: 'y' })
+      .execute()
+      .catch((x: unknown) => x);
     expect(isUniqueViolation(e, 'email')).toBe(true);
     expect(isUniqueViolation(e, 'token_hash')).toBe(false);
   });

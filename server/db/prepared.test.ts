@@ -13,11 +13,15 @@ const hit = prepared((db, $: { key: string; reset: string }) =>
   db
     .insertInto('rate_limit_hits')
     .values({ key: $.key, hits: 1, reset_at: $.reset })
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limit_hits.hits', '+', 1), reset_at: $.reset })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limit_hits.hits', '+', 1), reset_at: $.reset })),
+    )
     .returning(['key', 'hits', 'reset_at']),
 );
 
-const hitsOf = prepared((db, $: { key: string }) => db.selectFrom('rate_limit_hits').select('hits').where('key', '=', $.key));
+const hitsOf = prepared((db, $: { key: string }) =>
+  db.selectFrom('rate_limit_hits').select('hits').where('key', '=', $.key),
+);
 
 const insertMany = prepared(
   (db, $: { rows: { key: string; reset: string }[] }, like) =>
@@ -35,10 +39,12 @@ describe(`prepared queries (${testDbKind()})`, () => {
     const params = { key: 'a', reset: '2025-03-01T10:00:00.000Z' };
     // Twice: the second call reuses the first one's plan with its own values.
     for (const key of ['a', 'b']) {
-      const ordinary = testDb().db
-        .insertInto('rate_limit_hits')
+      const ordinary = testDb()
+        .db.insertInto('rate_limit_hits')
         .values({ key, hits: 1, reset_at: params.reset })
-        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limit_hits.hits', '+', 1), reset_at: params.reset })))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({ hits: eb('rate_limit_hits.hits', '+', 1), reset_at: params.reset })),
+        )
         .returning(['key', 'hits', 'reset_at'])
         .compile();
       const p = hit.compile(testDb().db, { ...params, key });
@@ -51,9 +57,11 @@ describe(`prepared queries (${testDbKind()})`, () => {
   it("run with each call's values, in and out of a transaction", async () => {
     expect(await hit.first(testDb().db, { key: 'a', reset: 'r1' })).toEqual({ key: 'a', hits: 1, reset_at: 'r1' });
     expect(await hit.first(testDb().db, { key: 'a', reset: 'r2' })).toEqual({ key: 'a', hits: 2, reset_at: 'r2' });
-    await testDb().db.transaction().execute(async (trx) => {
-      expect(await hit.first(trx, { key: 'b', reset: 'r3' })).toEqual({ key: 'b', hits: 1, reset_at: 'r3' });
-    });
+    await testDb()
+      .db.transaction()
+      .execute(async (trx) => {
+        expect(await hit.first(trx, { key: 'b', reset: 'r3' })).toEqual({ key: 'b', hits: 1, reset_at: 'r3' });
+      });
     expect(await hitsOf.all(testDb().db, { key: 'b' })).toEqual([{ hits: 1 }]);
     expect(await hitsOf.first(testDb().db, { key: 'none' })).toBeUndefined();
     expect(await clear.run(testDb().db, { key: 'a' })).toBe(1);
@@ -62,7 +70,14 @@ describe(`prepared queries (${testDbKind()})`, () => {
 
   it('compile a multi-row insert per row count', async () => {
     expect(await insertMany.all(testDb().db, { rows: [{ key: 'x', reset: 'r' }] })).toEqual([{ key: 'x' }]);
-    expect(await insertMany.all(testDb().db, { rows: [{ key: 'y', reset: 'r' }, { key: 'z', reset: 'r' }] })).toEqual([{ key: 'y' }, { key: 'z' }]);
+    expect(
+      await insertMany.all(testDb().db, {
+        rows: [
+          { key: 'y', reset: 'r' },
+          { key: 'z', reset: 'r' },
+        ],
+      }),
+    ).toEqual([{ key: 'y' }, { key: 'z' }]);
     expect(await insertMany.all(testDb().db, { rows: [{ key: 'w', reset: 'r' }] })).toEqual([{ key: 'w' }]);
   });
 

@@ -36,7 +36,8 @@ function placeholder(path: Path): unknown {
   });
 }
 
-const pathOf = (v: unknown): Path | undefined => (v !== null && typeof v === 'object' ? ((v as Record<symbol, Path | undefined>)[PATH] ?? undefined) : undefined);
+const pathOf = (v: unknown): Path | undefined =>
+  v !== null && typeof v === 'object' ? ((v as Record<symbol, Path | undefined>)[PATH] ?? undefined) : undefined;
 
 /** `{ [k]: $[k] }` for each key: an insert's or update's values from placeholders. */
 export function fields<T, K extends keyof T>($: T, keys: readonly K[]): Pick<T, K> {
@@ -78,7 +79,10 @@ export interface Prepared<P, R> {
  * A query compiled once per dialect (and per shape). `build` receives the database (or
  * transaction) and a placeholder object typed as the parameters, and returns the query.
  */
-export function prepared<P, R>(build: (db: Db, $: P, like: P) => Compilable<R>, shape?: (params: P) => string | number): Prepared<P, R> {
+export function prepared<P, R>(
+  build: (db: Db, $: P, like: P) => Compilable<R>,
+  shape?: (params: P) => string | number,
+): Prepared<P, R> {
   // Keyed by the dialect's adapter: one SQL text per dialect, shared by its transactions.
   const plans = new WeakMap<object, Map<string | number, Plan>>();
 
@@ -114,7 +118,12 @@ export function prepared<P, R>(build: (db: Db, $: P, like: P) => Compilable<R>, 
       if (v === undefined) throw new TypeError(`prepared query: no value for ${p.paths[i]!.join('.')}`);
       parameters[i] = v;
     }
-    return { query: p.compiled.query, queryId: p.compiled.queryId, sql: p.compiled.sql, parameters } as CompiledQuery<R>;
+    return {
+      query: p.compiled.query,
+      queryId: p.compiled.queryId,
+      sql: p.compiled.sql,
+      parameters,
+    } as CompiledQuery<R>;
   }
 
   const execute = (db: Db, params: P): Promise<QueryResult<R>> => db.executeQuery(compile(db, params));

@@ -75,15 +75,18 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it("is true for PostgreSQL's connection, shutdown and too-many-connections codes", () => {
-    for (const code of ['57P01', '57P02', '57P03', '57P05', '08000', '08003', '08006', '08001', '08P01', '53300']) expect(isDatabaseUnavailable(pgError(code)), code).toBe(true);
+    for (const code of ['57P01', '57P02', '57P03', '57P05', '08000', '08003', '08006', '08001', '08P01', '53300'])
+      expect(isDatabaseUnavailable(pgError(code)), code).toBe(true);
   });
 
   it("is false for a query's own errors: constraints, bad SQL, serialization, a dropped database", () => {
-    for (const code of ['23505', '23503', '42P01', '42601', '40001', '40P01', '22P02', '57014', '57P04', '53100']) expect(isDatabaseUnavailable(pgError(code)), code).toBe(false);
+    for (const code of ['23505', '23503', '42P01', '42601', '40001', '40P01', '22P02', '57014', '57P04', '53100'])
+      expect(isDatabaseUnavailable(pgError(code)), code).toBe(false);
   });
 
   it("is true for Node's socket errors and pg's lost-connection errors without a code", () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']) expect(isDatabaseUnavailable(Object.assign(new Error(code), { code })), code).toBe(true);
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+      expect(isDatabaseUnavailable(Object.assign(new Error(code), { code })), code).toBe(true);
     for (const message of [
       'Connection terminated unexpectedly',
       'Connection terminated',
@@ -95,14 +98,24 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('is true for an AggregateError only when every one of its errors is', () => {
-    const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    const refused = (address: string) =>
+      Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
     expect(isDatabaseUnavailable(new AggregateError([refused('::1:5432'), refused('127.0.0.1:5432')]))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([refused('::1:5432'), new Error('boom')]))).toBe(false);
     expect(isDatabaseUnavailable(new AggregateError([]))).toBe(false);
   });
 
   it('is false for anything else', () => {
-    for (const e of [undefined, null, 'ECONNRESET', 57, new Error('Connection refused by the shop'), new TypeError('fetch failed'), { code: 'SQLITE_ERROR' }, { code: 'ERR_INVALID_ARG' }])
+    for (const e of [
+      undefined,
+      null,
+      'ECONNRESET',
+      57,
+      new Error('Connection refused by the shop'),
+      new TypeError('fetch failed'),
+      { code: 'SQLITE_ERROR' },
+      { code: 'ERR_INVALID_ARG' },
+    ])
       expect(isDatabaseUnavailable(e), String(e)).toBe(false);
   });
 });

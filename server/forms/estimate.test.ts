@@ -21,11 +21,37 @@ const ESTIMATOR: FormFile = {
       label: 'Kitchen',
       layout: 'accordion',
       fields: [
-        { name: 'size', type: 'radio', label: 'Size', required: true, useInCalculation: true, options: [{ value: 'small', label: 'Small' }, { value: 'large', label: 'Large' }] },
-        { name: 'extras', type: 'select', label: 'Extras', multiSelect: true, useInCalculation: true, options: [{ value: 'island', label: 'Island' }, { value: 'pantry', label: 'Pantry' }] },
+        {
+          name: 'size',
+          type: 'radio',
+          label: 'Size',
+          required: true,
+          useInCalculation: true,
+          options: [
+            { value: 'small', label: 'Small' },
+            { value: 'large', label: 'Large' },
+          ],
+        },
+        {
+          name: 'extras',
+          type: 'select',
+          label: 'Extras',
+          multiSelect: true,
+          useInCalculation: true,
+          options: [
+            { value: 'island', label: 'Island' },
+            { value: 'pantry', label: 'Pantry' },
+          ],
+        },
       ],
     },
-    { name: 'contact', type: 'group', label: 'Contact', layout: 'popup', fields: [{ name: 'email', type: 'email', label: 'Email', required: true }] },
+    {
+      name: 'contact',
+      type: 'group',
+      label: 'Contact',
+      layout: 'popup',
+      fields: [{ name: 'email', type: 'email', label: 'Email', required: true }],
+    },
   ],
   messages: { success: 'Email sent successfully', error: 'Failed to send email' },
   emailNotifications: [{ to: 'admin', subject: 'New estimate' }],
@@ -33,8 +59,14 @@ const ESTIMATOR: FormFile = {
 
 const PRICING = {
   fields: {
-    size: { small: { price: { min: 3000, max: 4500.5 }, labor: { min: 1000, max: 1500 } }, large: { price: { min: 8000, max: 12000 }, labor: { min: 2500, max: 3500 } } },
-    extras: { island: { price: { min: 1900, max: 4200 }, labor: { min: 450, max: 900 } }, pantry: { price: { min: 800, max: 1200 }, labor: { min: 200, max: 400 } } },
+    size: {
+      small: { price: { min: 3000, max: 4500.5 }, labor: { min: 1000, max: 1500 } },
+      large: { price: { min: 8000, max: 12000 }, labor: { min: 2500, max: 3500 } },
+    },
+    extras: {
+      island: { price: { min: 1900, max: 4200 }, labor: { min: 450, max: 900 } },
+      pantry: { price: { min: 800, max: 1200 }, labor: { min: 200, max: 400 } },
+    },
   },
 };
 
@@ -66,17 +98,28 @@ describe('POST /api/forms/estimator', () => {
   it('stores and mails the figures it recomputed, whatever total the client sent', async () => {
     const { app, outbox, mailer } = await start();
     const tampered = { product: { min: 1, max: 1 }, labor: { min: 0, max: 0 }, total: { min: 1, max: 1 } };
-    const res = await submit(app, ESTIMATOR, answers, { totalPrice: tampered, summaryRows: [{ label: 'Size', value: 'Small', product: { min: 1, max: 1 } }] });
+    const res = await submit(app, ESTIMATOR, answers, {
+      totalPrice: tampered,
+      summaryRows: [{ label: 'Size', value: 'Small', product: { min: 1, max: 1 } }],
+    });
     expect(res.status).toBe(200);
     const json = (await res.json()) as { success: boolean; message: string; data: { id: string; estimate: unknown } };
     expect(json.success).toBe(true);
     expect(json.message).toBe('Email sent successfully');
-    expect(json.data.estimate).toEqual({ product: { min: 5700, max: 9900.5 }, labor: { min: 1650, max: 2800 }, total: SERVER_TOTAL });
+    expect(json.data.estimate).toEqual({
+      product: { min: 5700, max: 9900.5 },
+      labor: { min: 1650, max: 2800 },
+      total: SERVER_TOTAL,
+    });
 
     const [row] = await t!.db.selectFrom('form_submissions').selectAll().execute();
     const stored = JSON.parse(row!.estimate!);
     expect(stored.total).toEqual({ min: 735000, max: 1270050 });
-    expect(stored.rows.map((r: { field: string; option: string }) => `${r.field}=${r.option}`)).toEqual(['size=small', 'extras=island', 'extras=pantry']);
+    expect(stored.rows.map((r: { field: string; option: string }) => `${r.field}=${r.option}`)).toEqual([
+      'size=small',
+      'extras=island',
+      'extras=pantry',
+    ]);
     expect(JSON.parse(row!.data)).toEqual(answers); // the client's figures are not stored anywhere
 
     await outbox.drain();
@@ -99,6 +142,8 @@ describe('POST /api/forms/estimator', () => {
     const { app } = await start(null);
     const res = await submit(app, ESTIMATOR, answers);
     expect(res.status).toBe(500);
-    expect(((await res.json()) as ErrorJson).message).toBe('This form is not available right now. Please try again later.');
+    expect(((await res.json()) as ErrorJson).message).toBe(
+      'This form is not available right now. Please try again later.',
+    );
   });
 });

@@ -5,7 +5,14 @@
  * and never stored.
  */
 import { join } from 'node:path';
-import { computeEstimate, formatRange, type CompiledForm, type Estimate, type FormValues, type PricingFile } from '../../engine/node.ts';
+import {
+  computeEstimate,
+  formatRange,
+  type CompiledForm,
+  type Estimate,
+  type FormValues,
+  type PricingFile,
+} from '../../engine/node.ts';
 import { parseRequestJson } from '../http/parse.ts';
 import { fileCache } from './file-cache.ts';
 import { FormLoadError } from './definitions.ts';
@@ -22,7 +29,8 @@ const read = fileCache((text, file): PricingFile => {
     throw new FormLoadError(`${file}: ${(e as Error).message}`);
   }
   const fields = (value as { fields?: unknown } | null)?.fields;
-  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw new FormLoadError(`${file}: not a pricing file (needs "fields")`);
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields))
+    throw new FormLoadError(`${file}: not a pricing file (needs "fields")`);
   return value as PricingFile;
 });
 
@@ -51,7 +59,11 @@ export function serverEstimate(siteDir: string, compiled: CompiledForm, values: 
 /** Whether a client's totalPrice ({ total: { min, max } } in dollars) says the same as ours. */
 export function sameTotal(estimate: Estimate, clientTotal: unknown): boolean {
   const total = (clientTotal as { total?: { min?: unknown; max?: unknown } } | null)?.total;
-  return Boolean(total) && Math.round(Number(total!.min) * 100) === estimate.total.min && Math.round(Number(total!.max) * 100) === estimate.total.max;
+  return (
+    Boolean(total) &&
+    Math.round(Number(total!.min) * 100) === estimate.total.min &&
+    Math.round(Number(total!.max) * 100) === estimate.total.max
+  );
 }
 
 /** The estimate as rows of the shop's e-mail: each priced answer, then the totals. */
@@ -59,7 +71,10 @@ export function estimateRows(compiled: CompiledForm, estimate: Estimate): { labe
   const t = compiled.def.priceTemplate;
   const s = compiled.def.summary ?? {};
   return [
-    ...estimate.rows.map((r) => ({ label: `${r.label}: ${r.value}`, value: `product ${formatRange(r.product, t)}, labor ${formatRange(r.labor, t)}` })),
+    ...estimate.rows.map((r) => ({
+      label: `${r.label}: ${r.value}`,
+      value: `product ${formatRange(r.product, t)}, labor ${formatRange(r.labor, t)}`,
+    })),
     { label: s.product ?? 'Product', value: formatRange(estimate.product, t) },
     { label: s.labor ?? 'Labor', value: formatRange(estimate.labor, t) },
     { label: s.total ?? 'Grand total', value: formatRange(estimate.total, t) },

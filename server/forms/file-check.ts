@@ -40,7 +40,11 @@ async function looksLikeText(path: string): Promise<boolean> {
  * What the stored file really is, when the field allows it; undefined when it does not (the
  * caller answers "Unsupported file format"). No fileTypes allows any content.
  */
-export async function checkFileContent(path: string, originalName: string, fileTypes: readonly string[] | undefined): Promise<DetectedType | undefined> {
+export async function checkFileContent(
+  path: string,
+  originalName: string,
+  fileTypes: readonly string[] | undefined,
+): Promise<DetectedType | undefined> {
   const detected = await fileTypeFromFile(path);
   if (detected) {
     const names = [detected.ext, ...(ALIASES[detected.ext] ?? [])];
@@ -49,7 +53,10 @@ export async function checkFileContent(path: string, originalName: string, fileT
   }
   const ext = originalName.includes('.') ? originalName.slice(originalName.lastIndexOf('.') + 1).toLowerCase() : '';
   const textMime = TEXT_TYPES[ext];
-  if (!fileTypes || fileTypes.length === 0) return textMime && (await looksLikeText(path)) ? { ext, mime: textMime } : { ext: 'bin', mime: 'application/octet-stream' };
+  if (!fileTypes || fileTypes.length === 0)
+    return textMime && (await looksLikeText(path))
+      ? { ext, mime: textMime }
+      : { ext: 'bin', mime: 'application/octet-stream' };
   if (!textMime || !isAllowedType({ name: `file.${ext}`, type: textMime, size: 0 }, fileTypes)) return undefined;
   return (await looksLikeText(path)) ? { ext, mime: textMime } : undefined;
 }

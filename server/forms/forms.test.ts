@@ -16,7 +16,19 @@ import { smtpMailer } from '../mail/transports.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
-import { CLAIM, CONTACT, DESIGN, JPEG, PDF, PNG, file, submit, writeSite, type ErrorJson, type OkJson } from './test-support.ts';
+import {
+  CLAIM,
+  CONTACT,
+  DESIGN,
+  JPEG,
+  PDF,
+  PNG,
+  file,
+  submit,
+  writeSite,
+  type ErrorJson,
+  type OkJson,
+} from './test-support.ts';
 
 let t: TestServer<Mailer> | undefined;
 let dir: TempDir | undefined;
@@ -31,14 +43,21 @@ afterEach(async () => {
   t = dir = sink = mailer = undefined;
 });
 
-async function start(o: { forms?: FormFile[]; site?: Record<string, unknown>; config?: Partial<ServerConfig>; smtp?: boolean } = {}) {
+async function start(
+  o: { forms?: FormFile[]; site?: Record<string, unknown>; config?: Partial<ServerConfig>; smtp?: boolean } = {},
+) {
   dir = tempDir('joinery-forms-');
   const siteDir = writeSite(dir.join('site'), o.forms ?? [CONTACT, CLAIM, DESIGN], o.site);
   if (o.smtp) {
     sink = await startSmtpSink();
     mailer = smtpMailer(sink.url, '"Hearthline Cabinetry" <no-reply@hearthline.example>');
   }
-  t = await createTestServer<Mailer>({ dist: false, siteDir, mailer, config: { uploadDir: dir.join('uploads'), ...o.config } });
+  t = await createTestServer<Mailer>({
+    dist: false,
+    siteDir,
+    mailer,
+    config: { uploadDir: dir.join('uploads'), ...o.config },
+  });
   return t;
 }
 
@@ -46,7 +65,13 @@ const uploads = () => (existsSync(dir!.join('uploads')) ? readdirSync(dir!.join(
 const rows = () => t!.db.selectFrom('form_submissions').selectAll().execute();
 const fileRows = () => t!.db.selectFrom('submission_files').selectAll().execute();
 
-const jane = { firstName: 'Jane', email: 'jane@example.com', phone: '6145550143', topic: 'design', message: 'Shaker doors in <b>sage</b> & oak?\nThanks' };
+const jane = {
+  firstName: 'Jane',
+  email: 'jane@example.com',
+  phone: '6145550143',
+  topic: 'design',
+  message: 'Shaker doors in <b>sage</b> & oak?\nThanks',
+};
 
 describe('POST /api/forms/{name}: a single-step form', () => {
   it('stores the submission and delivers the configured notifications to a real SMTP server', async () => {
@@ -62,7 +87,12 @@ describe('POST /api/forms/{name}: a single-step form', () => {
 
     const [row, ...more] = await rows();
     expect(more).toEqual([]);
-    expect(row).toMatchObject({ id: json.data.id, form_name: 'contact', completed_steps: '[0]', completed_at: '2025-01-15T12:00:00.000Z' });
+    expect(row).toMatchObject({
+      id: json.data.id,
+      form_name: 'contact',
+      completed_steps: '[0]',
+      completed_at: '2025-01-15T12:00:00.000Z',
+    });
     expect(row!.definition_hash).toMatch(/^[0-9a-f]{64}$/);
     // Unknown fields are dropped; values are stored trimmed and coerced.
     expect(JSON.parse(row!.data)).toEqual(jane);
@@ -74,19 +104,30 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     expect(admin.envelope.to.sort()).toEqual(['orders@hearthline.example', 'sales@hearthline.example']);
     expect(admin.text).toContain('First name: Jane');
     expect(admin.text).toContain('Topic: Kitchen design');
-    expect(admin.html).toContain('<th style="padding:6px 12px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left">Message</th>');
+    expect(admin.html).toContain(
+      '<th style="padding:6px 12px;border-bottom:1px solid #ddd;vertical-align:top;text-align:left">Message</th>',
+    );
     expect(admin.html).toContain('Shaker doors in &lt;b&gt;sage&lt;/b&gt; &amp; oak?<br/>Thanks');
     expect(admin.html).not.toContain('<b>sage</b>');
     const copy = mails.find((m) => m.to === 'jane@example.com')!;
     expect(copy.subject).toBe('We received your message');
     expect(copy.envelope.to).toEqual(['jane@example.com']);
-    expect(copy.text.replace(/\r\n/g, '\n')).toContain('Hello Jane,\n\nThank you for contacting us. We reply within one business day.');
+    expect(copy.text.replace(/\r\n/g, '\n')).toContain(
+      'Hello Jane,\n\nThank you for contacting us. We reply within one business day.',
+    );
   });
 
   it("mails the visitor only the form's fixed text: nothing they typed reaches the address they typed", async () => {
     const { app, outbox } = await start({ smtp: true });
-    const spam = 'Claim your prize at https://spam.example/win?x=1 <a href="https://spam.example">now</a> www.spam.example';
-    const res = await submit(app, CONTACT, { firstName: 'Win https://spam.example', email: 'victim@elsewhere.example', phone: '6145550143', topic: 'order', message: spam });
+    const spam =
+      'Claim your prize at https://spam.example/win?x=1 <a href="https://spam.example">now</a> www.spam.example';
+    const res = await submit(app, CONTACT, {
+      firstName: 'Win https://spam.example',
+      email: 'victim@elsewhere.example',
+      phone: '6145550143',
+      topic: 'order',
+      message: spam,
+    });
     expect(res.status).toBe(200);
     expect(await outbox.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
     const mails = await sink!.waitFor(2);
@@ -95,7 +136,8 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     expect(visitor.subject).toBe('We received your message');
     for (const body of [visitor.text, visitor.html]) {
       expect(body).toContain('Thank you for contacting us. We reply within one business day.');
-      for (const typed of ['spam.example', 'prize', 'Win', '6145550143', 'An existing order', 'http']) expect(body).not.toContain(typed);
+      for (const typed of ['spam.example', 'prize', 'Win', '6145550143', 'An existing order', 'http'])
+        expect(body).not.toContain(typed);
     }
     expect(visitor.text.replace(/\r\n/g, '\n').startsWith('Hello,\n\n')).toBe(true); // the "name" was not name-like: no name at all
     expect(visitor.raw).not.toContain('spam.example');
@@ -109,7 +151,19 @@ describe('POST /api/forms/{name}: a single-step form', () => {
   it('greets the visitor by a name-like first name only', () => {
     expect(greetingName('  Mary   Ann ')).toBe('Mary Ann');
     expect(greetingName("Zoë O'Brien-Smith")).toBe("Zoë O'Brien-Smith");
-    for (const bad of ['', '   ', 'Jane2', 'jane@example.com', 'Go to spam.example', 'a b c d', 'x'.repeat(31), '<b>Jane</b>', '-Jane', 42]) expect(greetingName(bad)).toBeUndefined();
+    for (const bad of [
+      '',
+      '   ',
+      'Jane2',
+      'jane@example.com',
+      'Go to spam.example',
+      'a b c d',
+      'x'.repeat(31),
+      '<b>Jane</b>',
+      '-Jane',
+      42,
+    ])
+      expect(greetingName(bad)).toBeUndefined();
   });
 
   it('ignores the emailNotifications the client sends: recipients come from the definition', async () => {
@@ -125,7 +179,13 @@ describe('POST /api/forms/{name}: a single-step form', () => {
 
   it('answers 422 with the engine messages for bad fields, and stores nothing', async () => {
     const { app } = await start();
-    const res = await submit(app, CONTACT, { firstName: 'J', email: 'jane@', phone: '614-555', topic: 'refund', message: '  ' });
+    const res = await submit(app, CONTACT, {
+      firstName: 'J',
+      email: 'jane@',
+      phone: '614-555',
+      topic: 'refund',
+      message: '  ',
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       success: false,
@@ -147,7 +207,11 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     const { app } = await start();
     const res = await submit(app, CONTACT, { ...jane, message: 'Shaker doors\u0000in sage?' });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ success: false, message: 'Please correct the highlighted fields.', errors: { message: 'Must not contain the NUL character (U+0000)' } });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Please correct the highlighted fields.',
+      errors: { message: 'Must not contain the NUL character (U+0000)' },
+    });
     // A field's own message comes first.
     const short = await submit(app, CONTACT, { ...jane, firstName: '\u0000' });
     expect(await short.json()).toMatchObject({ errors: { firstName: 'First name seems too short' } });
@@ -169,7 +233,10 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     const { app } = await start({ forms: [CONTACT] });
     const before = await submit(app, CONTACT, { ...jane, phone: '' });
     expect(before.status).toBe(200);
-    const stricter = { ...CONTACT, fields: CONTACT.fields!.map((f) => (f.name === 'phone' ? { ...f, required: true } : f)) };
+    const stricter = {
+      ...CONTACT,
+      fields: CONTACT.fields!.map((f) => (f.name === 'phone' ? { ...f, required: true } : f)),
+    };
     const file = dir!.join('site', 'forms', `${CONTACT.name}.json`);
     const edited = new Date(statSync(file).mtimeMs + 60_000); // a different mtime, whatever the file system's resolution
     writeSite(dir!.join('site'), [stricter]);
@@ -180,15 +247,30 @@ describe('POST /api/forms/{name}: a single-step form', () => {
   });
 
   it('loads and compiles every form the site ships', () => {
-    const names = readdirSync(`${DEFAULT_CONTENT_DIR}/forms`).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    const names = readdirSync(`${DEFAULT_CONTENT_DIR}/forms`)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5));
     for (const name of names) expect(loadForm(DEFAULT_CONTENT_DIR, name)?.name, name).toBe(name);
   });
 
   it('answers 500 JSON (logged, no stack) for a form file that cannot be compiled', async () => {
-    const { app } = await start({ forms: [{ name: 'broken', fields: [{ name: 'a', type: 'text' }, { name: 'a', type: 'email' }] }] });
+    const { app } = await start({
+      forms: [
+        {
+          name: 'broken',
+          fields: [
+            { name: 'a', type: 'text' },
+            { name: 'a', type: 'email' },
+          ],
+        },
+      ],
+    });
     const res = await submit(app, { name: 'broken', fields: [] }, {});
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ success: false, message: 'This form is not available right now. Please try again later.' });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'This form is not available right now. Please try again later.',
+    });
   });
 
   it('uses the default success message when the form has none', async () => {
@@ -200,12 +282,21 @@ describe('POST /api/forms/{name}: a single-step form', () => {
 describe('files', () => {
   it('stores an upload under a random name, its type read from its bytes', async () => {
     const { app, outbox, mailer: m } = await start();
-    const res = await submit(app, CLAIM, { orderNumber: 'HL-1042', photos: [file(PNG, '../../etc/cabinet door.png', 'image/png')] });
+    const res = await submit(app, CLAIM, {
+      orderNumber: 'HL-1042',
+      photos: [file(PNG, '../../etc/cabinet door.png', 'image/png')],
+    });
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as OkJson;
     const [stored, ...more] = await fileRows();
     expect(more).toEqual([]);
-    expect(stored).toMatchObject({ submission_id: data.id, field: 'photos', original_name: 'cabinet door.png', mime: 'image/png', size: PNG.length });
+    expect(stored).toMatchObject({
+      submission_id: data.id,
+      field: 'photos',
+      original_name: 'cabinet door.png',
+      mime: 'image/png',
+      size: PNG.length,
+    });
     expect(stored!.stored_name).toMatch(/^[0-9a-f-]{36}$/);
     expect(uploads()).toEqual([stored!.stored_name]);
     expect(readFileSync(dir!.join('uploads', stored!.stored_name))).toEqual(PNG);
@@ -217,16 +308,31 @@ describe('files', () => {
 
   it('rejects a spoofed type: a .jpg that is really text', async () => {
     const { app } = await start();
-    const res = await submit(app, CLAIM, { orderNumber: 'HL-1042', photos: [file('<?php echo "hi"; ?>', 'door.jpg', 'image/jpeg')] });
+    const res = await submit(app, CLAIM, {
+      orderNumber: 'HL-1042',
+      photos: [file('<?php echo "hi"; ?>', 'door.jpg', 'image/jpeg')],
+    });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ success: false, message: 'Please correct the highlighted fields.', errors: { photos: 'Unsupported file format' } });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Please correct the highlighted fields.',
+      errors: { photos: 'Unsupported file format' },
+    });
     expect(uploads()).toEqual([]);
     expect(await rows()).toEqual([]);
   });
 
   it('rejects a real image the field does not allow, even when named as an allowed one', async () => {
     const { app } = await start();
-    const res = await submit(app, DESIGN, { ceilingHeight: '96', plan: [file(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'plan.png', 'image/png')] }, { step: 1, id: await firstStep(app) });
+    const res = await submit(
+      app,
+      DESIGN,
+      {
+        ceilingHeight: '96',
+        plan: [file(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'plan.png', 'image/png')],
+      },
+      { step: 1, id: await firstStep(app) },
+    );
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ errors: { plan: 'Unsupported file format' } });
   });
@@ -258,7 +364,11 @@ describe('files', () => {
   it('cuts a body over the total limit off with 413 and keeps no partial file', async () => {
     const { app } = await start({ config: { uploadLimitBytes: 64 * 1024 } });
     const big = Buffer.concat([PNG, Buffer.alloc(90 * 1024)]);
-    const res = await submit(app, { ...CLAIM, fields: [{ name: 'photos', type: 'file', maxFileSize: 1 }] } as FormFile, { photos: [file(big, 'door.png', 'image/png')] });
+    const res = await submit(
+      app,
+      { ...CLAIM, fields: [{ name: 'photos', type: 'file', maxFileSize: 1 }] } as FormFile,
+      { photos: [file(big, 'door.png', 'image/png')] },
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ success: false, message: 'Request body is too large (limit 65536 bytes)' });
     expect(uploads()).toEqual([]);
@@ -288,15 +398,24 @@ describe('over a real port', () => {
       const boundary = 'joinery-port-test';
       let written = 0;
       let writtenAtResponse = -1;
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/api/forms/claim', method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...headers } }, (res) => {
-        writtenAtResponse = written;
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => {
-          req.destroy();
-          resolve({ status: res.statusCode ?? 0, body, writtenAtResponse });
-        });
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/forms/claim',
+          method: 'POST',
+          headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...headers },
+        },
+        (res) => {
+          writtenAtResponse = written;
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body, writtenAtResponse });
+          });
+        },
+      );
       req.on('error', (e) => (writtenAtResponse >= 0 ? undefined : reject(e)));
       const chunk = Buffer.alloc(64 * 1024, 0x41);
       const pump = () => {
@@ -322,7 +441,10 @@ describe('over a real port', () => {
       const total = 64 * 1024 * 1024;
       const res = await streamUpload(srv.port, total);
       expect(res.status).toBe(413);
-      expect(JSON.parse(res.body)).toEqual({ success: false, message: 'Request body is too large (limit 262144 bytes)' });
+      expect(JSON.parse(res.body)).toEqual({
+        success: false,
+        message: 'Request body is too large (limit 262144 bytes)',
+      });
       expect(res.writtenAtResponse).toBeLessThan(total / 2);
       expect(uploads()).toEqual([]);
       // A declared Content-Length over the limit is refused before any of the body is read.
@@ -346,27 +468,68 @@ describe('a multi-step form', () => {
     const { app, outbox } = await start({ smtp: true });
     const r0 = await submit(app, DESIGN, { projectType: 'remodel', budget: '25000' }, { step: 0 });
     const s0 = (await r0.json()) as OkJson;
-    expect(s0).toEqual({ success: true, message: 'Step saved.', data: { id: expect.any(String), step: 0, completedSteps: [0], completed: false } });
+    expect(s0).toEqual({
+      success: true,
+      message: 'Step saved.',
+      data: { id: expect.any(String), step: 0, completedSteps: [0], completed: false },
+    });
     const id = s0.data.id;
     expect(await outbox.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
 
-    const r1 = await submit(app, DESIGN, { ceilingHeight: '96', plan: [file(PDF, 'plan.pdf', 'application/pdf')] }, { step: 1, id });
-    expect(await r1.json()).toMatchObject({ success: true, data: { id, step: 1, completedSteps: [0, 1], completed: false } });
+    const r1 = await submit(
+      app,
+      DESIGN,
+      { ceilingHeight: '96', plan: [file(PDF, 'plan.pdf', 'application/pdf')] },
+      { step: 1, id },
+    );
+    expect(await r1.json()).toMatchObject({
+      success: true,
+      data: { id, step: 1, completedSteps: [0, 1], completed: false },
+    });
 
     const r2 = await submit(app, DESIGN, { fullName: 'Jane Doe', email: 'jane@example.com' }, { step: 2, id });
     expect(r2.status).toBe(200);
-    expect(await r2.json()).toEqual({ success: true, message: FORM_TEXTS.success, data: { id, step: 2, completedSteps: [0, 1, 2], completed: true } });
+    expect(await r2.json()).toEqual({
+      success: true,
+      message: FORM_TEXTS.success,
+      data: { id, step: 2, completedSteps: [0, 1, 2], completed: true },
+    });
 
     const all = await rows();
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ id, form_name: 'free-kitchen-design', completed_steps: '[0,1,2]', completed_at: expect.any(String) });
-    expect(JSON.parse(all[0]!.data)).toEqual({ projectType: 'remodel', budget: '25000', ceilingHeight: '96', fullName: 'Jane Doe', email: 'jane@example.com' });
-    expect(await fileRows()).toMatchObject([{ submission_id: id, field: 'plan', original_name: 'plan.pdf', mime: 'application/pdf' }]);
+    expect(all[0]).toMatchObject({
+      id,
+      form_name: 'free-kitchen-design',
+      completed_steps: '[0,1,2]',
+      completed_at: expect.any(String),
+    });
+    expect(JSON.parse(all[0]!.data)).toEqual({
+      projectType: 'remodel',
+      budget: '25000',
+      ceilingHeight: '96',
+      fullName: 'Jane Doe',
+      email: 'jane@example.com',
+    });
+    expect(await fileRows()).toMatchObject([
+      { submission_id: id, field: 'plan', original_name: 'plan.pdf', mime: 'application/pdf' },
+    ]);
 
     expect(await outbox.drain()).toMatchObject({ sent: 1 });
     const [mail] = await sink!.waitFor(1);
-    expect(mail).toMatchObject({ to: 'orders@hearthline.example', cc: 'sales@hearthline.example', subject: 'Free kitchen design request' });
-    for (const line of ['Project type: Remodel', 'Budget: 25000', 'Ceiling height (in): 96', 'Floor plan: plan.pdf', 'Full name: Jane Doe', 'Email: jane@example.com']) expect(mail!.text).toContain(line);
+    expect(mail).toMatchObject({
+      to: 'orders@hearthline.example',
+      cc: 'sales@hearthline.example',
+      subject: 'Free kitchen design request',
+    });
+    for (const line of [
+      'Project type: Remodel',
+      'Budget: 25000',
+      'Ceiling height (in): 96',
+      'Floor plan: plan.pdf',
+      'Full name: Jane Doe',
+      'Email: jane@example.com',
+    ])
+      expect(mail!.text).toContain(line);
 
     // A completed submission is final.
     const again = await submit(app, DESIGN, { fullName: 'Mallory', email: 'm@example.com' }, { step: 2, id });
@@ -374,12 +537,22 @@ describe('a multi-step form', () => {
     expect(await again.json()).toEqual({ success: false, message: 'This submission has already been completed' });
   });
 
-  it('a step posted again (after Back) updates the row and replaces that step\'s files', async () => {
+  it("a step posted again (after Back) updates the row and replaces that step's files", async () => {
     const { app } = await start();
     const id = await firstStep(app);
-    await submit(app, DESIGN, { ceilingHeight: '96', plan: [file(PDF, 'plan.pdf', 'application/pdf')] }, { step: 1, id });
+    await submit(
+      app,
+      DESIGN,
+      { ceilingHeight: '96', plan: [file(PDF, 'plan.pdf', 'application/pdf')] },
+      { step: 1, id },
+    );
     const first = (await fileRows())[0]!;
-    const again = await submit(app, DESIGN, { ceilingHeight: '108', plan: [file(PNG, 'plan.png', 'image/png')] }, { step: 1, id });
+    const again = await submit(
+      app,
+      DESIGN,
+      { ceilingHeight: '108', plan: [file(PNG, 'plan.png', 'image/png')] },
+      { step: 1, id },
+    );
     expect(again.status).toBe(200);
     const files = await fileRows();
     expect(files).toMatchObject([{ original_name: 'plan.png', mime: 'image/png' }]);
@@ -391,7 +564,12 @@ describe('a multi-step form', () => {
   it('of last steps sent at once, one completes the form and one notification goes out', async () => {
     const { app, outbox, mailer: m } = await start();
     const id = await firstStep(app);
-    await submit(app, DESIGN, { ceilingHeight: '96', plan: [file(PDF, 'plan.pdf', 'application/pdf')] }, { step: 1, id });
+    await submit(
+      app,
+      DESIGN,
+      { ceilingHeight: '96', plan: [file(PDF, 'plan.pdf', 'application/pdf')] },
+      { step: 1, id },
+    );
     const last = () => submit(app, DESIGN, { fullName: 'Jane Doe', email: 'jane@example.com' }, { step: 2, id });
     const statuses = (await Promise.all([last(), last(), last()])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409]);
@@ -402,12 +580,16 @@ describe('a multi-step form', () => {
   it('validates only the posted step, and the whole form on the last step', async () => {
     const { app } = await start();
     const bad0 = await submit(app, DESIGN, { budget: 'lots' }, { step: 0 });
-    expect(await bad0.json()).toMatchObject({ errors: { projectType: 'This field is required', budget: 'Must be a number' } });
+    expect(await bad0.json()).toMatchObject({
+      errors: { projectType: 'This field is required', budget: 'Must be a number' },
+    });
     const id = await firstStep(app);
     // Skipping step 1 (its required fields) cannot complete the form.
     const skipped = await submit(app, DESIGN, { fullName: 'Jane Doe', email: 'jane@example.com' }, { step: 2, id });
     expect(skipped.status).toBe(422);
-    expect(await skipped.json()).toMatchObject({ errors: { ceilingHeight: 'This field is required', plan: 'At least one file is required' } });
+    expect(await skipped.json()).toMatchObject({
+      errors: { ceilingHeight: 'This field is required', plan: 'At least one file is required' },
+    });
     expect((await rows())[0]!.completed_at).toBeNull();
   });
 
@@ -415,8 +597,16 @@ describe('a multi-step form', () => {
     const { app } = await start({ forms: [CONTACT, DESIGN] });
     const noId = await submit(app, DESIGN, { ceilingHeight: '96' }, { step: 1 });
     expect(noId.status).toBe(400);
-    expect(await noId.json()).toEqual({ success: false, message: 'Missing part: id (later steps send the id the first step returned)' });
-    const unknown = await submit(app, DESIGN, { ceilingHeight: '96' }, { step: 1, id: '4b0c5a3e-0000-4000-8000-000000000000' });
+    expect(await noId.json()).toEqual({
+      success: false,
+      message: 'Missing part: id (later steps send the id the first step returned)',
+    });
+    const unknown = await submit(
+      app,
+      DESIGN,
+      { ceilingHeight: '96' },
+      { step: 1, id: '4b0c5a3e-0000-4000-8000-000000000000' },
+    );
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ success: false, message: 'Submission not found' });
     const other = ((await (await submit(app, CONTACT, jane)).json()) as OkJson).data.id;
@@ -432,17 +622,40 @@ describe('a multi-step form', () => {
 });
 
 describe('bad requests get a clear 4xx, never a 500', () => {
-  const post = (body: BodyInit | null, headers: Record<string, string> = {}) => t!.app.request('/api/forms/contact', { method: 'POST', body, headers });
+  const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+    t!.app.request('/api/forms/contact', { method: 'POST', body, headers });
 
   it('wrong content type, no body, malformed or truncated multipart, missing or bad parts', async () => {
     await start();
     const cases: [Response, number, string][] = [
-      [await post(JSON.stringify(jane), { 'Content-Type': 'application/json' }), 415, 'Content-Type must be multipart/form-data'],
-      [await post('a=b', { 'Content-Type': 'application/x-www-form-urlencoded' }), 415, 'Content-Type must be multipart/form-data'],
+      [
+        await post(JSON.stringify(jane), { 'Content-Type': 'application/json' }),
+        415,
+        'Content-Type must be multipart/form-data',
+      ],
+      [
+        await post('a=b', { 'Content-Type': 'application/x-www-form-urlencoded' }),
+        415,
+        'Content-Type must be multipart/form-data',
+      ],
       [await post(null, { 'Content-Type': 'multipart/form-data; boundary=x' }), 400, 'Request body is empty'],
-      [await post('--x\r\nContent-Disposition: form-data; name="formData"\r\n\r\n{}', { 'Content-Type': 'multipart/form-data; boundary=x' }), 400, 'Malformed multipart body'],
-      [await post('garbage', { 'Content-Type': 'multipart/form-data' }), 415, 'Content-Type must be multipart/form-data'],
-      [await post('garbage without any boundary', { 'Content-Type': 'multipart/form-data; charset=utf-8' }), 400, 'Content-Type has no valid multipart boundary'],
+      [
+        await post('--x\r\nContent-Disposition: form-data; name="formData"\r\n\r\n{}', {
+          'Content-Type': 'multipart/form-data; boundary=x',
+        }),
+        400,
+        'Malformed multipart body',
+      ],
+      [
+        await post('garbage', { 'Content-Type': 'multipart/form-data' }),
+        415,
+        'Content-Type must be multipart/form-data',
+      ],
+      [
+        await post('garbage without any boundary', { 'Content-Type': 'multipart/form-data; charset=utf-8' }),
+        400,
+        'Content-Type has no valid multipart boundary',
+      ],
     ];
     for (const [res, status, message] of cases) {
       expect(res.status, message).toBe(status);
@@ -455,11 +668,21 @@ describe('bad requests get a clear 4xx, never a 500', () => {
       return [res.status, await res.json()];
     };
     expect(await parts({ name: 'contact' })).toEqual([400, { success: false, message: 'Missing part: formData' }]);
-    expect(await parts({ formData: '{"firstName":' })).toEqual([400, { success: false, message: 'The formData part must be a JSON object' }]);
-    expect(await parts({ formData: '["Jane"]' })).toEqual([400, { success: false, message: 'The formData part must be a JSON object' }]);
+    expect(await parts({ formData: '{"firstName":' })).toEqual([
+      400,
+      { success: false, message: 'The formData part must be a JSON object' },
+    ]);
+    expect(await parts({ formData: '["Jane"]' })).toEqual([
+      400,
+      { success: false, message: 'The formData part must be a JSON object' },
+    ]);
     expect(await parts({ formData: JSON.stringify({ ...jane, firstName: { $gt: '' }, topic: ['design'] }) })).toEqual([
       422,
-      { success: false, message: 'Please correct the highlighted fields.', errors: { firstName: 'This field is required', topic: 'This field is required' } },
+      {
+        success: false,
+        message: 'Please correct the highlighted fields.',
+        errors: { firstName: 'This field is required', topic: 'This field is required' },
+      },
     ]);
     expect(await rows()).toEqual([]);
   });
@@ -478,34 +701,62 @@ describe('reCAPTCHA', () => {
         seen.push({ contentType: req.headers['content-type'], params });
         const success = params.secret === 'test-secret' && params.response === 'good-token';
         res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(success ? { success, hostname: 'localhost' } : { success, 'error-codes': ['invalid-input-response'] }));
+        res.end(
+          JSON.stringify(
+            success ? { success, hostname: 'localhost' } : { success, 'error-codes': ['invalid-input-response'] },
+          ),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as { port: number };
-    return { url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+    return {
+      url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
+      seen,
+      close: () => new Promise<void>((r) => server.close(() => r())),
+    };
   }
   const CAPTCHA: FormFile = { ...CONTACT, name: 'captcha', googleReCaptcha: true };
-  const ON_SITE = { name: 'Hearthline Cabinetry', adminEmails: ['orders@hearthline.example'], integrations: { recaptchaSiteKey: 'site-key' } };
+  const ON_SITE = {
+    name: 'Hearthline Cabinetry',
+    adminEmails: ['orders@hearthline.example'],
+    integrations: { recaptchaSiteKey: 'site-key' },
+  };
 
   it('when the form and the site turn it on, the token is verified with the secret', async () => {
     const verify = await standIn();
     try {
-      const { app } = await start({ forms: [CAPTCHA], site: ON_SITE, config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url } });
+      const { app } = await start({
+        forms: [CAPTCHA],
+        site: ON_SITE,
+        config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url },
+      });
       const missing = await submit(app, CAPTCHA, jane);
       expect(missing.status).toBe(422);
-      expect(await missing.json()).toEqual({ success: false, message: 'Please correct the highlighted fields.', errors: { recaptchaToken: 'Please complete the reCAPTCHA verification.' } });
+      expect(await missing.json()).toEqual({
+        success: false,
+        message: 'Please correct the highlighted fields.',
+        errors: { recaptchaToken: 'Please complete the reCAPTCHA verification.' },
+      });
       expect(verify.seen).toEqual([]);
 
       const bad = await submit(app, CAPTCHA, jane, { recaptcha: true, recaptchaToken: 'forged' });
       expect(bad.status).toBe(422);
-      expect(await bad.json()).toMatchObject({ errors: { recaptchaToken: 'Please complete the reCAPTCHA verification.' } });
+      expect(await bad.json()).toMatchObject({
+        errors: { recaptchaToken: 'Please complete the reCAPTCHA verification.' },
+      });
 
       const good = await submit(app, CAPTCHA, jane, { recaptcha: true, recaptchaToken: 'good-token' });
       expect(good.status).toBe(200);
       expect(verify.seen).toEqual([
-        { contentType: 'application/x-www-form-urlencoded;charset=UTF-8', params: { secret: 'test-secret', response: 'forged' } },
-        { contentType: 'application/x-www-form-urlencoded;charset=UTF-8', params: { secret: 'test-secret', response: 'good-token' } },
+        {
+          contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+          params: { secret: 'test-secret', response: 'forged' },
+        },
+        {
+          contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+          params: { secret: 'test-secret', response: 'good-token' },
+        },
       ]);
       expect(await rows()).toHaveLength(1);
     } finally {
@@ -516,10 +767,17 @@ describe('reCAPTCHA', () => {
   it('answers 503 (not a 500, nothing stored) when the verify service cannot be reached', async () => {
     const verify = await standIn();
     await verify.close();
-    const { app } = await start({ forms: [CAPTCHA], site: ON_SITE, config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url } });
+    const { app } = await start({
+      forms: [CAPTCHA],
+      site: ON_SITE,
+      config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url },
+    });
     const res = await submit(app, CAPTCHA, jane, { recaptcha: true, recaptchaToken: 'good-token' });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ success: false, message: 'The reCAPTCHA verification is not available right now. Please try again later.' });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'The reCAPTCHA verification is not available right now. Please try again later.',
+    });
     expect(await rows()).toEqual([]);
   });
 
@@ -527,9 +785,17 @@ describe('reCAPTCHA', () => {
     const verify = await standIn();
     try {
       for (const o of [
-        { forms: [CAPTCHA], site: { ...ON_SITE, integrations: {} }, config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url } },
+        {
+          forms: [CAPTCHA],
+          site: { ...ON_SITE, integrations: {} },
+          config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url },
+        },
         { forms: [CAPTCHA], site: ON_SITE, config: { recaptchaSecret: undefined, recaptchaVerifyUrl: verify.url } },
-        { forms: [{ ...CAPTCHA, googleReCaptcha: false }], site: ON_SITE, config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url } },
+        {
+          forms: [{ ...CAPTCHA, googleReCaptcha: false }],
+          site: ON_SITE,
+          config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url },
+        },
       ]) {
         const { app } = await start(o);
         expect((await submit(app, CAPTCHA, jane)).status).toBe(200);
@@ -547,13 +813,24 @@ describe('reCAPTCHA', () => {
     const verify = await standIn();
     try {
       const form = { ...DESIGN, googleReCaptcha: true };
-      const { app } = await start({ forms: [form], site: ON_SITE, config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url } });
+      const { app } = await start({
+        forms: [form],
+        site: ON_SITE,
+        config: { recaptchaSecret: 'test-secret', recaptchaVerifyUrl: verify.url },
+      });
       const r0 = await submit(app, form, { projectType: 'remodel' }, { step: 0 });
       const id = ((await r0.json()) as OkJson).data.id;
       await submit(app, form, { ceilingHeight: '96', plan: [file(JPEG, 'plan.jpg', 'image/jpeg')] }, { step: 1, id });
       const noToken = await submit(app, form, { fullName: 'Jane Doe', email: 'jane@example.com' }, { step: 2, id });
-      expect(await noToken.json()).toMatchObject({ errors: { recaptchaToken: 'Please complete the reCAPTCHA verification.' } });
-      const done = await submit(app, form, { fullName: 'Jane Doe', email: 'jane@example.com' }, { step: 2, id, recaptcha: true, recaptchaToken: 'good-token' });
+      expect(await noToken.json()).toMatchObject({
+        errors: { recaptchaToken: 'Please complete the reCAPTCHA verification.' },
+      });
+      const done = await submit(
+        app,
+        form,
+        { fullName: 'Jane Doe', email: 'jane@example.com' },
+        { step: 2, id, recaptcha: true, recaptchaToken: 'good-token' },
+      );
       expect(done.status).toBe(200);
       expect(verify.seen).toHaveLength(1);
     } finally {
@@ -569,7 +846,10 @@ describe('rate limit', () => {
     expect((await submit(app, CONTACT, { ...jane, email: 'bad' })).status).toBe(422);
     const limited = await submit(app, CONTACT, jane);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ success: false, message: 'Too many form submissions from your address. Please wait a minute and try again.' });
+    expect(await limited.json()).toEqual({
+      success: false,
+      message: 'Too many form submissions from your address. Please wait a minute and try again.',
+    });
     expect(limited.headers.get('retry-after')).toBe('60');
     expect(await rows()).toHaveLength(1);
   });
@@ -609,7 +889,12 @@ describe('dynamic options', () => {
     expect(await states.json()).toContainEqual({ value: 'OH', label: 'Ohio' });
     const cities = (await (await app.request('/api/geo/countries/US/states/OH/cities')).json()) as { value: string }[];
     expect(cities).toContainEqual({ value: 'Columbus', label: 'Columbus' });
-    for (const path of ['/api/geo/', '/api/geo/planets', '/api/geo/countries/US', '/api/geo/countries/%E0%A4%A/states']) {
+    for (const path of [
+      '/api/geo/',
+      '/api/geo/planets',
+      '/api/geo/countries/US',
+      '/api/geo/countries/%E0%A4%A/states',
+    ]) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ success: false, message: 'Not found' });

@@ -2,7 +2,13 @@
 export { formsRoutes } from './routes.ts';
 export { handleSubmit, FORM_API_MESSAGES, type SubmitResponse, type FormsDeps } from './submit.ts';
 export { loadForm, FormLoadError } from './definitions.ts';
-export { parseMultipart, MULTIPART_MESSAGES, type ParsedBody, type UploadedFile, type MultipartOptions } from './multipart.ts';
+export {
+  parseMultipart,
+  MULTIPART_MESSAGES,
+  type ParsedBody,
+  type UploadedFile,
+  type MultipartOptions,
+} from './multipart.ts';
 export { checkFileContent, type DetectedType } from './file-check.ts';
 export { verifyRecaptcha, RecaptchaUnavailableError } from './recaptcha.ts';
 export { notificationMails, NOTIFICATION_KIND } from './notify.ts';

@@ -36,7 +36,12 @@ function lazyBody(fileBytes: number, chunk = 16 * 1024) {
       controller.enqueue(next);
     },
   });
-  const request = new Request('http://localhost/api/forms/x', { method: 'POST', body: stream, headers: { 'Content-Type': TYPE }, duplex: 'half' } as RequestInit);
+  const request = new Request('http://localhost/api/forms/x', {
+    method: 'POST',
+    body: stream,
+    headers: { 'Content-Type': TYPE },
+    duplex: 'half',
+  } as RequestInit);
   return { request, stats };
 }
 
@@ -56,14 +61,20 @@ describe('parseMultipart', () => {
     const { request } = lazyBody(100_000);
     const body = await parseMultipart(request, { totalBytes: 1_000_000, dir: dir.path, fileLimit: () => 200_000 });
     expect(body.fields).toEqual({ formData: '{}' });
-    expect(body.files).toMatchObject([{ field: 'plan', originalName: 'plan.pdf', declaredType: 'application/pdf', size: 100_000, tooLarge: false }]);
+    expect(body.files).toMatchObject([
+      { field: 'plan', originalName: 'plan.pdf', declaredType: 'application/pdf', size: 100_000, tooLarge: false },
+    ]);
     expect(readFileSync(body.files[0]!.path).length).toBe(100_000);
   });
 
   it('stops reading a body over the total limit: 413, and the rest is never pulled', async () => {
     dir = tempDir();
     const { request, stats } = lazyBody(50 * 1024 * 1024);
-    expect(await statusOf(parseMultipart(request, { totalBytes: 256 * 1024, dir: dir.path, fileLimit: () => 100 * 1024 * 1024 }))).toEqual([413, 'Request body is too large (limit 262144 bytes)']);
+    expect(
+      await statusOf(
+        parseMultipart(request, { totalBytes: 256 * 1024, dir: dir.path, fileLimit: () => 100 * 1024 * 1024 }),
+      ),
+    ).toEqual([413, 'Request body is too large (limit 262144 bytes)']);
     expect(stats.pulled).toBeLessThan(2 * 1024 * 1024);
     expect(readdirSync(dir.path)).toEqual([]);
   });
@@ -79,7 +90,11 @@ describe('parseMultipart', () => {
   it('drops file parts the form does not take, unread and unwritten', async () => {
     dir = tempDir();
     const { request } = lazyBody(10_000);
-    const body = await parseMultipart(request, { totalBytes: 1_000_000, dir: dir.join('uploads'), fileLimit: () => null });
+    const body = await parseMultipart(request, {
+      totalBytes: 1_000_000,
+      dir: dir.join('uploads'),
+      fileLimit: () => null,
+    });
     expect(body.files).toEqual([]);
     expect(existsSync(dir.join('uploads'))).toBe(false);
   });
@@ -88,11 +103,21 @@ describe('parseMultipart', () => {
     dir = tempDir();
     const many = new FormData();
     for (let i = 0; i < 3; i++) many.append('photos', new File(['x'], `${i}.txt`));
-    const tooMany = parseMultipart(new Request('http://localhost/', { method: 'POST', body: many }), { totalBytes: 1e6, dir: dir.path, fileLimit: () => 1e6, maxFiles: 2 });
+    const tooMany = parseMultipart(new Request('http://localhost/', { method: 'POST', body: many }), {
+      totalBytes: 1e6,
+      dir: dir.path,
+      fileLimit: () => 1e6,
+      maxFiles: 2,
+    });
     expect(await statusOf(tooMany)).toEqual([413, 'Too many files in one request (at most 2)']);
     const big = new FormData();
     big.set('formData', 'x'.repeat(2000));
-    const bigField = parseMultipart(new Request('http://localhost/', { method: 'POST', body: big }), { totalBytes: 1e6, dir: dir.path, fileLimit: () => 1e6, fieldBytes: 1000 });
+    const bigField = parseMultipart(new Request('http://localhost/', { method: 'POST', body: big }), {
+      totalBytes: 1e6,
+      dir: dir.path,
+      fileLimit: () => 1e6,
+      fieldBytes: 1000,
+    });
     expect(await statusOf(bigField)).toEqual([413, 'Form part "formData" is too large']);
     expect(readdirSync(dir.path)).toEqual([]);
   });
@@ -114,7 +139,11 @@ describe('parseMultipart on a broken disk', () => {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(dir.join('not-a-folder'), 'x');
     const { request } = lazyBody(1000);
-    const error = await parseMultipart(request, { totalBytes: 1e6, dir: dir.join('not-a-folder', 'uploads'), fileLimit: () => 1e6 }).catch((e: unknown) => e);
+    const error = await parseMultipart(request, {
+      totalBytes: 1e6,
+      dir: dir.join('not-a-folder', 'uploads'),
+      fileLimit: () => 1e6,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as NodeJS.ErrnoException).code).toBe('ENOTDIR');

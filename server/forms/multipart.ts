@@ -144,7 +144,13 @@ export async function parseMultipart(request: Request, o: MultipartOptions): Pro
   try {
     busboy = Busboy({
       headers: { 'content-type': contentType },
-      limits: { fieldNameSize: 200, fieldSize: o.fieldBytes ?? 1024 * 1024, fields: maxFields, files: maxFiles, headerPairs: 100 },
+      limits: {
+        fieldNameSize: 200,
+        fieldSize: o.fieldBytes ?? 1024 * 1024,
+        fields: maxFields,
+        files: maxFiles,
+        headerPairs: 100,
+      },
     });
   } catch {
     throw new ApiError(400, MULTIPART_MESSAGES.malformed); // no boundary
@@ -176,7 +182,7 @@ export async function parseMultipart(request: Request, o: MultipartOptions): Pro
   let closing = false;
   const diskFailed = (error: unknown) => {
     if (closing) return; // writers destroyed on purpose below
-    diskError ??=  error instanceof Error ? error : new Error(String(error));
+    diskError ??= error instanceof Error ? error : new Error(String(error));
     counter.destroy(diskError);
   };
 

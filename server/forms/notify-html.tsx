@@ -2,10 +2,20 @@
 import type { CSSProperties } from 'react';
 import { Lines, MailLayout, renderMail } from '../mail/layout.tsx';
 
-const cell: CSSProperties = { padding: '6px 12px', borderBottom: '1px solid #ddd', verticalAlign: 'top', textAlign: 'left' };
+const cell: CSSProperties = {
+  padding: '6px 12px',
+  borderBottom: '1px solid #ddd',
+  verticalAlign: 'top',
+  textAlign: 'left',
+};
 
 /** The shop's copy: the whole submission, one row per answer. */
-export function submissionHtml(o: { title: string; intro: string; rows: { label: string; value: string }[]; meta: string }): string {
+export function submissionHtml(o: {
+  title: string;
+  intro: string;
+  rows: { label: string; value: string }[];
+  meta: string;
+}): string {
   return renderMail(
     <MailLayout title={o.title} footer={o.meta}>
       <p>{o.intro}</p>
@@ -26,7 +36,13 @@ export function submissionHtml(o: { title: string; intro: string; rows: { label:
 }
 
 /** The visitor's confirmation: the form's fixed text. */
-export function confirmationHtml(o: { title: string; greeting: string; paragraphs: string[]; siteName: string; footer: string }): string {
+export function confirmationHtml(o: {
+  title: string;
+  greeting: string;
+  paragraphs: string[];
+  siteName: string;
+  footer: string;
+}): string {
   return renderMail(
     <MailLayout title={o.title} footer={o.footer}>
       <p>{o.greeting}</p>

@@ -12,7 +12,14 @@
  *   first name, and only when it looks like one (see greetingName). Otherwise anyone could make
  *   the shop mail their text and links to any address.
  */
-import { fillText, isChecked, type CompiledField, type CompiledForm, type FileLike, type FormValues } from '../../engine/node.ts';
+import {
+  fillText,
+  isChecked,
+  type CompiledField,
+  type CompiledForm,
+  type FileLike,
+  type FormValues,
+} from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { confirmationHtml, submissionHtml } from './notify-html.tsx';
 
@@ -104,16 +111,25 @@ function bodies(ctx: NotificationContext, rows: { label: string; value: string }
 }
 
 /** The fixed confirmation to the visitor: the entry's own text, greeting them by first name at most. */
-function confirmationBodies(ctx: NotificationContext, message: string, name: string | undefined, subject: string): { html: string; text: string } {
+function confirmationBodies(
+  ctx: NotificationContext,
+  message: string,
+  name: string | undefined,
+  subject: string,
+): { html: string; text: string } {
   const greeting = name ? `Hello ${name},` : 'Hello,';
-  const paragraphs = message.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = message
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const footer = `You receive this e-mail because this address was entered in a form on ${ctx.siteName}. If that was not you, you can ignore it.`;
   const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ctx.siteName, '', footer, ''].join('\n');
   return { html: confirmationHtml({ title: subject, greeting, paragraphs, siteName: ctx.siteName, footer }), text };
 }
 
 /** For an entry without its own message (the schema asks for one; an old file may lack it). */
-const defaultConfirmation = (siteName: string) => `Thank you for contacting ${siteName}. We have received your submission and will get back to you soon.`;
+const defaultConfirmation = (siteName: string) =>
+  `Thank you for contacting ${siteName}. We have received your submission and will get back to you soon.`;
 
 /** One mail per emailNotifications entry that resolves to a recipient. */
 export function notificationMails(ctx: NotificationContext): NotificationResult {
@@ -133,7 +149,9 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
       result.skipped.push(`"${entry.to}" gave no address`);
       continue;
     }
-    const cc = [...new Set([...rest, ...(entry.cc ?? []).flatMap((c) => resolveAddress(c, ctx))])].filter((a) => a !== to);
+    const cc = [...new Set([...rest, ...(entry.cc ?? []).flatMap((c) => resolveAddress(c, ctx))])].filter(
+      (a) => a !== to,
+    );
     const toVisitor = isFieldAddress(entry.to) || (entry.cc ?? []).some(isFieldAddress);
     if (toVisitor) {
       const name = greetingName(ctx.values[entry.nameField ?? 'firstName']);

@@ -7,6 +7,12 @@ import { addressRateLimit } from '../http/rate-limit.ts';
 
 export const RATE_LIMIT_MESSAGE = 'Too many form submissions from your address. Please wait a minute and try again.';
 
-export function formRateLimit(o: { limit: number; windowMs: number; trustProxy: boolean; log?: Logger; db: Kysely<Database> }): MiddlewareHandler {
+export function formRateLimit(o: {
+  limit: number;
+  windowMs: number;
+  trustProxy: boolean;
+  log?: Logger;
+  db: Kysely<Database>;
+}): MiddlewareHandler {
   return addressRateLimit({ ...o, message: RATE_LIMIT_MESSAGE, what: 'form posts' });
 }

@@ -9,5 +9,9 @@ import { handleSubmit } from './submit.ts';
 export function formsRoutes(deps: AppDeps, geo: GeoSource): Hono<AppEnv> {
   const { limit, windowMs } = deps.config.formRateLimit;
   const formsDeps = { ...deps, geo };
-  return new Hono<AppEnv>().post('/:name', formRateLimit({ limit, windowMs, trustProxy: deps.config.trustProxy, log: deps.log, db: deps.db }), (c) => handleSubmit(c, formsDeps));
+  return new Hono<AppEnv>().post(
+    '/:name',
+    formRateLimit({ limit, windowMs, trustProxy: deps.config.trustProxy, log: deps.log, db: deps.db }),
+    (c) => handleSubmit(c, formsDeps),
+  );
 }

@@ -20,7 +20,9 @@ const read = fileCache((text): SiteSettings => {
   }
   if (!site || typeof site !== 'object') return EMPTY;
   const s = site as { adminEmails?: unknown; integrations?: { recaptchaSiteKey?: unknown } };
-  const adminEmails = Array.isArray(s.adminEmails) ? s.adminEmails.filter((a): a is string => typeof a === 'string' && a.trim() !== '').map((a) => a.trim()) : [];
+  const adminEmails = Array.isArray(s.adminEmails)
+    ? s.adminEmails.filter((a): a is string => typeof a === 'string' && a.trim() !== '').map((a) => a.trim())
+    : [];
   const key = s.integrations && typeof s.integrations === 'object' ? s.integrations.recaptchaSiteKey : undefined;
   return { adminEmails, recaptchaSiteKey: typeof key === 'string' && key.trim() ? key.trim() : undefined };
 });

@@ -47,7 +47,14 @@ import { parseMultipart, removeFiles, type UploadedFile } from './multipart.ts';
 import { notificationMails } from './notify.ts';
 import { RecaptchaUnavailableError, verifyRecaptcha } from './recaptcha.ts';
 import { siteSettings } from './site-settings.ts';
-import { findSubmission, parseData, parseSteps, storedFileLike, submissionFiles, type StoredFileLike } from './submissions.ts';
+import {
+  findSubmission,
+  parseData,
+  parseSteps,
+  storedFileLike,
+  submissionFiles,
+  type StoredFileLike,
+} from './submissions.ts';
 
 export const FORM_API_MESSAGES = {
   notFound: 'Form not found',
@@ -72,7 +79,11 @@ export interface SubmitResponse {
     completedSteps: number[];
     completed: boolean;
     /** An estimator's figures in dollars, as the server computed and stored them. */
-    estimate?: { product: { min: number; max: number }; labor: { min: number; max: number }; total: { min: number; max: number } };
+    estimate?: {
+      product: { min: number; max: number };
+      labor: { min: number; max: number };
+      total: { min: number; max: number };
+    };
   };
 }
 
@@ -103,7 +114,8 @@ function loadOr404(deps: FormsDeps, name: string): CompiledForm {
 function parseFormData(raw: string | undefined): FormValues {
   if (raw === undefined) throw new ApiError(400, FORM_API_MESSAGES.missingFormData);
   const value = parseRequestJson(raw, FORM_API_MESSAGES.badFormData);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, FORM_API_MESSAGES.badFormData);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ApiError(400, FORM_API_MESSAGES.badFormData);
   return value as FormValues;
 }
 
@@ -115,7 +127,12 @@ function parseStep(compiled: CompiledForm, raw: string | undefined): number {
 }
 
 /** The stored row a later step continues; only multi-step forms chain posts. */
-async function continuedRow(deps: FormsDeps, compiled: CompiledForm, step: number, id: string | undefined): Promise<FormSubmissionRow | undefined> {
+async function continuedRow(
+  deps: FormsDeps,
+  compiled: CompiledForm,
+  step: number,
+  id: string | undefined,
+): Promise<FormSubmissionRow | undefined> {
   const given = id?.trim();
   if (!compiled.multiStep) return undefined;
   if (!given) {
@@ -134,7 +151,13 @@ async function withContentTypes(compiled: CompiledForm, uploads: UploadedFile[])
     uploads.map(async (upload) => {
       const field = compiled.byName.get(upload.field)!;
       const detected = await checkFileContent(upload.path, upload.originalName, field.def.fileTypes);
-      return { name: upload.originalName, size: upload.size, type: detected?.mime ?? upload.declaredType, upload, refused: !detected };
+      return {
+        name: upload.originalName,
+        size: upload.size,
+        type: detected?.mime ?? upload.declaredType,
+        upload,
+        refused: !detected,
+      };
     }),
   );
 }
@@ -191,7 +214,8 @@ async function accept(
   for (const field of compiled.fields) {
     if (field.type !== 'file') continue;
     const fresh = uploads.filter((u) => u.upload.field === field.name);
-    values[field.name] = fresh.length > 0 ? fresh : [...stored.keys()].filter((s) => stored.get(s)!.field === field.name);
+    values[field.name] =
+      fresh.length > 0 ? fresh : [...stored.keys()].filter((s) => stored.get(s)!.field === field.name);
   }
   const token = parts[RECAPTCHA_FIELD];
   if (token !== undefined) values[RECAPTCHA_FIELD] = token;
@@ -202,11 +226,17 @@ async function accept(
   const opts = { recaptcha: recaptchaOn, step: last ? undefined : step };
   const result = validateValues(compiled, values, opts);
   const errors: Record<string, string> = { ...result.errors };
-  for (const u of uploads) if (u.refused && !errors[u.upload.field] && result.values[u.upload.field]) errors[u.upload.field] = MESSAGES.fileType;
+  for (const u of uploads)
+    if (u.refused && !errors[u.upload.field] && result.values[u.upload.field])
+      errors[u.upload.field] = MESSAGES.fileType;
   // After the field's own rules: U+0000 in a value that passed them (PostgreSQL cannot store it).
-  for (const [name, v] of Object.entries(result.values)) if (compiled.byName.get(name)?.type !== 'file' && nulErrors(v)) errors[name] ??= NUL_MESSAGE;
+  for (const [name, v] of Object.entries(result.values))
+    if (compiled.byName.get(name)?.type !== 'file' && nulErrors(v)) errors[name] ??= NUL_MESSAGE;
   try {
-    for (const [name, message] of Object.entries(await dynamicOptionErrors(compiled, values, deps.geo, { step: opts.step }))) errors[name] ??= message;
+    for (const [name, message] of Object.entries(
+      await dynamicOptionErrors(compiled, values, deps.geo, { step: opts.step }),
+    ))
+      errors[name] ??= message;
   } catch (e) {
     deps.log.warn(`forms: dynamic options of "${compiled.name}" not checked:`, e);
   }
@@ -216,7 +246,12 @@ async function accept(
   if (needsRecaptcha(compiled, opts)) {
     let ok: boolean;
     try {
-      ok = await verifyRecaptcha({ secret: deps.config.recaptchaSecret!, verifyUrl: deps.config.recaptchaVerifyUrl, token: String(token), remoteIp: ip === 'unknown' ? undefined : ip });
+      ok = await verifyRecaptcha({
+        secret: deps.config.recaptchaSecret!,
+        verifyUrl: deps.config.recaptchaVerifyUrl,
+        token: String(token),
+        remoteIp: ip === 'unknown' ? undefined : ip,
+      });
     } catch (e) {
       if (!(e instanceof RecaptchaUnavailableError)) throw e;
       deps.log.error(`forms: ${e.message}`);
@@ -226,11 +261,19 @@ async function accept(
   }
 
   // What is kept: the files the cleaned values still hold (a hidden file field loses its files).
-  const finalFiles = new Set<FileLike>(compiled.fields.flatMap((f) => (f.type === 'file' ? ((result.values[f.name] as FileLike[] | undefined) ?? []) : [])));
+  const finalFiles = new Set<FileLike>(
+    compiled.fields.flatMap((f) =>
+      f.type === 'file' ? ((result.values[f.name] as FileLike[] | undefined) ?? []) : [],
+    ),
+  );
   const newUploads = uploads.filter((u) => finalFiles.has(u));
   const dropped = [...stored].filter(([like]) => !finalFiles.has(like)).map(([, r]) => r);
-  const data = Object.fromEntries(Object.entries(result.values).filter(([name]) => compiled.byName.get(name)?.type !== 'file'));
-  const completedSteps = compiled.multiStep ? [...new Set([...(row ? parseSteps(row) : []), step])].sort((a, b) => a - b) : [0];
+  const data = Object.fromEntries(
+    Object.entries(result.values).filter(([name]) => compiled.byName.get(name)?.type !== 'file'),
+  );
+  const completedSteps = compiled.multiStep
+    ? [...new Set([...(row ? parseSteps(row) : []), step])].sort((a, b) => a - b)
+    : [0];
   const now = deps.clock.now();
   const at = now.toISOString();
   const id = row?.id ?? randomUUID();
@@ -246,15 +289,27 @@ async function accept(
       throw new ApiError(500, FORM_API_MESSAGES.unavailable);
     }
     if (estimate && clientTotal !== undefined && !sameTotal(estimate, clientTotal))
-      deps.log.warn(`forms: "${compiled.name}" submission ${id}: the client's total differs from the server's; the server's is stored`);
+      deps.log.warn(
+        `forms: "${compiled.name}" submission ${id}: the client's total differs from the server's; the server's is stored`,
+      );
   }
 
   // E-mail: composed from the stored definition and the validated values, queued with the row.
   const mails: OutgoingMail[] = [];
   if (last) {
     try {
-      const fileValues = Object.fromEntries(compiled.fields.filter((f) => f.type === 'file').map((f) => [f.name, result.values[f.name]]));
-      const composed = notificationMails({ compiled, values: { ...data, ...fileValues }, adminEmails: site.adminEmails, submissionId: id, siteName: deps.config.siteName, submittedAt: now, ...(estimate && { extraRows: estimateRows(compiled, estimate) }) });
+      const fileValues = Object.fromEntries(
+        compiled.fields.filter((f) => f.type === 'file').map((f) => [f.name, result.values[f.name]]),
+      );
+      const composed = notificationMails({
+        compiled,
+        values: { ...data, ...fileValues },
+        adminEmails: site.adminEmails,
+        submissionId: id,
+        siteName: deps.config.siteName,
+        submittedAt: now,
+        ...(estimate && { extraRows: estimateRows(compiled, estimate) }),
+      });
       for (const reason of composed.skipped) deps.log.warn(`forms: "${compiled.name}" notification skipped: ${reason}`);
       mails.push(...composed.mails);
     } catch (e) {
@@ -275,15 +330,40 @@ async function accept(
     };
     if (row) {
       // Guarded again here: of two posts of the last step racing, only one completes the row.
-      const updated = await trx.updateTable('form_submissions').set(columns).where('id', '=', id).where('completed_at', 'is', null).executeTakeFirst();
+      const updated = await trx
+        .updateTable('form_submissions')
+        .set(columns)
+        .where('id', '=', id)
+        .where('completed_at', 'is', null)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, FORM_API_MESSAGES.completed);
     }
-    if (!row) await trx.insertInto('form_submissions').values({ id, form_name: compiled.name, ip: ip === 'unknown' ? null : ip, created_at: at, ...columns }).execute();
-    if (dropped.length > 0) await trx.deleteFrom('submission_files').where('id', 'in', dropped.map((r) => r.id)).execute();
+    if (!row)
+      await trx
+        .insertInto('form_submissions')
+        .values({ id, form_name: compiled.name, ip: ip === 'unknown' ? null : ip, created_at: at, ...columns })
+        .execute();
+    if (dropped.length > 0)
+      await trx
+        .deleteFrom('submission_files')
+        .where(
+          'id',
+          'in',
+          dropped.map((r) => r.id),
+        )
+        .execute();
     for (const u of newUploads) {
       await trx
         .insertInto('submission_files')
-        .values({ submission_id: id, field: u.upload.field, original_name: u.upload.originalName, stored_name: u.upload.storedName, mime: u.type, size: u.size, created_at: at })
+        .values({
+          submission_id: id,
+          field: u.upload.field,
+          original_name: u.upload.originalName,
+          stored_name: u.upload.storedName,
+          mime: u.type,
+          size: u.size,
+          created_at: at,
+        })
         .execute();
     }
     for (const mail of mails) await enqueueMail(trx, mail, deps.clock);
@@ -292,7 +372,17 @@ async function accept(
       const sub = await subscribeEmail(trx, signup, deps.clock);
       // Double opt-in: only the confirmation link now; the welcome goes out when it is opened.
       if (sub.confirmToken) {
-        await enqueueMail(trx, confirmMail({ to: sub.row.email, token: sub.confirmToken, origin: deps.config.origin, siteName: deps.config.siteName, subscriptionId: sub.row.id }), deps.clock);
+        await enqueueMail(
+          trx,
+          confirmMail({
+            to: sub.row.email,
+            token: sub.confirmToken,
+            origin: deps.config.origin,
+            siteName: deps.config.siteName,
+            subscriptionId: sub.row.id,
+          }),
+          deps.clock,
+        );
         queued++;
       }
     }
@@ -310,7 +400,13 @@ async function accept(
       step,
       completedSteps,
       completed: last,
-      ...(estimate && { estimate: { product: toDollars(estimate.product), labor: toDollars(estimate.labor), total: toDollars(estimate.total) } }),
+      ...(estimate && {
+        estimate: {
+          product: toDollars(estimate.product),
+          labor: toDollars(estimate.labor),
+          total: toDollars(estimate.total),
+        },
+      }),
     },
   };
   return c.json(response);

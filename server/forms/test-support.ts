@@ -38,7 +38,11 @@ export const CONTACT: FormFile = {
   messages: { success: 'We have received your message. Our Team will contact you soon.' },
   emailNotifications: [
     { to: 'admin', subject: 'New contact request from {firstName}' },
-    { to: 'field:email', subject: 'We received your message', message: 'Thank you for contacting us. We reply within one business day.' },
+    {
+      to: 'field:email',
+      subject: 'We received your message',
+      message: 'Thank you for contacting us. We reply within one business day.',
+    },
   ],
 };
 
@@ -46,7 +50,15 @@ export const CLAIM: FormFile = {
   name: 'claim',
   fields: [
     { name: 'orderNumber', type: 'text', label: 'Order number', required: true },
-    { name: 'photos', type: 'file', label: 'Photos', required: true, fileTypes: ['image/jpeg', 'image/png'], maxFiles: 2, maxFileSize: 0.1 },
+    {
+      name: 'photos',
+      type: 'file',
+      label: 'Photos',
+      required: true,
+      fileTypes: ['image/jpeg', 'image/png'],
+      maxFiles: 2,
+      maxFileSize: 0.1,
+    },
   ],
   emailNotifications: [{ to: 'claims@hearthline.example', subject: 'New claim {orderNumber}' }],
 };
@@ -75,7 +87,14 @@ export const DESIGN: FormFile = {
       title: 'Room measurements',
       fields: [
         { name: 'ceilingHeight', type: 'number', label: 'Ceiling height (in)', required: true },
-        { name: 'plan', type: 'file', label: 'Floor plan', required: true, fileTypes: ['.jpg', '.png', '.pdf'], maxFiles: 1 },
+        {
+          name: 'plan',
+          type: 'file',
+          label: 'Floor plan',
+          required: true,
+          fileTypes: ['.jpg', '.png', '.pdf'],
+          maxFiles: 1,
+        },
       ],
     },
     {
@@ -92,7 +111,9 @@ export const DESIGN: FormFile = {
 export const NEWSLETTER: FormFile = {
   name: 'newsletter',
   fields: [{ name: 'email', type: 'email', label: 'Email', required: true }],
-  messages: { success: 'Thank you! Please check your inbox and open the link in our e-mail to confirm your subscription.' },
+  messages: {
+    success: 'Thank you! Please check your inbox and open the link in our e-mail to confirm your subscription.',
+  },
 };
 
 export const SITE = {
@@ -106,7 +127,11 @@ export const SITE = {
 export function writeSite(dir: string, forms: FormFile[], site: Record<string, unknown> = SITE): string {
   mkdirSync(join(dir, 'forms'), { recursive: true });
   writeFileSync(join(dir, 'site.json'), JSON.stringify(site));
-  for (const form of forms) writeFileSync(join(dir, 'forms', `${form.name}.json`), JSON.stringify({ $schema: '../../schemas/form.schema.json', ...form }));
+  for (const form of forms)
+    writeFileSync(
+      join(dir, 'forms', `${form.name}.json`),
+      JSON.stringify({ $schema: '../../schemas/form.schema.json', ...form }),
+    );
   return dir;
 }
 
@@ -115,26 +140,45 @@ export function submit(
   app: { request: (input: Request) => Response | Promise<Response> },
   form: FormFile | CompiledForm,
   values: FormValues,
-  o: { step?: number; id?: string; extra?: Record<string, string>; headers?: Record<string, string> } & PayloadOptions = {},
+  o: {
+    step?: number;
+    id?: string;
+    extra?: Record<string, string>;
+    headers?: Record<string, string>;
+  } & PayloadOptions = {},
 ): Promise<Response> {
   const compiled = 'byName' in form ? (form as CompiledForm) : compileForm(form as FormFile);
   const payload = submissionPayload(compiled, o.step ?? 0, values, o.id, o);
   Object.assign(payload.fields, o.extra);
-  return Promise.resolve(app.request(new Request(`http://localhost/api/forms/${compiled.name}`, { method: 'POST', body: toFormData(payload), headers: o.headers })));
+  return Promise.resolve(
+    app.request(
+      new Request(`http://localhost/api/forms/${compiled.name}`, {
+        method: 'POST',
+        body: toFormData(payload),
+        headers: o.headers,
+      }),
+    ),
+  );
 }
 
 /** A 1x1 PNG, real magic bytes. */
 export const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
 
 /** The start of a JPEG (JFIF), enough for content detection. */
-export const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 0x11), Buffer.from('ffd9', 'hex')]);
+export const JPEG = Buffer.concat([
+  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+  Buffer.alloc(64, 0x11),
+  Buffer.from('ffd9', 'hex'),
+]);
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-export const file = (bytes: Buffer | string, name: string, type: string) => new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type });
+export const file = (bytes: Buffer | string, name: string, type: string) =>
+  new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type });
 
 export interface ErrorJson {
   success: false;

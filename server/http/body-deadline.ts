@@ -73,14 +73,21 @@ class Deadline {
   /** The request's body stream, every read of it racing the deadline (made on first use). */
   body(request: Request): ReadableStream<Uint8Array> | null {
     if (this.stream === undefined) {
-      const original = Reflect.get(Object.getPrototypeOf(request) as object, 'body', request) as ReadableStream<Uint8Array> | null;
+      const original = Reflect.get(
+        Object.getPrototypeOf(request) as object,
+        'body',
+        request,
+      ) as ReadableStream<Uint8Array> | null;
       const reader = original?.getReader();
       this.stream = !reader
         ? null
         : new ReadableStream<Uint8Array>({
             pull: async (controller) => {
               try {
-                const { done, value } = await this.race(() => reader.read(), (r) => r.done);
+                const { done, value } = await this.race(
+                  () => reader.read(),
+                  (r) => r.done,
+                );
                 if (done) controller.close();
                 else controller.enqueue(value);
               } catch (e) {
@@ -137,6 +144,7 @@ export function bodyDeadline(timeoutMs: number): MiddlewareHandler {
     } finally {
       clearTimeout(deadline.timer); // answered: nobody waits on the body any more
     }
-    if (!deadline.ended || deadline.expired || c.res.status === 413 || c.res.status === 408) setResponseHeader(c, 'Connection', 'close');
+    if (!deadline.ended || deadline.expired || c.res.status === 413 || c.res.status === 408)
+      setResponseHeader(c, 'Connection', 'close');
   };
 }

@@ -24,7 +24,8 @@ export function apiBodyLimit(o: BodyLimits): MiddlewareHandler {
       const method = c.req.method;
       if (method === 'GET' || method === 'HEAD') return next();
       const length = c.req.header('content-length');
-      if (length !== undefined && c.req.header('transfer-encoding') === undefined) return parseInt(length || '0', 10) > limit ? onError(c) : next();
+      if (length !== undefined && c.req.header('transfer-encoding') === undefined)
+        return parseInt(length || '0', 10) > limit ? onError(c) : next();
       return counted(c, next);
     };
   };

@@ -9,7 +9,11 @@ import type { Context } from 'hono';
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (forwarded?.length) return forwarded[forwarded.length - 1]!;
   }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;

@@ -10,10 +10,13 @@ app.get('/big', (c) => c.json(big));
 app.get('/small', (c) => c.json({ id: 'tok_1', ok: true }));
 app.get('/tagged', (c) => c.json(big, 200, { ETag: '"v1"' }));
 app.get('/no-transform', (c) => c.json(big, 200, { 'Cache-Control': 'no-transform' }));
-app.get('/encoded', (c) => c.body(new Uint8Array(2000), 200, { 'Content-Type': 'text/javascript', 'Content-Encoding': 'br' }));
+app.get('/encoded', (c) =>
+  c.body(new Uint8Array(2000), 200, { 'Content-Type': 'text/javascript', 'Content-Encoding': 'br' }),
+);
 app.get('/image', (c) => c.body(new Uint8Array(4000), 200, { 'Content-Type': 'image/png' }));
 
-const get = (path: string, acceptEncoding?: string, method = 'GET') => app.request(path, { method, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });
+const get = (path: string, acceptEncoding?: string, method = 'GET') =>
+  app.request(path, { method, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 describe('compressText', () => {

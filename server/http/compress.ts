@@ -24,7 +24,15 @@ const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
  */
 function compressible(c: Context): boolean {
   const res = c.res;
-  if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return false;
+  if (
+    c.req.method === 'HEAD' ||
+    res.status === 204 ||
+    res.status === 206 ||
+    res.status === 304 ||
+    res.headers.has('Content-Encoding') ||
+    res.headers.has('Transfer-Encoding')
+  )
+    return false;
   if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return false;
   // Without a Content-Length (c.json sets none) the size is checked once the body is read.
   const length = res.headers.get('Content-Length');
@@ -38,7 +46,8 @@ export function compressText(): MiddlewareHandler {
     const res = c.res;
     // The answer depends on the header whatever its size (known only once read); set in place.
     const vary = res.headers.get('Vary');
-    if (vary !== '*' && !(vary && VARY_ACCEPT_ENCODING.test(vary))) setResponseHeader(c, 'Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (vary !== '*' && !(vary && VARY_ACCEPT_ENCODING.test(vary)))
+      setResponseHeader(c, 'Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = acceptedEncoding(c.req.header('Accept-Encoding'), ['gzip', 'deflate'] as const);
     if (!encoding) return;
     const body = new Uint8Array(await res.arrayBuffer());

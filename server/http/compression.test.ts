@@ -17,7 +17,8 @@ describe('acceptedEncoding', () => {
   });
 
   it('gives none without a header, for identity only, or when every candidate has q=0', () => {
-    for (const header of [undefined, '', 'identity', 'br;q=0, gzip;q=0', 'zstd']) expect(acceptedEncoding(header, site), String(header)).toBeUndefined();
+    for (const header of [undefined, '', 'identity', 'br;q=0, gzip;q=0', 'zstd'])
+      expect(acceptedEncoding(header, site), String(header)).toBeUndefined();
   });
 });
 

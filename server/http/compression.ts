@@ -9,13 +9,17 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 export const MIN_COMPRESS_BYTES = 1024;
 
 /** Whether text of this type and size is sent compressed to a client that accepts it. */
-export const compressible = (type: string, size: number) => size >= MIN_COMPRESS_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
+export const compressible = (type: string, size: number) =>
+  size >= MIN_COMPRESS_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
 
 /**
  * The candidate the client accepts most (q > 0; `*` stands for any not named), the earlier one on
  * a tie; none when it accepts none of them (no header, `identity`, q=0).
  */
-export function acceptedEncoding<E extends string>(acceptEncoding: string | undefined, candidates: readonly E[]): E | undefined {
+export function acceptedEncoding<E extends string>(
+  acceptEncoding: string | undefined,
+  candidates: readonly E[],
+): E | undefined {
   if (!acceptEncoding) return undefined;
   const accepts = parseAccept(acceptEncoding);
   const any = accepts.find((a) => a.type === '*')?.q ?? 0;

@@ -7,15 +7,33 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.ts';
 
-export const CARD_KEYS = ['card', 'cardNumber', 'number', 'cvv', 'cvc', 'cardCode', 'cardCvc', 'cardExpiry', 'expMonth', 'expYear'] as const;
+export const CARD_KEYS = [
+  'card',
+  'cardNumber',
+  'number',
+  'cvv',
+  'cvc',
+  'cardCode',
+  'cardCvc',
+  'cardExpiry',
+  'expMonth',
+  'expYear',
+] as const;
 export const CARD_REFUSED = 'Card details must be entered in the payment form, not sent to the shop.';
 
 export function noCardData(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'POST' || c.req.method === 'PATCH' || c.req.method === 'PUT') {
       // Hono keeps the text it read, so the handler's parse reads the body no second time.
-      const body = await c.req.text().then((t) => JSON.parse(t) as Record<string, unknown> | undefined, () => undefined).catch(() => undefined);
-      const found = body && typeof body === 'object' && !Array.isArray(body) ? CARD_KEYS.find((k) => k in body) : undefined;
+      const body = await c.req
+        .text()
+        .then(
+          (t) => JSON.parse(t) as Record<string, unknown> | undefined,
+          () => undefined,
+        )
+        .catch(() => undefined);
+      const found =
+        body && typeof body === 'object' && !Array.isArray(body) ? CARD_KEYS.find((k) => k in body) : undefined;
       if (found) throw new ApiError(422, CARD_REFUSED, { [found]: CARD_REFUSED });
     }
     await next();

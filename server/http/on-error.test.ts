@@ -17,7 +17,8 @@ import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import type { AppEnv } from './env.ts';
 import { errorHandler } from './on-error.ts';
 
-const terminated = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
+const terminated = () =>
+  Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
 
 function app(err: () => unknown) {
   const log = memoryLogger();
@@ -32,18 +33,25 @@ function app(err: () => unknown) {
 
 describe('errorHandler: a database that cannot be reached', () => {
   it('answers the API 503 { success: false, message } with Retry-After, keeping the request id', async () => {
-    const res = await app(terminated).app.request('/api/order', { method: 'POST', headers: { 'X-Request-Id': 'abc-123' } });
+    const res = await app(terminated).app.request('/api/order', {
+      method: 'POST',
+      headers: { 'X-Request-Id': 'abc-123' },
+    });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(res.headers.get('x-request-id')).toBe('abc-123');
     expect(await res.json()).toEqual({ success: false, message: 'Service unavailable' });
   });
 
-  it("answers the sandbox gateway the same JSON, with its own { error: { message } } for its tokenizer script", async () => {
+  it('answers the sandbox gateway the same JSON, with its own { error: { message } } for its tokenizer script', async () => {
     const res = await app(terminated).app.request('/sandbox-gateway/v1/tokens', { method: 'POST' });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
-    expect(await res.json()).toEqual({ success: false, message: 'Service unavailable', error: { message: 'Service unavailable' } });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Service unavailable',
+      error: { message: 'Service unavailable' },
+    });
   });
 
   it('answers a page with a plain 503 and Retry-After', async () => {
@@ -55,19 +63,35 @@ describe('errorHandler: a database that cannot be reached', () => {
   });
 
   it('logs one line for a flood of them, naming the first request', async () => {
-    const { app: a, log } = app(() => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
-    const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await a.request('/api/order', { method: 'POST' })).status));
+    const { app: a, log } = app(() =>
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    );
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async () => (await a.request('/api/order', { method: 'POST' })).status),
+    );
     expect(new Set(statuses)).toEqual(new Set([503]));
     expect(log.lines).toHaveLength(1);
-    expect(log.lines[0]).toMatchObject({ level: 'error', message: expect.stringMatching(/^request \S+ POST \/api\/order: database unavailable, answered 503: connect ECONNREFUSED/) });
+    expect(log.lines[0]).toMatchObject({
+      level: 'error',
+      message: expect.stringMatching(
+        /^request \S+ POST \/api\/order: database unavailable, answered 503: connect ECONNREFUSED/,
+      ),
+    });
   });
 
   it('any other error is still a logged 500, JSON on the API and the gateway, never with Retry-After', async () => {
     const { app: a, log } = app(() => new Error('boom'));
     const api = await a.request('/api/order');
-    expect([api.status, api.headers.get('retry-after'), await api.json()]).toEqual([500, null, { success: false, message: 'Internal server error' }]);
+    expect([api.status, api.headers.get('retry-after'), await api.json()]).toEqual([
+      500,
+      null,
+      { success: false, message: 'Internal server error' },
+    ]);
     const gateway = await a.request('/sandbox-gateway/v1/tokens');
-    expect([gateway.status, await gateway.json()]).toEqual([500, { success: false, message: 'Internal server error', error: { message: 'Internal server error' } }]);
+    expect([gateway.status, await gateway.json()]).toEqual([
+      500,
+      { success: false, message: 'Internal server error', error: { message: 'Internal server error' } },
+    ]);
     const page = await a.request('/page');
     expect([page.status, await page.text()]).toEqual([500, 'Internal Server Error']);
     expect(log.lines.filter((l) => l.level === 'error' && l.message.includes('failed:'))).toHaveLength(3);
@@ -91,7 +115,11 @@ describe('SQLite locked by another process past the busy timeout', () => {
     other = new SQLite(t.dbTarget);
     other.exec('begin immediate');
     const locked = await send(t.app, 'POST', '/api/order', orderBody());
-    expect([locked.status, locked.headers.get('retry-after'), locked.json]).toEqual([503, '5', { success: false, message: 'Service unavailable' }]);
+    expect([locked.status, locked.headers.get('retry-after'), locked.json]).toEqual([
+      503,
+      '5',
+      { success: false, message: 'Service unavailable' },
+    ]);
     other.exec('rollback');
     expect((await send(t.app, 'POST', '/api/order', orderBody())).status).toBe(201);
   });

@@ -35,7 +35,12 @@ function bodyCutOff(env: unknown, err: unknown): boolean {
  * An error answered as JSON: the API's `{ success: false, message }`; the sandbox gateway's
  * callers (its tokenizer script) read `{ error: { message } }`, so its answers carry both.
  */
-function jsonAnswer(c: Context<AppEnv>, status: 500 | 503, message: string, headers?: Record<string, string>): Response {
+function jsonAnswer(
+  c: Context<AppEnv>,
+  status: 500 | 503,
+  message: string,
+  headers?: Record<string, string>,
+): Response {
   const body = isGatewayPath(c.req.path) ? { ...errorBody(message), error: { message } } : errorBody(message);
   return c.json(body, status, headers);
 }
@@ -66,7 +71,9 @@ export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
     // malformed chunk and answered 400 itself): the client's doing, not a bug to log as one.
     if (bodyCutOff(c.env, err)) return api ? c.json(errorBody(BODY_UNREADABLE), 400) : c.text(BODY_UNREADABLE, 400);
     if (isDatabaseUnavailable(err)) {
-      unavailable(`request ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path}: database unavailable, answered 503: ${(err as Error).message || (err as { code?: string }).code}`);
+      unavailable(
+        `request ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path}: database unavailable, answered 503: ${(err as Error).message || (err as { code?: string }).code}`,
+      );
       return serviceUnavailable(c);
     }
     log.error(`request ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path} failed:`, err);

@@ -28,7 +28,11 @@ async function start(log?: Logger): Promise<string> {
 }
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', ...headers } });
+  fetch(url, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', ...headers },
+  });
 
 describe('the API over a socket', () => {
   it('runs a whole checkout: order, card token, payment, two e-mails queued', async () => {
@@ -53,7 +57,10 @@ describe('the API over a socket', () => {
     const carded = await post(`${base}/api/order/pay`, { id: 1, token: 'x', cardNumber: '4242424242424242' });
     expect([ok.status, refused.status, carded.status]).toEqual([201, 422, 422]);
     expect(ok.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
-    expect(await carded.json()).toMatchObject({ success: false, message: 'Card details must be entered in the payment form, not sent to the shop.' });
+    expect(await carded.json()).toMatchObject({
+      success: false,
+      message: 'Card details must be entered in the payment form, not sent to the shop.',
+    });
     for (const res of [ok, refused, carded]) {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('vary')).toBe('Accept-Encoding');
@@ -65,41 +72,62 @@ describe('the API over a socket', () => {
   it('gzips a JSON answer over 1 kB when asked', async () => {
     const base = await start();
     const body = JSON.stringify(orderBody());
-    const res = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-      const req = httpRequest(`${base}/api/order`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' } }, (r) => {
-        const parts: Buffer[] = [];
-        r.on('data', (b: Buffer) => parts.push(b));
-        r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, body: Buffer.concat(parts) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    const res = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          `${base}/api/order`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' } },
+          (r) => {
+            const parts: Buffer[] = [];
+            r.on('data', (b: Buffer) => parts.push(b));
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, body: Buffer.concat(parts) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      },
+    );
     expect(res.status).toBe(201);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(JSON.parse(gunzipSync(res.body).toString('utf8'))).toMatchObject({ success: true, message: 'Order created' });
+    expect(JSON.parse(gunzipSync(res.body).toString('utf8'))).toMatchObject({
+      success: true,
+      message: 'Order created',
+    });
   });
 
   it('reads a chunked JSON body under the limit and keeps the connection', async () => {
     const base = await start();
     const body = JSON.stringify(orderBody());
     const half = Math.floor(body.length / 2);
-    const chunks = [body.slice(0, half), body.slice(half)].map((s) => `${Buffer.byteLength(s).toString(16)}\r\n${s}\r\n`).join('');
-    const res = await rawRequest(Number(new URL(base).port), 'POST /api/order HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', { body: `${chunks}0\r\n\r\n` });
+    const chunks = [body.slice(0, half), body.slice(half)]
+      .map((s) => `${Buffer.byteLength(s).toString(16)}\r\n${s}\r\n`)
+      .join('');
+    const res = await rawRequest(
+      Number(new URL(base).port),
+      'POST /api/order HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+      { body: `${chunks}0\r\n\r\n` },
+    );
     expect(res.status, res.body).toBe(201);
     expect(JSON.parse(res.body)).toMatchObject({ success: true, message: 'Order created' });
     expect(res.headers.connection).not.toBe('close');
     res.destroy();
   });
 
-  it('a chunked body broken off is the client\'s doing: a 400 in the request log, no error logged (it was a logged 500)', async () => {
+  it("a chunked body broken off is the client's doing: a 400 in the request log, no error logged (it was a logged 500)", async () => {
     const log = memoryLogger();
     const base = await start(log);
     // A chunk size that is not hex: Node answers 400 and closes; the handler's read of the body fails.
-    const res = await rawRequest(Number(new URL(base).port), 'POST /api/order HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', { body: '5\r\n{"a":\r\nzz\r\n' });
+    const res = await rawRequest(
+      Number(new URL(base).port),
+      'POST /api/order HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+      { body: '5\r\n{"a":\r\nzz\r\n' },
+    );
     expect(res.status).toBe(400);
     await res.closed;
-    await vi.waitFor(() => expect(log.lines.map((l) => l.message)).toContainEqual(expect.stringMatching(/^POST \/api\/order 400 /)));
+    await vi.waitFor(() =>
+      expect(log.lines.map((l) => l.message)).toContainEqual(expect.stringMatching(/^POST \/api\/order 400 /)),
+    );
     expect(log.lines.filter((l) => l.level !== 'info')).toEqual([]);
   });
 });

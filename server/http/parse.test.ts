@@ -6,7 +6,17 @@ import { apiBodyLimit } from './body-limit.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import { errorHandler } from './on-error.ts';
-import { MAX_JSON_DEPTH, MAX_WALK_ERRORS, NUL_MESSAGE, nestedTooDeep, nulErrors, parseJson, parseParams, parseQuery, TOO_DEEP_MESSAGE } from './parse.ts';
+import {
+  MAX_JSON_DEPTH,
+  MAX_WALK_ERRORS,
+  NUL_MESSAGE,
+  nestedTooDeep,
+  nulErrors,
+  parseJson,
+  parseParams,
+  parseQuery,
+  TOO_DEEP_MESSAGE,
+} from './parse.ts';
 
 const address = z.object({ zip: z.string().regex(/^\d{5}$/, 'Invalid zip code') });
 const body = z.object({ email: z.email('Invalid email address'), qty: z.number().int().min(1), billing: address });
@@ -16,11 +26,34 @@ function app() {
   const a = new Hono<AppEnv>();
   a.use('/api/*', apiBodyLimit({ bodyLimitBytes: 200, uploadLimitBytes: 1000 }));
   a.post('/api/things', async (c) => c.json({ success: true, got: await parseJson(c, body) }, 201));
-  a.get('/api/things', async (c) => c.json({ success: true, got: await parseQuery(c, z.object({ scope: z.enum(['sample-order', 'convert-to-order']), tag: z.array(z.string()).optional() })) }));
-  a.get('/api/things/:id', async (c) => c.json({ success: true, got: await parseParams(c, z.object({ id: z.coerce.number().int().positive() })) }));
-  a.post('/api/notes', async (c) => c.json({ success: true, got: await parseJson(c, z.object({ note: z.string(), lines: z.array(z.object({ text: z.string().max(20, 'Too long') })).optional() })) }, 201));
+  a.get('/api/things', async (c) =>
+    c.json({
+      success: true,
+      got: await parseQuery(
+        c,
+        z.object({ scope: z.enum(['sample-order', 'convert-to-order']), tag: z.array(z.string()).optional() }),
+      ),
+    }),
+  );
+  a.get('/api/things/:id', async (c) =>
+    c.json({ success: true, got: await parseParams(c, z.object({ id: z.coerce.number().int().positive() })) }),
+  );
+  a.post('/api/notes', async (c) =>
+    c.json(
+      {
+        success: true,
+        got: await parseJson(
+          c,
+          z.object({ note: z.string(), lines: z.array(z.object({ text: z.string().max(20, 'Too long') })).optional() }),
+        ),
+      },
+      201,
+    ),
+  );
   // Outside /api: no 200-byte limit for the deep bodies below.
-  a.post('/deep', async (c) => c.json({ success: true, got: await parseJson(c, z.object({ data: z.unknown() }).loose()) }, 201));
+  a.post('/deep', async (c) =>
+    c.json({ success: true, got: await parseJson(c, z.object({ data: z.unknown() }).loose()) }, 201),
+  );
   a.get('/api/conflict', () => {
     throw new ApiError(409, 'Order already paid');
   });
@@ -85,7 +118,12 @@ describe('parseJson', () => {
         c.close();
       },
     });
-    const streamed = await app().a.request('/api/things', { method: 'POST', body: stream, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const streamed = await app().a.request('/api/things', {
+      method: 'POST',
+      body: stream,
+      headers: { 'Content-Type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
   });
 
@@ -103,7 +141,11 @@ describe('parseQuery and parseParams', () => {
     expect(await ok.json()).toEqual({ success: true, got: { scope: 'sample-order', tag: ['a', 'b'] } });
     const bad = await app().a.request('/api/things?scope=everything');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ success: false, message: 'Invalid query parameters', errors: { scope: expect.any(String) } });
+    expect(await bad.json()).toMatchObject({
+      success: false,
+      message: 'Invalid query parameters',
+      errors: { scope: expect.any(String) },
+    });
   });
 
   it('validates path parameters', async () => {
@@ -115,17 +157,25 @@ describe('parseQuery and parseParams', () => {
 });
 
 describe('U+0000 in what a caller sends', () => {
-  const notes = (body: string) => app().a.request('/api/notes', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+  const notes = (body: string) =>
+    app().a.request('/api/notes', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 
   it('is a field error at its path, after the schema has passed, in bodies, queries and paths', async () => {
     const res = await notes('{"note":"a\\u0000b","lines":[{"text":"ok"},{"text":"\\u0000"}]}');
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ success: false, message: 'Invalid request body', errors: { note: NUL_MESSAGE, 'lines.1.text': NUL_MESSAGE } });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Invalid request body',
+      errors: { note: NUL_MESSAGE, 'lines.1.text': NUL_MESSAGE },
+    });
     // The schema's own message first.
     const long = await notes(JSON.stringify({ note: 'ok', lines: [{ text: `${'x'.repeat(20)}\u0000` }] }));
     expect(await long.json()).toMatchObject({ errors: { 'lines.0.text': 'Too long' } });
     const query = await app().a.request('/api/things?scope=sample-order&tag=a%00&tag=b');
-    expect([query.status, await query.json()]).toEqual([400, { success: false, message: 'Invalid query parameters', errors: { 'tag.0': NUL_MESSAGE } }]);
+    expect([query.status, await query.json()]).toEqual([
+      400,
+      { success: false, message: 'Invalid query parameters', errors: { 'tag.0': NUL_MESSAGE } },
+    ]);
   });
 
   it('typed as the six characters \\u0000 is text like any other', async () => {
@@ -150,7 +200,8 @@ function nested(depth: number, leaf: unknown): unknown {
 }
 
 describe('JSON nested deeply', () => {
-  const deep = (body: string) => app().a.request('/deep', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+  const deep = (body: string) =>
+    app().a.request('/deep', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
 
   it('nestedTooDeep counts arrays and objects, not brackets in strings', () => {
     expect(nestedTooDeep(arrays(MAX_JSON_DEPTH, '1'))).toBe(false);
@@ -167,17 +218,29 @@ describe('JSON nested deeply', () => {
   it('a body deeper than the limit is a 400 before any walk; at the limit it is read as usual', async () => {
     for (const depth of [MAX_JSON_DEPTH + 1, 5000, 400_000]) {
       const res = await deep(`{"data":${arrays(depth - 1)}}`);
-      expect([res.status, await res.json()], String(depth)).toEqual([400, { success: false, message: TOO_DEEP_MESSAGE }]);
+      expect([res.status, await res.json()], String(depth)).toEqual([
+        400,
+        { success: false, message: TOO_DEEP_MESSAGE },
+      ]);
     }
     const atLimit = await deep(`{"data":${arrays(MAX_JSON_DEPTH - 1)}}`);
     expect(atLimit.status).toBe(422);
-    expect(await atLimit.json()).toEqual({ success: false, message: 'Invalid request body', errors: { [`data${'.0'.repeat(MAX_JSON_DEPTH - 1)}`]: NUL_MESSAGE } });
+    expect(await atLimit.json()).toEqual({
+      success: false,
+      message: 'Invalid request body',
+      errors: { [`data${'.0'.repeat(MAX_JSON_DEPTH - 1)}`]: NUL_MESSAGE },
+    });
     const fine = await deep(`{"data":${arrays(MAX_JSON_DEPTH - 1, '"ok"')}}`);
-    expect([fine.status, await fine.json()]).toEqual([201, { success: true, got: { data: nested(MAX_JSON_DEPTH - 1, 'ok') } }]);
+    expect([fine.status, await fine.json()]).toEqual([
+      201,
+      { success: true, got: { data: nested(MAX_JSON_DEPTH - 1, 'ok') } },
+    ]);
   });
 
   it('nulErrors walks without recursion: a value nested past the limit is an ApiError(400), never a RangeError', () => {
-    expect(nulErrors(nested(MAX_JSON_DEPTH - 1, '\u0000'))).toEqual({ ['0.'.repeat(MAX_JSON_DEPTH - 1).slice(0, -1)]: NUL_MESSAGE });
+    expect(nulErrors(nested(MAX_JSON_DEPTH - 1, '\u0000'))).toEqual({
+      ['0.'.repeat(MAX_JSON_DEPTH - 1).slice(0, -1)]: NUL_MESSAGE,
+    });
     for (const depth of [MAX_JSON_DEPTH + 1, 200_000]) {
       let thrown: unknown;
       try {

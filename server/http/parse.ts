@@ -24,7 +24,12 @@ export interface ParseOptions {
 export { issuesToErrors as fieldErrors, ROOT_ERROR_KEY } from '../../engine/node.ts';
 
 /** Validates an already-parsed value; throws ApiError(status) with field errors. */
-export async function validate<S extends z.ZodType>(schema: S, value: unknown, status: ContentfulStatusCode, message: string): Promise<z.output<S>> {
+export async function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  status: ContentfulStatusCode,
+  message: string,
+): Promise<z.output<S>> {
   const r = await schema.safeParseAsync(value);
   if (!r.success) throw new ApiError(status, message, fieldErrors(r.error.issues));
   return r.data;
@@ -132,7 +137,12 @@ export function nulErrors(value: unknown): Record<string, string> | undefined {
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, item] = entries[i]!;
         const nul = k.includes('\u0000');
-        stack.push({ value: nul ? NUL_KEY : item, key: nul ? k.replaceAll('\u0000', '\\u0000') : k, parent: v, depth: v.depth + 1 });
+        stack.push({
+          value: nul ? NUL_KEY : item,
+          key: nul ? k.replaceAll('\u0000', '\\u0000') : k,
+          parent: v,
+          depth: v.depth + 1,
+        });
       }
     }
   }
@@ -151,8 +161,13 @@ function withoutNul<T>(data: T, status: ContentfulStatusCode, message: string): 
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S, o: ParseOptions = {}): Promise<z.output<S>> {
-  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(415, 'Content-Type must be application/json');
+export async function parseJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  o: ParseOptions = {},
+): Promise<z.output<S>> {
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? ''))
+    throw new ApiError(415, 'Content-Type must be application/json');
   let text: string;
   try {
     text = await c.req.text();
@@ -177,7 +192,12 @@ export function queryObject(c: Context): Record<string, string | string[]> {
 }
 
 /** Validates a query or path's values: %00 decodes to U+0000 there too. */
-async function validateDecoded<S extends z.ZodType>(schema: S, value: Record<string, unknown>, status: ContentfulStatusCode, message: string): Promise<z.output<S>> {
+async function validateDecoded<S extends z.ZodType>(
+  schema: S,
+  value: Record<string, unknown>,
+  status: ContentfulStatusCode,
+  message: string,
+): Promise<z.output<S>> {
   return withoutNul(await validate(schema, value, status, message), status, message);
 }
 

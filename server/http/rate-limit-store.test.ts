@@ -14,7 +14,19 @@ const testDb = databasePerTest();
 /** A "server": its own limiter instance on the shared database. */
 function server() {
   const log = memoryLogger();
-  const app = new Hono().post('/api/order', addressRateLimit({ limit: 3, windowMs: 600_000, trustProxy: true, db: testDb().db, log, message: 'Too many orders', what: 'order creation' }), (c) => c.json({ success: true }, 201));
+  const app = new Hono().post(
+    '/api/order',
+    addressRateLimit({
+      limit: 3,
+      windowMs: 600_000,
+      trustProxy: true,
+      db: testDb().db,
+      log,
+      message: 'Too many orders',
+      what: 'order creation',
+    }),
+    (c) => c.json({ success: true }, 201),
+  );
   const post = (ip: string) => app.request('/api/order', { method: 'POST', headers: { 'X-Forwarded-For': ip } });
   return { post, log };
 }
@@ -53,9 +65,20 @@ describe('databaseRateLimitStore', () => {
 /** A "server" whose route answers what the request asks for (?status=), under a miss limit of 3. */
 function missServer() {
   const log = memoryLogger();
-  const limit = addressMissLimit({ limit: 3, windowMs: 600_000, trustProxy: true, db: testDb().db, log, message: 'Too many misses', what: 'lookups' });
-  const app = new Hono().get('/api/look', limit, (c) => c.json({ answer: c.req.query('status') }, Number(c.req.query('status')) as 200));
-  const get = (status: number, ip = '203.0.113.5') => app.request(`/api/look?status=${status}`, { headers: { 'X-Forwarded-For': ip } });
+  const limit = addressMissLimit({
+    limit: 3,
+    windowMs: 600_000,
+    trustProxy: true,
+    db: testDb().db,
+    log,
+    message: 'Too many misses',
+    what: 'lookups',
+  });
+  const app = new Hono().get('/api/look', limit, (c) =>
+    c.json({ answer: c.req.query('status') }, Number(c.req.query('status')) as 200),
+  );
+  const get = (status: number, ip = '203.0.113.5') =>
+    app.request(`/api/look?status=${status}`, { headers: { 'X-Forwarded-For': ip } });
   return { get, log };
 }
 
@@ -64,7 +87,17 @@ describe('addressMissLimit', () => {
     const a = missServer();
     const b = missServer();
     const statuses = [];
-    for (const [s, status] of [[a, 200], [b, 404], [a, 500], [b, 400], [a, 200], [b, 409], [a, 404], [b, 400]] as const) statuses.push((await s.get(status)).status);
+    for (const [s, status] of [
+      [a, 200],
+      [b, 404],
+      [a, 500],
+      [b, 400],
+      [a, 200],
+      [b, 409],
+      [a, 404],
+      [b, 400],
+    ] as const)
+      statuses.push((await s.get(status)).status);
     // 200 and 500 are not misses: the fourth miss (the 404) is the first one refused.
     expect(statuses).toEqual([200, 404, 500, 400, 200, 409, 429, 429]);
     const refused = await a.get(400);
@@ -75,16 +108,20 @@ describe('addressMissLimit', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ answer: '200' });
     expect((await a.get(404, '198.51.100.7')).status).toBe(404);
-    expect(a.log.lines.filter((l) => l.level === 'warn').map((l) => l.message)[0]).toMatch(/^rate limit: lookups refused for 203\.0\.113\.5 \(more than 3 in 600 s\): GET \/api\/look$/);
+    expect(a.log.lines.filter((l) => l.level === 'warn').map((l) => l.message)[0]).toMatch(
+      /^rate limit: lookups refused for 203\.0\.113\.5 \(more than 3 in 600 s\): GET \/api\/look$/,
+    );
   });
 });
 
 describe('every limiter counts in the database', () => {
-  it('no server code but rate-limit.ts makes a limiter of hono-rate-limiter (its default store is one process\'s memory)', () => {
+  it("no server code but rate-limit.ts makes a limiter of hono-rate-limiter (its default store is one process's memory)", () => {
     const server = join(PROJECT_ROOT, 'server');
     const users = (readdirSync(server, { recursive: true }) as string[])
       .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-      .filter((f) => /from 'hono-rate-limiter'/.test(readFileSync(join(server, f), 'utf8').replace(/^import type .*$/gm, '')))
+      .filter((f) =>
+        /from 'hono-rate-limiter'/.test(readFileSync(join(server, f), 'utf8').replace(/^import type .*$/gm, '')),
+      )
       .map((f) => relative(PROJECT_ROOT, join(server, f)));
     expect(users).toEqual(['server/http/rate-limit.ts']);
   });

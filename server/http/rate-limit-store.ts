@@ -17,8 +17,18 @@ const hit = prepared((db, $: { key: string; at: string; reset: string }) =>
     .values({ key: $.key, hits: 1, reset_at: $.reset })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet((eb) => ({
-        hits: eb.case().when('rate_limit_hits.reset_at', '<=', $.at).then(1).else(eb('rate_limit_hits.hits', '+', 1)).end(),
-        reset_at: eb.case().when('rate_limit_hits.reset_at', '<=', $.at).then($.reset).else(eb.ref('rate_limit_hits.reset_at')).end(),
+        hits: eb
+          .case()
+          .when('rate_limit_hits.reset_at', '<=', $.at)
+          .then(1)
+          .else(eb('rate_limit_hits.hits', '+', 1))
+          .end(),
+        reset_at: eb
+          .case()
+          .when('rate_limit_hits.reset_at', '<=', $.at)
+          .then($.reset)
+          .else(eb.ref('rate_limit_hits.reset_at'))
+          .end(),
       })),
     )
     .returning(['hits', 'reset_at']),
@@ -27,7 +37,10 @@ const hit = prepared((db, $: { key: string; at: string; reset: string }) =>
 /** Ended windows are deleted every this many hits of one store. */
 const SWEEP_EVERY = 500;
 
-export function databaseRateLimitStore(db: Kysely<Database>, o: { name: string; windowMs: number; now?: () => number }): Store {
+export function databaseRateLimitStore(
+  db: Kysely<Database>,
+  o: { name: string; windowMs: number; now?: () => number },
+): Store {
   const now = o.now ?? Date.now;
   const key = (k: string) => `${o.name}:${k}`;
   let sinceSweep = 0;
@@ -45,12 +58,21 @@ export function databaseRateLimitStore(db: Kysely<Database>, o: { name: string; 
       return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
     },
     async get(k) {
-      const row = await db.selectFrom('rate_limit_hits').select(['hits', 'reset_at']).where('key', '=', key(k)).executeTakeFirst();
+      const row = await db
+        .selectFrom('rate_limit_hits')
+        .select(['hits', 'reset_at'])
+        .where('key', '=', key(k))
+        .executeTakeFirst();
       if (!row || row.reset_at <= new Date(now()).toISOString()) return undefined;
       return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
     },
     async decrement(k) {
-      await db.updateTable('rate_limit_hits').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', key(k)).where('hits', '>', 0).execute();
+      await db
+        .updateTable('rate_limit_hits')
+        .set((eb) => ({ hits: eb('hits', '-', 1) }))
+        .where('key', '=', key(k))
+        .where('hits', '>', 0)
+        .execute();
     },
     async resetKey(k) {
       await db.deleteFrom('rate_limit_hits').where('key', '=', key(k)).execute();

@@ -36,7 +36,9 @@ export interface AddressRateLimitOptions extends AddressLimit {
 }
 
 function refused(c: Context, o: AddressRateLimitOptions) {
-  o.log?.warn(`rate limit: ${o.what} refused for ${clientAddress(c, o.trustProxy)} (more than ${o.limit} in ${Math.round(o.windowMs / 1000)} s): ${c.req.method} ${c.req.path}`);
+  o.log?.warn(
+    `rate limit: ${o.what} refused for ${clientAddress(c, o.trustProxy)} (more than ${o.limit} in ${Math.round(o.windowMs / 1000)} s): ${c.req.method} ${c.req.path}`,
+  );
   return c.json(errorBody(o.message), 429);
 }
 
@@ -53,7 +55,9 @@ export function addressRateLimit(o: AddressRateLimitOptions): MiddlewareHandler 
 
 /** The draft-6 RateLimit headers of a counted hit (and Retry-After once over), as hono-rate-limiter sets them. */
 function limitHeaders(o: AddressLimit, hits: number, resetTime: Date | undefined): Record<string, string> {
-  const reset = resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(o.windowMs / 1000);
+  const reset = resetTime
+    ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000))
+    : Math.ceil(o.windowMs / 1000);
   const headers: Record<string, string> = {
     'RateLimit-Policy': `${o.limit};w=${Math.ceil(o.windowMs / 1000)}`,
     'RateLimit-Limit': String(o.limit),

@@ -48,7 +48,12 @@ describe('Content-Security-Policy from site.json', () => {
   it("adds an integration's hosts to their directives, and its media hosts to media-src", async () => {
     t = await createTestServer({
       siteDir: siteWith({
-        showroomTour: { script: ['https://tour.example.net'], frame: ['https://player.tour.example.net'], media: ['https://*.cdn.example.net'], connect: ['wss://live.tour.example.net'] },
+        showroomTour: {
+          script: ['https://tour.example.net'],
+          frame: ['https://player.tour.example.net'],
+          media: ['https://*.cdn.example.net'],
+          connect: ['wss://live.tour.example.net'],
+        },
       }),
     });
     for (const path of ['/', '/aboutus', '/missing']) {
@@ -56,19 +61,38 @@ describe('Content-Security-Policy from site.json', () => {
       expect(csp.get('script-src')).toContain('https://tour.example.net');
       expect(csp.get('frame-src')).toContain('https://player.tour.example.net');
       expect(csp.get('connect-src')).toContain('wss://live.tour.example.net');
-      expect(csp.get('media-src')).toEqual(["'self'", 'https://media.hearthlinecabinetry.com', 'https://*.cdn.example.net']);
+      expect(csp.get('media-src')).toEqual([
+        "'self'",
+        'https://media.hearthlinecabinetry.com',
+        'https://*.cdn.example.net',
+      ]);
       // Only in the directives it was given for.
       expect(csp.get('script-src')).not.toContain('https://player.tour.example.net');
       expect(csp.get('frame-src')).not.toContain('https://tour.example.net');
       // The site's own integrations are still there; no payment provider is configured here, so none of Stripe's.
-      expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://www.roomvo.com', 'https://assets.calendly.com']));
-      expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://www.youtube-nocookie.com', 'https://calendly.com']));
+      expect(csp.get('script-src')).toEqual(
+        expect.arrayContaining(["'self'", 'https://www.roomvo.com', 'https://assets.calendly.com']),
+      );
+      expect(csp.get('frame-src')).toEqual(
+        expect.arrayContaining(['https://www.youtube-nocookie.com', 'https://calendly.com']),
+      );
       expect(csp.get('script-src')).not.toContain('https://js.stripe.com');
     }
   });
 
   it('drops entries that are not origins, so site.json cannot add a directive or a wildcard', async () => {
-    t = await createTestServer({ siteDir: siteWith({ bad: { script: ["https://ok.example.net; script-src 'unsafe-inline'", '*', 'http://plain.example.net', 'https://ok2.example.net'] } }) });
+    t = await createTestServer({
+      siteDir: siteWith({
+        bad: {
+          script: [
+            "https://ok.example.net; script-src 'unsafe-inline'",
+            '*',
+            'http://plain.example.net',
+            'https://ok2.example.net',
+          ],
+        },
+      }),
+    });
     const csp = await policy();
     expect(csp.get('script-src')).toContain('https://ok2.example.net');
     expect(csp.get('script-src')).not.toContain('*');
@@ -87,11 +111,15 @@ describe('Content-Security-Policy from site.json', () => {
 
 describe('contentSecurityPolicy(siteHosts, extra)', () => {
   it("unions the site's hosts with a provider's, each directive once", () => {
-    const site = siteHostLists({ video: { media: ['https://media.example.net'] }, pay: { script: ['https://js.pay.example'] } });
-    const csp = contentSecurityPolicy(site, { pay: { scriptSrc: ['https://js.pay.example'], frameSrc: ['https://hooks.pay.example'] } });
+    const site = siteHostLists({
+      video: { media: ['https://media.example.net'] },
+      pay: { script: ['https://js.pay.example'] },
+    });
+    const csp = contentSecurityPolicy(site, {
+      pay: { scriptSrc: ['https://js.pay.example'], frameSrc: ['https://hooks.pay.example'] },
+    });
     expect(csp.scriptSrc).toEqual(["'self'", NOTICE, RULES, 'https://js.pay.example']);
     expect(csp.frameSrc).toEqual(["'self'", 'https://hooks.pay.example']);
     expect(csp.mediaSrc).toEqual(["'self'", 'https://media.example.net']);
   });
 });
-

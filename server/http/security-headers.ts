@@ -76,7 +76,8 @@ export const API_HEADERS: readonly (readonly [string, string])[] = [
   ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
 ];
 
-const isJson = (contentType: string | null) => contentType !== null && /^application\/([\w.+-]+\+)?json\b/i.test(contentType);
+const isJson = (contentType: string | null) =>
+  contentType !== null && /^application\/([\w.+-]+\+)?json\b/i.test(contentType);
 
 /**
  * The page headers (hono/secure-headers with the site's CSP) on every answer but JSON, which gets

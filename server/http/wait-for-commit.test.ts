@@ -18,7 +18,9 @@ import { waitForCommit } from './wait-for-commit.ts';
  * batch holding it fail, as a full disk or an I/O error would.
  */
 const deferredFk = (db: Db) =>
-  sql`create table if not exists test_child (id integer primary key, parent integer references orders(id) deferrable initially deferred)`.execute(db);
+  sql`create table if not exists test_child (id integer primary key, parent integer references orders(id) deferrable initially deferred)`.execute(
+    db,
+  );
 
 describe('answers wait for the group commit (SQLite)', () => {
   let t: TestServer;
@@ -33,7 +35,10 @@ describe('answers wait for the group commit (SQLite)', () => {
   });
 
   it('an order is readable by another connection when its answer arrives', async () => {
-    const [a, b] = await Promise.all([send(t.app, 'POST', '/api/order', orderBody()), send(t.app, 'POST', '/api/order', orderBody())]);
+    const [a, b] = await Promise.all([
+      send(t.app, 'POST', '/api/order', orderBody()),
+      send(t.app, 'POST', '/api/order', orderBody()),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     const ids = other.prepare('select id from orders order by id').pluck().all();
     expect(ids).toEqual([a.json.order.id, b.json.order.id].sort());
@@ -42,9 +47,16 @@ describe('answers wait for the group commit (SQLite)', () => {
   it('an order whose batch fails to commit answers 503, is not stored, and the next one is', async () => {
     await deferredFk(t.db);
     // Every order row brings an orphan along: its batch's COMMIT fails.
-    await sql`create trigger test_orphan after insert on orders when new.email = 'fail@example.com' begin insert into test_child (parent) values (-1); end`.execute(t.db);
+    await sql`create trigger test_orphan after insert on orders when new.email = 'fail@example.com' begin insert into test_child (parent) values (-1); end`.execute(
+      t.db,
+    );
     groupCommitOf(t.db)!.flush();
-    const failed = await send(t.app, 'POST', '/api/order', orderBody({ billing: { ...orderBody().billing, email: 'fail@example.com' } }));
+    const failed = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ billing: { ...orderBody().billing, email: 'fail@example.com' } }),
+    );
     expect(failed.status).toBe(503);
     expect(failed.json).toEqual({ success: false, message: 'Service unavailable' });
     expect(failed.headers.get('retry-after')).toBe('5');
@@ -75,7 +87,12 @@ describe('a failed batch', () => {
     const logged: unknown[][] = [];
     app.use('/api/*', waitForCommit(db, { ...silentLogger, error: (...a: unknown[]) => void logged.push(a) }));
     app.post('/api/good/:key', async (c) => {
-      await db.transaction().execute((trx) => trx.insertInto('rate_limit_hits').values({ key: c.req.param('key'), hits: 1, reset_at: '2030-01-01' }).execute());
+      await db.transaction().execute((trx) =>
+        trx
+          .insertInto('rate_limit_hits')
+          .values({ key: c.req.param('key'), hits: 1, reset_at: '2030-01-01' })
+          .execute(),
+      );
       return c.json({ success: true });
     });
     app.post('/api/orphan', async (c) => {
@@ -84,7 +101,10 @@ describe('a failed batch', () => {
     });
     app.onError(errorHandler(silentLogger));
 
-    const answers = await Promise.all([app.request('/api/good/a', { method: 'POST' }), app.request('/api/orphan', { method: 'POST' })]);
+    const answers = await Promise.all([
+      app.request('/api/good/a', { method: 'POST' }),
+      app.request('/api/orphan', { method: 'POST' }),
+    ]);
     expect(answers.map((r) => r.status)).toEqual([503, 503]);
     expect(await Promise.all(answers.map((r) => r.json()))).toEqual([
       { success: false, message: 'Service unavailable' },

@@ -19,7 +19,10 @@ export function waitForCommit(db: Db, log: Logger): MiddlewareHandler<AppEnv> {
     await next();
     const settled = gc.settled(mark);
     if (settled === true || (await settled)) return;
-    log.error(`request ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path}: its writes were not committed:`, gc.lastError);
+    log.error(
+      `request ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path}: its writes were not committed:`,
+      gc.lastError,
+    );
     c.res = undefined;
     c.res = serviceUnavailable(c);
   };

@@ -12,7 +12,10 @@ import type { Kysely } from 'kysely';
 import { skipLocked } from '../db/dialect.ts';
 import type { Database, OutboxRow } from '../db/schema.ts';
 
-export async function claimDue(db: Kysely<Database>, o: { now: Date; leaseUntil: Date; limit: number; token: string }): Promise<OutboxRow[]> {
+export async function claimDue(
+  db: Kysely<Database>,
+  o: { now: Date; leaseUntil: Date; limit: number; token: string },
+): Promise<OutboxRow[]> {
   const at = o.now.toISOString();
   const rows = await db
     .with(

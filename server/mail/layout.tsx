@@ -9,7 +9,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from '../../engine/node.ts';
 
 /** The shop's e-mail colours (mail clients take inline styles only). */
-export const MAIL_COLORS = { ink: '#1f1d1a', muted: '#5c554d', link: '#7a4a1f', rule: '#d9d1c5', page: '#f6f2ec', card: '#ffffff' } as const;
+export const MAIL_COLORS = {
+  ink: '#1f1d1a',
+  muted: '#5c554d',
+  link: '#7a4a1f',
+  rule: '#d9d1c5',
+  page: '#f6f2ec',
+  card: '#ffffff',
+} as const;
 
 export const mutedStyle: CSSProperties = { color: MAIL_COLORS.muted, fontSize: 12 };
 export const linkStyle: CSSProperties = { color: MAIL_COLORS.link };
@@ -31,10 +38,27 @@ export function MailLayout({ title, notice, footer, children }: MailLayoutProps)
         <meta charSet="utf-8" />
         <title>{title}</title>
       </head>
-      <body style={{ margin: 0, padding: 24, background: MAIL_COLORS.page, fontFamily: "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif", color: MAIL_COLORS.ink }}>
+      <body
+        style={{
+          margin: 0,
+          padding: 24,
+          background: MAIL_COLORS.page,
+          fontFamily: "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif",
+          color: MAIL_COLORS.ink,
+        }}
+      >
         <div style={{ maxWidth: 640, margin: '0 auto', background: MAIL_COLORS.card, padding: 24, borderRadius: 8 }}>
           {notice && (
-            <p style={{ margin: '0 0 16px', padding: '8px 12px', border: '2px solid #8a5a00', borderRadius: 6, background: '#fff4d6', color: MAIL_COLORS.ink }}>
+            <p
+              style={{
+                margin: '0 0 16px',
+                padding: '8px 12px',
+                border: '2px solid #8a5a00',
+                borderRadius: 6,
+                background: '#fff4d6',
+                color: MAIL_COLORS.ink,
+              }}
+            >
               <strong>{notice}</strong>
             </p>
           )}
@@ -71,7 +95,10 @@ const SLOT_NONCE = `\u0000${randomUUID()}:`;
  * slots with escaped values: e-mails that differ only in a few texts (an order's customer and
  * admin e-mails) render once. The markers are random per process, so no stored value can hold one.
  */
-export function mailTemplate<K extends string>(slots: readonly K[], render: (mark: Record<K, string>) => string): (values: Record<K, string>) => string {
+export function mailTemplate<K extends string>(
+  slots: readonly K[],
+  render: (mark: Record<K, string>) => string,
+): (values: Record<K, string>) => string {
   const mark = Object.fromEntries(slots.map((k) => [k, `${SLOT_NONCE}${k}\u0000`])) as Record<K, string>;
   // "text", nonce + "slot\0text", ...: each part after the first starts with its slot's name.
   const [head = '', ...rest] = render(mark).split(SLOT_NONCE);

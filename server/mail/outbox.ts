@@ -10,7 +10,11 @@ import type { Database, MailStatus, NewOutboxRow } from '../db/schema.ts';
 
 /** Compiled once per number of messages (server/db/prepared.ts). */
 const insertMails = prepared(
-  (db, $: { rows: NewOutboxRow[] }, like) => db.insertInto('email_outbox').values(like.rows.map((r, i) => fields($.rows[i]!, Object.keys(r) as (keyof NewOutboxRow)[]))).returning('id'),
+  (db, $: { rows: NewOutboxRow[] }, like) =>
+    db
+      .insertInto('email_outbox')
+      .values(like.rows.map((r, i) => fields($.rows[i]!, Object.keys(r) as (keyof NewOutboxRow)[])))
+      .returning('id'),
   (p) => p.rows.length,
 );
 
@@ -47,7 +51,11 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, cloc
 }
 
 /** Queues several messages in one statement (an order's e-mails); returns their outbox ids, ascending. */
-export async function enqueueMails(db: Kysely<Database>, mails: readonly OutgoingMail[], clock: Clock): Promise<number[]> {
+export async function enqueueMails(
+  db: Kysely<Database>,
+  mails: readonly OutgoingMail[],
+  clock: Clock,
+): Promise<number[]> {
   if (mails.length === 0) return [];
   const now = clock.now().toISOString();
   const rows = await insertMails.all(db, { rows: mails.map((m) => outboxRow(m, now)) });
@@ -56,7 +64,11 @@ export async function enqueueMails(db: Kysely<Database>, mails: readonly Outgoin
 
 /** How many messages are in each state (health check, admin views). */
 export async function outboxCounts(db: Kysely<Database>): Promise<Record<MailStatus, number>> {
-  const rows = await db.selectFrom('email_outbox').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
   const counts: Record<MailStatus, number> = { queued: 0, sent: 0, failed: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;

@@ -31,7 +31,11 @@ describe('smtpMailer', () => {
     await mailer.send(message);
     mailer.close();
     const [got] = await sink.waitFor(1);
-    expect(got!.envelope.to.sort()).toEqual(['jane@example.com', 'orders@hearthlinecabinetry.com', 'sales@hearthlinecabinetry.com']);
+    expect(got!.envelope.to.sort()).toEqual([
+      'jane@example.com',
+      'orders@hearthlinecabinetry.com',
+      'sales@hearthlinecabinetry.com',
+    ]);
     expect(got!.envelope.from).toBe('no-reply@hearthlinecabinetry.com');
     expect(got!.to).toBe('jane@example.com');
     expect(got!.cc).toBe('sales@hearthlinecabinetry.com, orders@hearthlinecabinetry.com');
@@ -71,9 +75,9 @@ describe('fileMailer', () => {
 
 describe('createMailer', () => {
   it('uses SMTP when SMTP_URL is given, files otherwise, and never shows a password', () => {
-    expect(createMailer({ smtpUrl: 'smtp://user:secret@mail.example.com:587', mailDir: '/tmp/x', from: FROM }).description).toBe(
-      'SMTP smtp://mail.example.com:587',
-    );
+    expect(
+      createMailer({ smtpUrl: 'smtp://user:secret@mail.example.com:587', mailDir: '/tmp/x', from: FROM }).description,
+    ).toBe('SMTP smtp://mail.example.com:587');
     expect(createMailer({ mailDir: '/tmp/x', from: FROM }).description).toBe('.eml files in /tmp/x');
     expect(describeSmtpUrl('not a url')).not.toContain('not a url');
   });

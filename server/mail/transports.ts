@@ -89,5 +89,7 @@ export const FALLBACK_FROM = 'Joinery <no-reply@localhost>';
 
 export function createMailer(o: MailerOptions): Mailer {
   const from = o.from ?? FALLBACK_FROM;
-  return o.smtpUrl ? smtpMailer(o.smtpUrl, from, { maxConnections: o.maxConnections }) : fileMailer(o.mailDir, from, o.clock);
+  return o.smtpUrl
+    ? smtpMailer(o.smtpUrl, from, { maxConnections: o.maxConnections })
+    : fileMailer(o.mailDir, from, o.clock);
 }

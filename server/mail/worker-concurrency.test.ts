@@ -16,7 +16,13 @@ import { smtpMailer } from './transports.ts';
 import { OutboxWorker } from './worker.ts';
 
 const FROM = 'Hearthline Cabinetry <no-reply@hearthlinecabinetry.com>';
-const order: OutgoingMail = { kind: 'order-confirmation', to: 'jane@example.com', subject: 'Order Confirmation', text: 'Thank you.', html: '<p>Thank you.</p>' };
+const order: OutgoingMail = {
+  kind: 'order-confirmation',
+  to: 'jane@example.com',
+  subject: 'Order Confirmation',
+  text: 'Thank you.',
+  html: '<p>Thank you.</p>',
+};
 
 let dir: TempDir;
 let testDb: TestDatabase;
@@ -75,7 +81,10 @@ describe('OutboxWorker concurrency', () => {
   it('claims the next batch at once after a full one, without waiting for the poll interval', async () => {
     await enqueue(40);
     const slow = slowMailer();
-    const worker = new OutboxWorker({ db, mailer: slow.mailer, clock }, { concurrency: 3, batchSize: 5, intervalMs: 3_600_000 });
+    const worker = new OutboxWorker(
+      { db, mailer: slow.mailer, clock },
+      { concurrency: 3, batchSize: 5, intervalMs: 3_600_000 },
+    );
     closers.push(() => worker.stop());
     worker.start();
     await expect.poll(() => slow.sent.length).toBe(40);
@@ -86,12 +95,18 @@ describe('OutboxWorker concurrency', () => {
 
   it('a claim takes at most its limit of due rows, and two claims at the same instant take different rows', async () => {
     await enqueue(10);
-    const claim = (token: string) => claimDue(db, { now: clock.now(), leaseUntil: new Date(clock.now().getTime() + 20_000), limit: 4, token });
+    const claim = (token: string) =>
+      claimDue(db, { now: clock.now(), leaseUntil: new Date(clock.now().getTime() + 20_000), limit: 4, token });
     const [a, b] = await Promise.all([claim('a'), claim('b')]);
     expect([a.length, b.length]).toEqual([4, 4]);
     expect(new Set([...a, ...b].map((r) => r.id)).size).toBe(8);
     const rows = await db.selectFrom('email_outbox').select('claim_token').execute();
-    expect(rows.map((r) => r.claim_token ?? 'none').sort()).toEqual([...Array(4).fill('a'), ...Array(4).fill('b'), 'none', 'none']);
+    expect(rows.map((r) => r.claim_token ?? 'none').sort()).toEqual([
+      ...Array(4).fill('a'),
+      ...Array(4).fill('b'),
+      'none',
+      'none',
+    ]);
   });
 
   it('two workers on one database deliver 1,000 queued messages to a real SMTP server, each exactly once', async () => {

@@ -21,7 +21,13 @@ import { DEFAULT_OUTBOX_OPTIONS, OutboxWorker } from './worker.ts';
 
 const FROM = 'Hearthline Cabinetry <no-reply@hearthlinecabinetry.com>';
 const CHILD = fileURLToPath(new URL('../testing/outbox-worker-process.ts', import.meta.url));
-const order: OutgoingMail = { kind: 'order-confirmation', to: 'jane@example.com', subject: 'Order Confirmation #100042', text: 'Thank you.', html: '<p>Thank you.</p>' };
+const order: OutgoingMail = {
+  kind: 'order-confirmation',
+  to: 'jane@example.com',
+  subject: 'Order Confirmation #100042',
+  text: 'Thank you.',
+  html: '<p>Thank you.</p>',
+};
 const nothing = { sent: 0, retried: 0, failed: 0 };
 
 let dir: TempDir;
@@ -70,7 +76,9 @@ describe('a worker killed mid-send', () => {
     cleanups.push(() => sink.close());
     const id = await enqueueMail(db, order, systemClock);
 
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD, testDb.target, stalled.url], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD, testDb.target, stalled.url], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     const exited = once(child, 'exit');
     cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
     await stalled.waitForHeld(1, 25_000);
@@ -146,7 +154,14 @@ describe('leases', () => {
     slowA.open();
     expect(await drainingA).toEqual(nothing);
     expect(await row(id)).toEqual(heldByB);
-    expect(log.lines.some((l) => l.level === 'warn' && l.message.includes(`message ${id} was sent`) && l.message.includes('passed to another worker'))).toBe(true);
+    expect(
+      log.lines.some(
+        (l) =>
+          l.level === 'warn' &&
+          l.message.includes(`message ${id} was sent`) &&
+          l.message.includes('passed to another worker'),
+      ),
+    ).toBe(true);
 
     slowB.open();
     expect(await drainingB).toEqual({ ...nothing, sent: 1 });
@@ -172,7 +187,9 @@ describe('leases', () => {
     expect(await draining).toEqual({ ...nothing, sent: 1 });
     expect(slow.started.map((m) => m.subject)).toEqual(['first']);
     expect(await row(second)).toMatchObject({ status: 'queued', attempts: 0, claim_token: 'another-worker' });
-    expect(log.lines.some((l) => l.level === 'warn' && l.message.includes(`message ${second} was not sent`))).toBe(true);
+    expect(log.lines.some((l) => l.level === 'warn' && l.message.includes(`message ${second} was not sent`))).toBe(
+      true,
+    );
   });
 
   it('stop() lets the send in flight finish and hands back the claimed rows it has not started', async () => {
@@ -187,6 +204,12 @@ describe('leases', () => {
     await stopped;
     expect(slow.started.map((m) => m.subject)).toEqual(['m0']);
     expect(await row(ids[0]!)).toMatchObject({ status: 'sent' });
-    for (const id of ids.slice(1)) expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0, claim_token: null, next_attempt_at: clock.now().toISOString() });
+    for (const id of ids.slice(1))
+      expect(await row(id)).toMatchObject({
+        status: 'queued',
+        attempts: 0,
+        claim_token: null,
+        next_attempt_at: clock.now().toISOString(),
+      });
   });
 });

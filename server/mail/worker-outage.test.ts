@@ -26,7 +26,13 @@ import { smtpMailer } from './transports.ts';
 import { OutboxWorker, outboxMessageId } from './worker.ts';
 
 const FROM = 'Hearthline Cabinetry <no-reply@hearthlinecabinetry.com>';
-const order: OutgoingMail = { kind: 'order-confirmation', to: 'jane@example.com', subject: 'Order Confirmation #100042', text: 'Thank you.', html: '<p>Thank you.</p>' };
+const order: OutgoingMail = {
+  kind: 'order-confirmation',
+  to: 'jane@example.com',
+  subject: 'Order Confirmation #100042',
+  text: 'Thank you.',
+  html: '<p>Thank you.</p>',
+};
 const nothing = { sent: 0, retried: 0, failed: 0 };
 /** A short lease, on the test's clock. */
 const LEASE_MS = 1_000;
@@ -52,8 +58,10 @@ afterEach(async () => {
 });
 
 const row = (id: number) => db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const outageLines = (log: MemoryLogger) => log.lines.filter((l) => l.level === 'error' && l.message.includes('the database is not answering'));
-const recoveryLines = (log: MemoryLogger) => log.lines.filter((l) => l.level === 'info' && l.message.includes('the database answers again'));
+const outageLines = (log: MemoryLogger) =>
+  log.lines.filter((l) => l.level === 'error' && l.message.includes('the database is not answering'));
+const recoveryLines = (log: MemoryLogger) =>
+  log.lines.filter((l) => l.level === 'info' && l.message.includes('the database answers again'));
 
 interface Statement {
   kind: string;
@@ -71,7 +79,10 @@ function flakyDb(target: Db) {
   const terminated = () => new Error('Connection terminated unexpectedly');
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
-      const statement = { kind: node.kind, marksSent: node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"value":"sent"') };
+      const statement = {
+        kind: node.kind,
+        marksSent: node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"value":"sent"'),
+      };
       const verdict = rule(statement);
       if (verdict) failed.push(statement);
       if (verdict === 'before') throw terminated();
@@ -122,8 +133,14 @@ describe('a message the mail server accepted while the database is away', () => 
       close() {},
     };
     const logA = memoryLogger();
-    const a = new OutboxWorker({ db: flaky.db, mailer: mailerA, clock, log: logA, from: FROM }, { leaseMs: LEASE_MS, heartbeatMs: 10, retryMinMs: 5, retryMaxMs: 40 });
-    const b = new OutboxWorker({ db: otherServer(), mailer: smtp(sink), clock, from: FROM }, { leaseMs: LEASE_MS, heartbeatMs: 10, intervalMs: 10 });
+    const a = new OutboxWorker(
+      { db: flaky.db, mailer: mailerA, clock, log: logA, from: FROM },
+      { leaseMs: LEASE_MS, heartbeatMs: 10, retryMinMs: 5, retryMaxMs: 40 },
+    );
+    const b = new OutboxWorker(
+      { db: otherServer(), mailer: smtp(sink), clock, from: FROM },
+      { leaseMs: LEASE_MS, heartbeatMs: 10, intervalMs: 10 },
+    );
     const sentBy: string[] = [];
     a.onSent(() => void sentBy.push('a'));
     b.onSent(() => void sentBy.push('b'));
@@ -156,7 +173,13 @@ describe('a message the mail server accepted while the database is away', () => 
     expect(await draining).toEqual({ ...nothing, sent: 1 });
 
     const sent = await row(id);
-    expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null, sent_at: acceptedAt, claim_token: expect.any(String) });
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      sent_at: acceptedAt,
+      claim_token: expect.any(String),
+    });
     expect(sentBy).toEqual(['a']);
     clock.advance(86_400_000);
     expect(await b.drain()).toEqual(nothing);
@@ -190,8 +213,14 @@ describe('a message the mail server accepted while the database is away', () => 
     };
     const logB = memoryLogger();
     // A tries again every 300 ms; B probes every 10 ms and claims as soon as its grace allows.
-    const a = new OutboxWorker({ db: flakyA.db, mailer: mailerA, clock }, { leaseMs: LEASE_MS, heartbeatMs: 10, retryMinMs: 300, retryMaxMs: 300 });
-    const b = new OutboxWorker({ db: flakyB.db, mailer: smtp(sink), clock, log: logB }, { leaseMs: LEASE_MS, intervalMs: 10, retryMinMs: 10, retryMaxMs: 10, resumeGraceMs: 3_000 });
+    const a = new OutboxWorker(
+      { db: flakyA.db, mailer: mailerA, clock },
+      { leaseMs: LEASE_MS, heartbeatMs: 10, retryMinMs: 300, retryMaxMs: 300 },
+    );
+    const b = new OutboxWorker(
+      { db: flakyB.db, mailer: smtp(sink), clock, log: logB },
+      { leaseMs: LEASE_MS, intervalMs: 10, retryMinMs: 10, retryMaxMs: 10, resumeGraceMs: 3_000 },
+    );
     const id = await enqueueMail(db, order, clock);
     const draining = a.drain();
     await sink.waitFor(1);
@@ -226,7 +255,10 @@ describe('a message the mail server accepted while the database is away', () => 
       },
       close() {},
     };
-    const worker = new OutboxWorker({ db: flaky.db, mailer, clock, log }, { leaseMs: 200, retryMinMs: 5, retryMaxMs: 20 });
+    const worker = new OutboxWorker(
+      { db: flaky.db, mailer, clock, log },
+      { leaseMs: 200, retryMinMs: 5, retryMaxMs: 20 },
+    );
     const id = await enqueueMail(db, order, clock);
     const draining = worker.drain();
     await vi.waitFor(() => expect(flaky.failed.filter((s) => s.marksSent).length).toBeGreaterThanOrEqual(2), 10_000);
@@ -236,7 +268,9 @@ describe('a message the mail server accepted while the database is away', () => 
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0 });
     expect(log.lines.filter((l) => l.level === 'error').map((l) => l.message)).toEqual([
       expect.stringContaining('the database is not answering'),
-      expect.stringContaining(`message ${id} was accepted by the mail server but could not be marked sent before stopping`),
+      expect.stringContaining(
+        `message ${id} was accepted by the mail server but could not be marked sent before stopping`,
+      ),
     ]);
     expect(uncaught.stop()).toEqual([]);
   });
@@ -247,7 +281,10 @@ describe('the poll loop during an outage', () => {
     const flaky = flakyDb(db);
     const mem = memoryMailer();
     const log = memoryLogger();
-    const worker = new OutboxWorker({ db: flaky.db, mailer: mem, clock, log }, { intervalMs: 5, retryMinMs: 10, retryMaxMs: 80, resumeGraceMs: 50 });
+    const worker = new OutboxWorker(
+      { db: flaky.db, mailer: mem, clock, log },
+      { intervalMs: 5, retryMinMs: 10, retryMaxMs: 80, resumeGraceMs: 50 },
+    );
     cleanups.push(() => worker.stop());
     let tries: number[] = [];
     const down = () => {
@@ -294,15 +331,26 @@ async function pgCtl(args: string[]): Promise<void> {
 function slowUpdates(target: Db, ms: number): Db {
   const pause = sql`pg_sleep(${sql.lit(ms / 1000)}) is not null`.toOperationNode();
   return target.withPlugin({
-    transformQuery: ({ node }) => (UpdateQueryNode.is(node) && node.where ? { ...node, where: WhereNode.cloneWithOperation(node.where, 'And', pause) } : node),
+    transformQuery: ({ node }) =>
+      UpdateQueryNode.is(node) && node.where
+        ? { ...node, where: WhereNode.cloneWithOperation(node.where, 'And', pause) }
+        : node,
     transformResult: async ({ result }) => result,
   });
 }
 
 describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart (pg_ctl -m fast) under load', () => {
-  it('two servers deliver every message exactly once, though leases ran out while the database was down', () => deliverAcrossRestart(0), 120_000);
+  it(
+    'two servers deliver every message exactly once, though leases ran out while the database was down',
+    () => deliverAcrossRestart(0),
+    120_000,
+  );
 
-  it('the same on a slow database, where renewing the leases takes longer than the heartbeat interval', () => deliverAcrossRestart(8), 120_000);
+  it(
+    'the same on a slow database, where renewing the leases takes longer than the heartbeat interval',
+    () => deliverAcrossRestart(8),
+    120_000,
+  );
 
   async function deliverAcrossRestart(slowRowMs: number) {
     const server = await startPostgres();
@@ -317,7 +365,16 @@ describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart (pg_ctl -m fas
     const total = 60;
     for (let i = 0; i < total; i++) await enqueueMail(setup, { ...order, subject: `m${i}` }, clock);
 
-    const options = { concurrency: 4, batchSize: 4, intervalMs: 20, leaseMs: LEASE_MS, heartbeatMs: 20, retryMinMs: 20, retryMaxMs: 200, resumeGraceMs: 3_000 };
+    const options = {
+      concurrency: 4,
+      batchSize: 4,
+      intervalMs: 20,
+      leaseMs: LEASE_MS,
+      heartbeatMs: 20,
+      retryMinMs: 20,
+      retryMaxMs: 200,
+      resumeGraceMs: 3_000,
+    };
     const logs = [memoryLogger(), memoryLogger()];
     let accepted = 0;
     let restart: Promise<void> | undefined;
@@ -325,7 +382,10 @@ describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart (pg_ctl -m fas
     // (with the sends in flight on both servers). While it is down, every lease runs out on the
     // clock; then it starts again, as pg_ctl restart does.
     const restartLater = async () => {
-      await vi.waitFor(() => expect(logs.every((l) => outageLines(l).length === 1)).toBe(true), { timeout: 20_000, interval: 20 });
+      await vi.waitFor(() => expect(logs.every((l) => outageLines(l).length === 1)).toBe(true), {
+        timeout: 20_000,
+        interval: 20,
+      });
       clock.advance(10 * LEASE_MS);
       await pgCtl(['-D', data, '-l', join(dirname(data), 'postgres.log'), '-m', 'fast', '-w', 'restart']);
     };

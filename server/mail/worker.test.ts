@@ -80,9 +80,20 @@ describe('OutboxWorker with a real SMTP server', () => {
 
     expect(await worker.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
     const [got] = await sink.waitFor(1);
-    expect(got).toMatchObject({ to: 'jane@example.com', cc: 'sales@hearthlinecabinetry.com', subject: 'Order Confirmation #100042', text: order.text, html: order.html });
+    expect(got).toMatchObject({
+      to: 'jane@example.com',
+      cc: 'sales@hearthlinecabinetry.com',
+      subject: 'Order Confirmation #100042',
+      text: order.text,
+      html: order.html,
+    });
     expect(got!.messageId).toMatch(/^<outbox-\d+\.\d+@hearthlinecabinetry\.com>$/);
-    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null, sent_at: '2025-03-01T10:00:00.000Z' });
+    expect(await row(id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      sent_at: '2025-03-01T10:00:00.000Z',
+    });
     expect(sent).toEqual([id]);
     expect(await worker.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(sink.messages).toHaveLength(1);
@@ -143,7 +154,9 @@ describe('Message-ID', () => {
 describe('OutboxWorker retries and failure', () => {
   it('backs off exponentially up to the cap', () => {
     const o = { baseDelayMs: 30_000, maxDelayMs: 3_600_000 };
-    expect([1, 2, 3, 4, 8, 20].map((n) => backoffMs(n, o))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 4, 8, 20].map((n) => backoffMs(n, o))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ]);
   });
 
   it('gives up after maxAttempts, marks the message failed and calls onFailed; a throwing hook is only logged', async () => {
@@ -162,8 +175,16 @@ describe('OutboxWorker retries and failure', () => {
       results.push(await worker.drain());
       clock.advance(3_600_000);
     }
-    expect(results.map((r) => [r.retried, r.failed])).toEqual([[1, 0], [1, 0], [0, 1]]);
-    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'connect ECONNREFUSED 127.0.0.1:25' });
+    expect(results.map((r) => [r.retried, r.failed])).toEqual([
+      [1, 0],
+      [1, 0],
+      [0, 1],
+    ]);
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+    });
     expect(failed).toEqual(['order:42']);
     expect(log.lines.filter((l) => l.level === 'error').map((l) => l.message)).toEqual([
       expect.stringContaining('gave up on message'),

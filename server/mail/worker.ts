@@ -161,7 +161,11 @@ export class OutboxWorker {
     this.#from = deps.from;
     this.#domain = deps.messageIdDomain ?? /@([^>\s]+)>?\s*$/.exec(deps.from ?? '')?.[1] ?? 'joinery.local';
     const o = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
-    this.options = { ...o, concurrency: Math.max(1, Math.floor(o.concurrency)), batchSize: Math.max(1, Math.floor(o.batchSize)) };
+    this.options = {
+      ...o,
+      concurrency: Math.max(1, Math.floor(o.concurrency)),
+      batchSize: Math.max(1, Math.floor(o.batchSize)),
+    };
   }
 
   /** Called after a message is marked sent (e.g. set an order's emailSent); returns an unsubscribe. */
@@ -269,7 +273,9 @@ export class OutboxWorker {
       if (typeof e === 'object' && e !== null) this.#reported.add(e);
       if (this.#failing.size === 0) {
         this.#outageSince = Date.now();
-        this.#log.error(`outbox: the database is not answering (${what}: ${errorText(e)}); retrying with back-off until it does`);
+        this.#log.error(
+          `outbox: the database is not answering (${what}: ${errorText(e)}); retrying with back-off until it does`,
+        );
       }
       this.#failing.add(key);
       throw e;
@@ -278,7 +284,9 @@ export class OutboxWorker {
       const { resumeGraceMs } = this.options;
       this.#claimAfter = Date.now() + resumeGraceMs;
       const secs = ((Date.now() - this.#outageSince) / 1000).toFixed(1);
-      this.#log.info(`outbox: the database answers again after ${secs} s; new messages are claimed in ${resumeGraceMs / 1000} s`);
+      this.#log.info(
+        `outbox: the database answers again after ${secs} s; new messages are claimed in ${resumeGraceMs / 1000} s`,
+      );
     }
     return result;
   }
@@ -316,7 +324,8 @@ export class OutboxWorker {
               if (outcome) total[outcome]++;
             })
             .catch((e) => {
-              if (!this.#isReported(e)) this.#log.error(`outbox: message ${claim.row.id}: ${errorText(e)} (retried when its lease ends)`);
+              if (!this.#isReported(e))
+                this.#log.error(`outbox: message ${claim.row.id}: ${errorText(e)} (retried when its lease ends)`);
             })
             .finally(() => {
               inFlight.delete(sending);
@@ -339,11 +348,16 @@ export class OutboxWorker {
    * probed first) or in the grace after an outage.
    */
   async #claim(limit: number): Promise<Claim[]> {
-    if (this.#failing.has(QUEUE)) await this.#attempt(QUEUE, 'looking for due messages', () => this.#db.selectFrom('email_outbox').select('id').limit(1).execute());
+    if (this.#failing.has(QUEUE))
+      await this.#attempt(QUEUE, 'looking for due messages', () =>
+        this.#db.selectFrom('email_outbox').select('id').limit(1).execute(),
+      );
     if (this.#failing.size || Date.now() < this.#claimAfter) return [];
     const now = this.#clock.now();
     const token = randomUUID();
-    const rows = await this.#attempt(QUEUE, 'claiming due messages', () => claimDue(this.#db, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), limit, token }));
+    const rows = await this.#attempt(QUEUE, 'claiming due messages', () =>
+      claimDue(this.#db, { now, leaseUntil: new Date(now.getTime() + this.options.leaseMs), limit, token }),
+    );
     return rows.map((row) => {
       const claim = { row, token, lost: false };
       this.#held.set(row.id, claim);
@@ -408,7 +422,15 @@ export class OutboxWorker {
     let renewed: { id: number }[];
     try {
       renewed = await this.#attempt(HEARTBEAT, 'renewing leases', () =>
-        this.#rowsStatement(() => this.#db.updateTable('email_outbox').set({ next_attempt_at: lease }).where('status', '=', 'queued').where('claim_token', 'in', tokens).returning('id').execute()),
+        this.#rowsStatement(() =>
+          this.#db
+            .updateTable('email_outbox')
+            .set({ next_attempt_at: lease })
+            .where('status', '=', 'queued')
+            .where('claim_token', 'in', tokens)
+            .returning('id')
+            .execute(),
+        ),
       );
     } catch {
       return false;
@@ -427,7 +449,11 @@ export class OutboxWorker {
         this.#db
           .updateTable('email_outbox')
           .set({ claim_token: null, next_attempt_at: this.#clock.now().toISOString() })
-          .where('id', 'in', claims.map((c) => c.row.id))
+          .where(
+            'id',
+            'in',
+            claims.map((c) => c.row.id),
+          )
           .where('claim_token', 'in', [...new Set(claims.map((c) => c.token))])
           .where('status', '=', 'queued')
           .execute(),
@@ -436,7 +462,9 @@ export class OutboxWorker {
   }
 
   #lostLease(row: OutboxRow, what: string): undefined {
-    this.#log.warn(`outbox: message ${row.id} ${what}, but its claim had passed to another worker; left to that worker`);
+    this.#log.warn(
+      `outbox: message ${row.id} ${what}, but its claim had passed to another worker; left to that worker`,
+    );
     return undefined;
   }
 
@@ -445,7 +473,12 @@ export class OutboxWorker {
     if (claim.lost) return this.#lostLease(row, 'was not sent');
     const attempts = row.attempts + 1;
     // Every finishing update matches the claim, so only the holder of the row can finish it.
-    const mine = () => this.#db.updateTable('email_outbox').where('id', '=', row.id).where('claim_token', '=', token).where('status', '=', 'queued');
+    const mine = () =>
+      this.#db
+        .updateTable('email_outbox')
+        .where('id', '=', row.id)
+        .where('claim_token', '=', token)
+        .where('status', '=', 'queued');
     try {
       await this.#mailer.send(this.#message(row));
     } catch (e) {
@@ -453,10 +486,15 @@ export class OutboxWorker {
       const at = this.#clock.now();
       if (attempts >= this.options.maxAttempts) {
         const failed = await this.#attempt(QUEUE, `marking message ${row.id} failed`, () =>
-          mine().set({ status: 'failed', attempts, last_error, next_attempt_at: at.toISOString(), claim_token: null }).returningAll().executeTakeFirst(),
+          mine()
+            .set({ status: 'failed', attempts, last_error, next_attempt_at: at.toISOString(), claim_token: null })
+            .returningAll()
+            .executeTakeFirst(),
         );
         if (!failed) return this.#lostLease(row, 'failed');
-        this.#log.error(`outbox: gave up on message ${row.id} (${row.kind} to ${row.to}) after ${attempts} attempts: ${last_error}`);
+        this.#log.error(
+          `outbox: gave up on message ${row.id} (${row.kind} to ${row.to}) after ${attempts} attempts: ${last_error}`,
+        );
         await this.#runHooks(this.#failedHooks, failed);
         return 'failed';
       }
@@ -496,7 +534,9 @@ export class OutboxWorker {
           sent = await this.#attempt(key, `marking message ${row.id} sent`, mark);
         } catch (e) {
           if (this.#halting && Date.now() >= this.#haltDeadline) {
-            this.#log.error(`outbox: message ${row.id} was accepted by the mail server but could not be marked sent before stopping (${errorText(e)}); another server will send it again after its lease, with the same Message-ID`);
+            this.#log.error(
+              `outbox: message ${row.id} was accepted by the mail server but could not be marked sent before stopping (${errorText(e)}); another server will send it again after its lease, with the same Message-ID`,
+            );
             return undefined;
           }
           await sleep(this.#retryDelay(failures));

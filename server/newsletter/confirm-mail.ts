@@ -9,9 +9,16 @@ import { CONFIRM_TTL_MS } from './subscriptions.ts';
 export const CONFIRM_KIND = 'newsletter-confirm';
 
 /** <origin>/newsletter/confirm/<token>: the page of the route /newsletter/confirm/:confirmToken. */
-export const confirmUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, '')}/newsletter/confirm/${encodeURIComponent(token)}`;
+export const confirmUrl = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, '')}/newsletter/confirm/${encodeURIComponent(token)}`;
 
-export function confirmMail(o: { to: string; token: string; origin: string; siteName: string; subscriptionId: number }): OutgoingMail {
+export function confirmMail(o: {
+  to: string;
+  token: string;
+  origin: string;
+  siteName: string;
+  subscriptionId: number;
+}): OutgoingMail {
   const link = confirmUrl(o.origin, o.token);
   const site = o.siteName;
   const days = Math.round(CONFIRM_TTL_MS / (24 * 60 * 60 * 1000));

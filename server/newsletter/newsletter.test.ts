@@ -47,7 +47,11 @@ async function start() {
 
 const subscriptions = () => t!.db.selectFrom('newsletter_subscriptions').selectAll().execute();
 const post = (path: string, body: unknown, type = 'application/json') =>
-  t!.app.request(`/api/newsletter/${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': type } });
+  t!.app.request(`/api/newsletter/${path}`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'Content-Type': type },
+  });
 const toggle = (action: 'unsubscribe' | 'subscribe', body: unknown, type?: string) => post(action, body, type);
 const confirm = (token: string) => post('confirm', { token });
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -79,12 +83,21 @@ describe('newsletter: double opt-in', () => {
 
     const [sub, ...more] = await subscriptions();
     expect(more).toEqual([]);
-    expect(sub).toMatchObject({ email: 'jane@example.com', status: 'pending', token_hash: null, confirmed_at: null, confirm_sent_at: '2025-01-15T12:00:00.000Z' });
+    expect(sub).toMatchObject({
+      email: 'jane@example.com',
+      status: 'pending',
+      token_hash: null,
+      confirmed_at: null,
+      confirm_sent_at: '2025-01-15T12:00:00.000Z',
+    });
 
     // Only the confirmation goes out: no welcome, no unsubscribe link.
     expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
     const [mail] = await sink!.waitFor(1);
-    expect(mail).toMatchObject({ to: 'jane@example.com', subject: 'Please confirm your Hearthline Cabinetry newsletter subscription' });
+    expect(mail).toMatchObject({
+      to: 'jane@example.com',
+      subject: 'Please confirm your Hearthline Cabinetry newsletter subscription',
+    });
     expect(mail!.text).not.toContain('/unsubscribe/');
     expect(mail!.subject).not.toContain('Welcome');
     const link = confirmTokenIn(mail!.text);
@@ -96,11 +109,21 @@ describe('newsletter: double opt-in', () => {
     // Opening the link: subscribed, and now the welcome with the unsubscribe link.
     const ok = await confirm(link);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ success: true, message: 'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.', data: { status: 'subscribed', alreadyConfirmed: false } });
-    expect((await subscriptions())[0]).toMatchObject({ status: 'subscribed', confirmed_at: '2025-01-15T12:00:00.000Z' });
+    expect(await ok.json()).toEqual({
+      success: true,
+      message: 'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.',
+      data: { status: 'subscribed', alreadyConfirmed: false },
+    });
+    expect((await subscriptions())[0]).toMatchObject({
+      status: 'subscribed',
+      confirmed_at: '2025-01-15T12:00:00.000Z',
+    });
     expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
     const welcome = (await sink!.waitFor(2))[1]!;
-    expect(welcome).toMatchObject({ to: 'jane@example.com', subject: 'Welcome to the Hearthline Cabinetry newsletter' });
+    expect(welcome).toMatchObject({
+      to: 'jane@example.com',
+      subject: 'Welcome to the Hearthline Cabinetry newsletter',
+    });
     const token = tokenIn(welcome.text);
     expect(token).not.toBe(link);
     expect(welcome.html).toContain(`href="https://www.hearthline.example/unsubscribe/${token}"`);
@@ -109,18 +132,30 @@ describe('newsletter: double opt-in', () => {
     // Opening the link again changes nothing and sends nothing.
     const replay = await confirm(link);
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ success: true, message: 'Your subscription is already confirmed.', data: { status: 'subscribed', alreadyConfirmed: true } });
+    expect(await replay.json()).toEqual({
+      success: true,
+      message: 'Your subscription is already confirmed.',
+      data: { status: 'subscribed', alreadyConfirmed: true },
+    });
     expect(await outbox.drain()).toMatchObject({ sent: 0 });
 
     // The unsubscribe token switches the stored subscription off and on; a replayed link does not undo that.
     const off = await toggle('unsubscribe', { token });
     expect(off.status).toBe(200);
-    expect(await off.json()).toEqual({ success: true, message: 'You have been unsubscribed from our newsletter.', data: { status: 'unsubscribed' } });
+    expect(await off.json()).toEqual({
+      success: true,
+      message: 'You have been unsubscribed from our newsletter.',
+      data: { status: 'unsubscribed' },
+    });
     expect((await subscriptions())[0]).toMatchObject({ status: 'unsubscribed' });
     expect((await confirm(link)).status).toBe(200);
     expect((await subscriptions())[0]).toMatchObject({ status: 'unsubscribed' });
     const on = await toggle('subscribe', { token });
-    expect(await on.json()).toEqual({ success: true, message: 'You have been subscribed to our newsletter again.', data: { status: 'subscribed' } });
+    expect(await on.json()).toEqual({
+      success: true,
+      message: 'You have been subscribed to our newsletter again.',
+      data: { status: 'subscribed' },
+    });
     expect((await subscriptions())[0]).toMatchObject({ status: 'subscribed' });
     expect(await outbox.drain()).toMatchObject({ sent: 0 });
   });
@@ -147,10 +182,16 @@ describe('newsletter: double opt-in', () => {
     clock.advance(CONFIRM_TTL_MS + 1000);
     const expired = await confirm(link);
     expect(expired.status).toBe(410);
-    expect(await expired.json()).toEqual({ success: false, message: 'This confirmation link is invalid or has expired. Please sign up again.' });
+    expect(await expired.json()).toEqual({
+      success: false,
+      message: 'This confirmation link is invalid or has expired. Please sign up again.',
+    });
     const unknown = await confirm('not-a-real-token');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ success: false, message: 'This confirmation link is invalid or has expired. Please sign up again.' });
+    expect(await unknown.json()).toEqual({
+      success: false,
+      message: 'This confirmation link is invalid or has expired. Please sign up again.',
+    });
     expect(await subscriptions()).toMatchObject([{ status: 'pending', confirmed_at: null, token_hash: null }]);
     expect(await outbox.drain()).toMatchObject({ sent: 0 });
 
@@ -160,7 +201,11 @@ describe('newsletter: double opt-in', () => {
 
     const missing = await post('confirm', {});
     expect(missing.status).toBe(422);
-    expect(await missing.json()).toEqual({ success: false, message: 'Invalid request body', errors: { token: 'The confirmation token is missing' } });
+    expect(await missing.json()).toEqual({
+      success: false,
+      message: 'Invalid request body',
+      errors: { token: 'The confirmation token is missing' },
+    });
     expect((await post('confirm', 'token=abc', 'application/x-www-form-urlencoded')).status).toBe(415);
   });
 
@@ -195,14 +240,22 @@ describe('newsletter: double opt-in', () => {
   it('another form signs up (pending) only when its newsletter box is ticked', async () => {
     const { app, outbox } = await start();
     await submit(app, REGISTER, { fullName: 'Jane Doe', emailAddress: 'jane@example.com', newsletter: false });
-    await submit(app, CONTACT, { firstName: 'Jane', email: 'jane@example.com', topic: 'design', message: 'Hi there, a question' });
+    await submit(app, CONTACT, {
+      firstName: 'Jane',
+      email: 'jane@example.com',
+      topic: 'design',
+      message: 'Hi there, a question',
+    });
     expect(await subscriptions()).toEqual([]);
     await outbox.drain();
     const res = await submit(app, REGISTER, { fullName: 'Bob Roe', emailAddress: 'bob@example.com', newsletter: true });
     expect(((await res.json()) as OkJson).success).toBe(true);
     expect(await subscriptions()).toMatchObject([{ email: 'bob@example.com', status: 'pending' }]);
     expect(await outbox.drain()).toMatchObject({ sent: 1 });
-    expect((await sink!.waitFor(3))[2]).toMatchObject({ to: 'bob@example.com', subject: 'Please confirm your Hearthline Cabinetry newsletter subscription' });
+    expect((await sink!.waitFor(3))[2]).toMatchObject({
+      to: 'bob@example.com',
+      subject: 'Please confirm your Hearthline Cabinetry newsletter subscription',
+    });
   });
 
   it('an invalid address subscribes nobody (422 from the form)', async () => {
@@ -218,11 +271,18 @@ describe('newsletter: double opt-in', () => {
     for (const action of ['unsubscribe', 'subscribe'] as const) {
       const res = await toggle(action, { token: 'not-a-real-token' });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ success: false, message: 'This unsubscribe link is not valid. The subscription was not found.' });
+      expect(await res.json()).toEqual({
+        success: false,
+        message: 'This unsubscribe link is not valid. The subscription was not found.',
+      });
     }
     const missing = await toggle('unsubscribe', {});
     expect(missing.status).toBe(422);
-    expect(await missing.json()).toEqual({ success: false, message: 'Invalid request body', errors: { token: 'The unsubscribe token is missing' } });
+    expect(await missing.json()).toEqual({
+      success: false,
+      message: 'Invalid request body',
+      errors: { token: 'The unsubscribe token is missing' },
+    });
     expect((await toggle('unsubscribe', { token: '   ' })).status).toBe(422);
     expect((await toggle('unsubscribe', 'token=abc', 'application/x-www-form-urlencoded')).status).toBe(415);
     expect((await toggle('unsubscribe', '{"token":')).status).toBe(400);
@@ -240,7 +300,9 @@ describe('newsletter: double opt-in', () => {
 describe('concurrent signups', () => {
   it('of one new address (two requests, or two servers) make one pending row and one confirmation token, no error', async () => {
     await start();
-    const results = await Promise.all(Array.from({ length: 5 }, () => subscribeEmail(t!.db, 'Same@Example.com', t!.clock)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => subscribeEmail(t!.db, 'Same@Example.com', t!.clock)),
+    );
     expect(await subscriptions()).toHaveLength(1);
     expect(new Set(results.map((r) => r.row.id)).size).toBe(1);
     expect(results.filter((r) => r.confirmToken)).toHaveLength(1);

@@ -32,7 +32,8 @@ export const NEWSLETTER_MESSAGES = {
   confirmTokenRequired: 'The confirmation token is missing',
 } as const;
 
-const tokenBody = (required: string) => z.object({ token: z.string(required).trim().min(1, required).max(200, 'The token is too long') });
+const tokenBody = (required: string) =>
+  z.object({ token: z.string(required).trim().min(1, required).max(200, 'The token is too long') });
 const toggleBody = tokenBody(NEWSLETTER_MESSAGES.tokenRequired);
 const confirmBody = tokenBody(NEWSLETTER_MESSAGES.confirmTokenRequired);
 
@@ -50,16 +51,34 @@ export function newsletterRoutes(deps: AppDeps): Hono<AppEnv> {
       const r = await confirmSubscription(trx, token, deps.clock);
       if (r.outcome === 'confirmed') {
         const { config } = deps;
-        await enqueueMail(trx, welcomeMail({ to: r.row.email, token: r.unsubscribeToken, origin: config.origin, siteName: config.siteName, subscriptionId: r.row.id }), deps.clock);
+        await enqueueMail(
+          trx,
+          welcomeMail({
+            to: r.row.email,
+            token: r.unsubscribeToken,
+            origin: config.origin,
+            siteName: config.siteName,
+            subscriptionId: r.row.id,
+          }),
+          deps.clock,
+        );
       }
       return r;
     });
     if (result.outcome === 'unknown') throw new ApiError(404, NEWSLETTER_MESSAGES.confirmInvalid);
     if (result.outcome === 'expired') throw new ApiError(410, NEWSLETTER_MESSAGES.confirmInvalid);
     if (result.outcome === 'confirmed') deps.outbox.notify();
-    const message = result.outcome === 'confirmed' ? NEWSLETTER_MESSAGES.confirmed : NEWSLETTER_MESSAGES.alreadyConfirmed;
-    return c.json({ success: true, message, data: { status: result.row.status, alreadyConfirmed: result.outcome === 'already' } });
+    const message =
+      result.outcome === 'confirmed' ? NEWSLETTER_MESSAGES.confirmed : NEWSLETTER_MESSAGES.alreadyConfirmed;
+    return c.json({
+      success: true,
+      message,
+      data: { status: result.row.status, alreadyConfirmed: result.outcome === 'already' },
+    });
   };
 
-  return new Hono<AppEnv>().post('/confirm', confirm).post('/unsubscribe', toggle('unsubscribed')).post('/subscribe', toggle('subscribed'));
+  return new Hono<AppEnv>()
+    .post('/confirm', confirm)
+    .post('/unsubscribe', toggle('unsubscribed'))
+    .post('/subscribe', toggle('subscribed'));
 }

@@ -9,8 +9,12 @@ export const NEWSLETTER_FORM = 'newsletter';
  * or a "newsletter" checkbox of another form (e.g. register) is ticked. Values are validated.
  */
 export function signupEmail(compiled: CompiledForm, values: FormValues): string | undefined {
-  const optedIn = compiled.name === NEWSLETTER_FORM || compiled.fields.some((f) => f.type === 'newsletter' && isChecked(values[f.name]));
+  const optedIn =
+    compiled.name === NEWSLETTER_FORM ||
+    compiled.fields.some((f) => f.type === 'newsletter' && isChecked(values[f.name]));
   if (!optedIn) return undefined;
-  const field = compiled.fields.find((f) => f.type === 'email' && typeof values[f.name] === 'string' && (values[f.name] as string).trim() !== '');
+  const field = compiled.fields.find(
+    (f) => f.type === 'email' && typeof values[f.name] === 'string' && (values[f.name] as string).trim() !== '',
+  );
   return field ? (values[field.name] as string).trim() : undefined;
 }

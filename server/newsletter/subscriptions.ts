@@ -40,14 +40,42 @@ export async function subscribeEmail(db: Kysely<Database>, email: string, clock:
   const address = email.trim().toLowerCase();
   const now = clock.now();
   const at = now.toISOString();
-  const existing = await db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', address).executeTakeFirst();
+  const existing = await db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('email', '=', address)
+    .executeTakeFirst();
   if (existing?.status === 'subscribed') return { row: existing };
-  if (existing?.status === 'pending' && existing.confirm_sent_at && now.getTime() - Date.parse(existing.confirm_sent_at) < CONFIRM_RESEND_INTERVAL_MS) return { row: existing };
+  if (
+    existing?.status === 'pending' &&
+    existing.confirm_sent_at &&
+    now.getTime() - Date.parse(existing.confirm_sent_at) < CONFIRM_RESEND_INTERVAL_MS
+  )
+    return { row: existing };
   const confirmToken = newToken();
-  const pending = { status: 'pending' as const, confirm_token_hash: hashToken(confirmToken), confirm_sent_at: at, confirmed_at: null, updated_at: at };
-  if (existing) return { row: await db.updateTable('newsletter_subscriptions').set(pending).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow(), confirmToken };
+  const pending = {
+    status: 'pending' as const,
+    confirm_token_hash: hashToken(confirmToken),
+    confirm_sent_at: at,
+    confirmed_at: null,
+    updated_at: at,
+  };
+  if (existing)
+    return {
+      row: await db
+        .updateTable('newsletter_subscriptions')
+        .set(pending)
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      confirmToken,
+    };
   try {
-    const row = await db.insertInto('newsletter_subscriptions').values({ email: address, token_hash: null, created_at: at, ...pending }).returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('newsletter_subscriptions')
+      .values({ email: address, token_hash: null, created_at: at, ...pending })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return { row, confirmToken };
   } catch (e) {
     // A signup of the same address (another request, another server) inserted first: answer as for it.
@@ -67,10 +95,15 @@ export type ConfirmResult =
 /** Opens a confirmation link. Of two opens racing, one confirms and the other is 'already'. */
 export async function confirmSubscription(db: Kysely<Database>, token: string, clock: Clock): Promise<ConfirmResult> {
   const now = clock.now();
-  const row = await db.selectFrom('newsletter_subscriptions').selectAll().where('confirm_token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('confirm_token_hash', '=', hashToken(token))
+    .executeTakeFirst();
   if (!row) return { outcome: 'unknown' };
   if (row.status !== 'pending') return row.confirmed_at ? { outcome: 'already', row } : { outcome: 'unknown' };
-  if (!row.confirm_sent_at || now.getTime() - Date.parse(row.confirm_sent_at) > CONFIRM_TTL_MS) return { outcome: 'expired' };
+  if (!row.confirm_sent_at || now.getTime() - Date.parse(row.confirm_sent_at) > CONFIRM_TTL_MS)
+    return { outcome: 'expired' };
   const unsubscribeToken = newToken();
   const at = now.toISOString();
   const updated = await db
@@ -83,14 +116,21 @@ export async function confirmSubscription(db: Kysely<Database>, token: string, c
     .executeTakeFirst();
   if (updated) return { outcome: 'confirmed', row: updated, unsubscribeToken };
   const now2 = await db.selectFrom('newsletter_subscriptions').selectAll().where('id', '=', row.id).executeTakeFirst();
-  return now2?.confirmed_at && now2.confirm_token_hash === row.confirm_token_hash ? { outcome: 'already', row: now2 } : { outcome: 'unknown' };
+  return now2?.confirmed_at && now2.confirm_token_hash === row.confirm_token_hash
+    ? { outcome: 'already', row: now2 }
+    : { outcome: 'unknown' };
 }
 
 /**
  * Sets the status of the subscription the unsubscribe token belongs to; undefined for an unknown
  * token. Only a confirmed (or unsubscribed) subscription has such a token.
  */
-export async function setStatusByToken(db: Kysely<Database>, token: string, status: Exclude<SubscriptionStatus, 'pending'>, clock: Clock): Promise<NewsletterSubscriptionRow | undefined> {
+export async function setStatusByToken(
+  db: Kysely<Database>,
+  token: string,
+  status: Exclude<SubscriptionStatus, 'pending'>,
+  clock: Clock,
+): Promise<NewsletterSubscriptionRow | undefined> {
   return db
     .updateTable('newsletter_subscriptions')
     .set({ status, updated_at: clock.now().toISOString() })

@@ -5,9 +5,16 @@ import { welcomeHtml } from './mail-html.tsx';
 export const WELCOME_KIND = 'newsletter-welcome';
 
 /** <origin>/unsubscribe/<token>: the page of the route /unsubscribe/:unsubscribeToken. */
-export const unsubscribeUrl = (origin: string, token: string) => `${origin.replace(/\/+$/, '')}/unsubscribe/${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, '')}/unsubscribe/${encodeURIComponent(token)}`;
 
-export function welcomeMail(o: { to: string; token: string; origin: string; siteName: string; subscriptionId: number }): OutgoingMail {
+export function welcomeMail(o: {
+  to: string;
+  token: string;
+  origin: string;
+  siteName: string;
+  subscriptionId: number;
+}): OutgoingMail {
   const link = unsubscribeUrl(o.origin, o.token);
   const site = o.siteName;
   const thanks = `Thank you for subscribing to the ${site} newsletter.`;

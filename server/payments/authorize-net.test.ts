@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAuthorizeNetStandIn, type AuthorizeNetStandIn } from '../testing/authorize-net-stand-in.ts';
-import { authorizeNetConfigFromEnv, authorizeNetProvider, describeWithMetadata, metadataOfDescription, parseAnetJson, resultOfDetails, resultOfTransaction } from './authorize-net.ts';
+import {
+  authorizeNetConfigFromEnv,
+  authorizeNetProvider,
+  describeWithMetadata,
+  metadataOfDescription,
+  parseAnetJson,
+  resultOfDetails,
+  resultOfTransaction,
+} from './authorize-net.ts';
 
 let anet: AuthorizeNetStandIn | undefined;
 afterEach(async () => {
@@ -20,17 +28,32 @@ describe('Authorize.Net configuration and answers', () => {
   it('needs all five values; the browser gets only the public ones and the CSP only the Accept.js hosts', () => {
     expect(authorizeNetConfigFromEnv({})).toBeUndefined();
     expect(authorizeNetConfigFromEnv({ ...ENV, AUTHORIZE_NET_CLIENT_KEY: ' ' })).toBeUndefined();
-    expect(() => authorizeNetConfigFromEnv({ ...ENV, AUTHORIZE_NET_ACCEPT_JS_URL: 'http://jstest.authorize.net/v1/Accept.js' })).toThrow('must be https');
-    expect(() => authorizeNetConfigFromEnv({ ...ENV, AUTHORIZE_NET_TIMEOUT_MS: 'soon' })).toThrow('AUTHORIZE_NET_TIMEOUT_MS');
+    expect(() =>
+      authorizeNetConfigFromEnv({ ...ENV, AUTHORIZE_NET_ACCEPT_JS_URL: 'http://jstest.authorize.net/v1/Accept.js' }),
+    ).toThrow('must be https');
+    expect(() => authorizeNetConfigFromEnv({ ...ENV, AUTHORIZE_NET_TIMEOUT_MS: 'soon' })).toThrow(
+      'AUTHORIZE_NET_TIMEOUT_MS',
+    );
     const p = authorizeNetProvider(authorizeNetConfigFromEnv(ENV)!);
-    expect(p.publicConfig).toEqual({ acceptJsUrl: ENV.AUTHORIZE_NET_ACCEPT_JS_URL, clientKey: 'client', apiLoginID: 'login', loginId: 'login' });
+    expect(p.publicConfig).toEqual({
+      acceptJsUrl: ENV.AUTHORIZE_NET_ACCEPT_JS_URL,
+      clientKey: 'client',
+      apiLoginID: 'login',
+      loginId: 'login',
+    });
     expect(JSON.stringify(p.publicConfig)).not.toContain('secret-key');
-    expect(p.cspHosts).toEqual({ scriptSrc: ['https://jstest.authorize.net'], frameSrc: ['https://jstest.authorize.net'], connectSrc: ['https://jstest.authorize.net', 'https://apitest.authorize.net'] });
+    expect(p.cspHosts).toEqual({
+      scriptSrc: ['https://jstest.authorize.net'],
+      frameSrc: ['https://jstest.authorize.net'],
+      connectSrc: ['https://jstest.authorize.net', 'https://apitest.authorize.net'],
+    });
   });
 
   it('reads a body that starts with a byte-order mark, as the stand-in (like Authorize.Net) sends it', async () => {
     anet = await startAuthorizeNetStandIn();
-    const raw = Buffer.from(await (await fetch(anet.url, { method: 'POST', body: '{"getTransactionDetailsRequest":{}}' })).arrayBuffer());
+    const raw = Buffer.from(
+      await (await fetch(anet.url, { method: 'POST', body: '{"getTransactionDetailsRequest":{}}' })).arrayBuffer(),
+    );
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(() => JSON.parse(raw.toString('utf8'))).toThrow();
     expect(parseAnetJson(raw.toString('utf8'))).toMatchObject({ messages: { resultCode: 'Error' } });
@@ -47,16 +70,34 @@ describe('Authorize.Net configuration and answers', () => {
     expect(describeWithMetadata('Shop order #000000042')).toBe('Shop order #000000042');
     expect(metadataOfDescription('Shop order #000000042 [see notes]')).toBeUndefined();
     expect(metadataOfDescription('Shop order #000000042 [gift]')).toBeUndefined();
-    expect(resultOfDetails({ transId: '7', responseCode: 1, authAmount: 10, order: { invoiceNumber: 'Q1', description: d } }).metadata).toEqual(meta);
-    expect(resultOfDetails({ transId: '7', responseCode: 1, authAmount: 10, order: { invoiceNumber: '000000042', description: 'Shop order #000000042' } }).metadata).toBeUndefined();
+    expect(
+      resultOfDetails({ transId: '7', responseCode: 1, authAmount: 10, order: { invoiceNumber: 'Q1', description: d } })
+        .metadata,
+    ).toEqual(meta);
+    expect(
+      resultOfDetails({
+        transId: '7',
+        responseCode: 1,
+        authAmount: 10,
+        order: { invoiceNumber: '000000042', description: 'Shop order #000000042' },
+      }).metadata,
+    ).toBeUndefined();
   });
 
   it('maps response codes 1-4 and takes the errors text as the message', () => {
-    const tr = (responseCode: string, extra = {}) => resultOfTransaction({ transactionResponse: { responseCode, transId: '42', accountNumber: 'XXXX1111', accountType: 'Visa', ...extra } });
+    const tr = (responseCode: string, extra = {}) =>
+      resultOfTransaction({
+        transactionResponse: { responseCode, transId: '42', accountNumber: 'XXXX1111', accountType: 'Visa', ...extra },
+      });
     expect(tr('1').status).toBe('completed');
     expect(tr('2').status).toBe('pending');
     expect(tr('4').status).toBe('on_hold');
-    expect(tr('3', { errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }] })).toMatchObject({ status: 'failed', transactionId: '42', message: 'This transaction has been declined.', card: { brand: 'visa', last4: '1111' } });
+    expect(tr('3', { errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }] })).toMatchObject({
+      status: 'failed',
+      transactionId: '42',
+      message: 'This transaction has been declined.',
+      card: { brand: 'visa', last4: '1111' },
+    });
     expect(tr('3', { transId: '0' }).transactionId).toBeNull();
   });
 });

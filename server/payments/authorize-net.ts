@@ -61,7 +61,8 @@ const httpUrl = (name: string, v: string, https: boolean): string => {
   } catch {
     throw new AuthorizeNetConfigError(`${name} is not a URL: ${v}`);
   }
-  if (u.protocol !== 'https:' && (https || u.protocol !== 'http:')) throw new AuthorizeNetConfigError(`${name} must be ${https ? 'https' : 'http or https'}: ${v}`);
+  if (u.protocol !== 'https:' && (https || u.protocol !== 'http:'))
+    throw new AuthorizeNetConfigError(`${name} must be ${https ? 'https' : 'http or https'}: ${v}`);
   return u.href;
 };
 
@@ -76,7 +77,8 @@ export function authorizeNetConfigFromEnv(env: Record<string, string | undefined
   if (!loginId || !transactionKey || !clientKey || !apiUrl || !acceptJsUrl) return undefined;
   const timeout = get('AUTHORIZE_NET_TIMEOUT_MS');
   const timeoutMs = timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000) throw new AuthorizeNetConfigError(`AUTHORIZE_NET_TIMEOUT_MS must be 100 to 120000 ms: ${timeout}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000)
+    throw new AuthorizeNetConfigError(`AUTHORIZE_NET_TIMEOUT_MS must be 100 to 120000 ms: ${timeout}`);
   return {
     loginId,
     transactionKey,
@@ -155,17 +157,30 @@ const cardOf = (accountNumber?: string, accountType?: string) => {
 const transactionId = (id: string | undefined) => (id && id !== '0' ? id : null);
 
 /** A createTransactionResponse as the provider interface reports it. */
-export function resultOfTransaction(body: { transactionResponse?: AnetTransactionResponse; messages?: AnetMessages }): ChargeResult {
+export function resultOfTransaction(body: {
+  transactionResponse?: AnetTransactionResponse;
+  messages?: AnetMessages;
+}): ChargeResult {
   const tr = body.transactionResponse;
-  const apiMessage = body.messages?.message?.map((m) => m.text).filter(Boolean).join(' ');
+  const apiMessage = body.messages?.message
+    ?.map((m) => m.text)
+    .filter(Boolean)
+    .join(' ');
   if (!tr?.responseCode) {
     // The request itself was refused (bad credentials, invalid opaque data ...): that attempt failed.
-    if (body.messages?.resultCode === 'Error') return { status: 'failed', transactionId: null, message: apiMessage || PAYMENT_MESSAGES.failed };
+    if (body.messages?.resultCode === 'Error')
+      return { status: 'failed', transactionId: null, message: apiMessage || PAYMENT_MESSAGES.failed };
     throw new AuthorizeNetError('no transactionResponse in the gateway answer');
   }
   const code = Number(tr.responseCode);
-  const errors = tr.errors?.map((e) => e.errorText).filter(Boolean).join(' ');
-  const messages = tr.messages?.map((m) => m.description).filter(Boolean).join(' ');
+  const errors = tr.errors
+    ?.map((e) => e.errorText)
+    .filter(Boolean)
+    .join(' ');
+  const messages = tr.messages
+    ?.map((m) => m.description)
+    .filter(Boolean)
+    .join(' ');
   const status = statusFromResponseCode(code);
   return {
     status,
@@ -179,7 +194,16 @@ export function resultOfTransaction(body: { transactionResponse?: AnetTransactio
 }
 
 const REVIEW = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview']);
-const FAILED = new Set(['declined', 'voided', 'expired', 'generalError', 'failedReview', 'communicationError', 'settlementError', 'couldNotVoid']);
+const FAILED = new Set([
+  'declined',
+  'voided',
+  'expired',
+  'generalError',
+  'failedReview',
+  'communicationError',
+  'settlementError',
+  'couldNotVoid',
+]);
 
 const DESCRIPTION_MAX = 255;
 
@@ -187,7 +211,8 @@ const DESCRIPTION_MAX = 255;
 export function describeWithMetadata(text: string | undefined, metadata?: Record<string, string>): string {
   if (!metadata || !Object.keys(metadata).length) return cut(text, DESCRIPTION_MAX);
   const tail = `[${new URLSearchParams(metadata).toString()}]`;
-  if (tail.length > DESCRIPTION_MAX) throw new Error('Authorize.Net: the charge metadata does not fit in order.description');
+  if (tail.length > DESCRIPTION_MAX)
+    throw new Error('Authorize.Net: the charge metadata does not fit in order.description');
   const head = cut(text, DESCRIPTION_MAX - tail.length - 1);
   return head ? `${head} ${tail}` : tail;
 }
@@ -205,7 +230,12 @@ export function metadataOfDescription(description: string | undefined): Record<s
 export function resultOfDetails(t: AnetTransactionDetails): ChargeResult {
   const metadata = metadataOfDescription(t.order?.description);
   const code = Number(t.responseCode);
-  const status = t.transactionStatus && REVIEW.has(t.transactionStatus) ? 'on_hold' : t.transactionStatus && FAILED.has(t.transactionStatus) ? 'failed' : statusFromResponseCode(code);
+  const status =
+    t.transactionStatus && REVIEW.has(t.transactionStatus)
+      ? 'on_hold'
+      : t.transactionStatus && FAILED.has(t.transactionStatus)
+        ? 'failed'
+        : statusFromResponseCode(code);
   const amount = Number(t.authAmount);
   return {
     status,
@@ -231,10 +261,16 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
     let res: Response;
     let text: string;
     try {
-      res = await fetchImpl(cfg.apiUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(cfg.timeoutMs) });
+      res = await fetchImpl(cfg.apiUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(cfg.timeoutMs),
+      });
       text = await res.text();
     } catch (e) {
-      if ((e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError') throw new AuthorizeNetError(AUTHORIZE_NET_TEXTS.timeout);
+      if ((e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError')
+        throw new AuthorizeNetError(AUTHORIZE_NET_TEXTS.timeout);
       throw e;
     }
     if (!res.ok) throw new AuthorizeNetError(`Authorize.Net answered HTTP ${res.status}`);
@@ -246,8 +282,14 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
   }
 
   async function retrieve(id: string): Promise<ChargeResult> {
-    const body = (await post({ getTransactionDetailsRequest: { merchantAuthentication: auth, transId: id } })) as { transaction?: AnetTransactionDetails; messages?: AnetMessages };
-    if (!body.transaction) throw Object.assign(new AuthorizeNetError(body.messages?.message?.[0]?.text ?? 'Transaction not found'), { statusCode: 404 });
+    const body = (await post({ getTransactionDetailsRequest: { merchantAuthentication: auth, transId: id } })) as {
+      transaction?: AnetTransactionDetails;
+      messages?: AnetMessages;
+    };
+    if (!body.transaction)
+      throw Object.assign(new AuthorizeNetError(body.messages?.message?.[0]?.text ?? 'Transaction not found'), {
+        statusCode: 404,
+      });
     return resultOfDetails(body.transaction);
   }
 
@@ -255,7 +297,12 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
     gateway: AUTHORIZE_NET_GATEWAY,
     config: cfg,
     // Accept.js's names, and the schema's (loginId): never the transaction key.
-    publicConfig: { acceptJsUrl: cfg.acceptJsUrl, clientKey: cfg.clientKey, apiLoginID: cfg.loginId, loginId: cfg.loginId },
+    publicConfig: {
+      acceptJsUrl: cfg.acceptJsUrl,
+      clientKey: cfg.clientKey,
+      apiLoginID: cfg.loginId,
+      loginId: cfg.loginId,
+    },
     cspHosts: (() => {
       const script = new URL(cfg.acceptJsUrl).origin;
       return { scriptSrc: [script], frameSrc: [script], connectSrc: [script, ...acceptApiOrigin(cfg.acceptJsUrl)] };
@@ -266,17 +313,31 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
         transactionType: 'authCaptureTransaction',
         amount: dollars(r.amountCents),
         payment: { opaqueData: { dataDescriptor: ACCEPT_DATA_DESCRIPTOR, dataValue: r.token } },
-        order: { invoiceNumber: cut(r.orderIncrementId || r.metadata?.quoteIncrementId, 20), description: describeWithMetadata(r.description, r.metadata) },
+        order: {
+          invoiceNumber: cut(r.orderIncrementId || r.metadata?.quoteIncrementId, 20),
+          description: describeWithMetadata(r.description, r.metadata),
+        },
         customer: { type: 'individual', email: cut(r.email, 255) },
         ...(r.billTo ? { billTo: billTo(r.billTo) } : {}),
         ...(r.shipTo ? { shipTo: shipTo(r.shipTo) } : {}),
       };
       let body: unknown;
       try {
-        body = await post({ createTransactionRequest: { merchantAuthentication: auth, refId: cut(String(r.paymentId), 20), transactionRequest } });
+        body = await post({
+          createTransactionRequest: {
+            merchantAuthentication: auth,
+            refId: cut(String(r.paymentId), 20),
+            transactionRequest,
+          },
+        });
       } catch (e) {
         // No usable answer: this attempt failed with a message the shopper can act on.
-        if (e instanceof AuthorizeNetError) return { status: 'failed', transactionId: null, message: e.message === AUTHORIZE_NET_TEXTS.timeout ? e.message : AUTHORIZE_NET_TEXTS.unreadable };
+        if (e instanceof AuthorizeNetError)
+          return {
+            status: 'failed',
+            transactionId: null,
+            message: e.message === AUTHORIZE_NET_TEXTS.timeout ? e.message : AUTHORIZE_NET_TEXTS.unreadable,
+          };
         throw e;
       }
       return resultOfTransaction(body as Parameters<typeof resultOfTransaction>[0]);
@@ -285,11 +346,18 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
     // Unsettled transactions carry the invoice number we sent (the order number); the one of
     // this attempt has our payment id in its description's metadata. Looking never charges.
     async find(attempt) {
-      const body = (await post({ getUnsettledTransactionListRequest: { merchantAuthentication: auth, sorting: { orderBy: 'submitTimeUTC', orderDescending: true }, paging: { limit: 1000, offset: 1 } } })) as {
+      const body = (await post({
+        getUnsettledTransactionListRequest: {
+          merchantAuthentication: auth,
+          sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
+          paging: { limit: 1000, offset: 1 },
+        },
+      })) as {
         transactions?: { transId?: string; invoiceNumber?: string }[];
         messages?: AnetMessages;
       };
-      if (body.messages?.resultCode === 'Error') throw new AuthorizeNetError(body.messages.message?.[0]?.text ?? AUTHORIZE_NET_TEXTS.unreadable);
+      if (body.messages?.resultCode === 'Error')
+        throw new AuthorizeNetError(body.messages.message?.[0]?.text ?? AUTHORIZE_NET_TEXTS.unreadable);
       for (const t of body.transactions ?? []) {
         if (!t.transId || t.invoiceNumber !== cut(attempt.orderIncrementId, 20)) continue;
         const r = await retrieve(t.transId);
@@ -304,5 +372,6 @@ export const authorizeNetDescriptor: ProviderDescriptor<AuthorizeNetConfig> = {
   gateway: AUTHORIZE_NET_GATEWAY,
   fromEnv: authorizeNetConfigFromEnv,
   create: (config) => authorizeNetProvider(config),
-  describe: (env) => (env.AUTHORIZE_NET_API_URL ? `${AUTHORIZE_NET_GATEWAY} (${env.AUTHORIZE_NET_API_URL})` : AUTHORIZE_NET_GATEWAY),
+  describe: (env) =>
+    env.AUTHORIZE_NET_API_URL ? `${AUTHORIZE_NET_GATEWAY} (${env.AUTHORIZE_NET_API_URL})` : AUTHORIZE_NET_GATEWAY,
 };

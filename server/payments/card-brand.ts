@@ -13,4 +13,3 @@ export function cardBrand(number: string): CardBrand {
 
 /** Brand and last 4 digits: all of a card the shop keeps. */
 export const storableCard = (number: string) => ({ brand: cardBrand(number), last4: number.slice(-4) });
-

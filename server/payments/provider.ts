@@ -107,7 +107,11 @@ export interface PaymentProvider {
   /** Checks a webhook's signature on its raw body and says what it reports (throws WebhookSignatureError). */
   parseWebhook?(rawBody: string, header: (name: string) => string | undefined): WebhookEvent;
   /** Puts the order's current amount and ids on a transaction still open at the provider. */
-  update?(transactionId: string, params: { amountCents: number; metadata: Record<string, string>; receiptEmail?: string }, idempotencyKey: string): Promise<ChargeResult>;
+  update?(
+    transactionId: string,
+    params: { amountCents: number; metadata: Record<string, string>; receiptEmail?: string },
+    idempotencyKey: string,
+  ): Promise<ChargeResult>;
   /** Captures an authorized payment (intent requires_capture). */
   capture?(transactionId: string, idempotencyKey: string): Promise<ChargeResult>;
 }

@@ -10,9 +10,15 @@ import { sandboxDescriptor } from './sandbox.ts';
 import { authorizeNetDescriptor } from './authorize-net.ts';
 import { stripeDescriptor } from './stripe.ts';
 
-export const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor<any>[] = [sandboxDescriptor, stripeDescriptor, authorizeNetDescriptor];
+export const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor<any>[] = [
+  sandboxDescriptor,
+  stripeDescriptor,
+  authorizeNetDescriptor,
+];
 
-export function defaultPaymentProviders(o: ProviderDeps & { env?: Record<string, string | undefined> }): PaymentProviders {
+export function defaultPaymentProviders(
+  o: ProviderDeps & { env?: Record<string, string | undefined> },
+): PaymentProviders {
   const out: Record<string, ReturnType<ProviderDescriptor['create']>> = {};
   for (const d of PROVIDER_DESCRIPTORS) {
     // Without an environment only what needs none (the sandbox).

@@ -26,7 +26,8 @@ afterEach(async () => {
   dir.cleanup();
 });
 
-const tokenFor = async (number: string, expMonth = '12', expYear = '2030') => (await gateway.createToken({ number, expMonth, expYear, cvv: '123' })).id;
+const tokenFor = async (number: string, expMonth = '12', expYear = '2030') =>
+  (await gateway.createToken({ number, expMonth, expYear, cvv: '123' })).id;
 const request = (token: string, over: Partial<ChargeRequest> = {}): ChargeRequest => ({
   amountCents: 1602,
   currency: 'usd',
@@ -40,22 +41,45 @@ const request = (token: string, over: Partial<ChargeRequest> = {}): ChargeReques
   returnUrl: 'https://shop.example/payment/verify/card',
   ...over,
 });
-const charge = async (number: string, expMonth?: string, expYear?: string) => sandbox.charge(request(await tokenFor(number, expMonth, expYear)));
+const charge = async (number: string, expMonth?: string, expYear?: string) =>
+  sandbox.charge(request(await tokenFor(number, expMonth, expYear)));
 
 describe('sandbox gateway and provider', () => {
   it('test cards: approved 1, declined 3, held for review 4, authentication on the gateway page', async () => {
-    expect(await charge(SANDBOX_CARDS.approved)).toMatchObject({ status: 'completed', responseCode: 1, amountCents: 1602, card: { brand: 'visa', last4: '4242' }, transactionId: expect.stringMatching(/^sandbox_ch_[0-9a-f]{24}$/) });
-    expect(await charge(SANDBOX_CARDS.declined)).toMatchObject({ status: 'failed', responseCode: 3, message: 'Your card was declined.' });
+    expect(await charge(SANDBOX_CARDS.approved)).toMatchObject({
+      status: 'completed',
+      responseCode: 1,
+      amountCents: 1602,
+      card: { brand: 'visa', last4: '4242' },
+      transactionId: expect.stringMatching(/^sandbox_ch_[0-9a-f]{24}$/),
+    });
+    expect(await charge(SANDBOX_CARDS.declined)).toMatchObject({
+      status: 'failed',
+      responseCode: 3,
+      message: 'Your card was declined.',
+    });
     expect(await charge(SANDBOX_CARDS.heldForReview)).toMatchObject({ status: 'on_hold', responseCode: 4 });
     const auth = await charge(SANDBOX_CARDS.authenticationRequired);
-    expect(auth).toMatchObject({ status: 'on_hold', intentStatus: 'requires_action', transactionId: expect.stringMatching(/^sandbox_pi_[0-9a-f]{32}$/) });
+    expect(auth).toMatchObject({
+      status: 'on_hold',
+      intentStatus: 'requires_action',
+      transactionId: expect.stringMatching(/^sandbox_pi_[0-9a-f]{32}$/),
+    });
     expect(auth.clientSecret).toMatch(new RegExp(`^${auth.transactionId}_secret_[A-Za-z0-9_-]{32}$`));
-    expect(auth.nextAction).toEqual({ type: 'redirect_to_url', url: `/sandbox-gateway/authenticate/${auth.transactionId}?client_secret=${encodeURIComponent(auth.clientSecret!)}` });
+    expect(auth.nextAction).toEqual({
+      type: 'redirect_to_url',
+      url: `/sandbox-gateway/authenticate/${auth.transactionId}?client_secret=${encodeURIComponent(auth.clientSecret!)}`,
+    });
     expect(auth.metadata).toEqual({ orderId: '1', orderIncrementId: '100000001', paymentId: String(n) });
 
     const back = await gateway.authenticate(auth.transactionId!, auth.clientSecret!, true);
-    expect(back).toBe(`/payment/verify/card?payment_intent=${auth.transactionId}&payment_intent_client_secret=${encodeURIComponent(auth.clientSecret!)}`);
-    expect(await sandbox.retrieve(auth.transactionId!)).toMatchObject({ status: 'completed', intentStatus: 'succeeded' });
+    expect(back).toBe(
+      `/payment/verify/card?payment_intent=${auth.transactionId}&payment_intent_client_secret=${encodeURIComponent(auth.clientSecret!)}`,
+    );
+    expect(await sandbox.retrieve(auth.transactionId!)).toMatchObject({
+      status: 'completed',
+      intentStatus: 'succeeded',
+    });
     // Decided once: a second answer changes nothing.
     await gateway.authenticate(auth.transactionId!, auth.clientSecret!, false);
     expect(await sandbox.retrieve(auth.transactionId!)).toMatchObject({ status: 'completed' });
@@ -63,11 +87,20 @@ describe('sandbox gateway and provider', () => {
   });
 
   it('declines expired cards, other test failures and any card that is not a test card', async () => {
-    expect(await charge(SANDBOX_CARDS.approved, '2', '2026')).toMatchObject({ status: 'failed', message: 'Your card has expired.' });
+    expect(await charge(SANDBOX_CARDS.approved, '2', '2026')).toMatchObject({
+      status: 'failed',
+      message: 'Your card has expired.',
+    });
     expect(await charge(SANDBOX_CARDS.approved, '3', '2026')).toMatchObject({ status: 'completed' });
-    expect(await charge(SANDBOX_CARDS.incorrectCvc)).toMatchObject({ status: 'failed', message: "Your card's security code is incorrect." });
+    expect(await charge(SANDBOX_CARDS.incorrectCvc)).toMatchObject({
+      status: 'failed',
+      message: "Your card's security code is incorrect.",
+    });
     expect(await charge('4111111111111111')).toMatchObject({ status: 'failed', responseCode: 3 });
-    expect(await charge('378282246310005')).toMatchObject({ status: 'completed', card: { brand: 'amex', last4: '0005' } });
+    expect(await charge('378282246310005')).toMatchObject({
+      status: 'completed',
+      card: { brand: 'amex', last4: '0005' },
+    });
   });
 
   it('a token pays once; the same idempotency key answers with the same charge; the store keeps no card number', async () => {
@@ -77,31 +110,51 @@ describe('sandbox gateway and provider', () => {
     // The same key with a fresh token: the same charge, and the fresh token stays unused.
     const fresh = await tokenFor(SANDBOX_CARDS.approved);
     expect(await sandbox.charge(request(fresh, { paymentId: 7, idempotencyKey: 'k-7' }))).toEqual(first);
-    expect(await db.selectFrom('sandbox_gateway_tokens').select('used_at').where('id', '=', fresh).executeTakeFirstOrThrow()).toEqual({ used_at: null });
-    expect(await sandbox.charge(request(fresh, { paymentId: 8, idempotencyKey: 'k-8' }))).toMatchObject({ status: 'completed' });
-    expect(await sandbox.charge(request(token))).toMatchObject({ status: 'failed', transactionId: null, message: 'The card token is invalid, used or expired. Please enter your card again.' });
+    expect(
+      await db.selectFrom('sandbox_gateway_tokens').select('used_at').where('id', '=', fresh).executeTakeFirstOrThrow(),
+    ).toEqual({ used_at: null });
+    expect(await sandbox.charge(request(fresh, { paymentId: 8, idempotencyKey: 'k-8' }))).toMatchObject({
+      status: 'completed',
+    });
+    expect(await sandbox.charge(request(token))).toMatchObject({
+      status: 'failed',
+      transactionId: null,
+      message: 'The card token is invalid, used or expired. Please enter your card again.',
+    });
     expect(await sandbox.charge(request('tok_sandbox_unknown'))).toMatchObject({ status: 'failed' });
-    const dump = JSON.stringify([await db.selectFrom('sandbox_gateway_tokens').selectAll().execute(), await db.selectFrom('sandbox_gateway_intents').selectAll().execute()]);
+    const dump = JSON.stringify([
+      await db.selectFrom('sandbox_gateway_tokens').selectAll().execute(),
+      await db.selectFrom('sandbox_gateway_intents').selectAll().execute(),
+    ]);
     expect(dump).not.toContain('4242424242424242');
   });
 
   it('checks the card fields with the spec messages before making a token', async () => {
-    await expect(gateway.createToken({ number: '4242', expMonth: '13', expYear: '2020', cvv: '12' })).rejects.toMatchObject({
+    await expect(
+      gateway.createToken({ number: '4242', expMonth: '13', expYear: '2020', cvv: '12' }),
+    ).rejects.toMatchObject({
       status: 422,
-      errors: { number: 'Card number is invalid', expMonth: 'Expiry month is invalid', expYear: 'Expiry year is invalid', cvv: 'CVV is invalid' },
+      errors: {
+        number: 'Card number is invalid',
+        expMonth: 'Expiry month is invalid',
+        expYear: 'Expiry year is invalid',
+        cvv: 'CVV is invalid',
+      },
     });
   });
 
   it('card brands', () => {
-    expect(['4242424242424242', '5555555555554444', '2223003122003222', '378282246310005', '6011111111111117', '3056930009020004', '3566002020360505', '9999'].map(cardBrand)).toEqual([
-      'visa',
-      'mastercard',
-      'mastercard',
-      'amex',
-      'discover',
-      'diners',
-      'jcb',
-      'unknown',
-    ]);
+    expect(
+      [
+        '4242424242424242',
+        '5555555555554444',
+        '2223003122003222',
+        '378282246310005',
+        '6011111111111117',
+        '3056930009020004',
+        '3566002020360505',
+        '9999',
+      ].map(cardBrand),
+    ).toEqual(['visa', 'mastercard', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unknown']);
   });
 });

@@ -24,7 +24,11 @@ export function resultOf(i: SandboxIntent): ChargeResult {
   const intentStatus = INTENT_OF[i.status];
   return {
     status: i.responseCode ? statusFromResponseCode(i.responseCode) : statusFromIntent(intentStatus),
-    ...(i.status === 'requires_action' ? { next: 'authenticate' as const } : i.status === 'held_for_review' ? { next: 'review' as const } : {}),
+    ...(i.status === 'requires_action'
+      ? { next: 'authenticate' as const }
+      : i.status === 'held_for_review'
+        ? { next: 'review' as const }
+        : {}),
     transactionId: i.id,
     ...(i.responseCode ? { responseCode: i.responseCode } : {}),
     intentStatus,
@@ -51,7 +55,11 @@ export function sandboxProvider(gateway: SandboxGateway): PaymentProvider {
           idempotencyKey: r.idempotencyKey,
           // A path: the gateway runs beside the shop, so the card holder comes back to the host they paid on.
           returnUrl: (({ pathname, search }) => pathname + search)(new URL(r.returnUrl, 'http://sandbox.invalid')),
-          metadata: r.metadata ?? { orderId: String(r.orderId), orderIncrementId: r.orderIncrementId, paymentId: String(r.paymentId) },
+          metadata: r.metadata ?? {
+            orderId: String(r.orderId),
+            orderIncrementId: r.orderIncrementId,
+            paymentId: String(r.paymentId),
+          },
         });
         return resultOf(intent);
       } catch (e) {

@@ -7,8 +7,17 @@ describe('Stripe configuration', () => {
   it('needs all three keys; STRIPE_API_URL is optional', () => {
     expect(stripeConfigFromEnv({})).toBeUndefined();
     expect(stripeConfigFromEnv({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' })).toBeUndefined();
-    expect(stripeConfigFromEnv({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: ' ' })).toBeUndefined();
-    expect(stripeConfigFromEnv({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh', STRIPE_API_URL: '' })).toEqual({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'wh' });
+    expect(
+      stripeConfigFromEnv({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: ' ' }),
+    ).toBeUndefined();
+    expect(
+      stripeConfigFromEnv({
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_PUBLISHABLE_KEY: 'pk',
+        STRIPE_WEBHOOK_SECRET: 'wh',
+        STRIPE_API_URL: '',
+      }),
+    ).toEqual({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: 'wh' });
   });
 
   it('maps STRIPE_API_URL onto the SDK host, port and protocol', () => {
@@ -20,12 +29,23 @@ describe('Stripe configuration', () => {
   });
 
   it('hands the browser the publishable key only, and says which providers are live', () => {
-    const p = stripeProvider({ secretKey: 'sk_test_secret', publishableKey: 'pk_test_public', webhookSecret: 'whsec_x' });
+    const p = stripeProvider({
+      secretKey: 'sk_test_secret',
+      publishableKey: 'pk_test_public',
+      webhookSecret: 'whsec_x',
+    });
     expect(p.publicConfig).toEqual({ publishableKey: 'pk_test_public' });
-    expect(describeProviders({ sandbox: p, stripe: p }, { STRIPE_API_URL: 'http://127.0.0.1:12111' })).toBe('sandbox, stripe (http://127.0.0.1:12111)');
+    expect(describeProviders({ sandbox: p, stripe: p }, { STRIPE_API_URL: 'http://127.0.0.1:12111' })).toBe(
+      'sandbox, stripe (http://127.0.0.1:12111)',
+    );
   });
 
   it('the stand-in reads bracket keys as Stripe does', () => {
-    expect(parseBracketForm('amount=1602&metadata[orderId]=7&expand[0]=payment_method&card[number]=4242')).toEqual({ amount: '1602', metadata: { orderId: '7' }, expand: { 0: 'payment_method' }, card: { number: '4242' } });
+    expect(parseBracketForm('amount=1602&metadata[orderId]=7&expand[0]=payment_method&card[number]=4242')).toEqual({
+      amount: '1602',
+      metadata: { orderId: '7' },
+      expand: { 0: 'payment_method' },
+      card: { number: '4242' },
+    });
   });
 });

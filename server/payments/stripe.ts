@@ -42,7 +42,11 @@ export function stripeConfigFromEnv(env: Record<string, string | undefined>): St
 }
 
 /** STRIPE_API_URL -> the SDK's host, port and protocol. */
-export function apiUrlOptions(apiUrl: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+export function apiUrlOptions(apiUrl: string | undefined): {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+} {
   if (!apiUrl) return {};
   let u: URL;
   try {
@@ -50,16 +54,27 @@ export function apiUrlOptions(apiUrl: string | undefined): { host?: string; port
   } catch {
     throw new StripeConfigError(`STRIPE_API_URL is not a URL: ${apiUrl}`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new StripeConfigError(`STRIPE_API_URL must be http or https: ${apiUrl}`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new StripeConfigError(`STRIPE_API_URL must be http or https: ${apiUrl}`);
   const protocol = u.protocol === 'http:' ? 'http' : 'https';
   return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
 export function stripeClient(cfg: StripeConfig): Stripe {
-  return new Stripe(cfg.secretKey, { ...apiUrlOptions(cfg.apiUrl), maxNetworkRetries: 1, timeout: 20_000, telemetry: false });
+  return new Stripe(cfg.secretKey, {
+    ...apiUrlOptions(cfg.apiUrl),
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+  });
 }
 
-const idOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : undefined);
+const idOf = (v: unknown): string | undefined =>
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string'
+      ? (v as { id: string }).id
+      : undefined;
 
 /** An intent as the provider interface reports it. */
 export function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
@@ -77,7 +92,13 @@ export function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
     metadata: { ...pi.metadata },
     ...(card ? { card: { brand: card.brand, last4: card.last4 } } : {}),
     ...(pi.client_secret ? { clientSecret: pi.client_secret } : {}),
-    ...(pi.status === 'requires_action' ? { nextAction: redirect ? { type: 'redirect_to_url' as const, url: redirect } : { type: 'use_sdk' as const, clientSecret: pi.client_secret ?? '' } } : {}),
+    ...(pi.status === 'requires_action'
+      ? {
+          nextAction: redirect
+            ? { type: 'redirect_to_url' as const, url: redirect }
+            : { type: 'use_sdk' as const, clientSecret: pi.client_secret ?? '' },
+        }
+      : {}),
   };
 }
 
@@ -85,11 +106,23 @@ export function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
 function cardFailure(e: unknown): ChargeResult | undefined {
   if (!(e instanceof Stripe.errors.StripeCardError)) return undefined;
   const pi = (e.raw as { payment_intent?: Stripe.PaymentIntent } | undefined)?.payment_intent ?? e.payment_intent;
-  return { ...(pi ? resultOfIntent(pi) : { transactionId: null }), status: 'failed', message: e.message, next: undefined, nextAction: undefined, ...(pi ? { intentStatus: pi.status } : {}) };
+  return {
+    ...(pi ? resultOfIntent(pi) : { transactionId: null }),
+    status: 'failed',
+    message: e.message,
+    next: undefined,
+    nextAction: undefined,
+    ...(pi ? { intentStatus: pi.status } : {}),
+  };
 }
 
 /** The events that settle a payment; others are acknowledged and left alone. */
-const WEBHOOK_TYPES = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.processing']);
+const WEBHOOK_TYPES = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'payment_intent.processing',
+]);
 
 export interface StripeProvider extends PaymentProvider {
   readonly client: Stripe;
@@ -101,7 +134,11 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
     client,
     publicConfig: { publishableKey: cfg.publishableKey },
     // Stripe.js, its card-field and 3-D Secure frames, its API.
-    cspHosts: { scriptSrc: ['https://js.stripe.com'], frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'], connectSrc: ['https://api.stripe.com'] },
+    cspHosts: {
+      scriptSrc: ['https://js.stripe.com'],
+      frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      connectSrc: ['https://api.stripe.com'],
+    },
     async charge(r) {
       try {
         const pi = await client.paymentIntents.create(
@@ -113,7 +150,11 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
             return_url: r.returnUrl,
             receipt_email: r.email,
             description: r.description,
-            metadata: r.metadata ?? { orderId: String(r.orderId), orderIncrementId: r.orderIncrementId, paymentId: String(r.paymentId) },
+            metadata: r.metadata ?? {
+              orderId: String(r.orderId),
+              orderIncrementId: r.orderIncrementId,
+              paymentId: String(r.paymentId),
+            },
             expand: ['payment_method'],
           },
           { idempotencyKey: r.idempotencyKey },
@@ -132,13 +173,19 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
     // (Stripe indexes new intents for search within about a minute: the reconciler asks only
     // about attempts older than the payment lease.)
     async find(attempt) {
-      const hits = await client.paymentIntents.search({ query: `metadata['paymentId']:'${attempt.paymentId}' AND metadata['orderId']:'${attempt.orderId}'`, limit: 10 });
-      const pi = hits.data.find((i) => i.metadata?.paymentId === String(attempt.paymentId) && i.metadata?.orderId === String(attempt.orderId));
+      const hits = await client.paymentIntents.search({
+        query: `metadata['paymentId']:'${attempt.paymentId}' AND metadata['orderId']:'${attempt.orderId}'`,
+        limit: 10,
+      });
+      const pi = hits.data.find(
+        (i) => i.metadata?.paymentId === String(attempt.paymentId) && i.metadata?.orderId === String(attempt.orderId),
+      );
       if (!pi) return undefined;
       const found = resultOfIntent(await client.paymentIntents.retrieve(pi.id, { expand: ['payment_method'] }));
       // Our intents are confirmed when created: one that needs a payment method or a
       // confirmation was declined, or never went through. It is closed so it can never charge.
-      if (found.intentStatus !== 'requires_payment_method' && found.intentStatus !== 'requires_confirmation') return found;
+      if (found.intentStatus !== 'requires_payment_method' && found.intentStatus !== 'requires_confirmation')
+        return found;
       await client.paymentIntents.cancel(pi.id).catch(() => undefined);
       return { ...found, status: 'failed', intentStatus: 'canceled', next: undefined, nextAction: undefined };
     },
@@ -164,11 +211,22 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
       if (!WEBHOOK_TYPES.has(event.type)) return { id: event.id, type: event.type };
       const result = resultOfIntent(event.data.object as Stripe.PaymentIntent);
       // payment_failed leaves the intent requires_payment_method ("pending" in the table): this attempt failed.
-      return { id: event.id, type: event.type, result: event.type === 'payment_intent.payment_failed' ? { ...result, status: 'failed', next: undefined, nextAction: undefined } : result };
+      return {
+        id: event.id,
+        type: event.type,
+        result:
+          event.type === 'payment_intent.payment_failed'
+            ? { ...result, status: 'failed', next: undefined, nextAction: undefined }
+            : result,
+      };
     },
     async update(id, p, idempotencyKey) {
       return resultOfIntent(
-        await client.paymentIntents.update(id, { amount: p.amountCents, metadata: p.metadata, ...(p.receiptEmail ? { receipt_email: p.receiptEmail } : {}) }, { idempotencyKey }),
+        await client.paymentIntents.update(
+          id,
+          { amount: p.amountCents, metadata: p.metadata, ...(p.receiptEmail ? { receipt_email: p.receiptEmail } : {}) },
+          { idempotencyKey },
+        ),
       );
     },
   };

@@ -3,7 +3,13 @@ import { formatPrice } from '../../engine/node.ts';
 import { MailLayout, linkStyle, renderMail } from '../mail/layout.tsx';
 import type { QuoteView } from './quote-store.ts';
 
-export function quoteEmailHtml(q: QuoteView, link: string, expires: string, shop: { siteName: string; origin: string }, title: string): string {
+export function quoteEmailHtml(
+  q: QuoteView,
+  link: string,
+  expires: string,
+  shop: { siteName: string; origin: string },
+  title: string,
+): string {
   return renderMail(
     <MailLayout
       title={title}

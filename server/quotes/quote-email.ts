@@ -28,5 +28,12 @@ export function quoteLinkEmail(q: QuoteView, link: string, shop: { siteName: str
     shop.origin,
   ].join('\n');
   const html = quoteEmailHtml(q, link, expires, shop, quoteSubject(q.quoteIncrementId, shop.siteName));
-  return { kind: QUOTE_MAIL_KIND, to: q.email, subject: quoteSubject(q.quoteIncrementId, shop.siteName), html, text, ref: { type: 'quote', id: q.id } };
+  return {
+    kind: QUOTE_MAIL_KIND,
+    to: q.email,
+    subject: quoteSubject(q.quoteIncrementId, shop.siteName),
+    html,
+    text,
+    ref: { type: 'quote', id: q.id },
+  };
 }

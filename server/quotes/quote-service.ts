@@ -27,7 +27,16 @@ import { CommerceError } from '../commerce/errors.ts';
 import type { NextAction } from '../payments/provider.ts';
 import type { Commerce } from '../commerce/index.ts';
 import { additionalData, COMMERCE_TEXTS } from '../commerce/context.ts';
-import { addHistory, findOrder, insertNewOrder, loadOrderView, newOrderRow, writeOrderLines, type OrderHeader, type OrderView } from '../commerce/order-store.ts';
+import {
+  addHistory,
+  findOrder,
+  insertNewOrder,
+  loadOrderView,
+  newOrderRow,
+  writeOrderLines,
+  type OrderHeader,
+  type OrderView,
+} from '../commerce/order-store.ts';
 import { hashIdempotencyKey, newOrderToken, requestHash, TOKEN_TTL_MS } from '../commerce/order-token.ts';
 import { loadQuoteView, quoteForToken, quoteIncrementIdFor, type QuoteView } from './quote-store.ts';
 
@@ -42,7 +51,12 @@ export const QUOTE_TEXTS = {
 /** A link that opens no quote; errorType tells the page which view to show. */
 export class QuoteLinkError extends CommerceError {
   constructor(readonly errorType: (typeof QUOTE_ERROR_TYPES)[keyof typeof QUOTE_ERROR_TYPES]) {
-    super('bad-link', errorType === QUOTE_ERROR_TYPES.expired ? QUOTE_MESSAGES.expired : QUOTE_MESSAGES.notFound, undefined, { errorType });
+    super(
+      'bad-link',
+      errorType === QUOTE_ERROR_TYPES.expired ? QUOTE_MESSAGES.expired : QUOTE_MESSAGES.notFound,
+      undefined,
+      { errorType },
+    );
   }
 }
 
@@ -76,19 +90,27 @@ export function quoteService(commerce: Commerce) {
   const { db, clock } = ctx;
 
   /** The quote of a link: quoteNotExist for an unknown id or a wrong token alike; tokenExpired past its expiry or canceled. */
-  async function open(quoteId: number, token: string | undefined, o: { allowExpired?: boolean } = {}): Promise<QuoteRow> {
+  async function open(
+    quoteId: number,
+    token: string | undefined,
+    o: { allowExpired?: boolean } = {},
+  ): Promise<QuoteRow> {
     const q = await quoteForToken(db, quoteId, token);
     if (!q) throw new QuoteLinkError(QUOTE_ERROR_TYPES.notFound);
     if (q.status === 'paid') return q;
     if (q.status === 'canceled') throw new QuoteLinkError(QUOTE_ERROR_TYPES.expired);
-    if (!o.allowExpired && q.expires_at <= clock.now().toISOString()) throw new QuoteLinkError(QUOTE_ERROR_TYPES.expired);
+    if (!o.allowExpired && q.expires_at <= clock.now().toISOString())
+      throw new QuoteLinkError(QUOTE_ERROR_TYPES.expired);
     return q;
   }
 
   /** A method of the convert-to-order scope this server can take (422 otherwise). */
   function methodOf(name: string) {
     const found = ctx.paymentMethod(ctx.data(), name, 'convert-to-order');
-    if (!found) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
+    if (!found)
+      throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable, {
+        paymentMethod: PAYMENT_MESSAGES.notAvailable,
+      });
     return found;
   }
 
@@ -103,7 +125,13 @@ export function quoteService(commerce: Commerce) {
         status: o.status,
         total: o.total,
         additionalNotes: o.additionalNotes,
-        payments: o.payments.map((p) => ({ id: p.id, status: p.status, amount: p.amount, method: p.method, transactionId: p.transactionId })),
+        payments: o.payments.map((p) => ({
+          id: p.id,
+          status: p.status,
+          amount: p.amount,
+          method: p.method,
+          transactionId: p.transactionId,
+        })),
       },
       adminEmail: [...ctx.data().adminEmails],
     };
@@ -117,7 +145,11 @@ export function quoteService(commerce: Commerce) {
    */
   async function orderOf(q: QuoteRow, method: { name: string; title: string }): Promise<OrderRow> {
     const keyHash = hashIdempotencyKey(`quote:${q.id}`);
-    const existing = await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirst();
+    const existing = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('idempotency_key', '=', keyHash)
+      .executeTakeFirst();
     if (existing) return existing;
     const data = ctx.data();
     const now = clock.now();
@@ -132,7 +164,18 @@ export function quoteService(commerce: Commerce) {
         ]);
         const address = (type: 'billing' | 'shipping') => {
           const a = addresses.find((x) => x.type === type) ?? addresses[0]!;
-          return { email: a.email, firstName: a.first_name, lastName: a.last_name, street1: a.street1, street2: a.street2, city: a.city, state: a.state, zipCode: a.zip_code, countryId: a.country_id, phoneNumber: a.phone_number };
+          return {
+            email: a.email,
+            firstName: a.first_name,
+            lastName: a.last_name,
+            street1: a.street1,
+            street2: a.street2,
+            city: a.city,
+            state: a.state,
+            zipCode: a.zip_code,
+            countryId: a.country_id,
+            phoneNumber: a.phone_number,
+          };
         };
         const billing = address('billing');
         const shipping = address('shipping');
@@ -157,7 +200,18 @@ export function quoteService(commerce: Commerce) {
           paymentMethod: method,
           additionalNotes: q.additional_notes,
         };
-        const row = await insertNewOrder(trx, newOrderRow(header, { keyHash, requestHash: requestHash({ quoteId: q.id }), token, tokenTtlMs: TOKEN_TTL_MS, currency: data.shop.currency.code, now, quoteId: q.id }));
+        const row = await insertNewOrder(
+          trx,
+          newOrderRow(header, {
+            keyHash,
+            requestHash: requestHash({ quoteId: q.id }),
+            token,
+            tokenTtlMs: TOKEN_TTL_MS,
+            currency: data.shop.currency.code,
+            now,
+            quoteId: q.id,
+          }),
+        );
         if (!row) return undefined;
         const lines = items.map((it) => ({
           sku: it.sku,
@@ -177,7 +231,13 @@ export function quoteService(commerce: Commerce) {
         await writeOrderLines(trx, row.id, lines, billing, shipping);
         const quoteNo = q.quote_increment_id ?? quoteIncrementIdFor(q.id);
         const discount = q.discount_amount_cents ? `, discount ${formatPrice(fromCents(q.discount_amount_cents))}` : '';
-        await addHistory(trx, row.id, 'pending', `Order #${row.order_increment_id} created from quote #${quoteNo}${q.po_number ? ` (PO ${q.po_number})` : ''}${discount}.`, clock);
+        await addHistory(
+          trx,
+          row.id,
+          'pending',
+          `Order #${row.order_increment_id} created from quote #${quoteNo}${q.po_number ? ` (PO ${q.po_number})` : ''}${discount}.`,
+          clock,
+        );
         await trx.updateTable('quotes').set({ order_id: row.id, updated_at: iso }).where('id', '=', q.id).execute();
         return row;
       });
@@ -186,7 +246,7 @@ export function quoteService(commerce: Commerce) {
       if (!isUniqueViolation(e, 'idempotency_key')) throw e;
     }
     // A concurrent first pay of this quote wrote it: that order stands.
-    return (await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirstOrThrow());
+    return await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirstOrThrow();
   }
 
   return {
@@ -214,7 +274,8 @@ export function quoteService(commerce: Commerce) {
         })
         .catch((e: unknown) => {
           // Paid by another request since the link was opened: the quote's own words.
-          if (e instanceof CommerceError && e.kind === 'conflict' && e.message === COMMERCE_TEXTS.alreadyPaid) throw new CommerceError('conflict', QUOTE_MESSAGES.alreadyPaid);
+          if (e instanceof CommerceError && e.kind === 'conflict' && e.message === COMMERCE_TEXTS.alreadyPaid)
+            throw new CommerceError('conflict', QUOTE_MESSAGES.alreadyPaid);
           throw e;
         });
       const r = out.result;
@@ -238,14 +299,20 @@ export function quoteService(commerce: Commerce) {
       const q = await open(req.quoteId, req.token, { allowExpired: true });
       if (q.status === 'paid' && q.order_id) return answerFor(q.order_id);
       const { provider } = methodOf(req.payment.method);
-      const p = await db.selectFrom('payments').selectAll().where('gateway', '=', provider.gateway).where('transaction_id', '=', req.payment.transactionId).executeTakeFirst();
+      const p = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('gateway', '=', provider.gateway)
+        .where('transaction_id', '=', req.payment.transactionId)
+        .executeTakeFirst();
       const order = q.order_id ? await findOrder(db, q.order_id) : undefined;
       if (!p || !order || p.order_id !== order.id) {
         // Not a payment of this quote: one the provider does not know either is "not found".
         await payments.ask(`retrieving ${req.payment.transactionId} from ${provider.gateway}`, () =>
           provider.retrieve(req.payment.transactionId).catch((e: unknown) => {
             const status = (e as { statusCode?: unknown }).statusCode ?? (e as { status?: unknown }).status;
-            if (typeof status === 'number' && status >= 400 && status < 500) throw new CommerceError('invalid', QUOTE_TEXTS.notFound);
+            if (typeof status === 'number' && status >= 400 && status < 500)
+              throw new CommerceError('invalid', QUOTE_TEXTS.notFound);
             throw e;
           }),
         );
@@ -255,7 +322,14 @@ export function quoteService(commerce: Commerce) {
       if (settled.order.status === 'ordered') return answerFor(order.id);
       if (q.status === 'canceled') throw new CommerceError('conflict', QUOTE_TEXTS.canceled);
       const message = additionalData(settled.payment).message;
-      throw new CommerceError('invalid', settled.payment.status === 'failed' ? (typeof message === 'string' && message) || PAYMENT_MESSAGES.failed : settled.payment.status === 'on_hold' && typeof message === 'string' && message ? message : QUOTE_TEXTS.notCompleted);
+      throw new CommerceError(
+        'invalid',
+        settled.payment.status === 'failed'
+          ? (typeof message === 'string' && message) || PAYMENT_MESSAGES.failed
+          : settled.payment.status === 'on_hold' && typeof message === 'string' && message
+            ? message
+            : QUOTE_TEXTS.notCompleted,
+      );
     },
   };
 }

@@ -47,7 +47,8 @@ export const MAX_QUOTE_TOTAL_CENTS = 99_999_999;
 /** Dollars -> cents, refusing more than two decimals (a typo in a price must not be rounded away). */
 export function centsOf(dollars: number, where: string): number {
   const cents = Math.round(dollars * 100);
-  if (!Number.isFinite(dollars) || dollars < 0 || Math.abs(dollars * 100 - cents) > 1e-6) throw new QuoteInputError(`${where}: must be a non-negative amount with at most two decimals, got ${dollars}`);
+  if (!Number.isFinite(dollars) || dollars < 0 || Math.abs(dollars * 100 - cents) > 1e-6)
+    throw new QuoteInputError(`${where}: must be a non-negative amount with at most two decimals, got ${dollars}`);
   return cents;
 }
 
@@ -63,16 +64,27 @@ export function quoteFigures(q: QuoteInput) {
   const discount = centsOf(q.discountAmount ?? 0, 'discountAmount');
   const total = subtotal + shipping + tax - discount;
   // Card providers take at least 50 cents; a quote worth nothing is not something to pay.
-  if (total < 50) throw new QuoteInputError(`the total (subtotal + shippingAmount + taxAmount - discountAmount) must be at least 0.50, got ${fromCents(total).toFixed(2)}`);
+  if (total < 50)
+    throw new QuoteInputError(
+      `the total (subtotal + shippingAmount + taxAmount - discountAmount) must be at least 0.50, got ${fromCents(total).toFixed(2)}`,
+    );
   // And at most what one card payment takes (Stripe: eight digits of cents). It also keeps every
   // amount within the cents columns (PostgreSQL integers), which refused a larger quote.
-  if (total > MAX_QUOTE_TOTAL_CENTS) throw new QuoteInputError(`the total (subtotal + shippingAmount + taxAmount - discountAmount) must be at most 999999.99, the most one card payment takes, got ${fromCents(total).toFixed(2)}`);
+  if (total > MAX_QUOTE_TOTAL_CENTS)
+    throw new QuoteInputError(
+      `the total (subtotal + shippingAmount + taxAmount - discountAmount) must be at most 999999.99, the most one card payment takes, got ${fromCents(total).toFixed(2)}`,
+    );
   return { items, subtotal, shipping, tax, discount, total };
 }
 
 export type { QuoteAddressView, QuoteView } from '../../engine/node.ts';
 
-export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteInput, ttlMs = DEFAULT_QUOTE_TTL_MS): Promise<{ quote: QuoteView; token: string }> {
+export async function createQuote(
+  db: Kysely<Database>,
+  clock: Clock,
+  q: QuoteInput,
+  ttlMs = DEFAULT_QUOTE_TTL_MS,
+): Promise<{ quote: QuoteView; token: string }> {
   const f = quoteFigures(q);
   const token = newToken();
   const now = clock.now();
@@ -102,10 +114,25 @@ export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteIn
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('quotes').set({ quote_increment_id: quoteIncrementIdFor(row.id) }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('quotes')
+      .set({ quote_increment_id: quoteIncrementIdFor(row.id) })
+      .where('id', '=', row.id)
+      .execute();
     await trx
       .insertInto('quote_items')
-      .values(f.items.map((it, position) => ({ quote_id: row.id, position, name: it.name, sku: it.sku, qty: it.qty, price_cents: it.priceCents, row_total_cents: it.rowTotalCents, notes: it.notes ?? null })))
+      .values(
+        f.items.map((it, position) => ({
+          quote_id: row.id,
+          position,
+          name: it.name,
+          sku: it.sku,
+          qty: it.qty,
+          price_cents: it.priceCents,
+          row_total_cents: it.rowTotalCents,
+          notes: it.notes ?? null,
+        })),
+      )
       .execute();
     const address = (type: AddressType, a: QuoteAddressInput) => ({
       quote_id: row.id,
@@ -121,13 +148,21 @@ export async function createQuote(db: Kysely<Database>, clock: Clock, q: QuoteIn
       country_id: a.countryId,
       phone_number: a.phoneNumber,
     });
-    await trx.insertInto('quote_addresses').values([address('billing', q.billingAddress), address('shipping', q.shippingAddress ?? q.billingAddress)]).execute();
+    await trx
+      .insertInto('quote_addresses')
+      .values([address('billing', q.billingAddress), address('shipping', q.shippingAddress ?? q.billingAddress)])
+      .execute();
     return row.id;
   });
   return { quote: (await loadQuoteView(db, id))!, token };
 }
 
-export function toQuoteView(q: QuoteRow, items: QuoteItemRow[], addresses: QuoteAddressRow[], orderIncrementId: string | null): QuoteView {
+export function toQuoteView(
+  q: QuoteRow,
+  items: QuoteItemRow[],
+  addresses: QuoteAddressRow[],
+  orderIncrementId: string | null,
+): QuoteView {
   return {
     id: q.id,
     quoteIncrementId: q.quote_increment_id ?? quoteIncrementIdFor(q.id),
@@ -139,10 +174,31 @@ export function toQuoteView(q: QuoteRow, items: QuoteItemRow[], addresses: Quote
     expiresAt: q.expires_at,
     addresses: [...addresses]
       .sort((a, b) => a.type.localeCompare(b.type))
-      .map((a) => ({ id: a.id, type: a.type, email: a.email, firstName: a.first_name, lastName: a.last_name, street1: a.street1, street2: a.street2, city: a.city, state: a.state, zipCode: a.zip_code, countryId: a.country_id, phoneNumber: a.phone_number })),
+      .map((a) => ({
+        id: a.id,
+        type: a.type,
+        email: a.email,
+        firstName: a.first_name,
+        lastName: a.last_name,
+        street1: a.street1,
+        street2: a.street2,
+        city: a.city,
+        state: a.state,
+        zipCode: a.zip_code,
+        countryId: a.country_id,
+        phoneNumber: a.phone_number,
+      })),
     shippingMethod: q.shipping_method,
     shippingLabel: q.shipping_label,
-    items: items.map((it) => ({ id: it.id, name: it.name, sku: it.sku, qty: it.qty, price: fromCents(it.price_cents), rowTotal: fromCents(it.row_total_cents), notes: it.notes })),
+    items: items.map((it) => ({
+      id: it.id,
+      name: it.name,
+      sku: it.sku,
+      qty: it.qty,
+      price: fromCents(it.price_cents),
+      rowTotal: fromCents(it.row_total_cents),
+      notes: it.notes,
+    })),
     additionalNotes: q.additional_notes,
     subtotal: fromCents(q.subtotal_cents),
     shippingAmount: fromCents(q.shipping_amount_cents),
@@ -159,7 +215,9 @@ export async function loadQuoteView(db: Db, id: number, row?: QuoteRow): Promise
   const [items, addresses, order] = await Promise.all([
     db.selectFrom('quote_items').selectAll().where('quote_id', '=', id).orderBy('position').execute(),
     db.selectFrom('quote_addresses').selectAll().where('quote_id', '=', id).execute(),
-    q.order_id && q.status === 'paid' ? db.selectFrom('orders').select('order_increment_id').where('id', '=', q.order_id).executeTakeFirst() : undefined,
+    q.order_id && q.status === 'paid'
+      ? db.selectFrom('orders').select('order_increment_id').where('id', '=', q.order_id).executeTakeFirst()
+      : undefined,
   ]);
   return toQuoteView(q, items, addresses, order?.order_increment_id ?? null);
 }
@@ -172,12 +230,36 @@ export async function quoteForToken(db: Db, id: number, token: string | undefine
 
 /** Every quote, newest first (joinery quote list). */
 export function listQuotes(db: Db) {
-  return db.selectFrom('quotes').select(['id', 'quote_increment_id', 'email', 'first_name', 'last_name', 'total_cents', 'status', 'expires_at', 'order_id', 'created_at']).orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('quotes')
+    .select([
+      'id',
+      'quote_increment_id',
+      'email',
+      'first_name',
+      'last_name',
+      'total_cents',
+      'status',
+      'expires_at',
+      'order_id',
+      'created_at',
+    ])
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** Cancels an open quote: its link stops working. 'paid' or 'canceled' when it no longer can be; undefined when unknown. */
-export async function cancelQuote(db: Kysely<Database>, clock: Clock, id: number): Promise<'canceled' | 'paid' | 'already-canceled' | undefined> {
-  const r = await db.updateTable('quotes').set({ status: 'canceled', updated_at: clock.now().toISOString() }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+export async function cancelQuote(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+): Promise<'canceled' | 'paid' | 'already-canceled' | undefined> {
+  const r = await db
+    .updateTable('quotes')
+    .set({ status: 'canceled', updated_at: clock.now().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 1) return 'canceled';
   const q = await db.selectFrom('quotes').select('status').where('id', '=', id).executeTakeFirst();
   if (!q) return undefined;
@@ -185,4 +267,5 @@ export async function cancelQuote(db: Kysely<Database>, clock: Clock, id: number
 }
 
 /** The link of a quote: {origin}/quote/payment?quoteId=...&token=... */
-export const quoteLink = (origin: string, id: number, token: string) => `${origin.replace(/\/+$/, '')}/quote/payment?quoteId=${id}&token=${encodeURIComponent(token)}`;
+export const quoteLink = (origin: string, id: number, token: string) =>
+  `${origin.replace(/\/+$/, '')}/quote/payment?quoteId=${id}&token=${encodeURIComponent(token)}`;

@@ -25,7 +25,13 @@ export function quoteInput(over: Partial<QuoteInput> = {}): QuoteInput {
     shippingMethod: 'freight',
     shippingLabel: 'Freight delivery',
     items: [
-      { name: 'Carlton base cabinet B36, Pure White', sku: 'CARLTON-B36-PW', qty: 2, price: 1250, notes: 'Soft-close hinges' },
+      {
+        name: 'Carlton base cabinet B36, Pure White',
+        sku: 'CARLTON-B36-PW',
+        qty: 2,
+        price: 1250,
+        notes: 'Soft-close hinges',
+      },
       { name: 'Toe kick 8 ft', sku: 'TK-8', qty: 1, price: 89.99 },
     ],
     additionalNotes: 'Deliver after 9 am.',

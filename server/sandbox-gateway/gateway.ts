@@ -24,7 +24,12 @@ import { checkoutRules as rules } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import { hashToken, randomText, sameHash } from '../tokens.ts';
 import { fields, prepared } from '../db/prepared.ts';
-import type { Database, SandboxGatewayIntentRow, SandboxGatewayIntentsTable, SandboxGatewayTokensTable } from '../db/schema.ts';
+import type {
+  Database,
+  SandboxGatewayIntentRow,
+  SandboxGatewayIntentsTable,
+  SandboxGatewayTokensTable,
+} from '../db/schema.ts';
 import { storableCard } from '../payments/card-brand.ts';
 
 export const SANDBOX_CARDS = {
@@ -46,14 +51,24 @@ export const SANDBOX_MESSAGES = {
   incorrectCvc: "Your card's security code is incorrect.",
   notATestCard: 'Your card was declined. The sandbox takes only its test cards.',
   authenticationRequired: 'Additional authentication required',
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   tokenInvalid: 'The card token is invalid, used or expired. Please enter your card again.',
 } as const;
 
-type Kind = 'approved' | 'declined' | 'heldForReview' | 'authenticationRequired' | 'expired' | 'incorrectCvc' | 'notATestCard';
+type Kind =
+  | 'approved'
+  | 'declined'
+  | 'heldForReview'
+  | 'authenticationRequired'
+  | 'expired'
+  | 'incorrectCvc'
+  | 'notATestCard';
 
 const kindOf = (number: string): Kind =>
-  APPROVED.has(number) ? 'approved' : ((Object.entries(SANDBOX_CARDS).find(([, n]) => n === number)?.[0] as Kind | undefined) ?? 'notATestCard');
+  APPROVED.has(number)
+    ? 'approved'
+    : ((Object.entries(SANDBOX_CARDS).find(([, n]) => n === number)?.[0] as Kind | undefined) ?? 'notATestCard');
 
 /** A token lives 15 minutes and pays once. */
 export const TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -125,8 +140,12 @@ export const returnTo = (returnUrl: string, intentId: string, clientSecret: stri
   `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${new URLSearchParams({ payment_intent: intentId, payment_intent_client_secret: clientSecret })}`;
 
 // The statements of a checkout's token and charge, compiled once (server/db/prepared.ts).
-const insertToken = prepared((db, $: Insertable<SandboxGatewayTokensTable>, like) => db.insertInto('sandbox_gateway_tokens').values(fields($, Object.keys(like) as (keyof typeof like)[])));
-const intentByKey = prepared((db, $: { key: string }) => db.selectFrom('sandbox_gateway_intents').selectAll().where('idempotency_key', '=', $.key));
+const insertToken = prepared((db, $: Insertable<SandboxGatewayTokensTable>, like) =>
+  db.insertInto('sandbox_gateway_tokens').values(fields($, Object.keys(like) as (keyof typeof like)[])),
+);
+const intentByKey = prepared((db, $: { key: string }) =>
+  db.selectFrom('sandbox_gateway_intents').selectAll().where('idempotency_key', '=', $.key),
+);
 const useToken = prepared((db, $: { id: string; now: string; key: string }) =>
   db
     .updateTable('sandbox_gateway_tokens')
@@ -134,10 +153,17 @@ const useToken = prepared((db, $: { id: string; now: string; key: string }) =>
     .where('id', '=', $.id)
     .where('used_at', 'is', null)
     .where('expires_at', '>', $.now)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('sandbox_gateway_intents').select('id').where('idempotency_key', '=', $.key))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('sandbox_gateway_intents').select('id').where('idempotency_key', '=', $.key))),
+    )
     .returningAll(),
 );
-const insertIntent = prepared((db, $: Insertable<SandboxGatewayIntentsTable>, like) => db.insertInto('sandbox_gateway_intents').values(fields($, Object.keys(like) as (keyof typeof like)[])).returningAll());
+const insertIntent = prepared((db, $: Insertable<SandboxGatewayIntentsTable>, like) =>
+  db
+    .insertInto('sandbox_gateway_intents')
+    .values(fields($, Object.keys(like) as (keyof typeof like)[]))
+    .returningAll(),
+);
 
 export type SandboxListener = (intent: SandboxIntent) => void | Promise<void>;
 
@@ -148,16 +174,35 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
     /** POST /sandbox-gateway/v1/tokens: checks the fields (spec 000 section 5's messages), keeps no number. */
     async createToken(card: Partial<CardFields>): Promise<{ id: string; card: { brand: string; last4: string } }> {
       const now = clock.now();
-      const f = { number: String(card.number ?? '').replace(/[\s-]+/g, ''), expMonth: String(card.expMonth ?? '').trim(), expYear: String(card.expYear ?? '').trim(), cvv: String(card.cvv ?? '').trim() };
+      const f = {
+        number: String(card.number ?? '').replace(/[\s-]+/g, ''),
+        expMonth: String(card.expMonth ?? '').trim(),
+        expYear: String(card.expYear ?? '').trim(),
+        cvv: String(card.cvv ?? '').trim(),
+      };
       const errors: Record<string, string> = {};
-      const checks = { number: rules.cardNumber(f.number), expMonth: rules.expMonth(f.expMonth), expYear: rules.expYear(now)(f.expYear), cvv: rules.cvv(f.cvv) };
+      const checks = {
+        number: rules.cardNumber(f.number),
+        expMonth: rules.expMonth(f.expMonth),
+        expYear: rules.expYear(now)(f.expYear),
+        cvv: rules.cvv(f.cvv),
+      };
       for (const [k, m] of Object.entries(checks)) if (m) errors[k] = m;
       if (Object.keys(errors).length) throw new SandboxGatewayError(422, Object.values(errors)[0]!, errors);
       const expYear = rules.fullYear(f.expYear);
       const expMonth = Number(f.expMonth);
       const { brand, last4 } = storableCard(f.number);
       const token = id('tok_sandbox_', 16);
-      await insertToken.run(db, { id: token, kind: kindOf(f.number), brand, last4, exp_month: expMonth, exp_year: expYear, expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(), created_at: now.toISOString() });
+      await insertToken.run(db, {
+        id: token,
+        kind: kindOf(f.number),
+        brand,
+        last4,
+        exp_month: expMonth,
+        exp_year: expYear,
+        expires_at: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+        created_at: now.toISOString(),
+      });
       return { id: token, card: { brand, last4 } };
     },
 
@@ -171,7 +216,9 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
         if (again) return intentView(again);
         throw new SandboxGatewayError(400, SANDBOX_MESSAGES.tokenInvalid);
       }
-      const expired = token.exp_year < now.getUTCFullYear() || (token.exp_year === now.getUTCFullYear() && token.exp_month < now.getUTCMonth() + 1);
+      const expired =
+        token.exp_year < now.getUTCFullYear() ||
+        (token.exp_year === now.getUTCFullYear() && token.exp_month < now.getUTCMonth() + 1);
       const kind: Kind = expired ? 'expired' : (token.kind as Kind);
       const outcome: Record<Kind, [SandboxIntent['status'], number | null]> = {
         approved: ['succeeded', 1],
@@ -202,7 +249,10 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       }))!;
-      return { ...intentView(row), ...(clientSecret ? { clientSecret, nextActionUrl: authenticationPage(intentId, clientSecret) } : {}) };
+      return {
+        ...intentView(row),
+        ...(clientSecret ? { clientSecret, nextActionUrl: authenticationPage(intentId, clientSecret) } : {}),
+      };
     },
 
     /** The charge made with this idempotency key, if any: looking never charges. */
@@ -212,7 +262,11 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
     },
 
     async retrieve(intentId: string): Promise<SandboxIntent> {
-      const row = await db.selectFrom('sandbox_gateway_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
+      const row = await db
+        .selectFrom('sandbox_gateway_intents')
+        .selectAll()
+        .where('id', '=', intentId)
+        .executeTakeFirst();
       if (!row) throw new SandboxGatewayError(404, 'No such payment');
       return intentView(row);
     },
@@ -221,18 +275,31 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
     async cancel(intentId: string): Promise<void> {
       await db
         .updateTable('sandbox_gateway_intents')
-        .set({ status: 'canceled', response_code: 3, message: SANDBOX_MESSAGES.authenticationFailed, updated_at: clock.now().toISOString() })
+        .set({
+          status: 'canceled',
+          response_code: 3,
+          message: SANDBOX_MESSAGES.authenticationFailed,
+          updated_at: clock.now().toISOString(),
+        })
         .where('id', '=', intentId)
         .where('status', '=', 'requires_action')
         .execute();
     },
 
     /** The intent behind an authentication link, when the secret is its client secret. */
-    async forSecret(intentId: string, clientSecret: string): Promise<(SandboxIntent & { returnUrl: string | null }) | undefined> {
+    async forSecret(
+      intentId: string,
+      clientSecret: string,
+    ): Promise<(SandboxIntent & { returnUrl: string | null }) | undefined> {
       // A link's id comes from the address bar: %00 in it would reach PostgreSQL, which cannot take U+0000 (a 500).
       if (!LINK_INTENT_ID.test(intentId)) return undefined;
-      const row = await db.selectFrom('sandbox_gateway_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
-      if (!row?.client_secret_hash || !clientSecret || !sameHash(row.client_secret_hash, sha256(clientSecret))) return undefined;
+      const row = await db
+        .selectFrom('sandbox_gateway_intents')
+        .selectAll()
+        .where('id', '=', intentId)
+        .executeTakeFirst();
+      if (!row?.client_secret_hash || !clientSecret || !sameHash(row.client_secret_hash, sha256(clientSecret)))
+        return undefined;
       return { ...intentView(row), returnUrl: row.return_url };
     },
 
@@ -243,7 +310,11 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
       const now = clock.now().toISOString();
       const updated = await db
         .updateTable('sandbox_gateway_intents')
-        .set(approved ? { status: 'succeeded', response_code: 1, message: SANDBOX_MESSAGES.approved, updated_at: now } : { status: 'canceled', response_code: 3, message: SANDBOX_MESSAGES.authenticationFailed, updated_at: now })
+        .set(
+          approved
+            ? { status: 'succeeded', response_code: 1, message: SANDBOX_MESSAGES.approved, updated_at: now }
+            : { status: 'canceled', response_code: 3, message: SANDBOX_MESSAGES.authenticationFailed, updated_at: now },
+        )
         .where('id', '=', intentId)
         .where('status', '=', 'requires_action')
         .returningAll()

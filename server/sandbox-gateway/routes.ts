@@ -26,10 +26,24 @@ function page(title: string, body: string): string {
 /** A card field as the tokenizer takes it: strings and numbers as text, anything else empty. */
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB' };
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+};
 
 export function sandboxGatewayRoutes(gateway: SandboxGateway): Hono {
-  const notFound = (c: Context) => c.html(page('Link not valid', '<h1>This authentication link is not valid</h1><p>Go back to the shop and try the payment again.</p>'), 404);
+  const notFound = (c: Context) =>
+    c.html(
+      page(
+        'Link not valid',
+        '<h1>This authentication link is not valid</h1><p>Go back to the shop and try the payment again.</p>',
+      ),
+      404,
+    );
 
   return new Hono()
     .get('/v1/tokenizer.js', (c) => {
@@ -42,9 +56,18 @@ export function sandboxGatewayRoutes(gateway: SandboxGateway): Hono {
       const body = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
       if (!body || typeof body !== 'object') return c.json({ error: { message: 'Malformed JSON' } }, 400);
       try {
-        return c.json(await gateway.createToken({ number: str(body.number), expMonth: str(body.expMonth), expYear: str(body.expYear), cvv: str(body.cvv) }), 201);
+        return c.json(
+          await gateway.createToken({
+            number: str(body.number),
+            expMonth: str(body.expMonth),
+            expYear: str(body.expYear),
+            cvv: str(body.cvv),
+          }),
+          201,
+        );
       } catch (e) {
-        if (e instanceof SandboxGatewayError) return c.json({ error: { message: e.message, ...(e.errors ? { errors: e.errors } : {}) } }, e.status);
+        if (e instanceof SandboxGatewayError)
+          return c.json({ error: { message: e.message, ...(e.errors ? { errors: e.errors } : {}) } }, e.status);
         throw e;
       }
     })
@@ -55,7 +78,10 @@ export function sandboxGatewayRoutes(gateway: SandboxGateway): Hono {
       const details = `<dl><dt>Order</dt><dd>#${esc(intent.metadata.orderIncrementId ?? '')}</dd><dt>Amount</dt><dd>${esc(formatPrice(fromCents(intent.amountCents)))}</dd><dt>Card</dt><dd>${esc(BRANDS[intent.card.brand] ?? 'Card')} ending in ${esc(intent.card.last4)}</dd></dl>`;
       if (intent.status !== 'requires_action')
         return c.html(
-          page('Payment authentication', `<h1>This payment is no longer waiting for authentication</h1>${details}<div class="actions"><a class="button" href="${esc(returnTo(intent.returnUrl ?? '/', intent.id, secret))}">Continue</a></div>`),
+          page(
+            'Payment authentication',
+            `<h1>This payment is no longer waiting for authentication</h1>${details}<div class="actions"><a class="button" href="${esc(returnTo(intent.returnUrl ?? '/', intent.id, secret))}">Continue</a></div>`,
+          ),
         );
       return c.html(
         page(
@@ -66,11 +92,17 @@ export function sandboxGatewayRoutes(gateway: SandboxGateway): Hono {
       );
     })
     .post('/authenticate/:intentId', async (c) => {
-      if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')) return c.json({ error: { message: 'Content-Type must be application/x-www-form-urlencoded' } }, 415);
+      if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? ''))
+        return c.json({ error: { message: 'Content-Type must be application/x-www-form-urlencoded' } }, 415);
       const form = await c.req.parseBody();
       const decision = form.decision;
-      if (decision !== 'approve' && decision !== 'decline') return c.json({ error: { message: 'Choose Approve or Decline' } }, 422);
-      const next = await gateway.authenticate(c.req.param('intentId'), typeof form.client_secret === 'string' ? form.client_secret : '', decision === 'approve');
+      if (decision !== 'approve' && decision !== 'decline')
+        return c.json({ error: { message: 'Choose Approve or Decline' } }, 422);
+      const next = await gateway.authenticate(
+        c.req.param('intentId'),
+        typeof form.client_secret === 'string' ? form.client_secret : '',
+        decision === 'approve',
+      );
       return next ? c.redirect(next, 303) : notFound(c);
     });
 }

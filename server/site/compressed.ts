@@ -17,7 +17,8 @@ import type { SiteFile } from './site-build.ts';
 export type Encoding = 'br' | 'gzip';
 
 /** brotli when accepted at least as much as gzip, then gzip; none when neither is (q=0, or no header). */
-export const preferredEncoding = (acceptEncoding: string | undefined): Encoding | undefined => acceptedEncoding(acceptEncoding, ['br', 'gzip'] as const);
+export const preferredEncoding = (acceptEncoding: string | undefined): Encoding | undefined =>
+  acceptedEncoding(acceptEncoding, ['br', 'gzip'] as const);
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -34,7 +35,9 @@ const cache = new LRUCache<string, Buffer, { file: SiteFile; encoding: Encoding;
   sizeCalculation: (b) => b.length || 1,
   // One compression for requests that arrive while it runs (fetch shares the pending promise).
   fetchMethod: async (_key, _stale, { context: { file, encoding, precompressed } }) =>
-    encoding === 'br' && precompressed && precompressed.mtimeMs >= file.mtimeMs ? readFile(precompressed.abs) : compress(await readFile(file.abs), encoding),
+    encoding === 'br' && precompressed && precompressed.mtimeMs >= file.mtimeMs
+      ? readFile(precompressed.abs)
+      : compress(await readFile(file.abs), encoding),
 });
 
 /**
@@ -42,7 +45,9 @@ const cache = new LRUCache<string, Buffer, { file: SiteFile; encoding: Encoding;
  * as new); rejects when the file cannot be read (deleted by a rebuild since start).
  */
 export async function compressedBody(file: SiteFile, encoding: Encoding, precompressed?: SiteFile): Promise<Buffer> {
-  const body = await cache.fetch(`${encoding}\0${file.abs}\0${file.mtimeMs}\0${file.size}`, { context: { file, encoding, precompressed } });
+  const body = await cache.fetch(`${encoding}\0${file.abs}\0${file.mtimeMs}\0${file.size}`, {
+    context: { file, encoding, precompressed },
+  });
   if (!body) throw new Error(`${file.abs}: not compressed`);
   return body;
 }

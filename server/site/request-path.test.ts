@@ -4,7 +4,11 @@ import { parseRequestPath } from './request-path.ts';
 describe('parseRequestPath', () => {
   it('decodes segments and keeps the raw ones for route matching', () => {
     expect(parseRequestPath('/')).toEqual({ kind: 'ok', segments: [], raw: [] });
-    expect(parseRequestPath('/blog/caf%C3%A9%20tips')).toEqual({ kind: 'ok', segments: ['blog', 'café tips'], raw: ['blog', 'caf%C3%A9%20tips'] });
+    expect(parseRequestPath('/blog/caf%C3%A9%20tips')).toEqual({
+      kind: 'ok',
+      segments: ['blog', 'café tips'],
+      raw: ['blog', 'caf%C3%A9%20tips'],
+    });
   });
 
   it('redirects a trailing slash or empty segments to the canonical path, keeping the query', () => {

@@ -26,6 +26,7 @@ export function parseRequestPath(rawPath: string, search = ''): RequestPath {
     if (s.startsWith('.')) return { kind: 'bad', status: 404 };
     segments.push(s);
   }
-  if (raw.length !== parts.length && rawPath !== '/') return { kind: 'redirect', location: `/${raw.join('/')}${search}` };
+  if (raw.length !== parts.length && rawPath !== '/')
+    return { kind: 'redirect', location: `/${raw.join('/')}${search}` };
   return { kind: 'ok', segments, raw };
 }

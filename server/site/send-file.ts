@@ -25,7 +25,13 @@ export function cacheControl(rel: string, status: number): string {
 const etagOf = (f: SiteFile) => `W/"${f.size.toString(16)}-${Math.floor(f.mtimeMs).toString(16)}"`;
 
 /** `precompressed`: the build's brotli copy of the file (`<rel>.br`), if any. */
-export async function sendFile(c: Context, rel: string, file: SiteFile, status: 200 | 404, precompressed?: SiteFile): Promise<Response> {
+export async function sendFile(
+  c: Context,
+  rel: string,
+  file: SiteFile,
+  status: 200 | 404,
+  precompressed?: SiteFile,
+): Promise<Response> {
   const type = contentType(rel);
   const etag = etagOf(file);
   const headers: Record<string, string> = {
@@ -39,7 +45,11 @@ export async function sendFile(c: Context, rel: string, file: SiteFile, status: 
   // Caches keep the brotli, gzip and plain answers apart.
   if (negotiated) headers.Vary = 'Accept-Encoding';
   if (status === 200 && (c.req.header('if-none-match') ?? '').split(/\s*,\s*/).includes(etag)) {
-    return c.body(null, 304, { ETag: etag, 'Cache-Control': headers['Cache-Control']!, ...(headers.Vary && { Vary: headers.Vary }) });
+    return c.body(null, 304, {
+      ETag: etag,
+      'Cache-Control': headers['Cache-Control']!,
+      ...(headers.Vary && { Vary: headers.Vary }),
+    });
   }
   headers['Content-Length'] = String(file.size);
   // c.body (not new Response) keeps headers set earlier by middleware, e.g. X-Request-Id.

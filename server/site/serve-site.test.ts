@@ -44,7 +44,13 @@ describe('pages', () => {
   });
 
   it('answers unknown paths with the 404 page and status 404', async () => {
-    for (const path of ['/no-such-page', '/kitchen-cabinets/shaker-white/extra', '/payment/sandbox/other', '/_shells/404', '/_shells/unsubscribe/_unsubscribeToken']) {
+    for (const path of [
+      '/no-such-page',
+      '/kitchen-cabinets/shaker-white/extra',
+      '/payment/sandbox/other',
+      '/_shells/404',
+      '/_shells/unsubscribe/_unsubscribeToken',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -147,7 +153,9 @@ describe('files', () => {
     const small = await get('/assets/entry-abc123.js', { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.text()).toBe('console.log("hydrate")');
-    expect((await get('/images/door.svg', { headers: { 'Accept-Encoding': 'br, gzip' } })).headers.get('content-encoding')).toBeNull();
+    expect(
+      (await get('/images/door.svg', { headers: { 'Accept-Encoding': 'br, gzip' } })).headers.get('content-encoding'),
+    ).toBeNull();
   });
 
   it('answers a missing asset with 404', async () => {
@@ -166,14 +174,18 @@ describe('path traversal', () => {
     }
   });
 
-  it.each(['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/..%5c..%5csecret.txt', '/index.html%00.js', '/%E0%A4%A'])(
-    'refuses %s with 400 and no file content',
-    async (path) => {
-      const res = await get(path);
-      expect(res.status).toBe(400);
-      expect(await res.text()).not.toContain('outside the site folder');
-    },
-  );
+  it.each([
+    '/..%2fsecret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/..%5c..%5csecret.txt',
+    '/index.html%00.js',
+    '/%E0%A4%A',
+  ])('refuses %s with 400 and no file content', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toContain('outside the site folder');
+  });
 
   it('does not serve hidden build files', async () => {
     const res = await get('/.vite/manifest.json');
@@ -184,10 +196,17 @@ describe('path traversal', () => {
 
 describe('compressed pages', () => {
   const dir = tempDir('joinery-compressed-');
-  const big = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${'<p>Shaker doors in six finishes.</p>'.repeat(100)}</body></html>`;
+  const big = (title: string) =>
+    `<!doctype html><html><head><title>${title}</title></head><body>${'<p>Shaker doors in six finishes.</p>'.repeat(100)}</body></html>`;
   let c: TestServer;
   beforeAll(async () => {
-    const dist = writeFakeDist(dir.join('dist'), { 'site/styles/index.html': big('Styles'), 'site/gone/index.html': big('Gone'), 'site/images/photo.png': 'x'.repeat(4000), 'site/assets/app-1.js': script('app'), 'site/assets/old-1.js': script('old') });
+    const dist = writeFakeDist(dir.join('dist'), {
+      'site/styles/index.html': big('Styles'),
+      'site/gone/index.html': big('Gone'),
+      'site/images/photo.png': 'x'.repeat(4000),
+      'site/assets/app-1.js': script('app'),
+      'site/assets/old-1.js': script('old'),
+    });
     // The build's brotli copies (cli/build/precompress.ts); old-1.js changed after its copy was made.
     writeFileSync(dir.join('dist', 'site', 'assets', 'app-1.js.br'), q11(script('app')));
     writeFileSync(dir.join('dist', 'site', 'assets', 'old-1.js.br'), q11(script('stale')));

@@ -64,7 +64,8 @@ function readSiteInfo(files: Map<string, SiteFile>, notFound: string | null): Si
 export function loadSiteBuild(distDir: string): SiteBuild {
   const root = join(distDir, 'site');
   const manifestFile = join(distDir, 'routes-manifest.json');
-  if (!existsSync(root) || !existsSync(manifestFile)) throw new SiteNotBuiltError(`no built site in ${distDir}: run joinery build first`);
+  if (!existsSync(root) || !existsSync(manifestFile))
+    throw new SiteNotBuiltError(`no built site in ${distDir}: run joinery build first`);
   let manifest: RoutesManifest;
   try {
     manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
@@ -77,6 +78,9 @@ export function loadSiteBuild(distDir: string): SiteBuild {
     .map((d) => ({ pattern: d.pattern, dir: cleanDir(d.dir) }))
     .filter((d) => files.has(`${d.dir}/index.html`))
     .sort((a, b) => params(a.pattern) - params(b.pattern));
-  const notFound = typeof manifest.notFound === 'string' && files.has(`${cleanDir(manifest.notFound)}/index.html`) ? cleanDir(manifest.notFound) : null;
+  const notFound =
+    typeof manifest.notFound === 'string' && files.has(`${cleanDir(manifest.notFound)}/index.html`)
+      ? cleanDir(manifest.notFound)
+      : null;
   return { root, files, dynamic, notFound, site: readSiteInfo(files, notFound) };
 }

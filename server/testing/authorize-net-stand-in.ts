@@ -38,7 +38,8 @@ export const ANET_TEXTS = {
 } as const;
 
 /** The opaque value the fake Accept.js gives for a card: the last 4 digits and a nonce. */
-export const opaqueValueFor = (cardNumber: string) => `FAKEACCEPT.${cardNumber.replace(/\D/g, '').slice(-4)}.${randomBytes(6).toString('hex')}`;
+export const opaqueValueFor = (cardNumber: string) =>
+  `FAKEACCEPT.${cardNumber.replace(/\D/g, '').slice(-4)}.${randomBytes(6).toString('hex')}`;
 
 export interface AnetRecordedRequest {
   kind: string;
@@ -71,7 +72,9 @@ const BOM = '\uFEFF';
 const ok = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
 const error = (code: string, text: string) => ({ resultCode: 'Error', message: [{ code, text }] });
 
-export async function startAuthorizeNetStandIn(o: { loginId?: string; transactionKey?: string; clientKey?: string } = {}): Promise<AuthorizeNetStandIn> {
+export async function startAuthorizeNetStandIn(
+  o: { loginId?: string; transactionKey?: string; clientKey?: string } = {},
+): Promise<AuthorizeNetStandIn> {
   const loginId = o.loginId ?? 'standInLogin';
   const transactionKey = o.transactionKey ?? 'standInTransactionKey';
   const clientKey = o.clientKey ?? 'standInPublicClientKey';
@@ -88,18 +91,41 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
   function createTransaction(res: ServerResponse, refId: unknown, tr: Record<string, any>) {
     const value = String(tr.payment?.opaqueData?.dataValue ?? '');
     const m = /^FAKEACCEPT\.(\d{4})\.[0-9a-f]+$/.exec(value);
-    if (tr.payment?.opaqueData?.dataDescriptor !== 'COMMON.ACCEPT.INAPP.PAYMENT' || !m) return send(res, { refId, messages: error('E00114', 'Invalid OTS Token.') });
+    if (tr.payment?.opaqueData?.dataDescriptor !== 'COMMON.ACCEPT.INAPP.PAYMENT' || !m)
+      return send(res, { refId, messages: error('E00114', 'Invalid OTS Token.') });
     const last4 = m[1]!;
     if (last4 === ANET_TEST_CARDS.hang.slice(-4)) {
       hanging.add(res);
       res.on('close', () => hanging.delete(res));
       return;
     }
-    let code = last4 === ANET_TEST_CARDS.pending.slice(-4) ? 2 : last4 === ANET_TEST_CARDS.declined.slice(-4) ? 3 : last4 === ANET_TEST_CARDS.heldForReview.slice(-4) ? 4 : 1;
+    let code =
+      last4 === ANET_TEST_CARDS.pending.slice(-4)
+        ? 2
+        : last4 === ANET_TEST_CARDS.declined.slice(-4)
+          ? 3
+          : last4 === ANET_TEST_CARDS.heldForReview.slice(-4)
+            ? 4
+            : 1;
     if (tr.billTo?.zip === ANET_DECLINE_ZIP) code = 3;
     const transId = String(nextId++);
-    const message = code === 1 ? ANET_TEXTS.approved : code === 2 ? ANET_TEXTS.pending : code === 3 ? ANET_TEXTS.declined : ANET_TEXTS.heldForReview;
-    transactions.set(transId, { transId, responseCode: code, amount: String(tr.amount), invoiceNumber: String(tr.order?.invoiceNumber ?? ''), description: String(tr.order?.description ?? ''), last4, message });
+    const message =
+      code === 1
+        ? ANET_TEXTS.approved
+        : code === 2
+          ? ANET_TEXTS.pending
+          : code === 3
+            ? ANET_TEXTS.declined
+            : ANET_TEXTS.heldForReview;
+    transactions.set(transId, {
+      transId,
+      responseCode: code,
+      amount: String(tr.amount),
+      invoiceNumber: String(tr.order?.invoiceNumber ?? ''),
+      description: String(tr.order?.description ?? ''),
+      last4,
+      message,
+    });
     send(res, {
       transactionResponse: {
         responseCode: String(code),
@@ -109,7 +135,9 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
         testRequest: '0',
         accountNumber: `XXXX${last4}`,
         accountType: 'Visa',
-        ...(code === 3 ? { errors: [{ errorCode: '2', errorText: message }] } : { messages: [{ code: code === 4 ? '252' : '1', description: message }] }),
+        ...(code === 3
+          ? { errors: [{ errorCode: '2', errorText: message }] }
+          : { messages: [{ code: code === 4 ? '252' : '1', description: message }] }),
       },
       refId,
       messages: code === 3 ? error('E00027', 'The transaction was unsuccessful.') : ok,
@@ -119,7 +147,9 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
   function details(res: ServerResponse, transId: unknown) {
     const t = transactions.get(String(transId));
     if (!t) return send(res, { messages: error('E00040', 'The record cannot be found.') });
-    const status = { 1: 'capturedPendingSettlement', 2: 'underReview', 3: 'declined', 4: 'FDSPendingReview' }[t.responseCode];
+    const status = { 1: 'capturedPendingSettlement', 2: 'underReview', 3: 'declined', 4: 'FDSPendingReview' }[
+      t.responseCode
+    ];
     send(res, {
       transaction: {
         transId: t.transId,
@@ -140,7 +170,9 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
   function unsettled(res: ServerResponse) {
     const list = [...transactions.values()].reverse().map((t) => ({
       transId: t.transId,
-      transactionStatus: { 1: 'capturedPendingSettlement', 2: 'underReview', 3: 'declined', 4: 'FDSPendingReview' }[t.responseCode],
+      transactionStatus: { 1: 'capturedPendingSettlement', 2: 'underReview', 3: 'declined', 4: 'FDSPendingReview' }[
+        t.responseCode
+      ],
       invoiceNumber: t.invoiceNumber,
       accountType: 'Visa',
       accountNumber: `XXXX${t.last4}`,
@@ -166,7 +198,9 @@ export async function startAuthorizeNetStandIn(o: { loginId?: string; transactio
     const r = body[kind] ?? {};
     requests.push({ kind, body });
     if (r.merchantAuthentication?.name !== loginId || r.merchantAuthentication?.transactionKey !== transactionKey)
-      return send(res, { messages: error('E00007', 'User authentication failed due to invalid authentication values.') });
+      return send(res, {
+        messages: error('E00007', 'User authentication failed due to invalid authentication values.'),
+      });
     if (kind === 'createTransactionRequest') return createTransaction(res, r.refId, r.transactionRequest ?? {});
     if (kind === 'getTransactionDetailsRequest') return details(res, r.transId);
     if (kind === 'getUnsettledTransactionListRequest') return unsettled(res);

@@ -25,7 +25,16 @@ export interface ChildServer {
   stop(): Promise<Exit>;
 }
 
-const INHERITED_OUT = ['DATABASE_URL', 'JOINERY_DB', 'JOINERY_DATA_DIR', 'SMTP_URL', 'PORT', 'JOINERY_CRASH_AT', 'JOINERY_PAYMENT_LEASE_MS', 'JOINERY_RECONCILE_INTERVAL_MS'];
+const INHERITED_OUT = [
+  'DATABASE_URL',
+  'JOINERY_DB',
+  'JOINERY_DATA_DIR',
+  'SMTP_URL',
+  'PORT',
+  'JOINERY_CRASH_AT',
+  'JOINERY_PAYMENT_LEASE_MS',
+  'JOINERY_RECONCILE_INTERVAL_MS',
+];
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
@@ -33,7 +42,8 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, HOST: '127.0.0.1', JOINERY_LOG_REQUESTS: '0', ...env };
 }
 
-const exitOf = (child: ChildProcess) => new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+const exitOf = (child: ChildProcess) =>
+  new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
 /**
  * The environment of a server on the test's database: a fake build, uploads and mail (.eml
@@ -49,7 +59,11 @@ export function joineryEnv(dir: TempDir, t: TestDatabase): Record<string, string
 }
 
 export function startJoinery(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', '0'], { cwd: PROJECT_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', '0'], {
+    cwd: PROJECT_ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const exited = exitOf(child);
   const stop = async (): Promise<Exit> => {
@@ -83,8 +97,16 @@ export function startJoinery(env: Record<string, string>, timeoutMs = 60_000): P
 }
 
 /** Runs `joinery ARGS` to its end. */
-export async function runJoinery(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<Exit & { stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['cli/bin.js', ...args], { cwd: PROJECT_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runJoinery(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<Exit & { stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['cli/bin.js', ...args], {
+    cwd: PROJECT_ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -103,7 +125,11 @@ export interface JsonAnswer {
 
 /** POSTs JSON; rejects when the connection fails (a server killed mid-request). */
 export async function postJson(base: string, path: string, body: unknown): Promise<JsonAnswer> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   let json: Record<string, any> = {};
   try {
@@ -115,7 +141,10 @@ export async function postJson(base: string, path: string, body: unknown): Promi
 }
 
 /** What the checkout page's tokenizer does: the card goes to the sandbox gateway, the shop gets its token. */
-export async function sandboxCardToken(base: string, card: { number: string; expMonth: string; expYear: string; cvv: string }): Promise<string> {
+export async function sandboxCardToken(
+  base: string,
+  card: { number: string; expMonth: string; expYear: string; cvv: string },
+): Promise<string> {
   const r = await postJson(base, '/sandbox-gateway/v1/tokens', card);
   if (r.status !== 201) throw new Error(`no card token: ${r.status} ${r.text}`);
   return r.json.id as string;

@@ -8,6 +8,19 @@ export { startPostgres, postgresBinDir, type PostgresServer } from './postgres.t
 export { openTestDatabase, testDbKind, createEmptyPostgresDatabase, type TestDatabase } from './test-db.ts';
 export { rawRequest, type RawResponse, type RawRequestOptions } from './raw-http.ts';
 export { watchUncaught } from './uncaught.ts';
-export { startStripeStandIn, parseBracketForm, STRIPE_TEST_CARDS, type StripeStandIn, type RecordedRequest } from './stripe-stand-in.ts';
-export { startAuthorizeNetStandIn, opaqueValueFor, ANET_TEST_CARDS, ANET_TEXTS, ANET_DECLINE_ZIP, type AuthorizeNetStandIn } from './authorize-net-stand-in.ts';
+export {
+  startStripeStandIn,
+  parseBracketForm,
+  STRIPE_TEST_CARDS,
+  type StripeStandIn,
+  type RecordedRequest,
+} from './stripe-stand-in.ts';
+export {
+  startAuthorizeNetStandIn,
+  opaqueValueFor,
+  ANET_TEST_CARDS,
+  ANET_TEXTS,
+  ANET_DECLINE_ZIP,
+  type AuthorizeNetStandIn,
+} from './authorize-net-stand-in.ts';
 export { FIXTURE_SHOP_DIR } from './fixture-shop.ts';

@@ -87,13 +87,23 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = join(dir, 'data');
   const log = join(dir, 'postgres.log');
   const port = await freePort();
-  const options = ['-c listen_addresses=127.0.0.1', `-p ${port}`, `-k ${dir}`, '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=300'].join(' ');
+  const options = [
+    '-c listen_addresses=127.0.0.1',
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+  ].join(' ');
   const pgCtl = join(bin, 'pg_ctl');
   try {
     run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     run(pgCtl, ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
   } catch (e) {
-    const why = existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : (e as { stderr?: string }).stderr ?? String(e);
+    const why = existsSync(log)
+      ? readFileSync(log, 'utf8').slice(-2000)
+      : ((e as { stderr?: string }).stderr ?? String(e));
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`could not start PostgreSQL: ${why}`);
   }

@@ -35,7 +35,11 @@ export interface RawRequestOptions {
 }
 
 /** A whole response at the start of buf, or null while more bytes are needed. An answer to HEAD has no body, whatever its Content-Length says. */
-function parseResponse(buf: Buffer, ended: boolean, toHead = false): Omit<RawResponse, 'closed' | 'destroy' | 'streamed'> | null {
+function parseResponse(
+  buf: Buffer,
+  ended: boolean,
+  toHead = false,
+): Omit<RawResponse, 'closed' | 'destroy' | 'streamed'> | null {
   const headEnd = buf.indexOf('\r\n\r\n');
   if (headEnd < 0) return null;
   const [statusLine, ...lines] = buf.subarray(0, headEnd).toString('latin1').split('\r\n');
@@ -117,7 +121,14 @@ export function rawRequest(port: number, head: string, o: RawRequestOptions = {}
           const data = piece.subarray(0, Math.min(piece.length, bytes - streamed));
           streamed += data.length;
           const last = chunked && streamed === bytes ? '0\r\n\r\n' : '';
-          if (!socket.write(chunked ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from(`\r\n${last}`)]) : data)) return void socket.once('drain', pump);
+          if (
+            !socket.write(
+              chunked
+                ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from(`\r\n${last}`)])
+                : data,
+            )
+          )
+            return void socket.once('drain', pump);
         }
       };
       pump();

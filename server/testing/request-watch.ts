@@ -52,7 +52,10 @@ export function watchRequests(app: { fetch: Fetch }): RequestWatch {
     },
     async bodyTaken(path, bytes) {
       await vi.waitFor(() => {
-        const taken = seen.some(({ incoming: i }) => i.url === path && i.socket.bytesRead >= bytes && i.readableFlowing === true && i.readableLength === 0);
+        const taken = seen.some(
+          ({ incoming: i }) =>
+            i.url === path && i.socket.bytesRead >= bytes && i.readableFlowing === true && i.readableLength === 0,
+        );
         if (!taken) throw new Error(`the app has not taken ${bytes} bytes of a request to ${path}`);
       }, DEADLINE);
     },
@@ -60,7 +63,13 @@ export function watchRequests(app: { fetch: Fetch }): RequestWatch {
       await vi.waitFor(() => {
         // (A request whose body arrived whole but was never read stays open itself: nothing of it can fail.)
         const open = seen.filter((s) => !s.answered || !s.outgoing.closed || !s.incoming.socket.closed);
-        if (open.length) throw new Error(`${open.length} of ${seen.length} requests not answered and closed: ${open.slice(0, 5).map((s) => `${s.incoming.method} ${s.incoming.url}`).join(', ')}`);
+        if (open.length)
+          throw new Error(
+            `${open.length} of ${seen.length} requests not answered and closed: ${open
+              .slice(0, 5)
+              .map((s) => `${s.incoming.method} ${s.incoming.url}`)
+              .join(', ')}`,
+          );
       }, DEADLINE);
     },
   };

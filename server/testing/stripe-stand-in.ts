@@ -74,7 +74,14 @@ export interface StripeStandIn {
   /** 'immediate' posts each event before answering; 'manual' holds them for deliverWebhooks(). */
   webhookMode: 'immediate' | 'manual';
   /** Events made so far (delivered or not). */
-  events: { id: string; type: string; intent: string; delivered: boolean; payload: string; /** The shop's answer. */ status?: number }[];
+  events: {
+    id: string;
+    type: string;
+    intent: string;
+    delivered: boolean;
+    payload: string /** The shop's answer. */;
+    status?: number;
+  }[];
   /** Posts the events not delivered yet (of one intent, when named); returns the shop's statuses. */
   deliverWebhooks(intentId?: string): Promise<number[]>;
   /** A signed webhook request body and header for a payload (tests tamper with them). */
@@ -113,9 +120,12 @@ export function parseBracketForm(text: string): Record<string, unknown> {
   return out;
 }
 
-const brandOf = (n: string) => (/^4/.test(n) ? 'visa' : /^5[1-5]/.test(n) ? 'mastercard' : /^3[47]/.test(n) ? 'amex' : 'unknown');
+const brandOf = (n: string) =>
+  /^4/.test(n) ? 'visa' : /^5[1-5]/.test(n) ? 'mastercard' : /^3[47]/.test(n) ? 'amex' : 'unknown';
 
-export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['webhookTarget']; webhookMode?: 'immediate' | 'manual' } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  o: { webhookTarget?: StripeStandIn['webhookTarget']; webhookMode?: 'immediate' | 'manual' } = {},
+): Promise<StripeStandIn> {
   const secretKey = `sk_test_standin_${randomBytes(8).toString('hex')}`;
   const publishableKey = `pk_test_standin_${randomBytes(8).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
@@ -136,13 +146,25 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
     if (!target) return 0;
     e.delivered = true;
     if (typeof target === 'function') return (e.status = await target(e.payload, sign(e.payload)));
-    const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(e.payload) }, body: e.payload });
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(e.payload) },
+      body: e.payload,
+    });
     await res.text();
     return (e.status = res.status);
   }
 
   async function emit(type: string, pi: StandInIntent) {
-    const event = { id: rid('evt'), object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: view(pi) } };
+    const event = {
+      id: rid('evt'),
+      object: 'event',
+      type,
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: view(pi) },
+    };
     const e = { id: event.id, type, intent: pi.id, delivered: false, payload: JSON.stringify(event) };
     events.push(e);
     if (self.webhookMode === 'immediate' && !pi.receipt_email?.startsWith('hold-webhooks')) await post(e);
@@ -151,21 +173,41 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
   function view(pi: StandInIntent, expand: string[] = []): Record<string, unknown> {
     const { return_url: _r, ...rest } = pi;
     const card = pi.payment_method ? methods.get(pi.payment_method) : undefined;
-    const pm = expand.includes('payment_method') && card ? { id: pi.payment_method, object: 'payment_method', type: 'card', card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year } } : pi.payment_method;
+    const pm =
+      expand.includes('payment_method') && card
+        ? {
+            id: pi.payment_method,
+            object: 'payment_method',
+            type: 'card',
+            card: { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year },
+          }
+        : pi.payment_method;
     return { ...rest, payment_method: pm };
   }
 
   const cardError = (pi: StandInIntent, code: string, decline: string, message: string) => {
     pi.status = 'requires_payment_method';
     pi.last_payment_error = { type: 'card_error', code, decline_code: decline, message };
-    return { status: 402, body: { error: { type: 'card_error', code, decline_code: decline, message, payment_intent: view(pi) } } };
+    return {
+      status: 402,
+      body: { error: { type: 'card_error', code, decline_code: decline, message, payment_intent: view(pi) } },
+    };
   };
 
   /** Confirms with the intent's payment method, as Stripe does with a test card. */
   async function confirm(pi: StandInIntent, returnUrl?: string): Promise<{ status: number; body: unknown }> {
     if (returnUrl) pi.return_url = returnUrl;
     const card = pi.payment_method ? methods.get(pi.payment_method) : undefined;
-    if (!card) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'You must provide a payment method to confirm this PaymentIntent.' } } };
+    if (!card)
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: 'You must provide a payment method to confirm this PaymentIntent.',
+          },
+        },
+      };
     pi.last_payment_error = null;
     pi.next_action = null;
     if (card.number === STRIPE_TEST_CARDS.declined) {
@@ -181,7 +223,9 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
     if (card.number === STRIPE_TEST_CARDS.authentication) {
       pi.status = 'requires_action';
       const page = `${url}/authenticate/${pi.id}?client_secret=${encodeURIComponent(pi.client_secret)}`;
-      pi.next_action = pi.return_url ? { type: 'redirect_to_url', redirect_to_url: { url: page, return_url: pi.return_url } } : { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: page } };
+      pi.next_action = pi.return_url
+        ? { type: 'redirect_to_url', redirect_to_url: { url: page, return_url: pi.return_url } }
+        : { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: page } };
       return { status: 200, body: view(pi) };
     }
     return succeed(pi);
@@ -199,44 +243,106 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
     return { status: 200, body: view(pi) };
   }
 
-  const notFound = (id: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } } });
+  const notFound = (id: string) => ({
+    status: 404,
+    body: {
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` },
+    },
+  });
 
-  async function handle(method: string, path: string, body: Record<string, unknown>, auth: RecordedRequest['auth'], query: URLSearchParams): Promise<{ status: number; body: unknown; html?: string; redirect?: string }> {
-    const expand = Object.values((body.expand as Record<string, string> | undefined) ?? {}).concat(query.getAll('expand[]'), query.getAll('expand[0]'));
+  async function handle(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    auth: RecordedRequest['auth'],
+    query: URLSearchParams,
+  ): Promise<{ status: number; body: unknown; html?: string; redirect?: string }> {
+    const expand = Object.values((body.expand as Record<string, string> | undefined) ?? {}).concat(
+      query.getAll('expand[]'),
+      query.getAll('expand[0]'),
+    );
     const clientSecret = String(body.client_secret ?? query.get('client_secret') ?? '');
     const m = /^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(confirm|capture|cancel))?$/.exec(path);
-    const browserMay = (pi: StandInIntent) => auth === 'secret' || (auth === 'publishable' && clientSecret === pi.client_secret);
+    const browserMay = (pi: StandInIntent) =>
+      auth === 'secret' || (auth === 'publishable' && clientSecret === pi.client_secret);
 
     if (method === 'POST' && path === '/v1/payment_methods') {
-      if (auth === 'none') return { status: 401, body: { error: { type: 'invalid_request_error', message: 'No API key provided.' } } };
+      if (auth === 'none')
+        return { status: 401, body: { error: { type: 'invalid_request_error', message: 'No API key provided.' } } };
       const c = (body.card ?? {}) as Record<string, string>;
       const number = String(c.number ?? '').replace(/\s+/g, '');
-      if (!/^\d{13,19}$/.test(number)) return { status: 402, body: { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } } };
+      if (!/^\d{13,19}$/.test(number))
+        return {
+          status: 402,
+          body: { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } },
+        };
       const id = rid('pm');
-      methods.set(id, { number, brand: brandOf(number), last4: number.slice(-4), exp_month: Number(c.exp_month), exp_year: Number(c.exp_year) });
-      return { status: 200, body: { id, object: 'payment_method', type: 'card', card: { brand: brandOf(number), last4: number.slice(-4) } } };
+      methods.set(id, {
+        number,
+        brand: brandOf(number),
+        last4: number.slice(-4),
+        exp_month: Number(c.exp_month),
+        exp_year: Number(c.exp_year),
+      });
+      return {
+        status: 200,
+        body: { id, object: 'payment_method', type: 'card', card: { brand: brandOf(number), last4: number.slice(-4) } },
+      };
     }
 
     // Search, as Stripe's query language has it for metadata: metadata['k']:'v' [AND ...].
     if (method === 'GET' && path === '/v1/payment_intents/search') {
-      if (auth !== 'secret') return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
+      if (auth !== 'secret')
+        return {
+          status: 401,
+          body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } },
+        };
       const clauses = String(query.get('query') ?? '').split(/\s+AND\s+/);
       const wanted = clauses.map((c) => /^metadata\['([^']+)'\]:'([^']*)'$/.exec(c.trim()));
-      if (wanted.some((w) => !w)) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The stand-in searches metadata only.' } } };
-      const data = [...intents.values()].filter((pi) => wanted.every((w) => pi.metadata[w![1]!] === w![2])).map((pi) => view(pi));
-      return { status: 200, body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' } };
+      if (wanted.some((w) => !w))
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'The stand-in searches metadata only.' } },
+        };
+      const data = [...intents.values()]
+        .filter((pi) => wanted.every((w) => pi.metadata[w![1]!] === w![2]))
+        .map((pi) => view(pi));
+      return {
+        status: 200,
+        body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' },
+      };
     }
 
     if (m && !m[1] && method === 'POST') {
-      if (auth !== 'secret') return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } };
+      if (auth !== 'secret')
+        return {
+          status: 401,
+          body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } },
+        };
       const amount = Number(body.amount);
-      if (!Number.isInteger(amount) || amount < 50) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'amount', message: 'Amount must be at least $0.50 usd' } } };
+      if (!Number.isInteger(amount) || amount < 50)
+        return {
+          status: 400,
+          body: {
+            error: { type: 'invalid_request_error', param: 'amount', message: 'Amount must be at least $0.50 usd' },
+          },
+        };
       const pmId = typeof body.payment_method === 'string' ? body.payment_method : null;
       if (pmId && PRESET_METHODS[pmId] && !methods.has(pmId)) {
         const n = PRESET_METHODS[pmId]!;
         methods.set(pmId, { number: n, brand: brandOf(n), last4: n.slice(-4), exp_month: 12, exp_year: 2034 });
       }
-      if (pmId && !methods.has(pmId)) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${pmId}'` } } };
+      if (pmId && !methods.has(pmId))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such PaymentMethod: '${pmId}'`,
+            },
+          },
+        };
       const id = rid('pi');
       const pi: StandInIntent = {
         id,
@@ -271,12 +377,25 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
       const pi = intents.get(m[1]);
       if (!pi || !browserMay(pi)) return notFound(m[1]);
       if (method === 'GET' && !m[2]) return { status: 200, body: view(pi, expand) };
-      if (method !== 'POST') return { status: 405, body: { error: { type: 'invalid_request_error', message: 'Method not allowed' } } };
+      if (method !== 'POST')
+        return { status: 405, body: { error: { type: 'invalid_request_error', message: 'Method not allowed' } } };
       if (!m[2]) {
         if (auth !== 'secret') return notFound(m[1]);
         // As Stripe: metadata alone may change on a finished intent; the amount and the rest may not.
-        const onlyMetadata = Object.keys(body).every((k) => k === 'metadata' || k === 'expand' || k.startsWith('metadata['));
-        if ((pi.status === 'succeeded' || pi.status === 'canceled') && !onlyMetadata) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${pi.status}.` } } };
+        const onlyMetadata = Object.keys(body).every(
+          (k) => k === 'metadata' || k === 'expand' || k.startsWith('metadata['),
+        );
+        if ((pi.status === 'succeeded' || pi.status === 'canceled') && !onlyMetadata)
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: `This PaymentIntent's status is ${pi.status}.`,
+              },
+            },
+          };
         if (body.amount !== undefined) pi.amount = Number(body.amount);
         if (body.metadata) pi.metadata = { ...pi.metadata, ...(body.metadata as Record<string, string>) };
         if (typeof body.receipt_email === 'string') pi.receipt_email = body.receipt_email;
@@ -284,9 +403,24 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
       }
       if (m[2] === 'confirm') {
         if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(pi.status))
-          return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${pi.status}.` } } };
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: `This PaymentIntent's status is ${pi.status}.`,
+              },
+            },
+          };
         if (typeof body.payment_method === 'string') {
-          if (!methods.has(body.payment_method)) return { status: 400, body: { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${body.payment_method}'` } } };
+          if (!methods.has(body.payment_method))
+            return {
+              status: 400,
+              body: {
+                error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${body.payment_method}'` },
+              },
+            };
           pi.payment_method = body.payment_method;
         }
         const r = await confirm(pi, typeof body.return_url === 'string' ? body.return_url : undefined);
@@ -294,14 +428,34 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
       }
       if (auth !== 'secret') return notFound(m[1]);
       if (m[2] === 'capture') {
-        if (pi.status !== 'requires_capture') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent could not be captured because it has a status of ${pi.status}.` } } };
+        if (pi.status !== 'requires_capture')
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: `This PaymentIntent could not be captured because it has a status of ${pi.status}.`,
+              },
+            },
+          };
         pi.status = 'succeeded';
         pi.amount_received = pi.amount;
         await emit('payment_intent.succeeded', pi);
         return { status: 200, body: view(pi, expand) };
       }
       if (m[2] === 'cancel') {
-        if (pi.status === 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.' } } };
+        if (pi.status === 'succeeded')
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+              },
+            },
+          };
         pi.status = 'canceled';
         pi.next_action = null;
         await emit('payment_intent.canceled', pi);
@@ -313,7 +467,8 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
     const a = /^\/authenticate\/([^/]+)$/.exec(path);
     if (a) {
       const pi = intents.get(a[1]!);
-      if (!pi || clientSecret !== pi.client_secret) return { status: 404, body: {}, html: '<h1>Unknown authentication</h1>' };
+      if (!pi || clientSecret !== pi.client_secret)
+        return { status: 404, body: {}, html: '<h1>Unknown authentication</h1>' };
       if (method === 'GET')
         return {
           status: 200,
@@ -324,7 +479,12 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
         if (body.decision === 'approve') await succeed(pi);
         else {
           pi.status = 'requires_payment_method';
-          pi.last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+          pi.last_payment_error = {
+            type: 'card_error',
+            code: 'payment_intent_authentication_failure',
+            message:
+              'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+          };
           await emit('payment_intent.payment_failed', pi);
         }
         pi.next_action = null;
@@ -335,7 +495,10 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
       back.searchParams.set('redirect_status', pi.status === 'succeeded' ? 'succeeded' : 'failed');
       return { status: 303, body: {}, redirect: back.toString() };
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
+    };
   }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse) {
@@ -347,32 +510,59 @@ export async function startStripeStandIn(o: { webhookTarget?: StripeStandIn['web
     res.setHeader('access-control-allow-headers', 'authorization, content-type, idempotency-key, stripe-version');
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     const body = parseBracketForm(text);
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? String(body.key ?? u.searchParams.get('key') ?? '');
-    const auth: RecordedRequest['auth'] = bearer === secretKey ? 'secret' : bearer === publishableKey ? 'publishable' : 'none';
+    const bearer =
+      /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? String(body.key ?? u.searchParams.get('key') ?? '');
+    const auth: RecordedRequest['auth'] =
+      bearer === secretKey ? 'secret' : bearer === publishableKey ? 'publishable' : 'none';
     const key = req.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: req.method ?? 'GET', path: u.pathname, body, ...(key ? { idempotencyKey: key } : {}), auth });
+    requests.push({
+      method: req.method ?? 'GET',
+      path: u.pathname,
+      body,
+      ...(key ? { idempotencyKey: key } : {}),
+      auth,
+    });
     if (u.pathname.startsWith('/v1/') && auth === 'none')
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
     if (key && req.method === 'POST') {
       const seen = idempotent.get(key);
-      if (seen && seen.body !== text) return send(res, 400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+      if (seen && seen.body !== text)
+        return send(res, 400, {
+          error: {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          },
+        });
       if (seen) {
         res.setHeader('idempotent-replayed', 'true');
         return res.writeHead(seen.status, { 'content-type': 'application/json' }).end(seen.response);
       }
     }
     if (req.method === 'GET' && u.pathname === '/__stand-in/events')
-      return send(res, 200, events.filter((e) => e.intent === u.searchParams.get('payment_intent')).map(({ id, type, delivered, status }) => ({ id, type, delivered, status })));
-    if (req.method === 'POST' && u.pathname === '/__stand-in/deliver') return send(res, 200, { statuses: await self.deliverWebhooks(u.searchParams.get('payment_intent') ?? undefined) });
+      return send(
+        res,
+        200,
+        events
+          .filter((e) => e.intent === u.searchParams.get('payment_intent'))
+          .map(({ id, type, delivered, status }) => ({ id, type, delivered, status })),
+      );
+    if (req.method === 'POST' && u.pathname === '/__stand-in/deliver')
+      return send(res, 200, {
+        statuses: await self.deliverWebhooks(u.searchParams.get('payment_intent') ?? undefined),
+      });
     const r = await handle(req.method ?? 'GET', u.pathname, body, auth, u.searchParams);
     if (r.redirect) return res.writeHead(303, { location: r.redirect }).end();
-    if (r.html !== undefined) return res.writeHead(r.status, { 'content-type': 'text/html; charset=utf-8' }).end(r.html);
+    if (r.html !== undefined)
+      return res.writeHead(r.status, { 'content-type': 'text/html; charset=utf-8' }).end(r.html);
     const json = JSON.stringify(r.body);
-    if (key && req.method === 'POST' && r.status < 500) idempotent.set(key, { body: text, status: r.status, response: json });
+    if (key && req.method === 'POST' && r.status < 500)
+      idempotent.set(key, { body: text, status: r.status, response: json });
     res.writeHead(r.status, { 'content-type': 'application/json', 'request-id': rid('req') }).end(json);
   }
 
-  const send = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
   const server: Server = createServer((req, res) => {
     onRequest(req, res).catch((e: unknown) => send(res, 500, { error: { type: 'api_error', message: String(e) } }));

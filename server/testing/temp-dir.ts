@@ -11,5 +11,9 @@ export interface TempDir {
 
 export function tempDir(prefix = 'joinery-'): TempDir {
   const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, join: (...parts) => join(path, ...parts), cleanup: () => rmSync(path, { recursive: true, force: true }) };
+  return {
+    path,
+    join: (...parts) => join(path, ...parts),
+    cleanup: () => rmSync(path, { recursive: true, force: true }),
+  };
 }

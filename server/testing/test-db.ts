@@ -67,11 +67,17 @@ async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Pr
 async function emptyForReuse(url: string, name: string): Promise<boolean> {
   try {
     return await withClient(url, async (c) => {
-      const others = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      const others = await c.query(
+        'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
       if (others.rows[0].n > 0) return false;
-      const tables = await c.query<{ t: string }>("select quote_ident(tablename) as t from pg_tables where schemaname = 'public' and tablename not like 'kysely\\_%'");
+      const tables = await c.query<{ t: string }>(
+        "select quote_ident(tablename) as t from pg_tables where schemaname = 'public' and tablename not like 'kysely\\_%'",
+      );
       await c.query("set lock_timeout = '2s'");
-      if (tables.rows.length) await c.query(`truncate ${tables.rows.map((r) => r.t).join(', ')} restart identity cascade`);
+      if (tables.rows.length)
+        await c.query(`truncate ${tables.rows.map((r) => r.t).join(', ')} restart identity cascade`);
       return true;
     });
   } catch {

@@ -47,7 +47,9 @@ export interface TestServerOptions<M extends Mailer = MemoryMailer> {
   paymentEnv?: Record<string, string | undefined>;
 }
 
-export async function createTestServer<M extends Mailer = MemoryMailer>(o: TestServerOptions<M> = {}): Promise<TestServer<M>> {
+export async function createTestServer<M extends Mailer = MemoryMailer>(
+  o: TestServerOptions<M> = {},
+): Promise<TestServer<M>> {
   const dir = tempDir('joinery-server-');
   const testDb = await openTestDatabase(dir);
   const { db } = testDb;
@@ -57,7 +59,16 @@ export async function createTestServer<M extends Mailer = MemoryMailer>(o: TestS
   try {
     const gateway = sandboxGateway(db, clock);
     const payments = defaultPaymentProviders({ sandbox: gateway, env: o.paymentEnv ?? {} });
-    const server = createServer({ db, mailer, clock, log: o.log ?? silentLogger, siteDir: o.siteDir ?? dir.join('no-content'), config: { distDir, uploadDir: dir.join('uploads'), ...o.config }, payments, sandboxGateway: gateway });
+    const server = createServer({
+      db,
+      mailer,
+      clock,
+      log: o.log ?? silentLogger,
+      siteDir: o.siteDir ?? dir.join('no-content'),
+      config: { distDir, uploadDir: dir.join('uploads'), ...o.config },
+      payments,
+      sandboxGateway: gateway,
+    });
     return {
       ...server,
       db,

@@ -13,16 +13,30 @@ const read = (rel: string) => JSON.parse(readFileSync(join(SITE, rel), 'utf8'));
 const blogs = read('data/blogs.json') as {
   categories: { key: string }[];
   authors: { id: string; name: string; logo?: { src: string } }[];
-  posts: { slug: string; blogCategory: string; author: { id: string; name: string; logo?: { src: string } }; image: { src: string }; content: RichNode[] }[];
+  posts: {
+    slug: string;
+    blogCategory: string;
+    author: { id: string; name: string; logo?: { src: string } };
+    image: { src: string };
+    content: RichNode[];
+  }[];
 };
 const reviews = (read('data/reviews.json') as { reviews: { profilePicture?: string; styles?: string[] }[] }).reviews;
-const styles = new Set((read('catalogs/product-styles.json') as { styles: { slug: string }[] }).styles.map((s) => s.slug));
+const styles = new Set(
+  (read('catalogs/product-styles.json') as { styles: { slug: string }[] }).styles.map((s) => s.slug),
+);
 const imageExists = (src: string) => existsSync(join(SITE, src.replace(/^\//, '')));
 
 describe('blog data', () => {
   it('has the five posts of the metadata table, each a valid post', () => {
     expect(blogs.posts.map((p) => p.slug).sort()).toEqual(
-      ['gray-sofa-combination-with-flower', 'top-10-bathroom-designs', 'top-10-kitchens-designs', 'top-10-kitchens-designs-4', 'top-essential-dress-trends-in-2020'].sort(),
+      [
+        'gray-sofa-combination-with-flower',
+        'top-10-bathroom-designs',
+        'top-10-kitchens-designs',
+        'top-10-kitchens-designs-4',
+        'top-essential-dress-trends-in-2020',
+      ].sort(),
     );
     for (const p of blogs.posts) expect(isBlogPost(p), p.slug).toBe(true);
   });
@@ -35,15 +49,27 @@ describe('blog data', () => {
       expect(authors.get(p.author.id)?.name, `${p.slug}: author ${p.author.id}`).toBe(p.author.name);
     }
     // Every category and author has at least one post (their pages list them).
-    for (const k of keys) expect(blogs.posts.some((p) => p.blogCategory === k), k).toBe(true);
-    for (const id of authors.keys()) expect(blogs.posts.some((p) => p.author.id === id), id).toBe(true);
+    for (const k of keys)
+      expect(
+        blogs.posts.some((p) => p.blogCategory === k),
+        k,
+      ).toBe(true);
+    for (const id of authors.keys())
+      expect(
+        blogs.posts.some((p) => p.author.id === id),
+        id,
+      ).toBe(true);
   });
 
   it('has several paragraphs and a table of contents per post, and every image is shipped', () => {
     for (const p of blogs.posts) {
       expect(p.content.filter((n) => n.type === 'p').length, p.slug).toBeGreaterThanOrEqual(4);
       expect(headingsOf(p.content).length, p.slug).toBeGreaterThanOrEqual(3);
-      const srcs = [p.image.src, p.author.logo?.src, ...p.content.flatMap((n) => (n.type === 'img' ? [n.src] : []))].filter((s): s is string => !!s);
+      const srcs = [
+        p.image.src,
+        p.author.logo?.src,
+        ...p.content.flatMap((n) => (n.type === 'img' ? [n.src] : [])),
+      ].filter((s): s is string => !!s);
       for (const src of srcs) expect(imageExists(src), src).toBe(true);
     }
     for (const a of blogs.authors) if (a.logo) expect(imageExists(a.logo.src), a.logo.src).toBe(true);

@@ -10,7 +10,21 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { settled, watchErrors } from './support/page-helpers.ts';
-import { addQuartzChip, byLabel, checkout, expectFormAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
+import {
+  addQuartzChip,
+  byLabel,
+  checkout,
+  expectFormAlert,
+  mailsAbout,
+  NEXT_YEAR,
+  noCardData,
+  orders,
+  outbox,
+  placeOrder,
+  query,
+  recordApi,
+  unique,
+} from './support/checkout-helpers.ts';
 
 const ACCEPT_JS = 'https://jstest.authorize.net/v1/Accept.js';
 const FAKE_ACCEPT = readFileSync(join(import.meta.dirname, 'support/fake-accept.js'), 'utf8');
@@ -19,11 +33,20 @@ const CVV = '987';
 const REVIEW = 'Your payment is being reviewed. We will contact you by e-mail once it is approved.';
 const DECLINED = 'This transaction has been declined.';
 
-const payments = (orderId: number) => query<{ status: string; gateway: string }>('SELECT status, gateway FROM payments WHERE order_id = ? ORDER BY id', orderId);
-const history = (orderId: number) => query<{ comment: string }>('SELECT comment FROM order_status_history WHERE order_id = ? ORDER BY id', orderId).map((h) => h.comment);
+const payments = (orderId: number) =>
+  query<{ status: string; gateway: string }>(
+    'SELECT status, gateway FROM payments WHERE order_id = ? ORDER BY id',
+    orderId,
+  );
+const history = (orderId: number) =>
+  query<{ comment: string }>('SELECT comment FROM order_status_history WHERE order_id = ? ORDER BY id', orderId).map(
+    (h) => h.comment,
+  );
 /** What the stand-in received from the shop's server. */
 async function standInRecord(): Promise<{ kind: string; body: Record<string, any> }[]> {
-  return (await fetch(new URL('/__stand-in/requests', process.env.E2E_ANET_URL!))).json() as Promise<{ kind: string; body: Record<string, any> }[]>;
+  return (await fetch(new URL('/__stand-in/requests', process.env.E2E_ANET_URL!))).json() as Promise<
+    { kind: string; body: Record<string, any> }[]
+  >;
 }
 
 /** Every request the page makes to the shop's /api/ with its body, and every answer's status. */
@@ -45,7 +68,9 @@ async function card(page: Page, number: string) {
   await byLabel(page, 'CVV').fill(CVV);
 }
 
-test('approved: Accept.js loads only with the method, the order is ordered, the e-mails arrive, no /api/ request carries the card', async ({ page }) => {
+test('approved: Accept.js loads only with the method, the order is ordered, the e-mails arrive, no /api/ request carries the card', async ({
+  page,
+}) => {
   test.slow();
   const errors = watchErrors(page);
   const loads = await fakeAccept(page);
@@ -79,20 +104,33 @@ test('approved: Accept.js loads only with the method, the order is ordered, the 
   expect(order!.status).toBe('ordered');
   expect(payments(order!.id)).toEqual([{ status: 'completed', gateway: 'authorize-net' }]);
   // Accept.js got the public keys from /api/payment-methods (recorded by the stand-in for the tab).
-  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('__acceptCalls') ?? 'null'))).toEqual([{ authData: { clientKey: 'standInPublicClientKey', apiLoginID: 'standInLogin' } }]);
-  await expect.poll(() => mailsAbout(order!.order_increment_id).sort(), { timeout: 15_000 }).toEqual([`New Order #${order!.order_increment_id}`, `Order Confirmation #${order!.order_increment_id}`]);
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('__acceptCalls') ?? 'null'))).toEqual([
+    { authData: { clientKey: 'standInPublicClientKey', apiLoginID: 'standInLogin' } },
+  ]);
+  await expect
+    .poll(() => mailsAbout(order!.order_increment_id).sort(), { timeout: 15_000 })
+    .toEqual([`New Order #${order!.order_increment_id}`, `Order Confirmation #${order!.order_increment_id}`]);
 
   noCardData(api.requests, '4111111111111111', '4111 1111 1111 1111', `"${CVV}"`, 'cardNumber', 'cardCode', 'cvv');
   const sent = api.requests.find((r) => r.url.endsWith('/api/payment/authorize-net/process-transaction'))!;
-  expect(JSON.parse(sent.body)).toMatchObject({ orderId: order!.id, dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: expect.stringMatching(/^FAKEACCEPT\.1111\./), amount: order!.total_cents / 100 });
+  expect(JSON.parse(sent.body)).toMatchObject({
+    orderId: order!.id,
+    dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT',
+    dataValue: expect.stringMatching(/^FAKEACCEPT\.1111\./),
+    amount: order!.total_cents / 100,
+  });
   // The stand-in was charged the server's total for this order's number.
-  const charge = (await standInRecord()).find((r) => r.body.createTransactionRequest?.transactionRequest?.order?.invoiceNumber === order!.order_increment_id)!;
+  const charge = (await standInRecord()).find(
+    (r) => r.body.createTransactionRequest?.transactionRequest?.order?.invoiceNumber === order!.order_increment_id,
+  )!;
   expect(charge.body.createTransactionRequest.transactionRequest.amount).toBe((order!.total_cents / 100).toFixed(2));
   expect(api.statuses.filter((s) => s >= 500)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
-test('declined: the gateway text is shown, the order kept; a retry on the same order pays it, one order', async ({ page }) => {
+test('declined: the gateway text is shown, the order kept; a retry on the same order pays it, one order', async ({
+  page,
+}) => {
   test.slow();
   const errors = watchErrors(page);
   await fakeAccept(page);
@@ -155,7 +193,9 @@ test('gateway timeout: a clear message, the order kept, no 5xx', async ({ page }
   await page.getByRole('radio', { name: METHOD }).check();
   await card(page, '4000 0000 0000 0259');
   await placeOrder(page).click();
-  await expectFormAlert(page, 'The payment gateway did not answer in time. Please try again.', api, { timeout: 15_000 });
+  await expectFormAlert(page, 'The payment gateway did not answer in time. Please try again.', api, {
+    timeout: 15_000,
+  });
   const [order, ...more] = orders(email);
   expect(more).toEqual([]);
   expect(order!.status).toBe('pending_payment');

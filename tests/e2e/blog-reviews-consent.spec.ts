@@ -9,13 +9,23 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { blockHydrated, dataLayerEvents, hydrated, recordDataLayer, recordShifts, settled, watchErrors } from './support/page-helpers.ts';
+import {
+  blockHydrated,
+  dataLayerEvents,
+  hydrated,
+  recordDataLayer,
+  recordShifts,
+  settled,
+  watchErrors,
+} from './support/page-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const reviewsFile = JSON.parse(readFileSync(resolve(ROOT, 'site-config/data/reviews.json'), 'utf8')) as {
   reviews: { id: string; name: string; rating: number; reviewText: string; date: string; platform: string }[];
 };
-const GTM_ID = (JSON.parse(readFileSync(resolve(ROOT, 'site-config/site.json'), 'utf8')) as { integrations: { tagManagerId: string } }).integrations.tagManagerId;
+const GTM_ID = (
+  JSON.parse(readFileSync(resolve(ROOT, 'site-config/site.json'), 'utf8')) as { integrations: { tagManagerId: string } }
+).integrations.tagManagerId;
 const DAY = 24 * 3600;
 
 // A first visit: no consent cookie (playwright.config.ts gives the other tests one).
@@ -23,14 +33,22 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
 /** Titles of the post cards in the page's main part (h2 or h3 by the list's own heading). */
-const postTitles = (page: Page) => page.getByRole('main').getByRole('listitem').locator('h2, h3').filter({ has: page.getByRole('link') });
+const postTitles = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .locator('h2, h3')
+    .filter({ has: page.getByRole('link') });
 
 /** Answers tag manager requests with a tiny stub (no network) and records them. */
 async function stubTagManager(context: BrowserContext): Promise<string[]> {
   const requests: string[] = [];
   await context.route('https://www.googletagmanager.com/**', (route) => {
     requests.push(route.request().url());
-    return route.fulfill({ contentType: 'text/javascript', body: 'window.__gtmStubLoaded = (window.__gtmStubLoaded || 0) + 1;' });
+    return route.fulfill({
+      contentType: 'text/javascript',
+      body: 'window.__gtmStubLoaded = (window.__gtmStubLoaded || 0) + 1;',
+    });
   });
   return requests;
 }
@@ -46,7 +64,9 @@ async function expectAxeClean(page: Page) {
 }
 
 test.describe('blog', () => {
-  test('search matches author names case-insensitively, says No Blogs Found, and keeps the query in the URL', async ({ page }) => {
+  test('search matches author names case-insensitively, says No Blogs Found, and keeps the query in the URL', async ({
+    page,
+  }) => {
     const errors = watchErrors(page);
     await page.goto('/blogs');
     await hydrated(page);
@@ -116,7 +136,17 @@ test.describe('blog', () => {
         return `${el?.tagName} ${el?.textContent === a.textContent}`;
       }),
     );
-    expect(targets).toEqual(['H2 true', 'H2 true', 'H2 true', 'H3 true', 'H3 true', 'H3 true', 'H4 true', 'H3 true', 'H2 true']);
+    expect(targets).toEqual([
+      'H2 true',
+      'H2 true',
+      'H2 true',
+      'H3 true',
+      'H3 true',
+      'H3 true',
+      'H4 true',
+      'H3 true',
+      'H2 true',
+    ]);
 
     await toc.getByRole('link', { name: 'Corner options compared' }).click();
     await expect(page).toHaveURL(/#corner-options-compared$/);
@@ -126,20 +156,32 @@ test.describe('blog', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a category page lists its posts in a grid, popular posts, and every category with its count', async ({ page }) => {
+  test('a category page lists its posts in a grid, popular posts, and every category with its count', async ({
+    page,
+  }) => {
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/blogs/category/latest-trends');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Latest Trends');
     await expect(page.getByRole('searchbox', { name: 'Search this category' })).toBeVisible();
-    await expect(postTitles(page)).toHaveText(['Top 10 Bathroom Vanity Designs', 'Dressing the Kitchen: The Essential Styling Trends That Started in 2020']);
+    await expect(postTitles(page)).toHaveText([
+      'Top 10 Bathroom Vanity Designs',
+      'Dressing the Kitchen: The Essential Styling Trends That Started in 2020',
+    ]);
     // A grid of 3 on desktop: both cards sit on one row.
-    const boxes = await postTitles(page).evaluateAll((hs) => hs.map((h) => h.closest('li')!.getBoundingClientRect().top));
+    const boxes = await postTitles(page).evaluateAll((hs) =>
+      hs.map((h) => h.closest('li')!.getBoundingClientRect().top),
+    );
     expect(new Set(boxes).size).toBe(1);
 
     const categories = page.getByRole('navigation', { name: 'Categories' });
-    await expect(categories.getByRole('link')).toHaveText(['All articles5 posts', 'Kitchen Ideas & Inspirations2 posts', 'Latest Trends2 posts', 'Must Read1 post']);
+    await expect(categories.getByRole('link')).toHaveText([
+      'All articles5 posts',
+      'Kitchen Ideas & Inspirations2 posts',
+      'Latest Trends2 posts',
+      'Must Read1 post',
+    ]);
     await expect(categories.getByRole('link', { name: /Latest Trends/ })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 2, name: 'Popular Posts' })).toBeVisible();
 
@@ -176,8 +218,12 @@ test.describe('reviews', () => {
     await page.goto('/reviews');
     await hydrated(page);
     await expect(page.getByText(`4.8 out of 5 from ${reviewsFile.reviews.length} reviews`)).toBeVisible();
-    const newestLong = [...reviewsFile.reviews].sort((a, b) => b.date.localeCompare(a.date)).find((r) => r.reviewText.length > 150)!;
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: newestLong.name }) });
+    const newestLong = [...reviewsFile.reviews]
+      .sort((a, b) => b.date.localeCompare(a.date))
+      .find((r) => r.reviewText.length > 150)!;
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name: newestLong.name }) });
     const text = card.getByText(newestLong.reviewText.slice(0, 40));
     // What the shopper sees (innerText): the rest of the review is in the page, hidden until asked for.
     const shortText = await text.innerText();
@@ -202,7 +248,13 @@ test.describe('reviews', () => {
   test('the review API serves the site review data', async ({ request }) => {
     const birdeye = await request.get('/api/reviews/birdeye');
     expect(birdeye.status()).toBe(200);
-    const list = (await birdeye.json()) as { reviewId: string; rating: number; reviewer: { nickName: string }; rdate: number; comments: string }[];
+    const list = (await birdeye.json()) as {
+      reviewId: string;
+      rating: number;
+      reviewer: { nickName: string };
+      rdate: number;
+      comments: string;
+    }[];
     expect(list).toHaveLength(reviewsFile.reviews.length);
     const jenna = reviewsFile.reviews.find((r) => r.id === 'jenna-m-dublin')!;
     expect(list.find((r) => r.reviewId === jenna.id)).toEqual({
@@ -216,12 +268,18 @@ test.describe('reviews', () => {
     const summary = await request.get('/api/reviews/summary');
     expect(summary.status()).toBe(200);
     const avg = reviewsFile.reviews.reduce((s, r) => s + r.rating, 0) / reviewsFile.reviews.length;
-    expect(await summary.json()).toEqual({ avgRating: Math.round(avg * 10) / 10, reviewCount: reviewsFile.reviews.length });
+    expect(await summary.json()).toEqual({
+      avgRating: Math.round(avg * 10) / 10,
+      reviewCount: reviewsFile.reviews.length,
+    });
   });
 });
 
 test.describe('cookie consent and tracking', () => {
-  test('no tag manager before consent; Accept All stores the choice for 180 days and loads it', async ({ context, page }) => {
+  test('no tag manager before consent; Accept All stores the choice for 180 days and loads it', async ({
+    context,
+    page,
+  }) => {
     const gtm = await stubTagManager(context);
     await page.goto('/');
     // The banner's block (load: idle) handles the choice from here (before, the boot script does).
@@ -250,8 +308,14 @@ test.describe('cookie consent and tracking', () => {
     expect(cookie!.expires).toBeGreaterThan(before + 180 * DAY - 60);
     expect(cookie!.expires).toBeLessThan(before + 180 * DAY + 60);
     await expect.poll(() => gtm).toEqual([`https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`]);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __gtmStubLoaded?: number }).__gtmStubLoaded)).toBe(1);
-    expect(await page.evaluate(() => (window.dataLayer ?? []).some((e) => e.event === 'gtm.js' && typeof e['gtm.start'] === 'number'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __gtmStubLoaded?: number }).__gtmStubLoaded))
+      .toBe(1);
+    expect(
+      await page.evaluate(() =>
+        (window.dataLayer ?? []).some((e) => e.event === 'gtm.js' && typeof e['gtm.start'] === 'number'),
+      ),
+    ).toBe(true);
 
     // A later visit: no banner, the tag manager loads at hydration.
     await page.reload();
@@ -260,7 +324,11 @@ test.describe('cookie consent and tracking', () => {
     await expect(banner(page)).toHaveCount(0);
   });
 
-  test('with consent, the tag manager still stays off on routes whose tagManager flag is off', async ({ context, page, baseURL }) => {
+  test('with consent, the tag manager still stays off on routes whose tagManager flag is off', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
     const gtm = await stubTagManager(context);
     await context.addCookies([{ name: 'cookie_consent', value: 'accepted', url: baseURL! }]);
     await page.goto('/estimator'); // all structured-data flags off, tag manager included
@@ -277,7 +345,10 @@ test.describe('cookie consent and tracking', () => {
     await expect.poll(() => gtm.length).toBe(1);
   });
 
-  test('Reject All stores the choice, hides the banner for good, and never loads the tag manager', async ({ context, page }) => {
+  test('Reject All stores the choice, hides the banner for good, and never loads the tag manager', async ({
+    context,
+    page,
+  }) => {
     const gtm = await stubTagManager(context);
     await page.goto('/blogs');
     await blockHydrated(page, banner(page));
@@ -288,7 +359,10 @@ test.describe('cookie consent and tracking', () => {
     expect(cookie).toMatchObject({ value: 'rejected', path: '/' });
     expect(cookie!.expires).toBeGreaterThan(before + 180 * DAY - 60);
     // Navigate (client side) and reload: still no banner and no tag manager.
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /Must Read/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: /Must Read/ })
+      .click();
     await expect(page).toHaveURL(/must-read$/);
     await page.reload();
     await settled(page);
@@ -298,7 +372,9 @@ test.describe('cookie consent and tracking', () => {
     expect(await page.evaluate(() => document.querySelector('script[src*="googletagmanager"]'))).toBeNull();
   });
 
-  test('the banner does not cover focus: the page is padded by its height and focused links stay above it', async ({ page }) => {
+  test('the banner does not cover focus: the page is padded by its height and focused links stay above it', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 700 });
     await page.goto('/reviews');
     await settled(page); // the banner's block keeps the padding from here
@@ -316,7 +392,9 @@ test.describe('cookie consent and tracking', () => {
     // The last link of the page can be reached and seen too.
     await page.keyboard.press('End');
     await footerLinks.last().focus();
-    expect(await footerLinks.last().evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(bannerTop + 1);
+    expect(await footerLinks.last().evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(
+      bannerTop + 1,
+    );
   });
 
   test('nothing on a blog post moves when the banner appears (no layout shift)', async ({ page }) => {
@@ -328,14 +406,18 @@ test.describe('cookie consent and tracking', () => {
     expect(await shifts()).toEqual([]);
   });
 
-  test('clicks on calls to action push a tracking event with the guest labels, consent or not', async ({ context, page }) => {
+  test('clicks on calls to action push a tracking event with the guest labels, consent or not', async ({
+    context,
+    page,
+  }) => {
     const gtm = await stubTagManager(context);
     await recordDataLayer(page); // a click's event is pushed on the page it leaves
     await page.goto('/blogs/top-10-kitchens-designs');
     // The banner's island (started at idle) tracks the clicks: live before the first one.
     await blockHydrated(page, banner(page));
     await expect(banner(page)).toBeVisible(); // no choice made
-    const ctaEvents = async () => (await dataLayerEvents<{ event?: string }>(page)).filter((e) => e.event === 'cta_click');
+    const ctaEvents = async () =>
+      (await dataLayerEvents<{ event?: string }>(page)).filter((e) => e.event === 'cta_click');
 
     // A link elsewhere is not a tracked call to action.
     await page.getByRole('link', { name: 'Maya Castellano' }).first().click();

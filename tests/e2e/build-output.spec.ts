@@ -28,31 +28,49 @@ test('sitemap.xml lists static routes with absolute URLs and robots.txt points t
 });
 
 /** The page's islands as its HTML lists them for the runtime. */
-function islandsOf(html: string): { islands: Record<string, { type: string; start: string; embeds?: string[] }>; chunks: Record<string, string[]> } {
+function islandsOf(html: string): {
+  islands: Record<string, { type: string; start: string; embeds?: string[] }>;
+  chunks: Record<string, string[]>;
+} {
   return JSON.parse(/<script id="jv-islands" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
 }
 
 test('each page preloads only the code of its islands that start at load; no static block ships code', () => {
   const home = readFileSync(join(SITE, 'index.html'), 'utf8');
   const { islands } = islandsOf(home);
-  const atLoad = new Set(Object.values(islands).filter((i) => i.start === 'load').flatMap((i) => [i.type, ...(i.embeds ?? [])]));
+  const atLoad = new Set(
+    Object.values(islands)
+      .filter((i) => i.start === 'load')
+      .flatMap((i) => [i.type, ...(i.embeds ?? [])]),
+  );
   expect(atLoad.size).toBeGreaterThan(0);
   const preload = /data-jv-preload="([^"]*)"/.exec(home)![1]!.split(' ');
-  const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
   // A block's browser code: its framework-free client where it has one, else its component.
   const code = new Map<string, string>();
   for (const [k, c] of Object.entries(manifest)) {
     const m = /^blocks\/([^/]+)\/(index\.tsx|client\.ts)$/.exec(k);
     if (m && (m[2] === 'client.ts' || !code.has(m[1]!))) code.set(m[1]!, c.file);
   }
-  for (const [type, file] of code) expect(preload.includes(`/${file}`), `${type} code preloaded on home`).toBe(atLoad.has(type));
+  for (const [type, file] of code)
+    expect(preload.includes(`/${file}`), `${type} code preloaded on home`).toBe(atLoad.has(type));
   // The home page's static blocks (the header, headings, FAQs, the footer) are not islands at all.
-  for (const type of ['site-header', 'site-footer', 'heading', 'faq-list']) expect(Object.values(islands).map((i) => i.type), type).not.toContain(type);
+  for (const type of ['site-header', 'site-footer', 'heading', 'faq-list'])
+    expect(
+      Object.values(islands).map((i) => i.type),
+      type,
+    ).not.toContain(type);
 });
 
 /** The file of each module a block's chunk imports whose name (Vite's manifest key) starts with `name`. */
 function chunkImport(block: string, name: string): string {
-  const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
   const key = manifest[`blocks/${block}/index.tsx`]!.imports!.find((i) => i.startsWith(`_${name}-`));
   return '/' + manifest[key!]!.file;
 }
@@ -69,7 +87,10 @@ async function depFetchedWithChunk(page: Page, block: string, dep: string): Prom
   let result!: (alongside: boolean) => void;
   const outcome = new Promise<boolean>((done) => (result = done));
   await page.route(new RegExp(`/assets/${block}-[^/]+\\.js$`), async (route) => {
-    const alongside = await Promise.race([seen.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), 5000))]);
+    const alongside = await Promise.race([
+      seen.then(() => true),
+      new Promise<boolean>((done) => setTimeout(() => done(false), 5000)),
+    ]);
     await route.continue();
     result(alongside);
   });
@@ -87,7 +108,12 @@ test('an island that starts later fetches its chunk together with the modules it
   await settled(page); // the search waits for the shopper
   await page.getByRole('banner').getByRole('combobox', { name: 'Search' }).first().hover();
   expect(await alongside).toBe(true);
-  await expect(page.getByRole('banner').locator('[data-jv-island][data-jv-live]').filter({ has: page.getByRole('combobox', { name: 'Search' }) })).toHaveCount(1);
+  await expect(
+    page
+      .getByRole('banner')
+      .locator('[data-jv-island][data-jv-live]')
+      .filter({ has: page.getByRole('combobox', { name: 'Search' }) }),
+  ).toHaveCount(1);
 });
 
 test('an island that starts when visible fetches its code only when it nears the viewport', async ({ page }) => {

@@ -96,9 +96,14 @@ test('samples added on style pages show in the header of another tab and on the 
   await expect(other.getByRole('link', { name: 'Checkout', exact: true })).toHaveAttribute('href', '/checkout');
   await axeAtBothWidths(other);
 
-  await lines.nth(0).getByRole('button', { name: `Remove ${AW_DOOR}` }).click();
+  await lines
+    .nth(0)
+    .getByRole('button', { name: `Remove ${AW_DOOR}` })
+    .click();
   await expect(lines).toHaveCount(1);
-  await expect(other.getByRole('status').filter({ hasText: 'removed' })).toHaveText(`Item ${AW_DOOR} has been removed from your cart.`);
+  await expect(other.getByRole('status').filter({ hasText: 'removed' })).toHaveText(
+    `Item ${AW_DOOR} has been removed from your cart.`,
+  );
   await expect(cartLink(other)).toHaveText('Cart (1)');
   await expect(cartLink(shop)).toHaveText('Cart (1)');
   expect(errors).toEqual([]);
@@ -106,8 +111,14 @@ test('samples added on style pages show in the header of another tab and on the 
 
 test('expired, malformed and stale carts', async ({ page }) => {
   const errors = watchErrors(page);
-  const store = (value: unknown) => page.evaluate((v) => localStorage.setItem('selectedSamples', typeof v === 'string' ? v : JSON.stringify(v)), value);
-  const line = (sku: string, name: string, type: string, value: string) => ({ sku, name, qty: 1, finish: { type, value } });
+  const store = (value: unknown) =>
+    page.evaluate((v) => localStorage.setItem('selectedSamples', typeof v === 'string' ? v : JSON.stringify(v)), value);
+  const line = (sku: string, name: string, type: string, value: string) => ({
+    sku,
+    name,
+    qty: 1,
+    finish: { type, value },
+  });
   const aw = line('AW-SD-AW', AW_DOOR, 'color', 'aspen-white');
 
   await page.goto('/order-samples');
@@ -124,7 +135,11 @@ test('expired, malformed and stale carts', async ({ page }) => {
   await expect(cartLink(page)).toHaveText('Cart (0)');
   expect(await page.evaluate(() => localStorage.getItem('selectedSamples'))).toBeNull();
 
-  for (const bad of ['{not json', '[{"sku":"AW-SD-AW"}]', JSON.stringify({ items: 'AW-SD-AW', expiresAt: Date.now() + HOUR })]) {
+  for (const bad of [
+    '{not json',
+    '[{"sku":"AW-SD-AW"}]',
+    JSON.stringify({ items: 'AW-SD-AW', expiresAt: Date.now() + HOUR }),
+  ]) {
     await store(bad);
     await page.reload();
     await hydrated(page);
@@ -133,10 +148,15 @@ test('expired, malformed and stale carts', async ({ page }) => {
   }
 
   // A sku the catalogue no longer has is dropped, with a message.
-  await store({ items: [aw, line('RETIRED-SD-1', 'Retired sample door', 'color', 'white')], expiresAt: Date.now() + HOUR });
+  await store({
+    items: [aw, line('RETIRED-SD-1', 'Retired sample door', 'color', 'white')],
+    expiresAt: Date.now() + HOUR,
+  });
   await page.reload();
   await hydrated(page);
-  await expect(page.getByRole('status').filter({ hasText: 'no longer' })).toHaveText('Item Retired sample door is no longer available and has been removed from your cart.');
+  await expect(page.getByRole('status').filter({ hasText: 'no longer' })).toHaveText(
+    'Item Retired sample door is no longer available and has been removed from your cart.',
+  );
   await expect(page.getByRole('list', { name: /Your samples/ }).getByRole('listitem')).toHaveCount(1);
   await expect(cartLink(page)).toHaveText('Cart (1)');
   expect(errors).toEqual([]);
@@ -145,7 +165,9 @@ test('expired, malformed and stale carts', async ({ page }) => {
 test.describe('search', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('the header popup: lazy index, suggestions by sku and title, messages, keyboard, See all Result', async ({ page }) => {
+  test('the header popup: lazy index, suggestions by sku and title, messages, keyboard, See all Result', async ({
+    page,
+  }) => {
     const errors = watchErrors(page);
     const indexRequests: string[] = [];
     page.on('request', (r) => {
@@ -179,7 +201,9 @@ test.describe('search', () => {
 
     await box.fill('aw');
     await box.press('Enter');
-    await expect(page.getByRole('banner').getByRole('alert')).toHaveText('Please enter at least 3 characters to search.');
+    await expect(page.getByRole('banner').getByRole('alert')).toHaveText(
+      'Please enter at least 3 characters to search.',
+    );
     await expect(box).toHaveAttribute('aria-invalid', 'true');
 
     // Closing clears the text and the results.
@@ -212,7 +236,10 @@ test.describe('search', () => {
     await hydrated(page);
     const box = page.getByRole('main').getByRole('searchbox', { name: 'Search the shop' });
     await expect(box).toHaveValue('greenwich');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Greenwich Classic', exact: true })).toHaveAttribute('href', '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/gc');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Greenwich Classic', exact: true })).toHaveAttribute(
+      'href',
+      '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/gc',
+    );
     await axeAtBothWidths(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -231,7 +258,9 @@ test.describe('search', () => {
     await box.fill('PTS-SD-CF');
     await box.press('Enter');
     await expect(page).toHaveURL(/\?query=PTS-SD-CF$/);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Park Terrace Slim Shaker', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Park Terrace Slim Shaker', exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
 
     await box.fill('zebrawood');

@@ -52,7 +52,9 @@ test.describe('listing pages', () => {
     expect(errors).toEqual([]);
   });
 
-  test('sorting, and back and forward between sorts, stay in the listing\'s island: the rest of the page keeps its HTML, no code is fetched, no other island starts', async ({ page }) => {
+  test("sorting, and back and forward between sorts, stay in the listing's island: the rest of the page keeps its HTML, no code is fetched, no other island starts", async ({
+    page,
+  }) => {
     const errors = watchErrors(page);
     await open(page, CATEGORY);
     // Settled: the islands that start at idle time (the cookie banner) are live; those that start
@@ -60,7 +62,12 @@ test.describe('listing pages', () => {
     await settled(page);
     const deferred = () =>
       page.evaluate(() => [
-        ...[...document.querySelectorAll('[data-jv-island]')].filter((e) => !e.contains(document.querySelector('select'))).map((e) => `${e.getAttribute('data-jv-island')}: ${e.hasAttribute('data-jv-live') ? 'live' : 'waiting'} ${e.innerHTML.length}`),
+        ...[...document.querySelectorAll('[data-jv-island]')]
+          .filter((e) => !e.contains(document.querySelector('select')))
+          .map(
+            (e) =>
+              `${e.getAttribute('data-jv-island')}: ${e.hasAttribute('data-jv-live') ? 'live' : 'waiting'} ${e.innerHTML.length}`,
+          ),
         `footer: ${document.querySelector('footer')?.innerHTML.length}`,
       ]);
     const before = await deferred();
@@ -86,7 +93,9 @@ test.describe('listing pages', () => {
     expect(errors).toEqual([]);
   });
 
-  test('sort and filters go to the URL, survive reload, and an empty combination says No items available', async ({ page }) => {
+  test('sort and filters go to the URL, survive reload, and an empty combination says No items available', async ({
+    page,
+  }) => {
     await open(page, CATEGORY);
     await listing(page).getByLabel('Sort by').selectOption('z-a');
     await expect(page).toHaveURL(`${CATEGORY}?sort=z-a`);
@@ -109,7 +118,10 @@ test.describe('listing pages', () => {
     await hydrated(page);
     await expect(status(page)).toHaveText('Showing 1–2 of 2');
     await expect(listing(page).getByLabel('Sort by')).toHaveValue('z-a');
-    await expect(cardTitles(page)).toHaveText(['White Pearl Gloss RTA Kitchen Cabinets', 'Tribeca Contemporary Semi-Custom Kitchen Cabinets']);
+    await expect(cardTitles(page)).toHaveText([
+      'White Pearl Gloss RTA Kitchen Cabinets',
+      'Tribeca Contemporary Semi-Custom Kitchen Cabinets',
+    ]);
 
     // Slab doors come in maple only: slab and oak together match nothing
     await listing(page).locator('summary', { hasText: 'Material' }).click();
@@ -138,7 +150,9 @@ test.describe('listing pages', () => {
     await expect(page).toHaveURL(RTA);
     await expect(page.locator('h1')).toHaveText('RTA Kitchen Cabinets');
     await expect(cards(page)).toHaveCount(6);
-    await listing(page).getByRole('button', { name: /Load more/ }).click();
+    await listing(page)
+      .getByRole('button', { name: /Load more/ })
+      .click();
     await expect(cards(page)).toHaveCount(9);
     await expect(page).toHaveURL(`${RTA}?page=2`);
     await expect(cards(page).nth(6).getByRole('link').first()).toBeFocused();
@@ -172,7 +186,10 @@ test.describe('style page', () => {
 
     await page.getByRole('radio', { name: 'Hudson Sage' }).check();
     await expect(page).toHaveURL(`${CARLTON}?type=paint&value=hudson-sage`);
-    await expect(page.getByRole('figure').filter({ hasText: 'Hudson Sage' }).getByRole('img')).toHaveAttribute('src', /^\/assets\/images\/styles\/doors\/shaker-hudson-sage-[\w-]{10}\.svg$/); // fingerprinted by the build
+    await expect(page.getByRole('figure').filter({ hasText: 'Hudson Sage' }).getByRole('img')).toHaveAttribute(
+      'src',
+      /^\/assets\/images\/styles\/doors\/shaker-hudson-sage-[\w-]{10}\.svg$/,
+    ); // fingerprinted by the build
     await page.getByRole('radio', { name: 'Honey Maple' }).check();
     await expect(page).toHaveURL(`${CARLTON}?type=stain&value=honey-maple`);
     await expect(page.getByText('Selected finish: Honey Maple (Stained)')).toBeVisible();
@@ -180,7 +197,9 @@ test.describe('style page', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a shared ?type=&value= URL preselects the finish, after reload too; +N shows every swatch', async ({ page }) => {
+  test('a shared ?type=&value= URL preselects the finish, after reload too; +N shows every swatch', async ({
+    page,
+  }) => {
     await open(page, `${CARLTON}?type=paint&value=blackstone`);
     const paint = page.getByRole('group', { name: 'Paint colors' });
     // Blackstone is the 16th paint colour: its group opens to show it
@@ -206,7 +225,9 @@ test.describe('style page', () => {
     await expect(page.getByRole('radio', { name: 'Espresso' })).toBeChecked();
     await expect(page.getByRole('figure').filter({ hasText: 'Espresso (Stained)' })).toHaveCount(0);
     await page.getByRole('radio', { name: 'Rustic Walnut' }).check();
-    await expect(page.getByRole('figure').filter({ hasText: 'Rustic Walnut (Stained)' }).getByRole('img')).toBeVisible();
+    await expect(
+      page.getByRole('figure').filter({ hasText: 'Rustic Walnut (Stained)' }).getByRole('img'),
+    ).toBeVisible();
   });
 
   test('detail tabs: arrow keys, FAQ, specifications and samples panels, No Data Found', async ({ page }) => {
@@ -220,7 +241,12 @@ test.describe('style page', () => {
     await page.keyboard.press('ArrowRight');
     await expect(tabs.getByRole('tab', { name: 'Videos' })).toBeFocused();
     await expect(tabs.getByRole('tab', { name: 'Videos' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel', { name: 'Videos' }).getByRole('button', { name: /^Play video:/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('tabpanel', { name: 'Videos' })
+        .getByRole('button', { name: /^Play video:/ })
+        .first(),
+    ).toBeVisible();
     await page.keyboard.press('ArrowRight');
     const specs = page.getByRole('tabpanel', { name: 'Specifications' });
     await expect(specs).toBeVisible();
@@ -257,7 +283,11 @@ test.describe('style page', () => {
       },
     });
     expect(ld.image.length).toBeGreaterThan(0);
-    expect(ld.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: expect.any(Number), reviewCount: ld.review.length });
+    expect(ld.aggregateRating).toMatchObject({
+      '@type': 'AggregateRating',
+      ratingValue: expect.any(Number),
+      reviewCount: ld.review.length,
+    });
     for (const r of ld.review) {
       expect(r.author.name).toBeTruthy();
       expect(r.reviewRating.ratingValue).toBeGreaterThanOrEqual(1);

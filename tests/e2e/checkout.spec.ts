@@ -57,7 +57,8 @@ interface ReceivedMail {
   to: string[];
   raw: string;
 }
-const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQp = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 function mails(): ReceivedMail[] {
   const dir = process.env.E2E_MAIL_DIR!;
   return readdirSync(dir).flatMap((f) => {
@@ -80,10 +81,11 @@ async function expectAxeClean(page: Page) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(result.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    expect(
+      result.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
   }
 }
-
 
 async function addAwDoor(page: Page) {
   await page.goto(AW);
@@ -128,7 +130,11 @@ async function fillCard(page: Page, number: string) {
 }
 
 /** The summary's figure for a row ("Subtotal", "Shipping", "Tax", "Total"). */
-const figure = (page: Page, name: string) => summary(page).locator('dl > div').filter({ has: page.getByText(name, { exact: true }) }).locator('dd');
+const figure = (page: Page, name: string) =>
+  summary(page)
+    .locator('dl > div')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .locator('dd');
 
 test('validation, same as billing, the US-only alert, the empty cart and axe', async ({ page }) => {
   test.slow();
@@ -143,7 +149,9 @@ test('validation, same as billing, the US-only alert, the empty cart and axe', a
   await openCheckout(page);
   await expect(page.getByText('Shipping will be calculated after entering address.')).toBeVisible();
   // Months 01-12 and this year plus 10.
-  await expect(byLabel(page.locator('form'), 'Expiry Month').locator('option:not([value=""])')).toHaveText(Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')));
+  await expect(byLabel(page.locator('form'), 'Expiry Month').locator('option:not([value=""])')).toHaveText(
+    Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')),
+  );
   await expect(byLabel(page.locator('form'), 'Expiry Year').locator('option:not([value=""])')).toHaveCount(11);
 
   // A field is checked when the shopper leaves it; changing it takes its error away until then.
@@ -176,7 +184,9 @@ test('validation, same as billing, the US-only alert, the empty cart and axe', a
   await placeOrder(page).click();
   await expect(byLabel(billing(page), 'Email')).toHaveAccessibleDescription('Invalid email address');
   await expect(byLabel(billing(page), 'Zip Code')).toHaveAccessibleDescription('Only numbers are allowed');
-  await expect(byLabel(billing(page), 'Phone Number')).toHaveAccessibleDescription('Phone number must be at least 10 digits');
+  await expect(byLabel(billing(page), 'Phone Number')).toHaveAccessibleDescription(
+    'Phone number must be at least 10 digits',
+  );
 
   // A complete address: the server's shipping methods and totals.
   await fillBilling(page, unique('validation'));
@@ -232,9 +242,15 @@ test('two samples paid by card: the success page, the stored order and both e-ma
   const email = unique('paid');
   await addAwDoor(page);
   await addQuartzChip(page);
-  const skus = await page.evaluate(() => (JSON.parse(localStorage.getItem('selectedSamples') ?? '{}') as { items: { sku: string }[] }).items.map((i) => i.sku));
+  const skus = await page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('selectedSamples') ?? '{}') as { items: { sku: string }[] }).items.map(
+      (i) => i.sku,
+    ),
+  );
   expect(skus).toHaveLength(2);
-  const catalogue = (await (await request.get('/data/samples.json')).json()) as { samples: Record<string, { price: number }> };
+  const catalogue = (await (await request.get('/data/samples.json')).json()) as {
+    samples: Record<string, { price: number }>;
+  };
   const subtotal = Math.round(skus.reduce((s, sku) => s + catalogue.samples[sku]!.price, 0) * 100) / 100;
 
   await recordDataLayer(page); // the checkout pushes begin_checkout, the success page (a new document) purchase
@@ -257,9 +273,18 @@ test('two samples paid by card: the success page, the stored order and both e-ma
   const orderNumber = (await status.textContent())!.replace(/\D/g, '');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
   // The cart is empty (the checkout header has no cart link: the stored cart says it).
-  await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('selectedSamples') ?? '{"items":[]}') as { items: unknown[] }).items.length)).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem('selectedSamples') ?? '{"items":[]}') as { items: unknown[] }).items.length,
+      ),
+    )
+    .toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('orderIncrementId'))).toBeNull();
-  const events = (await dataLayerEvents<{ event?: string; login_status?: string; customer_type?: string; user_id?: string }>(page)).filter((e) => e.event === 'begin_checkout' || e.event === 'purchase');
+  const events = (
+    await dataLayerEvents<{ event?: string; login_status?: string; customer_type?: string; user_id?: string }>(page)
+  ).filter((e) => e.event === 'begin_checkout' || e.event === 'purchase');
   expect(events.map((e) => [e.event, e.user_id, e.login_status, e.customer_type])).toEqual([
     ['begin_checkout', '', 'Guest', 'General'],
     ['purchase', '', 'Guest', 'General'],
@@ -276,7 +301,9 @@ test('two samples paid by card: the success page, the stored order and both e-ma
   expect(money(order!.total_cents / 100)).toBe(shownTotal);
 
   // The e-mails: the customer's, and the shop's to the first admin address with the rest in cc.
-  const customer = await waitForMail((m) => m.to.includes(email) && m.raw.includes(`Order Confirmation #${orderNumber}`));
+  const customer = await waitForMail(
+    (m) => m.to.includes(email) && m.raw.includes(`Order Confirmation #${orderNumber}`),
+  );
   expect(customer.to).toEqual([email]);
   const admin = await waitForMail((m) => m.to.includes(ADMIN) && m.raw.includes(`New Order #${orderNumber}`));
   expect([...admin.to].sort()).toEqual([ADMIN, ADMIN_CC].sort());
@@ -310,7 +337,9 @@ test('a declined card shows the error; the retry on the same page pays the same 
   expect(rows.map((o) => o.status)).toEqual(['ordered']);
 });
 
-test('test mode: the sandbox notice with the payment methods; a ZIP of another state is refused on the ZIP field', async ({ page }) => {
+test('test mode: the sandbox notice with the payment methods; a ZIP of another state is refused on the ZIP field', async ({
+  page,
+}) => {
   test.slow();
   const errors = watchErrors(page);
   await addAwDoor(page);
@@ -325,7 +354,9 @@ test('test mode: the sandbox notice with the payment methods; a ZIP of another s
   await byLabel(billing(page), 'State').selectOption('IN');
   await expect(zip).toHaveAccessibleDescription('ZIP/Postal code does not match the selected state');
   await expect(zip).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('group', { name: 'Shipping method' })).toContainText('ZIP/Postal code does not match the selected state');
+  await expect(page.getByRole('group', { name: 'Shipping method' })).toContainText(
+    'ZIP/Postal code does not match the selected state',
+  );
   await expectAxeClean(page);
   await byLabel(billing(page), 'State').selectOption('OH');
   await expect(zip).not.toHaveAttribute('aria-invalid', 'true');
@@ -333,7 +364,9 @@ test('test mode: the sandbox notice with the payment methods; a ZIP of another s
   expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
 });
 
-test('a card that needs authentication: the sandbox page, then the verify page and the success page', async ({ page }) => {
+test('a card that needs authentication: the sandbox page, then the verify page and the success page', async ({
+  page,
+}) => {
   test.slow();
   const email = unique('3ds');
   await addQuartzChip(page);

@@ -38,7 +38,10 @@ test.describe('at 1280 px', () => {
     await banner.getByRole('button', { name: 'Next slide' }).click();
     await expect(second).toBeInViewport();
     await expect(first).not.toBeInViewport();
-    await expect(banner.getByRole('button', { name: 'Go to slide 2', includeHidden: true })).toHaveAttribute('aria-current', 'true');
+    await expect(banner.getByRole('button', { name: 'Go to slide 2', includeHidden: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(slide2).not.toHaveAttribute('inert');
     await expect(banner.getByRole('group', { name: '1 of 3', includeHidden: true })).toHaveAttribute('inert', '');
     await expect(galleryLink).toBeVisible();
@@ -48,7 +51,10 @@ test.describe('at 1280 px', () => {
     await page.keyboard.press('ArrowRight'); // wraps around
     await expect(first).toBeInViewport();
     await banner.getByRole('button', { name: 'Previous slide' }).click();
-    await expect(banner.getByRole('button', { name: 'Go to slide 3', includeHidden: true })).toHaveAttribute('aria-current', 'true');
+    await expect(banner.getByRole('button', { name: 'Go to slide 3', includeHidden: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     // Dots are for phones (under 767 px) only.
     await expect(banner.getByRole('button', { name: 'Go to slide 1', includeHidden: true })).toBeHidden();
   });
@@ -56,12 +62,19 @@ test.describe('at 1280 px', () => {
   test('card slider is a grid above 768 px: every card shows, no slider controls', async ({ page }) => {
     await open(page, '/');
     const slider = page.getByRole('region', { name: 'How buying from Hearthline works' });
-    for (const title of ['Measure your kitchen', 'Get a free 3D design', 'See the colour at home', 'Order and we deliver'])
+    for (const title of [
+      'Measure your kitchen',
+      'Get a free 3D design',
+      'See the colour at home',
+      'Order and we deliver',
+    ])
       await expect(slider.getByRole('heading', { name: title })).toBeVisible();
     await expect(slider.getByRole('button', { name: 'Next slide' })).toBeHidden();
   });
 
-  test('lightbox: opens by click or Enter, zooms to at most 2x, arrows move, Tab stays inside, Escape closes and returns focus', async ({ page }) => {
+  test('lightbox: opens by click or Enter, zooms to at most 2x, arrows move, Tab stays inside, Escape closes and returns focus', async ({
+    page,
+  }) => {
     await open(page, '/inspiration-gallery/shaker-green');
     const opener = page.getByRole('button', { name: /^Enlarge image: Shaker Green wall and base cabinets/ });
     await opener.click();
@@ -81,7 +94,10 @@ test.describe('at 1280 px', () => {
     await expect(zoom).toHaveText('200%'); // the maximum ratio is 2
     await expect(dialog.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
     await expect(image).toHaveAttribute('data-zoom', '2');
-    const [imgWidth, stageWidth] = await image.evaluate((el) => [el.getBoundingClientRect().width, el.parentElement!.clientWidth]);
+    const [imgWidth, stageWidth] = await image.evaluate((el) => [
+      el.getBoundingClientRect().width,
+      el.parentElement!.clientWidth,
+    ]);
     expect(imgWidth / stageWidth).toBeCloseTo(2, 1);
     await page.keyboard.press('-');
     await expect(zoom).toHaveText('150%');
@@ -145,7 +161,9 @@ test.describe('at 1280 px', () => {
 
   test('media block: Read more shows the whole description, Show less cuts it again', async ({ page }) => {
     await open(page, '/');
-    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3/4 inch plywood boxes' }) });
+    const item = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: '3/4 inch plywood boxes' }) });
     const ending = 'which is why we use nothing else.';
     // What the shopper sees (innerText): the whole description is in the page, its end hidden
     // until asked for, by a <details>' summary that needs no script.
@@ -176,7 +194,10 @@ test.describe('at 1280 px', () => {
     await expect(button).toBeHidden();
   });
 
-  test('download catalog: several entries are a keyboard menu of PDF links; one entry is a plain link', async ({ page, request }) => {
+  test('download catalog: several entries are a keyboard menu of PDF links; one entry is a plain link', async ({
+    page,
+    request,
+  }) => {
     await open(page, '/products');
     const button = page.getByRole('button', { name: 'Download Catalog' });
     await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -184,7 +205,10 @@ test.describe('at 1280 px', () => {
     const menu = page.getByRole('menu', { name: 'Download Catalog' });
     await expect(menu).toBeVisible();
     const items = menu.getByRole('menuitem');
-    await expect(items).toHaveText(['Kitchen Cabinet Catalog 2025 (PDF, 3 KB)', 'Bathroom Vanity Catalog 2025 (PDF, 2 KB)']);
+    await expect(items).toHaveText([
+      'Kitchen Cabinet Catalog 2025 (PDF, 3 KB)',
+      'Bathroom Vanity Catalog 2025 (PDF, 2 KB)',
+    ]);
     await expect(items.first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(items.nth(1)).toBeFocused();
@@ -205,14 +229,21 @@ test.describe('at 1280 px', () => {
     }
 
     await open(page, '/test');
-    const single = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Single catalogue (a plain link)' }) });
-    await expect(single.getByRole('link', { name: 'Kitchen Cabinet Catalog 2025 (PDF)' })).toHaveAttribute('href', '/images/catalogs/hearthline-kitchen-catalog-2025.pdf');
+    const single = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Single catalogue (a plain link)' }) });
+    await expect(single.getByRole('link', { name: 'Kitchen Cabinet Catalog 2025 (PDF)' })).toHaveAttribute(
+      'href',
+      '/images/catalogs/hearthline-kitchen-catalog-2025.pdf',
+    );
     await expect(single.getByRole('button')).toHaveCount(0);
   });
 
   test('advice chat: online badge, and the chat button says it is under development', async ({ page }) => {
     await open(page, '/faqs');
-    const chat = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Talk to a kitchen expert' }) });
+    const chat = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Talk to a kitchen expert' }) });
     await expect(chat.getByText('Online', { exact: true })).toBeVisible();
     const alerts: string[] = [];
     page.on('dialog', (d) => {
@@ -225,8 +256,12 @@ test.describe('at 1280 px', () => {
     await expect.poll(() => alerts).toEqual(['alert: This is Under Development!']);
   });
 
-  test('video cards: the player loads only on play (youtube-nocookie); VideoObject data is complete', async ({ page }) => {
-    await page.route(/youtube-nocookie\.com|ytimg\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }));
+  test('video cards: the player loads only on play (youtube-nocookie); VideoObject data is complete', async ({
+    page,
+  }) => {
+    await page.route(/youtube-nocookie\.com|ytimg\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
     await open(page, '/kitchen-installation');
     await expect(page.locator('iframe')).toHaveCount(0);
     await page.getByRole('button', { name: 'Play video: How to install wall cabinets' }).click();
@@ -238,16 +273,25 @@ test.describe('at 1280 px', () => {
     await expect.poll(() => player.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const videos = (await jsonLd(page)).filter((j) => j['@type'] === 'VideoObject');
-    expect(videos.map((v) => v.name)).toEqual(['How to install wall cabinets', 'Setting and levelling base cabinets', 'Assembling an RTA base cabinet', 'Adjusting soft-close hinges and drawer fronts']);
+    expect(videos.map((v) => v.name)).toEqual([
+      'How to install wall cabinets',
+      'Setting and levelling base cabinets',
+      'Assembling an RTA base cabinet',
+      'Adjusting soft-close hinges and drawer fronts',
+    ]);
     for (const v of videos) {
       expect(v.description.length).toBeGreaterThan(20);
       expect(v.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(v.thumbnailUrl[0]).toMatch(/^https:\/\/i\.ytimg\.com\/vi\/hLc7\w+\/(maxresdefault|hqdefault|mqdefault|default)\.jpg$/);
+      expect(v.thumbnailUrl[0]).toMatch(
+        /^https:\/\/i\.ytimg\.com\/vi\/hLc7\w+\/(maxresdefault|hqdefault|mqdefault|default)\.jpg$/,
+      );
       expect(v.embedUrl).toMatch(/^https:\/\/www\.youtube\.com\/embed\/hLc7\w+$/);
     }
   });
 
-  test('scheduling widget: its script loads after hydration into a 700 px area, with a loader for 1200 ms', async ({ page }) => {
+  test('scheduling widget: its script loads after hydration into a 700 px area, with a loader for 1200 ms', async ({
+    page,
+  }) => {
     const requested: string[] = [];
     await page.route('https://assets.calendly.com/**', (route) => {
       requested.push(route.request().url());
@@ -266,7 +310,16 @@ test.describe('at 1280 px', () => {
     // Frames come only as the paused clock moves, and the boot script starts hydrating two frames
     // after the first screen is painted: the clock moves in 20 ms steps until the page is live
     // (the loader's 1200 ms start then, so at most a step or two of them have passed).
-    const live = async () => (await page.clock.runFor(20), page.evaluate(() => !!document.querySelector('.calendly-inline-widget')?.closest('[data-jv-island]')?.hasAttribute('data-jv-live')));
+    const live = async () => (
+      await page.clock.runFor(20),
+      page.evaluate(
+        () =>
+          !!document
+            .querySelector('.calendly-inline-widget')
+            ?.closest('[data-jv-island]')
+            ?.hasAttribute('data-jv-live'),
+      )
+    );
     await expect.poll(live, { message: "the widget's island is live", timeout: 15_000, intervals: [0] }).toBe(true);
     await expect(page.locator('iframe[title="Booking calendar"]')).toBeAttached();
     expect(requested).toEqual(['https://assets.calendly.com/assets/external/widget.js']);
@@ -276,14 +329,19 @@ test.describe('at 1280 px', () => {
     await expect(loader).toBeVisible();
     await page.clock.runFor(200);
     await expect(loader).toBeHidden();
-    await expect(page.getByRole('link', { name: /Open the booking calendar/ })).toHaveAttribute('href', 'https://calendly.com/hearthline-cabinetry/kitchen-design-call');
+    await expect(page.getByRole('link', { name: /Open the booking calendar/ })).toHaveAttribute(
+      'href',
+      'https://calendly.com/hearthline-cabinetry/kitchen-design-call',
+    );
   });
 
   test('third-party widgets that cannot load say so, and keep their way out', async ({ page }) => {
     await page.route('https://assets.calendly.com/**', (route) => route.abort());
     await open(page, '/book-appointment');
     await scrolledToAndLive(page, page.locator('.calendly-inline-widget'));
-    await expect(page.getByRole('alert').filter({ hasText: 'The booking calendar could not load here.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The booking calendar could not load here.' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: /Open the booking calendar/ })).toBeVisible();
 
     await page.route('**/widgets/preview-widget.js', (route) => route.fulfill({ status: 404, body: '' }));
@@ -299,7 +357,10 @@ test.describe('at 1280 px', () => {
     const gate = new Promise<void>((r) => (release = r));
     await page.route('**/widgets/preview-widget.js', async (route) => {
       await gate;
-      await route.fulfill({ contentType: 'text/javascript', body: `document.getElementById('test-widget').insertAdjacentHTML('beforeend', '<p>Widget ready</p>');` });
+      await route.fulfill({
+        contentType: 'text/javascript',
+        body: `document.getElementById('test-widget').insertAdjacentHTML('beforeend', '<p>Widget ready</p>');`,
+      });
     });
     await open(page, '/test');
     const widget = page.getByRole('region', { name: 'Embedded widget' });
@@ -339,7 +400,9 @@ test.describe('at 375 px', () => {
     await expect(banner.getByRole('heading', { name: 'Your kitchen, planned cabinet by cabinet' })).toBeInViewport();
   });
 
-  test('images reserve their space: width and height on every image, lazy below the fold, no layout shift', async ({ page }) => {
+  test('images reserve their space: width and height on every image, lazy below the fold, no layout shift', async ({
+    page,
+  }) => {
     for (const path of ['/', '/inspiration-gallery/shaker-green']) {
       // Shifts of the page's own content: only elements inside <main> moving (when a header
       // changes height it moves <main> itself with everything in it; that is the header's).
@@ -359,7 +422,13 @@ test.describe('at 375 px', () => {
       await open(page, path);
       await settled(page);
       const images = await page.locator('main img').evaluateAll((els) =>
-        els.map((e) => ({ src: e.getAttribute('src'), w: e.getAttribute('width'), h: e.getAttribute('height'), loading: e.getAttribute('loading'), top: e.getBoundingClientRect().top + window.scrollY })),
+        els.map((e) => ({
+          src: e.getAttribute('src'),
+          w: e.getAttribute('width'),
+          h: e.getAttribute('height'),
+          loading: e.getAttribute('loading'),
+          top: e.getBoundingClientRect().top + window.scrollY,
+        })),
       );
       expect(images.length).toBeGreaterThan(5);
       for (const i of images) {
@@ -373,10 +442,12 @@ test.describe('at 375 px', () => {
       await settled(page);
       const inViewNotLoaded = () =>
         page.locator('main img').evaluateAll((els) =>
-          (els as HTMLImageElement[]).filter((i) => {
-            const r = i.getBoundingClientRect();
-            return r.bottom > 0 && r.top < innerHeight && r.width > 0 && !i.complete;
-          }).map((i) => i.getAttribute('src')),
+          (els as HTMLImageElement[])
+            .filter((i) => {
+              const r = i.getBoundingClientRect();
+              return r.bottom > 0 && r.top < innerHeight && r.width > 0 && !i.complete;
+            })
+            .map((i) => i.getAttribute('src')),
         );
       await expect.poll(inViewNotLoaded, { message: `${path}: images in view still loading` }).toEqual([]);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -410,7 +481,9 @@ for (const width of [375, 1280]) {
         await open(page, path);
         await settled(page);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
+        expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual(
+          [],
+        );
       });
     }
   });

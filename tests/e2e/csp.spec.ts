@@ -18,7 +18,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`),
+    );
   });
   return async () => [...logged, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
 }
@@ -26,7 +28,10 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 test('the watcher sees a violation: a script from a host that is in no integration is refused', async ({ page }) => {
   const violations = await watchCsp(page);
   let served = false;
-  await page.route('https://not-allowed.example.net/**', (r) => ((served = true), r.fulfill({ contentType: 'text/javascript', body: '' })));
+  await page.route(
+    'https://not-allowed.example.net/**',
+    (r) => ((served = true), r.fulfill({ contentType: 'text/javascript', body: '' })),
+  );
   await page.goto('/');
   await page.evaluate(() => {
     const s = document.createElement('script');
@@ -42,7 +47,10 @@ test('/visualizer: the partner script loads and runs, with no CSP violation', as
   let served = false;
   await page.route('https://www.roomvo.com/**', (r) => {
     served = true;
-    return r.fulfill({ contentType: 'text/javascript', body: 'document.getElementById("roomvo-visualizer").dataset.partner = "ran";' });
+    return r.fulfill({
+      contentType: 'text/javascript',
+      body: 'document.getElementById("roomvo-visualizer").dataset.partner = "ran";',
+    });
   });
   await page.goto('/visualizer');
   await hydrated(page);
@@ -68,7 +76,10 @@ test("a style page's video file plays from the media host, with no CSP violation
   await page.getByRole('tablist', { name: 'Product details' }).getByRole('tab', { name: 'Videos' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Videos' });
   await panel.getByRole('button', { name: 'Play video: Inside our seven-step finishing line' }).click();
-  await expect(panel.locator('video')).toHaveAttribute('src', 'https://media.hearthlinecabinetry.com/videos/seven-step-finish.mp4');
+  await expect(panel.locator('video')).toHaveAttribute(
+    'src',
+    'https://media.hearthlinecabinetry.com/videos/seven-step-finish.mp4',
+  );
   await expect.poll(() => requested).toContain('https://media.hearthlinecabinetry.com/videos/seven-step-finish.mp4');
   expect(await violations()).toEqual([]);
 });

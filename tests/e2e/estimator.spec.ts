@@ -20,7 +20,8 @@ const ZERO = '$0.00 - $0.00';
 const FINAL = { product: '$16,140.00 - $28,960.00', labor: '$7,470.00 - $13,450.00', total: '$23,610.00 - $42,410.00' };
 
 const unique = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQp = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 function mailsTo(address: string): string[] {
   const dir = process.env.E2E_MAIL_DIR!;
@@ -37,9 +38,11 @@ function mailsTo(address: string): string[] {
 function storedRow(email: string): { data: string; estimate: string | null } | undefined {
   const db = new Database(join(process.env.E2E_DATA_DIR!, 'joinery.db'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare(`select data, estimate from form_submissions where form_name = 'estimator' and json_extract(data, '$.email') = ?`).get(email) as
-      | { data: string; estimate: string | null }
-      | undefined;
+    return db
+      .prepare(
+        `select data, estimate from form_submissions where form_name = 'estimator' and json_extract(data, '$.email') = ?`,
+      )
+      .get(email) as { data: string; estimate: string | null } | undefined;
   } finally {
     db.close();
   }
@@ -50,7 +53,10 @@ const cents = (range: string) => range.split(' - ').map((s) => Math.round(Number
 function today() {
   const d = new Date();
   const p = (n: number) => String(n).padStart(2, '0');
-  return { us: `${p(d.getMonth() + 1)}/${p(d.getDate())}/${d.getFullYear()}`, iso: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}` };
+  return {
+    us: `${p(d.getMonth() + 1)}/${p(d.getDate())}/${d.getFullYear()}`,
+    iso: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`,
+  };
 }
 
 async function open(page: Page): Promise<Locator> {
@@ -166,9 +172,16 @@ for (const width of [375, 1280]) {
       // The PDF, from the summary (behind the modal popup, so close it first).
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
-      const screen = { product: await figure('product').textContent(), labor: await figure('labor').textContent(), total: await figure('total').textContent() };
+      const screen = {
+        product: await figure('product').textContent(),
+        labor: await figure('labor').textContent(),
+        total: await figure('total').textContent(),
+      };
       expect(screen).toEqual(FINAL);
-      const [download] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Print/download' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        summary.getByRole('button', { name: 'Print/download' }).click(),
+      ]);
       const day = today();
       expect(download.suggestedFilename()).toBe(`estimate-${day.iso}.pdf`);
       await expect(summary.getByRole('status')).toHaveText('PDF downloaded successfully');
@@ -178,7 +191,11 @@ for (const width of [375, 1280]) {
       const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
       expect(text).toContain(`Date: ${day.us}`);
       expect(text).toContain('This estimate is valid for 30 days from the date of generation.');
-      for (const [label, value] of [['Product', FINAL.product], ['Labor', FINAL.labor], ['Grand total', FINAL.total]])
+      for (const [label, value] of [
+        ['Product', FINAL.product],
+        ['Labor', FINAL.labor],
+        ['Grand total', FINAL.total],
+      ])
         expect(text).toMatch(new RegExp(`${label}\\s+${value.replace(/[$.]/g, '\\$&')}`));
       expect(text).toMatch(/Kitchen layout\s+L-shape/);
       expect(text).toContain('Whitfield');
@@ -199,7 +216,11 @@ for (const width of [375, 1280]) {
 
       const row = storedRow(email);
       expect(row).toBeTruthy();
-      const stored = JSON.parse(row!.estimate!) as { product: { min: number; max: number }; labor: { min: number; max: number }; total: { min: number; max: number } };
+      const stored = JSON.parse(row!.estimate!) as {
+        product: { min: number; max: number };
+        labor: { min: number; max: number };
+        total: { min: number; max: number };
+      };
       expect([stored.product.min, stored.product.max]).toEqual(cents(FINAL.product));
       expect([stored.labor.min, stored.labor.max]).toEqual(cents(FINAL.labor));
       expect([stored.total.min, stored.total.max]).toEqual(cents(FINAL.total));
@@ -249,7 +270,9 @@ test('the estimator page loads no jsPDF until the PDF is asked for', async ({ pa
   expect(scripts.some((u) => /jspdf/i.test(u))).toBe(true);
 });
 
-test('send failures: "Submission failed" on a network error, "Failed to send email" when the answer is not a success', async ({ page }) => {
+test('send failures: "Submission failed" on a network error, "Failed to send email" when the answer is not a success', async ({
+  page,
+}) => {
   const form = await open(page);
   const next = (name: string) => form.getByRole('region', { name }).getByRole('button', { name: 'Next' });
   await form.getByRole('radio', { name: /^Refresh/ }).check();
@@ -278,7 +301,9 @@ test('send failures: "Submission failed" on a network error, "Failed to send ema
   await expect(dialog.getByLabel(/^First name/)).toHaveValue('Sam'); // nothing lost: send again
 
   await page.unroute('**/api/forms/estimator');
-  await page.route('**/api/forms/estimator', (route) => route.fulfill({ status: 503, json: { success: false, message: 'Mail server down' } }));
+  await page.route('**/api/forms/estimator', (route) =>
+    route.fulfill({ status: 503, json: { success: false, message: 'Mail server down' } }),
+  );
   await dialog.getByRole('button', { name: 'Send my estimate' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Failed to send email');
 });

@@ -16,10 +16,14 @@ const REQUIRED = 'This field is required';
 const ADMIN = 'orders@hearthlinecabinetry.com';
 
 /** A 1x1 transparent PNG: real image bytes, so the server's content check accepts it. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** A control by its label; a required field's label ends in " *" (hidden from screen readers). */
-const byLabel = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+const byLabel = (scope: Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
 const unique = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -33,7 +37,8 @@ interface ReceivedMail {
 }
 
 /** Quoted-printable soft breaks and escapes undone, so links and texts read whole. */
-const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQp = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** A mail file being written right now does not parse yet: it is read on the next poll. */
 function readMail(file: string): ReceivedMail[] {
@@ -73,7 +78,8 @@ test.describe('contact form', () => {
     test.slow(); // a whole journey, and the success message takes 5 seconds to go
     const errors = watchErrors(page);
     const form = await openForm(page, '/contact', 'Send us a message');
-    const field = (label: string) => form.getByRole(label === 'How can we help?' ? 'combobox' : 'textbox', { name: label, exact: true });
+    const field = (label: string) =>
+      form.getByRole(label === 'How can we help?' ? 'combobox' : 'textbox', { name: label, exact: true });
 
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(field('First name')).toBeFocused();
@@ -111,7 +117,10 @@ test.describe('contact form', () => {
     await expect(field('First name')).toHaveValue('');
     await expect(field('Message')).toHaveValue('');
 
-    const admin = await waitForMail(ADMIN, (raw) => raw.includes('Subject: New contact message') && raw.includes(email));
+    const admin = await waitForMail(
+      ADMIN,
+      (raw) => raw.includes('Subject: New contact message') && raw.includes(email),
+    );
     expect(admin.raw).toContain('Lovelace');
     expect(admin.raw).toContain('HL-100234');
     // The visitor's copy is the form's fixed text: nothing typed in the form goes to the typed address.
@@ -126,7 +135,8 @@ test.describe('contact form', () => {
 
   test('shows server field errors on their fields, the server message, and a network failure', async ({ page }) => {
     const form = await openForm(page, '/contact', 'Send us a message');
-    const field = (label: string) => form.getByRole(label === 'How can we help?' ? 'combobox' : 'textbox', { name: label, exact: true });
+    const field = (label: string) =>
+      form.getByRole(label === 'How can we help?' ? 'combobox' : 'textbox', { name: label, exact: true });
     await field('First name').fill('Grace');
     await field('Last name').fill('Hopper');
     await field('Email').fill('grace@example.com');
@@ -137,7 +147,14 @@ test.describe('contact form', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/forms/contact', async (route) => {
       await answered;
-      await route.fulfill({ status: 422, json: { success: false, message: 'Please correct the highlighted fields.', errors: { email: 'Invalid email address' } } });
+      await route.fulfill({
+        status: 422,
+        json: {
+          success: false,
+          message: 'Please correct the highlighted fields.',
+          errors: { email: 'Invalid email address' },
+        },
+      });
     });
     await form.getByRole('button', { name: 'Send message' }).click();
     // While it is sent: the button says so and cannot be pressed twice; the form is busy.
@@ -178,7 +195,9 @@ test('what is typed before the form code has loaded is kept, and an early submit
   await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('Typed while the page was still loading.');
 });
 
-test('free kitchen design: every step, Back, a reload in the middle, a file, one stored submission', async ({ page }) => {
+test('free kitchen design: every step, Back, a reload in the middle, a file, one stored submission', async ({
+  page,
+}) => {
   test.slow(); // five posts and a reload
   const errors = watchErrors(page);
   let form = await openForm(page, '/free-kitchen-design', 'Request your free design');
@@ -190,7 +209,10 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   await expect(current()).toContainText('Your project');
   await next('Next: measurements');
   await expect(form.getByRole('radio', { name: /^Kitchen/ })).toBeFocused();
-  await expect(form.getByRole('radiogroup', { name: 'Which room are we designing?' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('radiogroup', { name: 'Which room are we designing?' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(heading('Your project')).toBeVisible();
 
   await form.getByRole('radio', { name: /^Kitchen/ }).check();
@@ -222,7 +244,9 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'kitchen-photo.png', mimeType: 'image/png', buffer: PNG });
-  await form.locator('input[type="file"]').setInputFiles({ name: 'floor-plan.png', mimeType: 'image/png', buffer: PNG });
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'floor-plan.png', mimeType: 'image/png', buffer: PNG });
   const chosen = form.getByRole('list', { name: 'Floor plan or photos: chosen files' });
   await expect(chosen.getByRole('listitem')).toHaveCount(2);
   await expect(chosen).toContainText('kitchen-photo.png');
@@ -287,18 +311,32 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   await next('Request my free design');
 
   await expect(form.getByRole('status')).toContainText(THANK_YOU);
-  await expect(form.getByRole('status')).toContainText('A Hearthline designer will e-mail your 3D design within three business days.');
+  await expect(form.getByRole('status')).toContainText(
+    'A Hearthline designer will e-mail your 3D design within three business days.',
+  );
   expect(await page.evaluate(() => localStorage.getItem('joinery-form:free-kitchen-design'))).toBeNull();
 
   const conn = db();
   try {
-    const rows = conn.prepare(`select * from form_submissions where form_name = 'free-kitchen-design' and data like ?`).all(`%${email}%`) as Record<string, string>[];
+    const rows = conn
+      .prepare(`select * from form_submissions where form_name = 'free-kitchen-design' and data like ?`)
+      .all(`%${email}%`) as Record<string, string>[];
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row.completed_at).toBeTruthy();
     expect(JSON.parse(row.completed_steps)).toEqual([0, 1, 2, 3]);
-    expect(JSON.parse(row.data)).toMatchObject({ roomType: 'kitchen', style: 'slim-shaker', layout: 'l-shape', appliances: ['dishwasher'], state: 'OH', city: 'Columbus', contactConsent: true });
-    const files = conn.prepare('select field, original_name, mime from submission_files where submission_id = ? order by original_name').all(row.id);
+    expect(JSON.parse(row.data)).toMatchObject({
+      roomType: 'kitchen',
+      style: 'slim-shaker',
+      layout: 'l-shape',
+      appliances: ['dishwasher'],
+      state: 'OH',
+      city: 'Columbus',
+      contactConsent: true,
+    });
+    const files = conn
+      .prepare('select field, original_name, mime from submission_files where submission_id = ? order by original_name')
+      .all(row.id);
     expect(files).toEqual([
       { field: 'floorPlan', original_name: 'floor-plan.png', mime: 'image/png' },
       { field: 'floorPlan', original_name: 'kitchen-photo.png', mime: 'image/png' },
@@ -310,13 +348,19 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   expect(errors).toEqual([]);
 });
 
-test('newsletter from the footer: confirmation link first, then the welcome, then the unsubscribe link toggles', async ({ page }) => {
+test('newsletter from the footer: confirmation link first, then the welcome, then the unsubscribe link toggles', async ({
+  page,
+}) => {
   test.slow(); // signup, confirmation page, unsubscribe page
   const email = unique('news');
   const status = () => {
     const conn = db();
     try {
-      return (conn.prepare('select status from newsletter_subscriptions where email = ?').get(email) as { status: string } | undefined)?.status;
+      return (
+        conn.prepare('select status from newsletter_subscriptions where email = ?').get(email) as
+          | { status: string }
+          | undefined
+      )?.status;
     } finally {
       conn.close();
     }
@@ -328,7 +372,9 @@ test('newsletter from the footer: confirmation link first, then the welcome, the
   await expect(form).toHaveAttribute('data-ready', '');
   await byLabel(form, 'Email address').fill(email);
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(form.getByRole('status')).toContainText('Thank you! Please check your inbox and open the link in our e-mail to confirm your subscription.');
+  await expect(form.getByRole('status')).toContainText(
+    'Thank you! Please check your inbox and open the link in our e-mail to confirm your subscription.',
+  );
 
   // Double opt-in: only the confirmation link is mailed; the address is not subscribed yet.
   const confirmation = await waitForMail(email, (raw) => raw.includes('/newsletter/confirm/'));
@@ -339,7 +385,9 @@ test('newsletter from the footer: confirmation link first, then the welcome, the
 
   // Opening the link confirms: the page says so, the row is subscribed, the welcome arrives.
   await page.goto(`/newsletter/confirm/${encodeURIComponent(link)}`);
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Thank you! Your subscription is confirmed. A welcome e-mail is on its way.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.',
+  );
   expect(status()).toBe('subscribed');
   const welcome = await waitForMail(email, (raw) => /\/unsubscribe\/[\w%-]+/.test(raw));
   const token = decodeURIComponent(/\/unsubscribe\/([\w%-]+)/.exec(welcome.raw)![1]!);
@@ -357,7 +405,9 @@ test('newsletter from the footer: confirmation link first, then the welcome, the
     void d.accept();
   });
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect.poll(() => alerts).toEqual(['You have been unsubscribed. You will not receive our newsletter any more.']);
+  await expect
+    .poll(() => alerts)
+    .toEqual(['You have been unsubscribed. You will not receive our newsletter any more.']);
   await expect(page.getByRole('button', { name: 'Subscribe again' })).toBeVisible();
   expect(status()).toBe('unsubscribed');
 
@@ -419,7 +469,9 @@ test.describe('accessibility of the form pages', () => {
       for (const width of widths) {
         await page.setViewportSize({ width, height: 900 });
         const result = await axe(page);
-        expect(result.violations.map((v) => `${width} px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(
+          result.violations.map((v) => `${width} px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
       }
     });
   }

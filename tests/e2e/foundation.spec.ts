@@ -71,7 +71,8 @@ test.describe('mobile menu at 375 px', () => {
     const panel = page.getByRole('dialog', { name: 'Our Offerings' });
     await expect(panel).toBeVisible();
     // Submenus are <details> of one group: opening one closes the other, with no script.
-    const group = (name: string) => panel.locator('details').filter({ has: page.locator('> summary', { hasText: name }) });
+    const group = (name: string) =>
+      panel.locator('details').filter({ has: page.locator('> summary', { hasText: name }) });
     const vanities = group('Bathroom Vanities');
     const hoods = group('Range Hoods');
     await vanities.locator('> summary').click();
@@ -94,12 +95,15 @@ test.describe('mobile menu at 375 px', () => {
 
 test.describe('desktop menu at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
-  test('a dropdown opens and closes by click or keyboard, one at a time, with no script; mobile-only items stay hidden', async ({ page }) => {
+  test('a dropdown opens and closes by click or keyboard, one at a time, with no script; mobile-only items stay hidden', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
     const nav = page.getByRole('banner').getByRole('navigation').first();
-    const group = (name: string) => nav.locator('details').filter({ has: page.locator('> summary', { hasText: name }) });
+    const group = (name: string) =>
+      nav.locator('details').filter({ has: page.locator('> summary', { hasText: name }) });
     const panel = group('Bathroom Vanities');
     await panel.locator('> summary').click();
     await expect(panel).toHaveAttribute('open', '');
@@ -118,8 +122,13 @@ test.describe('desktop menu at 1280 px', () => {
 test('structured data follows each route’s flags', async ({ page }) => {
   await page.goto('/aboutus');
   let types = (await jsonLd(page)).map((j) => j['@type']);
-  expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'WebSite', 'Organization', 'HomeAndConstructionBusiness']));
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.hearthlinecabinetry.com/about-us');
+  expect(types).toEqual(
+    expect.arrayContaining(['BreadcrumbList', 'WebSite', 'Organization', 'HomeAndConstructionBusiness']),
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'https://www.hearthlinecabinetry.com/about-us',
+  );
   await page.goto('/faqs');
   const faq = (await jsonLd(page)).find((j) => j['@type'] === 'FAQPage');
   expect(faq?.mainEntity.length).toBeGreaterThan(3);

@@ -15,7 +15,10 @@ const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
 
 /** Block type by the file of its chunk (its component, or its framework-free client), from the build's manifest. */
 function blockChunkTypes(): Map<string, string> {
-  const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
   return new Map(
     Object.entries(manifest)
       .filter(([k]) => /^blocks\/[^/]+\/(index\.tsx|client\.ts)$/.test(k))
@@ -23,14 +26,20 @@ function blockChunkTypes(): Map<string, string> {
   );
 }
 
-test('a blog post fetches the code of no block of its own: only the islands in its header and banner', async ({ page }) => {
+test('a blog post fetches the code of no block of its own: only the islands in its header and banner', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto(POST);
   await settled(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const islands = await page.locator('[data-jv-island]').evaluateAll((els) => els.map((e) => e.closest('header, main, footer, [data-region]')?.getAttribute('data-region') ?? ''));
+  const islands = await page
+    .locator('[data-jv-island]')
+    .evaluateAll((els) =>
+      els.map((e) => e.closest('header, main, footer, [data-region]')?.getAttribute('data-region') ?? ''),
+    );
   // The post's own blocks (its header, text, table of contents, author) are not islands.
   expect(islands.filter((r) => r === 'main' || r === 'content')).toEqual([]);
   const types = blockChunkTypes();
@@ -38,15 +47,36 @@ test('a blog post fetches the code of no block of its own: only the islands in i
   expect(fetched).toContain('cart-link'); // the cart count is code: its framework-free client
   // No UI library either: every island on a blog post at first load is framework-free.
   expect(scripts.filter((s) => /\/runtime-[^/]+\.js$/.test(s))).toEqual([]);
-  for (const t of ['blog-post-header', 'rich-text', 'blog-toc', 'author', 'breadcrumbs', 'blog-popular-posts', 'blog-category-list', 'site-header', 'site-footer']) expect(fetched, t).not.toContain(t);
-  const onPage = await page.locator('[data-jv-island]').evaluateAll((els) => els.map((e) => e.getAttribute('data-jv-island')!));
-  const listed = JSON.parse((await page.locator('#jv-islands').textContent())!) as { islands: Record<string, { type: string }> };
+  for (const t of [
+    'blog-post-header',
+    'rich-text',
+    'blog-toc',
+    'author',
+    'breadcrumbs',
+    'blog-popular-posts',
+    'blog-category-list',
+    'site-header',
+    'site-footer',
+  ])
+    expect(fetched, t).not.toContain(t);
+  const onPage = await page
+    .locator('[data-jv-island]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-jv-island')!));
+  const listed = JSON.parse((await page.locator('#jv-islands').textContent())!) as {
+    islands: Record<string, { type: string }>;
+  };
   expect(Object.keys(listed.islands).sort()).toEqual([...onPage].sort());
-  for (const t of fetched) expect(Object.values(listed.islands).map((i) => i.type), `${t} is an island of the page`).toContain(t);
+  for (const t of fetched)
+    expect(
+      Object.values(listed.islands).map((i) => i.type),
+      `${t} is an island of the page`,
+    ).toContain(t);
   expect(errors).toEqual([]);
 });
 
-test('following a link is a page load of prerendered HTML, with Speculation Rules the browser accepts', async ({ page }) => {
+test('following a link is a page load of prerendered HTML, with Speculation Rules the browser accepts', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await hydrated(page);
@@ -57,7 +87,10 @@ test('following a link is a page load of prerendered HTML, with Speculation Rule
   await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page).toHaveTitle(/Contact/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.hearthlinecabinetry.com/contact');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'https://www.hearthlinecabinetry.com/contact',
+  );
   // A new document: nothing of the page before it lives on.
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
   await page.goBack();

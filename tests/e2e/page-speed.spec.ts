@@ -9,18 +9,34 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockHydrated, recordShifts, settled } from './support/page-helpers.ts';
 
-const PAGE_TYPES = ['/', '/products/kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets', '/products/kitchen-cabinets/rta-kitchen-cabinets/aw', '/blogs/top-10-kitchens-designs', '/inspiration-gallery/shaker-green', '/estimator', '/checkout'];
+const PAGE_TYPES = [
+  '/',
+  '/products/kitchen-cabinets',
+  '/products/kitchen-cabinets/rta-kitchen-cabinets',
+  '/products/kitchen-cabinets/rta-kitchen-cabinets/aw',
+  '/blogs/top-10-kitchens-designs',
+  '/inspiration-gallery/shaker-green',
+  '/estimator',
+  '/checkout',
+];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-test('every page type inlines the CSS of its first screen and loads one stylesheet without blocking, which styles the islands too', async ({ request }) => {
+test('every page type inlines the CSS of its first screen and loads one stylesheet without blocking, which styles the islands too', async ({
+  request,
+}) => {
   let shared: string | undefined;
   for (const path of PAGE_TYPES) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     // No stylesheet blocks the first paint: the one sheet is media="print" until the entry switches
     // it on, linked plainly only inside <noscript>.
-    const blocking = [...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"([^>]*)>/g)];
-    expect(blocking.map((m) => m[2]), path).toEqual([' media="print" data-jv-css']);
+    const blocking = [
+      ...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"([^>]*)>/g),
+    ];
+    expect(
+      blocking.map((m) => m[2]),
+      path,
+    ).toEqual([' media="print" data-jv-css']);
     shared ??= blocking[0]![1];
     expect(blocking[0]![1], path).toBe(shared);
     const critical = /<style data-jv-critical>([^<]+)<\/style>/.exec(head)?.[1];
@@ -34,7 +50,9 @@ test('every page type inlines the CSS of its first screen and loads one styleshe
   // The footer, far below the first screen: its CSS is in the sheet and, as the first screen's
   // check reaches it, inline.
   const home = await (await request.get('/')).text();
-  const footerClass = /<footer data-region="footer">(?:<div class="jv-vis"[^>]*>)?<div class="([^"\s]+)/.exec(home)?.[1];
+  const footerClass = /<footer data-region="footer">(?:<div class="jv-vis"[^>]*>)?<div class="([^"\s]+)/.exec(
+    home,
+  )?.[1];
   expect(footerClass).toBeTruthy();
   expect(sheet).toContain(`.${footerClass}`);
   expect(/<style data-jv-critical>([^<]+)<\/style>/.exec(home)![1]).toContain(`.${footerClass}`);
@@ -42,19 +60,25 @@ test('every page type inlines the CSS of its first screen and loads one styleshe
   expect(/<style data-jv-critical>([^<]+)<\/style>/.exec(home)![1]!.length).toBeLessThan(sheet.length);
 });
 
-test('the islands\' runtime starts after the first screen shows, then applies the stylesheet', async ({ page }) => {
+test("the islands' runtime starts after the first screen shows, then applies the stylesheet", async ({ page }) => {
   const html = await (await page.request.get('/')).text();
   // One script tag, the tiny boot script; the runtime and its islands' chunks are fetched by it, not by the HTML.
   expect(html).not.toContain('rel="modulepreload"');
   const scripts = html.match(/<script type="module"[^>]*>/g)!;
   expect(scripts).toHaveLength(1);
-  expect(scripts[0]).toMatch(/src="\/assets\/boot-[^"]+\.js" data-jv-entry="\/assets\/entry-[^"]+\.js" data-jv-preload="[^"]+"/);
+  expect(scripts[0]).toMatch(
+    /src="\/assets\/boot-[^"]+\.js" data-jv-entry="\/assets\/entry-[^"]+\.js" data-jv-preload="[^"]+"/,
+  );
   await page.goto('/');
   // The entry ran: it switched the non-blocking stylesheet on before hydrating.
-  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media)).toBe('all');
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media))
+    .toBe('all');
 });
 
-test('a page’s chunks are all fetched by the boot script without a link added per chunk, and come compressed', async ({ page }) => {
+test('a page’s chunks are all fetched by the boot script without a link added per chunk, and come compressed', async ({
+  page,
+}) => {
   const path = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
   const html = await (await page.request.get(path)).text();
   const preload = /data-jv-preload="([^"]+)"/.exec(html)![1]!.split(' ');
@@ -64,7 +88,11 @@ test('a page’s chunks are all fetched by the boot script without a link added 
     // headerValue waits for the raw headers: headers() may give Chromium's provisional ones, which
     // lacked content-encoding once although the trace shows it sent. A later chunk's may still be
     // pending as the page closes: null then, not an unhandled rejection.
-    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) fetched.set(url.pathname, r.headerValue('content-encoding').catch(() => null));
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'))
+      fetched.set(
+        url.pathname,
+        r.headerValue('content-encoding').catch(() => null),
+      );
   });
   const entry = /data-jv-entry="([^"]+)"/.exec(html)![1]!;
   await page.goto(path);
@@ -79,7 +107,9 @@ test('a page’s chunks are all fetched by the boot script without a link added 
   expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
 });
 
-test('hashed scripts, styles and content images are immutable; pages and page data are revalidated', async ({ request }) => {
+test('hashed scripts, styles and content images are immutable; pages and page data are revalidated', async ({
+  request,
+}) => {
   const home = await request.get('/');
   expect(home.headers()['cache-control']).toBe('no-cache');
   expect((await request.get('/page-data.json')).headers()['cache-control']).toBe('no-cache');
@@ -106,14 +136,22 @@ async function lcpImage(page: Page, path: string) {
         new PerformanceObserver((list) => {
           const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
           const img = last?.element instanceof HTMLImageElement ? last.element : null;
-          resolve(img && { src: img.getAttribute('src')!, loading: img.getAttribute('loading'), fetchPriority: img.getAttribute('fetchpriority') });
+          resolve(
+            img && {
+              src: img.getAttribute('src')!,
+              loading: img.getAttribute('loading'),
+              fetchPriority: img.getAttribute('fetchpriority'),
+            },
+          );
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
 }
 
 for (const path of ['/', '/products/kitchen-cabinets']) {
-  test(`the largest image in the first screen of ${path} is not lazy and is fetched with high priority`, async ({ page }) => {
+  test(`the largest image in the first screen of ${path} is not lazy and is fetched with high priority`, async ({
+    page,
+  }) => {
     const lcp = await lcpImage(page, path);
     expect(lcp, 'the LCP element is an image').not.toBeNull();
     expect(lcp!.loading).not.toBe('lazy');
@@ -124,7 +162,9 @@ for (const path of ['/', '/products/kitchen-cabinets']) {
 test('breadcrumb links are touch targets of at least 24 x 24 px', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto('/products/kitchen-cabinets/rta-kitchen-cabinets/aw');
-  const boxes = await page.locator('nav[aria-label] ol a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+  const boxes = await page
+    .locator('nav[aria-label] ol a')
+    .evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
   expect(boxes.length).toBeGreaterThan(1);
   for (const b of boxes) {
     expect(b.height).toBeGreaterThanOrEqual(24);
@@ -150,7 +190,11 @@ async function servedInPieces(origin: string, path: string, cut: (html: string) 
     void (async () => {
       const r = await fetch(new URL(req.url!, origin), { headers: { 'accept-encoding': 'identity' } });
       const body = Buffer.from(await r.arrayBuffer());
-      const headers = Object.fromEntries([...r.headers].filter(([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)));
+      const headers = Object.fromEntries(
+        [...r.headers].filter(
+          ([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(k),
+        ),
+      );
       res.writeHead(r.status, headers);
       if (req.url !== path) return void res.end(body);
       const html = body.toString('utf8');
@@ -161,7 +205,10 @@ async function servedInPieces(origin: string, path: string, cut: (html: string) 
     })().catch(() => res.destroy());
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, close: () => new Promise((done) => server.close(done)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    close: () => new Promise((done) => server.close(done)),
+  };
 }
 
 /** Where `mark` occurs for the n-th time after `from`. */
@@ -176,11 +223,21 @@ const nth = (html: string, from: string, mark: string, n: number) => {
 const IN_PIECES = [
   // Painted then, the header's cart link showed empty and grew leftwards (0.0012 in a full test
   // run on a busy machine): the first paint waits for <main>, so the header is whole.
-  { what: 'inside the header', path: '/estimator', width: 412, cut: (h: string) => h.indexOf('>', h.lastIndexOf('href="/order-samples"', h.indexOf('</header>'))) + 1 },
+  {
+    what: 'inside the header',
+    path: '/estimator',
+    width: 412,
+    cut: (h: string) => h.indexOf('>', h.lastIndexOf('href="/order-samples"', h.indexOf('</header>'))) + 1,
+  },
   // One star of five: the short row fitted beside the review's name, then wrapped under it (0.003).
   { what: 'inside a star rating', path: '/', width: 412, cut: (h: string) => nth(h, 'aria-label="Rated', '<svg', 2) },
   // One filter button of five: it fitted beside the sort select, then the row wrapped under it (0.01 to 0.03).
-  ...[412, 800].map((width) => ({ what: 'among the filter buttons', path: '/products/kitchen-cabinets/rta-kitchen-cabinets', width, cut: (h: string) => nth(h, '>Sort by<', '<details', 2) })),
+  ...[412, 800].map((width) => ({
+    what: 'among the filter buttons',
+    path: '/products/kitchen-cabinets/rta-kitchen-cabinets',
+    width,
+    cut: (h: string) => nth(h, '>Sort by<', '<details', 2),
+  })),
 ];
 
 for (const { what, path, width, cut } of IN_PIECES) {
@@ -203,17 +260,28 @@ for (const { what, path, width, cut } of IN_PIECES) {
 test.describe('the cookie banner of a new visitor', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('the page’s chunks are fetched only after its first screen is painted, the banner (the estimator’s largest paint on a phone) included', async ({ page }) => {
+  test('the page’s chunks are fetched only after its first screen is painted, the banner (the estimator’s largest paint on a phone) included', async ({
+    page,
+  }) => {
     // A phone's screen, as Lighthouse's: there the banner's text is the estimator's largest paint.
     await page.setViewportSize({ width: 412, height: 823 });
     for (const path of ['/estimator', '/products/kitchen-cabinets']) {
       await page.goto(path);
-      await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media)).toBe('all');
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media))
+        .toBe('all');
       const t = await page.evaluate(async () => {
-        const chunks = performance.getEntriesByType('resource').filter((r) => /\/assets\/(?!boot-)[^/]+\.js$/.test(new URL(r.name).pathname));
+        const chunks = performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/assets\/(?!boot-)[^/]+\.js$/.test(new URL(r.name).pathname));
         // Largest-paint entries are only given to an observer (buffered: the ones so far).
         type Paint = PerformanceEntry & { element?: Element | null; paintTime?: number };
-        const lcp = await new Promise<Paint[]>((done) => new PerformanceObserver((list, o) => (o.disconnect(), done(list.getEntries()))).observe({ type: 'largest-contentful-paint', buffered: true }));
+        const lcp = await new Promise<Paint[]>((done) =>
+          new PerformanceObserver((list, o) => (o.disconnect(), done(list.getEntries()))).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          }),
+        );
         // When the frame was painted, not when the screen showed it: that can come a few ms
         // after the next frame began on a busy machine, and the boot script counts frames.
         const painted = (e: Paint | undefined) => e && (e.paintTime ?? e.startTime);
@@ -230,9 +298,14 @@ test.describe('the cookie banner of a new visitor', () => {
   });
   const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
 
-  test('is in the prerendered HTML, hidden, and shows with the first screen, before any hydration code', async ({ page, context }) => {
+  test('is in the prerendered HTML, hidden, and shows with the first screen, before any hydration code', async ({
+    page,
+    context,
+  }) => {
     const html = await (await page.request.get('/estimator')).text();
-    expect(html).toMatch(/<section [^>]*hidden="" data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected"/);
+    expect(html).toMatch(
+      /<section [^>]*hidden="" data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected"/,
+    );
     // No hydration at all: shown with the HTML, styled by the inlined CSS; the boot script answers its buttons.
     await context.route(/\/assets\/entry-[^/]+\.js$/, (route) => route.abort());
     await page.setViewportSize({ width: 412, height: 823 });
@@ -262,7 +335,10 @@ test.describe('the cookie banner of a new visitor', () => {
     await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe(''); // measured again once hidden
   });
 
-  test('shows while the HTML is parsed: its inline line runs under the CSP, before any script file', async ({ page, context }) => {
+  test('shows while the HTML is parsed: its inline line runs under the CSP, before any script file', async ({
+    page,
+    context,
+  }) => {
     const violations: string[] = [];
     page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
     // No script file at all, the boot script included: only the page's inline line runs.
@@ -276,7 +352,11 @@ test.describe('the cookie banner of a new visitor', () => {
     await expect(banner(page)).toBeHidden();
   });
 
-  test('a returning visitor never sees it, and nothing shifts on the estimator when it shows', async ({ page, context, baseURL }) => {
+  test('a returning visitor never sees it, and nothing shifts on the estimator when it shows', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 412, height: 823 });
     const shifts = await recordShifts(page);
     await page.goto('/estimator');

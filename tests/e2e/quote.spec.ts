@@ -25,10 +25,23 @@ const NOT_FOUND = 'Quote not found. The link may be incorrect.';
 const unique = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** `joinery quote create` as the staff run it, on the e2e server's database; returns the printed link. */
-function createQuote(email: string, args: string[] = []): { link: string; quoteId: number; quoteNumber: string; out: string } {
+function createQuote(
+  email: string,
+  args: string[] = [],
+): { link: string; quoteId: number; quoteNumber: string; out: string } {
   const dir = mkdtempSync(join(tmpdir(), 'joinery-quote-'));
   const file = join(dir, 'quote.json');
-  const address = { firstName: 'Grace', lastName: 'Hopper', email, phoneNumber: '6145550100', street1: '100 North High Street', city: 'Columbus', state: 'OH', zipCode: '43215', countryId: 'US' };
+  const address = {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email,
+    phoneNumber: '6145550100',
+    street1: '100 North High Street',
+    city: 'Columbus',
+    state: 'OH',
+    zipCode: '43215',
+    countryId: 'US',
+  };
   writeFileSync(
     file,
     JSON.stringify({
@@ -40,7 +53,13 @@ function createQuote(email: string, args: string[] = []): { link: string; quoteI
       shippingMethod: 'freight',
       shippingLabel: 'Freight delivery',
       items: [
-        { name: 'Carlton wall cabinet W3030, Pure White', sku: 'CARLTON-W3030-PW', qty: 3, price: 245.5, notes: 'Glass doors' },
+        {
+          name: 'Carlton wall cabinet W3030, Pure White',
+          sku: 'CARLTON-W3030-PW',
+          qty: 3,
+          price: 245.5,
+          notes: 'Glass doors',
+        },
         { name: 'Crown moulding 8 ft', sku: 'CM-8', qty: 2, price: 39.99 },
       ],
       additionalNotes: 'Call before delivery.',
@@ -51,12 +70,22 @@ function createQuote(email: string, args: string[] = []): { link: string; quoteI
   );
   const out = execFileSync(process.execPath, ['cli/bin.js', 'quote', 'create', file, ...args], {
     cwd: ROOT,
-    env: { ...process.env, JOINERY_DATA_DIR: process.env.E2E_DATA_DIR!, JOINERY_DB: '', PUBLIC_ORIGIN: process.env.E2E_BASE_URL! },
+    env: {
+      ...process.env,
+      JOINERY_DATA_DIR: process.env.E2E_DATA_DIR!,
+      JOINERY_DB: '',
+      PUBLIC_ORIGIN: process.env.E2E_BASE_URL!,
+    },
     encoding: 'utf8',
   });
   const link = /^(http\S+\/quote\/payment\?quoteId=\d+&token=\S+)$/m.exec(out)?.[1];
   if (!link) throw new Error(`no link in: ${out}`);
-  return { link, quoteId: Number(new URL(link).searchParams.get('quoteId')), quoteNumber: /Quote #(Q\d+)/.exec(out)![1]!, out };
+  return {
+    link,
+    quoteId: Number(new URL(link).searchParams.get('quoteId')),
+    quoteNumber: /Quote #(Q\d+)/.exec(out)![1]!,
+    out,
+  };
 }
 // 3 x 245.50 + 2 x 39.99 = 816.48; + 95 + 52.13 - 25 = 938.61
 const TOTAL = '$938.61';
@@ -85,7 +114,9 @@ async function expectAxeClean(page: Page) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(result.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    expect(
+      result.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
   }
 }
 
@@ -100,9 +131,17 @@ async function sandboxCard(page: Page, number: string) {
 }
 
 function expectPaidOrder(email: string, orderNumber: string) {
-  const orders = query<{ id: number; order_increment_id: string; status: string; total_cents: number }>('SELECT id, order_increment_id, status, total_cents FROM orders WHERE email = ?', email);
-  expect(orders).toEqual([{ id: expect.any(Number), order_increment_id: orderNumber, status: 'ordered', total_cents: 93861 }]);
-  const items = query<{ sku: string; qty: number; row_total_cents: number }>('SELECT sku, qty, row_total_cents FROM order_items WHERE order_id = ? ORDER BY position', orders[0]!.id);
+  const orders = query<{ id: number; order_increment_id: string; status: string; total_cents: number }>(
+    'SELECT id, order_increment_id, status, total_cents FROM orders WHERE email = ?',
+    email,
+  );
+  expect(orders).toEqual([
+    { id: expect.any(Number), order_increment_id: orderNumber, status: 'ordered', total_cents: 93861 },
+  ]);
+  const items = query<{ sku: string; qty: number; row_total_cents: number }>(
+    'SELECT sku, qty, row_total_cents FROM order_items WHERE order_id = ? ORDER BY position',
+    orders[0]!.id,
+  );
   expect(items).toEqual([
     { sku: 'CARLTON-W3030-PW', qty: 3, row_total_cents: 73650 },
     { sku: 'CM-8', qty: 2, row_total_cents: 7998 },
@@ -110,14 +149,18 @@ function expectPaidOrder(email: string, orderNumber: string) {
   return orders[0]!;
 }
 
-test('a quote created with the CLI is paid by sandbox card through its link: success page, one order with its items and total, the e-mails', async ({ page }) => {
+test('a quote created with the CLI is paid by sandbox card through its link: success page, one order with its items and total, the e-mails', async ({
+  page,
+}) => {
   test.slow();
   const errors = watchErrors(page);
   const email = unique('quote');
   const { link, quoteNumber, out } = createQuote(email, ['--send', '--expires-in', '3d']);
   expect(out).toContain(`Quote #${quoteNumber}`);
   // The link went to the customer through the outbox (the running server's worker sends it).
-  await expect.poll(() => subjectsTo(email), { timeout: 20_000 }).toContain(`Your quote #${quoteNumber} from Hearthline Cabinetry`);
+  await expect
+    .poll(() => subjectsTo(email), { timeout: 20_000 })
+    .toContain(`Your quote #${quoteNumber} from Hearthline Cabinetry`);
 
   await page.goto(link.replace(process.env.E2E_BASE_URL!, ''));
   await hydrated(page);
@@ -145,7 +188,11 @@ test('a quote created with the CLI is paid by sandbox card through its link: suc
   // A declined card: the error, and the page stays.
   await sandboxCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay Now' }).click();
-  await expect(form(page).getByRole('alert').filter({ hasText: /declined/i })).toBeVisible();
+  await expect(
+    form(page)
+      .getByRole('alert')
+      .filter({ hasText: /declined/i }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/quote\/payment\?/);
 
   await sandboxCard(page, '4242 4242 4242 4242');
@@ -157,12 +204,16 @@ test('a quote created with the CLI is paid by sandbox card through its link: suc
   expectPaidOrder(email, orderNumber);
   expect(apiBodies.length).toBeGreaterThan(0);
   for (const b of apiBodies) expect(b).not.toMatch(/4242 ?4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002|"cvv"/);
-  await expect.poll(() => mailsAbout(orderNumber).sort(), { timeout: 20_000 }).toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
+  await expect
+    .poll(() => mailsAbout(orderNumber).sort(), { timeout: 20_000 })
+    .toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
 
   // The link again: already paid, with its order number, and no payment form.
   await page.goto(link.replace(process.env.E2E_BASE_URL!, ''));
   await hydrated(page);
-  await expect(page.getByRole('status').filter({ hasText: 'This quote has already been paid.' })).toContainText(`#${orderNumber}`);
+  await expect(page.getByRole('status').filter({ hasText: 'This quote has already been paid.' })).toContainText(
+    `#${orderNumber}`,
+  );
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
 });
@@ -197,12 +248,17 @@ test('expired, canceled and wrong links show their views', async ({ page }) => {
 
   // A quote the staff canceled: its link says so the same way.
   const second = createQuote(unique('quote-cancel'));
-  execFileSync(process.execPath, ['cli/bin.js', 'quote', 'cancel', String(second.quoteId)], { cwd: ROOT, env: { ...process.env, JOINERY_DATA_DIR: process.env.E2E_DATA_DIR!, JOINERY_DB: '' } });
+  execFileSync(process.execPath, ['cli/bin.js', 'quote', 'cancel', String(second.quoteId)], {
+    cwd: ROOT,
+    env: { ...process.env, JOINERY_DATA_DIR: process.env.E2E_DATA_DIR!, JOINERY_DB: '' },
+  });
   await page.goto(second.link.replace(process.env.E2E_BASE_URL!, ''));
   await expect(page.getByRole('alert')).toHaveText(EXPIRED);
 });
 
-test('a sandbox card that needs authentication: the gateway page, then the verify page converts the quote', async ({ page }) => {
+test('a sandbox card that needs authentication: the gateway page, then the verify page converts the quote', async ({
+  page,
+}) => {
   test.slow();
   const email = unique('quote-3ds');
   const { link } = createQuote(email);
@@ -217,12 +273,19 @@ test('a sandbox card that needs authentication: the gateway page, then the verif
   expectPaidOrder(email, /#(\d+)$/.exec((await status.textContent()) ?? '')![1]!);
 });
 
-test('Stripe with 3-D Secure: the verify page converts the quote and the intent gets the order ids', async ({ page, request }) => {
+test('Stripe with 3-D Secure: the verify page converts the quote and the intent gets the order ids', async ({
+  page,
+  request,
+}) => {
   test.slow();
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE }));
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE }),
+  );
   await page.route('https://api.stripe.com/**', async (route) => {
     const u = new URL(route.request().url());
-    await route.fulfill({ response: await route.fetch({ url: `${process.env.E2E_STRIPE_URL}${u.pathname}${u.search}` }) });
+    await route.fulfill({
+      response: await route.fetch({ url: `${process.env.E2E_STRIPE_URL}${u.pathname}${u.search}` }),
+    });
   });
   const email = unique('quote-stripe');
   const { link } = createQuote(email);
@@ -247,15 +310,25 @@ test('Stripe with 3-D Secure: the verify page converts the quote and the intent 
   const order = expectPaidOrder(email, orderNumber);
   expect(intent).toMatch(/^pi_/);
   // The intent now names the order (spec 000 section 4 step 3).
-  const pi = (await (await request.get(`${process.env.E2E_STRIPE_URL}/v1/payment_intents/${intent}`, { headers: { authorization: `Bearer ${process.env.E2E_STRIPE_SECRET_KEY}` } })).json()) as { metadata?: Record<string, string> };
+  const pi = (await (
+    await request.get(`${process.env.E2E_STRIPE_URL}/v1/payment_intents/${intent}`, {
+      headers: { authorization: `Bearer ${process.env.E2E_STRIPE_SECRET_KEY}` },
+    })
+  ).json()) as { metadata?: Record<string, string> };
   expect(pi.metadata).toMatchObject({ orderId: String(order.id), orderIncrementId: orderNumber });
-  await expect.poll(() => mailsAbout(orderNumber).sort(), { timeout: 20_000 }).toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
+  await expect
+    .poll(() => mailsAbout(orderNumber).sort(), { timeout: 20_000 })
+    .toEqual([`New Order #${orderNumber}`, `Order Confirmation #${orderNumber}`]);
 });
 
-test('Authorize.Net: Accept.js takes the card, the charge carries the quote, one order with its total', async ({ page }) => {
+test('Authorize.Net: Accept.js takes the card, the charge carries the quote, one order with its total', async ({
+  page,
+}) => {
   test.slow();
   const errors = watchErrors(page);
-  await page.route('https://jstest.authorize.net/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_ACCEPT }));
+  await page.route('https://jstest.authorize.net/**', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: FAKE_ACCEPT }),
+  );
   const email = unique('quote-anet');
   const { link, quoteId, quoteNumber } = createQuote(email);
   await page.goto(link.replace(process.env.E2E_BASE_URL!, ''));
@@ -272,12 +345,33 @@ test('Authorize.Net: Accept.js takes the card, the charge carries the quote, one
   await expect(status).toHaveText(/#\d+$/);
   const orderNumber = /#(\d+)$/.exec((await status.textContent()) ?? '')![1]!;
   const order = expectPaidOrder(email, orderNumber);
-  expect(query<{ method: string; amount_cents: number }>('SELECT method, amount_cents FROM payments WHERE order_id = ?', order.id)).toEqual([{ method: 'authorize-net', amount_cents: 93861 }]);
+  expect(
+    query<{ method: string; amount_cents: number }>(
+      'SELECT method, amount_cents FROM payments WHERE order_id = ?',
+      order.id,
+    ),
+  ).toEqual([{ method: 'authorize-net', amount_cents: 93861 }]);
   for (const b of apiBodies) expect(b).not.toMatch(/4111 ?1111 ?1111 ?1111|"cvv"/);
   // The charge the stand-in got: the quote's total, its order's number as the invoice (a quote
   // pays through its order), the order's and the quote's ids in the description.
-  const requests = (await (await fetch(new URL('/__stand-in/requests', process.env.E2E_ANET_URL!))).json()) as { kind: string; body: Record<string, any> }[];
-  const charge = requests.filter((r) => r.kind === 'createTransactionRequest').map((r) => r.body.createTransactionRequest.transactionRequest).find((tr) => tr.order?.invoiceNumber === orderNumber);
-  expect(charge).toMatchObject({ amount: '938.61', order: { invoiceNumber: orderNumber, description: expect.stringMatching(new RegExp(`\\[orderId=${order.id}&orderIncrementId=${orderNumber}&paymentId=\\d+&quoteId=${quoteId}&quoteIncrementId=${quoteNumber}\\]$`)) } });
+  const requests = (await (await fetch(new URL('/__stand-in/requests', process.env.E2E_ANET_URL!))).json()) as {
+    kind: string;
+    body: Record<string, any>;
+  }[];
+  const charge = requests
+    .filter((r) => r.kind === 'createTransactionRequest')
+    .map((r) => r.body.createTransactionRequest.transactionRequest)
+    .find((tr) => tr.order?.invoiceNumber === orderNumber);
+  expect(charge).toMatchObject({
+    amount: '938.61',
+    order: {
+      invoiceNumber: orderNumber,
+      description: expect.stringMatching(
+        new RegExp(
+          `\\[orderId=${order.id}&orderIncrementId=${orderNumber}&paymentId=\\d+&quoteId=${quoteId}&quoteIncrementId=${quoteNumber}\\]$`,
+        ),
+      ),
+    },
+  });
   expect(errors).toEqual([]);
 });

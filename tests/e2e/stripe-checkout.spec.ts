@@ -13,7 +13,21 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { settled, watchErrors } from './support/page-helpers.ts';
-import { addQuartzChip, byLabel, checkout, expectFormAlert, mailsAbout, NEXT_YEAR, noCardData, orders, outbox, placeOrder, query, recordApi, unique } from './support/checkout-helpers.ts';
+import {
+  addQuartzChip,
+  byLabel,
+  checkout,
+  expectFormAlert,
+  mailsAbout,
+  NEXT_YEAR,
+  noCardData,
+  orders,
+  outbox,
+  placeOrder,
+  query,
+  recordApi,
+  unique,
+} from './support/checkout-helpers.ts';
 
 const FAKE_STRIPE = readFileSync(join(import.meta.dirname, 'support/fake-stripe.js'), 'utf8');
 
@@ -48,7 +62,9 @@ async function stripeCard(page: Page, number: string, cvc = '987') {
   await page.getByLabel('CVC', { exact: true }).fill(cvc);
 }
 
-test('sandbox gateway: no request to /api/ carries the card; held for review waits; declined then approved pays one order', async ({ page }) => {
+test('sandbox gateway: no request to /api/ carries the card; held for review waits; declined then approved pays one order', async ({
+  page,
+}) => {
   test.slow();
   const errors = watchErrors(page);
   const api = recordApi(page);
@@ -60,12 +76,17 @@ test('sandbox gateway: no request to /api/ carries the card; held for review wai
 
   await sandboxCard(page, '4000 0000 0000 9995');
   await placeOrder(page).click();
-  await expect(page.getByText('Your payment is being reviewed. We will contact you by e-mail once it is approved.')).toBeVisible();
+  await expect(
+    page.getByText('Your payment is being reviewed. We will contact you by e-mail once it is approved.'),
+  ).toBeVisible();
   expect(orders(email).map((o) => o.status)).toEqual(['pending_payment']);
 
   // That order waits for review; the next attempt (another address) makes its own order.
   const other = unique('sandbox-retry');
-  await page.getByRole('group', { name: 'Billing details' }).getByLabel(/^Email/).fill(other);
+  await page
+    .getByRole('group', { name: 'Billing details' })
+    .getByLabel(/^Email/)
+    .fill(other);
   await sandboxCard(page, '4000 0000 0000 0002');
   await placeOrder(page).click();
   await expectFormAlert(page, 'Your card was declined.', api, { errors });
@@ -75,12 +96,26 @@ test('sandbox gateway: no request to /api/ carries the card; held for review wai
   expect(orders(other).map((o) => o.status)).toEqual(['ordered']);
   expect(orders(email).map((o) => o.status)).toEqual(['pending_payment']);
 
-  noCardData(seen, '4242424242424242', '4242 4242 4242 4242', '4000000000000002', '4000 0000 0000 0002', '4000000000009995', '"987"', 'cvv', 'cardNumber');
-  expect(seen.some((r) => r.url.endsWith('/api/order/pay') && r.body.includes('"paymentToken":"tok_sandbox_'))).toBe(true);
+  noCardData(
+    seen,
+    '4242424242424242',
+    '4242 4242 4242 4242',
+    '4000000000000002',
+    '4000 0000 0000 0002',
+    '4000000000009995',
+    '"987"',
+    'cvv',
+    'cardNumber',
+  );
+  expect(seen.some((r) => r.url.endsWith('/api/order/pay') && r.body.includes('"paymentToken":"tok_sandbox_'))).toBe(
+    true,
+  );
   expect(errors.filter((e) => !e.includes('status of 402') && !e.includes('status of 409'))).toEqual([]);
 });
 
-test('Stripe: Stripe.js loads only with the Stripe method; a payment succeeds and no /api/ request carries the card', async ({ page }) => {
+test('Stripe: Stripe.js loads only with the Stripe method; a payment succeeds and no /api/ request carries the card', async ({
+  page,
+}) => {
   test.slow();
   const loads = await fakeStripe(page);
   const seen = recordApi(page).requests;
@@ -99,11 +134,20 @@ test('Stripe: Stripe.js loads only with the Stripe method; a payment succeeds an
   expect(order!.status).toBe('ordered');
   noCardData(seen, '4242424242424242', '4242 4242 4242 4242', '"987"', 'cardNumber'); // the CVC as a JSON value: a bare '987' can occur in a random idempotency key
   const create = seen.find((r) => r.url.endsWith('/api/payment/stripe/payment-intent'))!;
-  expect(JSON.parse(create.body)).toMatchObject({ orderId: order!.id, paymentMethodId: expect.stringMatching(/^pm_/), amount: order!.total_cents / 100, currency: 'usd' });
-  await expect.poll(() => mailsAbout(order!.order_increment_id).sort(), { timeout: 15_000 }).toEqual([`New Order #${order!.order_increment_id}`, `Order Confirmation #${order!.order_increment_id}`]);
+  expect(JSON.parse(create.body)).toMatchObject({
+    orderId: order!.id,
+    paymentMethodId: expect.stringMatching(/^pm_/),
+    amount: order!.total_cents / 100,
+    currency: 'usd',
+  });
+  await expect
+    .poll(() => mailsAbout(order!.order_increment_id).sort(), { timeout: 15_000 })
+    .toEqual([`New Order #${order!.order_increment_id}`, `Order Confirmation #${order!.order_increment_id}`]);
 });
 
-test('Stripe: the hosted fields show the spec messages; a decline, then a good card pays the same single order', async ({ page }) => {
+test('Stripe: the hosted fields show the spec messages; a decline, then a good card pays the same single order', async ({
+  page,
+}) => {
   test.slow();
   await fakeStripe(page);
   const api = recordApi(page);
@@ -130,11 +174,18 @@ test('Stripe: the hosted fields show the spec messages; a decline, then a good c
   await expect(page).toHaveURL(/\/order\/success$/);
   const rows = orders(email);
   expect(rows.map((o) => o.status)).toEqual(['ordered']);
-  expect(query<{ status: string }>('SELECT status FROM payments WHERE order_id = ? ORDER BY id', rows[0]!.id).map((p) => p.status)).toEqual(['failed', 'completed']);
+  expect(
+    query<{ status: string }>('SELECT status FROM payments WHERE order_id = ? ORDER BY id', rows[0]!.id).map(
+      (p) => p.status,
+    ),
+  ).toEqual(['failed', 'completed']);
 });
 
 for (const race of ['before', 'after'] as const) {
-  test(`Stripe 3-D Secure through the verify page, the webhook ${race} the browser's return: one order, one pair of e-mails`, async ({ page, request }) => {
+  test(`Stripe 3-D Secure through the verify page, the webhook ${race} the browser's return: one order, one pair of e-mails`, async ({
+    page,
+    request,
+  }) => {
     test.slow();
     await fakeStripe(page);
     // The stand-in holds the webhooks of a hold-webhooks... address until the test delivers them.
@@ -155,10 +206,16 @@ for (const race of ['before', 'after'] as const) {
     const [order, ...more] = orders(email);
     expect(more).toEqual([]);
     expect(order!.status).toBe('ordered');
-    const events = async () => (await (await request.get(`${process.env.E2E_STRIPE_URL}/__stand-in/events?payment_intent=${intent}`)).json()) as { type: string; delivered: boolean; status?: number }[];
+    const events = async () =>
+      (await (
+        await request.get(`${process.env.E2E_STRIPE_URL}/__stand-in/events?payment_intent=${intent}`)
+      ).json()) as { type: string; delivered: boolean; status?: number }[];
     if (race === 'before') {
       // The shop took the succeeded event (200) while the card holder was still on the authentication page.
-      expect((await events()).map((e) => [e.type, e.status])).toEqual([['payment_intent.created', 200], ['payment_intent.succeeded', 200]]);
+      expect((await events()).map((e) => [e.type, e.status])).toEqual([
+        ['payment_intent.created', 200],
+        ['payment_intent.succeeded', 200],
+      ]);
     } else {
       expect((await events()).map((e) => e.delivered)).toEqual([false, false]);
       const delivered = await request.post(`${process.env.E2E_STRIPE_URL}/__stand-in/deliver?payment_intent=${intent}`);
@@ -166,6 +223,8 @@ for (const race of ['before', 'after'] as const) {
     }
     expect(orders(email).map((o) => o.status)).toEqual(['ordered']);
     expect(outbox(order!.id)).toEqual(['order-confirmation', 'order-confirmation-admin']);
-    await expect.poll(() => mailsAbout(order!.order_increment_id).sort(), { timeout: 15_000 }).toEqual([`New Order #${order!.order_increment_id}`, `Order Confirmation #${order!.order_increment_id}`]);
+    await expect
+      .poll(() => mailsAbout(order!.order_increment_id).sort(), { timeout: 15_000 })
+      .toEqual([`New Order #${order!.order_increment_id}`, `Order Confirmation #${order!.order_increment_id}`]);
   });
 }

@@ -8,7 +8,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setCurrentShop, shopRulesOf, type ShopRules } from '../../engine/commerce/shop.ts';
 
-export const shippedShop = (): ShopRules => shopRulesOf(JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../site-config/site.json'), 'utf8')));
+export const shippedShop = (): ShopRules =>
+  shopRulesOf(
+    JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../site-config/site.json'), 'utf8')),
+  );
 
 // (A path, not new URL(): in tests under happy-dom, URL is the DOM's, which resolves against http://localhost.)
 setCurrentShop(shippedShop());

@@ -20,7 +20,9 @@ export default class SlowestReporter implements Reporter {
     const file = (m: TestModule) => `[${m.project.name}] ${relative(root, m.moduleId)}`;
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2).padStart(7)} s`;
     const tests = modules
-      .flatMap((m) => [...m.children.allTests()].map((t) => ({ file: file(m), name: t.fullName, ms: t.diagnostic()?.duration ?? 0 })))
+      .flatMap((m) =>
+        [...m.children.allTests()].map((t) => ({ file: file(m), name: t.fullName, ms: t.diagnostic()?.duration ?? 0 })),
+      )
       .sort((a, b) => b.ms - a.ms)
       .slice(0, TESTS);
     const files = modules

@@ -46,13 +46,24 @@ describe('downloadEstimatePdf', () => {
     await downloadEstimatePdf(doc, load);
     expect(calls.options).toEqual([{ format: 'a4', unit: 'mm', orientation: 'portrait' }]);
     expect(calls.texts).toEqual(
-      expect.arrayContaining(['Kitchen estimate', 'Date: 01/05/2026', doc.validity, 'Project details', 'Shaker', 'Style: Shaker', 'Grand total', '$5,000.00 - $7,500.00']),
+      expect.arrayContaining([
+        'Kitchen estimate',
+        'Date: 01/05/2026',
+        doc.validity,
+        'Project details',
+        'Shaker',
+        'Style: Shaker',
+        'Grand total',
+        '$5,000.00 - $7,500.00',
+      ]),
     );
     expect(calls.saved).toEqual(['estimate-2026-01-05.pdf']);
   });
 
   it('throws PdfLibraryError when jsPDF cannot be loaded or is not in the module', async () => {
-    await expect(downloadEstimatePdf(doc, () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toBeInstanceOf(PdfLibraryError);
+    await expect(
+      downloadEstimatePdf(doc, () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))),
+    ).rejects.toBeInstanceOf(PdfLibraryError);
     await expect(downloadEstimatePdf(doc, async () => ({}) as never)).rejects.toBeInstanceOf(PdfLibraryError);
   });
 });

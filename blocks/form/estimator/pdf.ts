@@ -18,7 +18,10 @@ const loadJsPdf = (): Promise<JsPdfModule> => import('jspdf');
 const MARGIN = 18;
 const PAGE_BOTTOM = 297 - 18;
 
-export async function downloadEstimatePdf(doc: EstimateDocument, load: () => Promise<JsPdfModule> = loadJsPdf): Promise<void> {
+export async function downloadEstimatePdf(
+  doc: EstimateDocument,
+  load: () => Promise<JsPdfModule> = loadJsPdf,
+): Promise<void> {
   let JsPDF: JsPdfModule['jsPDF'] | undefined;
   try {
     JsPDF = (await load()).jsPDF;
@@ -40,7 +43,12 @@ export async function downloadEstimatePdf(doc: EstimateDocument, load: () => Pro
     pdf.setFontSize(o.size ?? 10);
     const lines = pdf.splitTextToSize(s, o.w ?? width) as string[];
     const h = lines.length * (o.size ?? 10) * 0.45;
-    return { lines, h, draw: (at: number) => pdf.text(lines, o.right ? MARGIN + width : (o.x ?? MARGIN), at, o.right ? { align: 'right' } : undefined) };
+    return {
+      lines,
+      h,
+      draw: (at: number) =>
+        pdf.text(lines, o.right ? MARGIN + width : (o.x ?? MARGIN), at, o.right ? { align: 'right' } : undefined),
+    };
   };
   const heading = (s: string) => {
     room(14);
@@ -78,7 +86,11 @@ export async function downloadEstimatePdf(doc: EstimateDocument, load: () => Pro
   head.forEach((h, i) => text(h, { bold: true, x: cols[i], w: width * 0.28 }).draw(y));
   y += 6;
   for (const row of doc.breakdown) {
-    const cells = [text(`${row.label}: ${row.value}`, { x: cols[0], w: width * 0.4 }), text(row.product, { x: cols[1], w: width * 0.28 }), text(row.labor, { x: cols[2], w: width * 0.29 })];
+    const cells = [
+      text(`${row.label}: ${row.value}`, { x: cols[0], w: width * 0.4 }),
+      text(row.product, { x: cols[1], w: width * 0.28 }),
+      text(row.labor, { x: cols[2], w: width * 0.29 }),
+    ];
     const h = Math.max(...cells.map((c) => c.h)) + 1.5;
     room(h);
     cells.forEach((c) => c.draw(y));

@@ -47,7 +47,13 @@ export function PriceSummary(props: {
       </dl>
       {s.note && <p className={styles.summaryNote}>{s.note}</p>}
       <div className={styles.summaryActions}>
-        <button type="button" className={styles.primary} onClick={props.onPdf} disabled={props.pdfBusy} aria-busy={props.pdfBusy || undefined}>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={props.onPdf}
+          disabled={props.pdfBusy}
+          aria-busy={props.pdfBusy || undefined}
+        >
           {s.pdfButton ?? ESTIMATE_TEXTS.pdfButton}
         </button>
         <button type="button" className={styles.secondary} onClick={props.onReset} disabled={props.busy}>
@@ -55,7 +61,9 @@ export function PriceSummary(props: {
         </button>
       </div>
       <div role="status" className={styles.summaryStatus}>
-        {props.notice && <p className={props.notice.kind === 'success' ? styles.summaryOk : styles.summaryFail}>{props.notice.text}</p>}
+        {props.notice && (
+          <p className={props.notice.kind === 'success' ? styles.summaryOk : styles.summaryFail}>{props.notice.text}</p>
+        )}
       </div>
     </aside>
   );

@@ -68,7 +68,13 @@ export function Sections(props: SectionsProps) {
           return (
             <section key={section.name} className={styles.section}>
               {header}
-              <Popup id={ids.panel} title={section.title} open={open === i} onClose={props.onClosePopup} headingLevel={headingLevel}>
+              <Popup
+                id={ids.panel}
+                title={section.title}
+                open={open === i}
+                onClose={props.onClosePopup}
+                headingLevel={headingLevel}
+              >
                 <div className={styles.grid}>
                   <FieldList defs={fields} env={env} />
                 </div>
@@ -80,7 +86,13 @@ export function Sections(props: SectionsProps) {
         return (
           <section key={section.name} className={styles.section}>
             {header}
-            <div id={ids.panel} role="region" aria-labelledby={ids.header} className={styles.sectionPanel} hidden={open !== i}>
+            <div
+              id={ids.panel}
+              role="region"
+              aria-labelledby={ids.header}
+              className={styles.sectionPanel}
+              hidden={open !== i}
+            >
               <div className={styles.grid}>
                 <FieldList defs={fields} env={env} />
               </div>
@@ -94,7 +106,21 @@ export function Sections(props: SectionsProps) {
 }
 
 /** A modal dialog (the native one: focus stays inside, Esc closes it, the page behind is inert). */
-function Popup({ id, title, open, onClose, headingLevel, children }: { id: string; title: string; open: boolean; onClose(): void; headingLevel: number; children: ReactNode }) {
+function Popup({
+  id,
+  title,
+  open,
+  onClose,
+  headingLevel,
+  children,
+}: {
+  id: string;
+  title: string;
+  open: boolean;
+  onClose(): void;
+  headingLevel: number;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   // Opened as the render commits, before any effect: the form's effect that then focuses the
   // popup's first field finds it shown (effects of a parent may run before a child's).

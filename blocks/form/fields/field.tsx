@@ -36,7 +36,13 @@ export interface ControlProps {
 export function FieldList({ defs, env }: { defs: Field[]; env: FieldEnv }) {
   return (
     <>
-      {defs.map((def) => (def.type === 'group' ? <Group key={def.name} def={def} env={env} /> : <FieldView key={def.name} name={def.name} env={env} />))}
+      {defs.map((def) =>
+        def.type === 'group' ? (
+          <Group key={def.name} def={def} env={env} />
+        ) : (
+          <FieldView key={def.name} name={def.name} env={env} />
+        ),
+      )}
     </>
   );
 }
@@ -76,8 +82,16 @@ function FieldView({ name, env }: { name: string; env: FieldEnv }) {
       name={name}
       control={env.control}
       render={({ field: f, fieldState }) => {
-        const props: ControlProps = { field, f, ids, error: fieldState.error?.message, disabled: env.orphaned.has(name), env };
-        if (field.type === 'hidden') return <input type="hidden" name={name} value={String(f.value ?? '')} ref={f.ref} />;
+        const props: ControlProps = {
+          field,
+          f,
+          ids,
+          error: fieldState.error?.message,
+          disabled: env.orphaned.has(name),
+          env,
+        };
+        if (field.type === 'hidden')
+          return <input type="hidden" name={name} value={String(f.value ?? '')} ref={f.ref} />;
         return (
           <Cell def={field.def}>
             <FieldControl {...props} />
@@ -93,7 +107,11 @@ function FieldControl(props: ControlProps) {
     case 'textarea':
       return <TextControl {...props} multiline />;
     case 'select':
-      return props.field.def.dynamicOptions ? <DynamicSelect {...props} /> : <SelectControl {...props} options={props.field.def.options ?? []} />;
+      return props.field.def.dynamicOptions ? (
+        <DynamicSelect {...props} />
+      ) : (
+        <SelectControl {...props} options={props.field.def.options ?? []} />
+      );
     case 'checkbox':
     case 'newsletter':
       return <CheckboxControl {...props} />;
@@ -109,7 +127,10 @@ function FieldControl(props: ControlProps) {
 
 /** aria-invalid and aria-describedby of a control with an error (and an optional hint). */
 function errorAttrs(ids: FieldIds, error: string | undefined, hint?: boolean) {
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint && ids.hint, error && ids.error) } as const;
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(hint && ids.hint, error && ids.error),
+  } as const;
 }
 
 const INPUT_TYPE: Record<string, string> = { email: 'email', tel: 'tel' };
@@ -153,10 +174,24 @@ function TextControl({ field, f, ids, error, disabled, multiline }: ControlProps
   );
 }
 
-function SelectControl({ field, f, ids, error, disabled, options, status }: ControlProps & { options: Option[]; status?: string }) {
+function SelectControl({
+  field,
+  f,
+  ids,
+  error,
+  disabled,
+  options,
+  status,
+}: ControlProps & { options: Option[]; status?: string }) {
   const { def } = field;
   const multiple = def.multiSelect === true;
-  const value = multiple ? (Array.isArray(f.value) ? f.value.map(String) : []) : typeof f.value === 'string' ? f.value : '';
+  const value = multiple
+    ? Array.isArray(f.value)
+      ? f.value.map(String)
+      : []
+    : typeof f.value === 'string'
+      ? f.value
+      : '';
   const loading = status === 'loading';
   return (
     <>
@@ -179,7 +214,9 @@ function SelectControl({ field, f, ids, error, disabled, options, status }: Cont
         className={styles.input}
         {...errorAttrs(ids, error, status === 'error')}
       >
-        {!multiple && <option value="">{loading ? UI_TEXTS.loadingOptions : (placeholderOf(def) ?? UI_TEXTS.choose)}</option>}
+        {!multiple && (
+          <option value="">{loading ? UI_TEXTS.loadingOptions : (placeholderOf(def) ?? UI_TEXTS.choose)}</option>
+        )}
         {options.map((o) => (
           <option key={String(o.value)} value={String(o.value)}>
             {o.label}
@@ -237,7 +274,11 @@ function ChoiceGroup({ field, f, ids, error, disabled }: ControlProps) {
   const { def } = field;
   const multiple = field.type === 'checkbox-group';
   const layout = multiple ? undefined : def.layout;
-  const chosen = multiple ? (Array.isArray(f.value) ? f.value.map(String) : []) : [typeof f.value === 'string' ? f.value : ''];
+  const chosen = multiple
+    ? Array.isArray(f.value)
+      ? f.value.map(String)
+      : []
+    : [typeof f.value === 'string' ? f.value : ''];
   const toggle = (value: string, on: boolean) =>
     f.onChange(multiple ? (on ? [...chosen, value] : chosen.filter((v) => v !== value)) : value);
   const options = def.options ?? [];

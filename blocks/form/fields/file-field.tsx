@@ -23,9 +23,15 @@ const SHORT_NAMES: Record<string, string> = {
 
 /** "JPG, PNG or PDF, up to 5 MB each, at most 6 files": what the picker will take. */
 export function fileHint(fileTypes: string[] | undefined, maxMb: number, maxFiles: number | undefined): string {
-  const names = [...new Set((fileTypes ?? []).map((t) => SHORT_NAMES[t.toLowerCase()] ?? t.replace(/^\./, '').toUpperCase()))];
+  const names = [
+    ...new Set((fileTypes ?? []).map((t) => SHORT_NAMES[t.toLowerCase()] ?? t.replace(/^\./, '').toUpperCase())),
+  ];
   const types = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
-  const parts = [types, `up to ${maxMb} MB each`, maxFiles === 1 ? 'one file' : maxFiles ? `at most ${maxFiles} files` : undefined];
+  const parts = [
+    types,
+    `up to ${maxMb} MB each`,
+    maxFiles === 1 ? 'one file' : maxFiles ? `at most ${maxFiles} files` : undefined,
+  ];
   const text = parts.filter(Boolean).join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1) + '.';
 }
@@ -70,10 +76,14 @@ export function FileControl({ field, f, ids, error, disabled }: ControlProps) {
 
   const picker = (
     <input
-      ref={dropZone ? input : (el) => {
-        input.current = el;
-        f.ref(el);
-      }}
+      ref={
+        dropZone
+          ? input
+          : (el) => {
+              input.current = el;
+              f.ref(el);
+            }
+      }
       type="file"
       id={dropZone ? undefined : ids.input}
       name={f.name}
@@ -133,7 +143,12 @@ export function FileControl({ field, f, ids, error, disabled }: ControlProps) {
             <li key={`${file.name}-${i}`} className={styles.fileItem}>
               <span className={styles.fileName}>{file.name}</span>
               <span className={styles.fileSize}>{formatSize(file.size)}</span>
-              <button type="button" className={styles.linkButton} onClick={() => remove(i)} aria-label={`${UI_TEXTS.remove} ${file.name}`}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => remove(i)}
+                aria-label={`${UI_TEXTS.remove} ${file.name}`}
+              >
                 {UI_TEXTS.remove}
               </button>
             </li>

@@ -15,7 +15,13 @@ export interface FieldIds {
 /** Ids from the form's useId() prefix: unique even with two forms sharing field names on a page. */
 export function idsFor(formId: string, name: string): FieldIds {
   const base = `${formId}-${name}`;
-  return { input: base, label: `${base}-label`, error: `${base}-error`, hint: `${base}-hint`, notice: `${base}-notice` };
+  return {
+    input: base,
+    label: `${base}-label`,
+    error: `${base}-error`,
+    hint: `${base}-hint`,
+    notice: `${base}-notice`,
+  };
 }
 
 export function describedBy(...ids: (string | false | undefined)[]): string | undefined {

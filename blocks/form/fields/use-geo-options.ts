@@ -14,10 +14,18 @@ export const geoLabels = new Map<string, string>();
 
 export type GeoStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export function useGeoOptions(compiled: CompiledForm, field: CompiledField, values: FormValues): { options: Option[]; status: GeoStatus } {
+export function useGeoOptions(
+  compiled: CompiledForm,
+  field: CompiledField,
+  values: FormValues,
+): { options: Option[]; status: GeoStatus } {
   const request = geoRequestFor(compiled, field, values);
   const key = request ? geoPath(request) : null;
-  const [state, setState] = useState<{ key: string | null; options: Option[]; status: GeoStatus }>({ key: null, options: [], status: 'idle' });
+  const [state, setState] = useState<{ key: string | null; options: Option[]; status: GeoStatus }>({
+    key: null,
+    options: [],
+    status: 'idle',
+  });
 
   useEffect(() => {
     if (!key) {

@@ -4,16 +4,50 @@ import { rules } from '../rules/index.ts';
 import { formatters } from './index.ts';
 
 const findings: Finding[] = [
-  { ruleId: 'missing-file', severity: 'error', message: 'route "/about": page file pages/about.json does not exist', file: 'routes.json', line: 13, column: 15, pointer: '/routes/1/page', fix: 'joinery new page about' },
-  { ruleId: 'broken-link', severity: 'warning', message: 'link "/a,b" points to no route\nsecond line 100%', file: 'pages/home.json', line: 3, column: 5, pointer: '/blocks/0/props/intro' },
+  {
+    ruleId: 'missing-file',
+    severity: 'error',
+    message: 'route "/about": page file pages/about.json does not exist',
+    file: 'routes.json',
+    line: 13,
+    column: 15,
+    pointer: '/routes/1/page',
+    fix: 'joinery new page about',
+  },
+  {
+    ruleId: 'broken-link',
+    severity: 'warning',
+    message: 'link "/a,b" points to no route\nsecond line 100%',
+    file: 'pages/home.json',
+    line: 3,
+    column: 5,
+    pointer: '/blocks/0/props/intro',
+  },
 ];
 const ctx = { siteDir: 'site-config', rules: rules.map((r) => r.meta) };
 
 describe('formatters', () => {
   it('json: an array of findings with paths from the working directory', () => {
     expect(JSON.parse(formatters.json!(findings, ctx))).toEqual([
-      { ruleId: 'missing-file', severity: 'error', message: 'route "/about": page file pages/about.json does not exist', file: 'site-config/routes.json', line: 13, column: 15, pointer: '/routes/1/page', fix: 'joinery new page about' },
-      { ruleId: 'broken-link', severity: 'warning', message: 'link "/a,b" points to no route\nsecond line 100%', file: 'site-config/pages/home.json', line: 3, column: 5, pointer: '/blocks/0/props/intro' },
+      {
+        ruleId: 'missing-file',
+        severity: 'error',
+        message: 'route "/about": page file pages/about.json does not exist',
+        file: 'site-config/routes.json',
+        line: 13,
+        column: 15,
+        pointer: '/routes/1/page',
+        fix: 'joinery new page about',
+      },
+      {
+        ruleId: 'broken-link',
+        severity: 'warning',
+        message: 'link "/a,b" points to no route\nsecond line 100%',
+        file: 'site-config/pages/home.json',
+        line: 3,
+        column: 5,
+        pointer: '/blocks/0/props/intro',
+      },
     ]);
     expect(formatters.json!([], ctx)).toBe('[]');
   });
@@ -37,17 +71,30 @@ describe('formatters', () => {
       ruleIndex: rules.findIndex((r) => r.meta.code === 'missing-file'),
       level: 'error',
       message: { text: 'route "/about": page file pages/about.json does not exist (fix: joinery new page about)' },
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'site-config/routes.json' }, region: { startLine: 13, startColumn: 15 } } }],
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'site-config/routes.json' },
+            region: { startLine: 13, startColumn: 15 },
+          },
+        },
+      ],
     });
     expect(run.results[1].level).toBe('warning');
   });
 
   it('stylish: grouped by file with line:column, severity, message, rule id and the fix', () => {
     const out = formatters.stylish!(findings, ctx);
-    expect(out).toContain('site-config/routes.json\n  13:15  error    route "/about": page file pages/about.json does not exist  missing-file  (/routes/1/page)\n      fix: joinery new page about');
+    expect(out).toContain(
+      'site-config/routes.json\n  13:15  error    route "/about": page file pages/about.json does not exist  missing-file  (/routes/1/page)\n      fix: joinery new page about',
+    );
     expect(out).toContain('✖ 2 problems (1 error, 1 warning)');
     // Each reported rule's doc, once, in the order the rules first appear.
-    expect(out.endsWith('\n\nRule docs:\n  missing-file  docs/rules/missing-file.md\n  broken-link   docs/rules/broken-link.md')).toBe(true);
+    expect(
+      out.endsWith(
+        '\n\nRule docs:\n  missing-file  docs/rules/missing-file.md\n  broken-link   docs/rules/broken-link.md',
+      ),
+    ).toBe(true);
     expect(formatters.stylish!([], ctx)).toBe('');
   });
 });

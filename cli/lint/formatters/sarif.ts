@@ -13,7 +13,12 @@ const sarif: Formatter = (findings, { siteDir, rules }) => {
           tool: {
             driver: {
               name: 'joinery',
-              rules: rules.map((r) => ({ id: r.code, name: r.name, shortDescription: { text: r.docs.description }, defaultConfiguration: { level: r.severity === 'error' ? 'error' : 'warning' } })),
+              rules: rules.map((r) => ({
+                id: r.code,
+                name: r.name,
+                shortDescription: { text: r.docs.description },
+                defaultConfiguration: { level: r.severity === 'error' ? 'error' : 'warning' },
+              })),
             },
           },
           results: findings.map((f) => ({

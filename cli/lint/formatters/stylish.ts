@@ -25,7 +25,9 @@ const stylish: Formatter = (findings, { siteDir, rules }) => {
   }
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - errors;
-  lines.push(`✖ ${findings.length} problem${findings.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`);
+  lines.push(
+    `✖ ${findings.length} problem${findings.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`,
+  );
   const docs = new Map(rules.map((r) => [r.code, r.docs.url]));
   const reported = [...new Set(findings.map((f) => f.ruleId))].filter((id) => docs.has(id));
   if (reported.length) {

@@ -31,7 +31,10 @@ export default defineRule({
     code: 'broken-link',
     name: 'Broken link',
     severity: 'error',
-    docs: { description: 'Every internal link in blocks, menus, texts and breadcrumbs points to a route that exists.', url: 'docs/rules/broken-link.md' },
+    docs: {
+      description: 'Every internal link in blocks, menus, texts and breadcrumbs points to a route that exists.',
+      url: 'docs/rules/broken-link.md',
+    },
   },
   check(ctx) {
     if (ctx.value('routes.json') === undefined) return; // no route table to check against
@@ -62,6 +65,7 @@ export default defineRule({
     }
 
     // Breadcrumbs, as filled for each route (collection items included).
-    for (const r of ctx.routes) r.breadcrumbs.forEach((b, j) => check('routes.json', `${r.source.pointer}/breadcrumbs/${j}/url`, b.url));
+    for (const r of ctx.routes)
+      r.breadcrumbs.forEach((b, j) => check('routes.json', `${r.source.pointer}/breadcrumbs/${j}/url`, b.url));
   },
 });

@@ -8,7 +8,13 @@ const CATALOGUE = { ruleId: 'catalogue-integrity', keys: ['ruleId', 'file', 'lin
 describe('catalogue-integrity', () => {
   it('reports a finish without image, an unknown sample finish, a style without listing route and a duplicate sku, each where it is', () => {
     expect(fixtureFindings('catalogue-integrity', CATALOGUE)).toEqual([
-      { ruleId: 'catalogue-integrity', file: 'catalogs/product-styles.json', line: 14, column: 13, message: 'finish "Sage" of style "Aspen White" has no image' },
+      {
+        ruleId: 'catalogue-integrity',
+        file: 'catalogs/product-styles.json',
+        line: 14,
+        column: 13,
+        message: 'finish "Sage" of style "Aspen White" has no image',
+      },
       {
         ruleId: 'catalogue-integrity',
         file: 'catalogs/product-styles.json',
@@ -23,7 +29,13 @@ describe('catalogue-integrity', () => {
         column: 22,
         message: 'style "Black Coffee" is in "/products/kitchen-cabinets/outdoor-kitchens", which is not a route',
       },
-      { ruleId: 'catalogue-integrity', file: 'catalogs/product-styles.json', line: 30, column: 28, message: 'sku "AW-SD" is also used at /styles/0/samples/0' },
+      {
+        ruleId: 'catalogue-integrity',
+        file: 'catalogs/product-styles.json',
+        line: 30,
+        column: 28,
+        message: 'sku "AW-SD" is also used at /styles/0/samples/0',
+      },
     ]);
   });
 

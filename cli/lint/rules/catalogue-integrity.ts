@@ -3,7 +3,13 @@
  * sample whose finish is not among its style's finishes, a finish item without a swatch image,
  * two styles on one path, and a style whose category listing route does not exist.
  */
-import { catalogueUrlsOf, checkCatalogue, STYLES_SOURCE, SUBCATEGORIES_SOURCE, type ProductStylesFile } from '../../../engine/catalog/index.ts';
+import {
+  catalogueUrlsOf,
+  checkCatalogue,
+  STYLES_SOURCE,
+  SUBCATEGORIES_SOURCE,
+  type ProductStylesFile,
+} from '../../../engine/catalog/index.ts';
 import type { RoutesFile } from '../../../engine/node.ts';
 import { pathOf } from '../links.ts';
 import { defineRule } from '../rule.ts';
@@ -16,18 +22,26 @@ export default defineRule({
     code: 'catalogue-integrity',
     name: 'Inconsistent catalogue',
     severity: 'error',
-    docs: { description: 'Catalogue styles are consistent: unique skus, sample finishes the style has, finish images, and a listing route for each style.', url: 'docs/rules/catalogue-integrity.md' },
+    docs: {
+      description:
+        'Catalogue styles are consistent: unique skus, sample finishes the style has, finish images, and a listing route for each style.',
+      url: 'docs/rules/catalogue-integrity.md',
+    },
   },
   check(ctx) {
     const file = ctx.value<ProductStylesFile>(CATALOGUE_FILE);
     if (!file || !Array.isArray(file.styles)) return; // missing or malformed: other rules report it
     const routesFile = ctx.value<RoutesFile>('routes.json');
-    const paths = routesFile === undefined ? undefined : new Set(ctx.routes.filter((r) => !r.dynamic).map((r) => pathOf(r.path)));
+    const paths =
+      routesFile === undefined ? undefined : new Set(ctx.routes.filter((r) => !r.dynamic).map((r) => pathOf(r.path)));
     const pattern = (source: string) => routesFile?.collections?.find((c) => c.source === source)?.path;
     const patterns = { style: pattern(STYLES_SOURCE), subcategory: pattern(SUBCATEGORIES_SOURCE) };
     let problems;
     try {
-      problems = checkCatalogue(file, { ...(patterns.style && { urls: catalogueUrlsOf(patterns) }), ...(paths && { routeExists: (p: string) => paths.has(p) }) });
+      problems = checkCatalogue(file, {
+        ...(patterns.style && { urls: catalogueUrlsOf(patterns) }),
+        ...(paths && { routeExists: (p: string) => paths.has(p) }),
+      });
     } catch {
       return; // entries of the wrong shape: the schema rule reports them
     }

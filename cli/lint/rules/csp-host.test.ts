@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_DIR } from '../../paths.ts';
 import { fixtureFindings } from '../testing.ts';
 
-const findings = (fixture: string) => fixtureFindings(fixture, { keys: ['ruleId', 'severity', 'file', 'line', 'column', 'pointer', 'message', 'fix'] });
+const findings = (fixture: string) =>
+  fixtureFindings(fixture, { keys: ['ruleId', 'severity', 'file', 'line', 'column', 'pointer', 'message', 'fix'] });
 
 describe('csp-host', () => {
   it('reports each external script, frame and media URL whose host no integration allows', () => {
@@ -20,7 +21,8 @@ describe('csp-host', () => {
         line: 3,
         column: 42,
         pointer: '/videos/0/videoUrl',
-        message: 'video "http://eu.media.example.net/c.mp4" plays a file from http://eu.media.example.net, which no "media" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
+        message:
+          'video "http://eu.media.example.net/c.mp4" plays a file from http://eu.media.example.net, which no "media" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
         fix: 'load it over https (https://eu.media.example.net)',
       },
       {
@@ -30,7 +32,8 @@ describe('csp-host', () => {
         line: 7,
         column: 73,
         pointer: '/blocks/3/props/src',
-        message: 'embed-script src "https://tracker.example.org/b.js" loads a script from https://tracker.example.org, which no "script" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
+        message:
+          'embed-script src "https://tracker.example.org/b.js" loads a script from https://tracker.example.org, which no "script" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
         fix: 'add "https://tracker.example.org" to a "script" list under site.json integrations.hosts',
       },
       {
@@ -40,7 +43,8 @@ describe('csp-host', () => {
         line: 13,
         column: 56,
         pointer: '/blocks/4/props/videos/1/videoUrl',
-        message: 'video "https://media.example.net/b.mp4" plays a file from https://media.example.net, which no "media" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
+        message:
+          'video "https://media.example.net/b.mp4" plays a file from https://media.example.net, which no "media" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
         fix: 'add "https://media.example.net" to a "media" list under site.json integrations.hosts',
       },
       {
@@ -50,7 +54,8 @@ describe('csp-host', () => {
         line: 18,
         column: 54,
         pointer: '/blocks/5/props/url',
-        message: 'scheduling-widget url "https://booking.example.org/call" opens a frame from https://booking.example.org, which no "frame" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
+        message:
+          'scheduling-widget url "https://booking.example.org/call" opens a frame from https://booking.example.org, which no "frame" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
         fix: 'add "https://booking.example.org" to a "frame" list under site.json integrations.hosts',
       },
       {
@@ -60,7 +65,8 @@ describe('csp-host', () => {
         line: 8,
         column: 21,
         pointer: '/integrations/tagManagerId',
-        message: 'tagManagerId "GTM-FIX1" loads a script from https://www.googletagmanager.com, which no "script" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
+        message:
+          'tagManagerId "GTM-FIX1" loads a script from https://www.googletagmanager.com, which no "script" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
         fix: 'add "https://www.googletagmanager.com" to a "script" list under site.json integrations.hosts',
       },
       {
@@ -70,7 +76,8 @@ describe('csp-host', () => {
         line: 9,
         column: 28,
         pointer: '/integrations/schedulingWidgetUrl',
-        message: 'schedulingWidgetUrl "https://booking.example.org/widget.js" loads a script from https://booking.example.org, which no "script" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
+        message:
+          'schedulingWidgetUrl "https://booking.example.org/widget.js" loads a script from https://booking.example.org, which no "script" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)',
         fix: 'add "https://booking.example.org" to a "script" list under site.json integrations.hosts',
       },
     ]);

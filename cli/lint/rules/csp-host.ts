@@ -6,7 +6,12 @@
  * schedulingWidgetUrl) and booking page (a frame), every video (a YouTube player frame, or a
  * video file) in every content file, and the tag manager's script (site.json tagManagerId).
  */
-import { integrationHosts, sourceAllows, sourcesFor, type HostKind } from '../../../engine/content/integration-hosts.ts';
+import {
+  integrationHosts,
+  sourceAllows,
+  sourcesFor,
+  type HostKind,
+} from '../../../engine/content/integration-hosts.ts';
 import { tagManagerUrl } from '../../../engine/tracking/tag-manager.ts';
 import { videoKind, youtubeEmbedUrl, youtubeId } from '../../../engine/ui/youtube.ts';
 import type { LintContext } from '../context.ts';
@@ -35,7 +40,14 @@ function loadsOf(o: Obj, file: string, pointer: string, defaultWidget: () => voi
   }
   if (o.type === 'scheduling-widget' && props) {
     const script = str(props.scriptUrl);
-    if (script) out.push({ what: 'scheduling-widget scriptUrl', url: script, kind: 'script', file, pointer: `${pointer}/props/scriptUrl` });
+    if (script)
+      out.push({
+        what: 'scheduling-widget scriptUrl',
+        url: script,
+        kind: 'script',
+        file,
+        pointer: `${pointer}/props/scriptUrl`,
+      });
     else defaultWidget();
     const url = str(props.url);
     if (url) out.push({ what: 'scheduling-widget url', url, kind: 'frame', file, pointer: `${pointer}/props/url` });
@@ -43,11 +55,21 @@ function loadsOf(o: Obj, file: string, pointer: string, defaultWidget: () => voi
   const videoUrl = str(o.videoUrl);
   if (videoUrl) {
     // Catalogues say "video" for a file, blocks say "file"; without a type the URL decides.
-    const declared = o.videoType === 'youtube' ? 'youtube' : o.videoType === 'file' || o.videoType === 'video' ? 'file' : undefined;
+    const declared =
+      o.videoType === 'youtube' ? 'youtube' : o.videoType === 'file' || o.videoType === 'video' ? 'file' : undefined;
     const id = youtubeId(videoUrl);
     const kind = videoKind({ title: '', videoUrl, ...(declared && { videoType: declared }) });
-    if (kind === 'youtube' && id) out.push({ what: 'YouTube video', url: videoUrl, loads: youtubeEmbedUrl(id), kind: 'frame', file, pointer: `${pointer}/videoUrl` });
-    else if (kind === 'file') out.push({ what: 'video', url: videoUrl, kind: 'media', file, pointer: `${pointer}/videoUrl` });
+    if (kind === 'youtube' && id)
+      out.push({
+        what: 'YouTube video',
+        url: videoUrl,
+        loads: youtubeEmbedUrl(id),
+        kind: 'frame',
+        file,
+        pointer: `${pointer}/videoUrl`,
+      });
+    else if (kind === 'file')
+      out.push({ what: 'video', url: videoUrl, kind: 'media', file, pointer: `${pointer}/videoUrl` });
   }
   return out;
 }
@@ -79,7 +101,11 @@ export default defineRule({
     code: 'csp-host',
     name: 'Host not allowed by the Content-Security-Policy',
     severity: 'error',
-    docs: { description: 'External scripts, frames and media files come from hosts that site.json integrations.hosts allows (the Content-Security-Policy blocks others).', url: 'docs/rules/csp-host.md' },
+    docs: {
+      description:
+        'External scripts, frames and media files come from hosts that site.json integrations.hosts allows (the Content-Security-Policy blocks others).',
+      url: 'docs/rules/csp-host.md',
+    },
   },
   check(ctx: LintContext) {
     const site = ctx.value<Obj>('site.json');
@@ -101,10 +127,25 @@ export default defineRule({
     }
     const integrations = isObj(site.integrations) ? site.integrations : {};
     const widget = str(integrations.schedulingWidgetUrl);
-    if (usesDefaultWidget && widget) loads.push({ what: 'schedulingWidgetUrl', url: widget, kind: 'script', file: 'site.json', pointer: '/integrations/schedulingWidgetUrl' });
+    if (usesDefaultWidget && widget)
+      loads.push({
+        what: 'schedulingWidgetUrl',
+        url: widget,
+        kind: 'script',
+        file: 'site.json',
+        pointer: '/integrations/schedulingWidgetUrl',
+      });
     // The cookie banner loads the tag manager's script (after consent) on every page.
     const tagManager = str(integrations.tagManagerId);
-    if (tagManager) loads.push({ what: 'tagManagerId', url: tagManager, loads: tagManagerUrl(tagManager), kind: 'script', file: 'site.json', pointer: '/integrations/tagManagerId' });
+    if (tagManager)
+      loads.push({
+        what: 'tagManagerId',
+        url: tagManager,
+        loads: tagManagerUrl(tagManager),
+        kind: 'script',
+        file: 'site.json',
+        pointer: '/integrations/tagManagerId',
+      });
 
     for (const load of loads) {
       const url = externalUrl(load.loads ?? load.url, origin);
@@ -114,7 +155,10 @@ export default defineRule({
         pointer: load.pointer,
         message: `${load.what} "${load.url}" ${VERB[load.kind]} ${url.origin}, which no "${load.kind}" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)`,
         // Host lists hold https origins only: plain http is fixed in the content, not there.
-        fix: url.protocol === 'http:' ? `load it over https (https://${url.host})` : `add "${url.origin}" to a "${load.kind}" list under site.json integrations.hosts`,
+        fix:
+          url.protocol === 'http:'
+            ? `load it over https (https://${url.host})`
+            : `add "${url.origin}" to a "${load.kind}" list under site.json integrations.hosts`,
       });
     }
   },

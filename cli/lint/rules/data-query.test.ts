@@ -4,9 +4,23 @@ import { fixtureFindings } from '../testing.ts';
 
 describe('data-query', () => {
   it('reports a query over something that is not a list, and a select that is not a path, at the query', () => {
-    expect(fixtureFindings('data-query', { ruleId: 'data-query', keys: ['ruleId', 'file', 'line', 'column', 'message'] })).toEqual([
-      { ruleId: 'data-query', file: 'pages/about.json', line: 8, column: 30, message: 'block "listing": "$query.from" must be a list, found object' },
-      { ruleId: 'data-query', file: 'pages/about.json', line: 8, column: 30, message: 'block "listing": "$query.select.url" must be a dotted path such as "images.0"' },
+    expect(
+      fixtureFindings('data-query', { ruleId: 'data-query', keys: ['ruleId', 'file', 'line', 'column', 'message'] }),
+    ).toEqual([
+      {
+        ruleId: 'data-query',
+        file: 'pages/about.json',
+        line: 8,
+        column: 30,
+        message: 'block "listing": "$query.from" must be a list, found object',
+      },
+      {
+        ruleId: 'data-query',
+        file: 'pages/about.json',
+        line: 8,
+        column: 30,
+        message: 'block "listing": "$query.select.url" must be a dotted path such as "images.0"',
+      },
     ]);
   });
 });

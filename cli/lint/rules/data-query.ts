@@ -23,7 +23,10 @@ export default defineRule({
     code: 'data-query',
     name: 'Malformed data query',
     severity: 'error',
-    docs: { description: 'Every $query in block props has a list to query and well-formed where, select and limit.', url: 'docs/rules/data-query.md' },
+    docs: {
+      description: 'Every $query in block props has a list to query and well-formed where, select and limit.',
+      url: 'docs/rules/data-query.md',
+    },
   },
   check(ctx) {
     forEachBlock(ctx, (block, file, pointer, item) => {
@@ -35,7 +38,8 @@ export default defineRule({
           if (e instanceof DataRefError) continue;
           throw e;
         }
-        for (const message of queryProblems(resolved)) ctx.report({ file, pointer: q.pointer, message: `block "${block.type}": ${message}` });
+        for (const message of queryProblems(resolved))
+          ctx.report({ file, pointer: q.pointer, message: `block "${block.type}": ${message}` });
       }
     });
   },

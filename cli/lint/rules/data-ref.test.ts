@@ -24,7 +24,13 @@ describe('data-ref', () => {
         column: 78,
         message: '"#/summary" refers to a collection item, but page "about" is not used by any collection route',
       },
-      { ruleId: 'data-ref', file: 'pages/post.json', line: 4, column: 57, message: '"#/title" does not resolve for 1 of 2 collection items: /posts/second' },
+      {
+        ruleId: 'data-ref',
+        file: 'pages/post.json',
+        line: 4,
+        column: 57,
+        message: '"#/title" does not resolve for 1 of 2 collection items: /posts/second',
+      },
     ]);
   });
 
@@ -35,7 +41,8 @@ describe('data-ref', () => {
         file: 'routes.json',
         line: 30,
         column: 59,
-        message: 'collection "/posts/{slug}": source "data/posts.json#/count" must point to an array or an object of items, found number',
+        message:
+          'collection "/posts/{slug}": source "data/posts.json#/count" must point to an array or an object of items, found number',
       },
     ]);
   });

@@ -19,12 +19,16 @@ function routesByFile(ctx: LintContext) {
   for (const r of ctx.routes) {
     const page = ctx.value(`pages/${r.page}.json`);
     add(`pages/${r.page}.json`, r);
-    add(`templates/${(isObj(page) && typeof page.template === 'string' ? page.template : r.template) ?? 'default'}.json`, r);
+    add(
+      `templates/${(isObj(page) && typeof page.template === 'string' ? page.template : r.template) ?? 'default'}.json`,
+      r,
+    );
   }
   return out;
 }
 
-const listed = (paths: string[]) => (paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', '));
+const listed = (paths: string[]) =>
+  paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ');
 
 /** Pages named by a collection in routes.json, whether or not it expanded (broken or empty source). */
 function collectionPages(ctx: LintContext): Set<string> {
@@ -33,21 +37,40 @@ function collectionPages(ctx: LintContext): Set<string> {
   return new Set(collections.flatMap((c) => (isObj(c) && typeof c.page === 'string' ? [`pages/${c.page}.json`] : [])));
 }
 
-function checkItemRef(ctx: LintContext, rel: string, ref: string, pointer: string, users: RouteEntry[], collectionPage: boolean) {
+function checkItemRef(
+  ctx: LintContext,
+  rel: string,
+  ref: string,
+  pointer: string,
+  users: RouteEntry[],
+  collectionPage: boolean,
+) {
   const name = `${kindOf(rel)} "${rel.replace(/^\w+\/|\.json$/g, '')}"`;
   const plain = users.filter((r) => r.item === undefined);
   if (!users.length || plain.length === users.length) {
     if (collectionPage && !plain.length) return; // its collection has no items (empty, or reported as broken)
-    ctx.report({ file: rel, pointer, message: `"${ref}" refers to a collection item, but ${name} is not used by any collection route` });
+    ctx.report({
+      file: rel,
+      pointer,
+      message: `"${ref}" refers to a collection item, but ${name} is not used by any collection route`,
+    });
     return;
   }
   if (plain.length) {
-    ctx.report({ file: rel, pointer, message: `"${ref}" refers to a collection item, but ${name} is also used by ${listed(plain.map((r) => `"${r.path}"`))}, which ${plain.length === 1 ? 'has' : 'have'} no item` });
+    ctx.report({
+      file: rel,
+      pointer,
+      message: `"${ref}" refers to a collection item, but ${name} is also used by ${listed(plain.map((r) => `"${r.path}"`))}, which ${plain.length === 1 ? 'has' : 'have'} no item`,
+    });
     return;
   }
   const failing = users.filter((r) => !lookupDataRef(ref, { site: ctx.site, item: r.item }).ok);
   if (failing.length)
-    ctx.report({ file: rel, pointer, message: `"${ref}" does not resolve for ${failing.length} of ${users.length} collection items: ${listed(failing.map((r) => r.path))}` });
+    ctx.report({
+      file: rel,
+      pointer,
+      message: `"${ref}" does not resolve for ${failing.length} of ${users.length} collection items: ${listed(failing.map((r) => r.path))}`,
+    });
 }
 
 /** Follows a reference whose target is itself a reference; reports a cycle. */
@@ -56,7 +79,11 @@ function checkChain(ctx: LintContext, rel: string, ref: string, pointer: string,
   while (isDataRef(value)) {
     chain.push(value.$data);
     if (chain.indexOf(value.$data) < chain.length - 1)
-      return ctx.report({ file: rel, pointer, message: `"${ref}" never resolves: the references form a cycle (${chain.join(' -> ')})` });
+      return ctx.report({
+        file: rel,
+        pointer,
+        message: `"${ref}" never resolves: the references form a cycle (${chain.join(' -> ')})`,
+      });
     const next = lookupDataRef(value.$data, { site: ctx.site });
     if (!next.ok) return; // reported where that reference is written
     value = next.value;
@@ -81,13 +108,18 @@ function checkCollections(ctx: LintContext) {
       const what = `collection "${String(c.path)}": source "${c.source}"`;
       if (!found.ok) ctx.report({ file: 'routes.json', pointer, message: `${what} does not resolve: ${found.reason}` });
       else if (found.value === null || typeof found.value !== 'object')
-        ctx.report({ file: 'routes.json', pointer, message: `${what} must point to an array or an object of items, found ${found.value === null ? 'null' : typeof found.value}` });
+        ctx.report({
+          file: 'routes.json',
+          pointer,
+          message: `${what} must point to an array or an object of items, found ${found.value === null ? 'null' : typeof found.value}`,
+        });
       else return;
       reported.add(`/collections/${i}`);
     });
   // Items that cannot fill the collection's path (the route table dropped that collection).
   for (const p of ctx.routeProblems)
-    if (!reported.has(p.pointer.split('/').slice(0, 3).join('/'))) ctx.report({ file: 'routes.json', pointer: p.pointer, message: p.message });
+    if (!reported.has(p.pointer.split('/').slice(0, 3).join('/')))
+      ctx.report({ file: 'routes.json', pointer: p.pointer, message: p.message });
 }
 
 export default defineRule({
@@ -95,7 +127,10 @@ export default defineRule({
     code: 'data-ref',
     name: 'Unresolved data reference',
     severity: 'error',
-    docs: { description: 'Every $data reference and collection source resolves; item references only on collection pages.', url: 'docs/rules/data-ref.md' },
+    docs: {
+      description: 'Every $data reference and collection source resolves; item references only on collection pages.',
+      url: 'docs/rules/data-ref.md',
+    },
   },
   check(ctx) {
     const users = routesByFile(ctx);

@@ -11,7 +11,10 @@ export default defineRule({
     code: 'duplicate-field',
     name: 'Duplicate form field',
     severity: 'error',
-    docs: { description: 'Every field and group name is used once per form, across its steps and groups.', url: 'docs/rules/duplicate-field.md' },
+    docs: {
+      description: 'Every field and group name is used once per form, across its steps and groups.',
+      url: 'docs/rules/duplicate-field.md',
+    },
   },
   check(ctx) {
     forEachForm(ctx, ({ rel, entries }) => {
@@ -28,7 +31,9 @@ export default defineRule({
         ctx.report({
           file: rel,
           pointer: `${entry.pointer}/name`,
-          message: sameKind ? `${describeEntry(entry)} is defined twice; the first is${where}` : `${describeEntry(entry)}: the name is already used by ${describeEntry(prev)}${where}`,
+          message: sameKind
+            ? `${describeEntry(entry)} is defined twice; the first is${where}`
+            : `${describeEntry(entry)}: the name is already used by ${describeEntry(prev)}${where}`,
           fix: 'give each field its own name',
         });
       }

@@ -23,7 +23,10 @@ export default defineRule({
     code: 'duplicate-route',
     name: 'Duplicate route',
     severity: 'error',
-    docs: { description: 'No two routes, static or expanded from a collection, have the same path.', url: 'docs/rules/duplicate-route.md' },
+    docs: {
+      description: 'No two routes, static or expanded from a collection, have the same path.',
+      url: 'docs/rules/duplicate-route.md',
+    },
   },
   check(ctx) {
     const first = new Map<string, { route: RouteEntry; item?: number }>();

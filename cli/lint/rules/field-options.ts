@@ -9,7 +9,10 @@ export default defineRule({
     code: 'field-options',
     name: 'Choice field without options',
     severity: 'error',
-    docs: { description: 'Every select, radio and checkbox-group field has options or dynamicOptions.', url: 'docs/rules/field-options.md' },
+    docs: {
+      description: 'Every select, radio and checkbox-group field has options or dynamicOptions.',
+      url: 'docs/rules/field-options.md',
+    },
   },
   check(ctx) {
     forEachForm(ctx, ({ rel, entries }) => {

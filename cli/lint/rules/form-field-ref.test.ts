@@ -5,9 +5,27 @@ import { FORM_RULES, fixtureFindings } from '../testing.ts';
 describe('form-field-ref', () => {
   it('missing fields, a group named as a value, and cycles (direct, through dependsOn, through a group)', () => {
     expect(fixtureFindings('form-field-ref', { rules: FORM_RULES })).toEqual([
-      { ruleId: 'form-field-ref', file: 'forms/quote.json', line: 6, column: 66, message: 'field "budget": hideWhen names "projectTyp", which is not a field of this form' },
-      { ruleId: 'form-field-ref', file: 'forms/quote.json', line: 7, column: 82, message: 'field "city": dependsOn names "state", which is not a field of this form' },
-      { ruleId: 'form-field-ref', file: 'forms/quote.json', line: 8, column: 59, message: 'hideWhen and dependsOn form a cycle: field "a" -> field "b" -> field "a"' },
+      {
+        ruleId: 'form-field-ref',
+        file: 'forms/quote.json',
+        line: 6,
+        column: 66,
+        message: 'field "budget": hideWhen names "projectTyp", which is not a field of this form',
+      },
+      {
+        ruleId: 'form-field-ref',
+        file: 'forms/quote.json',
+        line: 7,
+        column: 82,
+        message: 'field "city": dependsOn names "state", which is not a field of this form',
+      },
+      {
+        ruleId: 'form-field-ref',
+        file: 'forms/quote.json',
+        line: 8,
+        column: 59,
+        message: 'hideWhen and dependsOn form a cycle: field "a" -> field "b" -> field "a"',
+      },
       {
         ruleId: 'form-field-ref',
         file: 'forms/quote.json',
@@ -15,8 +33,20 @@ describe('form-field-ref', () => {
         column: 30,
         message: 'hideWhen and dependsOn form a cycle: group "address" -> field "street" -> group "address"',
       },
-      { ruleId: 'form-field-ref', file: 'forms/quote.json', line: 16, column: 67, message: 'field "notes": hideWhen names group "address", which has no value of its own' },
-      { ruleId: 'form-field-ref', file: 'forms/quote.json', line: 17, column: 62, message: 'hideWhen and dependsOn form a cycle: field "self" -> field "self"' },
+      {
+        ruleId: 'form-field-ref',
+        file: 'forms/quote.json',
+        line: 16,
+        column: 67,
+        message: 'field "notes": hideWhen names group "address", which has no value of its own',
+      },
+      {
+        ruleId: 'form-field-ref',
+        file: 'forms/quote.json',
+        line: 17,
+        column: 62,
+        message: 'hideWhen and dependsOn form a cycle: field "self" -> field "self"',
+      },
     ]);
   });
 });

@@ -18,9 +18,11 @@ interface Ref {
 function refsOf(entry: FormEntry): Ref[] {
   const out: Ref[] = [];
   const hidden = isObj(entry.def.hideWhen) ? str(entry.def.hideWhen.field) : undefined;
-  if (hidden !== undefined) out.push({ from: entry, to: hidden, pointer: `${entry.pointer}/hideWhen/field`, kind: 'hideWhen' });
+  if (hidden !== undefined)
+    out.push({ from: entry, to: hidden, pointer: `${entry.pointer}/hideWhen/field`, kind: 'hideWhen' });
   const parent = str(entry.def.dependsOn);
-  if (parent !== undefined) out.push({ from: entry, to: parent, pointer: `${entry.pointer}/dependsOn`, kind: 'dependsOn' });
+  if (parent !== undefined)
+    out.push({ from: entry, to: parent, pointer: `${entry.pointer}/dependsOn`, kind: 'dependsOn' });
   return out;
 }
 
@@ -29,7 +31,10 @@ export default defineRule({
     code: 'form-field-ref',
     name: 'Bad form field reference',
     severity: 'error',
-    docs: { description: 'hideWhen and dependsOn name an existing field of the same form and form no cycle.', url: 'docs/rules/form-field-ref.md' },
+    docs: {
+      description: 'hideWhen and dependsOn name an existing field of the same form and form no cycle.',
+      url: 'docs/rules/form-field-ref.md',
+    },
   },
   check(ctx) {
     forEachForm(ctx, ({ rel, entries }) => {
@@ -42,9 +47,17 @@ export default defineRule({
         for (const ref of refsOf(entry)) {
           const target = byName.get(ref.to);
           if (!target) {
-            ctx.report({ file: rel, pointer: ref.pointer, message: `${describeEntry(entry)}: ${ref.kind} names "${ref.to}", which is not a field of this form` });
+            ctx.report({
+              file: rel,
+              pointer: ref.pointer,
+              message: `${describeEntry(entry)}: ${ref.kind} names "${ref.to}", which is not a field of this form`,
+            });
           } else if (target.type === 'group') {
-            ctx.report({ file: rel, pointer: ref.pointer, message: `${describeEntry(entry)}: ${ref.kind} names group "${ref.to}", which has no value of its own` });
+            ctx.report({
+              file: rel,
+              pointer: ref.pointer,
+              message: `${describeEntry(entry)}: ${ref.kind} names group "${ref.to}", which has no value of its own`,
+            });
           } else {
             edges.get(entry)!.push({ to: target, ref });
           }
@@ -61,7 +74,10 @@ export default defineRule({
         const at = path.findIndex((p) => p.entry === entry);
         if (at >= 0) {
           const cycle = path.slice(at);
-          const key = cycle.map((p) => p.entry.pointer).sort().join('|');
+          const key = cycle
+            .map((p) => p.entry.pointer)
+            .sort()
+            .join('|');
           const first = cycle.find((p) => p.ref)?.ref;
           if (reported.has(key) || !first) return;
           reported.add(key);

@@ -6,14 +6,17 @@ import { isImageSrc } from './image-dimensions.ts';
 
 describe('image-dimensions', () => {
   it('warns about image objects without width or height; a missing local file is one missing-file error', () => {
-    expect(fixtureFindings('image-dimensions', { keys: ['ruleId', 'severity', 'file', 'line', 'column', 'message'] })).toEqual([
+    expect(
+      fixtureFindings('image-dimensions', { keys: ['ruleId', 'severity', 'file', 'line', 'column', 'message'] }),
+    ).toEqual([
       {
         ruleId: 'image-dimensions',
         severity: 'warning',
         file: 'data/team.json',
         line: 3,
         column: 33,
-        message: 'image "https://images.example.com/ana.jpg" has no width and height: give both so the page does not shift while it loads',
+        message:
+          'image "https://images.example.com/ana.jpg" has no width and height: give both so the page does not shift while it loads',
       },
       {
         ruleId: 'image-dimensions',
@@ -21,7 +24,8 @@ describe('image-dimensions', () => {
         file: 'pages/about.json',
         line: 10,
         column: 44,
-        message: 'image "/images/door.svg" has no width and height: give both so the page does not shift while it loads',
+        message:
+          'image "/images/door.svg" has no width and height: give both so the page does not shift while it loads',
       },
       {
         ruleId: 'image-dimensions',
@@ -31,7 +35,14 @@ describe('image-dimensions', () => {
         column: 46,
         message: 'image "/images/navy.svg" has no height: give both so the page does not shift while it loads',
       },
-      { ruleId: 'missing-file', severity: 'error', file: 'pages/about.json', line: 12, column: 56, message: 'image "/images/gone.svg": file images/gone.svg does not exist' },
+      {
+        ruleId: 'missing-file',
+        severity: 'error',
+        file: 'pages/about.json',
+        line: 12,
+        column: 56,
+        message: 'image "/images/gone.svg": file images/gone.svg does not exist',
+      },
     ]);
   });
 

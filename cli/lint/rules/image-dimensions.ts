@@ -27,7 +27,11 @@ export default defineRule({
     code: 'image-dimensions',
     name: 'Image without dimensions',
     severity: 'warning',
-    docs: { description: 'Every image gives its width and height (no layout shift while it loads); missing local files are missing-file errors.', url: 'docs/rules/image-dimensions.md' },
+    docs: {
+      description:
+        'Every image gives its width and height (no layout shift while it loads); missing local files are missing-file errors.',
+      url: 'docs/rules/image-dimensions.md',
+    },
   },
   check(ctx: LintContext) {
     const imagesDir = join(ctx.site.dir, 'images');

@@ -12,7 +12,25 @@ import { rules } from './index.ts';
 
 describe('lint rules', () => {
   it('lists every rule once, each with an id, a severity and a description', () => {
-    expect(rules.map((r) => r.meta.code)).toEqual(['json-syntax', 'missing-file', 'schema', 'unknown-block', 'broken-link', 'duplicate-route', 'data-ref', 'form-field-ref', 'duplicate-field', 'field-options', 'submit-last-step', 'pricing', 'catalogue-integrity', 'data-query', 'image-dimensions', 'json-ld-flags', 'csp-host']);
+    expect(rules.map((r) => r.meta.code)).toEqual([
+      'json-syntax',
+      'missing-file',
+      'schema',
+      'unknown-block',
+      'broken-link',
+      'duplicate-route',
+      'data-ref',
+      'form-field-ref',
+      'duplicate-field',
+      'field-options',
+      'submit-last-step',
+      'pricing',
+      'catalogue-integrity',
+      'data-query',
+      'image-dimensions',
+      'json-ld-flags',
+      'csp-host',
+    ]);
     for (const r of rules) expect(r.meta.docs.description.length).toBeGreaterThan(10);
     expect(rules.filter((r) => r.fast).map((r) => r.meta.code)).toEqual(['json-syntax', 'missing-file']);
   });
@@ -23,24 +41,34 @@ describe('lint rules', () => {
   });
 
   it('finds no error in the shipped site-config', () => {
-    expect(fixtureFindings(DEFAULT_SITE_DIR, { keys: ['ruleId', 'severity', 'file', 'line', 'column', 'message'] }).filter((f) => f.severity === 'error')).toEqual([]);
+    expect(
+      fixtureFindings(DEFAULT_SITE_DIR, { keys: ['ruleId', 'severity', 'file', 'line', 'column', 'message'] }).filter(
+        (f) => f.severity === 'error',
+      ),
+    ).toEqual([]);
   });
 
   it('has each rule tested beside its module (rules/<id>.test.ts)', () => {
-    expect(rules.map((r) => r.meta.code).filter((code) => !existsSync(join(import.meta.dirname, `${code}.test.ts`)))).toEqual([]);
+    expect(
+      rules.map((r) => r.meta.code).filter((code) => !existsSync(join(import.meta.dirname, `${code}.test.ts`))),
+    ).toEqual([]);
   });
 });
 
 describe('rule docs', () => {
-  it.each(rules.map((r) => [r.meta.code, r.meta] as const))('%s has a doc at docs/rules/<id>.md that names it and says what, why, how to fix, with an example', (code, meta) => {
-    expect(meta.docs.url).toBe(`docs/rules/${code}.md`);
-    const file = join(ROOT, meta.docs.url);
-    expect(existsSync(file)).toBe(true);
-    const text = readFileSync(file, 'utf8');
-    expect(text.split('\n')[0]).toBe(`# \`${code}\`: ${meta.name}`);
-    expect(text).toContain(`Severity: **${meta.severity}**`);
-    for (const heading of ['## What it finds', '## Why', '## How to fix', '## Example']) expect(text).toContain(heading);
-  });
+  it.each(rules.map((r) => [r.meta.code, r.meta] as const))(
+    '%s has a doc at docs/rules/<id>.md that names it and says what, why, how to fix, with an example',
+    (code, meta) => {
+      expect(meta.docs.url).toBe(`docs/rules/${code}.md`);
+      const file = join(ROOT, meta.docs.url);
+      expect(existsSync(file)).toBe(true);
+      const text = readFileSync(file, 'utf8');
+      expect(text.split('\n')[0]).toBe(`# \`${code}\`: ${meta.name}`);
+      expect(text).toContain(`Severity: **${meta.severity}**`);
+      for (const heading of ['## What it finds', '## Why', '## How to fix', '## Example'])
+        expect(text).toContain(heading);
+    },
+  );
 
   it('has no doc for a rule that does not exist', () => {
     const documented = readdirSync(join(ROOT, 'docs', 'rules')).filter((f) => f.endsWith('.md'));

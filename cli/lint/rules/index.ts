@@ -18,4 +18,22 @@ import submitLastStep from './submit-last-step.ts';
 import unknownBlock from './unknown-block.ts';
 import type { Rule } from '../rule.ts';
 
-export const rules: Rule[] = [jsonSyntax, missingFile, schema, unknownBlock, brokenLink, duplicateRoute, dataRef, formFieldRef, duplicateField, fieldOptions, submitLastStep, pricing, catalogueIntegrity, dataQuery, imageDimensions, jsonLdFlags, cspHost];
+export const rules: Rule[] = [
+  jsonSyntax,
+  missingFile,
+  schema,
+  unknownBlock,
+  brokenLink,
+  duplicateRoute,
+  dataRef,
+  formFieldRef,
+  duplicateField,
+  fieldOptions,
+  submitLastStep,
+  pricing,
+  catalogueIntegrity,
+  dataQuery,
+  imageDimensions,
+  jsonLdFlags,
+  cspHost,
+];

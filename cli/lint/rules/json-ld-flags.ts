@@ -3,7 +3,15 @@
  * block with `faqs`, or the video flag with no block with `videos` (the engine builds FAQPage
  * and VideoObject from those props of the page's main blocks, so the flag would emit nothing).
  */
-import { getAtPointer, pageFile, parsePointer, resolveDataRefs, templateFile, type BlockInstance, type RouteEntry } from '../../../engine/node.ts';
+import {
+  getAtPointer,
+  pageFile,
+  parsePointer,
+  resolveDataRefs,
+  templateFile,
+  type BlockInstance,
+  type RouteEntry,
+} from '../../../engine/node.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { isObj, list } from '../values.ts';
@@ -20,7 +28,9 @@ function mainBlocks(ctx: LintContext, route: RouteEntry): BlockInstance[] {
   const template = ctx.value<{ regions?: unknown }>(templateFile(page.template ?? route.template ?? 'default'));
   const regions = list(isObj(template) ? template.regions : undefined).filter(isObj);
   const fromTemplate = regions.filter((r) => r.tag === 'main' && r.slot !== 'page').flatMap((r) => list(r.blocks));
-  return [...list(page.blocks), ...fromTemplate].filter((b): b is BlockInstance => isObj(b) && typeof b.type === 'string');
+  return [...list(page.blocks), ...fromTemplate].filter(
+    (b): b is BlockInstance => isObj(b) && typeof b.type === 'string',
+  );
 }
 
 function hasNonEmpty(ctx: LintContext, route: RouteEntry, blocks: BlockInstance[], prop: string): boolean {
@@ -40,7 +50,11 @@ export default defineRule({
     code: 'json-ld-flags',
     name: 'Structured-data flag with nothing to emit',
     severity: 'warning',
-    docs: { description: 'A route with the faq (or video) structured-data flag has a block with `faqs` (or `videos`) to build it from.', url: 'docs/rules/json-ld-flags.md' },
+    docs: {
+      description:
+        'A route with the faq (or video) structured-data flag has a block with `faqs` (or `videos`) to build it from.',
+      url: 'docs/rules/json-ld-flags.md',
+    },
   },
   check(ctx) {
     const routesFile = ctx.site.files.get('routes.json');
@@ -61,7 +75,9 @@ export default defineRule({
         };
         const pointer = lookup(at) !== undefined ? at : route.source.pointer;
         const collection = route.source.pointer.startsWith('/collections/');
-        const where = collection ? `collection "${String(lookup(`${route.source.pointer}/path`) ?? route.path)}"` : `route "${route.path}"`;
+        const where = collection
+          ? `collection "${String(lookup(`${route.source.pointer}/path`) ?? route.path)}"`
+          : `route "${route.path}"`;
         ctx.report({
           file: 'routes.json',
           pointer,

@@ -19,15 +19,36 @@ describe('missing-file', () => {
 
   it('templates named by a page and by a route', () => {
     expect(fixtureFindings('missing-file-template')).toEqual([
-      { ruleId: 'missing-file', file: 'pages/about.json', line: 3, column: 15, message: 'page "about": template file templates/blog.json does not exist', fix: 'create templates/blog.json' },
-      { ruleId: 'missing-file', file: 'routes.json', line: 8, column: 19, message: 'route "/": template file templates/landing.json does not exist', fix: 'create templates/landing.json' },
+      {
+        ruleId: 'missing-file',
+        file: 'pages/about.json',
+        line: 3,
+        column: 15,
+        message: 'page "about": template file templates/blog.json does not exist',
+        fix: 'create templates/blog.json',
+      },
+      {
+        ruleId: 'missing-file',
+        file: 'routes.json',
+        line: 8,
+        column: 19,
+        message: 'route "/": template file templates/landing.json does not exist',
+        fix: 'create templates/landing.json',
+      },
     ]);
   });
 
   it('a form named by a block prop, with `joinery new form`', () => {
     // Only the fast rules: no block of the fixture takes a "form" prop, so schema objects too.
     expect(fixtureFindings('missing-file-form', { fastOnly: true })).toEqual([
-      { ruleId: 'missing-file', file: 'pages/about.json', line: 4, column: 66, message: 'form "contact-us": file forms/contact-us.json does not exist', fix: 'joinery new form contact-us' },
+      {
+        ruleId: 'missing-file',
+        file: 'pages/about.json',
+        line: 4,
+        column: 66,
+        message: 'form "contact-us": file forms/contact-us.json does not exist',
+        fix: 'joinery new form contact-us',
+      },
     ]);
   });
 
@@ -62,14 +83,35 @@ describe('missing-file', () => {
 
   it('local images in site.json and inside a text (an existing one passes)', () => {
     expect(fixtureFindings('missing-file-asset')).toEqual([
-      { ruleId: 'missing-file', file: 'pages/about.json', line: 8, column: 91, message: 'image "/images/shop.jpg": file images/shop.jpg does not exist', fix: 'add the image at images/shop.jpg' },
-      { ruleId: 'missing-file', file: 'site.json', line: 6, column: 20, message: 'image "/images/logo.svg": file images/logo.svg does not exist', fix: 'add the image at images/logo.svg' },
+      {
+        ruleId: 'missing-file',
+        file: 'pages/about.json',
+        line: 8,
+        column: 91,
+        message: 'image "/images/shop.jpg": file images/shop.jpg does not exist',
+        fix: 'add the image at images/shop.jpg',
+      },
+      {
+        ruleId: 'missing-file',
+        file: 'site.json',
+        line: 6,
+        column: 20,
+        message: 'image "/images/logo.svg": file images/logo.svg does not exist',
+        fix: 'add the image at images/logo.svg',
+      },
     ]);
   });
 
   it('a form block naming a form file that does not exist (an existing one passes)', () => {
     expect(fixtureFindings('form-block-missing', { rules: [missingFile] })).toEqual([
-      { ruleId: 'missing-file', file: 'pages/about.json', line: 5, column: 42, message: 'form "contact-us": file forms/contact-us.json does not exist', fix: 'joinery new form contact-us' },
+      {
+        ruleId: 'missing-file',
+        file: 'pages/about.json',
+        line: 5,
+        column: 42,
+        message: 'form "contact-us": file forms/contact-us.json does not exist',
+        fix: 'joinery new form contact-us',
+      },
     ]);
   });
 });

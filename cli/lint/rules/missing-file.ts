@@ -14,12 +14,17 @@ import { KEBAB_CASE } from '../../scaffold/names.ts';
 import { isObj, list, str } from '../values.ts';
 import { forEachBlock, forEachString } from '../walk.ts';
 
-
 /** `joinery new KIND NAME` when the name is one the scaffold accepts. */
-const newFix = (kind: 'page' | 'form', name: string) => (KEBAB_CASE.test(name) ? `joinery new ${kind} ${name}` : `create ${kind}s/${name}.json`);
+const newFix = (kind: 'page' | 'form', name: string) =>
+  KEBAB_CASE.test(name) ? `joinery new ${kind} ${name}` : `create ${kind}s/${name}.json`;
 
 /** What a data-ref target is called in a message, by its folder. */
-const LABELS: Record<string, string> = { menus: 'menu file', pages: 'page file', forms: 'form file', templates: 'template file' };
+const LABELS: Record<string, string> = {
+  menus: 'menu file',
+  pages: 'page file',
+  forms: 'form file',
+  templates: 'template file',
+};
 const fileLabel = (rel: string) => LABELS[rel.split('/')[0]!] ?? 'data file';
 
 function checkRoutes(ctx: LintContext, has: (rel: string) => boolean) {
@@ -27,7 +32,12 @@ function checkRoutes(ctx: LintContext, has: (rel: string) => boolean) {
   if (!isObj(routes)) return;
   const defaults = isObj(routes.defaults) ? str(routes.defaults.template) : undefined;
   if (defaults !== undefined && !has(templateFile(defaults)))
-    ctx.report({ file: 'routes.json', pointer: '/defaults/template', message: `default template "${defaults}": file ${templateFile(defaults)} does not exist`, fix: `create ${templateFile(defaults)}` });
+    ctx.report({
+      file: 'routes.json',
+      pointer: '/defaults/template',
+      message: `default template "${defaults}": file ${templateFile(defaults)} does not exist`,
+      fix: `create ${templateFile(defaults)}`,
+    });
   let implicitDefault: string | undefined; // first route that falls back to templates/default.json
   for (const kind of ['routes', 'collections'] as const) {
     list(routes[kind]).forEach((r, i) => {
@@ -36,12 +46,27 @@ function checkRoutes(ctx: LintContext, has: (rel: string) => boolean) {
       const what = `${kind === 'routes' ? 'route' : 'collection'} "${str(r.path) ?? pointer}"`;
       const page = str(r.page);
       if (page !== undefined && !has(pageFile(page)))
-        ctx.report({ file: 'routes.json', pointer: `${pointer}/page`, message: `${what}: page file ${pageFile(page)} does not exist`, fix: newFix('page', page) });
+        ctx.report({
+          file: 'routes.json',
+          pointer: `${pointer}/page`,
+          message: `${what}: page file ${pageFile(page)} does not exist`,
+          fix: newFix('page', page),
+        });
       const template = str(r.template);
       if (template !== undefined && !has(templateFile(template)))
-        ctx.report({ file: 'routes.json', pointer: `${pointer}/template`, message: `${what}: template file ${templateFile(template)} does not exist`, fix: `create ${templateFile(template)}` });
+        ctx.report({
+          file: 'routes.json',
+          pointer: `${pointer}/template`,
+          message: `${what}: template file ${templateFile(template)} does not exist`,
+          fix: `create ${templateFile(template)}`,
+        });
       const pageValue = page !== undefined ? ctx.value(pageFile(page)) : undefined;
-      if (template === undefined && defaults === undefined && !(isObj(pageValue) && typeof pageValue.template === 'string')) implicitDefault ??= pointer;
+      if (
+        template === undefined &&
+        defaults === undefined &&
+        !(isObj(pageValue) && typeof pageValue.template === 'string')
+      )
+        implicitDefault ??= pointer;
       if (kind === 'collections') checkSource(ctx, has, str(r.source), `${pointer}/source`, what);
     });
   }
@@ -54,9 +79,21 @@ function checkRoutes(ctx: LintContext, has: (rel: string) => boolean) {
     });
 }
 
-function checkSource(ctx: LintContext, has: (rel: string) => boolean, source: string | undefined, pointer: string, what: string) {
+function checkSource(
+  ctx: LintContext,
+  has: (rel: string) => boolean,
+  source: string | undefined,
+  pointer: string,
+  what: string,
+) {
   const file = source === undefined ? undefined : safeFile(source);
-  if (file && !has(file)) ctx.report({ file: 'routes.json', pointer, message: `${what}: ${fileLabel(file)} ${file} does not exist`, fix: `create ${file}` });
+  if (file && !has(file))
+    ctx.report({
+      file: 'routes.json',
+      pointer,
+      message: `${what}: ${fileLabel(file)} ${file} does not exist`,
+      fix: `create ${file}`,
+    });
 }
 
 function safeFile(ref: string): string | undefined {
@@ -72,7 +109,10 @@ export default defineRule({
     code: 'missing-file',
     name: 'Missing file',
     severity: 'error',
-    docs: { description: 'Every page, template, form, menu, data file and image the content refers to exists.', url: 'docs/rules/missing-file.md' },
+    docs: {
+      description: 'Every page, template, form, menu, data file and image the content refers to exists.',
+      url: 'docs/rules/missing-file.md',
+    },
   },
   fast: true,
   check(ctx) {
@@ -85,12 +125,22 @@ export default defineRule({
       if (v === undefined) continue;
       // A page's own layout.
       if (file.rel.startsWith('pages/') && isObj(v) && typeof v.template === 'string' && !has(templateFile(v.template)))
-        ctx.report({ file: file.rel, pointer: '/template', message: `page "${file.rel.slice(6, -5)}": template file ${templateFile(v.template)} does not exist`, fix: `create ${templateFile(v.template)}` });
+        ctx.report({
+          file: file.rel,
+          pointer: '/template',
+          message: `page "${file.rel.slice(6, -5)}": template file ${templateFile(v.template)} does not exist`,
+          fix: `create ${templateFile(v.template)}`,
+        });
       // `$data` targets (menus, catalogues, data) wherever they appear.
       for (const { ref, pointer } of findDataRefs(v, '')) {
         const target = safeFile(ref);
         if (target && !has(target))
-          ctx.report({ file: file.rel, pointer: `${pointer}/$data`, message: `${fileLabel(target)} ${target} does not exist (referenced by "${ref}")`, fix: `create ${target}` });
+          ctx.report({
+            file: file.rel,
+            pointer: `${pointer}/$data`,
+            message: `${fileLabel(target)} ${target} does not exist (referenced by "${ref}")`,
+            fix: `create ${target}`,
+          });
       }
       checkAssets(ctx, file.rel, v, assets);
     }
@@ -104,7 +154,12 @@ export default defineRule({
         const kind = key;
         const rel = kind === 'form' ? formFile(name) : menuFile(name);
         if (!has(rel))
-          ctx.report({ file, pointer: p, message: `${kind} "${name}": file ${rel} does not exist`, fix: kind === 'form' ? newFix('form', name) : `create ${rel}` });
+          ctx.report({
+            file,
+            pointer: p,
+            message: `${kind} "${name}": file ${rel} does not exist`,
+            fix: kind === 'form' ? newFix('form', name) : `create ${rel}`,
+          });
       }),
     );
   },

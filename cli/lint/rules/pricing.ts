@@ -20,7 +20,11 @@ export default defineRule({
     code: 'pricing',
     name: 'Estimator pricing mismatch',
     severity: 'error',
-    docs: { description: "An estimator's pricing file prices only fields and options its form has, and every option of a useInCalculation field.", url: 'docs/rules/pricing.md' },
+    docs: {
+      description:
+        "An estimator's pricing file prices only fields and options its form has, and every option of a useInCalculation field.",
+      url: 'docs/rules/pricing.md',
+    },
   },
   check(ctx) {
     forEachForm(ctx, ({ rel, value, entries }) => {
@@ -29,7 +33,12 @@ export default defineRule({
       const dataRel = `data/${name}.json`;
       const form = `form "${str(value.name) ?? rel}"`;
       if (!ctx.site.files.has(dataRel)) {
-        ctx.report({ file: rel, pointer: '/pricing', message: `pricing "${name}": file ${dataRel} does not exist`, fix: `create ${dataRel} (schemas/estimator-pricing.schema.json)` });
+        ctx.report({
+          file: rel,
+          pointer: '/pricing',
+          message: `pricing "${name}": file ${dataRel} does not exist`,
+          fix: `create ${dataRel} (schemas/estimator-pricing.schema.json)`,
+        });
         return;
       }
       const data = ctx.value(dataRel);
@@ -41,23 +50,42 @@ export default defineRule({
         const pointer = `/fields/${esc(fieldName)}`;
         const entry = fields.get(fieldName);
         if (!entry) {
-          ctx.report({ file: dataRel, pointer, atKey: true, message: `prices field "${fieldName}", which ${form} does not have` });
+          ctx.report({
+            file: dataRel,
+            pointer,
+            atKey: true,
+            message: `prices field "${fieldName}", which ${form} does not have`,
+          });
           continue;
         }
         if (entry.def.useInCalculation !== true)
-          ctx.report({ file: dataRel, pointer, atKey: true, message: `prices field "${fieldName}", which has no "useInCalculation": true in ${form}, so its prices never count` });
+          ctx.report({
+            file: dataRel,
+            pointer,
+            atKey: true,
+            message: `prices field "${fieldName}", which has no "useInCalculation": true in ${form}, so its prices never count`,
+          });
         if (!isObj(table)) continue;
         const known = new Set(optionValues(entry));
         for (const [option, price] of Object.entries(table)) {
           const at = `${pointer}/${esc(option)}`;
           if (!known.has(option)) {
-            ctx.report({ file: dataRel, pointer: at, atKey: true, message: `prices option "${option}" of field "${fieldName}", which has no such option` });
+            ctx.report({
+              file: dataRel,
+              pointer: at,
+              atKey: true,
+              message: `prices option "${option}" of field "${fieldName}", which has no such option`,
+            });
             continue;
           }
           for (const part of ['price', 'labor'] as const) {
             const range = isObj(price) ? price[part] : undefined;
             if (isObj(range) && typeof range.min === 'number' && typeof range.max === 'number' && range.min > range.max)
-              ctx.report({ file: dataRel, pointer: `${at}/${part}`, message: `${part} of option "${option}" of field "${fieldName}": min ${range.min} is greater than max ${range.max}` });
+              ctx.report({
+                file: dataRel,
+                pointer: `${at}/${part}`,
+                message: `${part} of option "${option}" of field "${fieldName}": min ${range.min} is greater than max ${range.max}`,
+              });
           }
         }
       }
@@ -66,14 +94,24 @@ export default defineRule({
         if (entry.def.useInCalculation !== true) continue;
         const table = prices[entry.name];
         if (!isObj(table)) {
-          ctx.report({ file: rel, pointer: `${entry.pointer}/useInCalculation`, message: `field "${entry.name}" is used in the calculation but ${dataRel} has no prices for it`, fix: `add "${entry.name}" to ${dataRel}` });
+          ctx.report({
+            file: rel,
+            pointer: `${entry.pointer}/useInCalculation`,
+            message: `field "${entry.name}" is used in the calculation but ${dataRel} has no prices for it`,
+            fix: `add "${entry.name}" to ${dataRel}`,
+          });
           continue;
         }
         const options = list(entry.def.options);
         optionValues(entry).forEach((option, i) => {
           if (Object.hasOwn(table, option)) return;
           const pointer = options.length ? `${entry.pointer}/options/${i}` : `${entry.pointer}/useInCalculation`;
-          ctx.report({ file: rel, pointer, message: `option "${option}" of field "${entry.name}" has no price in ${dataRel}`, fix: `add "${option}" under "${entry.name}" in ${dataRel}` });
+          ctx.report({
+            file: rel,
+            pointer,
+            message: `option "${option}" of field "${entry.name}" has no price in ${dataRel}`,
+            fix: `add "${option}" under "${entry.name}" in ${dataRel}`,
+          });
         });
       }
     });

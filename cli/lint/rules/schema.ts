@@ -24,7 +24,10 @@ export default defineRule({
     code: 'schema',
     name: 'Schema mismatch',
     severity: 'error',
-    docs: { description: "Each content file matches its JSON Schema, and each block's props match the block's schema.", url: 'docs/rules/schema.md' },
+    docs: {
+      description: "Each content file matches its JSON Schema, and each block's props match the block's schema.",
+      url: 'docs/rules/schema.md',
+    },
   },
   check(ctx) {
     const v = ctx.validator;
@@ -33,7 +36,8 @@ export default defineRule({
       const kind = kindOf(file.rel);
       const schema = kind === 'data' ? dataSchema(file.value) : kind && SCHEMA_BY_KIND[kind];
       if (schema && v.hasSchema(schema))
-        for (const e of v.validate(schema, file.value)) ctx.report({ file: file.rel, pointer: e.pointer, message: e.message, atKey: e.atKey });
+        for (const e of v.validate(schema, file.value))
+          ctx.report({ file: file.rel, pointer: e.pointer, message: e.message, atKey: e.atKey });
     }
     // Block props, after `$data` references are resolved (unresolvable ones are data-ref's).
     forEachBlock(ctx, (block: BlockInstance, file, pointer, item) => {

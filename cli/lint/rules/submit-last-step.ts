@@ -11,7 +11,10 @@ export default defineRule({
     code: 'submit-last-step',
     name: 'Submit before the last step',
     severity: 'error',
-    docs: { description: 'A submit action appears only on the last step of a multi-step form.', url: 'docs/rules/submit-last-step.md' },
+    docs: {
+      description: 'A submit action appears only on the last step of a multi-step form.',
+      url: 'docs/rules/submit-last-step.md',
+    },
   },
   check(ctx) {
     forEachForm(ctx, ({ rel, value }) => {

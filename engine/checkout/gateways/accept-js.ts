@@ -18,7 +18,13 @@ interface AcceptResponse {
   messages?: { resultCode?: string; message?: { code?: string; text?: string }[] };
 }
 interface AcceptApi {
-  dispatchData(secureData: { authData: { clientKey: string; apiLoginID: string }; cardData: { cardNumber: string; month: string; year: string; cardCode: string } }, callback: (r: AcceptResponse) => void): void;
+  dispatchData(
+    secureData: {
+      authData: { clientKey: string; apiLoginID: string };
+      cardData: { cardNumber: string; month: string; year: string; cardCode: string };
+    },
+    callback: (r: AcceptResponse) => void,
+  ): void;
 }
 declare global {
   interface Window {
@@ -58,7 +64,12 @@ export async function dispatchCard(cfg: AcceptConfig, card: CardValues): Promise
       accept.dispatchData(
         {
           authData: { clientKey: cfg.clientKey, apiLoginID: cfg.apiLoginID },
-          cardData: { cardNumber: card.number.replace(/[\s-]/g, ''), month: card.expMonth.padStart(2, '0'), year: card.expYear, cardCode: card.cvv.trim() },
+          cardData: {
+            cardNumber: card.number.replace(/[\s-]/g, ''),
+            month: card.expMonth.padStart(2, '0'),
+            year: card.expYear,
+            cardCode: card.cvv.trim(),
+          },
         },
         resolve,
       );
@@ -68,14 +79,20 @@ export async function dispatchCard(cfg: AcceptConfig, card: CardValues): Promise
   });
   const { dataDescriptor, dataValue } = r.opaqueData ?? {};
   if (r.messages?.resultCode !== 'Error' && dataDescriptor && dataValue) return { dataDescriptor, dataValue };
-  const text = r.messages?.message?.map((m) => m.text).filter(Boolean).join(' ');
+  const text = r.messages?.message
+    ?.map((m) => m.text)
+    .filter(Boolean)
+    .join(' ');
   return { error: text || PAYMENT_MESSAGES.error };
 }
 
 const party = (a: AddressValues) => ({
   firstName: a.firstName.trim(),
   lastName: a.lastName.trim(),
-  address: [a.street1, a.street2].map((x) => x.trim()).filter(Boolean).join(' '),
+  address: [a.street1, a.street2]
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(' '),
   city: a.city.trim(),
   state: a.state.trim(),
   zip: a.zipCode.trim(),
@@ -84,7 +101,14 @@ const party = (a: AddressValues) => ({
 });
 
 /** Spec 000 section 7's body, with the order's id and token; the server charges its own total. */
-export function processTransactionBody(order: PendingOrder, paymentMethod: string, opaque: { dataDescriptor: string; dataValue: string }, total: number | undefined, billing: AddressValues, shipping: AddressValues) {
+export function processTransactionBody(
+  order: PendingOrder,
+  paymentMethod: string,
+  opaque: { dataDescriptor: string; dataValue: string },
+  total: number | undefined,
+  billing: AddressValues,
+  shipping: AddressValues,
+) {
   return {
     orderId: order.id,
     token: order.token,

@@ -15,13 +15,21 @@ import styles from '../checkout.module.css';
 type Part = 'cardNumber' | 'cardExpiry' | 'cardCvc';
 const PARTS: readonly Part[] = ['cardNumber', 'cardExpiry', 'cardCvc'];
 const LABELS: Record<Part, string> = { cardNumber: 'Card Number', cardExpiry: 'Expiry Date', cardCvc: 'CVC' };
-const MESSAGES: Record<Part, string> = { cardNumber: CARD_MESSAGES.hostedNumber, cardExpiry: CARD_MESSAGES.hostedExpiry, cardCvc: CARD_MESSAGES.hostedCvc };
+const MESSAGES: Record<Part, string> = {
+  cardNumber: CARD_MESSAGES.hostedNumber,
+  cardExpiry: CARD_MESSAGES.hostedExpiry,
+  cardCvc: CARD_MESSAGES.hostedCvc,
+};
 
 export interface StripeCardHandle {
   /** Field errors keyed `stripe.cardNumber` ...; empty when every field is complete. */
   validate(): Record<string, string>;
   /** The card as a PaymentMethod (the card goes to Stripe only). */
-  createPaymentMethod(billing: { name: string; email: string; phone: string }): Promise<{ id: string } | { error: string }>;
+  createPaymentMethod(billing: {
+    name: string;
+    email: string;
+    phone: string;
+  }): Promise<{ id: string } | { error: string }>;
   confirmCardPayment(clientSecret: string): Promise<PaymentIntentResult>;
   handleNextAction(clientSecret: string): Promise<{ error?: { message?: string } }>;
   /** Focuses a field by its error key (`stripe.cardExpiry`): the first error gets the focus. */
@@ -31,11 +39,22 @@ export interface StripeCardHandle {
 let stripePromise: { key: string; promise: Promise<Stripe | null> } | undefined;
 /** One Stripe.js per page and key. */
 function stripeFor(key: string): Promise<Stripe | null> {
-  if (!stripePromise || stripePromise.key !== key) stripePromise = { key, promise: import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(key)) };
+  if (!stripePromise || stripePromise.key !== key)
+    stripePromise = { key, promise: import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(key)) };
   return stripePromise.promise;
 }
 
-export function StripeCard({ publishableKey, errors, onChange, handle }: { publishableKey: string; errors: Record<string, string>; onChange: (key: string) => void; handle: Ref<StripeCardHandle | null> }) {
+export function StripeCard({
+  publishableKey,
+  errors,
+  onChange,
+  handle,
+}: {
+  publishableKey: string;
+  errors: Record<string, string>;
+  onChange: (key: string) => void;
+  handle: Ref<StripeCardHandle | null>;
+}) {
   const uid = useId();
   const boxes = useRef<Record<Part, HTMLDivElement | null>>({ cardNumber: null, cardExpiry: null, cardCvc: null });
   const complete = useRef<Record<Part, boolean>>({ cardNumber: false, cardExpiry: false, cardCvc: false });
@@ -90,11 +109,16 @@ export function StripeCard({ publishableKey, errors, onChange, handle }: { publi
     },
     async createPaymentMethod(billing) {
       if (!stripe.current || !number.current) return { error: PAYMENT_MESSAGES.stripeNotReady };
-      const r = await stripe.current.createPaymentMethod({ type: 'card', card: number.current, billing_details: billing });
+      const r = await stripe.current.createPaymentMethod({
+        type: 'card',
+        card: number.current,
+        billing_details: billing,
+      });
       return r.paymentMethod ? { id: r.paymentMethod.id } : { error: r.error?.message || PAYMENT_MESSAGES.error };
     },
     confirmCardPayment: (secret) => (stripe.current ? stripe.current.confirmCardPayment(secret) : notReady()),
-    handleNextAction: (secret) => (stripe.current ? stripe.current.handleNextAction({ clientSecret: secret }) : notReady()),
+    handleNextAction: (secret) =>
+      stripe.current ? stripe.current.handleNextAction({ clientSecret: secret }) : notReady(),
     focus(key) {
       fields.current[key.replace(/^stripe\./, '') as Part]?.focus();
     },

@@ -9,7 +9,9 @@ import { loadScript } from '../../ui/load-script.ts';
 import type { CardValues } from '../checkout-form.ts';
 
 interface TokenizerApi {
-  createToken(card: CardValues): Promise<{ token?: string; error?: { message?: string; errors?: Record<string, string> } }>;
+  createToken(
+    card: CardValues,
+  ): Promise<{ token?: string; error?: { message?: string; errors?: Record<string, string> } }>;
 }
 
 declare global {
@@ -31,8 +33,15 @@ export async function tokenizeCard(url: string, card: CardValues): Promise<Token
   }
   const api = window.SandboxGateway;
   if (!api) return { error: PAYMENT_MESSAGES.notAvailable };
-  const r = await api.createToken({ number: card.number.trim(), expMonth: card.expMonth, expYear: card.expYear, cvv: card.cvv.trim() });
+  const r = await api.createToken({
+    number: card.number.trim(),
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    cvv: card.cvv.trim(),
+  });
   if (r.token) return { token: r.token };
-  const fieldErrors = r.error?.errors ? Object.fromEntries(Object.entries(r.error.errors).map(([k, m]) => [`card.${k}`, m])) : undefined;
+  const fieldErrors = r.error?.errors
+    ? Object.fromEntries(Object.entries(r.error.errors).map(([k, m]) => [`card.${k}`, m]))
+    : undefined;
   return { error: r.error?.message || PAYMENT_MESSAGES.error, ...(fieldErrors ? { fieldErrors } : {}) };
 }

@@ -12,7 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('html', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued').check(sql`status in ('queued', 'sent', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().defaultTo('queued').check(sql`status in ('queued', 'sent', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())

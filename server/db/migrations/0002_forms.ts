@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('form_submissions_form').on('form_submissions').columns(['form_name', 'created_at']).execute();
+  await db.schema
+    .createIndex('form_submissions_form')
+    .on('form_submissions')
+    .columns(['form_name', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('submission_files')
@@ -31,7 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('size', 'integer', (c) => c.notNull().check(sql`size >= 0`))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('submission_files_submission').on('submission_files').columns(['submission_id', 'field']).execute();
+  await db.schema
+    .createIndex('submission_files_submission')
+    .on('submission_files')
+    .columns(['submission_id', 'field'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

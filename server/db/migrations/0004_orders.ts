@@ -123,5 +123,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['order_status_history', 'payments', 'order_addresses', 'order_items', 'orders']) await db.schema.dropTable(t).execute();
+  for (const t of ['order_status_history', 'payments', 'order_addresses', 'order_items', 'orders'])
+    await db.schema.dropTable(t).execute();
 }

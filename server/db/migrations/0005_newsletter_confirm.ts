@@ -17,7 +17,9 @@ async function createTable(db: Kysely<any>, name: string, statuses: string[], wi
     .createTable(name)
     .addColumn('id', ...autoId(db))
     .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in (${sql.join(statuses.map((s) => sql.lit(s)))})`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in (${sql.join(statuses.map((s) => sql.lit(s)))})`),
+    )
     .addColumn('token_hash', 'text', (c) => (withConfirm ? c.unique() : c.notNull().unique()));
   if (withConfirm) {
     t = t
@@ -25,7 +27,10 @@ async function createTable(db: Kysely<any>, name: string, statuses: string[], wi
       .addColumn('confirm_sent_at', 'text')
       .addColumn('confirmed_at', 'text');
   }
-  await t.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull()).execute();
+  await t
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
 }
 
 const COMMON = ['id', 'email', 'status', 'token_hash', 'created_at', 'updated_at'];
@@ -33,7 +38,9 @@ const COMMON = ['id', 'email', 'status', 'token_hash', 'created_at', 'updated_at
 async function rebuild(db: Kysely<any>, statuses: string[], withConfirm: boolean, keep: string): Promise<void> {
   await createTable(db, 'newsletter_subscriptions_next', statuses, withConfirm);
   const cols = sql.join(COMMON.map((c) => sql.ref(c)));
-  await sql`insert into newsletter_subscriptions_next (${cols}) select ${cols} from newsletter_subscriptions where ${sql.raw(keep)}`.execute(db);
+  await sql`insert into newsletter_subscriptions_next (${cols}) select ${cols} from newsletter_subscriptions where ${sql.raw(keep)}`.execute(
+    db,
+  );
   await db.schema.dropTable('newsletter_subscriptions').execute();
   await db.schema.alterTable('newsletter_subscriptions_next').renameTo('newsletter_subscriptions').execute();
   await resyncAutoId(db, 'newsletter_subscriptions');

@@ -50,11 +50,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema.dropIndex('payments_transaction').execute();
-  await db.schema.createIndex('payments_gateway_transaction').on('payments').columns(['gateway', 'transaction_id']).unique().execute();
+  await db.schema
+    .createIndex('payments_gateway_transaction')
+    .on('payments')
+    .columns(['gateway', 'transaction_id'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('payments_gateway_transaction').execute();
   await db.schema.createIndex('payments_transaction').on('payments').column('transaction_id').execute();
-  for (const t of ['payment_events', 'sandbox_gateway_intents', 'sandbox_gateway_tokens']) await db.schema.dropTable(t).execute();
+  for (const t of ['payment_events', 'sandbox_gateway_intents', 'sandbox_gateway_tokens'])
+    await db.schema.dropTable(t).execute();
 }

@@ -80,9 +80,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('quote_payments_gateway_transaction').on('quote_payments').columns(['gateway', 'transaction_id']).unique().execute();
+  await db.schema
+    .createIndex('quote_payments_gateway_transaction')
+    .on('quote_payments')
+    .columns(['gateway', 'transaction_id'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['quote_payments', 'quote_addresses', 'quote_items', 'quotes']) await db.schema.dropTable(t).execute();
+  for (const t of ['quote_payments', 'quote_addresses', 'quote_items', 'quotes'])
+    await db.schema.dropTable(t).execute();
 }

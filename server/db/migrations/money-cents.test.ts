@@ -18,7 +18,9 @@ describe(`0008_money_cents (${testDbKind()})`, () => {
     dir = tempDir();
     t = await openEmptyTestDatabase(dir);
     const db = t.db;
-    const old = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0004_orders');
+    const old = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(
+      '0004_orders',
+    );
     expect(old.error).toBeUndefined();
     const now = '2026-01-01T00:00:00.000Z';
     await sql`insert into orders (order_increment_id, state, status, email, first_name, last_name, weight, subtotal, subtotal_incl_tax, shipping_amount,
@@ -28,15 +30,41 @@ describe(`0008_money_cents (${testDbKind()})`, () => {
       'card', 'Card', 'k', 'h', 't', 'b', ${now}, ${now}, ${now})`.execute(db);
     await sql`insert into order_items (order_id, position, sku, name, price, original_price, price_incl_tax, qty, weight, row_weight, row_total, tax_percent, tax_amount, row_total_incl_tax)
       values (1, 0, 'QZ', 'Chip', 9.95, 9.95, 10.83, 1, 0.1, 0.1, 9.95, 8.875, 0.88, 10.83)`.execute(db);
-    await sql`insert into payments (order_id, method, method_label, gateway, status, amount, created_at, updated_at) values (1, 'card', 'Card', 'sandbox', 'completed', 16.22, ${now}, ${now})`.execute(db);
+    await sql`insert into payments (order_id, method, method_label, gateway, status, amount, created_at, updated_at) values (1, 'card', 'Card', 'sandbox', 'completed', 16.22, ${now}, ${now})`.execute(
+      db,
+    );
 
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).filter((m) => m > '0004_orders'));
-    expect(await db.selectFrom('orders').select(['subtotal_cents', 'subtotal_incl_tax_cents', 'shipping_amount_cents', 'shipping_tax_amount_cents', 'shipping_incl_tax_cents', 'tax_amount_cents', 'total_cents']).execute()).toEqual([
-      { subtotal_cents: 995, subtotal_incl_tax_cents: 1083, shipping_amount_cents: 495, shipping_tax_amount_cents: 44, shipping_incl_tax_cents: 539, tax_amount_cents: 132, total_cents: 1622 },
+    expect(
+      await db
+        .selectFrom('orders')
+        .select([
+          'subtotal_cents',
+          'subtotal_incl_tax_cents',
+          'shipping_amount_cents',
+          'shipping_tax_amount_cents',
+          'shipping_incl_tax_cents',
+          'tax_amount_cents',
+          'total_cents',
+        ])
+        .execute(),
+    ).toEqual([
+      {
+        subtotal_cents: 995,
+        subtotal_incl_tax_cents: 1083,
+        shipping_amount_cents: 495,
+        shipping_tax_amount_cents: 44,
+        shipping_incl_tax_cents: 539,
+        tax_amount_cents: 132,
+        total_cents: 1622,
+      },
     ]);
-    expect(await db.selectFrom('order_items').select(['price_cents', 'row_total_cents', 'tax_amount_cents', 'row_total_incl_tax_cents']).execute()).toEqual([
-      { price_cents: 995, row_total_cents: 995, tax_amount_cents: 88, row_total_incl_tax_cents: 1083 },
-    ]);
+    expect(
+      await db
+        .selectFrom('order_items')
+        .select(['price_cents', 'row_total_cents', 'tax_amount_cents', 'row_total_incl_tax_cents'])
+        .execute(),
+    ).toEqual([{ price_cents: 995, row_total_cents: 995, tax_amount_cents: 88, row_total_incl_tax_cents: 1083 }]);
     expect(await db.selectFrom('payments').select('amount_cents').execute()).toEqual([{ amount_cents: 1622 }]);
     const columns = (await db.introspection.getTables()).find((t) => t.name === 'orders')!.columns.map((c) => c.name);
     expect(columns).not.toContain('total');

@@ -26,8 +26,16 @@ export function query<T>(sql: string, ...args: unknown[]): T[] {
     conn.close();
   }
 }
-export const orders = (email: string) => query<{ id: number; order_increment_id: string; status: string; total_cents: number }>('SELECT id, order_increment_id, status, total_cents FROM orders WHERE email = ? ORDER BY id', email);
-export const outbox = (orderId: number) => query<{ kind: string }>("SELECT kind FROM email_outbox WHERE ref_type = 'order' AND ref_id = ? ORDER BY kind", String(orderId)).map((m) => m.kind);
+export const orders = (email: string) =>
+  query<{ id: number; order_increment_id: string; status: string; total_cents: number }>(
+    'SELECT id, order_increment_id, status, total_cents FROM orders WHERE email = ? ORDER BY id',
+    email,
+  );
+export const outbox = (orderId: number) =>
+  query<{ kind: string }>(
+    "SELECT kind FROM email_outbox WHERE ref_type = 'order' AND ref_id = ? ORDER BY kind",
+    String(orderId),
+  ).map((m) => m.kind);
 
 /** Subjects of the e-mails the loopback SMTP server received about an order. */
 export function mailsAbout(orderNumber: string): string[] {
@@ -71,24 +79,40 @@ export function recordApi(page: Page) {
  * instead (its address, the fields in error, the button, the status line), the /api/ calls it
  * made and its errors: a failure seen once in a full run must explain itself from the log alone.
  */
-export async function expectFormAlert(page: Page, text: string, api: { log: string[] }, o: { timeout?: number; errors?: string[] } = {}) {
+export async function expectFormAlert(
+  page: Page,
+  text: string,
+  api: { log: string[] },
+  o: { timeout?: number; errors?: string[] } = {},
+) {
   try {
     await expect(formAlert(page)).toHaveText(text, { timeout: o.timeout });
   } catch (e) {
     const shown = await page
       .evaluate(() => {
         const form = document.querySelector('form');
-        const describe = (el: Element) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+        const describe = (el: Element) =>
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+            .trim();
         return {
           url: location.pathname,
           alerts: [...(form?.querySelectorAll('[role=alert]') ?? [])].map((a) => a.textContent),
           status: [...(form?.querySelectorAll('[role=status]') ?? [])].map((a) => a.textContent),
-          fieldErrors: [...(form?.querySelectorAll('[aria-invalid=true]') ?? [])].map((f) => `${f.getAttribute('name') ?? f.id}: ${describe(f)}`),
-          button: [...(form?.querySelectorAll('button[type=submit]') ?? [])].map((b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}`),
+          fieldErrors: [...(form?.querySelectorAll('[aria-invalid=true]') ?? [])].map(
+            (f) => `${f.getAttribute('name') ?? f.id}: ${describe(f)}`,
+          ),
+          button: [...(form?.querySelectorAll('button[type=submit]') ?? [])].map(
+            (b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}`,
+          ),
         };
       })
       .catch((err: Error) => `the page could not be read: ${err.message}`);
-    throw new Error(`${(e as Error).message}\n\nThe page showed: ${JSON.stringify(shown, null, 2)}\n/api/ calls: ${api.log.join(', ') || 'none'}\npage errors: ${o.errors?.join(' | ') || 'none'}`);
+    throw new Error(
+      `${(e as Error).message}\n\nThe page showed: ${JSON.stringify(shown, null, 2)}\n/api/ calls: ${api.log.join(', ') || 'none'}\npage errors: ${o.errors?.join(' | ') || 'none'}`,
+    );
   }
 }
 
@@ -106,7 +130,9 @@ export async function addQuartzChip(page: Page) {
     await scrolledToAndLive(page, tab);
     await tab.click();
   }
-  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  const list = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
   await scrolledToAndLive(page, list);
   await list.getByRole('checkbox', { name: new RegExp(CG_CHIP) }).check();
   await list.getByRole('button', { name: 'Add to Cart' }).click();

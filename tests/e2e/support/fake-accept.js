@@ -8,21 +8,32 @@
  */
 (function () {
   'use strict';
-  function digits(v) { return String(v || '').replace(/\D/g, ''); }
+  function digits(v) {
+    return String(v || '').replace(/\D/g, '');
+  }
   function luhn(n) {
     var sum = 0;
     for (var i = 0; i < n.length; i++) {
       var d = Number(n[n.length - 1 - i]);
-      if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+      if (i % 2 === 1) {
+        d *= 2;
+        if (d > 9) d -= 9;
+      }
       sum += d;
     }
     return sum % 10 === 0;
   }
-  function error(code, text) { return { messages: { resultCode: 'Error', message: [{ code: code, text: text }] } }; }
+  function error(code, text) {
+    return { messages: { resultCode: 'Error', message: [{ code: code, text: text }] } };
+  }
   function nonce() {
     var a = new Uint8Array(6);
     crypto.getRandomValues(a);
-    return Array.prototype.map.call(a, function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
+    return Array.prototype.map
+      .call(a, function (b) {
+        return (b < 16 ? '0' : '') + b.toString(16);
+      })
+      .join('');
   }
   window.Accept = {
     dispatchData: function (secureData, callback) {
@@ -35,12 +46,24 @@
       var answer;
       if (!auth.clientKey) answer = error('E_WC_18', 'Client Key is required.');
       else if (!auth.apiLoginID) answer = error('E_WC_10', 'Please provide valid apiLoginID.');
-      else if (n.length < 13 || n.length > 16 || !luhn(n)) answer = error('E_WC_05', 'Please provide valid credit card number.');
-      else if (!/^(0[1-9]|1[0-2])$/.test(String(card.month))) answer = error('E_WC_06', 'Please provide valid expiration month.');
-      else if (!/^\d{2}(\d{2})?$/.test(String(card.year))) answer = error('E_WC_07', 'Please provide valid expiration year.');
+      else if (n.length < 13 || n.length > 16 || !luhn(n))
+        answer = error('E_WC_05', 'Please provide valid credit card number.');
+      else if (!/^(0[1-9]|1[0-2])$/.test(String(card.month)))
+        answer = error('E_WC_06', 'Please provide valid expiration month.');
+      else if (!/^\d{2}(\d{2})?$/.test(String(card.year)))
+        answer = error('E_WC_07', 'Please provide valid expiration year.');
       else if (!/^\d{3,4}$/.test(String(card.cardCode))) answer = error('E_WC_15', 'Please provide valid CVV.');
-      else answer = { opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'FAKEACCEPT.' + n.slice(-4) + '.' + nonce() }, messages: { resultCode: 'Ok', message: [{ code: 'I_WC_01', text: 'Successful.' }] } };
-      setTimeout(function () { callback(answer); }, 10);
+      else
+        answer = {
+          opaqueData: {
+            dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT',
+            dataValue: 'FAKEACCEPT.' + n.slice(-4) + '.' + nonce(),
+          },
+          messages: { resultCode: 'Ok', message: [{ code: 'I_WC_01', text: 'Successful.' }] },
+        };
+      setTimeout(function () {
+        callback(answer);
+      }, 10);
     },
   };
 })();

@@ -8,10 +8,17 @@
   'use strict';
   var API = 'https://api.stripe.com';
   var LABELS = { cardNumber: 'Card number', cardExpiry: 'Expiration date MM / YY', cardCvc: 'CVC' };
-  function digits(v) { return String(v || '').replace(/\D/g, ''); }
+  function digits(v) {
+    return String(v || '').replace(/\D/g, '');
+  }
   function state(type, value) {
     var d = digits(value);
-    var ok = type === 'cardNumber' ? d.length >= 13 && d.length <= 19 : type === 'cardExpiry' ? /^\s*(0[1-9]|1[0-2])\s*\/\s*\d{2}\s*$/.test(value) : d.length >= 3 && d.length <= 4;
+    var ok =
+      type === 'cardNumber'
+        ? d.length >= 13 && d.length <= 19
+        : type === 'cardExpiry'
+          ? /^\s*(0[1-9]|1[0-2])\s*\/\s*\d{2}\s*$/.test(value)
+          : d.length >= 3 && d.length <= 4;
     return { elementType: type, empty: value === '', complete: ok, error: undefined };
   }
   function form(obj, prefix, out) {
@@ -27,9 +34,13 @@
   function call(method, path, body) {
     var init = { method: method, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
     if (body) init.body = form(body);
-    return fetch(API + path, init).then(function (r) { return r.json(); });
+    return fetch(API + path, init).then(function (r) {
+      return r.json();
+    });
   }
-  function intentId(secret) { return String(secret).split('_secret_')[0]; }
+  function intentId(secret) {
+    return String(secret).split('_secret_')[0];
+  }
 
   function Stripe(key) {
     var fields = {};
@@ -48,42 +59,76 @@
                 input.style.cssText = 'border:0;width:100%;font:inherit;background:transparent';
                 input.addEventListener('input', function () {
                   var s = state(type, input.value);
-                  listeners.forEach(function (cb) { cb(s); });
+                  listeners.forEach(function (cb) {
+                    cb(s);
+                  });
                 });
                 box.appendChild(input);
                 fields[type] = input;
               },
-              on: function (event, cb) { if (event === 'change') listeners.push(cb); return el; },
-              focus: function () { if (input) input.focus(); },
-              destroy: function () { if (input) input.remove(); delete fields[type]; },
-              unmount: function () { if (input) input.remove(); },
+              on: function (event, cb) {
+                if (event === 'change') listeners.push(cb);
+                return el;
+              },
+              focus: function () {
+                if (input) input.focus();
+              },
+              destroy: function () {
+                if (input) input.remove();
+                delete fields[type];
+              },
+              unmount: function () {
+                if (input) input.remove();
+              },
             };
             return el;
           },
         };
       },
       createPaymentMethod: function (o) {
-        var exp = (fields.cardExpiry && fields.cardExpiry.value || '').split('/');
+        var exp = ((fields.cardExpiry && fields.cardExpiry.value) || '').split('/');
         return call('POST', '/v1/payment_methods', {
           type: 'card',
-          card: { number: digits(fields.cardNumber && fields.cardNumber.value), exp_month: digits(exp[0]), exp_year: '20' + digits(exp[1]), cvc: digits(fields.cardCvc && fields.cardCvc.value) },
+          card: {
+            number: digits(fields.cardNumber && fields.cardNumber.value),
+            exp_month: digits(exp[0]),
+            exp_year: '20' + digits(exp[1]),
+            cvc: digits(fields.cardCvc && fields.cardCvc.value),
+          },
           billing_details: o.billing_details || {},
           key: key,
-        }).then(function (b) { return b.error ? { error: b.error } : { paymentMethod: b }; });
+        }).then(function (b) {
+          return b.error ? { error: b.error } : { paymentMethod: b };
+        });
       },
       confirmCardPayment: function (secret) {
-        return call('POST', '/v1/payment_intents/' + intentId(secret) + '/confirm', { key: key, client_secret: secret }).then(function (b) {
+        return call('POST', '/v1/payment_intents/' + intentId(secret) + '/confirm', {
+          key: key,
+          client_secret: secret,
+        }).then(function (b) {
           return b.error ? { error: b.error } : { paymentIntent: b };
         });
       },
       handleNextAction: function (o) {
         var secret = o.clientSecret;
-        return fetch(API + '/v1/payment_intents/' + intentId(secret) + '?key=' + encodeURIComponent(key) + '&client_secret=' + encodeURIComponent(secret))
-          .then(function (r) { return r.json(); })
+        return fetch(
+          API +
+            '/v1/payment_intents/' +
+            intentId(secret) +
+            '?key=' +
+            encodeURIComponent(key) +
+            '&client_secret=' +
+            encodeURIComponent(secret),
+        )
+          .then(function (r) {
+            return r.json();
+          })
           .then(function (pi) {
             if (pi.error) return { error: pi.error };
             var next = pi.next_action;
-            var url = next && (next.redirect_to_url ? next.redirect_to_url.url : next.use_stripe_sdk && next.use_stripe_sdk.stripe_js);
+            var url =
+              next &&
+              (next.redirect_to_url ? next.redirect_to_url.url : next.use_stripe_sdk && next.use_stripe_sdk.stripe_js);
             if (url) {
               window.location.assign(url);
               return new Promise(function () {});

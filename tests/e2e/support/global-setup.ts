@@ -38,7 +38,8 @@ async function waitFor(url: string, ms: number) {
 }
 
 export default async function globalSetup() {
-  if (!existsSync(join(ROOT, 'dist', 'site', 'index.html'))) throw new Error('dist/ is missing: run `node cli/bin.js build` first (npm test does)');
+  if (!existsSync(join(ROOT, 'dist', 'site', 'index.html')))
+    throw new Error('dist/ is missing: run `node cli/bin.js build` first (npm test does)');
   const dataDir = mkdtempSync(join(tmpdir(), 'joinery-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
   mkdirSync(mailDir, { recursive: true });
@@ -52,7 +53,14 @@ export default async function globalSetup() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const file = join(mailDir, `${Date.now()}-${n++}.json`);
-        writeFileSync(file, JSON.stringify({ from: session.envelope.mailFrom, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') }));
+        writeFileSync(
+          file,
+          JSON.stringify({
+            from: session.envelope.mailFrom,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         cb();
       });
     },
@@ -62,7 +70,10 @@ export default async function globalSetup() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // Stripe: the local stand-in (server/testing/stripe-stand-in.ts) posts its signed webhooks to the shop.
-  const stripe = await startStripeStandIn({ webhookTarget: `${base}/api/payment/stripe/webhook`, webhookMode: 'immediate' });
+  const stripe = await startStripeStandIn({
+    webhookTarget: `${base}/api/payment/stripe/webhook`,
+    webhookMode: 'immediate',
+  });
   // Authorize.Net: the local JSON API stand-in; the page gets a fake Accept.js at this URL (tests route it).
   const anet = await startAuthorizeNetStandIn();
   const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port)], {

@@ -30,8 +30,12 @@ async function until(what: string, read: () => Promise<string[]>) {
  * start later may still wait: see settled() and blockHydrated().
  */
 export async function hydrated(page: Page) {
-  await until('the page\'s islands hydrated (html[data-jv-live])', () =>
-    page.evaluate(() => (document.documentElement.hasAttribute('data-jv-live') || !document.getElementById('jv-islands') ? [] : [`${location.pathname} not hydrated`])),
+  await until("the page's islands hydrated (html[data-jv-live])", () =>
+    page.evaluate(() =>
+      document.documentElement.hasAttribute('data-jv-live') || !document.getElementById('jv-islands')
+        ? []
+        : [`${location.pathname} not hydrated`],
+    ),
   );
 }
 
@@ -45,7 +49,9 @@ export async function settled(page: Page) {
   await hydrated(page);
   await until('every island live or waiting for the viewport or the shopper', () =>
     page.evaluate(() =>
-      [...document.querySelectorAll('[data-jv-island]')].filter((w) => !w.hasAttribute('data-jv-live') && !w.hasAttribute('data-jv-dormant')).map((w) => `${w.getAttribute('data-jv-island')} loading`),
+      [...document.querySelectorAll('[data-jv-island]')]
+        .filter((w) => !w.hasAttribute('data-jv-live') && !w.hasAttribute('data-jv-dormant'))
+        .map((w) => `${w.getAttribute('data-jv-island')} loading`),
     ),
   );
 }
@@ -62,7 +68,12 @@ export async function blockHydrated(page: Page, el: Locator) {
   if ((await island.getAttribute('data-jv-dormant')) === 'interaction') await el.hover();
   await until('the island around the element hydrated', () =>
     island.evaluate(
-      (w) => (w.hasAttribute('data-jv-live') ? [] : [`${w.getAttribute('data-jv-island')} ${w.getAttribute('data-jv-dormant') === 'visible' ? 'waits for the viewport' : 'loading'}`]),
+      (w) =>
+        w.hasAttribute('data-jv-live')
+          ? []
+          : [
+              `${w.getAttribute('data-jv-island')} ${w.getAttribute('data-jv-dormant') === 'visible' ? 'waits for the viewport' : 'loading'}`,
+            ],
       undefined,
       { timeout: START_MS },
     ),
@@ -76,7 +87,9 @@ export async function scrolledToAndLive(page: Page, el: Locator) {
 }
 
 export async function jsonLd(page: Page): Promise<Record<string, any>[]> {
-  return page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? 'null')));
+  return page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? 'null')));
 }
 
 /**
@@ -89,15 +102,24 @@ export async function recordShifts(page: Page): Promise<() => Promise<string[]>>
     type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
     const w = window as unknown as { shifts: string[] };
     w.shifts = [];
-    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    const rect = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
     const name = (n: Node | null | undefined) => {
       const el = n instanceof Element ? n : n?.parentElement;
-      return el ? `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 30)}"` : 'a node since removed';
+      return el
+        ? `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent ?? '').trim().slice(0, 30)}"`
+        : 'a node since removed';
     };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Source[];
+      })[]) {
         if (e.hadRecentInput) continue;
-        const moved = (e.sources ?? []).map((s) => `${name(s.node)} from ${rect(s.previousRect)} to ${rect(s.currentRect)}`);
+        const moved = (e.sources ?? []).map(
+          (s) => `${name(s.node)} from ${rect(s.previousRect)} to ${rect(s.currentRect)}`,
+        );
         w.shifts.push(`${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -115,7 +137,9 @@ export async function samples(page: Page): Promise<Locator> {
     await scrolledToAndLive(page, tab);
     await tab.click();
   }
-  const list = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
+  const list = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Order sample doors' }) });
   await scrolledToAndLive(page, list);
   return list;
 }
@@ -130,7 +154,10 @@ export async function recordDataLayer(page: Page) {
     const layer = (w.dataLayer ??= []);
     const push = layer.push.bind(layer);
     layer.push = (...items: unknown[]) => {
-      sessionStorage.setItem('__dataLayer', JSON.stringify([...JSON.parse(sessionStorage.getItem('__dataLayer') ?? '[]'), ...items]));
+      sessionStorage.setItem(
+        '__dataLayer',
+        JSON.stringify([...JSON.parse(sessionStorage.getItem('__dataLayer') ?? '[]'), ...items]),
+      );
       return push(...items);
     };
   });
