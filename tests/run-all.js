@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every check that proves the project, in order, stopping at the first failure.
-// lint of site-config -> generated types up to date -> type check -> unit and integration tests
-// -> build -> end-to-end tests in Chromium.
+// format -> lint of site-config -> generated types up to date -> type check -> unit and
+// integration tests -> build -> end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const steps = [
+  ['format (Biome; npm run format fixes it)', 'npx', ['biome', 'format', '.']],
   ['lint site-config', 'node', ['cli/bin.js', 'lint']],
   ['types up to date', 'node', ['cli/bin.js', 'types', '--check']],
   ['type check', 'npx', ['tsc', '-p', '.']],
