@@ -46,6 +46,8 @@ function ${Name}({ title, text }: ${Name}Props) {
   );
 }
 
+// Static: rendered to HTML at build time, no code in the browser. A block that must run there
+// says when its island starts: island: 'load' | 'idle' | 'visible' | 'interaction'.
 export default defineBlock({ type: '${name}', component: ${Name}, description: '${title}: a titled section with a short text.' });
 `,
     // The section shell, heading and intro line are the shared ones (engine/ui/section.module.css);
