@@ -223,9 +223,7 @@ describe('the shipped forms', () => {
   });
 
   it('the footer band variant keeps one row of field and button', () => {
-    const form = view({ definition: siteForm('newsletter'), variant: 'band', load: 'visible' }).container.querySelector(
-      'form',
-    )!;
+    const form = view({ definition: siteForm('newsletter'), variant: 'band' }).container.querySelector('form')!;
     expect(form.className).toMatch(/(^|\s)_?band_/);
     expect(form.parentElement!.className).toMatch(/^_?bandBlock_/);
   });

@@ -24,7 +24,6 @@ function FormBlock({
   headingLevel,
   showHeading,
   variant,
-  load = 'eager',
   endpoint,
 }: FormProps) {
   return (
@@ -40,7 +39,6 @@ function FormBlock({
           headingLevel,
           showHeading,
           variant,
-          load,
           endpoint,
         }}
       />

@@ -12,24 +12,19 @@ const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
 if (SMART_TV.test(navigator.userAgent)) document.documentElement.classList.add('jv-tv');
 
 /**
- * A prerendered notice that waits for no hydration (the cookie banner): the page's inline line
- * (engine/render/notice-script.ts) has shown it while the HTML was parsed when the page has none
- * of the cookies `data-jv-unless-cookie` lists. Here: the page ends above it, and until its block
- * hydrates (it then carries `data-jv-live`), a click on a `data-jv-set-cookie` button inside
- * stores that cookie and hides it again (the block reads the cookie when it hydrates), one on a
- * `data-jv-alert` button alerts that text.
+ * A prerendered notice (the cookie banner): the page's inline line (engine/render/notice-script.ts)
+ * has shown it while the HTML was parsed when the page has none of the cookies
+ * `data-jv-unless-cookie` lists. Here: the page ends above it while it shows, a click on a
+ * `data-jv-set-cookie` button inside stores that cookie and hides it, one on a `data-jv-alert`
+ * button alerts that text.
  */
 function showNotices(): void {
   const pad = (px: string) =>
     (document.body.style.paddingBottom = document.documentElement.style.scrollPaddingBottom = px);
   for (const el of document.querySelectorAll<HTMLElement>('[data-jv-unless-cookie]')) {
     if (el.hidden) continue;
-    // The page ends above it, as the block keeps it once live; measured after the browser's own
-    // layout (no forced layout here), until it hydrates.
-    const sizes = new ResizeObserver(() =>
-      el.hasAttribute('data-jv-live') ? sizes.disconnect() : pad(el.hidden ? '' : `${el.offsetHeight}px`),
-    );
-    sizes.observe(el);
+    // Measured after the browser's own layout (no forced layout here).
+    new ResizeObserver(() => pad(el.hidden ? '' : `${el.offsetHeight}px`)).observe(el);
   }
   addEventListener(
     'click',
@@ -37,7 +32,7 @@ function showNotices(): void {
       const button =
         e.target instanceof Element ? e.target.closest<HTMLElement>('[data-jv-set-cookie], [data-jv-alert]') : null;
       const notice = button?.closest<HTMLElement>('[data-jv-unless-cookie]');
-      if (!button || !notice || notice.hasAttribute('data-jv-live')) return;
+      if (!button || !notice) return;
       if (button.dataset.jvAlert) return alert(button.dataset.jvAlert);
       document.cookie = button.dataset.jvSetCookie + (location.protocol === 'https:' ? '; Secure' : '');
       notice.hidden = true;

@@ -31,7 +31,7 @@ const subscribe = (onChange: () => void) => {
 const readSearch = () => window.location.search;
 
 /** The URL changed: readers of the query check it again. */
-export function queryChanged(): void {
+function queryChanged(): void {
   for (const r of readers) r();
 }
 

@@ -39,10 +39,6 @@ export interface FormProps {
    */
   variant?: 'page' | 'band';
   /**
-   * Not read any more: the form's code starts when the form comes near the viewport or is focused or touched, unless the page's block entry says otherwise with its own `load`. Either way the prerendered form is in the HTML.
-   */
-  load?: 'eager' | 'visible';
-  /**
    * An estimator's price list, resolved at build time: { "$data": "data/NAME.json" } with the NAME the definition's `pricing` names. The summary and the PDF show ranges from it; the server recomputes them from its own copy.
    */
   pricing?: {
