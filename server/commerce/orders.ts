@@ -2,7 +2,6 @@
  * Creating, changing and reading guest orders, and estimating a cart. Every amount comes from
  * pricing.ts (catalogue and the site's tables); one transaction writes an order.
  */
-import type { Kysely, Transaction } from 'kysely';
 import {
   type EstimateRequest,
   type OrderPatch,
@@ -15,7 +14,7 @@ import {
 } from '../../engine/node.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
-import type { Database, PaymentRow } from '../db/schema.ts';
+import type { Db, PaymentRow } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
 import {
@@ -41,8 +40,6 @@ export interface CreatedOrder {
   /** false when the idempotency key had already made this order (a replay). */
   created: boolean;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const orderByKey = prepared((db, $: { keyHash: string }) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash),

@@ -292,12 +292,15 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       if (p.status === 'completed' || sameNews)
         return { payment: p, orderId: p.order_id, changed: false, completed: false };
 
-      // Object.assign onto the parsed copy: a spread followed by more keys builds new hidden classes every call.
-      const extra = Object.assign(
-        stored,
-        { gateway, next, responseCode: result.responseCode, intentStatus: result.intentStatus, message },
-        result.card,
-      );
+      const extra = {
+        ...stored,
+        gateway,
+        next,
+        responseCode: result.responseCode,
+        intentStatus: result.intentStatus,
+        message,
+        ...result.card,
+      };
       const updated = await updatePayment.first(trx, {
         id: p.id,
         fromStatus: p.status,

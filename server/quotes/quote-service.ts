@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, fromCents, formatPrice } from '../../engine/node.ts';
 import type { OrderRow, QuoteRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
+import { addressFields } from '../commerce/address-columns.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import type { NextAction } from '../payments/provider.ts';
 import type { Commerce } from '../commerce/index.ts';
@@ -162,21 +163,8 @@ export function quoteService(commerce: Commerce) {
           trx.selectFrom('quote_items').selectAll().where('quote_id', '=', q.id).orderBy('position').execute(),
           trx.selectFrom('quote_addresses').selectAll().where('quote_id', '=', q.id).execute(),
         ]);
-        const address = (type: 'billing' | 'shipping') => {
-          const a = addresses.find((x) => x.type === type) ?? addresses[0]!;
-          return {
-            email: a.email,
-            firstName: a.first_name,
-            lastName: a.last_name,
-            street1: a.street1,
-            street2: a.street2,
-            city: a.city,
-            state: a.state,
-            zipCode: a.zip_code,
-            countryId: a.country_id,
-            phoneNumber: a.phone_number,
-          };
-        };
+        const address = (type: 'billing' | 'shipping') =>
+          addressFields(addresses.find((x) => x.type === type) ?? addresses[0]!);
         const billing = address('billing');
         const shipping = address('shipping');
         const header: OrderHeader = {
