@@ -6,7 +6,7 @@ import type { AddressView } from '../../engine/node.ts';
 import type { AddressColumns, AddressType } from '../db/schema.ts';
 
 /** An address as a checkout or a quote file gives it (a quote file may leave out street2). */
-export type AddressInput = Omit<AddressView, 'street2'> & { street2?: string };
+type AddressInput = Omit<AddressView, 'street2'> & { street2?: string };
 
 /** A stored address in the API's shape, with its type. */
 export interface TypedAddressView extends AddressView {

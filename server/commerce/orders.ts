@@ -30,7 +30,7 @@ import {
   type OrderView,
 } from './order-store.ts';
 import { hashIdempotencyKey, newOrderToken, openTokenBox, requestHash, TOKEN_TTL_MS } from './order-token.ts';
-import { quoteCart, quoteOrder } from './pricing.ts';
+import { quoteCart, quoteOrder, type CartQuote } from './pricing.ts';
 import { assertZipMatchesState } from './zip-state.ts';
 import type { CommerceData } from './site-data.ts';
 
@@ -44,6 +44,71 @@ export interface CreatedOrder {
 const orderByKey = prepared((db, $: { keyHash: string }) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash),
 );
+
+/**
+ * Writes a new checkout order (its row, lines, addresses and first history entry) in one
+ * transaction and answers with it, built from the rows just written. Undefined when the
+ * idempotency key already made an order.
+ */
+function insertOrder(
+  ctx: CommerceContext,
+  content: OrderContent,
+  o: Omit<Parameters<typeof newOrderRow>[1], 'tokenTtlMs'>,
+): Promise<OrderView | undefined> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await insertNewOrder(trx, newOrderRow(content, { ...o, tokenTtlMs: TOKEN_TTL_MS }));
+    if (!row) return undefined;
+    const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
+    const history = await addHistory(
+      trx,
+      row.id,
+      'pending',
+      `Order #${row.order_increment_id} placed by guest checkout.`,
+      ctx.clock,
+    );
+    // Built from the rows just written: no second read.
+    return toOrderView(row, items, addresses, [], [history]);
+  });
+}
+
+/** The estimate's answer: shipping and tax figures only once the address (and a method for it) is known. */
+function estimateAnswer(quote: CartQuote, known: boolean) {
+  const shipped = quote.shippingMethod !== undefined;
+  const t = quote.totals;
+  return {
+    success: true as const,
+    ...(known ? (shipped ? {} : { message: SHIPPING_MESSAGES.none }) : { message: SHIPPING_MESSAGES.pending }),
+    items: quote.items.map((i) => ({
+      sku: i.sku,
+      name: i.name,
+      finish: i.finish,
+      price: i.price,
+      qty: i.qty,
+      weight: i.weight,
+      rowTotal: i.rowTotal,
+      taxPercent: i.taxPercent,
+      taxAmount: i.taxAmount,
+      rowTotalInclTax: i.rowTotalInclTax,
+    })),
+    taxPercent: quote.taxPercent,
+    shippingMethods: quote.shippingMethods.map((m) => {
+      const taxAmount = shippingTax(m.amount, quote.taxPercent);
+      return { ...m, taxAmount, amountInclTax: sumMoney([m.amount, taxAmount]) };
+    }),
+    shippingMethod: quote.shippingMethod?.type ?? null,
+    totals: {
+      subtotal: t.subtotal,
+      subtotalInclTax: known ? t.subtotalInclTax : null,
+      shippingAmount: shipped ? t.shippingAmount : null,
+      shippingTaxAmount: shipped ? t.shippingTaxAmount : null,
+      shippingInclTax: shipped ? t.shippingInclTax : null,
+      taxAmount: shipped ? t.taxAmount : null,
+      total: shipped ? t.total : null,
+      totalItemCount: t.totalItemCount,
+      weight: t.weight,
+    },
+  };
+}
 
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;
@@ -143,29 +208,12 @@ export function orderService(ctx: CommerceContext) {
       const now = clock.now();
       let order: OrderView | undefined;
       try {
-        order = await db.transaction().execute(async (trx) => {
-          const row = await insertNewOrder(
-            trx,
-            newOrderRow(content, {
-              keyHash,
-              requestHash: hash,
-              token,
-              tokenTtlMs: TOKEN_TTL_MS,
-              currency: data.shop.currency.code,
-              now,
-            }),
-          );
-          if (!row) return undefined;
-          const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
-          const history = await addHistory(
-            trx,
-            row.id,
-            'pending',
-            `Order #${row.order_increment_id} placed by guest checkout.`,
-            clock,
-          );
-          // Built from the rows just written: no second read.
-          return toOrderView(row, items, addresses, [], [history]);
+        order = await insertOrder(ctx, content, {
+          keyHash,
+          requestHash: hash,
+          token,
+          currency: data.shop.currency.code,
+          now,
         });
       } catch (e) {
         // A concurrent request with the same key won the insert: answer with its order.
@@ -237,42 +285,7 @@ export function orderService(ctx: CommerceContext) {
       const data = ctx.data();
       if (req.shippingAddress) assertZipMatchesState(req.shippingAddress, 'shippingAddress.zipCode');
       const quote = quoteCart(req.items, data, req.shippingAddress, req.shippingMethod);
-      const known = req.shippingAddress !== undefined;
-      const shipped = quote.shippingMethod !== undefined;
-      const t = quote.totals;
-      return {
-        success: true as const,
-        ...(known ? (shipped ? {} : { message: SHIPPING_MESSAGES.none }) : { message: SHIPPING_MESSAGES.pending }),
-        items: quote.items.map((i) => ({
-          sku: i.sku,
-          name: i.name,
-          finish: i.finish,
-          price: i.price,
-          qty: i.qty,
-          weight: i.weight,
-          rowTotal: i.rowTotal,
-          taxPercent: i.taxPercent,
-          taxAmount: i.taxAmount,
-          rowTotalInclTax: i.rowTotalInclTax,
-        })),
-        taxPercent: quote.taxPercent,
-        shippingMethods: quote.shippingMethods.map((m) => {
-          const taxAmount = shippingTax(m.amount, quote.taxPercent);
-          return { ...m, taxAmount, amountInclTax: sumMoney([m.amount, taxAmount]) };
-        }),
-        shippingMethod: quote.shippingMethod?.type ?? null,
-        totals: {
-          subtotal: t.subtotal,
-          subtotalInclTax: known ? t.subtotalInclTax : null,
-          shippingAmount: shipped ? t.shippingAmount : null,
-          shippingTaxAmount: shipped ? t.shippingTaxAmount : null,
-          shippingInclTax: shipped ? t.shippingInclTax : null,
-          taxAmount: shipped ? t.taxAmount : null,
-          total: shipped ? t.total : null,
-          totalItemCount: t.totalItemCount,
-          weight: t.weight,
-        },
-      };
+      return estimateAnswer(quote, req.shippingAddress !== undefined);
     },
   };
 }

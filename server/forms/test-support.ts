@@ -210,7 +210,7 @@ export interface SiteServerOptions {
   smtp?: boolean;
 }
 
-export interface SiteServer {
+interface SiteServer {
   t: TestServer<Mailer>;
   /** The temporary folder: the site in `site/`, uploads in `uploads/`. */
   dir: TempDir;

@@ -8,7 +8,7 @@ import type { Db } from '../db/schema.ts';
 import { tempDir, type TempDir } from './temp-dir.ts';
 import { openTestDatabase, type TestDatabase } from './test-db.ts';
 
-export interface TestBed {
+interface TestBed {
   testDb: TestDatabase;
   db: Db;
   clock: ManualClock;
