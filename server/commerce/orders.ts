@@ -110,37 +110,38 @@ function estimateAnswer(quote: CartQuote, known: boolean) {
   };
 }
 
+/** The order's content from a validated request: the server's figures, 422 when something does not apply. */
+function contentOf(
+  ctx: CommerceContext,
+  data: CommerceData,
+  r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & {
+    items: OrderRequest['items'];
+    shippingMethod: string;
+    paymentMethod: string;
+  },
+): OrderContent {
+  // A stored order's address is checked again on update: the shop may have stopped shipping there.
+  if (!shipsTo(data.shop, r.shipping.countryId))
+    throw new CommerceError('invalid', CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+  // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
+  assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
+  const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
+  const { method } = ctx.requirePaymentMethod(data, r.paymentMethod);
+  return {
+    items: quote.items,
+    billing: r.billing,
+    shipping: r.shipping,
+    sameAsBilling: r.sameAsBilling,
+    totals: quote.totals,
+    taxPercent: quote.taxPercent,
+    shippingMethod: quote.shippingMethod,
+    paymentMethod: { name: method.name, title: method.title },
+    additionalNotes: r.additionalNotes,
+  };
+}
+
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;
-
-  /** The order's content from a validated request: the server's figures, 422 when something does not apply. */
-  function contentOf(
-    data: CommerceData,
-    r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & {
-      items: OrderRequest['items'];
-      shippingMethod: string;
-      paymentMethod: string;
-    },
-  ): OrderContent {
-    // A stored order's address is checked again on update: the shop may have stopped shipping there.
-    if (!shipsTo(data.shop, r.shipping.countryId))
-      throw new CommerceError('invalid', CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
-    // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
-    assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
-    const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
-    const { method } = ctx.requirePaymentMethod(data, r.paymentMethod);
-    return {
-      items: quote.items,
-      billing: r.billing,
-      shipping: r.shipping,
-      sameAsBilling: r.sameAsBilling,
-      totals: quote.totals,
-      taxPercent: quote.taxPercent,
-      shippingMethod: quote.shippingMethod,
-      paymentMethod: { name: method.name, title: method.title },
-      additionalNotes: r.additionalNotes,
-    };
-  }
 
   async function replay(keyHash: string, key: string, hash: string): Promise<CreatedOrder | undefined> {
     const row = await orderByKey.first(db, { keyHash });
@@ -194,7 +195,7 @@ export function orderService(ctx: CommerceContext) {
       let content: OrderContent;
       try {
         data = ctx.data();
-        content = contentOf(data, {
+        content = contentOf(ctx, data, {
           ...req,
           sameAsBilling: req.sameAsBilling ?? false,
           additionalNotes: req.additionalNotes || null,
@@ -241,7 +242,7 @@ export function orderService(ctx: CommerceContext) {
       const sameAsBilling = patch.sameAsBilling ?? current.sameAsBilling;
       const billing = patch.billing ?? stored('billing');
       const data = ctx.data();
-      const content = contentOf(data, {
+      const content = contentOf(ctx, data, {
         items:
           patch.items ??
           current.items.map((i) => ({
