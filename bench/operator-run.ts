@@ -31,13 +31,13 @@
 import { randomBytes } from 'node:crypto';
 import { systemClock } from '../server/clock.ts';
 import { PAYMENT_LEASE_MS } from '../server/commerce/pay.ts';
-import { openDatabase } from '../server/db/open.ts';
+import { openDatabase, type Db } from '../server/db/open.ts';
 import { createQuote } from '../server/quotes/quote-store.ts';
 import { quoteInput } from '../server/quotes/testing.ts';
 import { writeFakeDist } from '../server/testing/fake-dist.ts';
 import { startPostgres } from '../server/testing/postgres.ts';
 import { startSmtpSink } from '../server/testing/smtp-sink.ts';
-import { tempDir } from '../server/testing/temp-dir.ts';
+import { tempDir, type TempDir } from '../server/testing/temp-dir.ts';
 import { fmt } from './lib.ts';
 import {
   cleanup,
@@ -85,7 +85,60 @@ async function main(): Promise<void> {
   onCleanup('temp folder', () =>
     process.env.OPERATOR_KEEP === '1' ? console.log(`kept ${dir.path} (servers' logs, haproxy.cfg)`) : dir.cleanup(),
   );
+  const { url, sink, servers, target } = await startCluster(dir);
+  const db = openDatabase(url, { poolSize: 3 });
+  onCleanup('database pool', () => db.destroy());
+  const quotes = await makeQuotes(db);
+  const guessQuote = quotes[0]!.id;
+  // Kept out of the shoppers' reach: the hostile request names a real, open quote with its token.
+  const hostileQuote = quotes.pop()!;
+  say(`${QUOTES} quote links made (server code, as \`joinery quote create\` does)`);
 
+  const { tally, outcomes, events } = await runLoad(url, servers, target, quotes);
+  const { settled, state } = await waitUntilSettled(db);
+  const hostile = await hostileRequests(target, servers, hostileQuote);
+  const guesses = await quoteLinkGuesses(target, guessQuote);
+
+  const f = await readFigures(db, outcomes.acknowledged, outcomes.paidAcknowledged, sink.messages);
+  const uncaught = servers.flatMap((s) => s.uncaught.map((line) => `${s.name}: ${line}`));
+  console.log(`\n# Operator run: ${SHOPPERS} shoppers, ${SECONDS} s, 3 servers behind HAProxy, one PostgreSQL`);
+  for (const e of events) row('event', e);
+  row(
+    'settled after the load',
+    settled
+      ? 'yes (outbox empty, no payment pending)'
+      : `NO, after ${SETTLE_SECONDS} s (${state.queuedMail} mail queued, ${state.pendingPayments + state.pendingQuotePayments} payments pending)`,
+  );
+
+  reportLoad(tally, outcomes);
+  reportWhatWentWrong(f, tally, uncaught);
+  reportLimits(servers, guesses, hostile);
+  if (f.stuck.payments.length)
+    console.log(
+      `\nstuck payments (first 5): ${f.stuck.payments
+        .slice(0, 5)
+        .map((p) => `payment ${p.id} of order ${p.orderId} since ${p.createdAt}`)
+        .join('; ')}`,
+    );
+  if (uncaught.length) {
+    console.log(`\nuncaught lines (first 5 of ${uncaught.length}):`);
+    for (const l of uncaught.slice(0, 5)) console.log(`  ${l}`);
+  }
+  console.log(`\noperator run took ${elapsed()}`);
+}
+
+const statusList = (m: Map<number, number>) =>
+  [...m]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, c]) => `${s}: ${c}`)
+    .join(', ') || 'none';
+const mapList = (m: Map<string, number>) => [...m].map(([k, c]) => `${k}: ${c}`).join(', ') || 'none';
+
+type Figures = Awaited<ReturnType<typeof readFigures>>;
+type Outcomes = ReturnType<typeof newOutcomes>;
+
+/** PostgreSQL, an SMTP sink, three servers on it and HAProxy in front, every one healthy. */
+async function startCluster(dir: TempDir) {
   const postgres = await startPostgres();
   onCleanup('postgres', async () => {
     try {
@@ -129,8 +182,11 @@ async function main(): Promise<void> {
   await untilHealthy(target, 30_000);
   say(`HAProxy on 127.0.0.1:${front}, every server healthy`);
 
-  const db = openDatabase(url, { poolSize: 3 });
-  onCleanup('database pool', () => db.destroy());
+  return { url, sink, servers, target };
+}
+
+/** The quote links the shoppers pay, made with the server's code. */
+async function makeQuotes(db: Db): Promise<QuoteLink[]> {
   const quotes: QuoteLink[] = [];
   for (let i = 0; i < QUOTES; i++) {
     const email = `quote-${i}@example.com`;
@@ -142,11 +198,12 @@ async function main(): Promise<void> {
     );
     quotes.push({ id: quote.id, token, email });
   }
-  const guessQuote = quotes[0]!.id;
-  // Kept out of the shoppers' reach: the hostile request names a real, open quote with its token.
-  const hostileQuote = quotes.pop()!;
-  say(`${QUOTES} quote links made (server code, as \`joinery quote create\` does)`);
 
+  return quotes;
+}
+
+/** The shoppers for SECONDS, with a server killed at a third and PostgreSQL restarted at two thirds. */
+async function runLoad(url: string, servers: JoineryServer[], target: Target, quotes: QuoteLink[]) {
   // ------------------------------------------------------------ the load
   const tally = new Tally();
   const outcomes = newOutcomes();
@@ -201,6 +258,11 @@ async function main(): Promise<void> {
   clearInterval(progress);
   say(`load over: ${outcomes.visits} visits, ${tally.requests} requests`);
 
+  return { tally, outcomes, events };
+}
+
+/** Waits (bounded) until the outbox is empty and no payment is pending. */
+async function waitUntilSettled(db: Db) {
   // ------------------------------------------------------------ settle
   const settleBy = Date.now() + SETTLE_SECONDS * 1000;
   let state = await unsettled(db);
@@ -224,6 +286,11 @@ async function main(): Promise<void> {
     settled ? 'settled: outbox empty, no payment pending' : `not settled after ${SETTLE_SECONDS} s: reporting as it is`,
   );
 
+  return { settled, state };
+}
+
+/** A deeply nested JSON body and a 150 MB streamed POST, each from its own address. */
+async function hostileRequests(target: Target, servers: JoineryServer[], hostileQuote: QuoteLink) {
   // ------------------------------------------------------------ hostile requests (own addresses)
   const nested = `${'['.repeat(5000)}"\\u0000"${']'.repeat(5000)}`;
   const hostile = async (body: string) => {
@@ -251,6 +318,11 @@ async function main(): Promise<void> {
   const hit = rise.indexOf(Math.max(...rise));
   const aliveAfterBig = servers.map((s) => s.running);
 
+  return { nestedBare, nestedInside, big, before, peak, hit, aliveAfterBig };
+}
+
+/** Wrong quote-link tokens from one address: the statuses, in order. */
+async function quoteLinkGuesses(target: Target, guessQuote: number): Promise<number[]> {
   // ------------------------------------------------------------ quote-link guesses from one address
   const guesses: number[] = [];
   for (let i = 0; i < GUESSES; i++) {
@@ -266,27 +338,11 @@ async function main(): Promise<void> {
       guesses.push(0);
     }
   }
-  const firstRefusal = guesses.indexOf(429);
 
-  // ------------------------------------------------------------ figures
-  const f = await readFigures(db, outcomes.acknowledged, outcomes.paidAcknowledged, sink.messages);
-  const uncaught = servers.flatMap((s) => s.uncaught.map((line) => `${s.name}: ${line}`));
-  const statusList = (m: Map<number, number>) =>
-    [...m]
-      .sort((a, b) => a[0] - b[0])
-      .map(([s, c]) => `${s}: ${c}`)
-      .join(', ') || 'none';
-  const mapList = (m: Map<string, number>) => [...m].map(([k, c]) => `${k}: ${c}`).join(', ') || 'none';
+  return guesses;
+}
 
-  console.log(`\n# Operator run: ${SHOPPERS} shoppers, ${SECONDS} s, 3 servers behind HAProxy, one PostgreSQL`);
-  for (const e of events) row('event', e);
-  row(
-    'settled after the load',
-    settled
-      ? 'yes (outbox empty, no payment pending)'
-      : `NO, after ${SETTLE_SECONDS} s (${state.queuedMail} mail queued, ${state.pendingPayments + state.pendingQuotePayments} payments pending)`,
-  );
-
+function reportLoad(tally: Tally, outcomes: Outcomes): void {
   console.log('\n## Load');
   row('visits (checkouts and quote links)', outcomes.visits);
   row('requests sent', tally.requests);
@@ -313,7 +369,9 @@ async function main(): Promise<void> {
   );
   row('answers from HAProxy itself (its error pages), by status', statusList(tally.proxy));
   row('no answer at all (connection refused, reset, timeout)', mapList(tally.noAnswer));
+}
 
+function reportWhatWentWrong(f: Figures, tally: Tally, uncaught: string[]): void {
   console.log('\n## What went wrong');
   row(
     'acknowledged orders lost',
@@ -374,7 +432,15 @@ async function main(): Promise<void> {
     '5xx from HAProxy: 502 / 503 / 504',
     `${tally.count('proxy', (s) => s === 502)} / ${tally.count('proxy', (s) => s === 503)} / ${tally.count('proxy', (s) => s === 504)}`,
   );
+}
 
+function reportLimits(
+  servers: JoineryServer[],
+  guesses: number[],
+  h: Awaited<ReturnType<typeof hostileRequests>>,
+): void {
+  const firstRefusal = guesses.indexOf(429);
+  const { nestedBare, nestedInside, big, before, peak, hit, aliveAfterBig } = h;
   console.log('\n## Limits and hostile requests');
   row(
     `quote-link guesses from 127.0.0.1: answered before the first 429 (of ${GUESSES})`,
@@ -398,19 +464,6 @@ async function main(): Promise<void> {
     '  servers still running afterwards',
     aliveAfterBig.map((a, i) => `${servers[i]!.name} ${a ? 'yes' : 'NO'}`).join(', '),
   );
-
-  if (f.stuck.payments.length)
-    console.log(
-      `\nstuck payments (first 5): ${f.stuck.payments
-        .slice(0, 5)
-        .map((p) => `payment ${p.id} of order ${p.orderId} since ${p.createdAt}`)
-        .join('; ')}`,
-    );
-  if (uncaught.length) {
-    console.log(`\nuncaught lines (first 5 of ${uncaught.length}):`);
-    for (const l of uncaught.slice(0, 5)) console.log(`  ${l}`);
-  }
-  console.log(`\noperator run took ${elapsed()}`);
 }
 
 /** Waits until /api/health through HAProxy answers 200 three times in a row (bounded). */

@@ -83,8 +83,6 @@ export { integrationHosts, HOST_KINDS, type IntegrationHostLists } from './conte
 export * from './commerce/index.ts';
 export * from './forms/index.ts';
 export { createNodeGeoSource, GEO_CACHE_LIMITS } from './forms/node.ts';
-// Both commerce and forms have a toCents; the server means the order's money.
-export { toCents } from './commerce/money.ts';
 export { isReview, sortReviews, summarizeReviews, type Review } from './reviews/index.ts';
 export { formatPrice } from './catalog/price.ts';
 export { findFinish } from './catalog/finishes.ts';

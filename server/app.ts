@@ -23,7 +23,7 @@ import type { Db } from './db/open.ts';
 import { bodyDeadline } from './http/body-deadline.ts';
 import { apiBodyLimit } from './http/body-limit.ts';
 import { waitForCommit } from './http/wait-for-commit.ts';
-import { compressText } from './http/compress.ts';
+import { compressText } from './http/compression.ts';
 import { isApiPath, type AppEnv } from './http/env.ts';
 import { jsonError } from './http/errors.ts';
 import { errorHandler } from './http/on-error.ts';

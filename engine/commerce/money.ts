@@ -9,7 +9,11 @@ export { roundMoney, formatPrice } from '../catalog/price.ts';
 /** The order currency (spec: USD; payment calls use "usd"). */
 export const ORDER_CURRENCY = 'USD';
 
-/** Dollars -> whole cents, half away from zero. */
+/**
+ * Dollars -> whole cents: the one rounding rule for amounts written or computed in dollars (an
+ * order's totals, a pricing file's ranges). Half away from zero on the decimal a person wrote
+ * (1.005 -> 101, -1.005 -> -101, 0.1 + 0.2 -> 30), the same rule as roundMoney.
+ */
 export const toCents = (dollars: number): number => Math.round(roundMoney(dollars) * 100);
 
 /** Whole cents -> dollars. */

@@ -47,7 +47,6 @@ export {
   computeEstimate,
   formatRange,
   formatMoney,
-  toCents,
   toDollars,
   DEFAULT_PRICE_TEMPLATE,
   type Pricing,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileForm } from './compile.ts';
 import { estimateDocument } from './estimate-document.ts';
-import { computeEstimate, formatMoney, formatRange, toCents, type Pricing } from './price.ts';
+import { computeEstimate, formatMoney, formatRange, type Pricing } from './price.ts';
 import { fieldsUpTo, firstSectionWith, sectionsOf } from './sections.ts';
 
 const estimator = compileForm({
@@ -110,12 +110,6 @@ describe('money', () => {
     expect(formatRange({ min: 0, max: 50 })).toBe('$0.00 - $0.50');
     expect(formatRange({ min: 100, max: 200 }, 'from {min} to {max}')).toBe('from $1.00 to $2.00');
     expect(formatMoney(123456789)).toBe('$1,234,567.89');
-  });
-
-  it('turns dollars into cents half up', () => {
-    expect(toCents(1.005)).toBe(101);
-    expect(toCents(2.344)).toBe(234);
-    expect(toCents(0.1 + 0.2)).toBe(30);
   });
 });
 

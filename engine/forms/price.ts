@@ -1,5 +1,6 @@
 import type { EstimatorPricingFile } from '../../schemas/types/estimator-pricing.ts';
 import { formatPrice } from '../catalog/price.ts';
+import { fromCents, toCents } from '../commerce/money.ts';
 import type { CompiledField, CompiledForm, FormValues } from './types.ts';
 import { cleanValues, isChecked } from './values.ts';
 
@@ -40,12 +41,8 @@ export interface Estimate {
   total: CentsRange;
 }
 
-/** Dollars (as written in a pricing file) to integer cents; toPrecision first so 1.005 is 101. */
-export function toCents(dollars: number): number {
-  return Math.round(Number((dollars * 100).toPrecision(15)));
-}
-
 const add = (a: CentsRange, b: CentsRange): CentsRange => ({ min: a.min + b.min, max: a.max + b.max });
+/** A pricing file's range (dollars, as written) in cents, by the order's rounding rule. */
 const cents = (r: { min: number; max: number }): CentsRange => ({ min: toCents(r.min), max: toCents(r.max) });
 
 /** The option values a field's value stands for: a checkbox is "true" when checked. */
@@ -91,7 +88,7 @@ export function computeEstimate(compiled: CompiledForm, values: FormValues, pric
 }
 
 /** 120000 -> "$1,200.00": the shop's currency and locale (site.json), exactly two decimals. */
-export const formatMoney = (amountCents: number): string => formatPrice(amountCents / 100);
+export const formatMoney = (amountCents: number): string => formatPrice(fromCents(amountCents));
 
 export const DEFAULT_PRICE_TEMPLATE = '{min} - {max}';
 
@@ -102,5 +99,5 @@ export function formatRange(range: CentsRange, template: string = DEFAULT_PRICE_
 
 /** A range in dollars with two decimals: the shape of the totalPrice and summaryRows parts. */
 export function toDollars(range: CentsRange): { min: number; max: number } {
-  return { min: range.min / 100, max: range.max / 100 };
+  return { min: fromCents(range.min), max: fromCents(range.max) };
 }

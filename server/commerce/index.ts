@@ -52,6 +52,6 @@ export {
 } from './pay.ts';
 export { TOKEN_TTL_MS } from './order-token.ts';
 export { itemNotAvailable, finishNotOfItem } from './pricing.ts';
-export type { OrderView, PaymentView, OrderAddressView, OrderItemView, HistoryView } from './order-store.ts';
+export type { OrderView, PaymentView, OrderItemView, HistoryView } from './order-store.ts';
 export { parseCheckoutBody, FIELDS_MESSAGE } from './http.ts';
 export { stateOfZip, zipStateProblem } from './zip-state.ts';

@@ -11,7 +11,8 @@ import { formatPrice, PAYMENT_MESSAGES, TEST_MODE_MESSAGES } from '../../engine/
 import { mailTemplate } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { orderEmailHtml } from './order-email-html.tsx';
-import type { OrderAddressView, OrderView } from './order-store.ts';
+import type { TypedAddressView } from './address-columns.ts';
+import type { OrderView } from './order-store.ts';
 import { isTestGateway } from './test-mode.ts';
 
 export const ORDER_MAIL_KINDS = { customer: 'order-confirmation', admin: 'order-confirmation-admin' } as const;
@@ -32,14 +33,14 @@ export interface ShopInfo {
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** Per time zone: its formatter, and the last second it wrote (orders come in time order, many a second under load). */
-const dateFormats = new Map<string, { format: Intl.DateTimeFormat; second: number; text: string }>();
+/** One formatter per time zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Spec 001 section 9: short month, day, year, 12-hour time with seconds. "Jan 15, 2025, 7:00:00 AM EST" */
+/** Short month, day, year, 12-hour time with seconds: "Jan 15, 2025, 7:00:00 AM EST". */
 export function formatOrderDate(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
-  let f = dateFormats.get(timeZone);
-  if (!f) {
-    const format = new Intl.DateTimeFormat('en-US', {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
@@ -50,20 +51,12 @@ export function formatOrderDate(iso: string, timeZone = DEFAULT_TIME_ZONE): stri
       timeZone,
       timeZoneName: 'short',
     });
-    dateFormats.set(timeZone, (f = { format, second: NaN, text: '' }));
+    dateFormats.set(timeZone, format);
   }
-  // The text shows whole seconds: an order in the same second as the last one reads the same
-  // (a call into ICU costs ~25 us in a busy server, its caches cold).
-  const ms = Date.parse(iso);
-  const second = Math.floor(ms / 1000);
-  if (second !== f.second) {
-    f.text = f.format.format(ms);
-    f.second = second;
-  }
-  return f.text;
+  return format.format(Date.parse(iso));
 }
 
-function addressLines(a: OrderAddressView | undefined): string[] {
+function addressLines(a: TypedAddressView | undefined): string[] {
   if (!a) return [ADDRESS_MISSING];
   const country = a.countryId === 'US' ? 'United States' : a.countryId;
   return [`${a.firstName} ${a.lastName}`, a.street1, a.street2, `${a.city}, ${a.state} ${a.zipCode}`, country].filter(

@@ -4,13 +4,14 @@
  * The database holds integer cents; the API shows dollars with two decimals: the conversion
  * happens here and nowhere else.
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import { type Address, type AddressView, type OrderTotals, fromCents, toCents } from '../../engine/node.ts';
+import type { Insertable, Transaction } from 'kysely';
+import { type Address, type OrderTotals, fromCents, toCents } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import { fields, prepared } from '../db/prepared.ts';
 import type {
   AddressType,
   Database,
+  Db,
   OrderAddressesTable,
   OrderItemRow,
   OrderItemsTable,
@@ -22,16 +23,11 @@ import type {
   PaymentRow,
   PaymentStatus,
 } from '../db/schema.ts';
+import { addressColumns, addressView, byAddressType, type TypedAddressView } from './address-columns.ts';
 import type { PricedItem } from './pricing.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The human order number: 100000000 + id. */
 export const incrementIdFor = (id: number) => String(100_000_000 + id);
-
-export interface OrderAddressView extends AddressView {
-  type: AddressType;
-}
 
 export interface OrderItemView extends Omit<PricedItem, 'finish' | 'styleName' | 'styleTitle'> {
   customOptions: { finish: PricedItem['finish']; styleName: string; styleTitle: string };
@@ -76,7 +72,7 @@ export interface OrderView extends OrderTotals {
   emailSent: boolean;
   additionalNotes: string | null;
   items: OrderItemView[];
-  addresses: OrderAddressView[];
+  addresses: TypedAddressView[];
   payments: PaymentView[];
   statusHistory: HistoryView[];
   createdAt: string;
@@ -140,9 +136,8 @@ export function newOrderRow(
   },
 ): Insertable<OrdersTable> {
   const now = o.now.toISOString();
-  // Object.assign, not a spread followed by more keys: V8 builds { ...a, k1, k2 ... } through
-  // new hidden classes every call (this is the checkout's hot path).
-  return Object.assign(contentColumns(c), {
+  return {
+    ...contentColumns(c),
     state: 'new',
     status: 'pending',
     customer_is_guest: 1,
@@ -156,7 +151,7 @@ export function newOrderRow(
     quote_id: o.quoteId ?? null,
     created_at: now,
     updated_at: now,
-  });
+  };
 }
 
 // The checkout's statements, compiled once (server/db/prepared.ts).
@@ -219,21 +214,6 @@ export const pricedLine = (it: PricedItem): OrderLineInput => ({
   custom_options: JSON.stringify({ finish: it.finish, styleName: it.styleName, styleTitle: it.styleTitle }),
 });
 
-const addressRow = (orderId: number, type: AddressType, a: Address) => ({
-  order_id: orderId,
-  type,
-  email: a.email,
-  first_name: a.firstName,
-  last_name: a.lastName,
-  street1: a.street1,
-  street2: a.street2,
-  city: a.city,
-  state: a.state,
-  zip_code: a.zipCode,
-  country_id: a.countryId,
-  phone_number: a.phoneNumber,
-});
-
 /** Writes the lines and the two addresses of an order, inside the caller's transaction. */
 export async function writeOrderLines(
   trx: Transaction<Database>,
@@ -246,7 +226,10 @@ export async function writeOrderLines(
     rows: lines.map((line, position) => ({ order_id: orderId, position, ...line })),
   })) as OrderItemRow[];
   const addresses = (await insertAddresses.all(trx, {
-    rows: [addressRow(orderId, 'billing', billing), addressRow(orderId, 'shipping', shipping)],
+    rows: [
+      { order_id: orderId, ...addressColumns('billing', billing) },
+      { order_id: orderId, ...addressColumns('shipping', shipping) },
+    ],
   })) as OrderAddressRow[];
   return { items, addresses };
 }
@@ -321,25 +304,11 @@ const parseJson = (text: string): Record<string, unknown> => {
   }
 };
 
-export const addressView = (a: OrderAddressRow): OrderAddressView => ({
-  type: a.type,
-  email: a.email,
-  firstName: a.first_name,
-  lastName: a.last_name,
-  street1: a.street1,
-  street2: a.street2,
-  city: a.city,
-  state: a.state,
-  zipCode: a.zip_code,
-  countryId: a.country_id,
-  phoneNumber: a.phone_number,
-});
-
 /** The order's stored billing and shipping addresses, for a provider's bill-to and ship-to. */
 export async function orderParties(
   db: Db,
   orderId: number,
-): Promise<{ billTo?: OrderAddressView; shipTo?: OrderAddressView }> {
+): Promise<{ billTo?: TypedAddressView; shipTo?: TypedAddressView }> {
   const rows = await partiesOf.all(db, { id: orderId });
   const of = (t: AddressType) => rows.find((a) => a.type === t);
   const billing = of('billing');
@@ -351,7 +320,7 @@ export async function orderParties(
 }
 
 /** The address back in the checkout schema's shape (for recomputing an order). */
-export const addressInput = (a: OrderAddressView): Address => {
+export const addressInput = (a: TypedAddressView): Address => {
   const { type: _type, ...rest } = a;
   return rest;
 };
@@ -432,7 +401,7 @@ export function toOrderView(
       rowTotalInclTax: fromCents(it.row_total_incl_tax_cents),
       customOptions: parseJson(it.custom_options) as OrderItemView['customOptions'],
     })),
-    addresses: [...addresses].sort((a, b) => a.type.localeCompare(b.type)).map(addressView),
+    addresses: [...addresses].sort(byAddressType).map(addressView),
     payments: payments.map(paymentView),
     statusHistory: history.map((h) => ({
       status: h.status,

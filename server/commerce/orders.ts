@@ -2,7 +2,6 @@
  * Creating, changing and reading guest orders, and estimating a cart. Every amount comes from
  * pricing.ts (catalogue and the site's tables); one transaction writes an order.
  */
-import type { Kysely, Transaction } from 'kysely';
 import {
   type EstimateRequest,
   type OrderPatch,
@@ -15,7 +14,7 @@ import {
 } from '../../engine/node.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
-import type { Database, PaymentRow } from '../db/schema.ts';
+import type { Db, PaymentRow } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
 import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
 import {
@@ -31,7 +30,7 @@ import {
   type OrderView,
 } from './order-store.ts';
 import { hashIdempotencyKey, newOrderToken, openTokenBox, requestHash, TOKEN_TTL_MS } from './order-token.ts';
-import { quoteCart, quoteOrder } from './pricing.ts';
+import { quoteCart, quoteOrder, type CartQuote } from './pricing.ts';
 import { assertZipMatchesState } from './zip-state.ts';
 import type { CommerceData } from './site-data.ts';
 
@@ -42,43 +41,107 @@ export interface CreatedOrder {
   created: boolean;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 const orderByKey = prepared((db, $: { keyHash: string }) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash),
 );
 
+/**
+ * Writes a new checkout order (its row, lines, addresses and first history entry) in one
+ * transaction and answers with it, built from the rows just written. Undefined when the
+ * idempotency key already made an order.
+ */
+function insertOrder(
+  ctx: CommerceContext,
+  content: OrderContent,
+  o: Omit<Parameters<typeof newOrderRow>[1], 'tokenTtlMs'>,
+): Promise<OrderView | undefined> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await insertNewOrder(trx, newOrderRow(content, { ...o, tokenTtlMs: TOKEN_TTL_MS }));
+    if (!row) return undefined;
+    const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
+    const history = await addHistory(
+      trx,
+      row.id,
+      'pending',
+      `Order #${row.order_increment_id} placed by guest checkout.`,
+      ctx.clock,
+    );
+    // Built from the rows just written: no second read.
+    return toOrderView(row, items, addresses, [], [history]);
+  });
+}
+
+/** The estimate's answer: shipping and tax figures only once the address (and a method for it) is known. */
+function estimateAnswer(quote: CartQuote, known: boolean) {
+  const shipped = quote.shippingMethod !== undefined;
+  const t = quote.totals;
+  return {
+    success: true as const,
+    ...(known ? (shipped ? {} : { message: SHIPPING_MESSAGES.none }) : { message: SHIPPING_MESSAGES.pending }),
+    items: quote.items.map((i) => ({
+      sku: i.sku,
+      name: i.name,
+      finish: i.finish,
+      price: i.price,
+      qty: i.qty,
+      weight: i.weight,
+      rowTotal: i.rowTotal,
+      taxPercent: i.taxPercent,
+      taxAmount: i.taxAmount,
+      rowTotalInclTax: i.rowTotalInclTax,
+    })),
+    taxPercent: quote.taxPercent,
+    shippingMethods: quote.shippingMethods.map((m) => {
+      const taxAmount = shippingTax(m.amount, quote.taxPercent);
+      return { ...m, taxAmount, amountInclTax: sumMoney([m.amount, taxAmount]) };
+    }),
+    shippingMethod: quote.shippingMethod?.type ?? null,
+    totals: {
+      subtotal: t.subtotal,
+      subtotalInclTax: known ? t.subtotalInclTax : null,
+      shippingAmount: shipped ? t.shippingAmount : null,
+      shippingTaxAmount: shipped ? t.shippingTaxAmount : null,
+      shippingInclTax: shipped ? t.shippingInclTax : null,
+      taxAmount: shipped ? t.taxAmount : null,
+      total: shipped ? t.total : null,
+      totalItemCount: t.totalItemCount,
+      weight: t.weight,
+    },
+  };
+}
+
+/** The order's content from a validated request: the server's figures, 422 when something does not apply. */
+function contentOf(
+  ctx: CommerceContext,
+  data: CommerceData,
+  r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & {
+    items: OrderRequest['items'];
+    shippingMethod: string;
+    paymentMethod: string;
+  },
+): OrderContent {
+  // A stored order's address is checked again on update: the shop may have stopped shipping there.
+  if (!shipsTo(data.shop, r.shipping.countryId))
+    throw new CommerceError('invalid', CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+  // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
+  assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
+  const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
+  const { method } = ctx.requirePaymentMethod(data, r.paymentMethod);
+  return {
+    items: quote.items,
+    billing: r.billing,
+    shipping: r.shipping,
+    sameAsBilling: r.sameAsBilling,
+    totals: quote.totals,
+    taxPercent: quote.taxPercent,
+    shippingMethod: quote.shippingMethod,
+    paymentMethod: { name: method.name, title: method.title },
+    additionalNotes: r.additionalNotes,
+  };
+}
+
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;
-
-  /** The order's content from a validated request: the server's figures, 422 when something does not apply. */
-  function contentOf(
-    data: CommerceData,
-    r: Omit<OrderContent, 'items' | 'totals' | 'taxPercent' | 'shippingMethod' | 'paymentMethod'> & {
-      items: OrderRequest['items'];
-      shippingMethod: string;
-      paymentMethod: string;
-    },
-  ): OrderContent {
-    // A stored order's address is checked again on update: the shop may have stopped shipping there.
-    if (!shipsTo(data.shop, r.shipping.countryId))
-      throw new CommerceError('invalid', CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
-    // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
-    assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
-    const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);
-    const { method } = ctx.requirePaymentMethod(data, r.paymentMethod);
-    return {
-      items: quote.items,
-      billing: r.billing,
-      shipping: r.shipping,
-      sameAsBilling: r.sameAsBilling,
-      totals: quote.totals,
-      taxPercent: quote.taxPercent,
-      shippingMethod: quote.shippingMethod,
-      paymentMethod: { name: method.name, title: method.title },
-      additionalNotes: r.additionalNotes,
-    };
-  }
 
   async function replay(keyHash: string, key: string, hash: string): Promise<CreatedOrder | undefined> {
     const row = await orderByKey.first(db, { keyHash });
@@ -132,7 +195,7 @@ export function orderService(ctx: CommerceContext) {
       let content: OrderContent;
       try {
         data = ctx.data();
-        content = contentOf(data, {
+        content = contentOf(ctx, data, {
           ...req,
           sameAsBilling: req.sameAsBilling ?? false,
           additionalNotes: req.additionalNotes || null,
@@ -146,29 +209,12 @@ export function orderService(ctx: CommerceContext) {
       const now = clock.now();
       let order: OrderView | undefined;
       try {
-        order = await db.transaction().execute(async (trx) => {
-          const row = await insertNewOrder(
-            trx,
-            newOrderRow(content, {
-              keyHash,
-              requestHash: hash,
-              token,
-              tokenTtlMs: TOKEN_TTL_MS,
-              currency: data.shop.currency.code,
-              now,
-            }),
-          );
-          if (!row) return undefined;
-          const { items, addresses } = await writeLinesAndAddresses(trx, row.id, content, false);
-          const history = await addHistory(
-            trx,
-            row.id,
-            'pending',
-            `Order #${row.order_increment_id} placed by guest checkout.`,
-            clock,
-          );
-          // Built from the rows just written: no second read.
-          return toOrderView(row, items, addresses, [], [history]);
+        order = await insertOrder(ctx, content, {
+          keyHash,
+          requestHash: hash,
+          token,
+          currency: data.shop.currency.code,
+          now,
         });
       } catch (e) {
         // A concurrent request with the same key won the insert: answer with its order.
@@ -196,7 +242,7 @@ export function orderService(ctx: CommerceContext) {
       const sameAsBilling = patch.sameAsBilling ?? current.sameAsBilling;
       const billing = patch.billing ?? stored('billing');
       const data = ctx.data();
-      const content = contentOf(data, {
+      const content = contentOf(ctx, data, {
         items:
           patch.items ??
           current.items.map((i) => ({
@@ -240,42 +286,7 @@ export function orderService(ctx: CommerceContext) {
       const data = ctx.data();
       if (req.shippingAddress) assertZipMatchesState(req.shippingAddress, 'shippingAddress.zipCode');
       const quote = quoteCart(req.items, data, req.shippingAddress, req.shippingMethod);
-      const known = req.shippingAddress !== undefined;
-      const shipped = quote.shippingMethod !== undefined;
-      const t = quote.totals;
-      return {
-        success: true as const,
-        ...(known ? (shipped ? {} : { message: SHIPPING_MESSAGES.none }) : { message: SHIPPING_MESSAGES.pending }),
-        items: quote.items.map((i) => ({
-          sku: i.sku,
-          name: i.name,
-          finish: i.finish,
-          price: i.price,
-          qty: i.qty,
-          weight: i.weight,
-          rowTotal: i.rowTotal,
-          taxPercent: i.taxPercent,
-          taxAmount: i.taxAmount,
-          rowTotalInclTax: i.rowTotalInclTax,
-        })),
-        taxPercent: quote.taxPercent,
-        shippingMethods: quote.shippingMethods.map((m) => {
-          const taxAmount = shippingTax(m.amount, quote.taxPercent);
-          return { ...m, taxAmount, amountInclTax: sumMoney([m.amount, taxAmount]) };
-        }),
-        shippingMethod: quote.shippingMethod?.type ?? null,
-        totals: {
-          subtotal: t.subtotal,
-          subtotalInclTax: known ? t.subtotalInclTax : null,
-          shippingAmount: shipped ? t.shippingAmount : null,
-          shippingTaxAmount: shipped ? t.shippingTaxAmount : null,
-          shippingInclTax: shipped ? t.shippingInclTax : null,
-          taxAmount: shipped ? t.taxAmount : null,
-          total: shipped ? t.total : null,
-          totalItemCount: t.totalItemCount,
-          weight: t.weight,
-        },
-      };
+      return estimateAnswer(quote, req.shippingAddress !== undefined);
     },
   };
 }

@@ -36,7 +36,7 @@ import {
   orderStatusAfterPayment,
 } from '../../engine/node.ts';
 import { fields, prepared } from '../db/prepared.ts';
-import type { Database, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
+import type { Database, Db, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
 import { enqueueMails } from '../mail/outbox.ts';
 import type { AttemptRef, ChargeResult, NextAction, PaymentProvider, WebhookEvent } from '../payments/provider.ts';
@@ -225,173 +225,319 @@ const insertPayment = prepared((db, $: Insertable<PaymentsTable>, like) =>
     .returningAll(),
 );
 
-export function paymentService(ctx: CommerceContext, orders: OrderService) {
-  const { db, clock, deps } = ctx;
-  const leaseMs = deps.paymentLeaseMs ?? PAYMENT_LEASE_MS;
+function historyComment(orderId: number, p: PaymentRow, result: ChargeResult): string {
+  const amount = formatPrice(fromCents(p.amount_cents));
+  const ref = result.transactionId ? ` (transaction ${result.transactionId})` : '';
+  if (result.status === 'completed') return `Payment of ${amount} completed by ${p.method_label}${ref}.`;
+  if (result.status === 'failed')
+    return result.historyNamesTransaction && result.transactionId
+      ? transactionFailedComment(result.transactionId, result.message)
+      : paymentFailedComment(incrementIdFor(orderId), result.message);
+  if (result.next === 'authenticate') return `Payment of ${amount} awaits the card holder's authentication${ref}.`;
+  return `Payment of ${amount} is ${result.status === 'on_hold' ? 'held for review' : 'pending'}${ref}: ${result.message}`;
+}
 
-  function historyComment(orderId: number, p: PaymentRow, result: ChargeResult): string {
-    const amount = formatPrice(fromCents(p.amount_cents));
-    const ref = result.transactionId ? ` (transaction ${result.transactionId})` : '';
-    if (result.status === 'completed') return `Payment of ${amount} completed by ${p.method_label}${ref}.`;
-    if (result.status === 'failed')
-      return result.historyNamesTransaction && result.transactionId
-        ? transactionFailedComment(result.transactionId, result.message)
-        : paymentFailedComment(incrementIdFor(orderId), result.message);
-    if (result.next === 'authenticate') return `Payment of ${amount} awaits the card holder's authentication${ref}.`;
-    return `Payment of ${amount} is ${result.status === 'on_hold' ? 'held for review' : 'pending'}${ref}: ${result.message}`;
-  }
-
-  /**
-   * The settle step. Finds the payment by the provider's transaction id (or, for an answer that
-   * came before the id was stored, by our payment id in the provider's metadata), and applies
-   * the result once. Undefined when no payment of this gateway matches.
-   */
-  async function settle(
-    gateway: string,
-    result: ChargeResult,
-    o: { paymentId?: number; releaseLease?: boolean } = {},
-  ): Promise<Settled | undefined> {
-    const shop = ctx.shopInfo(ctx.data());
-    const out = await db.transaction().execute(async (trx) => {
-      const transactionId = result.transactionId || undefined;
-      const hint = o.paymentId ?? (Number(result.metadata?.paymentId) || undefined);
-      if (!transactionId && !hint) return undefined;
-      // One read for both: the transaction id's payment first, else ours when it has no other id.
-      const candidates = await settleCandidates.all(trx, {
-        gateway,
-        ...(transactionId ? { transactionId } : {}),
-        ...(hint ? { id: hint } : {}),
-      });
-      let p = transactionId ? candidates.find((c) => c.transaction_id === transactionId) : undefined;
-      if (!p && hint) {
-        const byId = candidates.find((c) => c.id === hint);
-        if (byId && (byId.transaction_id === null || byId.transaction_id === result.transactionId)) p = byId;
-      }
-      if (!p) return undefined;
-      const now = clock.now().toISOString();
-      const released = o.releaseLease ? await releaseLeaseOf.first(trx, { id: p.order_id }) : undefined;
-
-      let status = result.status;
-      let message = result.message;
-      let next = result.next;
-      if (status === 'completed' && result.amountCents !== undefined && result.amountCents !== p.amount_cents) {
-        deps.log.error(
-          `checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`,
-        );
-        status = 'on_hold';
-        next = 'review';
-        message = PAY_TEXTS.amountMismatch;
-      }
-      const stored = additionalData(p);
-      const sameNews =
-        p.status === status &&
-        p.transaction_id === result.transactionId &&
-        stored.next === next &&
-        stored.intentStatus === result.intentStatus;
-      // A completed payment never goes back; the same news twice changes nothing.
-      if (p.status === 'completed' || sameNews)
-        return { payment: p, orderId: p.order_id, changed: false, completed: false };
-
-      // Object.assign onto the parsed copy: a spread followed by more keys builds new hidden classes every call.
-      const extra = Object.assign(
-        stored,
-        { gateway, next, responseCode: result.responseCode, intentStatus: result.intentStatus, message },
-        result.card,
-      );
-      const updated = await updatePayment.first(trx, {
-        id: p.id,
-        fromStatus: p.status,
-        fromUpdatedAt: p.updated_at,
-        set: {
-          status,
-          transaction_id: result.transactionId ?? p.transaction_id,
-          // The return page after authentication proves itself with this secret.
-          ...(result.clientSecret && next === 'authenticate'
-            ? { client_secret_hash: hashOrderToken(result.clientSecret) }
-            : {}),
-          additional_data: JSON.stringify(extra),
-          updated_at: now,
-        },
-      });
-      if (!updated) {
-        // Another caller settled it in between: theirs stands.
-        const current = (await paymentOfId.first(trx, { id: p.id }))!;
-        return { payment: current, orderId: p.order_id, changed: false, completed: false };
-      }
-      const order = released ?? (await orderStatusOf.first(trx, { id: p.order_id }))!;
-      const completed = status === 'completed' && order.status !== 'ordered';
-      // A paid order stays ordered whatever another attempt says.
-      const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
-      const orderRow = (await setOrderStatus.first(trx, { id: p.order_id, status: orderStatus, now })) as OrderRow;
-      await addHistory(
-        trx,
-        p.order_id,
-        orderStatus,
-        historyComment(p.order_id, updated, { ...result, status, next, message }),
-        clock,
-      );
-      // The order as this transaction leaves it: what the caller answers with, read once.
-      const view = (await loadOrderView(trx, p.order_id, orderRow))!;
-      if (completed) {
-        // The quote this order pays is paid with it, whatever its link's state: the money came.
-        const quote =
-          orderRow.quote_id === null
-            ? undefined
-            : await markQuotePaid.first(trx, { id: orderRow.quote_id, orderId: orderRow.id, now });
-        await enqueueMails(
-          trx,
-          orderEmails(view, shop, quote?.quote_increment_id ? { quoteIncrementId: quote.quote_increment_id } : {}),
-          clock,
-        );
-      }
-      return { payment: updated, orderId: p.order_id, changed: true, completed, view };
-    });
-    if (!out) return undefined;
-    if (out.completed) deps.outbox.notify();
+function outcome(s: Settled, result: ChargeResult): PayOutcome {
+  const view = paymentView(s.payment);
+  const status = s.payment.status;
+  const base = { status, order: s.order, payment: view };
+  if (status === 'completed')
+    return { httpStatus: 200, result, body: { success: true, message: PAY_TEXTS.completed, ...base } };
+  if (status === 'failed')
     return {
-      payment: out.payment,
-      order: ('view' in out ? out.view : undefined) ?? (await loadOrderView(db, out.orderId))!,
-      changed: out.changed,
+      httpStatus: 402,
+      result,
+      body: {
+        success: false,
+        message: (additionalData(s.payment).message as string) || PAYMENT_MESSAGES.failed,
+        ...base,
+      },
     };
-  }
-
-  function outcome(s: Settled, result: ChargeResult): PayOutcome {
-    const view = paymentView(s.payment);
-    const status = s.payment.status;
-    const base = { status, order: s.order, payment: view };
-    if (status === 'completed')
-      return { httpStatus: 200, result, body: { success: true, message: PAY_TEXTS.completed, ...base } };
-    if (status === 'failed')
-      return {
-        httpStatus: 402,
-        result,
-        body: {
-          success: false,
-          message: (additionalData(s.payment).message as string) || PAYMENT_MESSAGES.failed,
-          ...base,
-        },
-      };
-    if (result.next === 'authenticate' && result.nextAction)
-      return {
-        httpStatus: 202,
-        result,
-        body: {
-          success: false,
-          message: PAYMENT_MESSAGES.additionalAuthentication,
-          nextAction: result.nextAction,
-          ...base,
-        },
-      };
+  if (result.next === 'authenticate' && result.nextAction)
     return {
       httpStatus: 202,
       result,
       body: {
         success: false,
-        message: status === 'on_hold' ? PAY_TEXTS.heldForReview : result.message || PAY_TEXTS.heldForReview,
+        message: PAYMENT_MESSAGES.additionalAuthentication,
+        nextAction: result.nextAction,
         ...base,
       },
     };
+  return {
+    httpStatus: 202,
+    result,
+    body: {
+      success: false,
+      message: status === 'on_hold' ? PAY_TEXTS.heldForReview : result.message || PAY_TEXTS.heldForReview,
+      ...base,
+    },
+  };
+}
+
+/** The provider's metadata of one attempt: the order's ids, and the caller's (a quote's). */
+const chargeMetadata = (row: OrderRow, paymentId: number, extra?: Record<string, string>): Record<string, string> => ({
+  orderId: String(row.id),
+  orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
+  paymentId: String(paymentId),
+  ...extra,
+});
+
+/** A new attempt of the order: pending, for the order's total. */
+const newPayment = (
+  trx: Transaction<Database>,
+  row: OrderRow,
+  method: { name: string; title: string },
+  gateway: string,
+  now: string,
+) =>
+  insertPayment.first(trx, {
+    order_id: row.id,
+    method: method.name,
+    method_label: method.title,
+    gateway,
+    status: 'pending',
+    amount_cents: row.total_cents,
+    transaction_id: null,
+    client_secret_hash: null,
+    additional_data: JSON.stringify({ gateway }),
+    created_at: now,
+    updated_at: now,
+  }) as Promise<PaymentRow>;
+
+/** The order's payment method becomes the one of this attempt. */
+async function changeMethod(trx: Transaction<Database>, row: OrderRow, method: { name: string; title: string }) {
+  if (method.name !== row.payment_method)
+    await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
+}
+
+/**
+ * What became of an attempt whose answer was lost, by our reference (`find` never charges): an
+ * authentication nobody can complete is canceled; without `find` a person checks.
+ */
+async function lostAttemptResult(
+  provider: PaymentProvider | undefined,
+  p: PaymentRow,
+  row: OrderRow,
+): Promise<ChargeResult> {
+  const ref: AttemptRef = {
+    idempotencyKey: attemptKey(row.id, p.id),
+    paymentId: p.id,
+    orderId: row.id,
+    orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
+    amountCents: p.amount_cents,
+    createdAt: p.created_at,
+  };
+  let result: ChargeResult;
+  if (!provider?.find) {
+    // Money may have moved and nothing can tell: a person checks (joinery orders --status on_hold).
+    result = { status: 'on_hold', next: 'review', transactionId: null, message: PAY_TEXTS.noLookup };
+  } else {
+    const found = await provider.find(ref);
+    if (!found) result = { status: 'failed', transactionId: null, message: PAY_TEXTS.neverCharged };
+    else if (found.next === 'authenticate') {
+      // The answer that carried the authentication step is lost: nobody can complete it.
+      if (found.transactionId && provider.cancel) await provider.cancel(found.transactionId);
+      result = {
+        ...found,
+        status: 'failed',
+        nextAction: undefined,
+        clientSecret: undefined,
+        message: PAY_TEXTS.authenticationLost,
+      };
+    } else result = found;
   }
+  return result;
+}
+
+/** The return page's answer for a payment of this order (and its quote). */
+function verifyAnswer(
+  p: PaymentRow,
+  order: { id: number; order_increment_id: string | null },
+  quote: { id: number; quote_increment_id: string | null } | undefined,
+): VerifyResult {
+  const extra = additionalData(p);
+  const message = typeof extra.message === 'string' ? extra.message : undefined;
+  const error =
+    p.status === 'completed'
+      ? undefined
+      : isAwaitingAuthentication(p)
+        ? PAYMENT_MESSAGES.additionalAuthentication
+        : wasCanceledWhileWaiting(p)
+          ? CANCELED_AUTHENTICATION
+          : p.status === 'failed'
+            ? message || PAYMENT_MESSAGES.failed
+            : PAY_TEXTS.heldForReview;
+  return {
+    success: p.status === 'completed',
+    ...(error ? { error } : {}),
+    status: p.status,
+    transactionId: p.transaction_id,
+    transactionResponse: {
+      amount: fromCents(p.amount_cents),
+      ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}),
+      ...(message ? { message } : {}),
+    },
+    metadata: {
+      orderId: order.id,
+      orderIncrementId: order.order_increment_id ?? String(order.id),
+      paymentId: p.id,
+      ...(quote ? { quoteId: quote.id, quoteIncrementId: quote.quote_increment_id } : {}),
+    },
+  };
+}
+
+/**
+ * The payment a provider's answer is about: the one with its transaction id, else ours (by id,
+ * given or in the provider's metadata) when it has no other transaction id.
+ */
+async function paymentToSettle(
+  trx: Transaction<Database>,
+  gateway: string,
+  result: ChargeResult,
+  paymentId: number | undefined,
+): Promise<PaymentRow | undefined> {
+  const transactionId = result.transactionId || undefined;
+  const hint = paymentId ?? (Number(result.metadata?.paymentId) || undefined);
+  if (!transactionId && !hint) return undefined;
+  // One read for both: the transaction id's payment first, else ours when it has no other id.
+  const candidates = await settleCandidates.all(trx, {
+    gateway,
+    ...(transactionId ? { transactionId } : {}),
+    ...(hint ? { id: hint } : {}),
+  });
+  const p = transactionId ? candidates.find((c) => c.transaction_id === transactionId) : undefined;
+  if (p || !hint) return p;
+  const byId = candidates.find((c) => c.id === hint);
+  return byId && (byId.transaction_id === null || byId.transaction_id === result.transactionId) ? byId : undefined;
+}
+
+/**
+ * The settle step. Finds the payment by the provider's transaction id (or, for an answer that
+ * came before the id was stored, by our payment id in the provider's metadata), and applies
+ * the result once. Undefined when no payment of this gateway matches.
+ */
+async function settlePayment(
+  ctx: CommerceContext,
+  gateway: string,
+  result: ChargeResult,
+  o: { paymentId?: number; releaseLease?: boolean } = {},
+): Promise<Settled | undefined> {
+  const { db, clock, deps } = ctx;
+  const shop = ctx.shopInfo(ctx.data());
+  const out = await db.transaction().execute(async (trx) => {
+    const p = await paymentToSettle(trx, gateway, result, o.paymentId);
+    if (!p) return undefined;
+    const now = clock.now().toISOString();
+    const released = o.releaseLease ? await releaseLeaseOf.first(trx, { id: p.order_id }) : undefined;
+
+    let status = result.status;
+    let message = result.message;
+    let next = result.next;
+    if (status === 'completed' && result.amountCents !== undefined && result.amountCents !== p.amount_cents) {
+      deps.log.error(
+        `checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`,
+      );
+      status = 'on_hold';
+      next = 'review';
+      message = PAY_TEXTS.amountMismatch;
+    }
+    const stored = additionalData(p);
+    const sameNews =
+      p.status === status &&
+      p.transaction_id === result.transactionId &&
+      stored.next === next &&
+      stored.intentStatus === result.intentStatus;
+    // A completed payment never goes back; the same news twice changes nothing.
+    if (p.status === 'completed' || sameNews)
+      return { payment: p, orderId: p.order_id, changed: false, completed: false };
+
+    const extra = {
+      ...stored,
+      gateway,
+      next,
+      responseCode: result.responseCode,
+      intentStatus: result.intentStatus,
+      message,
+      ...result.card,
+    };
+    const updated = await updatePayment.first(trx, {
+      id: p.id,
+      fromStatus: p.status,
+      fromUpdatedAt: p.updated_at,
+      set: {
+        status,
+        transaction_id: result.transactionId ?? p.transaction_id,
+        // The return page after authentication proves itself with this secret.
+        ...(result.clientSecret && next === 'authenticate'
+          ? { client_secret_hash: hashOrderToken(result.clientSecret) }
+          : {}),
+        additional_data: JSON.stringify(extra),
+        updated_at: now,
+      },
+    });
+    if (!updated) {
+      // Another caller settled it in between: theirs stands.
+      const current = (await paymentOfId.first(trx, { id: p.id }))!;
+      return { payment: current, orderId: p.order_id, changed: false, completed: false };
+    }
+    const order = released ?? (await orderStatusOf.first(trx, { id: p.order_id }))!;
+    const completed = status === 'completed' && order.status !== 'ordered';
+    // A paid order stays ordered whatever another attempt says.
+    const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
+    const orderRow = (await setOrderStatus.first(trx, { id: p.order_id, status: orderStatus, now })) as OrderRow;
+    await addHistory(
+      trx,
+      p.order_id,
+      orderStatus,
+      historyComment(p.order_id, updated, { ...result, status, next, message }),
+      clock,
+    );
+    // The order as this transaction leaves it: what the caller answers with, read once.
+    const view = (await loadOrderView(trx, p.order_id, orderRow))!;
+    if (completed) {
+      // The quote this order pays is paid with it, whatever its link's state: the money came.
+      const quote =
+        orderRow.quote_id === null
+          ? undefined
+          : await markQuotePaid.first(trx, { id: orderRow.quote_id, orderId: orderRow.id, now });
+      await enqueueMails(
+        trx,
+        orderEmails(view, shop, quote?.quote_increment_id ? { quoteIncrementId: quote.quote_increment_id } : {}),
+        clock,
+      );
+    }
+    return { payment: updated, orderId: p.order_id, changed: true, completed, view };
+  });
+  if (!out) return undefined;
+  if (out.completed) deps.outbox.notify();
+  return {
+    payment: out.payment,
+    order: ('view' in out ? out.view : undefined) ?? (await loadOrderView(db, out.orderId))!,
+    changed: out.changed,
+  };
+}
+
+/** The provider of a stored payment (503 when this server no longer has it). */
+function providerOf(ctx: CommerceContext, p: PaymentRow): PaymentProvider {
+  const provider = ctx.deps.providers[p.gateway];
+  if (!provider) throw new CommerceError('unavailable', PAYMENT_MESSAGES.notAvailable);
+  return provider;
+}
+
+/** The payment of a return link, when the secret is its client secret. */
+async function paymentForSecret(db: Db, transactionId: string, clientSecret: string): Promise<PaymentRow | undefined> {
+  if (!transactionId || !clientSecret) return undefined;
+  const p = await db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
+  return p?.client_secret_hash && sameHash(p.client_secret_hash, hashOrderToken(clientSecret)) ? p : undefined;
+}
+
+/** The pay machinery: leases, provider calls, settle, recovery and the pay step itself. */
+function paymentSteps(ctx: CommerceContext, orders: OrderService) {
+  const { db, clock, deps } = ctx;
+  const leaseMs = deps.paymentLeaseMs ?? PAYMENT_LEASE_MS;
+  const settle = (gateway: string, result: ChargeResult, o: { paymentId?: number; releaseLease?: boolean } = {}) =>
+    settlePayment(ctx, gateway, result, o);
 
   /**
    * Holds the order for one payment step and returns it as it now is (a change that committed
@@ -424,45 +570,15 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     }
   }
 
-  /** The provider of a stored payment (503 when this server no longer has it). */
-  function providerOf(p: PaymentRow): PaymentProvider {
-    const provider = deps.providers[p.gateway];
-    if (!provider) throw new CommerceError('unavailable', PAYMENT_MESSAGES.notAvailable);
-    return provider;
-  }
-
-  /** The payment of a return link, when the secret is its client secret. */
-  async function paymentForSecret(transactionId: string, clientSecret: string): Promise<PaymentRow | undefined> {
-    if (!transactionId || !clientSecret) return undefined;
-    const p = await db
-      .selectFrom('payments')
-      .selectAll()
-      .where('transaction_id', '=', transactionId)
-      .executeTakeFirst();
-    return p?.client_secret_hash && sameHash(p.client_secret_hash, hashOrderToken(clientSecret)) ? p : undefined;
-  }
-
   /** Asks the provider for the transaction and settles what it says (never what a caller says). */
   async function refresh(p: PaymentRow): Promise<Settled> {
     if (!p.transaction_id) return { payment: p, order: (await loadOrderView(db, p.order_id))!, changed: false };
-    const provider = providerOf(p);
+    const provider = providerOf(ctx, p);
     const result = await ask(`retrieving ${p.transaction_id} from ${p.gateway}`, () =>
       provider.retrieve(p.transaction_id!),
     );
     return (await settle(p.gateway, result, { paymentId: p.id }))!;
   }
-
-  /** The provider's metadata of one attempt: the order's ids, and the caller's (a quote's). */
-  const chargeMetadata = (
-    row: OrderRow,
-    paymentId: number,
-    extra?: Record<string, string>,
-  ): Record<string, string> => ({
-    orderId: String(row.id),
-    orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
-    paymentId: String(paymentId),
-    ...extra,
-  });
 
   /**
    * Finishes an attempt whose answer was lost (see "recover" above). The caller holds the
@@ -470,67 +586,18 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
    * be asked now (the attempt stays for the next try).
    */
   async function recover(p: PaymentRow, row: OrderRow): Promise<Settled> {
-    const provider = deps.providers[p.gateway];
-    const ref: AttemptRef = {
-      idempotencyKey: attemptKey(row.id, p.id),
-      paymentId: p.id,
-      orderId: row.id,
-      orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
-      amountCents: p.amount_cents,
-      createdAt: p.created_at,
-    };
-    let result: ChargeResult;
-    if (!provider?.find) {
-      // Money may have moved and nothing can tell: a person checks (joinery orders --status on_hold).
-      result = { status: 'on_hold', next: 'review', transactionId: null, message: PAY_TEXTS.noLookup };
-    } else {
-      const found = await provider.find(ref);
-      if (!found) result = { status: 'failed', transactionId: null, message: PAY_TEXTS.neverCharged };
-      else if (found.next === 'authenticate') {
-        // The answer that carried the authentication step is lost: nobody can complete it.
-        if (found.transactionId && provider.cancel) await provider.cancel(found.transactionId);
-        result = {
-          ...found,
-          status: 'failed',
-          nextAction: undefined,
-          clientSecret: undefined,
-          message: PAY_TEXTS.authenticationLost,
-        };
-      } else result = found;
-    }
+    const result = await lostAttemptResult(deps.providers[p.gateway], p, row);
     return (await settle(p.gateway, result, { paymentId: p.id }))!;
   }
 
   /**
-   * One charge of an order the caller opened (the order token, or a quote link, proved the
-   * right to pay it): lease, recover lost attempts, write the attempt, charge, settle.
+   * Takes the order's lease for one pay step and checks the order under it (a refusal rolls the
+   * lease back with it): the order as it is under the lease, whose total is what gets charged,
+   * with its pending payment written, or the lost attempts to recover first. A conflict when
+   * another step holds the order or it is paid.
    */
-  async function payOrder(req: PayOrderRequest): Promise<PayOutcome> {
+  async function leaseForPayment(req: PayOrderRequest, start: Date, now: string) {
     const { method, provider } = req;
-    const durable = durableSince(db);
-    const start = clock.now();
-    const now = start.toISOString();
-    const newPayment = (trx: Transaction<Database>, row: OrderRow) =>
-      insertPayment.first(trx, {
-        order_id: row.id,
-        method: method.name,
-        method_label: method.title,
-        gateway: provider.gateway,
-        status: 'pending',
-        amount_cents: row.total_cents,
-        transaction_id: null,
-        client_secret_hash: null,
-        additional_data: JSON.stringify({ gateway: provider.gateway }),
-        created_at: now,
-        updated_at: now,
-      }) as Promise<PaymentRow>;
-    const changeMethod = async (trx: Transaction<Database>, row: OrderRow) => {
-      if (method.name !== row.payment_method)
-        await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
-    };
-    // One transaction takes the lease, checks the order under it and writes the pending
-    // payment: a refusal rolls the lease back with it. The order as it is under the lease: its
-    // total is what gets charged.
     const leased = await db.transaction().execute(async (trx) => {
       const row = await takeLease(trx, req.orderId, start);
       if (!row) return undefined;
@@ -542,8 +609,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
       // first (rare: when there is neither, nothing more is written).
       const lost = existing.filter(isStranded);
       if (lost.length || existing.some(isAwaitingAuthentication)) return { row, payment: undefined, lost };
-      await changeMethod(trx, row);
-      return { row, payment: await newPayment(trx, row), lost };
+      await changeMethod(trx, row, method);
+      return { row, payment: await newPayment(trx, row, method, provider.gateway, now), lost };
     });
     if (!leased) {
       const current = await db.selectFrom('orders').select('status').where('id', '=', req.orderId).executeTakeFirst();
@@ -552,6 +619,19 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         current?.status === 'ordered' ? COMMERCE_TEXTS.alreadyPaid : COMMERCE_TEXTS.inProgress,
       );
     }
+    return leased;
+  }
+
+  /**
+   * One charge of an order the caller opened (the order token, or a quote link, proved the
+   * right to pay it): lease, recover lost attempts, write the attempt, charge, settle.
+   */
+  async function payOrder(req: PayOrderRequest): Promise<PayOutcome> {
+    const { method, provider } = req;
+    const durable = durableSince(db);
+    const start = clock.now();
+    const now = start.toISOString();
+    const leased = await leaseForPayment(req, start, now);
     const { row } = leased;
 
     let settled: Settled | undefined;
@@ -567,8 +647,8 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         }
         await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, now));
         payment = await db.transaction().execute(async (trx) => {
-          await changeMethod(trx, row);
-          return newPayment(trx, row);
+          await changeMethod(trx, row, method);
+          return newPayment(trx, row, method, provider.gateway, now);
         });
       }
       // The attempt must outlive any charge it makes: a provider outside this database is
@@ -615,7 +695,14 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
     takeLease,
     releaseLease,
     leaseMs,
+  };
+}
 
+/** The payment requests of the API, on the pay machinery. */
+function paymentRequests(ctx: CommerceContext, steps: ReturnType<typeof paymentSteps>) {
+  const { db, clock, deps } = ctx;
+  const { settle, refresh, ask, payOrder } = steps;
+  return {
     /** POST /api/order/pay (and the card provider's payment-intent call): charges the order's total once. */
     async pay(req: PayRequest): Promise<PayOutcome> {
       const authorized = await ctx.authorize(req.id, req.token);
@@ -634,7 +721,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         .where('transaction_id', '=', transactionId)
         .executeTakeFirst();
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      const provider = providerOf(p);
+      const provider = providerOf(ctx, p);
       if (!provider.capture) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
       const capture = provider.capture.bind(provider);
       const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () =>
@@ -684,7 +771,7 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         .executeTakeFirst();
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       if (p.status === 'completed') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
-      const provider = providerOf(p);
+      const provider = providerOf(ctx, p);
       if (!provider.update) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
       const update = provider.update.bind(provider);
       const metadata = chargeMetadata(row, p.id);
@@ -713,14 +800,14 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
         .where('transaction_id', '=', transactionId)
         .executeTakeFirst();
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      const provider = providerOf(p);
+      const provider = providerOf(ctx, p);
       const result = await ask(`retrieving ${transactionId} from ${p.gateway}`, () => provider.retrieve(transactionId));
       return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
     },
 
     /** POST /api/payment/:method/verify: the return page's step 1; the server asks the provider itself. */
     async verify(method: string, transactionId: string, clientSecret: string): Promise<VerifyResult> {
-      const found = await paymentForSecret(transactionId, clientSecret);
+      const found = await paymentForSecret(db, transactionId, clientSecret);
       if (!found || found.method !== method) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       let p = found;
       if (!wasCanceledWhileWaiting(found)) {
@@ -739,37 +826,12 @@ export function paymentService(ctx: CommerceContext, orders: OrderService) {
               .select(['id', 'quote_increment_id'])
               .where('id', '=', order.quote_id)
               .executeTakeFirst();
-      const extra = additionalData(p);
-      const message = typeof extra.message === 'string' ? extra.message : undefined;
-      const error =
-        p.status === 'completed'
-          ? undefined
-          : isAwaitingAuthentication(p)
-            ? PAYMENT_MESSAGES.additionalAuthentication
-            : wasCanceledWhileWaiting(p)
-              ? CANCELED_AUTHENTICATION
-              : p.status === 'failed'
-                ? message || PAYMENT_MESSAGES.failed
-                : PAY_TEXTS.heldForReview;
-      return {
-        success: p.status === 'completed',
-        ...(error ? { error } : {}),
-        status: p.status,
-        transactionId: p.transaction_id,
-        transactionResponse: {
-          amount: fromCents(p.amount_cents),
-          ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}),
-          ...(message ? { message } : {}),
-        },
-        metadata: {
-          orderId: order.id,
-          orderIncrementId: order.order_increment_id ?? String(order.id),
-          paymentId: p.id,
-          ...(quote ? { quoteId: quote.id, quoteIncrementId: quote.quote_increment_id } : {}),
-        },
-      };
+      return verifyAnswer(p, order, quote);
     },
   };
 }
 
-export type PaymentService = ReturnType<typeof paymentService>;
+export function paymentService(ctx: CommerceContext, orders: OrderService) {
+  const steps = paymentSteps(ctx, orders);
+  return { ...steps, ...paymentRequests(ctx, steps) };
+}

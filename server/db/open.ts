@@ -11,12 +11,12 @@ import pg from 'pg';
 import { throttled } from '../logger.ts';
 import { DEFAULT_DB_FILE } from '../paths.ts';
 import { migrateToLatest } from './migrate.ts';
-import type { Database } from './schema.ts';
+import type { Database, Db } from './schema.ts';
 import { groupCommitOf, registerGroupCommit, withGroupCommit } from './group-commit.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { backgroundCheckpointer } from './checkpointer.ts';
 
-export type Db = Kysely<Database>;
+export type { Db };
 
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
 

@@ -19,10 +19,8 @@
  * shape is compiled once. Kysely instances with plugins are built the ordinary way every time
  * (a plugin may transform each query).
  */
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import type { Database } from './schema.ts';
-
-type Db = Kysely<Database>;
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Db } from './schema.ts';
 
 const PATH = Symbol('placeholder path');
 

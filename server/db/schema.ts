@@ -4,7 +4,7 @@
  *
  * Times are ISO-8601 UTC strings: they sort as text in SQLite and cast cleanly in PostgreSQL.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
 
@@ -158,9 +158,11 @@ export interface OrderItemsTable {
 
 export type AddressType = 'billing' | 'shipping';
 
-export interface OrderAddressesTable {
-  id: Generated<number>;
-  order_id: number;
+/**
+ * The columns of a stored address, the same for an order's and a quote's. Each owner keeps its
+ * own table so the row's owner is a foreign key that cascades (an order_id or a quote_id).
+ */
+export interface AddressColumns {
   type: AddressType;
   email: string;
   first_name: string;
@@ -172,6 +174,11 @@ export interface OrderAddressesTable {
   zip_code: string;
   country_id: string;
   phone_number: string;
+}
+
+export interface OrderAddressesTable extends AddressColumns {
+  id: Generated<number>;
+  order_id: number;
 }
 
 export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'on_hold';
@@ -294,20 +301,9 @@ export interface QuoteItemsTable {
   notes: string | null;
 }
 
-export interface QuoteAddressesTable {
+export interface QuoteAddressesTable extends AddressColumns {
   id: Generated<number>;
   quote_id: number;
-  type: AddressType;
-  email: string;
-  first_name: string;
-  last_name: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country_id: string;
-  phone_number: string;
 }
 
 /** Charges taken on a quote before quotes paid through their order: no longer written, kept for the record. */
@@ -345,6 +341,9 @@ export interface Database {
   payment_events: PaymentEventsTable;
   rate_limit_hits: RateLimitHitsTable;
 }
+
+/** The database, or a transaction on it (a Transaction is a Kysely). */
+export type Db = Kysely<Database>;
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
 export type NewOutboxRow = Insertable<EmailOutboxTable>;

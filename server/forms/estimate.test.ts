@@ -2,13 +2,9 @@
  * An estimator submission through the real app: the server recomputes the figures from its own
  * pricing file, stores its figures (never the client's) and mails them to the shop.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormFile } from '../../engine/node.ts';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { createTestServer, type TestServer } from '../testing/test-server.ts';
-import { submit, writeSite, type ErrorJson } from './test-support.ts';
+import { siteServerPerTest, submit, type ErrorJson } from './test-support.ts';
 
 const ESTIMATOR: FormFile = {
   name: 'estimator',
@@ -70,25 +66,10 @@ const PRICING = {
   },
 };
 
-let t: TestServer | undefined;
-let dir: TempDir | undefined;
-afterEach(async () => {
-  await t?.close();
-  dir?.cleanup();
-  t = dir = undefined;
-});
-
-async function start(pricing: unknown = PRICING) {
-  dir = tempDir('joinery-estimate-');
-  const siteDir = writeSite(dir.join('site'), [ESTIMATOR]);
-  if (pricing !== null) {
-    const data = join(siteDir, 'data');
-    mkdirSync(data, { recursive: true });
-    writeFileSync(join(data, 'estimator-pricing.json'), JSON.stringify(pricing));
-  }
-  t = await createTestServer({ dist: false, siteDir, config: { uploadDir: dir.join('uploads') } });
-  return t;
-}
+const server = siteServerPerTest('joinery-estimate-');
+/** The estimator's site, with this pricing file (none for null). */
+const start = (pricing: unknown = PRICING) =>
+  server.start({ forms: [ESTIMATOR], data: pricing === null ? {} : { 'estimator-pricing': pricing } });
 
 const answers = { size: 'small', extras: ['island', 'pantry'], email: 'jane@example.com' };
 // Small + island + pantry: product 5,700.00 - 9,900.50; labor 1,650.00 - 2,800.00.
@@ -112,7 +93,7 @@ describe('POST /api/forms/estimator', () => {
       total: SERVER_TOTAL,
     });
 
-    const [row] = await t!.db.selectFrom('form_submissions').selectAll().execute();
+    const [row] = await server.now().t.db.selectFrom('form_submissions').selectAll().execute();
     const stored = JSON.parse(row!.estimate!);
     expect(stored.total).toEqual({ min: 735000, max: 1270050 });
     expect(stored.rows.map((r: { field: string; option: string }) => `${r.field}=${r.option}`)).toEqual([
@@ -135,7 +116,7 @@ describe('POST /api/forms/estimator', () => {
     const res = await submit(app, ESTIMATOR, answers, { extra: { totalPrice: '{not json' } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorJson).message).toBe('The totalPrice part must be JSON');
-    expect(await t!.db.selectFrom('form_submissions').selectAll().execute()).toEqual([]);
+    expect(await server.now().t.db.selectFrom('form_submissions').selectAll().execute()).toEqual([]);
   });
 
   it('answers 500 with a plain message, not a crash, when the pricing file is missing', async () => {

@@ -4,18 +4,12 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORM_TEXTS, type FormFile } from '../../engine/node.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Mailer } from '../mail/message.ts';
 import { listen } from '../listen.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
 import { loadForm } from './definitions.ts';
 import { greetingName } from './notify.ts';
-import { smtpMailer } from '../mail/transports.ts';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { createTestServer, type TestServer } from '../testing/test-server.ts';
 import {
   CLAIM,
   CONTACT,
@@ -24,46 +18,21 @@ import {
   PDF,
   PNG,
   file,
+  siteServerPerTest,
   submit,
   writeSite,
-  type ErrorJson,
   type OkJson,
+  type SiteServerOptions,
 } from './test-support.ts';
 
-let t: TestServer<Mailer> | undefined;
-let dir: TempDir | undefined;
-let sink: SmtpSink | undefined;
-let mailer: Mailer | undefined;
+const server = siteServerPerTest('joinery-forms-');
+/** The site with the contact, claim and design forms unless `forms` says otherwise. */
+const start = (o: Partial<SiteServerOptions> = {}) => server.start({ forms: [CONTACT, CLAIM, DESIGN], ...o });
+const dir = () => server.now().dir;
 
-afterEach(async () => {
-  await t?.close();
-  mailer?.close();
-  await sink?.close();
-  dir?.cleanup();
-  t = dir = sink = mailer = undefined;
-});
-
-async function start(
-  o: { forms?: FormFile[]; site?: Record<string, unknown>; config?: Partial<ServerConfig>; smtp?: boolean } = {},
-) {
-  dir = tempDir('joinery-forms-');
-  const siteDir = writeSite(dir.join('site'), o.forms ?? [CONTACT, CLAIM, DESIGN], o.site);
-  if (o.smtp) {
-    sink = await startSmtpSink();
-    mailer = smtpMailer(sink.url, '"Hearthline Cabinetry" <no-reply@hearthline.example>');
-  }
-  t = await createTestServer<Mailer>({
-    dist: false,
-    siteDir,
-    mailer,
-    config: { uploadDir: dir.join('uploads'), ...o.config },
-  });
-  return t;
-}
-
-const uploads = () => (existsSync(dir!.join('uploads')) ? readdirSync(dir!.join('uploads')) : []);
-const rows = () => t!.db.selectFrom('form_submissions').selectAll().execute();
-const fileRows = () => t!.db.selectFrom('submission_files').selectAll().execute();
+const uploads = () => (existsSync(dir().join('uploads')) ? readdirSync(dir().join('uploads')) : []);
+const rows = () => server.now().t.db.selectFrom('form_submissions').selectAll().execute();
+const fileRows = () => server.now().t.db.selectFrom('submission_files').selectAll().execute();
 
 const jane = {
   firstName: 'Jane',
@@ -98,7 +67,7 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     expect(JSON.parse(row!.data)).toEqual(jane);
 
     expect(await outbox.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
-    const mails = await sink!.waitFor(2);
+    const mails = await server.now().sink!.waitFor(2);
     const admin = mails.find((m) => m.to === 'orders@hearthline.example')!;
     expect(admin).toMatchObject({ cc: 'sales@hearthline.example', subject: 'New contact request from Jane' });
     expect(admin.envelope.to.sort()).toEqual(['orders@hearthline.example', 'sales@hearthline.example']);
@@ -130,7 +99,7 @@ describe('POST /api/forms/{name}: a single-step form', () => {
     });
     expect(res.status).toBe(200);
     expect(await outbox.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
-    const mails = await sink!.waitFor(2);
+    const mails = await server.now().sink!.waitFor(2);
 
     const visitor = mails.find((m) => m.to === 'victim@elsewhere.example')!;
     expect(visitor.subject).toBe('We received your message');
@@ -237,9 +206,9 @@ describe('POST /api/forms/{name}: a single-step form', () => {
       ...CONTACT,
       fields: CONTACT.fields!.map((f) => (f.name === 'phone' ? { ...f, required: true } : f)),
     };
-    const file = dir!.join('site', 'forms', `${CONTACT.name}.json`);
+    const file = dir().join('site', 'forms', `${CONTACT.name}.json`);
     const edited = new Date(statSync(file).mtimeMs + 60_000); // a different mtime, whatever the file system's resolution
-    writeSite(dir!.join('site'), [stricter]);
+    writeSite(dir().join('site'), [stricter]);
     utimesSync(file, edited, edited);
     const after = await submit(app, CONTACT, { ...jane, phone: '' });
     expect(after.status).toBe(422);
@@ -299,7 +268,7 @@ describe('files', () => {
     });
     expect(stored!.stored_name).toMatch(/^[0-9a-f-]{36}$/);
     expect(uploads()).toEqual([stored!.stored_name]);
-    expect(readFileSync(dir!.join('uploads', stored!.stored_name))).toEqual(PNG);
+    expect(readFileSync(dir().join('uploads', stored!.stored_name))).toEqual(PNG);
     await outbox.drain();
     const sent = (m as unknown as { sent: { to: string; subject: string; text: string }[] }).sent;
     expect(sent).toMatchObject([{ to: 'claims@hearthline.example', subject: 'New claim HL-1042' }]);
@@ -457,7 +426,7 @@ describe('over a real port', () => {
 });
 
 /** Posts the first step of DESIGN and returns its id. */
-async function firstStep(app: TestServer<Mailer>['app']): Promise<string> {
+async function firstStep(app: Parameters<typeof submit>[0]): Promise<string> {
   const res = await submit(app, DESIGN, { projectType: 'remodel', budget: '25000' }, { step: 0 });
   expect(res.status).toBe(200);
   return ((await res.json()) as OkJson).data.id;
@@ -515,7 +484,7 @@ describe('a multi-step form', () => {
     ]);
 
     expect(await outbox.drain()).toMatchObject({ sent: 1 });
-    const [mail] = await sink!.waitFor(1);
+    const [mail] = await server.now().sink!.waitFor(1);
     expect(mail).toMatchObject({
       to: 'orders@hearthline.example',
       cc: 'sales@hearthline.example',
@@ -623,7 +592,7 @@ describe('a multi-step form', () => {
 
 describe('bad requests get a clear 4xx, never a 500', () => {
   const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
-    t!.app.request('/api/forms/contact', { method: 'POST', body, headers });
+    server.now().t.app.request('/api/forms/contact', { method: 'POST', body, headers });
 
   it('wrong content type, no body, malformed or truncated multipart, missing or bad parts', async () => {
     await start();
@@ -799,9 +768,7 @@ describe('reCAPTCHA', () => {
       ]) {
         const { app } = await start(o);
         expect((await submit(app, CAPTCHA, jane)).status).toBe(200);
-        await t!.close();
-        dir!.cleanup();
-        t = undefined;
+        await server.stop();
       }
       expect(verify.seen).toEqual([]);
     } finally {

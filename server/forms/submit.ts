@@ -181,6 +181,116 @@ export async function handleSubmit(c: Context<AppEnv>, deps: FormsDeps): Promise
   }
 }
 
+/**
+ * The values checked: this step's fields on an earlier step, the whole form on the last one;
+ * a refused file type, U+0000 in a value (PostgreSQL cannot store it) and an option the
+ * dynamic source does not offer count too. 422 with every field's message.
+ */
+async function validated(
+  deps: FormsDeps,
+  compiled: CompiledForm,
+  values: FormValues,
+  uploads: Upload[],
+  opts: { recaptcha: boolean; step: number | undefined },
+) {
+  const result = validateValues(compiled, values, opts);
+  const errors: Record<string, string> = { ...result.errors };
+  for (const u of uploads)
+    if (u.refused && !errors[u.upload.field] && result.values[u.upload.field])
+      errors[u.upload.field] = MESSAGES.fileType;
+  // After the field's own rules: U+0000 in a value that passed them.
+  for (const [name, v] of Object.entries(result.values))
+    if (compiled.byName.get(name)?.type !== 'file' && nulErrors(v)) errors[name] ??= NUL_MESSAGE;
+  try {
+    for (const [name, message] of Object.entries(
+      await dynamicOptionErrors(compiled, values, deps.geo, { step: opts.step }),
+    ))
+      errors[name] ??= message;
+  } catch (e) {
+    deps.log.warn(`forms: dynamic options of "${compiled.name}" not checked:`, e);
+  }
+  if (Object.keys(errors).length > 0) throw new ApiError(422, FORM_API_MESSAGES.invalid, errors);
+  return result;
+}
+
+/** The reCAPTCHA token checked with Google: 422 when refused, 503 when Google does not answer. */
+async function checkRecaptcha(deps: FormsDeps, token: string | undefined, ip: string): Promise<void> {
+  let ok: boolean;
+  try {
+    ok = await verifyRecaptcha({
+      secret: deps.config.recaptchaSecret!,
+      verifyUrl: deps.config.recaptchaVerifyUrl,
+      token: String(token),
+      remoteIp: ip === 'unknown' ? undefined : ip,
+    });
+  } catch (e) {
+    if (!(e instanceof RecaptchaUnavailableError)) throw e;
+    deps.log.error(`forms: ${e.message}`);
+    throw new ApiError(503, FORM_API_MESSAGES.recaptchaUnavailable);
+  }
+  if (!ok) throw new ApiError(422, FORM_API_MESSAGES.invalid, { [RECAPTCHA_FIELD]: MESSAGES.recaptcha });
+}
+
+/** An estimator's figures: ours, from the pricing file; the client's total only for comparison. */
+function estimateOf(
+  deps: FormsDeps,
+  compiled: CompiledForm,
+  values: FormValues,
+  clientTotal: unknown,
+  id: string,
+): Estimate | undefined {
+  let estimate: Estimate | undefined;
+  try {
+    estimate = serverEstimate(deps.siteDir, compiled, values);
+  } catch (e) {
+    if (!(e instanceof FormLoadError)) throw e;
+    deps.log.error(`forms: ${e.message}`);
+    throw new ApiError(500, FORM_API_MESSAGES.unavailable);
+  }
+  if (estimate && clientTotal !== undefined && !sameTotal(estimate, clientTotal))
+    deps.log.warn(
+      `forms: "${compiled.name}" submission ${id}: the client's total differs from the server's; the server's is stored`,
+    );
+  return estimate;
+}
+
+/**
+ * The notification e-mails, composed from the stored definition and the validated values (queued
+ * with the row). One that cannot be composed is logged and never fails the submission.
+ */
+function notifications(
+  deps: FormsDeps,
+  compiled: CompiledForm,
+  s: {
+    data: FormValues;
+    values: FormValues;
+    adminEmails: readonly string[];
+    id: string;
+    now: Date;
+    estimate: Estimate | undefined;
+  },
+): OutgoingMail[] {
+  try {
+    const fileValues = Object.fromEntries(
+      compiled.fields.filter((f) => f.type === 'file').map((f) => [f.name, s.values[f.name]]),
+    );
+    const composed = notificationMails({
+      compiled,
+      values: { ...s.data, ...fileValues },
+      adminEmails: s.adminEmails,
+      submissionId: s.id,
+      siteName: deps.config.siteName,
+      submittedAt: s.now,
+      ...(s.estimate && { extraRows: estimateRows(compiled, s.estimate) }),
+    });
+    for (const reason of composed.skipped) deps.log.warn(`forms: "${compiled.name}" notification skipped: ${reason}`);
+    return composed.mails;
+  } catch (e) {
+    deps.log.error(`forms: "${compiled.name}" notification not composed:`, e);
+    return [];
+  }
+}
+
 async function accept(
   c: Context<AppEnv>,
   deps: FormsDeps,
@@ -224,41 +334,9 @@ async function accept(
   const site = siteSettings(deps.siteDir);
   const recaptchaOn = Boolean(site.recaptchaSiteKey && deps.config.recaptchaSecret);
   const opts = { recaptcha: recaptchaOn, step: last ? undefined : step };
-  const result = validateValues(compiled, values, opts);
-  const errors: Record<string, string> = { ...result.errors };
-  for (const u of uploads)
-    if (u.refused && !errors[u.upload.field] && result.values[u.upload.field])
-      errors[u.upload.field] = MESSAGES.fileType;
-  // After the field's own rules: U+0000 in a value that passed them (PostgreSQL cannot store it).
-  for (const [name, v] of Object.entries(result.values))
-    if (compiled.byName.get(name)?.type !== 'file' && nulErrors(v)) errors[name] ??= NUL_MESSAGE;
-  try {
-    for (const [name, message] of Object.entries(
-      await dynamicOptionErrors(compiled, values, deps.geo, { step: opts.step }),
-    ))
-      errors[name] ??= message;
-  } catch (e) {
-    deps.log.warn(`forms: dynamic options of "${compiled.name}" not checked:`, e);
-  }
-  if (Object.keys(errors).length > 0) throw new ApiError(422, FORM_API_MESSAGES.invalid, errors);
-
+  const result = await validated(deps, compiled, values, uploads, opts);
   const ip = clientAddress(c, deps.config.trustProxy);
-  if (needsRecaptcha(compiled, opts)) {
-    let ok: boolean;
-    try {
-      ok = await verifyRecaptcha({
-        secret: deps.config.recaptchaSecret!,
-        verifyUrl: deps.config.recaptchaVerifyUrl,
-        token: String(token),
-        remoteIp: ip === 'unknown' ? undefined : ip,
-      });
-    } catch (e) {
-      if (!(e instanceof RecaptchaUnavailableError)) throw e;
-      deps.log.error(`forms: ${e.message}`);
-      throw new ApiError(503, FORM_API_MESSAGES.recaptchaUnavailable);
-    }
-    if (!ok) throw new ApiError(422, FORM_API_MESSAGES.invalid, { [RECAPTCHA_FIELD]: MESSAGES.recaptcha });
-  }
+  if (needsRecaptcha(compiled, opts)) await checkRecaptcha(deps, token, ip);
 
   // What is kept: the files the cleaned values still hold (a hidden file field loses its files).
   const finalFiles = new Set<FileLike>(
@@ -278,44 +356,10 @@ async function accept(
   const at = now.toISOString();
   const id = row?.id ?? randomUUID();
 
-  // An estimator's figures: ours, from the pricing file; the client's only for comparison.
-  let estimate: Estimate | undefined;
-  if (last && priced) {
-    try {
-      estimate = serverEstimate(deps.siteDir, compiled, result.values);
-    } catch (e) {
-      if (!(e instanceof FormLoadError)) throw e;
-      deps.log.error(`forms: ${e.message}`);
-      throw new ApiError(500, FORM_API_MESSAGES.unavailable);
-    }
-    if (estimate && clientTotal !== undefined && !sameTotal(estimate, clientTotal))
-      deps.log.warn(
-        `forms: "${compiled.name}" submission ${id}: the client's total differs from the server's; the server's is stored`,
-      );
-  }
-
-  // E-mail: composed from the stored definition and the validated values, queued with the row.
-  const mails: OutgoingMail[] = [];
-  if (last) {
-    try {
-      const fileValues = Object.fromEntries(
-        compiled.fields.filter((f) => f.type === 'file').map((f) => [f.name, result.values[f.name]]),
-      );
-      const composed = notificationMails({
-        compiled,
-        values: { ...data, ...fileValues },
-        adminEmails: site.adminEmails,
-        submissionId: id,
-        siteName: deps.config.siteName,
-        submittedAt: now,
-        ...(estimate && { extraRows: estimateRows(compiled, estimate) }),
-      });
-      for (const reason of composed.skipped) deps.log.warn(`forms: "${compiled.name}" notification skipped: ${reason}`);
-      mails.push(...composed.mails);
-    } catch (e) {
-      deps.log.error(`forms: "${compiled.name}" notification not composed:`, e); // never fails the submission
-    }
-  }
+  const estimate = last && priced ? estimateOf(deps, compiled, result.values, clientTotal, id) : undefined;
+  const mails = last
+    ? notifications(deps, compiled, { data, values: result.values, adminEmails: site.adminEmails, id, now, estimate })
+    : [];
   const signup = last ? signupEmail(compiled, data) : undefined;
 
   let queued = 0;

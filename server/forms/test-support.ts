@@ -1,9 +1,11 @@
 /**
- * For the forms and newsletter tests: a temporary site folder with form files, and submissions
- * built exactly as the browser builds them (the engine's submissionPayload + toFormData).
+ * For the forms and newsletter tests: a temporary site folder with form files, a test server
+ * over it, and submissions built exactly as the browser builds them (the engine's
+ * submissionPayload + toFormData).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import {
   compileForm,
   submissionPayload,
@@ -13,6 +15,12 @@ import {
   type FormValues,
   type PayloadOptions,
 } from '../../engine/node.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Mailer } from '../mail/message.ts';
+import { smtpMailer } from '../mail/transports.ts';
+import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
+import { tempDir, type TempDir } from '../testing/temp-dir.ts';
+import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
 export const ADMINS = ['orders@hearthline.example', 'sales@hearthline.example'];
 
@@ -190,4 +198,75 @@ export interface OkJson {
   success: true;
   message: string;
   data: { id: string; step: number; completedSteps: number[]; completed: boolean };
+}
+
+export interface SiteServerOptions {
+  forms: FormFile[];
+  site?: Record<string, unknown>;
+  /** Files of the site's data folder: name (without .json) -> content. */
+  data?: Record<string, unknown>;
+  config?: Partial<ServerConfig>;
+  /** Deliver the shop's mail to a real SMTP server (`sink`) instead of the memory mailer. */
+  smtp?: boolean;
+}
+
+interface SiteServer {
+  t: TestServer<Mailer>;
+  /** The temporary folder: the site in `site/`, uploads in `uploads/`. */
+  dir: TempDir;
+  sink: SmtpSink | undefined;
+}
+
+/**
+ * One test server at a time over a site written from form files: `start` it in a test, read it
+ * with `now()`; it is closed and its folder removed after each test (or by `stop`).
+ */
+export function siteServerPerTest(prefix: string) {
+  let current: (SiteServer & { mailer: Mailer | undefined }) | undefined;
+  async function stop() {
+    const c = current;
+    current = undefined;
+    if (!c) return;
+    await c.t.close();
+    c.mailer?.close();
+    await c.sink?.close();
+    c.dir.cleanup();
+  }
+  afterEach(stop);
+
+  /** The mailer is a MemoryMailer (its `sent` list) unless `smtp` is set. */
+  async function start(o: SiteServerOptions & { smtp?: false }): Promise<TestServer>;
+  async function start(o: SiteServerOptions): Promise<TestServer<Mailer>>;
+  async function start(o: SiteServerOptions): Promise<TestServer<Mailer>> {
+    await stop();
+    const dir = tempDir(prefix);
+    const siteDir = writeSite(dir.join('site'), o.forms, o.site);
+    for (const [name, content] of Object.entries(o.data ?? {})) {
+      mkdirSync(join(siteDir, 'data'), { recursive: true });
+      writeFileSync(join(siteDir, 'data', `${name}.json`), JSON.stringify(content));
+    }
+    const sink = o.smtp ? await startSmtpSink() : undefined;
+    const mailer = sink && smtpMailer(sink.url, '"Hearthline Cabinetry" <no-reply@hearthline.example>');
+    try {
+      const t = await createTestServer<Mailer>({
+        dist: false,
+        siteDir,
+        mailer,
+        config: { uploadDir: dir.join('uploads'), ...o.config },
+      });
+      current = { t, dir, sink, mailer };
+      return t;
+    } catch (e) {
+      mailer?.close();
+      await sink?.close();
+      dir.cleanup();
+      throw e;
+    }
+  }
+
+  function now(): SiteServer {
+    if (!current) throw new Error('siteServerPerTest: no server started in this test');
+    return current;
+  }
+  return { start, stop, now };
 }

@@ -3,12 +3,11 @@
  * the next at once (no waiting for the poll interval), and two workers on one database deliver
  * 1,000 messages to a real SMTP server each exactly once.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { manualClock, type ManualClock } from '../clock.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../clock.ts';
 import { openDatabase, type Db } from '../db/index.ts';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
+import { startSmtpSink } from '../testing/smtp-sink.ts';
+import { testBedPerTest } from '../testing/test-bed.ts';
 import type { MailMessage, Mailer } from './message.ts';
 import { claimDue } from './claim.ts';
 import { enqueueMail, outboxCounts, type OutgoingMail } from './outbox.ts';
@@ -24,25 +23,10 @@ const order: OutgoingMail = {
   html: '<p>Thank you.</p>',
 };
 
-let dir: TempDir;
-let testDb: TestDatabase;
+const bed = testBedPerTest();
 let db: Db;
 let clock: ManualClock;
-let sink: SmtpSink | undefined;
-const closers: (() => unknown)[] = [];
-beforeEach(async () => {
-  dir = tempDir();
-  testDb = await openTestDatabase(dir);
-  db = testDb.db;
-  clock = manualClock('2025-03-01T10:00:00.000Z');
-});
-afterEach(async () => {
-  for (const c of closers.splice(0).reverse()) await c();
-  await sink?.close();
-  sink = undefined;
-  await testDb.close();
-  dir.cleanup();
-});
+beforeEach(() => ({ db, clock } = bed));
 
 async function enqueue(n: number) {
   await db.transaction().execute(async (trx) => {
@@ -85,7 +69,7 @@ describe('OutboxWorker concurrency', () => {
       { db, mailer: slow.mailer, clock },
       { concurrency: 3, batchSize: 5, intervalMs: 3_600_000 },
     );
-    closers.push(() => worker.stop());
+    bed.defer(() => worker.stop());
     worker.start();
     await expect.poll(() => slow.sent.length).toBe(40);
     expect(slow.stats.max).toBe(3);
@@ -111,11 +95,12 @@ describe('OutboxWorker concurrency', () => {
 
   it('two workers on one database deliver 1,000 queued messages to a real SMTP server, each exactly once', async () => {
     await enqueue(1000);
-    sink = await startSmtpSink();
-    const workers = [db, openDatabase(testDb.target)].map((handle, i) => {
-      if (i > 0) closers.push(() => handle.destroy());
-      const mailer = smtpMailer(sink!.url, FROM, { maxConnections: 8 });
-      closers.push(() => mailer.close());
+    const sink = await startSmtpSink();
+    bed.defer(() => sink.close());
+    const workers = [db, openDatabase(bed.testDb.target)].map((handle, i) => {
+      if (i > 0) bed.defer(() => handle.destroy());
+      const mailer = smtpMailer(sink.url, FROM, { maxConnections: 8 });
+      bed.defer(() => mailer.close());
       return new OutboxWorker({ db: handle, mailer, clock }, { concurrency: 8 });
     });
     const results = await Promise.all(workers.map((w) => w.drain()));

@@ -6,13 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { manualClock, systemClock, type Clock, type ManualClock } from '../clock.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { systemClock, type Clock, type ManualClock } from '../clock.ts';
 import type { Db } from '../db/index.ts';
 import { memoryLogger } from '../logger.ts';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
+import { startSmtpSink } from '../testing/smtp-sink.ts';
+import { testBedPerTest } from '../testing/test-bed.ts';
 import { memoryMailer } from './memory-mailer.ts';
 import type { MailMessage, Mailer } from './message.ts';
 import { enqueueMail, type OutgoingMail } from './outbox.ts';
@@ -30,22 +29,10 @@ const order: OutgoingMail = {
 };
 const nothing = { sent: 0, retried: 0, failed: 0 };
 
-let dir: TempDir;
-let testDb: TestDatabase;
+const bed = testBedPerTest();
 let db: Db;
 let clock: ManualClock;
-const cleanups: (() => unknown)[] = [];
-beforeEach(async () => {
-  dir = tempDir();
-  testDb = await openTestDatabase(dir);
-  db = testDb.db;
-  clock = manualClock('2025-03-01T10:00:00.000Z');
-});
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-  await testDb.close();
-  dir.cleanup();
-});
+beforeEach(() => ({ db, clock } = bed));
 
 const row = (id: number) => db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const at = (ms: number): Clock => ({ now: () => new Date(ms) });
@@ -71,16 +58,16 @@ describe('a worker killed mid-send', () => {
   it('leaves its row to be sent by another worker within 30 s, exactly once', async () => {
     const stalled = await startSmtpSink(); // never answers DATA: the child's send hangs
     stalled.holdNext(1);
-    cleanups.push(() => stalled.close());
+    bed.defer(() => stalled.close());
     const sink = await startSmtpSink();
-    cleanups.push(() => sink.close());
+    bed.defer(() => sink.close());
     const id = await enqueueMail(db, order, systemClock);
 
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD, testDb.target, stalled.url], {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD, bed.testDb.target, stalled.url], {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const exited = once(child, 'exit');
-    cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
+    bed.defer(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
     await stalled.waitForHeld(1, 25_000);
     child.kill('SIGKILL');
     await exited;
@@ -90,7 +77,7 @@ describe('a worker killed mid-send', () => {
     expect(claimed.claim_token).toEqual(expect.any(String));
 
     const mailer = smtpMailer(sink.url, FROM);
-    cleanups.push(() => mailer.close());
+    bed.defer(() => mailer.close());
     // Right after the kill the dead worker's lease still holds the row.
     expect(await new OutboxWorker({ db, mailer }).drain()).toEqual(nothing);
     // A worker polling every intervalMs looks by killedAt + 30 s - intervalMs: the row is due by then.

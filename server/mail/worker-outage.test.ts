@@ -10,14 +10,14 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql, UpdateQueryNode, WhereNode, type KyselyPlugin } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { manualClock, type ManualClock } from '../clock.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ManualClock } from '../clock.ts';
 import { openDatabase, openMigratedDatabase, type Db } from '../db/open.ts';
 import { memoryLogger, type MemoryLogger } from '../logger.ts';
 import { postgresBinDir, startPostgres } from '../testing/postgres.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { openTestDatabase, testDbKind, type TestDatabase } from '../testing/test-db.ts';
+import { testBedPerTest } from '../testing/test-bed.ts';
+import { testDbKind } from '../testing/test-db.ts';
 import { watchUncaught } from '../testing/uncaught.ts';
 import { memoryMailer } from './memory-mailer.ts';
 import type { MailMessage, Mailer } from './message.ts';
@@ -37,24 +37,14 @@ const nothing = { sent: 0, retried: 0, failed: 0 };
 /** A short lease, on the test's clock. */
 const LEASE_MS = 1_000;
 
-let dir: TempDir;
-let testDb: TestDatabase;
+const bed = testBedPerTest();
 let db: Db;
 let clock: ManualClock;
 let uncaught: ReturnType<typeof watchUncaught>;
-const cleanups: (() => unknown)[] = [];
-beforeEach(async () => {
-  dir = tempDir();
-  testDb = await openTestDatabase(dir);
-  db = testDb.db;
-  clock = manualClock('2025-03-01T10:00:00.000Z');
+beforeEach(() => {
+  ({ db, clock } = bed);
   uncaught = watchUncaught();
-});
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-  uncaught.stop();
-  await testDb.close();
-  dir.cleanup();
+  bed.defer(() => uncaught.stop());
 });
 
 const row = (id: number) => db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -105,21 +95,21 @@ function flakyDb(target: Db) {
 
 /** A second handle on the test database: another server's connection. */
 function otherServer(): Db {
-  const other = openDatabase(testDb.target);
-  cleanups.push(() => other.destroy());
+  const other = openDatabase(bed.testDb.target);
+  bed.defer(() => other.destroy());
   return other;
 }
 
 function smtp(sink: SmtpSink): Mailer {
   const mailer = smtpMailer(sink.url, FROM);
-  cleanups.push(() => mailer.close());
+  bed.defer(() => mailer.close());
   return mailer;
 }
 
 describe('a message the mail server accepted while the database is away', () => {
   it('stays held with its lease renewed, is marked sent once the database answers and is delivered once, with another worker polling', async () => {
     const sink = await startSmtpSink();
-    cleanups.push(() => sink.close());
+    bed.defer(() => sink.close());
     const flaky = flakyDb(db);
     const smtpA = smtp(sink);
     // The database goes away right after the mail server accepted the message: every statement of A fails.
@@ -150,7 +140,7 @@ describe('a message the mail server accepted while the database is away', () => 
     const draining = a.drain();
     await sink.waitFor(1);
     b.start();
-    cleanups.push(() => b.stop());
+    bed.defer(() => b.stop());
     // Marking it sent fails, and so do the heartbeats, tried again and again.
     await vi.waitFor(() => {
       expect(flaky.failed.filter((s) => s.marksSent).length).toBeGreaterThanOrEqual(3);
@@ -194,7 +184,7 @@ describe('a message the mail server accepted while the database is away', () => 
 
   it('after an outage longer than the lease, a worker that saw it claims nothing until the other has marked its message', async () => {
     const sink = await startSmtpSink();
-    cleanups.push(() => sink.close());
+    bed.defer(() => sink.close());
     let down = false;
     const outage = () => (down ? 'before' : undefined);
     const flakyA = flakyDb(db);
@@ -225,7 +215,7 @@ describe('a message the mail server accepted while the database is away', () => 
     const draining = a.drain();
     await sink.waitFor(1);
     b.start();
-    cleanups.push(() => b.stop());
+    bed.defer(() => b.stop());
     await vi.waitFor(() => {
       expect(outageLines(logB)).toHaveLength(1);
       expect(flakyA.failed.some((s) => s.marksSent)).toBe(true);
@@ -285,7 +275,7 @@ describe('the poll loop during an outage', () => {
       { db: flaky.db, mailer: mem, clock, log },
       { intervalMs: 5, retryMinMs: 10, retryMaxMs: 80, resumeGraceMs: 50 },
     );
-    cleanups.push(() => worker.stop());
+    bed.defer(() => worker.stop());
     let tries: number[] = [];
     const down = () => {
       tries = [];
@@ -354,14 +344,14 @@ describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart (pg_ctl -m fas
 
   async function deliverAcrossRestart(slowRowMs: number) {
     const server = await startPostgres();
-    cleanups.push(() => server.stop());
+    bed.defer(() => server.stop());
     const url = await server.createDatabase('outbox_restart');
     const setup = await openMigratedDatabase(url);
-    cleanups.push(() => setup.destroy());
+    bed.defer(() => setup.destroy());
     const { rows } = await sql<{ data_directory: string }>`show data_directory`.execute(setup);
     const data = rows[0]!.data_directory;
     const sink = await startSmtpSink();
-    cleanups.push(() => sink.close());
+    bed.defer(() => sink.close());
     const total = 60;
     for (let i = 0; i < total; i++) await enqueueMail(setup, { ...order, subject: `m${i}` }, clock);
 
@@ -391,7 +381,7 @@ describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart (pg_ctl -m fas
     };
     const workers = logs.map((log, i) => {
       const pool = openDatabase(url);
-      cleanups.push(() => pool.destroy());
+      bed.defer(() => pool.destroy());
       const handle = slowRowMs ? slowUpdates(pool, slowRowMs) : pool;
       const smtpMailer = smtp(sink);
       const mailer: Mailer = {
@@ -407,7 +397,7 @@ describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart (pg_ctl -m fas
         close() {},
       };
       const worker = new OutboxWorker({ db: handle, mailer, clock, log, from: FROM }, options);
-      cleanups.push(() => worker.stop());
+      bed.defer(() => worker.stop());
       return worker;
     });
     for (const w of workers) w.start();
@@ -415,7 +405,7 @@ describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart (pg_ctl -m fas
     await expect.poll(() => restart !== undefined, { timeout: 30_000 }).toBe(true);
     await restart;
     const check = openDatabase(url);
-    cleanups.push(() => check.destroy());
+    bed.defer(() => check.destroy());
     await expect.poll(async () => (await outboxCounts(check)).sent, { timeout: 60_000, interval: 100 }).toBe(total);
     await Promise.all(workers.map((w) => w.stop()));
 

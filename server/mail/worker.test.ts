@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { manualClock, type ManualClock } from '../clock.ts';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { ManualClock } from '../clock.ts';
 import type { Db } from '../db/index.ts';
 import { memoryLogger } from '../logger.ts';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
+import { startSmtpSink } from '../testing/smtp-sink.ts';
+import { testBedPerTest } from '../testing/test-bed.ts';
 import { memoryMailer } from './memory-mailer.ts';
 import type { MailMessage, Mailer } from './message.ts';
 import { enqueueMail, outboxCounts, type OutgoingMail } from './outbox.ts';
@@ -22,26 +21,10 @@ const order: OutgoingMail = {
   ref: { type: 'order', id: 42 },
 };
 
-let dir: TempDir;
-let testDb: TestDatabase;
+const bed = testBedPerTest();
 let db: Db;
 let clock: ManualClock;
-let sink: SmtpSink | undefined;
-let mailer: Mailer | undefined;
-beforeEach(async () => {
-  dir = tempDir();
-  testDb = await openTestDatabase(dir);
-  db = testDb.db;
-  clock = manualClock('2025-03-01T10:00:00.000Z');
-});
-afterEach(async () => {
-  mailer?.close();
-  mailer = undefined;
-  await sink?.close();
-  sink = undefined;
-  await testDb.close();
-  dir.cleanup();
-});
+beforeEach(() => ({ db, clock } = bed));
 
 const row = (id: number) => db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -71,8 +54,10 @@ describe('enqueueMail', () => {
 
 describe('OutboxWorker with a real SMTP server', () => {
   it('sends a queued message and marks it sent', async () => {
-    sink = await startSmtpSink();
-    mailer = smtpMailer(sink.url, FROM);
+    const sink = await startSmtpSink();
+    bed.defer(() => sink.close());
+    const mailer = smtpMailer(sink.url, FROM);
+    bed.defer(() => mailer.close());
     const worker = new OutboxWorker({ db, mailer, clock, messageIdDomain: 'hearthlinecabinetry.com' });
     const sent: number[] = [];
     worker.onSent((r) => void sent.push(r.id));
@@ -100,9 +85,11 @@ describe('OutboxWorker with a real SMTP server', () => {
   });
 
   it('retries after the server rejects once, waiting the backoff on the clock', async () => {
-    sink = await startSmtpSink();
+    const sink = await startSmtpSink();
+    bed.defer(() => sink.close());
     sink.rejectNext(1, 451, 'Greylisted, try again');
-    mailer = smtpMailer(sink.url, FROM);
+    const mailer = smtpMailer(sink.url, FROM);
+    bed.defer(() => mailer.close());
     const log = memoryLogger();
     const worker = new OutboxWorker({ db, mailer, clock, log });
     const id = await enqueueMail(db, order, clock);

@@ -4,29 +4,12 @@
  * delivers the welcome e-mail with the unsubscribe link; that token toggles the subscription.
  */
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormFile } from '../../engine/node.ts';
-import { CONTACT, NEWSLETTER, submit, writeSite, type OkJson } from '../forms/test-support.ts';
-import { smtpMailer } from '../mail/transports.ts';
-import type { Mailer } from '../mail/message.ts';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
-import { tempDir, type TempDir } from '../testing/temp-dir.ts';
-import { createTestServer, type TestServer } from '../testing/test-server.ts';
+import { CONTACT, NEWSLETTER, siteServerPerTest, submit, type OkJson } from '../forms/test-support.ts';
 import { CONFIRM_RESEND_INTERVAL_MS, CONFIRM_TTL_MS, subscribeEmail } from './subscriptions.ts';
 
-let t: TestServer<Mailer> | undefined;
-let dir: TempDir | undefined;
-let sink: SmtpSink | undefined;
-let mailer: Mailer | undefined;
-
-afterEach(async () => {
-  await t?.close();
-  mailer?.close();
-  await sink?.close();
-  dir?.cleanup();
-  t = dir = sink = mailer = undefined;
-});
-
+const server = siteServerPerTest('joinery-newsletter-');
 const REGISTER: FormFile = {
   name: 'register',
   fields: [
@@ -36,18 +19,13 @@ const REGISTER: FormFile = {
   ],
 };
 
-async function start() {
-  dir = tempDir('joinery-newsletter-');
-  const siteDir = writeSite(dir.join('site'), [NEWSLETTER, CONTACT, REGISTER]);
-  sink = await startSmtpSink();
-  mailer = smtpMailer(sink.url, '"Hearthline Cabinetry" <no-reply@hearthline.example>');
-  t = await createTestServer<Mailer>({ dist: false, siteDir, mailer, config: { uploadDir: dir.join('uploads') } });
-  return t;
-}
+const start = () => server.start({ forms: [NEWSLETTER, CONTACT, REGISTER], smtp: true });
+const t = () => server.now().t;
+const sink = () => server.now().sink!;
 
-const subscriptions = () => t!.db.selectFrom('newsletter_subscriptions').selectAll().execute();
+const subscriptions = () => t().db.selectFrom('newsletter_subscriptions').selectAll().execute();
 const post = (path: string, body: unknown, type = 'application/json') =>
-  t!.app.request(`/api/newsletter/${path}`, {
+  t().app.request(`/api/newsletter/${path}`, {
     method: 'POST',
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { 'Content-Type': type },
@@ -67,9 +45,9 @@ const confirmTokenIn = (text: string) => linkToken(text, 'newsletter/confirm');
 
 /** Signs the address up and returns the token of the confirmation link delivered to it. */
 async function signUpAndGetLink(email: string, nth: number): Promise<string> {
-  expect((await submit(t!.app, NEWSLETTER, { email })).status).toBe(200);
-  expect(await t!.outbox.drain()).toMatchObject({ sent: 1 });
-  const mail = (await sink!.waitFor(nth))[nth - 1]!;
+  expect((await submit(t().app, NEWSLETTER, { email })).status).toBe(200);
+  expect(await t().outbox.drain()).toMatchObject({ sent: 1 });
+  const mail = (await sink().waitFor(nth))[nth - 1]!;
   expect(mail.subject).toBe('Please confirm your Hearthline Cabinetry newsletter subscription');
   return confirmTokenIn(mail.text);
 }
@@ -93,7 +71,7 @@ describe('newsletter: double opt-in', () => {
 
     // Only the confirmation goes out: no welcome, no unsubscribe link.
     expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    const [mail] = await sink!.waitFor(1);
+    const [mail] = await sink().waitFor(1);
     expect(mail).toMatchObject({
       to: 'jane@example.com',
       subject: 'Please confirm your Hearthline Cabinetry newsletter subscription',
@@ -119,7 +97,7 @@ describe('newsletter: double opt-in', () => {
       confirmed_at: '2025-01-15T12:00:00.000Z',
     });
     expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    const welcome = (await sink!.waitFor(2))[1]!;
+    const welcome = (await sink().waitFor(2))[1]!;
     expect(welcome).toMatchObject({
       to: 'jane@example.com',
       subject: 'Welcome to the Hearthline Cabinetry newsletter',
@@ -221,7 +199,7 @@ describe('newsletter: double opt-in', () => {
     const { app, outbox } = await start();
     await confirm(await signUpAndGetLink('jane@example.com', 1));
     await outbox.drain();
-    const first = tokenIn((await sink!.waitFor(2))[1]!.text);
+    const first = tokenIn((await sink().waitFor(2))[1]!.text);
     expect((await submit(app, NEWSLETTER, { email: 'JANE@example.com' })).status).toBe(200);
     expect(await outbox.drain()).toMatchObject({ sent: 0 });
 
@@ -230,7 +208,7 @@ describe('newsletter: double opt-in', () => {
     expect(await subscriptions()).toMatchObject([{ status: 'pending' }]);
     expect((await confirm(link)).status).toBe(200);
     await outbox.drain();
-    const second = tokenIn((await sink!.waitFor(4))[3]!.text);
+    const second = tokenIn((await sink().waitFor(4))[3]!.text);
     expect(second).not.toBe(first);
     expect((await toggle('unsubscribe', { token: first })).status).toBe(404);
     expect((await toggle('unsubscribe', { token: second })).status).toBe(200);
@@ -252,7 +230,7 @@ describe('newsletter: double opt-in', () => {
     expect(((await res.json()) as OkJson).success).toBe(true);
     expect(await subscriptions()).toMatchObject([{ email: 'bob@example.com', status: 'pending' }]);
     expect(await outbox.drain()).toMatchObject({ sent: 1 });
-    expect((await sink!.waitFor(3))[2]).toMatchObject({
+    expect((await sink().waitFor(3))[2]).toMatchObject({
       to: 'bob@example.com',
       subject: 'Please confirm your Hearthline Cabinetry newsletter subscription',
     });
@@ -301,7 +279,7 @@ describe('concurrent signups', () => {
   it('of one new address (two requests, or two servers) make one pending row and one confirmation token, no error', async () => {
     await start();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => subscribeEmail(t!.db, 'Same@Example.com', t!.clock)),
+      Array.from({ length: 5 }, () => subscribeEmail(t().db, 'Same@Example.com', t().clock)),
     );
     expect(await subscriptions()).toHaveLength(1);
     expect(new Set(results.map((r) => r.row.id)).size).toBe(1);

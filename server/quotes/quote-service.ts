@@ -20,9 +20,17 @@
  * become its order. A canceled quote cannot be paid.
  */
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES, QUOTE_ERROR_TYPES, QUOTE_MESSAGES, fromCents, formatPrice } from '../../engine/node.ts';
-import type { OrderRow, QuoteRow } from '../db/schema.ts';
+import {
+  type Address,
+  PAYMENT_MESSAGES,
+  QUOTE_ERROR_TYPES,
+  QUOTE_MESSAGES,
+  fromCents,
+  formatPrice,
+} from '../../engine/node.ts';
+import type { OrderRow, PaymentRow, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
+import { addressFields } from '../commerce/address-columns.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import type { NextAction } from '../payments/provider.ts';
 import type { Commerce } from '../commerce/index.ts';
@@ -35,6 +43,7 @@ import {
   newOrderRow,
   writeOrderLines,
   type OrderHeader,
+  type OrderLineInput,
   type OrderView,
 } from '../commerce/order-store.ts';
 import { hashIdempotencyKey, newOrderToken, requestHash, TOKEN_TTL_MS } from '../commerce/order-token.ts';
@@ -85,6 +94,94 @@ export interface ConvertAnswer {
   adminEmail: string[];
 }
 
+function convertAnswer(o: OrderView, adminEmails: readonly string[]): ConvertAnswer {
+  return {
+    success: true,
+    message: QUOTE_MESSAGES.converted,
+    order: {
+      id: o.id,
+      orderIncrementId: o.orderIncrementId,
+      email: o.email,
+      status: o.status,
+      total: o.total,
+      additionalNotes: o.additionalNotes,
+      payments: o.payments.map((p) => ({
+        id: p.id,
+        status: p.status,
+        amount: p.amount,
+        method: p.method,
+        transactionId: p.transactionId,
+      })),
+    },
+    adminEmail: [...adminEmails],
+  };
+}
+
+/** A quote's stored address of this type (its only one when it has one). */
+const quoteAddress = (addresses: QuoteAddressRow[], type: 'billing' | 'shipping') =>
+  addressFields(addresses.find((x) => x.type === type) ?? addresses[0]!);
+
+/** The order of a quote: its customer, addresses and amounts (no tax or shipping of the shop's tables). */
+function quoteOrderHeader(
+  q: QuoteRow,
+  items: QuoteItemRow[],
+  [billing, shipping]: [Address, Address],
+  method: { name: string; title: string },
+): OrderHeader {
+  return {
+    // The quote's customer is the order's (the billing address may name a company's desk).
+    billing: { ...billing, email: q.email, firstName: q.first_name, lastName: q.last_name },
+    shipping,
+    sameAsBilling: false,
+    totals: {
+      subtotal: fromCents(q.subtotal_cents),
+      subtotalInclTax: fromCents(q.subtotal_cents - q.discount_amount_cents + q.tax_amount_cents),
+      shippingAmount: fromCents(q.shipping_amount_cents),
+      shippingTaxAmount: 0,
+      shippingInclTax: fromCents(q.shipping_amount_cents),
+      taxAmount: fromCents(q.tax_amount_cents),
+      total: fromCents(q.total_cents),
+      totalItemCount: items.reduce((s, it) => s + it.qty, 0),
+      weight: 0,
+    },
+    taxPercent: 0,
+    shippingMethod: { type: q.shipping_method, displayName: q.shipping_label },
+    paymentMethod: method,
+    additionalNotes: q.additional_notes,
+  };
+}
+
+/** The quote's lines as order lines: its prices, untaxed, weightless. */
+const quoteOrderLines = (items: QuoteItemRow[]): OrderLineInput[] =>
+  items.map((it) => ({
+    sku: it.sku,
+    name: it.name,
+    price_cents: it.price_cents,
+    original_price_cents: it.price_cents,
+    price_incl_tax_cents: it.price_cents,
+    qty: it.qty,
+    weight: 0,
+    row_weight: 0,
+    row_total_cents: it.row_total_cents,
+    tax_percent: 0,
+    tax_amount_cents: 0,
+    row_total_incl_tax_cents: it.row_total_cents,
+    custom_options: JSON.stringify({ notes: it.notes, quoteItemId: it.id }),
+  }));
+
+/** Why a quote's payment left its order unpaid: the provider's message when it gave one. */
+function notPaidError(p: PaymentRow): CommerceError {
+  const message = additionalData(p).message;
+  return new CommerceError(
+    'invalid',
+    p.status === 'failed'
+      ? (typeof message === 'string' && message) || PAYMENT_MESSAGES.failed
+      : p.status === 'on_hold' && typeof message === 'string' && message
+        ? message
+        : QUOTE_TEXTS.notCompleted,
+  );
+}
+
 export function quoteService(commerce: Commerce) {
   const { ctx, payments } = commerce;
   const { db, clock } = ctx;
@@ -114,30 +211,8 @@ export function quoteService(commerce: Commerce) {
     return found;
   }
 
-  function answerOf(o: OrderView): ConvertAnswer {
-    return {
-      success: true,
-      message: QUOTE_MESSAGES.converted,
-      order: {
-        id: o.id,
-        orderIncrementId: o.orderIncrementId,
-        email: o.email,
-        status: o.status,
-        total: o.total,
-        additionalNotes: o.additionalNotes,
-        payments: o.payments.map((p) => ({
-          id: p.id,
-          status: p.status,
-          amount: p.amount,
-          method: p.method,
-          transactionId: p.transactionId,
-        })),
-      },
-      adminEmail: [...ctx.data().adminEmails],
-    };
-  }
-
-  const answerFor = async (orderId: number) => answerOf((await loadOrderView(db, orderId))!);
+  const answerFor = async (orderId: number) =>
+    convertAnswer((await loadOrderView(db, orderId))!, ctx.data().adminEmails);
 
   /**
    * The quote's order, written once: the quote's lines, addresses and amounts, through the
@@ -162,44 +237,9 @@ export function quoteService(commerce: Commerce) {
           trx.selectFrom('quote_items').selectAll().where('quote_id', '=', q.id).orderBy('position').execute(),
           trx.selectFrom('quote_addresses').selectAll().where('quote_id', '=', q.id).execute(),
         ]);
-        const address = (type: 'billing' | 'shipping') => {
-          const a = addresses.find((x) => x.type === type) ?? addresses[0]!;
-          return {
-            email: a.email,
-            firstName: a.first_name,
-            lastName: a.last_name,
-            street1: a.street1,
-            street2: a.street2,
-            city: a.city,
-            state: a.state,
-            zipCode: a.zip_code,
-            countryId: a.country_id,
-            phoneNumber: a.phone_number,
-          };
-        };
-        const billing = address('billing');
-        const shipping = address('shipping');
-        const header: OrderHeader = {
-          // The quote's customer is the order's (the billing address may name a company's desk).
-          billing: { ...billing, email: q.email, firstName: q.first_name, lastName: q.last_name },
-          shipping,
-          sameAsBilling: false,
-          totals: {
-            subtotal: fromCents(q.subtotal_cents),
-            subtotalInclTax: fromCents(q.subtotal_cents - q.discount_amount_cents + q.tax_amount_cents),
-            shippingAmount: fromCents(q.shipping_amount_cents),
-            shippingTaxAmount: 0,
-            shippingInclTax: fromCents(q.shipping_amount_cents),
-            taxAmount: fromCents(q.tax_amount_cents),
-            total: fromCents(q.total_cents),
-            totalItemCount: items.reduce((s, it) => s + it.qty, 0),
-            weight: 0,
-          },
-          taxPercent: 0,
-          shippingMethod: { type: q.shipping_method, displayName: q.shipping_label },
-          paymentMethod: method,
-          additionalNotes: q.additional_notes,
-        };
+        const billing = quoteAddress(addresses, 'billing');
+        const shipping = quoteAddress(addresses, 'shipping');
+        const header = quoteOrderHeader(q, items, [billing, shipping], method);
         const row = await insertNewOrder(
           trx,
           newOrderRow(header, {
@@ -213,22 +253,7 @@ export function quoteService(commerce: Commerce) {
           }),
         );
         if (!row) return undefined;
-        const lines = items.map((it) => ({
-          sku: it.sku,
-          name: it.name,
-          price_cents: it.price_cents,
-          original_price_cents: it.price_cents,
-          price_incl_tax_cents: it.price_cents,
-          qty: it.qty,
-          weight: 0,
-          row_weight: 0,
-          row_total_cents: it.row_total_cents,
-          tax_percent: 0,
-          tax_amount_cents: 0,
-          row_total_incl_tax_cents: it.row_total_cents,
-          custom_options: JSON.stringify({ notes: it.notes, quoteItemId: it.id }),
-        }));
-        await writeOrderLines(trx, row.id, lines, billing, shipping);
+        await writeOrderLines(trx, row.id, quoteOrderLines(items), billing, shipping);
         const quoteNo = q.quote_increment_id ?? quoteIncrementIdFor(q.id);
         const discount = q.discount_amount_cents ? `, discount ${formatPrice(fromCents(q.discount_amount_cents))}` : '';
         await addHistory(
@@ -321,15 +346,7 @@ export function quoteService(commerce: Commerce) {
       const settled = await payments.refresh(p);
       if (settled.order.status === 'ordered') return answerFor(order.id);
       if (q.status === 'canceled') throw new CommerceError('conflict', QUOTE_TEXTS.canceled);
-      const message = additionalData(settled.payment).message;
-      throw new CommerceError(
-        'invalid',
-        settled.payment.status === 'failed'
-          ? (typeof message === 'string' && message) || PAYMENT_MESSAGES.failed
-          : settled.payment.status === 'on_hold' && typeof message === 'string' && message
-            ? message
-            : QUOTE_TEXTS.notCompleted,
-      );
+      throw notPaidError(settled.payment);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOf, QuoteInputError, quoteFigures, quoteLink } from './quote-store.ts';
+import { exactCents, QuoteInputError, quoteFigures, quoteLink } from './quote-store.ts';
 import { quoteInput } from './testing.ts';
 
 describe('quote figures', () => {
@@ -20,8 +20,8 @@ describe('quote figures', () => {
   });
 
   it('refuses amounts with more than two decimals and a total under 50 cents or over 999,999.99', () => {
-    expect(() => centsOf(10.005, 'items[0].price')).toThrow(QuoteInputError);
-    expect(() => centsOf(10.005, 'items[0].price')).toThrow(
+    expect(() => exactCents(10.005, 'items[0].price')).toThrow(QuoteInputError);
+    expect(() => exactCents(10.005, 'items[0].price')).toThrow(
       /items\[0\]\.price: must be a non-negative amount with at most two decimals/,
     );
     expect(() =>

@@ -4,15 +4,13 @@
  * one back in the API's shape (spec 000 section 3, camelCase, dollars with two decimals).
  * The link token is 256 random bits; only its SHA-256 is stored (order-token.ts's hash).
  */
-import type { Kysely, Transaction } from 'kysely';
-import { fromCents, type QuoteView } from '../../engine/node.ts';
+import { fromCents, toCents, type QuoteView } from '../../engine/node.ts';
 import type { Address } from '../../schemas/types/quote.ts';
 import type { Clock } from '../clock.ts';
-import type { AddressType, Database, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
+import type { Db, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
+import { addressColumns, addressView, byAddressType } from '../commerce/address-columns.ts';
 import { hashOrderToken, tokenMatches } from '../commerce/order-token.ts';
 import { newToken } from '../tokens.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The quote number customers see: "Q" + (100000000 + id). */
 export const quoteIncrementIdFor = (id: number) => `Q${100_000_000 + id}`;
@@ -45,8 +43,8 @@ export class QuoteInputError extends Error {}
 export const MAX_QUOTE_TOTAL_CENTS = 99_999_999;
 
 /** Dollars -> cents, refusing more than two decimals (a typo in a price must not be rounded away). */
-export function centsOf(dollars: number, where: string): number {
-  const cents = Math.round(dollars * 100);
+export function exactCents(dollars: number, where: string): number {
+  const cents = toCents(dollars);
   if (!Number.isFinite(dollars) || dollars < 0 || Math.abs(dollars * 100 - cents) > 1e-6)
     throw new QuoteInputError(`${where}: must be a non-negative amount with at most two decimals, got ${dollars}`);
   return cents;
@@ -55,13 +53,13 @@ export function centsOf(dollars: number, where: string): number {
 /** The server's figures for a quote file: row totals, subtotal and total in cents. */
 export function quoteFigures(q: QuoteInput) {
   const items = q.items.map((it, i) => {
-    const price = centsOf(it.price, `items[${i}].price`);
+    const price = exactCents(it.price, `items[${i}].price`);
     return { ...it, priceCents: price, rowTotalCents: price * it.qty };
   });
   const subtotal = items.reduce((s, it) => s + it.rowTotalCents, 0);
-  const shipping = centsOf(q.shippingAmount ?? 0, 'shippingAmount');
-  const tax = centsOf(q.taxAmount ?? 0, 'taxAmount');
-  const discount = centsOf(q.discountAmount ?? 0, 'discountAmount');
+  const shipping = exactCents(q.shippingAmount ?? 0, 'shippingAmount');
+  const tax = exactCents(q.taxAmount ?? 0, 'taxAmount');
+  const discount = exactCents(q.discountAmount ?? 0, 'discountAmount');
   const total = subtotal + shipping + tax - discount;
   // Card providers take at least 50 cents; a quote worth nothing is not something to pay.
   if (total < 50)
@@ -80,7 +78,7 @@ export function quoteFigures(q: QuoteInput) {
 export type { QuoteAddressView, QuoteView } from '../../engine/node.ts';
 
 export async function createQuote(
-  db: Kysely<Database>,
+  db: Db,
   clock: Clock,
   q: QuoteInput,
   ttlMs = DEFAULT_QUOTE_TTL_MS,
@@ -134,23 +132,12 @@ export async function createQuote(
         })),
       )
       .execute();
-    const address = (type: AddressType, a: QuoteAddressInput) => ({
-      quote_id: row.id,
-      type,
-      email: a.email,
-      first_name: a.firstName,
-      last_name: a.lastName,
-      street1: a.street1,
-      street2: a.street2 ?? '',
-      city: a.city,
-      state: a.state,
-      zip_code: a.zipCode,
-      country_id: a.countryId,
-      phone_number: a.phoneNumber,
-    });
     await trx
       .insertInto('quote_addresses')
-      .values([address('billing', q.billingAddress), address('shipping', q.shippingAddress ?? q.billingAddress)])
+      .values([
+        { quote_id: row.id, ...addressColumns('billing', q.billingAddress) },
+        { quote_id: row.id, ...addressColumns('shipping', q.shippingAddress ?? q.billingAddress) },
+      ])
       .execute();
     return row.id;
   });
@@ -172,22 +159,7 @@ export function toQuoteView(
     email: q.email,
     status: q.status,
     expiresAt: q.expires_at,
-    addresses: [...addresses]
-      .sort((a, b) => a.type.localeCompare(b.type))
-      .map((a) => ({
-        id: a.id,
-        type: a.type,
-        email: a.email,
-        firstName: a.first_name,
-        lastName: a.last_name,
-        street1: a.street1,
-        street2: a.street2,
-        city: a.city,
-        state: a.state,
-        zipCode: a.zip_code,
-        countryId: a.country_id,
-        phoneNumber: a.phone_number,
-      })),
+    addresses: [...addresses].sort(byAddressType).map((a) => ({ id: a.id, ...addressView(a) })),
     shippingMethod: q.shipping_method,
     shippingLabel: q.shipping_label,
     items: items.map((it) => ({
@@ -250,7 +222,7 @@ export function listQuotes(db: Db) {
 
 /** Cancels an open quote: its link stops working. 'paid' or 'canceled' when it no longer can be; undefined when unknown. */
 export async function cancelQuote(
-  db: Kysely<Database>,
+  db: Db,
   clock: Clock,
   id: number,
 ): Promise<'canceled' | 'paid' | 'already-canceled' | undefined> {
