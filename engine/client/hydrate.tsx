@@ -10,16 +10,21 @@ import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
 
 const registry: BlockRegistry = {};
 
-/** Loads the island's code (its block and the types it renders) and hydrates it; resolves once it is live. */
+/**
+ * Loads the island's code (its block and the types it renders) and hydrates it, in the task
+ * `nextTask` gives once the code is in; resolves once it is live.
+ */
 export async function hydrateIsland(
   el: HTMLElement,
   record: IslandRecord,
   page: PageData,
   chunks: Record<string, string[]>,
   loaders: BlockLoaders,
+  nextTask: () => Promise<void>,
 ): Promise<void> {
   rememberChunks(chunks);
   await loadBlocks(loaders, [record.type, ...(record.embeds ?? [])], registry);
+  await nextTask();
   const def = registry[record.type];
   if (!def) return;
   const Component = def.component;
