@@ -5,6 +5,7 @@
 export { defineBlock } from './define-block.ts';
 export { SiteLink, isInternalUrl, type SiteLinkProps } from './render/link.tsx';
 export { EmbeddedBlock } from './render/embedded-block.tsx';
+export { Later } from './render/later.tsx';
 export { usePageData, useSite } from './render/context.ts';
 export { useRouteParam } from './render/route-param.ts';
 export { usePagePath } from './render/page-path.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, type MouseEvent } from 'react';
-import { defineBlock, usePageData, useQueryParams } from '../../engine/index.ts';
+import { defineBlock, Later, usePageData, useQueryParams } from '../../engine/index.ts';
 import type { ListingProps } from '../../schemas/types/blocks/listing.ts';
 import { FilterBar } from './filter-bar.tsx';
 import {
@@ -102,14 +102,17 @@ function ListingView({
           {title}
         </h2>
       )}
-      <FilterBar
-        sorts={sorts}
-        filters={defs}
-        query={query}
-        onSort={(v) => update({ sort: v || null, page: null })}
-        onFilter={(name, values) => update({ [name]: values, page: null })}
-        onClear={() => update({ ...Object.fromEntries(filterNames.map((n) => [n, null])), page: null })}
-      />
+      {/* The filters and each card hydrate in tasks of their own. */}
+      <Later>
+        <FilterBar
+          sorts={sorts}
+          filters={defs}
+          query={query}
+          onSort={(v) => update({ sort: v || null, page: null })}
+          onFilter={(name, values) => update({ [name]: values, page: null })}
+          onClear={() => update({ ...Object.fromEntries(filterNames.map((n) => [n, null])), page: null })}
+        />
+      </Later>
       <p className={styles.status} role="status" tabIndex={-1} data-listing-focus="">
         {total > 0 &&
           (pagination === 'page-numbers'
@@ -122,12 +125,14 @@ function ListingView({
         <ul ref={listRef} className={styles.grid}>
           {shown.map((item, i) => (
             <li key={item.id ?? item.url} className={styles.cell}>
-              <ProductCard
-                item={item}
-                descriptionLimit={descriptionLimit}
-                bulletLimit={bulletLimit}
-                priority={range.start === 0 && i === 0}
-              />
+              <Later>
+                <ProductCard
+                  item={item}
+                  descriptionLimit={descriptionLimit}
+                  bulletLimit={bulletLimit}
+                  priority={range.start === 0 && i === 0}
+                />
+              </Later>
             </li>
           ))}
         </ul>

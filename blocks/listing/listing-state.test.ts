@@ -45,6 +45,16 @@ describe('listing filters', () => {
     expect(humanize('colorFamily')).toBe('Color family');
   });
 
+  it("orders a filter's values as the 'en' collation does, plain labels and others alike", () => {
+    for (const values of [
+      ['shaker B', 'Shaker b', 'Shaker', '30 in', '9 in', 'Slab-2', 'slab 2', 'Slab', 'white', 'White', 'a-b', 'ab'],
+      ['Émail', 'Ember', 'ecru', 'Zinc', 'Ébène'],
+    ]) {
+      const defs = filterDefs(values.map((v) => ({ title: v, facets: { color: [v] } })));
+      expect(defs[0]!.options.map((o) => o.label)).toEqual([...values].sort(new Intl.Collator('en').compare));
+    }
+  });
+
   it('reads page, sort and repeated filter parameters; ignores what it does not know', () => {
     const defs = filterDefs(items);
     const q = readQuery(

@@ -62,6 +62,24 @@ export function humanize(name: string): string {
 }
 
 /**
+ * Labels in the order of the 'en' collation. Labels of ASCII letters, digits, spaces and hyphens
+ * are put in that order without it (case-blind, then lower case first): the browser's first
+ * collator loads the collation data, a long task on a phone in the listing's first render.
+ */
+const PLAIN_LABEL = /^[A-Za-z0-9 -]*$/;
+let labelCollator: Intl.Collator | undefined;
+function compareLabels(labels: readonly string[]): (a: string, b: string) => number {
+  if (!labels.every((l) => PLAIN_LABEL.test(l))) return (labelCollator ??= new Intl.Collator('en')).compare;
+  return (a, b) => {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    if (x !== y) return x < y ? -1 : 1;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] === x[i] ? -1 : 1;
+    return 0;
+  };
+}
+
+/**
  * The filters of a listing: the facet names asked for (or every facet name of the items, in
  * first-seen order), each with its values; a filter offering fewer than two values is left out.
  */
@@ -78,9 +96,10 @@ export function filterDefs(
       const counts = new Map<string, number>();
       for (const item of items)
         for (const v of new Set(item.facets?.[name] ?? [])) counts.set(v, (counts.get(v) ?? 0) + 1);
+      const compare = compareLabels([...counts.keys()]);
       const options = [...counts]
         .map(([label, count]) => ({ label, param: facetParam(label), count }))
-        .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+        .sort((a, b) => compare(a.label, b.label));
       return { name, label: labels[name] ?? humanize(name), options };
     })
     .filter((f) => f.options.length > 1);
@@ -103,8 +122,10 @@ export function readQuery(
   return { page, ...(sort && sorts.includes(sort) && { sort: sort as SortValue }), filters: chosen };
 }
 
+// Made when a shopper first sorts by title, not as the listing starts (see compareLabels).
+let titles: Intl.Collator | undefined;
 const byTitle = (a: ListingEntry, b: ListingEntry) =>
-  a.title.localeCompare(b.title, 'en', { numeric: true, sensitivity: 'base' });
+  (titles ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a.title, b.title);
 
 /** Undated items go last whichever way dates are sorted. */
 function byDate(dir: 1 | -1) {

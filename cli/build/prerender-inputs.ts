@@ -9,7 +9,7 @@ import { blockResolvers } from '../../blocks/resolvers.ts';
 import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
-import { createCriticalCss } from '../../engine/prerender/critical-css.ts';
+import { createCriticalCss, namesIn } from '../../engine/prerender/critical-css.ts';
 import type { PrerenderOptions, SsrModule } from '../../engine/prerender/prerender.ts';
 import { CLIENT_BOOT, CLIENT_ENTRY } from '../../engine/vite/config.ts';
 
@@ -30,37 +30,58 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
   const registry = await ssr.loadAllBlocks();
   const manifest = JSON.parse(readFileSync(join(f.bundles, 'site', '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const site = loadSite(f.siteDir);
+  // A framework-free island's code is its client (blocks/<type>/client.ts), not its component.
+  const blockKey = (t: string) =>
+    manifest[`blocks/${t}/client.ts`] ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`;
   return {
     site,
     routes: buildRouteTable(site),
     outDir: f.siteOut,
     ssr,
     registry,
-    // A framework-free island's code is its client (blocks/<type>/client.ts), not its component.
-    assets: createAssetResolver(
-      manifest,
-      CLIENT_ENTRY,
-      (t) => (manifest[`blocks/${t}/client.ts`] ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`),
-      CLIENT_BOOT,
-    ),
+    assets: createAssetResolver(manifest, CLIENT_ENTRY, blockKey, CLIENT_BOOT),
     resolvers: blockResolvers,
     assetUrls: f.assetUrls,
-    criticalCss: criticalCssFrom(join(f.bundles, 'site')),
+    criticalCss: criticalCssFrom(join(f.bundles, 'site'), manifest, blockKey),
     productFacts: siteProductFacts(site),
     log: f.log,
   };
 }
 
-/** Critical CSS from the built stylesheets (URLs under /assets), each set parsed once. */
-function criticalCssFrom(siteBundle: string): NonNullable<PrerenderOptions['criticalCss']> {
-  const pruners = new Map<string, (html: string) => string>();
-  return (urls, html) => {
+/**
+ * Critical CSS from the built stylesheets (URLs under /assets), each set parsed once: a page's
+ * markup's and what its islands' code may add (the names in the runtime's and each island's
+ * scripts, its lazy parts included).
+ */
+function criticalCssFrom(
+  siteBundle: string,
+  manifest: Manifest,
+  blockKey: (type: string) => string,
+): NonNullable<PrerenderOptions['criticalCss']> {
+  const pruners = new Map<string, ReturnType<typeof createCriticalCss>>();
+  const names = new Map<string, Set<string>>();
+  const scriptNames = (key: string, dynamic: boolean, out: Map<string, Set<string>>) => {
+    const chunk = manifest[key];
+    if (!chunk || out.has(chunk.file)) return;
+    let n = names.get(chunk.file);
+    if (!n) names.set(chunk.file, (n = namesIn(readFileSync(join(siteBundle, chunk.file), 'utf8'))));
+    out.set(chunk.file, n);
+    for (const i of [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])])
+      scriptNames(i, dynamic, out);
+  };
+  // The runtime's own scripts, without the blocks it may import.
+  const runtime = new Map<string, Set<string>>();
+  scriptNames(CLIENT_ENTRY, false, runtime);
+  return (urls, html, islandTypes) => {
     const key = urls.join('\n');
     let prune = pruners.get(key);
     if (!prune) {
       prune = createCriticalCss(urls.map((u) => readFileSync(join(siteBundle, u), 'utf8')).join('\n'));
       pruners.set(key, prune);
     }
-    return prune(html);
+    if (!islandTypes.length) return prune(html);
+    const scripts = new Map(runtime);
+    for (const t of islandTypes) scriptNames(blockKey(t), true, scripts);
+    return prune(html, [...scripts.values()]);
   };
 }

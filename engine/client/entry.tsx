@@ -85,12 +85,25 @@ function whenTouched(el: HTMLElement): Promise<void> {
   });
 }
 
+/**
+ * Resolves in a task of its own (ahead of other waiting tasks where the browser has
+ * scheduler.yield): islands whose code arrives together start one per task, not in one long one.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+}
+
 /** Starts the island by its client or by hydrating its component; resolves once it is live. */
 async function hydrate(el: HTMLElement, record: IslandRecord): Promise<void> {
   el.removeAttribute(DORMANT);
   const client = islandClients[record.type];
-  if (client) await (await client()).start(el, record.props, data.page);
-  else await (await import('./hydrate.tsx')).hydrateIsland(el, record, data.page, data.chunks, blockLoaders);
+  if (client) {
+    const code = await client();
+    await nextTask();
+    await code.start(el, record.props, data.page);
+  } else
+    await (await import('./hydrate.tsx')).hydrateIsland(el, record, data.page, data.chunks, blockLoaders, nextTask);
   el.setAttribute(LIVE, '');
 }
 
@@ -111,26 +124,6 @@ function start(el: HTMLElement): Promise<void> {
   return live;
 }
 
-/** Switches the non-blocking stylesheets (media="print", engine/render/document.ts) on; resolves once loaded. */
-function applyStylesheets(): Promise<unknown> {
-  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-jv-css]')];
-  return Promise.all(
-    links.map((link) => {
-      const loaded = link.sheet
-        ? null
-        : new Promise(
-            (done) => (
-              link.addEventListener('load', done, { once: true }), link.addEventListener('error', done, { once: true })
-            ),
-          );
-      link.media = 'all';
-      return loaded;
-    }),
-  );
-}
-
-// Styles first: states an island shows once live are styled as soon as they show.
-await applyStylesheets();
 const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)];
 const atLoad = islands.filter((el) => el.getAttribute(ISLAND_START_ATTR) === 'load');
 for (const el of islands) if (!atLoad.includes(el)) void start(el).catch((e: unknown) => console.error(e));

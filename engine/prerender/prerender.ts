@@ -40,8 +40,11 @@ export interface PrerenderOptions {
   /** Build-time prop resolvers by block type (blocks/resolvers.ts). */
   resolvers?: BlockResolvers;
   log?: (line: string) => void;
-  /** The CSS of these stylesheets a page's body markup may use, to inline (critical-css.ts); none: link only. */
-  criticalCss?: (cssUrls: readonly string[], bodyHtml: string) => string;
+  /**
+   * The CSS of these stylesheets a page's body markup and the code of its islands (of these block
+   * types) may use, to inline (critical-css.ts); none: link only.
+   */
+  criticalCss?: (cssUrls: readonly string[], bodyHtml: string, islandTypes: readonly string[]) => string;
   /** Original content-image URLs -> fingerprinted ones (content-images.ts); pages use the latter. */
   assetUrls?: AssetUrlMap;
 }
@@ -119,7 +122,7 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
           ...o.assets(typesOf(islands.filter((i) => i.start === 'load'))),
           css,
           blockChunks,
-          inlineCss: o.criticalCss?.(css, r.html),
+          inlineCss: o.criticalCss?.(css, r.html, typesOf(islands)),
         };
         const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme, islands: r.islands });
         const pageData = r.data;

@@ -12,12 +12,11 @@ const data = base as unknown as PageData;
 describe('the document with critical CSS', () => {
   const assets = { entry: '/assets/entry.js', css: ['/assets/style-1.css'], preload: ['/assets/a.js'] };
 
-  it('inlines it and loads the stylesheet without blocking, with a <noscript> link', () => {
+  it('inlines it in place of the stylesheet', () => {
     const html = renderDocument({ data, html: '', assets: { ...assets, inlineCss: '.a{color:red}' } });
     expect(html).toContain('<style data-jv-critical>.a{color:red}</style>');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/style-1.css" media="print" data-jv-css>');
-    expect(html).toContain('<noscript><link rel="stylesheet" href="/assets/style-1.css"></noscript>');
-    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(2);
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).not.toContain('style-1.css');
   });
 
   it('links the stylesheet as before when there is none, or when it could close the <style> element', () => {

@@ -14,9 +14,9 @@ export interface DocumentAssets {
   /** Stylesheets to link. */
   css: string[];
   /**
-   * The page's share of those stylesheets (engine/prerender/critical-css.ts), inlined so the
-   * first paint waits for no stylesheet; the sheets then load without blocking (media="print",
-   * switched on by the browser entry before it hydrates) and, without scripts, in <noscript>.
+   * The page's share of those stylesheets (engine/prerender/critical-css.ts): the rules its markup
+   * and its islands' code may use, inlined in place of the stylesheets, so the first paint waits
+   * for no stylesheet and no stylesheet is applied to the page afterwards.
    */
   inlineCss?: string;
   /** Module URLs to preload (the entry's imports and the page's block chunks). */
@@ -46,11 +46,7 @@ function stylesheets(assets: DocumentAssets): string[] {
   const links = assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   // CSS holding "</style" would end the element early: linked as it is instead.
   if (assets.inlineCss === undefined || /<\/style/i.test(assets.inlineCss) || !links.length) return links;
-  return [
-    `<style data-jv-critical>${assets.inlineCss}</style>`,
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" media="print" data-jv-css>`),
-    `<noscript>${links.join('')}</noscript>`,
-  ];
+  return [`<style data-jv-critical>${assets.inlineCss}</style>`];
 }
 
 function scripts(assets: DocumentAssets): string[] {

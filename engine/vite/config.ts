@@ -71,7 +71,7 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
             groups: [
               {
                 name: 'runtime',
-                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]engine[\\/](client[\\/]hydrate\.|render[\\/](context|block-boundary|island-root|load-blocks)\.|ui[\\/]image-priority\.|define-block\.)/,
+                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]engine[\\/](client[\\/]hydrate\.|render[\\/](context|block-boundary|island-root|load-blocks|later)\.|ui[\\/]image-priority\.|define-block\.)/,
               },
             ],
           },

@@ -1,6 +1,6 @@
 /**
  * What the Lighthouse scores rest on (bench/lighthouse.ts measures them; nothing here is timed):
- * the first screen's CSS inlined and one stylesheet loaded without blocking, hashed assets (content images included) served immutable while pages
+ * the CSS a page and its islands use inlined and no stylesheet linked, hashed assets (content images included) served immutable while pages
  * are revalidated, the LCP image never lazy, and no layout shift on the checkout, the estimator
  * or a page whose HTML arrives in pieces.
  */
@@ -21,46 +21,35 @@ const PAGE_TYPES = [
 ];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-test('every page type inlines the CSS of its first screen and loads one stylesheet without blocking, which styles the islands too', async ({
-  request,
-}) => {
-  let shared: string | undefined;
+test('every page type inlines the CSS its markup and its islands use, and links no stylesheet', async ({ request }) => {
+  const critical = new Map<string, string>();
   for (const path of PAGE_TYPES) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    // No stylesheet blocks the first paint: the one sheet is media="print" until the entry switches
-    // it on, linked plainly only inside <noscript>.
-    const blocking = [
-      ...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"([^>]*)>/g),
-    ];
-    expect(
-      blocking.map((m) => m[2]),
-      path,
-    ).toEqual([' media="print" data-jv-css']);
-    shared ??= blocking[0]![1];
-    expect(blocking[0]![1], path).toBe(shared);
-    const critical = /<style data-jv-critical>([^<]+)<\/style>/.exec(head)?.[1];
-    expect(critical, `${path}: inline critical CSS`).toBeTruthy();
+    // No stylesheet blocks the first paint, and none is applied to the page afterwards.
+    expect(html, path).not.toMatch(/<link rel="stylesheet"/);
+    const css = /<style data-jv-critical>([^<]+)<\/style>/.exec(head)?.[1];
+    expect(css, `${path}: inline critical CSS`).toBeTruthy();
+    critical.set(path, css!);
     // Each class the page's first markup uses that the sheet styles has its rules inline.
     const body = html.slice(html.indexOf('<body'));
     const cls = /\sclass="([^"\s]+)/.exec(body)![1]!;
-    expect(critical, path).toContain(`.${cls}`);
+    expect(css, path).toContain(`.${cls}`);
   }
-  const sheet = await (await request.get(shared!)).text();
-  // The footer, far below the first screen: its CSS is in the sheet and, as the first screen's
-  // check reaches it, inline.
+  // The footer, far below the first screen: its CSS is inline too.
   const home = await (await request.get('/')).text();
   const footerClass = /<footer data-region="footer">(?:<div class="jv-vis"[^>]*>)?<div class="([^"\s]+)/.exec(
     home,
   )?.[1];
   expect(footerClass).toBeTruthy();
-  expect(sheet).toContain(`.${footerClass}`);
-  expect(/<style data-jv-critical>([^<]+)<\/style>/.exec(home)![1]).toContain(`.${footerClass}`);
-  // Only what the page uses: less than the whole sheet.
-  expect(/<style data-jv-critical>([^<]+)<\/style>/.exec(home)![1]!.length).toBeLessThan(sheet.length);
+  expect(critical.get('/')).toContain(`.${footerClass}`);
+  // Only what the page uses: the checkout (no header, no footer) inlines less than the home page.
+  expect(critical.get('/checkout')!.length).toBeLessThan(critical.get('/')!.length);
 });
 
-test("the islands' runtime starts after the first screen shows, then applies the stylesheet", async ({ page }) => {
+test("the islands' runtime starts after the first screen shows, and what an island shows once live is styled with no stylesheet fetched", async ({
+  page,
+}) => {
   const html = await (await page.request.get('/')).text();
   // One script tag, the tiny boot script; the runtime and its islands' chunks are fetched by it, not by the HTML.
   expect(html).not.toContain('rel="modulepreload"');
@@ -69,11 +58,19 @@ test("the islands' runtime starts after the first screen shows, then applies the
   expect(scripts[0]).toMatch(
     /src="\/assets\/boot-[^"]+\.js" data-jv-entry="\/assets\/entry-[^"]+\.js" data-jv-preload="[^"]+"/,
   );
+  const styles: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'stylesheet' && styles.push(r.url()));
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
-  // The entry ran: it switched the non-blocking stylesheet on before hydrating.
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media))
-    .toBe('all');
+  await settled(page);
+  // The search popup's suggestions, which only its island renders: placed by the page's inline CSS.
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
+  await box.click();
+  await box.fill('Greenwich Classic Semi-Custom');
+  const list = page.getByRole('listbox', { name: 'Search suggestions' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  expect(await list.evaluate((el) => getComputedStyle(el.parentElement!).position)).toBe('absolute');
+  expect(styles).toEqual([]);
 });
 
 test('a page’s chunks are all fetched by the boot script without a link added per chunk, and come compressed', async ({
@@ -107,18 +104,17 @@ test('a page’s chunks are all fetched by the boot script without a link added 
   expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
 });
 
-test('hashed scripts, styles and content images are immutable; pages and page data are revalidated', async ({
+test('hashed scripts and content images are immutable (styles are inline); pages and page data are revalidated', async ({
   request,
 }) => {
   const home = await request.get('/');
   expect(home.headers()['cache-control']).toBe('no-cache');
   expect((await request.get('/page-data.json')).headers()['cache-control']).toBe('no-cache');
   const html = await home.text();
-  const css = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
   const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
   const image = /<img [^>]*src="(\/assets\/images\/[^"]+-[\w-]{10}\.\w+)"/.exec(html)?.[1];
   expect(image, 'a fingerprinted content image on the home page').toBeTruthy();
-  for (const url of [css, script, image!]) {
+  for (const url of [script, image!]) {
     const res = await request.get(url);
     expect(res.status(), url).toBe(200);
     expect(res.headers()['cache-control'], url).toBe(IMMUTABLE);
@@ -267,9 +263,7 @@ test.describe('the cookie banner of a new visitor', () => {
     await page.setViewportSize({ width: 412, height: 823 });
     for (const path of ['/estimator', '/products/kitchen-cabinets']) {
       await page.goto(path);
-      await expect
-        .poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[data-jv-css]')?.media))
-        .toBe('all');
+      await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-jv-live'))).toBe(true);
       const t = await page.evaluate(async () => {
         const chunks = performance
           .getEntriesByType('resource')

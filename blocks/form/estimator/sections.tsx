@@ -1,10 +1,12 @@
 /**
  * An estimator's sections (spec 000 section 4): top-level groups shown as accordion sections or
  * in a popup dialog. Every section stays in the DOM (closed ones hidden), so react-hook-form
- * keeps each control registered and the prerendered page holds the whole form.
+ * keeps each control registered and the prerendered page holds the whole form. Each section's
+ * fields hydrate in a task of their own (Later): the estimator is not one long task on a phone.
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Field, FormSection } from '../../../engine/forms/index.ts';
+import { Later } from '../../../engine/index.ts';
 import { FieldList, type FieldEnv } from '../fields/field.tsx';
 import styles from '../styles.ts';
 import { UI_TEXTS } from '../texts.ts';
@@ -75,9 +77,11 @@ export function Sections(props: SectionsProps) {
                 onClose={props.onClosePopup}
                 headingLevel={headingLevel}
               >
-                <div className={styles.grid}>
-                  <FieldList defs={fields} env={env} />
-                </div>
+                <Later>
+                  <div className={styles.grid}>
+                    <FieldList defs={fields} env={env} />
+                  </div>
+                </Later>
                 {open === i && props.popupExtra}
                 <div className={styles.actions}>{action}</div>
               </Popup>
@@ -93,9 +97,11 @@ export function Sections(props: SectionsProps) {
               className={styles.sectionPanel}
               hidden={open !== i}
             >
-              <div className={styles.grid}>
-                <FieldList defs={fields} env={env} />
-              </div>
+              <Later>
+                <div className={styles.grid}>
+                  <FieldList defs={fields} env={env} />
+                </div>
+              </Later>
               <div className={styles.actions}>{action}</div>
             </div>
           </section>
