@@ -16,19 +16,7 @@ import { smtpMailer } from '../mail/transports.ts';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
-import {
-  CLAIM,
-  CONTACT,
-  DESIGN,
-  JPEG,
-  PDF,
-  PNG,
-  file,
-  submit,
-  writeSite,
-  type ErrorJson,
-  type OkJson,
-} from './test-support.ts';
+import { CLAIM, CONTACT, DESIGN, JPEG, PDF, PNG, file, submit, writeSite, type OkJson } from './test-support.ts';
 
 let t: TestServer<Mailer> | undefined;
 let dir: TempDir | undefined;

@@ -14,7 +14,7 @@ import {
   type PayloadOptions,
 } from '../../engine/node.ts';
 
-export const ADMINS = ['orders@hearthline.example', 'sales@hearthline.example'];
+const ADMINS = ['orders@hearthline.example', 'sales@hearthline.example'];
 
 export const CONTACT: FormFile = {
   name: 'contact',
@@ -116,7 +116,7 @@ export const NEWSLETTER: FormFile = {
   },
 };
 
-export const SITE = {
+const SITE = {
   $schema: '../schemas/site.schema.json',
   name: 'Hearthline Cabinetry',
   origin: 'https://www.hearthline.example',

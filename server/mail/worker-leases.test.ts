@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock, systemClock, type Clock, type ManualClock } from '../clock.ts';
 import type { Db } from '../db/index.ts';
 import { memoryLogger } from '../logger.ts';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
+import { startSmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 import { memoryMailer } from './memory-mailer.ts';
