@@ -132,6 +132,6 @@ export function interactionsTable(rows: { label: string; path: string; ms: numbe
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = await runInteractions((s) => process.stderr.write(s + '\n'));
+  const rows = await runInteractions((s) => process.stderr.write(`${s}\n`));
   console.log(interactionsTable(rows));
 }

@@ -154,7 +154,7 @@ export async function measureFirstLoadJs(
         if (!pending.has(r)) return;
         bodies.push(
           r.response().then(async (res) => {
-            const body = res && res.ok() ? await res.body() : undefined;
+            const body = res?.ok() ? await res.body() : undefined;
             if (!body) return undefined;
             const u = new URL(r.url());
             const local = u.origin === shop.origin;
@@ -221,7 +221,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = only.length
     ? LIGHTHOUSE_PAGES.filter(([l, p]) => only.includes(p) || only.includes(l))
     : LIGHTHOUSE_PAGES;
-  const rows = await measureFirstLoadJs(pages, { log: (s) => process.stderr.write(s + '\n') });
+  const rows = await measureFirstLoadJs(pages, { log: (s) => process.stderr.write(`${s}\n`) });
   console.log(`First-load JavaScript, gzip -9 (412x823 phone window, no input, until settled); build: ${buildDir()}`);
   console.log(jsWeightTable(rows));
   if (process.env.JS_WEIGHT_DETAILS) console.log(jsWeightDetails(rows));

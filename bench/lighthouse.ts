@@ -83,7 +83,7 @@ export async function startShop(): Promise<{ origin: string; stop: () => void }>
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`joinery start exited with ${child.exitCode}`);
     if (
-      await fetch(origin + '/').then(
+      await fetch(`${origin}/`).then(
         (r) => r.ok,
         () => false,
       )
@@ -182,7 +182,7 @@ export async function runLighthouse(
           )
           .map(
             (a) =>
-              `${a.id} (${a.displayValue ?? fmt((a.score ?? 0) * 100)})${process.env.LIGHTHOUSE_DETAILS ? ' ' + detailNodes(a.details) : ''}`,
+              `${a.id} (${a.displayValue ?? fmt((a.score ?? 0) * 100)})${process.env.LIGHTHOUSE_DETAILS ? ` ${detailNodes(a.details)}` : ''}`,
           );
         const requests =
           (
@@ -262,7 +262,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = only.length
     ? LIGHTHOUSE_PAGES.filter(([l, p]) => only.includes(p) || only.includes(l))
     : LIGHTHOUSE_PAGES;
-  const rows = await runLighthouse(pages, RUNS, (s) => process.stderr.write(s + '\n'));
+  const rows = await runLighthouse(pages, RUNS, (s) => process.stderr.write(`${s}\n`));
   console.log(
     `Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile defaults (simulated slow 4G); load: ${(
       await import('node:os')

@@ -307,14 +307,13 @@ async function hostileRequests(target: Target, servers: JoineryServer[], hostile
   );
   const before = servers.map((s) => s.memory());
   const peak = servers.map((s) => s.memory()?.rss ?? 0);
-  const sampler = setInterval(
-    () => servers.forEach((s, i) => (peak[i] = Math.max(peak[i]!, s.memory()?.rss ?? 0))),
-    20,
-  );
+  const sampler = setInterval(() => {
+    for (const [i, s] of servers.entries()) peak[i] = Math.max(peak[i]!, s.memory()?.rss ?? 0);
+  }, 20);
   const big = await streamPost(target, '/sandbox-gateway/v1/tokens', BIG_POST_BYTES, { localAddress: '127.0.0.4' });
   await sleep(200);
   clearInterval(sampler);
-  const rise = servers.map((s, i) => peak[i]! - (before[i]?.rss ?? 0));
+  const rise = peak.map((p, i) => p - (before[i]?.rss ?? 0));
   const hit = rise.indexOf(Math.max(...rise));
   const aliveAfterBig = servers.map((s) => s.running);
 
@@ -448,7 +447,16 @@ function reportLimits(
   );
   row(
     'quote-link guesses answered in all (not 429)',
-    `${guesses.filter((s) => s !== 429).length} (${statusList(new Map(Object.entries(guesses.reduce<Record<number, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {})).map(([k, v]) => [Number(k), v])))})`,
+    `${guesses.filter((s) => s !== 429).length} (${statusList(
+      new Map(
+        Object.entries(
+          guesses.reduce<Record<number, number>>((m, s) => {
+            m[s] = (m[s] ?? 0) + 1;
+            return m;
+          }, {}),
+        ).map(([k, v]) => [Number(k), v]),
+      ),
+    )})`,
   );
   row('10 KB JSON nested 5,000 deep ending in "\\u0000" to /api/quote/convertToOrder', nestedBare);
   row('  the same nesting as payment.transactionResponse of a real quote', nestedInside);

@@ -63,7 +63,7 @@ async function main() {
   const sink = await startSink();
   const rows = '<tr><td>Carlton Shaker door, Pure White</td><td>1</td><td>$129.00</td></tr>'.repeat(20);
   const html = `<h1>Order Confirmation #100042</h1><table>${rows}</table><p>Thank you for your order.</p>`;
-  const text = 'Order Confirmation #100042\n' + 'Carlton Shaker door, Pure White  1  $129.00\n'.repeat(20);
+  const text = `Order Confirmation #100042\n${'Carlton Shaker door, Pure White  1  $129.00\n'.repeat(20)}`;
 
   let received = 0;
   for (const concurrency of [1, DEFAULT_OUTBOX_OPTIONS.concurrency]) {

@@ -13,7 +13,10 @@ const QUERIES = Number(process.argv[3] ?? 1000);
 
 // Deterministic pseudo-random numbers, so every run measures the same catalogue.
 let seed = 0x5eed;
-const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
+const rand = () => {
+  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+  return seed / 4294967296;
+};
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 const COLOURS = [

@@ -7,6 +7,7 @@ import { NotASiteError } from '../engine/node.ts';
 import { setSiteDir } from './context.ts';
 import { EXIT_USAGE, UsageError } from './exit-codes.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: each command's action takes commander's arguments of its own types
 type Action = (...args: any[]) => Promise<number>;
 
 export async function main(argv: string[]): Promise<number> {

@@ -2,7 +2,7 @@
  * TypeScript types from every JSON Schema (content schemas and block props schemas), written
  * to schemas/types/. `checkTypes` reports files that are stale, for `npm test`.
  */
-import { compile } from 'json-schema-to-typescript';
+import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { blockSchemaFile, blockTypes } from './blocks.ts';
@@ -15,7 +15,7 @@ function pascal(s: string) {
   return s.replace(/(^|[-_.])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
 }
 
-export async function generateTypes(): Promise<Map<string, string>> {
+async function generateTypes(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const opts = {
     bannerComment: BANNER,
@@ -38,7 +38,7 @@ export async function generateTypes(): Promise<Map<string, string>> {
     const file = blockSchemaFile(type);
     if (!existsSync(file)) continue;
     const imports = new Map<string, Set<string>>();
-    const schema = sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports);
+    const schema = sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports) as JSONSchema;
     const ts = await compile(schema, schema.title ?? `${pascal(type)}Props`, { ...opts, cwd: dirname(file) });
     const lines = [...imports]
       .sort()
@@ -56,7 +56,7 @@ export async function generateTypes(): Promise<Map<string, string>> {
  * becomes an import of the type generated there, so a shape several blocks share is declared
  * once (schemas/types/block-parts.ts) instead of again in every block's file.
  */
-function sharedRefsAsImports(node: unknown, imports: Map<string, Set<string>>): any {
+function sharedRefsAsImports(node: unknown, imports: Map<string, Set<string>>): unknown {
   if (Array.isArray(node)) return node.map((n) => sharedRefsAsImports(n, imports));
   if (!node || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as Record<string, unknown>;

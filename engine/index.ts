@@ -3,23 +3,22 @@
  * route table, prerender) are in engine/node.ts.
  */
 export { defineBlock } from './define-block.ts';
-export { SiteLink, isInternalUrl, type SiteLinkProps } from './render/link.tsx';
+export { SiteLink } from './render/link.tsx';
 export { EmbeddedBlock } from './render/embedded-block.tsx';
 export { Later } from './render/later.tsx';
 export { usePageData, useSite } from './render/context.ts';
 export { useRouteParam } from './render/route-param.ts';
 export { usePagePath } from './render/page-path.ts';
-export { MAIN_ID } from './render/main-region.ts';
 export { visibilityClasses } from './render/visibility.ts';
 export * from './blog/index.ts';
 export * from './cart/index.ts';
 export * from './commerce/index.ts';
 export * from './checkout/index.ts';
-export { findFinish, defaultFinish, selectedFinish, finishQuery, type FinishRef } from './catalog/finishes.ts';
+export { selectedFinish, type FinishRef } from './catalog/finishes.ts';
 export * from './reviews/index.ts';
 export * from './search/browser.ts';
 export * from './text/index.ts';
 export * from './tracking/index.ts';
 export type * from './types.ts';
 export * from './ui/index.ts';
-export { issuesToErrors, ROOT_ERROR_KEY } from './validate/issues.ts';
+export { issuesToErrors } from './validate/issues.ts';

@@ -1,7 +1,7 @@
 /** The engine's Node-side API: content loading, validation, routes, page data, head. */
 export {
   loadSite,
-  valueOf,
+  fileValue,
   kindOf,
   pageFile,
   templateFile,
@@ -9,18 +9,16 @@ export {
   menuFile,
   NotASiteError,
   type Site,
-  type ContentKind,
 } from './content/load-site.ts';
 export {
   parseJsonFile,
   positionOf,
   positionAt,
   nodeAt,
-  offsetToPosition,
   type JsonFile,
   type Position,
 } from './content/json-file.ts';
-export { parsePointer, formatPointer, getAtPointer } from './content/json-pointer.ts';
+export { parsePointer, getAtPointer } from './content/json-pointer.ts';
 export {
   resolveDataRefs,
   findDataRefs,
@@ -29,53 +27,33 @@ export {
   parseDataRef,
   DataRefError,
 } from './content/data-ref.ts';
-export { isDataQuery, runDataQuery, queryProblems, pickPath, type DataQuery } from './content/data-query.ts';
+export { isDataQuery, queryProblems } from './content/data-query.ts';
 export {
   createValidator,
   readSchemasDir,
   type Validator,
-  type SchemaError,
   type BlockSchemaSource,
 } from './validate/validator.ts';
 export {
   buildRouteTable,
   matchPath,
-  fillTemplate,
-  isDynamicPath,
   RouteTableError,
   type RoutesFile,
 } from './routes/route-table.ts';
-export {
-  buildPageData,
-  publicSite,
-  PageBuildError,
-  type SiteFile,
-  type PageDataOptions,
-} from './page-data/build-page-data.ts';
-export { buildHead, collectFromBlocks } from './head/head.ts';
+export { buildPageData } from './page-data/build-page-data.ts';
 export * as jsonLd from './head/json-ld.ts';
 export type * from './types.ts';
-export {
-  resolveBlockProps,
-  createResolveState,
-  type BlockResolvers,
-  type ResolveContext,
-  type ResolveProps,
+export type {
+  BlockResolvers,
+  ResolveContext,
+  ResolveProps,
 } from './prerender/resolve.ts';
 export {
-  createThumbnailResolver,
   withThumbnail,
   thumbnailResolverFromEnv,
   THUMBNAIL_RESOLVER_KEY,
-  type ThumbnailResolver,
 } from './media/youtube-thumbnails.ts';
-export {
-  siteProductFacts,
-  productFacts,
-  isStyle,
-  type ProductFactsOptions,
-  type ReviewRecord,
-} from './catalog/product-facts.ts';
+export { siteProductFacts } from './catalog/product-facts.ts';
 export type { RoutesManifest } from './prerender/prerender.ts';
 export { integrationHosts, HOST_KINDS, type IntegrationHostLists } from './content/integration-hosts.ts';
 // The framework-free parts the server shares with the browser (the server never loads engine/index.ts:

@@ -124,6 +124,7 @@ export interface BlockProps<P = Record<string, unknown>> {
  */
 export type IslandStart = 'load' | 'idle' | 'visible' | 'interaction';
 
+// biome-ignore lint/suspicious/noExplicitAny: a list of blocks holds components of different props
 export interface BlockDefinition<P = any> {
   type: string;
   component: ComponentType<P>;
@@ -145,6 +146,7 @@ export interface IslandClient<P = Record<string, unknown>> {
   start(el: HTMLElement, props: P, page: PageData): void | Promise<void>;
 }
 /** type -> lazy loader of its framework-free island client. */
+// biome-ignore lint/suspicious/noExplicitAny: each island's client takes props of its own type
 export type IslandClients = Record<string, () => Promise<IslandClient<any>>>;
 
 /** type -> lazy loader of the block module (default export: BlockDefinition). */

@@ -47,7 +47,7 @@ export interface CreateServerOptions {
   /** The content folder (default site-config/). */
   siteDir?: string;
   /**
-   * The payment providers by gateway name (DESIGN.md section 5). Default: the offline sandbox
+   * The payment providers by gateway name. Default: the offline sandbox
    * provider, charging through `sandboxGateway`.
    */
   payments?: PaymentProviders;

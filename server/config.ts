@@ -78,7 +78,7 @@ export function readSiteJson(siteDir: string | undefined): SiteFacts {
 }
 
 let version: string | undefined;
-export function packageVersion(): string {
+function packageVersion(): string {
   try {
     version ??= String(JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version);
   } catch {
@@ -98,7 +98,7 @@ export function defaultMailFrom(name: string, origin: string): string {
   return `"${name.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
 }
 
-export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 

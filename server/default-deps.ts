@@ -85,7 +85,7 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
   const concurrency = positiveInt(env.OUTBOX_CONCURRENCY, DEFAULT_OUTBOX_OPTIONS.concurrency);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir, maxConnections: concurrency });
   const gateway = sandboxGateway(db, systemClock);
-  let payments;
+  let payments: ReturnType<typeof defaultPaymentProviders>;
   try {
     payments = defaultPaymentProviders({ sandbox: gateway, env });
   } catch (e) {

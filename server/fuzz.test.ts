@@ -254,23 +254,23 @@ const multipartBody = fc.oneof(
     `--${B}\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\n\r\n\x89PNG`,
   ),
   fc.constantFrom(
-    part('formData', contactData) + `--${B}--\r\n`,
-    part('formData', '{"firstName":') + `--${B}--\r\n`,
+    `${part('formData', contactData)}--${B}--\r\n`,
+    `${part('formData', '{"firstName":')}--${B}--\r\n`,
     part('formData', contactData) +
       part('photos', '%PDF-1.4 not really', 'plan.pdf', 'application/pdf') +
       `--${B}--\r\n`,
     part('formData', '{}') +
       part('floorPlan', '\x89PNG\r\n\x1a\n', '../../../etc/passwd', 'image/png') +
       `--${B}--\r\n`,
-    part('formData', '{}') + part('step', '99') + part('id', 'x'.repeat(500)) + `--${B}--\r\n`,
+    `${part('formData', '{}') + part('step', '99') + part('id', 'x'.repeat(500))}--${B}--\r\n`,
     `--${B}\r\nContent-Disposition: form-data\r\n\r\nnameless\r\n--${B}--\r\n`,
     `--${B}\r\nContent-Type: text/plain\r\n\r\nno disposition\r\n--${B}--\r\n`,
     `--${B}\r\n\r\n\r\n--${B}--`,
     `--${B}--\r\n`,
     `--${B}`,
     'garbage without boundaries',
-    Array.from({ length: 150 }, (_, i) => part(`f${i}`, 'v')).join('') + `--${B}--\r\n`,
-    Array.from({ length: 25 }, (_, i) => part('photos', 'x', `${i}.jpg`, 'image/jpeg')).join('') + `--${B}--\r\n`,
+    `${Array.from({ length: 150 }, (_, i) => part(`f${i}`, 'v')).join('')}--${B}--\r\n`,
+    `${Array.from({ length: 25 }, (_, i) => part('photos', 'x', `${i}.jpg`, 'image/jpeg')).join('')}--${B}--\r\n`,
   ),
   fc
     .tuple(
@@ -335,7 +335,7 @@ const extraHeaders = fc.array(
     fc.constantFrom(
       'Accept-Encoding: gzip, deflate, br',
       'X-Forwarded-For: 1.2.3.4, ::1, garbage',
-      'X-Order-Token: ' + 'z'.repeat(300),
+      `X-Order-Token: ${'z'.repeat(300)}`,
       `X-Order-Token: ${ORDER_TOKEN}`,
       'Expect: 100-continue',
       'Origin: https://evil.example',
@@ -344,7 +344,7 @@ const extraHeaders = fc.array(
       'If-None-Match: *',
       'Accept: */*',
       'Content-Encoding: gzip',
-      'Idempotency-Key: ' + 'k'.repeat(200),
+      `Idempotency-Key: ${'k'.repeat(200)}`,
     ),
     fc.nat({ max: 20_000 }).map((n) => `X-Big: ${'h'.repeat(n)}`),
     fc.string({ unit: 'binary', maxLength: 40 }).map((v) => `X-Odd: ${v.replace(/[\r\n]/g, ' ')}`),
@@ -381,7 +381,7 @@ function toWire(r: FuzzRequest): { head: string; body: string } {
   if (r.method === 'GET' || r.method === 'HEAD') wire = '';
   else if (r.frame === 'chunked') {
     lines.push('Transfer-Encoding: chunked');
-    wire = (bytes.length ? `${bytes.length.toString(16)}\r\n${wire}\r\n` : '') + '0\r\n\r\n';
+    wire = `${bytes.length ? `${bytes.length.toString(16)}\r\n${wire}\r\n` : ''}0\r\n\r\n`;
   } else if (r.frame === 'short') {
     lines.push(`Content-Length: ${bytes.length + 10}`);
   } else lines.push(`Content-Length: ${bytes.length}`);

@@ -20,9 +20,10 @@ export interface ListenOptions {
 }
 
 /** Headers must arrive whole within this (slow-loris on headers); Node answers 408 and closes. */
-export const HEADERS_TIMEOUT_MS = 20_000;
+const HEADERS_TIMEOUT_MS = 20_000;
 
 export function listen(
+  // biome-ignore lint/suspicious/noExplicitAny: the app takes the server's bindings, whatever their type
   app: { fetch: (req: Request, ...rest: any[]) => Response | Promise<Response> },
   o: ListenOptions,
 ): Promise<Listening> {

@@ -1,6 +1,6 @@
 /**
  * Two `joinery start` processes on one PostgreSQL database, on two ports (vitest project
- * "postgres" only): the guarantees of issue 14 hold across servers.
+ * "postgres" only): the order and e-mail guarantees hold across servers.
  *
  * - 200 concurrent checkouts spread over both with 50 shared idempotency keys make 50 orders;
  * - 1,000 queued e-mails go out exactly once to the loopback SMTP server while both workers run;

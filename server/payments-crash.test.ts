@@ -251,7 +251,9 @@ beforeAll(async () => {
     cases.map(([kind, point]) => ({ r, kind, point })),
   );
   const results = await settledInBatches(all, AT_ONCE, ({ r, kind, point }) => crash(groups.get(r)!, kind, point));
-  all.forEach(({ r, kind, point }, i) => crashes.set(caseName(r, kind, point), results[i]!));
+  all.forEach(({ r, kind, point }, i) => {
+    crashes.set(caseName(r, kind, point), results[i]!);
+  });
 
   // 2. Each database is recovered its own way, without a crash point.
   const crashedOrders = (r: Recovery) =>

@@ -1,5 +1,5 @@
 /**
- * Who may import whom (DESIGN.md section 1), checked on the import specifiers of the sources:
+ * Who may import whom, checked on the import specifiers of the sources:
  * a block reaches another block only through the engine (never `../other-block/...`), and the
  * server reaches the engine only through its public entries, so the engine can move its insides.
  */
@@ -19,7 +19,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Relative specifiers of static imports, re-exports, `import '...'` and `import('...')`, as project paths. */
-export function importedPaths(file: string, text = readFileSync(file, 'utf8')): string[] {
+function importedPaths(file: string, text = readFileSync(file, 'utf8')): string[] {
   const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
   return specs.map((s) =>
     relative(ROOT, resolve(dirname(file), s))

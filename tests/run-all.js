@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every check that proves the project, in order, stopping at the first failure.
-// format -> lint of site-config -> generated types up to date -> type check -> unit and
-// integration tests -> build -> end-to-end tests in Chromium.
+// format -> code lint -> unused code -> lint of site-config -> generated types up to date ->
+// type check -> unit and integration tests -> build -> end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const steps = [
   ['format (Biome; npm run format fixes it)', 'npx', ['biome', 'format', '.']],
+  ['code lint (Biome)', 'npm', ['run', '--silent', 'lint:code']],
+  ['unused code (knip)', 'npm', ['run', '--silent', 'knip']],
   ['lint site-config', 'node', ['cli/bin.js', 'lint']],
   ['types up to date', 'node', ['cli/bin.js', 'types', '--check']],
   ['type check', 'npx', ['tsc', '-p', '.']],

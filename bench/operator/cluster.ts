@@ -48,7 +48,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Resolves once something accepts connections on 127.0.0.1:port (polled, bounded). */
-export async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
@@ -96,7 +96,7 @@ export async function restartPostgres(url: string): Promise<number> {
 // ---------------------------------------------------------------- joinery servers
 
 /** The logger's lines for errors nothing handled (server/process-guard.ts). */
-export const UNCAUGHT_LINE = /^joinery: (uncaught exception|unhandled promise rejection) \(a bug; still serving\):/;
+const UNCAUGHT_LINE = /^joinery: (uncaught exception|unhandled promise rejection) \(a bug; still serving\):/;
 
 export class JoineryServer {
   child: ChildProcess | undefined;
@@ -196,7 +196,7 @@ export class JoineryServer {
 
 // ---------------------------------------------------------------- HAProxy
 
-export const HAPROXY = '/usr/sbin/haproxy';
+const HAPROXY = '/usr/sbin/haproxy';
 
 /**
  * The HAProxy configuration the README recommends: round robin over the servers, the client's
@@ -205,7 +205,7 @@ export const HAPROXY = '/usr/sbin/haproxy';
  * (connection refused) tried again on another. This run adds one line: the answering server's
  * name in X-Joinery-Server, so that its figures tell a server's answers from HAProxy's own.
  */
-export function haproxyConfig(listenPort: number, servers: { name: string; port: number }[]): string {
+function haproxyConfig(listenPort: number, servers: { name: string; port: number }[]): string {
   return `global
     maxconn 4096
 

@@ -75,7 +75,10 @@ export interface Figures {
 }
 
 const countBy = <T>(rows: T[], key: (r: T) => string) =>
-  rows.reduce<Record<string, number>>((m, r) => ((m[key(r)] = (m[key(r)] ?? 0) + 1), m), {});
+  rows.reduce<Record<string, number>>((m, r) => {
+    m[key(r)] = (m[key(r)] ?? 0) + 1;
+    return m;
+  }, {});
 
 export async function readFigures(
   db: Db,

@@ -4,7 +4,7 @@
  * every shopper's visit come from an address of its own, as real shoppers do. Every answer is
  * counted (status, who answered it: a joinery server or HAProxy itself, Retry-After).
  */
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { type Agent, request, type IncomingHttpHeaders } from 'node:http';
 
 export interface Answer {
   status: number;
@@ -29,7 +29,7 @@ export interface Target {
 }
 
 /** The header HAProxy adds to a server's answers in this run (its own error pages have none). */
-export const SERVED_BY = 'x-joinery-server';
+const SERVED_BY = 'x-joinery-server';
 
 /** Counts of every answer the run got, by who gave it. */
 export class Tally {

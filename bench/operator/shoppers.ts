@@ -14,7 +14,7 @@ import { Agent } from 'node:http';
 import { CARDS, JANE, orderBody } from '../../server/commerce/testing.ts';
 import { call, NoAnswer, type Answer, type CallOptions, type Tally, type Target } from './http.ts';
 
-export const MAX_TRIES = 5;
+const MAX_TRIES = 5;
 
 export type Card = keyof typeof CARDS;
 
@@ -72,7 +72,7 @@ const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The n-th visit's source address on loopback: 127.10.0.1, 127.10.0.2, ... */
-export function visitAddress(n: number): string {
+function visitAddress(n: number): string {
   return `127.${10 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 

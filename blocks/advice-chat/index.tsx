@@ -2,7 +2,7 @@ import { Img, defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { AdviceChatProps } from '../../schemas/types/blocks/advice-chat.ts';
 import styles from './advice-chat.module.css';
 
-/** The message the chat button shows: live chat is not built yet (spec 000, section 2). */
+/** The message the chat button shows: live chat is not built yet. */
 export const CHAT_UNAVAILABLE = 'This is Under Development!';
 
 /** Expert advice: an advisor, an online-status badge and a chat button. */

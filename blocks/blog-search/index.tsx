@@ -32,6 +32,7 @@ function BlogSearch({
 
   return (
     <div className={styles.search}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search form is the search landmark, in browsers without the search element too */}
       <form className={styles.form} role="search" aria-label={label} onSubmit={onSubmit} action={action} method="get">
         <label htmlFor={id} className={styles.label}>
           {label}

@@ -4,7 +4,7 @@
  * Prices are for display; the server recomputes every amount at checkout. A stored sku the
  * catalogue no longer has is dropped from the cart with a message naming it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   ActionLink,
   SiteLink,
@@ -43,6 +43,7 @@ function CartPage({
 
   // Drop lines whose sku the catalogue no longer has, saying which.
   const catalogue = data.status === 'ready' ? data.data : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the cart changes
   useEffect(() => {
     if (!catalogue) return;
     const dropped = sampleCart().retain((i) => Object.hasOwn(catalogue.samples, i.sku));
@@ -55,7 +56,7 @@ function CartPage({
     heading.current?.focus();
   };
 
-  let body;
+  let body: ReactNode;
   if (data.status === 'error')
     body = (
       <p className={styles.error} role="alert">

@@ -47,7 +47,7 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
   zipCode: 'postal-code',
 };
 
-/** The US-only alert (spec 000 section 5): a shipping address abroad is refused as it is chosen. */
+/** The US-only alert: a shipping address abroad is refused as it is chosen. */
 function useCountryChange(group: AddressGroup) {
   const { getValues, setValue, clearErrors } = useFormContext<CheckoutValues>();
   return (value: string) => {

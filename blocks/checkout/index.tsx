@@ -2,7 +2,7 @@
  * The checkout (/checkout): billing and shipping addresses, the server's shipping methods and
  * totals, the payment method and card, and the cart summary (a column on desktop, a slide-in
  * panel under 1201 px). Submit creates the order (or updates the one a failed payment left),
- * then pays it; the server decides every amount and state (spec 000 sections 2, 4, 5, 8).
+ * then pays it; the server decides every amount and state.
  *
  * This is the light entry. The cart lives in the browser, so the page is prerendered as its
  * loading line; the form itself (checkout-view.tsx: react-hook-form, zod, the payment code) is a

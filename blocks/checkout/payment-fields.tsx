@@ -35,6 +35,7 @@ export type PaymentMethodsState =
 /** The methods the server offers for a sample order; `onDefault` gets the enabled default, else the first. */
 export function usePaymentMethods(onDefault: (name: string) => void): PaymentMethodsState {
   const [methods, setMethods] = useState<PaymentMethodsState>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the methods are asked for once, on mount
   useEffect(() => {
     let live = true;
     void callApi<{ paymentMethods?: unknown; testMode?: boolean }>(
@@ -50,7 +51,6 @@ export function usePaymentMethods(onDefault: (name: string) => void): PaymentMet
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return methods;
 }

@@ -1,5 +1,5 @@
 /**
- * Placing the order (spec 000 sections 2, 4, 5 and 8): the order is created (or the one a failed
+ * Placing the order: the order is created (or the one a failed
  * payment left is updated, so a retry pays the same single order), then paid through the chosen
  * gateway. The card goes only to the gateway's script (the sandbox tokenizer, Accept.js, Stripe.js);
  * the shop's API sees tokens. Every amount and state comes from the server.
@@ -163,7 +163,7 @@ function paid(ctx: PlaceOrderContext, o: PaidOrder) {
 }
 
 /**
- * Stripe (spec 000 sections 4 and 7): the card becomes a PaymentMethod at Stripe; the shop
+ * Stripe: the card becomes a PaymentMethod at Stripe; the shop
  * creates and confirms the intent for the order's total; the answer's intent status decides
  * what comes next.
  */

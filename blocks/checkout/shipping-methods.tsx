@@ -1,4 +1,5 @@
 /** The shipping methods the server quoted for the address, or why there are none yet. */
+import type { ReactNode } from 'react';
 import { SHIPPING_MESSAGES, type ShippingMethodQuote, checkoutStyles as styles } from '../../engine/index.ts';
 import { amount } from './order-summary.tsx';
 import type { EstimateState } from './use-shipping-estimate.ts';
@@ -18,7 +19,7 @@ export function ShippingMethods({
   onChoose: (type: string) => void;
 }) {
   const data = estimate.status === 'ready' ? estimate.data : undefined;
-  let body;
+  let body: ReactNode;
   if (estimate.status === 'error')
     body = <p className={styles.alert}>{estimate.message ?? SHIPPING_MESSAGES.failed}</p>;
   else if (!data) body = <p className={styles.note}>{SHIPPING_MESSAGES.pending}</p>;

@@ -54,6 +54,7 @@ export function useShippingEstimate({
   const key = `${JSON.stringify(items)}|${locationKey}|${shippingMethod}`;
   const request = () => ({ items, shippingAddress: location, shippingMethod: shippingMethod || undefined });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for items, location and the method
   useEffect(() => {
     if (!items.length) return;
     const abort = new AbortController();
@@ -77,8 +78,6 @@ export function useShippingEstimate({
       clearTimeout(timer);
       abort.abort();
     };
-    // key stands for items, location and the method.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   const data = estimate.status === 'ready' ? estimate.data : undefined;

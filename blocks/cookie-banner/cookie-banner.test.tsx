@@ -47,6 +47,7 @@ describe('cookie-banner in the browser, with the page data an island has (no hea
   afterEach(() => {
     box?.remove();
     box = undefined;
+    // biome-ignore lint/suspicious/noDocumentCookie: the banner reads document.cookie
     document.cookie = 'cookie_consent=; Max-Age=0; Path=/';
     for (const s of document.head.querySelectorAll('script')) s.remove();
   });
@@ -62,6 +63,7 @@ describe('cookie-banner in the browser, with the page data an island has (no hea
     document.head.querySelectorAll('script[src*="googletagmanager.com/gtm.js?id=GTM-TEST1"]').length;
 
   it('with consent already given, loads the tag manager only where the route allows it', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the banner reads document.cookie
     document.cookie = 'cookie_consent=accepted; Path=/';
     started(false);
     expect(tagManagerScripts()).toBe(0);

@@ -91,6 +91,7 @@ function CatalogMenu({ label, catalogs }: { label: string; catalogs: Catalog[] }
           />
         </svg>
       </button>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the menu button's menu, a list of links */}
       <ul id={`${id}-menu`} role="menu" aria-label={label} className={styles.menu} hidden={!open} onKeyDown={onMenuKey}>
         {catalogs.map((c, i) => (
           <li key={i} role="none">

@@ -10,6 +10,7 @@ import styles from './embed-script.module.css';
  */
 function EmbedScript({ title, src, attributes, containerId, minHeight = 200, fallback }: EmbedScriptProps) {
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the script loads once per src, with the attributes it came with
   useEffect(() => {
     let live = true;
     loadScript(src, attributes ?? {}).then(
@@ -19,7 +20,7 @@ function EmbedScript({ title, src, attributes, containerId, minHeight = 200, fal
     return () => {
       live = false;
     };
-  }, [src]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [src]);
   return (
     <section className={sectionStyles.section} aria-label={title} aria-busy={state === 'loading'}>
       <div id={containerId} className={styles.container} style={{ minHeight }}>

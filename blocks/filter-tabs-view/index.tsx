@@ -35,6 +35,7 @@ function FilterTabsView({ tabs, title, label, layout, emptyTitle, emptyText, slo
   // Give each slot block the tabpanel role, an id its tab controls, and the tab as its name. On
   // the elements themselves, from the ids they have in the page: the prerendered tab's id may not
   // be the one this render would give it (the server's ids are kept as they are).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the prerendered slots are wired once, on mount
   useEffect(() => {
     if (!root.current) return;
     const self = blockElement(root.current);
@@ -50,7 +51,7 @@ function FilterTabsView({ tabs, title, label, layout, emptyTitle, emptyText, slo
       el.removeAttribute('aria-label');
       el.setAttribute('aria-labelledby', tab.id);
     });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   const hide = slots.filter((o, i) => o !== null && i !== t.selected).join(' ');
   const v2 = layout === 'filter-tabs-v2';

@@ -46,7 +46,7 @@ function ImageCards({ title, intro, columns = 3, images, maxZoom = 2, zoomStep =
                   decoding="async"
                 />
                 <span className={styles.zoomHint} aria-hidden="true">
-                  <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                     <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
                     <path
                       d="M15.5 15.5L21 21M10.5 7.5v6M7.5 10.5h6"

@@ -29,9 +29,11 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
     if (d && !d.open) d.showModal();
     closeButton.current?.focus();
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another image starts unzoomed
   useEffect(() => setZoom(1), [index]);
   const stage = useRef<HTMLDivElement>(null);
   // Zooming keeps the middle of the image in view; the visitor scrolls (or drags) to pan.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the zoom changes
   useEffect(() => {
     const el = stage.current;
     if (el) el.scrollTo({ left: (el.scrollWidth - el.clientWidth) / 2, top: (el.scrollHeight - el.clientHeight) / 2 });
@@ -138,6 +140,7 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
           </button>
         </div>
       </div>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes with the group role, both while zoomed */}
       <div
         ref={stage}
         className={styles.stage}

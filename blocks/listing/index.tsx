@@ -45,7 +45,8 @@ function ListingView({
     sorts.map((s) => s.value),
   );
   const key = params.toString();
-  const matching = useMemo(() => applyQuery(items, query), [items, key, defs]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is read anew each render; key (the URL's parameters) stands for it
+  const matching = useMemo(() => applyQuery(items, query), [items, key, defs]);
   const total = matching.length;
   const pages = pageCount(total, pageSize);
   const range = visibleRange(total, pageSize, query.page, pagination);
@@ -58,6 +59,7 @@ function ListingView({
 
   // After a page link: bring the list into view and focus its results line, as a new page
   // would (not when a shared ?page= applies on load, nor on back/forward).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
   useEffect(() => {
     if (!pageLinkUsed.current) return;
     pageLinkUsed.current = false;
@@ -66,6 +68,7 @@ function ListingView({
   }, [range.page]);
 
   // Load more (by button): focus the first card that was added.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when more items are shown
   useEffect(() => {
     if (focusItem.current === null) return;
     const link = listRef.current?.children[focusItem.current]?.querySelector<HTMLElement>('a');

@@ -49,7 +49,7 @@ export interface ListingQuery {
   filters: Record<string, string[]>;
 }
 
-export const facetParam = (value: string) => slugify(value);
+const facetParam = (value: string) => slugify(value);
 
 /** "doorStyle" -> "Door style". */
 export function humanize(name: string): string {

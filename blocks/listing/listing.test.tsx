@@ -28,7 +28,7 @@ const page: PageData = {
 };
 
 /** Renders as the prerender does: on the server, with a query the HTML must ignore. */
-function render(props: ListingProps, url = page.path + '?page=2&sort=z-a') {
+function render(props: ListingProps, url = `${page.path}?page=2&sort=z-a`) {
   const Listing = block.component;
   return screenOf(
     renderToString(

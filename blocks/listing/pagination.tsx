@@ -95,6 +95,7 @@ function Sentinel({ onVisible, page }: { onVisible(): void; page: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onVisible);
   callback.current = onVisible;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: observes anew for each page
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;

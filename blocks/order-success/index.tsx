@@ -1,6 +1,6 @@
 /**
  * The order-success page: shows the order number the checkout stored, then removes it and
- * clears the sample cart (spec 000 section 4). Opened with no stored number it goes to /checkout.
+ * clears the sample cart. Opened with no stored number it goes to /checkout.
  */
 import { useEffect, useRef, useState } from 'react';
 import { defineBlock, sampleCart } from '../../engine/index.ts';

@@ -1,7 +1,7 @@
 /**
  * The page a card provider's authentication returns to (/payment/{method}/verify and
  * /payment/verify/{method}): verifies the payment with the server, then goes to the success page
- * with the order number stored, or to /payment/fail on any error (spec 000 section 4).
+ * with the order number stored, or to /payment/fail on any error.
  */
 import { useEffect, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES, currentShop, defineBlock, pushEvent, sampleCart, usePagePath } from '../../engine/index.ts';

@@ -5,7 +5,7 @@
  * cart answers each line with the spec's message (added, or the maximum-quantity message).
  * Messages clear when the selection changes and vanish after 5 seconds.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   SiteLink,
   defineBlock,
@@ -122,7 +122,7 @@ function SampleList({
     setFeedback({ kind: 'results', results });
   };
 
-  let body;
+  let body: ReactNode;
   if (data.status === 'ready' && samples.length === 0) body = <p className={styles.note}>{EMPTY_TEXT}</p>;
   else if (data.status === 'error')
     body = (

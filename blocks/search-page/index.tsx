@@ -76,6 +76,7 @@ function SearchPage({
 
   return (
     <section className={styles.section}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search form is the search landmark, in browsers without the search element too */}
       <form role="search" action="" method="get" className={styles.form} onSubmit={submit}>
         <label htmlFor="query-box" className={styles.label}>
           {label}

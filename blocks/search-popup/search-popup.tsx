@@ -16,7 +16,7 @@ import type { SearchPopupProps } from '../../schemas/types/blocks/search-popup.t
 import styles from './search-popup.module.css';
 
 export const LOADING_TEXT = 'Loading suggestions...';
-export const UNAVAILABLE_TEXT = 'Search is not available right now. Please try again later.';
+const UNAVAILABLE_TEXT = 'Search is not available right now. Please try again later.';
 
 /** The search page's URL for a text: {searchPath}?query=... */
 export const searchUrl = (searchPath: string, text: string) =>
@@ -66,12 +66,14 @@ export function SearchPopup({
   };
 
   // Started by a focus or a key: take over the field's focus and what was typed before this ran.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useEffect(() => {
     const field = input.current;
     if (!field) return;
     if (field.value) setText(field.value);
     if (document.activeElement === field) show();
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close only sets state; the listener follows open
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => {
@@ -117,6 +119,7 @@ export function SearchPopup({
 
   const optionId = (i: number) => `${id}-option-${i}`;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: closes the popup when focus leaves it, no interaction of its own
     <div
       ref={root}
       className={[styles.search, className].filter(Boolean).join(' ')}
@@ -125,6 +128,7 @@ export function SearchPopup({
         if (open && next && !e.currentTarget.contains(next)) close();
       }}
     >
+      {/* biome-ignore lint/a11y/useSemanticElements: a search form is the search landmark, in browsers without the search element too */}
       <form role="search" action={searchPath} method="get" className={styles.form} onSubmit={submit}>
         <label htmlFor={`${id}-input`} className="jv-sr-only">
           {label}
@@ -178,11 +182,15 @@ export function SearchPopup({
             {status}
           </p>
           {listShown && (
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's listbox of options
             <ul id={`${id}-list`} role="listbox" aria-label={`${label} suggestions`} className={styles.list}>
               {hits.map((h, i) => (
+                // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the combobox, which points at the option (aria-activedescendant)
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox takes the keys for its options
                 <li
                   key={h.id}
                   id={optionId(i)}
+                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox
                   role="option"
                   aria-selected={i === active}
                   className={styles.option}

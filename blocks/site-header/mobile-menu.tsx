@@ -61,12 +61,12 @@ export function MobileMenu({
           <h2 id={titleId} className={styles.panelTitle}>
             {title}
           </h2>
-          {/* autofocus in a popover: focus moves here each time it opens. */}
           <button
             type="button"
             className={styles.closeButton}
             popoverTarget={panelId}
             popoverTargetAction="hide"
+            // biome-ignore lint/a11y/noAutofocus: autofocus in a popover moves focus here each time it opens
             autoFocus
           >
             {closeLabel}

@@ -71,6 +71,7 @@ function SpecTable({ group }: { group: Group }) {
 function SpecTabs({ groups }: { groups: Group[] }) {
   const id = useId();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a tab strip made of radios, styled as tabs; a fieldset's own box would need undoing
     <div className={styles.tabs} role="group" aria-label="Specification groups">
       {groups.map((g, i) => (
         <Fragment key={i}>
@@ -85,6 +86,7 @@ function SpecTabs({ groups }: { groups: Group[] }) {
           <label htmlFor={`${id}tab-${i}`} id={`${id}label-${i}`} className={styles.tab}>
             {g.title}
           </label>
+          {/* biome-ignore lint/a11y/useSemanticElements: a panel of text, not of form controls */}
           <div className={styles.panel} role="group" aria-labelledby={`${id}label-${i}`}>
             <SpecList group={g} />
             {g.image && (

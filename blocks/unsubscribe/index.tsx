@@ -5,8 +5,8 @@ import { toggleSubscription } from './toggle.ts';
 import styles from './unsubscribe.module.css';
 
 /**
- * The newsletter toggle (spec 000: the button alternates its unsubscribe and subscribe texts
- * with an alert each time). Unlike the original it calls the server with the token from the URL,
+ * The newsletter toggle: the button alternates its unsubscribe and subscribe texts with an alert
+ * each time. Unlike the original it calls the server with the token from the URL,
  * so the stored subscription changes; the text only switches when the server agreed.
  */
 function Unsubscribe({

@@ -15,7 +15,7 @@ import {
   type Style,
 } from '../../engine/catalog/index.ts';
 import { buildSearchIndex, mergeSearchDocs, routeSearchDocs } from '../../engine/search/index.ts';
-import { valueOf, type RouteEntry, type Site } from '../../engine/node.ts';
+import { fileValue, type RouteEntry, type Site } from '../../engine/node.ts';
 import { SAMPLE_DATA_URL } from '../../engine/catalog/sample-data.ts';
 import { SEARCH_INDEX_URL } from '../../engine/search/files.ts';
 
@@ -31,10 +31,10 @@ export interface BuildArtifact {
 }
 
 /** The catalogue file of a site (absent on sites without a catalogue). */
-export const CATALOGUE_FILE = 'catalogs/product-styles.json';
+const CATALOGUE_FILE = 'catalogs/product-styles.json';
 
 function styles(site: Site): Style[] {
-  const file = valueOf<ProductStylesFile>(site, CATALOGUE_FILE);
+  const file = fileValue<ProductStylesFile>(site, CATALOGUE_FILE);
   return Array.isArray(file?.styles) ? file.styles : [];
 }
 

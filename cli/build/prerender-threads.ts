@@ -12,7 +12,7 @@ import type { PrerenderFolders } from './prerender-inputs.ts';
  * server bundle), and on the generated 1,000-page site one thread measured 181 pages/s against
  * 109 with a worker (2 busy cores).
  */
-export const THREADS_MIN_ROUTES = 2000;
+const THREADS_MIN_ROUTES = 2000;
 
 export type WorkerInit = Omit<PrerenderFolders, 'assetUrls' | 'log'> & {
   assetUrls: [string, string][];
@@ -61,8 +61,12 @@ export function startHelperThreads(
       worker.on('message', (m: WorkerReply) => {
         if (m.kind === 'ready') resolve();
         // Each thread meets the same build-time problems (an unreachable host): said once.
-        else if (m.kind === 'log') logged.has(m.line) || (logged.add(m.line), log(m.line));
-        else {
+        else if (m.kind === 'log') {
+          if (!logged.has(m.line)) {
+            logged.add(m.line);
+            log(m.line);
+          }
+        } else {
           const p = pending.get(m.id);
           pending.delete(m.id);
           if (m.kind === 'done') p?.resolve(m.result);

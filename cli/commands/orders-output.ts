@@ -7,6 +7,7 @@ import { formatPrice, fromCents } from '../../engine/node.ts';
 import { currentShopOrUndefined } from '../../engine/commerce/shop.ts';
 
 /** C0 and C1 controls and the bidirectional overrides: shown as U+FFFD (tabs and line breaks as a space). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it replaces
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Text safe to print on a terminal, on one line. */

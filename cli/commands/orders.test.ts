@@ -46,8 +46,14 @@ async function server(siteDir = FIXTURE_SHOP_DIR) {
 async function joinery(args: string[], siteDir = FIXTURE_SHOP_DIR) {
   const out: string[] = [];
   const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (err.push(String(chunk)), true));
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out.push(String(chunk));
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    err.push(String(chunk));
+    return true;
+  });
   vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(`${a.join(' ')}\n`));
   try {
     const code = await main(['node', 'joinery', '--site', siteDir, ...args]);
@@ -494,6 +500,7 @@ describe('what the shopper typed', () => {
 
     const records = (await joinery(['orders', '--format', 'csv'])).out.split('\r\n');
     expect(records[1]).toMatch(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the CSV keeps the escape character the customer typed
       /^100000001,1,2025-01-15T12:00:00\.000Z,"'=HYPERLINK\(""http:\/\/x\.example""\)","Smith, Jr\u001b\[2J",ada@example\.com,ordered,331\.30,USD,card,completed,,sandbox_ch_\w+$/,
     );
 
@@ -503,6 +510,7 @@ describe('what the shopper typed', () => {
     expect(shown).toContain('Base cabinet\uFFFD]0;owned\uFFFD');
     // The quote's discount: subtotal + shipping + tax - discount is the total.
     expect(shown).toMatch(/\n +Discount +-\$100\.00\n +Total +\$331\.30\n +Paid +\$331\.30\n/);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test proves no control character is printed
     expect(table + shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(JSON.parse((await joinery(['orders', '--format', 'json'])).out)[0].lastName).toBe('Smith, Jr\u001b[2J');
   });

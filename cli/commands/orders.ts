@@ -134,7 +134,7 @@ async function withDatabase(work: (db: Db) => Promise<number>): Promise<number> 
 }
 
 /** The amounts are written in the shop's locale: its rules set as the server sets them. */
-function useShopRules(): void {
+function applyShopRules(): void {
   const shop = readSiteJson(getSiteDir()).shop;
   if (shop) setCurrentShop(shop);
 }
@@ -348,7 +348,7 @@ export async function ordersListCommand(opts: ListOptions = {}): Promise<number>
           `--status takes ${valid.join(' | ')} (${ON_HOLD}: the latest payment is held for review by the gateway), got "${opts.status}"`,
         );
     }
-    useShopRules();
+    applyShopRules();
     const { orders, more } = await listOrders(db, {
       ...(opts.status !== undefined ? { status: opts.status } : {}),
       ...(since ? { since } : {}),
@@ -540,7 +540,7 @@ export async function ordersShowCommand(idOrNumber: string, opts: { format?: str
       console.error(`joinery orders show: no order ${idOrNumber}`);
       return EXIT_CONTENT;
     }
-    useShopRules();
+    applyShopRules();
     process.stdout.write(
       format === 'json' ? `${JSON.stringify(order, null, 2)}\n` : `${orderDetailLines(order).join('\n')}\n`,
     );

@@ -1,6 +1,6 @@
 /**
  * `joinery quote create FILE.json [--expires-in 7d] [--send]`, `joinery quote list`,
- * `joinery quote cancel ID`: the shop's staff make quote payment links (issue 12).
+ * `joinery quote cancel ID`: the shop's staff make quote payment links.
  *
  * create checks the file against schemas/quote.schema.json and reports each problem as
  * file:line:column, as `joinery lint` does (exit 1); the server code then computes every row
@@ -92,7 +92,7 @@ export async function quoteCreateCommand(path: string, opts: { expiresIn?: strin
   const db = await openDb();
   try {
     const s = shop();
-    let created;
+    let created: Awaited<ReturnType<typeof createQuote>>;
     try {
       created = await createQuote(db, systemClock, input, ttl);
     } catch (e) {

@@ -45,10 +45,7 @@ const MIME: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-export function resolveRoute(
-  routes: RouteEntry[],
-  pathname: string,
-): { route: RouteEntry; status: number } | undefined {
+function resolveRoute(routes: RouteEntry[], pathname: string): { route: RouteEntry; status: number } | undefined {
   const path = pathname === '/' ? '/' : pathname.replace(/\/+$/, '');
   const exact = routes.find((r) => !r.dynamic && r.path === path);
   if (exact) return { route: exact, status: 200 };
@@ -141,7 +138,7 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
       const ssr = (await vite.ssrLoadModule(`/${SSR_ENTRY}`)) as typeof import('../../engine/render/server-entry.tsx');
       const registry: BlockRegistry = await ssr.loadAllBlocks();
       const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
-      const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> }).theme;
+      const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> } | undefined)?.theme;
       const doc = ssr.renderDocument({
         data: r.data,
         html: r.html,

@@ -44,7 +44,9 @@ export function forEachForm(ctx: LintContext, visit: (form: FormInfo) => void) {
     const value = file.value;
     const entries: FormEntry[] = [];
     if (Array.isArray(value.steps))
-      value.steps.forEach((s, i) => isObj(s) && collect(s.fields, `/steps/${i}/fields`, i, [], entries));
+      value.steps.forEach((s, i) => {
+        if (isObj(s)) collect(s.fields, `/steps/${i}/fields`, i, [], entries);
+      });
     else collect(value.fields, '/fields', 0, [], entries);
     visit({ rel: file.rel, value, entries });
   }

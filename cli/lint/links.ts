@@ -20,7 +20,7 @@ const PATH_SHAPE = /^\/(?!\/)[^\s"'<>()[\]{}]*$/;
 const MD_LINK = /!?\[[^\]]*\]\(\s*(\/[^)\s]*)(?:\s+"[^"]*")?\s*\)/g;
 const HTML_LINK = /\b(?:href|src)\s*=\s*["'](\/[^"']*)["']/g;
 
-export const isLinkKey = (key: string | undefined) => !!key && LINK_KEY.test(key);
+const isLinkKey = (key: string | undefined) => !!key && LINK_KEY.test(key);
 
 /**
  * Links in one string. `anyPath`: a path-shaped string counts even under a non-link key

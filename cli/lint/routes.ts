@@ -43,12 +43,16 @@ export function buildRoutesLeniently(site: Site): { routes: RouteEntry[]; proble
   if (!file || !isObj(raw) || !Array.isArray(raw.routes)) return { routes: [], problems: [] };
   const routeIdx: number[] = [];
   const collIdx: number[] = [];
-  const routes = raw.routes.flatMap((r, i) =>
-    isObj(r) && strings(r, ['path', 'page']) ? (routeIdx.push(i), [clean(r)]) : [],
-  );
-  const collections = (Array.isArray(raw.collections) ? raw.collections : []).flatMap((c, i) =>
-    isObj(c) && strings(c, ['path', 'page', 'source']) ? (collIdx.push(i), [clean(c)]) : [],
-  );
+  const routes = raw.routes.flatMap((r, i) => {
+    if (!isObj(r) || !strings(r, ['path', 'page'])) return [];
+    routeIdx.push(i);
+    return [clean(r)];
+  });
+  const collections = (Array.isArray(raw.collections) ? raw.collections : []).flatMap((c, i) => {
+    if (!isObj(c) || !strings(c, ['path', 'page', 'source'])) return [];
+    collIdx.push(i);
+    return [clean(c)];
+  });
   const defaults = isObj(raw.defaults)
     ? { ...raw.defaults, schemas: isObj(raw.defaults.schemas) ? raw.defaults.schemas : undefined }
     : undefined;

@@ -11,7 +11,7 @@ import formFieldRef from './rules/form-field-ref.ts';
 import submitLastStep from './rules/submit-last-step.ts';
 import { lintSite, type LintOptions } from './run.ts';
 
-export const FIXTURES = join(ROOT, 'tests', 'fixtures');
+const FIXTURES = join(ROOT, 'tests', 'fixtures');
 
 /** The form rules: their fixtures run only these (a form fixture has no pages worth the others). */
 export const FORM_RULES = [formFieldRef, duplicateField, fieldOptions, submitLastStep];

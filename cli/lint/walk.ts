@@ -13,11 +13,15 @@ export function forEachBlock(ctx: LintContext, visit: BlockVisitor) {
     if (!v || typeof v !== 'object') continue;
     if (file.rel.startsWith('pages/') && Array.isArray(v.blocks)) {
       const item = itemOf.get(file.rel.slice(6, -5));
-      v.blocks.forEach((b, i) => isBlock(b) && visit(b, file.rel, `/blocks/${i}`, item));
+      v.blocks.forEach((b, i) => {
+        if (isBlock(b)) visit(b, file.rel, `/blocks/${i}`, item);
+      });
     } else if (file.rel.startsWith('templates/') && Array.isArray(v.regions)) {
       v.regions.forEach((r: { blocks?: unknown }, ri: number) => {
         if (Array.isArray(r?.blocks))
-          r.blocks.forEach((b, i) => isBlock(b) && visit(b, file.rel, `/regions/${ri}/blocks/${i}`, undefined));
+          r.blocks.forEach((b, i) => {
+            if (isBlock(b)) visit(b, file.rel, `/regions/${ri}/blocks/${i}`, undefined);
+          });
       });
     }
   }
@@ -35,7 +39,10 @@ export function forEachObject(
   visit: (o: Record<string, unknown>, pointer: string) => void,
   pointer = '',
 ) {
-  if (Array.isArray(value)) value.forEach((v, i) => forEachObject(v, visit, `${pointer}/${i}`));
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      forEachObject(v, visit, `${pointer}/${i}`);
+    });
   else if (value !== null && typeof value === 'object') {
     visit(value as Record<string, unknown>, pointer);
     for (const [k, v] of Object.entries(value)) forEachObject(v, visit, `${pointer}/${escapeSegment(k)}`);

@@ -10,7 +10,7 @@ import { jsonText, refuseExisting, writeNew, type ScaffoldResult } from './files
 import { assertKebabCase, camelOf, pascalOf, titleOf } from './names.ts';
 
 /** The files of a new block, by name inside blocks/NAME/. */
-export function blockFiles(name: string): Record<string, string> {
+function blockFiles(name: string): Record<string, string> {
   const Name = pascalOf(name);
   const cls = camelOf(name);
   const title = titleOf(name);
@@ -90,7 +90,7 @@ function readLoaders(indexFile: string) {
 }
 
 /** Inserts `name: () => import('./name/index.tsx'),` into blocks/index.ts, keeping the list sorted. */
-export function registerBlock(indexFile: string, name: string): void {
+function registerBlock(indexFile: string, name: string): void {
   const { lines, end, entries } = readLoaders(indexFile);
   if (entries.some((e) => e.key === name))
     throw new UsageError(`block "${name}" is already registered in ${indexFile}`);

@@ -41,7 +41,7 @@ export interface BlogPostSummary {
 }
 
 /** The data the blog's collection routes expand from (their `source` in routes.json). */
-export const BLOG_SOURCES = {
+const BLOG_SOURCES = {
   post: 'data/blogs.json#/posts',
   author: 'data/blogs.json#/authors',
   category: 'data/blogs.json#/categories',
@@ -82,7 +82,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isBlogImage = (v: unknown): v is BlogImage => isObj(v) && isText(v.src) && typeof v.alt === 'string';
+const isBlogImage = (v: unknown): v is BlogImage => isObj(v) && isText(v.src) && typeof v.alt === 'string';
 
 export function isBlogAuthor(v: unknown): v is BlogAuthor {
   return (
@@ -161,11 +161,10 @@ export function formatPublishDate(iso: string, locale = 'en-US'): string {
   if (Number.isNaN(d.getTime())) return iso;
   if (locale === 'en-US') return `${EN_US_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
   let f = dateFormats.get(locale);
-  if (!f)
-    dateFormats.set(
-      locale,
-      (f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })),
-    );
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    dateFormats.set(locale, f);
+  }
   return f.format(d);
 }
 

@@ -23,5 +23,6 @@ function localStorageOrMemory(): CartStorage {
  */
 export function sampleCart(): CartStore {
   if (typeof window === 'undefined') return createCartStore({ storage: memoryStorage(), events: null });
-  return (browserStore ??= createCartStore({ storage: localStorageOrMemory(), events: window }));
+  browserStore ??= createCartStore({ storage: localStorageOrMemory(), events: window });
+  return browserStore;
 }

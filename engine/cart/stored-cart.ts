@@ -46,7 +46,7 @@ const quantity = (v: unknown, max: number): number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 1 ? Math.min(v, max) : 1;
 
 /** A stored line as a CartItem, or null when it is not one. */
-export function toCartItem(v: unknown, maxQuantity: number): CartItem | null {
+function toCartItem(v: unknown, maxQuantity: number): CartItem | null {
   if (!isObject(v) || !isText(v.sku) || typeof v.name !== 'string' || !isObject(v.finish)) return null;
   const { type, value } = v.finish;
   if (!isText(type) || !isText(value)) return null;

@@ -11,16 +11,15 @@ const formats = new Map<string, Intl.NumberFormat>();
 function formatter({ code, locale }: MoneyFormat): Intl.NumberFormat {
   const key = `${locale}|${code}`;
   let f = formats.get(key);
-  if (!f)
-    formats.set(
-      key,
-      (f = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      })),
-    );
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formats.set(key, f);
+  }
   return f;
 }
 

@@ -6,7 +6,7 @@
  * shop in general are not reviews of this product. Without such reviews (or without the
  * reviews file) the product has no aggregateRating and no review items.
  */
-import { valueOf, type Site } from '../content/load-site.ts';
+import { fileValue, type Site } from '../content/load-site.ts';
 import type { ProductFacts } from '../head/json-ld.ts';
 import type { RouteEntry } from '../types.ts';
 import type { Style } from './types.ts';
@@ -72,8 +72,8 @@ export function isStyle(item: unknown): item is Style {
  * style, brand and currency from site.json, ratings from data/reviews.json when it exists.
  */
 export function siteProductFacts(site: Site): (route: RouteEntry) => ProductFacts | undefined {
-  const info = valueOf<{ name?: string; currency?: string }>(site, 'site.json');
-  const reviews = valueOf<{ reviews?: ReviewRecord[] }>(site, 'data/reviews.json')?.reviews;
+  const info = fileValue<{ name?: string; currency?: string }>(site, 'site.json');
+  const reviews = fileValue<{ reviews?: ReviewRecord[] }>(site, 'data/reviews.json')?.reviews;
   const opts: ProductFactsOptions = {
     brand: info?.name ?? '',
     currency: info?.currency ?? 'USD',

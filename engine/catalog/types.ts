@@ -2,14 +2,7 @@
 export type {
   ProductStylesFile,
   Style,
-  StyleImage,
   FinishGroup,
   FinishItem,
-  Image,
-  DoorImage,
-  PreviewImage,
-  SpecGroup,
-  FaqEntry,
-  Video,
   Sample,
 } from '../../schemas/types/product-styles.ts';

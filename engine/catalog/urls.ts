@@ -3,7 +3,7 @@
  * routes expanded from the styles and the sub-categories ("/products/{category}/{subcategory}/{slug}"),
  * so a shop names its own catalogue paths.
  */
-import { valueOf, type Site } from '../content/load-site.ts';
+import { fileValue, type Site } from '../content/load-site.ts';
 import { fillTemplate, type RoutesFile } from '../routes/route-table.ts';
 import type { Style } from './types.ts';
 
@@ -34,7 +34,7 @@ export function catalogueUrlsOf(patterns: { style?: string; subcategory?: string
 }
 
 export function catalogueUrls(site: Site): CatalogueUrls {
-  const collections = valueOf<RoutesFile>(site, 'routes.json')?.collections ?? [];
+  const collections = fileValue<RoutesFile>(site, 'routes.json')?.collections ?? [];
   const pattern = (source: string) => collections.find((c) => c.source === source)?.path;
   return catalogueUrlsOf({ style: pattern(STYLES_SOURCE), subcategory: pattern(SUBCATEGORIES_SOURCE) });
 }

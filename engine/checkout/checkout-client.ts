@@ -85,7 +85,7 @@ export function enabledMethods(methods: unknown): PaymentMethodInfo[] {
 }
 
 /** The order being paid (id and token), kept for the tab so a retry pays the same order. */
-export const PENDING_ORDER_KEY = 'checkoutOrder';
+const PENDING_ORDER_KEY = 'checkoutOrder';
 /** Where the paid order's number waits for the success page (spec: local storage). */
 export const ORDER_NUMBER_KEY = 'orderIncrementId';
 

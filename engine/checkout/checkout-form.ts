@@ -1,5 +1,5 @@
 /**
- * The checkout form's values and their checks (spec 000 section 5), with the shared rules the
+ * The checkout form's values and their checks, with the shared rules the
  * server applies too, so the page shows the same messages before a request is made. The whole
  * form's zod schema is in form-schema.ts.
  */
@@ -30,7 +30,7 @@ export interface CheckoutValues {
 /** The shop's first shipping country (site.json commerce.countries), preselected. */
 const firstShippingCountry = () => currentShop().countries.find((c) => c.shipping)!.code;
 
-export const emptyAddress = (): AddressValues => ({
+const emptyAddress = (): AddressValues => ({
   firstName: '',
   lastName: '',
   email: '',
@@ -53,7 +53,7 @@ export const emptyValues = (): CheckoutValues => ({
 });
 
 /** The order the fields appear in: the first one with an error gets the focus. */
-export const FIELD_ORDER: readonly AddressField[] = [
+const FIELD_ORDER: readonly AddressField[] = [
   'firstName',
   'lastName',
   'email',
@@ -115,7 +115,7 @@ export function fieldKeys(v: CheckoutValues, withCard: boolean): string[] {
 }
 
 /** The address the cart ships to: billing with same-as-billing, else shipping. */
-export const shipTo = (v: CheckoutValues): AddressValues => (v.sameAsBilling ? v.billing : v.shipping);
+const shipTo = (v: CheckoutValues): AddressValues => (v.sameAsBilling ? v.billing : v.shipping);
 
 /** Country, state and ZIP when they are complete and valid, for the estimate. */
 export function shippingLocation(v: CheckoutValues): { countryId: string; state: string; zipCode: string } | undefined {

@@ -13,7 +13,6 @@ export {
   readPendingOrder,
   storePendingOrder,
   storeOrderNumber,
-  PENDING_ORDER_KEY,
   ORDER_NUMBER_KEY,
   PAYMENT_ERROR_KEY,
   type ApiResult,
@@ -23,34 +22,26 @@ export {
   type ShippingMethodQuote,
 } from './checkout-client.ts';
 export {
-  emptyAddress,
   emptyValues as emptyCheckoutValues,
   fieldError as checkoutFieldError,
   fieldKeys as checkoutFieldKeys,
-  shipTo,
   shippingLocation,
   isNonUs,
   notShipped,
   numericZip,
   countryOptions,
   US_ONLY,
-  FIELD_ORDER as ADDRESS_FIELD_ORDER,
   CARD_ORDER,
   type AddressValues,
   type CardValues,
   type CheckoutValues,
 } from './checkout-form.ts';
 export { TextField, SelectField } from './fields.tsx';
-export { preloadTokenizer, tokenizeCard, type TokenResult } from './gateways/tokenizer.ts';
+export { tokenizeCard } from './gateways/tokenizer.ts';
 export {
-  acceptJsConfig,
   dispatchCard,
-  preloadAcceptJs,
   processTransactionBody,
-  AUTHORIZE_NET_GATEWAY,
   PROCESS_TRANSACTION_URL,
-  type AcceptConfig,
-  type OpaqueResult,
 } from './gateways/accept-js.ts';
 export { usePaymentGateway, type PaymentGateway } from './gateways/use-payment-gateway.ts';
 export type { StripeCardHandle } from './gateways/stripe-card.tsx';

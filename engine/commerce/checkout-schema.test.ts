@@ -5,7 +5,7 @@ import { cardSchema, checkoutSchemas, payRequestSchema } from './checkout-schema
 
 const { addressSchema, estimateRequestSchema, orderPatchSchema, orderRequestSchema } = checkoutSchemas(shippedShop());
 
-export const ADDRESS = {
+const ADDRESS = {
   firstName: 'Jane',
   lastName: 'Doe',
   email: 'jane@example.com',

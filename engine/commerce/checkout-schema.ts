@@ -119,8 +119,8 @@ function normaliseAddress(a: Record<AddressField, string>) {
 const LOCATION_FIELDS = ['countryId', 'state', 'zipCode'] as const;
 
 /** Most lines one order takes (a sample cart holds a few; more is a script). */
-export const MAX_ORDER_ITEMS = 50;
-export const TOO_MANY_ITEMS = `A sample order can hold at most ${MAX_ORDER_ITEMS} items.`;
+const MAX_ORDER_ITEMS = 50;
+const TOO_MANY_ITEMS = `A sample order can hold at most ${MAX_ORDER_ITEMS} items.`;
 
 const code: Rule = (v) => (v === '' ? M.required : v.length > 80 ? M.invalidSelection : undefined);
 
@@ -141,14 +141,14 @@ function quantity(max: number) {
 }
 
 /** A client-made idempotency key: crypto.randomUUID() fits. */
-export const idempotencyKey: Rule = (v) =>
+const idempotencyKey: Rule = (v) =>
   v === ''
     ? M.required
     : /^[A-Za-z0-9_.:-]{16,200}$/.test(v)
       ? undefined
       : 'Invalid idempotency key: use 16 to 200 letters, digits, ".", ":", "-" or "_" (crypto.randomUUID() fits)';
 
-export const MAX_NOTES_LENGTH = 1000;
+const MAX_NOTES_LENGTH = 1000;
 const notes: Rule = (v) =>
   v.length > MAX_NOTES_LENGTH ? fillText(M.tooLong, { label: 'Additional notes' }) : undefined;
 
@@ -178,7 +178,7 @@ function withSameAsBilling<S extends core.$ZodType>(inner: S) {
 }
 
 /** An order or payment id. */
-export const orderIdSchema = pipe(
+const orderIdSchema = pipe(
   unknown(),
   transform((input: unknown, ctx: Ctx) => {
     const n = rowIdOf(input);
@@ -310,10 +310,13 @@ export type CheckoutSchemas = ReturnType<typeof checkoutSchemas>;
 
 const byShop = new WeakMap<ShopRules, CheckoutSchemas>();
 /** The schemas of the current shop (the page's: engine/commerce/shop.ts), built once per shop. */
-export function currentCheckoutSchemas(): CheckoutSchemas {
+function currentCheckoutSchemas(): CheckoutSchemas {
   const shop = currentShop();
   let s = byShop.get(shop);
-  if (!s) byShop.set(shop, (s = checkoutSchemas(shop)));
+  if (!s) {
+    s = checkoutSchemas(shop);
+    byShop.set(shop, s);
+  }
   return s;
 }
 
@@ -359,10 +362,9 @@ export function cardSchema(now: Date = new Date()) {
     })),
   );
 }
-export type CardInput = output<ReturnType<typeof cardSchema>>;
 
 /** A gateway's token for a card (sandbox token, Stripe PaymentMethod id, Accept.js nonce): opaque, short, printable. */
-export const paymentTokenRule: Rule = (v) =>
+const paymentTokenRule: Rule = (v) =>
   v === '' ? M.required : /^[A-Za-z0-9_\-.:]{1,255}$/.test(v) ? undefined : INVALID;
 
 /** POST /api/order/pay: the order, its token and the gateway's token. Never a card. */
@@ -374,4 +376,3 @@ export function payRequestSchema() {
     paymentToken: textField(paymentTokenRule),
   });
 }
-export type PayRequest = output<ReturnType<typeof payRequestSchema>>;

@@ -6,33 +6,25 @@
  */
 export * from './messages.ts';
 export * as checkoutRules from './rules.ts';
-export { expiryYears, EXPIRY_MONTHS, type Rule } from './rules.ts';
+export { expiryYears, EXPIRY_MONTHS } from './rules.ts';
 export * from './checkout-schema.ts';
-export { MAX_ROW_ID, rowIdOf } from './row-id.ts';
+export { rowIdOf } from './row-id.ts';
 export {
   currentShop,
   setCurrentShop,
   shipsTo,
   shopRulesOf,
-  cartTtlMs,
   ShopRulesError,
   type ShopRules,
-  type ShopCountry,
 } from './shop.ts';
 // formatPrice and roundMoney: engine/catalog (the engine's public face exports them once).
-export { ORDER_CURRENCY, toCents, fromCents, sumMoney, percentOf } from './money.ts';
-export { US, US_STATES, isUsState } from './us-states.ts';
-export {
-  bestMatch,
-  matchScore,
-  zipScore,
-  type Location as MatchLocation,
-  type LocationEntry,
-} from './location-match.ts';
-export { shippingQuotes, shippingRate, type ShippingQuote, type ShippingCart } from './shipping.ts';
-export { taxPercentFor, itemTax, shippingTax } from './tax.ts';
-export { lineFigures, orderTotals, type LineFigures, type OrderTotals, type PricedLine } from './totals.ts';
+export { toCents, fromCents, sumMoney } from './money.ts';
+export { US, US_STATES } from './us-states.ts';
+export type { Location as MatchLocation } from './location-match.ts';
+export { shippingQuotes, type ShippingQuote } from './shipping.ts';
+export { taxPercentFor, shippingTax } from './tax.ts';
+export { lineFigures, orderTotals, type LineFigures, type OrderTotals } from './totals.ts';
 export * from './payment-status.ts';
 export type * from './types.ts';
 export { QUOTE_MESSAGES, QUOTE_ERROR_TYPES } from './quote-messages.ts';
-export type { AddressView, QuoteView, QuoteAddressView, QuoteItemView } from './quote-view.ts';
+export type { AddressView, QuoteView, QuoteAddressView } from './quote-view.ts';

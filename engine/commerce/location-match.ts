@@ -1,5 +1,5 @@
 /**
- * Which table entry applies to an address (spec 000 section 9): ZIP by priority exact, then
+ * Which table entry applies to an address: ZIP by priority exact, then
  * range, then wildcard; then state (exact before wildcard); then country (exact before
  * wildcard). Shipping and tax tables share this; ties go to the entry listed first.
  */
@@ -42,7 +42,7 @@ const codeScore = (patterns: readonly string[], code: string) =>
   patterns.includes(code) ? 2 : patterns.includes(WILDCARD) ? 1 : 0;
 
 /** [zip, state, country] scores, or undefined when the entry does not match at all. */
-export function matchScore(entry: LocationEntry, at: Location): [number, number, number] | undefined {
+function matchScore(entry: LocationEntry, at: Location): [number, number, number] | undefined {
   const country = entry.country === at.countryId ? 2 : entry.country === WILDCARD ? 1 : 0;
   const state = codeScore(entry.states, at.state);
   const zip = zipScore(entry.zipCodes, at.zipCode);

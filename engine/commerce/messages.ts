@@ -1,5 +1,5 @@
 /**
- * Every checkout and payment text, exactly as spec 000 sections 5 and 8 quote them. The checkout
+ * Every checkout and payment text, word for word. The checkout
  * page and the server read them from here, so a shopper sees the same words on either side.
  */
 import { fillText } from '../text/fill.ts';
@@ -69,15 +69,15 @@ export const PAYMENT_MESSAGES = {
   unexpectedStatus: 'Unexpected payment status: {status}',
   handlingError: 'Error while handling Payment',
   processingError: 'An error occurred while processing your payment. Please try again.',
-  /** History comment of a failed payment (spec 001 section 8). */
+  /** History comment of a failed payment. */
   failedComment: 'Payment failed for order {id}: {message}',
   failedTransactionComment: 'Payment failed for transaction id {id}: {message}',
   unknownError: 'Unknown error',
-  /** The e-mails' payment status (spec 001 section 7). */
+  /** The e-mails' payment status. */
   paidStatus: 'Paid',
 } as const;
 
-/** Not in the spec: the shop pays through the offline sandbox gateway (issue 9, finding 5). */
+/** Shown while the shop pays through the offline sandbox gateway: no real payment is taken. */
 export const TEST_MODE_MESSAGES = {
   notice: 'Test mode: no real payment is taken',
   email: 'Test mode: no real payment was taken for this order.',

@@ -1,12 +1,12 @@
 /**
- * Payment status mapping (spec 000 section 4) and what it makes of the order: ordered when the
+ * Payment status mapping and what it makes of the order: ordered when the
  * payment is completed, else pending_payment.
  */
 export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'on_hold';
 export type OrderStatus = 'pending' | 'pending_payment' | 'ordered';
 
 /** Direct-entry card gateway response codes. */
-export const GATEWAY_RESPONSE_STATUS: Readonly<Record<number, PaymentStatus>> = {
+const GATEWAY_RESPONSE_STATUS: Readonly<Record<number, PaymentStatus>> = {
   1: 'completed',
   2: 'pending',
   3: 'failed',
@@ -18,7 +18,7 @@ export const statusFromResponseCode = (code: number | string): PaymentStatus =>
   GATEWAY_RESPONSE_STATUS[Number(code)] ?? 'failed';
 
 /** Card provider payment intent statuses. */
-export const INTENT_STATUS: Readonly<Record<string, PaymentStatus>> = {
+const INTENT_STATUS: Readonly<Record<string, PaymentStatus>> = {
   succeeded: 'completed',
   requires_payment_method: 'pending',
   processing: 'pending',

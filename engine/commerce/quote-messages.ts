@@ -1,4 +1,4 @@
-/** The quote payment page's texts (spec 000 sections 4 and 8), shared by the page and the API. */
+/** The quote payment page's texts, shared by the page and the API. */
 export const QUOTE_MESSAGES = {
   expired: 'The quote link has expired. Please contact admin to receive a new payment link.',
   notFound: 'Quote not found. The link may be incorrect.',
@@ -8,5 +8,5 @@ export const QUOTE_MESSAGES = {
   loading: 'Loading quote...',
 } as const;
 
-/** The 400 answers of GET /api/quote (spec 000 section 7). */
+/** The 400 answers of GET /api/quote. */
 export const QUOTE_ERROR_TYPES = { expired: 'tokenExpired', notFound: 'quoteNotExist' } as const;

@@ -7,7 +7,7 @@ const check = (rule: r.Rule, cases: [string, string | undefined][]) => {
   for (const [value, message] of cases) expect([value, rule(value)]).toEqual([value, message]);
 };
 
-describe('checkout field rules (spec 000 section 5)', () => {
+describe('checkout field rules', () => {
   it('email', () => {
     check(r.email, [
       ['', 'This field is required'],

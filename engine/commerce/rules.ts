@@ -1,5 +1,5 @@
 /**
- * The checkout's field rules (spec 000 section 5), one function per field kind: each takes the
+ * The checkout's field rules, one function per field kind: each takes the
  * trimmed text and returns the single message a shopper sees, or undefined. The order of the
  * checks decides which message wins: required, then characters, then length. The page can call
  * them on blur; checkout-schema.ts builds the zod schemas from them for the page and the server.
@@ -23,11 +23,9 @@ const PHONE_CHARS = /^[\d+\-(). ]+$/;
 const COUNTRY = /^[A-Za-z]{2}$/;
 
 /** Longest accepted street line and city: longer is a mistake or an attack, not an address. */
-export const MAX_STREET_LENGTH = 100;
-export const MAX_CITY_LENGTH = 50;
-export const MAX_EMAIL_LENGTH = 254;
-
-export const required: Rule = (v) => (v === '' ? M.required : undefined);
+const MAX_STREET_LENGTH = 100;
+const MAX_CITY_LENGTH = 50;
+const MAX_EMAIL_LENGTH = 254;
 
 export const email: Rule = (v) => {
   if (v === '') return M.required;

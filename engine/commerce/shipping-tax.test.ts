@@ -165,7 +165,7 @@ describe('order totals', () => {
   });
 });
 
-describe('payment status mapping (spec 000 section 4)', () => {
+describe('payment status mapping', () => {
   it('direct-entry response codes', () => {
     expect([1, 2, 3, 4, '1', 9].map(statusFromResponseCode)).toEqual([
       'completed',

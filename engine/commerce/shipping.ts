@@ -1,5 +1,5 @@
 /**
- * Shipping rates (spec 000 section 9). Per enabled method, the entry that best matches the
+ * Shipping rates. Per enabled method, the entry that best matches the
  * address decides: with shippingDisabled the method does not ship there; an order-based method
  * charges the rate of the range holding the rounded subtotal; an item-based one charges its
  * per-item rate times the item count. A method with no matching entry or range is not offered.

@@ -55,7 +55,10 @@ export function shopRulesOf(site: { currency?: unknown; commerce?: Commerce } | 
 const patterns = new Map<string, RegExp>();
 export function postalCodePattern(source: string): RegExp {
   let p = patterns.get(source);
-  if (!p) patterns.set(source, (p = new RegExp(source, 'u')));
+  if (!p) {
+    p = new RegExp(source, 'u');
+    patterns.set(source, p);
+  }
   return p;
 }
 

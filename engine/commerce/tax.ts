@@ -1,5 +1,5 @@
 /**
- * Sales tax (spec 000 section 9): the percentage of the entry that best matches the shipping
+ * Sales tax: the percentage of the entry that best matches the shipping
  * address (country, state and ZIP with the same priority as shipping, then wildcard), 0 when
  * none does. Item tax = price x percentage x qty; shipping is taxed at the same percentage.
  */

@@ -2,8 +2,6 @@
 export type {
   ShippingMethodsFile,
   ShippingMethod,
-  ShippingRate,
-  SubtotalRange,
 } from '../../schemas/types/shipping-methods.ts';
 export type { TaxRatesFile, TaxRate } from '../../schemas/types/tax-rates.ts';
-export type { PaymentMethodsFile, PaymentMethod } from '../../schemas/types/payment-methods.ts';
+export type { PaymentMethod } from '../../schemas/types/payment-methods.ts';

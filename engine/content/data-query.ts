@@ -22,7 +22,7 @@ export function isDataQuery(v: unknown): v is { $query: DataQuery } {
 }
 
 /** The value at a dotted path ("images.0.src"), or undefined. */
-export function pickPath(item: unknown, path: string): unknown {
+function pickPath(item: unknown, path: string): unknown {
   let cur = item;
   for (const k of path.split('.')) {
     if (cur === null || typeof cur !== 'object') return undefined;

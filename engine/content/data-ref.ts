@@ -4,7 +4,7 @@
  * A `{ "$query": { from, where, select } }` (data-query.ts) is a filtered view of a list.
  */
 import { formatPointer, getAtPointer, parsePointer } from './json-pointer.ts';
-import { valueOf, type Site } from './load-site.ts';
+import { fileValue, type Site } from './load-site.ts';
 import { isDataQuery, runDataQuery } from './data-query.ts';
 
 export interface DataRefContext {
@@ -46,7 +46,7 @@ export function lookupDataRef(ref: string, ctx: DataRefContext): Lookup {
   let root: unknown;
   if (parsed.file) {
     if (!ctx.site.files.has(parsed.file)) return { ok: false, reason: `file "${parsed.file}" does not exist` };
-    root = valueOf(ctx.site, parsed.file);
+    root = fileValue(ctx.site, parsed.file);
     if (root === undefined) return { ok: false, reason: `file "${parsed.file}" could not be parsed` };
   } else {
     if (ctx.item === undefined)
@@ -86,7 +86,10 @@ export function resolveDataRefs<T>(value: T, ctx: DataRefContext, depth = 0): T 
 
 /** Every reference inside a value, with its JSON Pointer relative to `base`. */
 export function findDataRefs(value: unknown, base: string, out: { ref: string; pointer: string }[] = []) {
-  if (Array.isArray(value)) value.forEach((v, i) => findDataRefs(v, `${base}/${i}`, out));
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      findDataRefs(v, `${base}/${i}`, out);
+    });
   else if (value !== null && typeof value === 'object') {
     if (isDataRef(value)) out.push({ ref: value.$data, pointer: base });
     else

@@ -12,7 +12,7 @@ export type IntegrationHostLists = Record<string, Partial<Record<HostKind, strin
  * An origin as a CSP source: https:// or wss://, a host (optionally *. for its subdomains) and a
  * port. The same pattern as the schema's hostSource: nothing here can add a directive to the header.
  */
-export const HOST_SOURCE = /^(https|wss):\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?$/;
+const HOST_SOURCE = /^(https|wss):\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?$/;
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 

@@ -35,7 +35,10 @@ function lineStarts(text: string): number[] {
 const startsCache = new WeakMap<JsonFile, number[]>();
 function fileLineStarts(file: JsonFile): number[] {
   let s = startsCache.get(file);
-  if (!s) startsCache.set(file, (s = lineStarts(file.text)));
+  if (!s) {
+    s = lineStarts(file.text);
+    startsCache.set(file, s);
+  }
   return s;
 }
 
@@ -43,7 +46,7 @@ function fileLineStarts(file: JsonFile): number[] {
 export const positionAt = (file: JsonFile, offset: number): Position =>
   offsetToPosition(file.text, offset, fileLineStarts(file));
 
-export function offsetToPosition(text: string, offset: number, starts = lineStarts(text)): Position {
+function offsetToPosition(text: string, offset: number, starts = lineStarts(text)): Position {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -62,7 +65,7 @@ export function parseJsonFile(rel: string, abs: string, text: string): JsonFile 
     ...offsetToPosition(text, e.offset, starts),
     message: parseErrorMessage(printParseErrorCode(e.error)),
   }));
-  let value: unknown = undefined;
+  let value: unknown;
   if (!syntaxErrors.length && tree) value = nodeValue(tree);
   return { rel, abs, text, value, tree, syntaxErrors };
 }

@@ -13,7 +13,7 @@ export function parsePointer(pointer: string): string[] {
 }
 
 export function formatPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 /** Returns the value at the pointer, or undefined when any step is missing. */
@@ -23,7 +23,7 @@ export function getAtPointer(value: unknown, segments: readonly string[]): unkno
     if (Array.isArray(cur)) {
       if (!/^\d+$/.test(seg)) return undefined;
       cur = cur[Number(seg)];
-    } else if (cur !== null && typeof cur === 'object' && Object.prototype.hasOwnProperty.call(cur, seg)) {
+    } else if (cur !== null && typeof cur === 'object' && Object.hasOwn(cur, seg)) {
       cur = (cur as Record<string, unknown>)[seg];
     } else {
       return undefined;

@@ -8,7 +8,7 @@ import { parseJsonFile, type JsonFile } from './json-file.ts';
 
 export type ContentKind = 'site' | 'routes' | 'page' | 'template' | 'menu' | 'form' | 'data';
 
-export const CONTENT_FOLDERS: Record<string, ContentKind> = {
+const CONTENT_FOLDERS: Record<string, ContentKind> = {
   pages: 'page',
   templates: 'template',
   menus: 'menu',
@@ -59,7 +59,7 @@ export function loadSite(dir: string): Site {
 }
 
 /** The parsed value of a file, or undefined when it is missing or has syntax errors. */
-export function valueOf<T = unknown>(site: Site, rel: string): T | undefined {
+export function fileValue<T = unknown>(site: Site, rel: string): T | undefined {
   return site.files.get(rel)?.value as T | undefined;
 }
 

@@ -2,7 +2,7 @@ import { isChecked, isEmpty, resolveValues } from './values.ts';
 import { formatRange, type Estimate } from './price.ts';
 import type { CompiledField, CompiledForm, FormValues } from './types.ts';
 
-/** Texts of the estimator's summary and PDF (spec 000 sections 8 and 9). */
+/** Texts of the estimator's summary and PDF. */
 export const ESTIMATE_TEXTS = {
   validity: 'This estimate is valid for 30 days from the date of generation.',
   title: 'Project estimate',
@@ -39,7 +39,7 @@ export interface EstimateDocument {
 }
 
 /** A value as a reader wants it: option labels for choices, Yes/No for boxes. */
-export function plainValue(field: CompiledField, value: unknown): string {
+function plainValue(field: CompiledField, value: unknown): string {
   if (field.type === 'checkbox' || field.type === 'newsletter') return isChecked(value) ? 'Yes' : 'No';
   const label = (v: unknown) => field.def.options?.find((o) => String(o.value) === String(v))?.label ?? String(v);
   return Array.isArray(value) ? value.map(label).join(', ') : label(value);
@@ -48,7 +48,7 @@ export function plainValue(field: CompiledField, value: unknown): string {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The local calendar date as the estimate shows it (MM/DD/YYYY) and names its file (YYYY-MM-DD). */
-export function estimateDates(now: Date): { date: string; iso: string } {
+function estimateDates(now: Date): { date: string; iso: string } {
   const y = now.getFullYear();
   const m = pad(now.getMonth() + 1);
   const d = pad(now.getDate());

@@ -27,18 +27,22 @@ function fakeSource(): GeoSource & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
-    countries: async () => (
-      calls.push('countries'),
-      [
+    countries: async () => {
+      calls.push('countries');
+      return [
         { value: 'US', label: 'United States' },
         { value: 'CA', label: 'Canada' },
         { value: 'FR', label: 'France' },
-      ]
-    ),
-    states: async (c) => (calls.push(`states:${c}`), c === 'US' ? [{ value: 'TX', label: 'Texas' }] : []),
-    cities: async (c, s) => (
-      calls.push(`cities:${c}:${s}`), c === 'US' && s === 'TX' ? [{ value: 'Austin', label: 'Austin' }] : []
-    ),
+      ];
+    },
+    states: async (c) => {
+      calls.push(`states:${c}`);
+      return c === 'US' ? [{ value: 'TX', label: 'Texas' }] : [];
+    },
+    cities: async (c, s) => {
+      calls.push(`cities:${c}:${s}`);
+      return c === 'US' && s === 'TX' ? [{ value: 'Austin', label: 'Austin' }] : [];
+    },
   };
 }
 

@@ -37,19 +37,19 @@ function parentOf(
 /** Which list a dynamic field shows for these values; null when its parent is empty (no options yet). */
 export function geoRequestFor(compiled: CompiledForm, field: CompiledField, values: FormValues): GeoRequest | null {
   const clean = resolveValues(compiled, values).values;
-  const valueOf = (f: CompiledField | undefined) =>
+  const fieldValue = (f: CompiledField | undefined) =>
     f && typeof clean[f.name] === 'string' ? (clean[f.name] as string) : '';
   switch (field.def.dynamicOptions) {
     case 'countries':
       return { kind: 'countries' };
     case 'states': {
-      const country = valueOf(parentOf(compiled, field, 'countries'));
+      const country = fieldValue(parentOf(compiled, field, 'countries'));
       return country ? { kind: 'states', country } : null;
     }
     case 'cities': {
       const stateField = parentOf(compiled, field, 'states');
-      const state = valueOf(stateField);
-      const country = stateField ? valueOf(parentOf(compiled, stateField, 'countries')) : '';
+      const state = fieldValue(stateField);
+      const country = stateField ? fieldValue(parentOf(compiled, stateField, 'countries')) : '';
       return state && country ? { kind: 'cities', country, state } : null;
     }
     default:
@@ -57,7 +57,7 @@ export function geoRequestFor(compiled: CompiledForm, field: CompiledField, valu
   }
 }
 
-export function loadGeo(source: GeoSource, request: GeoRequest): Promise<Option[]> {
+function loadGeo(source: GeoSource, request: GeoRequest): Promise<Option[]> {
   switch (request.kind) {
     case 'countries':
       return source.countries();

@@ -23,7 +23,7 @@ export const MESSAGES = {
   tooManyFiles: 'You can upload at most {n} files',
 } as const;
 
-/** Form-level texts for the form block and the forms API (spec 001 section 8, issue 5). */
+/** Form-level texts for the form block and the forms API. */
 export const FORM_TEXTS = {
   error: 'Something went wrong. Plase try again later.',
   successTitle: 'Thank you!',
@@ -32,7 +32,7 @@ export const FORM_TEXTS = {
   networkError: 'Submission failed',
 } as const;
 
-/** How long success and error messages stay on screen (spec 000 section 9). */
+/** How long success and error messages stay on screen. */
 export const MESSAGE_TIMEOUT_MS = 5000;
 
 /** Default per-file limit in MB when a file field sets no maxFileSize. */

@@ -7,13 +7,13 @@ export interface PayloadOptions {
   /** The site has reCAPTCHA configured; the token goes along when the form asks for it. */
   recaptcha?: boolean;
   recaptchaToken?: string;
-  /** Estimator extras (spec 000 section 7); display figures only, the server recomputes prices. */
+  /** Estimator extras; display figures only, the server recomputes prices. */
   totalPrice?: unknown;
   summaryRows?: unknown;
 }
 
 export interface SubmissionPayload {
-  /** Text parts of the multipart body, named as in spec 001 section 7 (plus `step`). */
+  /** Text parts of the multipart body, one per field named after it (plus `step`). */
   fields: Record<string, string>;
   /** File parts: one part per file, named after its field. */
   files: { field: string; file: FileLike }[];

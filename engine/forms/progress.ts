@@ -17,7 +17,7 @@ interface StoredProgress extends SavedProgress {
   hash: string;
 }
 
-/** Saved under the form name (spec 001 section 4), prefixed so it cannot collide with other keys. */
+/** Saved under the form name, prefixed so it cannot collide with other keys. */
 export function progressKey(formName: string): string {
   return `joinery-form:${formName}`;
 }

@@ -26,7 +26,7 @@ export interface FieldIssue {
 }
 
 /** Every field error of a submission, in field order, at most one per field. */
-export function collectIssues(compiled: CompiledForm, values: FormValues, opts: SchemaOptions = {}): FieldIssue[] {
+function collectIssues(compiled: CompiledForm, values: FormValues, opts: SchemaOptions = {}): FieldIssue[] {
   const resolved = resolveValues(compiled, values);
   const issues: FieldIssue[] = [];
   for (const field of fieldsInScope(compiled, opts.step)) {
@@ -66,5 +66,3 @@ export function schemaFor(compiled: CompiledForm, opts: SchemaOptions = {}) {
     transform((values: FormValues) => resolveValues(compiled, values).values),
   );
 }
-
-export type FormSchema = ReturnType<typeof schemaFor>;

@@ -1,7 +1,7 @@
 import type { CompiledForm } from './types.ts';
 
 /**
- * An estimator-style form (spec 000 section 4): a single-step form whose top-level groups are
+ * An estimator-style form: a single-step form whose top-level groups are
  * shown one at a time, as accordion sections or in a popup dialog. Next validates the fields of
  * every section up to the current one; the whole form is still sent in one post.
  */

@@ -1,5 +1,5 @@
 /**
- * Multi-step progress as a pure reducer (spec 001 section 4), for React's useReducer and for tests.
+ * Multi-step progress as a pure reducer, for React's useReducer and for tests.
  * Field validation and touched marks belong to react-hook-form; this only decides which step shows.
  */
 export interface StepState {

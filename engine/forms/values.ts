@@ -55,7 +55,7 @@ function toList(value: unknown): unknown[] {
 const TRIMMED = new Set(['text', 'email', 'tel', 'number', 'hidden']);
 
 /** Whether a field takes a list of values. */
-export function isListField(field: CompiledField): boolean {
+function isListField(field: CompiledField): boolean {
   return (
     field.type === 'checkbox-group' ||
     field.type === 'file' ||
@@ -64,7 +64,7 @@ export function isListField(field: CompiledField): boolean {
 }
 
 /** Coerces a raw value to its field's shape; `undefined` when nothing usable is left. */
-export function coerceValue(field: CompiledField, value: unknown): unknown {
+function coerceValue(field: CompiledField, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
   if (field.type === 'checkbox' || field.type === 'newsletter') return isChecked(value);
   // File objects are kept as they are (the browser still has to upload them).
@@ -81,7 +81,7 @@ function comparable(field: CompiledField | undefined, value: unknown): string[] 
   return [isScalar(value) ? String(value) : ''];
 }
 
-export function conditionMatches(compiled: CompiledForm, condition: HideWhen, values: FormValues): boolean {
+function conditionMatches(compiled: CompiledForm, condition: HideWhen, values: FormValues): boolean {
   const wanted = (Array.isArray(condition.equals) ? condition.equals : [condition.equals]).map(String);
   return comparable(compiled.byName.get(condition.field), values[condition.field]).some((v) => wanted.includes(v));
 }

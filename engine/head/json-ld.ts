@@ -8,7 +8,7 @@ import { youtubeId } from '../ui/youtube.ts';
 type Thing = Record<string, unknown>;
 const ctx = 'https://schema.org';
 
-export const absoluteUrl = (origin: string, url: string) =>
+const absoluteUrl = (origin: string, url: string) =>
   /^https?:\/\//.test(url) ? url : origin + (url.startsWith('/') ? url : `/${url}`);
 
 export function breadcrumbList(origin: string, items: Breadcrumb[]): Thing {
@@ -29,7 +29,7 @@ export function webSite(site: PublicSite): Thing {
     '@context': ctx,
     '@type': 'WebSite',
     name: site.name,
-    url: site.origin + '/',
+    url: `${site.origin}/`,
     potentialAction: {
       '@type': 'SearchAction',
       target: { '@type': 'EntryPoint', urlTemplate: `${site.origin}/search?query={search_term_string}` },
@@ -54,7 +54,7 @@ export function organization(site: PublicSite, org: OrganizationFacts): Thing {
     '@type': 'Organization',
     name: site.name,
     ...(org.legalName && { legalName: org.legalName }),
-    url: site.origin + '/',
+    url: `${site.origin}/`,
     ...(site.logo && { logo: absoluteUrl(site.origin, site.logo.src) }),
     ...(org.telephone && { telephone: org.telephone }),
     ...(org.email && { email: org.email }),
@@ -67,7 +67,7 @@ export function localBusiness(site: PublicSite, org: OrganizationFacts): Thing {
     '@context': ctx,
     '@type': 'HomeAndConstructionBusiness',
     name: site.name,
-    url: site.origin + '/',
+    url: `${site.origin}/`,
     ...(site.logo && { image: absoluteUrl(site.origin, site.logo.src) }),
     ...(org.telephone && { telephone: org.telephone }),
     ...(org.email && { email: org.email }),

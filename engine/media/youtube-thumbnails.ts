@@ -56,7 +56,10 @@ export function createThumbnailResolver(opts: ThumbnailResolverOptions = {}): Th
 
   const resolve = ((id: string) => {
     let p = cache.get(id);
-    if (!p) cache.set(id, (p = find(id)));
+    if (!p) {
+      p = find(id);
+      cache.set(id, p);
+    }
     return p;
   }) as ThumbnailResolver;
   Object.defineProperties(resolve, {

@@ -3,7 +3,7 @@
  * every `$data` reference resolved, and the head computed.
  */
 import { resolveDataRefs } from '../content/data-ref.ts';
-import { pageFile, templateFile, valueOf, type Site } from '../content/load-site.ts';
+import { pageFile, templateFile, fileValue, type Site } from '../content/load-site.ts';
 import { shopRulesOf } from '../commerce/shop.ts';
 import type { Commerce } from '../../schemas/types/site.ts';
 import { buildHead } from '../head/head.ts';
@@ -27,7 +27,7 @@ export interface SiteFile extends Omit<PublicSite, 'commerce'> {
   commerce?: Commerce;
 }
 
-export class PageBuildError extends Error {}
+class PageBuildError extends Error {}
 
 /** The settings blocks read; the CSP host lists are the server's, not every page's data. */
 function clientIntegrations(i: SiteFile['integrations'] | undefined = {}): PublicSite['integrations'] {
@@ -37,12 +37,12 @@ function clientIntegrations(i: SiteFile['integrations'] | undefined = {}): Publi
 
 /** routes.json's collection routes: source -> path pattern, for links blocks build (the blog's). */
 function collectionPatterns(site: Site): Record<string, string> {
-  const collections = valueOf<RoutesFile>(site, 'routes.json')?.collections ?? [];
+  const collections = fileValue<RoutesFile>(site, 'routes.json')?.collections ?? [];
   return Object.fromEntries(collections.map((c) => [c.source, c.path]));
 }
 
 export function publicSite(site: Site): PublicSite {
-  const s = valueOf<SiteFile>(site, 'site.json');
+  const s = fileValue<SiteFile>(site, 'site.json');
   if (!s) throw new PageBuildError('site.json is missing or invalid');
   return {
     name: s.name,
@@ -69,10 +69,10 @@ export interface PageDataOptions {
 }
 
 export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptions = {}): PageData {
-  const page = valueOf<PageFile>(site, pageFile(route.page));
+  const page = fileValue<PageFile>(site, pageFile(route.page));
   if (!page) throw new PageBuildError(`page "${route.page}" (${pageFile(route.page)}) is missing or invalid`);
   const templateName = page.template ?? route.template ?? 'default';
-  const template = valueOf<TemplateFile>(site, templateFile(templateName));
+  const template = fileValue<TemplateFile>(site, templateFile(templateName));
   if (!template)
     throw new PageBuildError(`template "${templateName}" (${templateFile(templateName)}) is missing or invalid`);
   const ctx = { site, item: route.item };
@@ -99,7 +99,7 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
     route,
     path,
     site: siteInfo,
-    org: valueOf<SiteFile>(site, 'site.json')?.organization ?? {},
+    org: fileValue<SiteFile>(site, 'site.json')?.organization ?? {},
     blocks: mainBlocks,
     product: route.flags.product ? opts.productFacts?.(route) : undefined,
   });

@@ -47,7 +47,7 @@ export function createAssetResolver(
       const files = new Set<string>();
       closure(blockKey(type), files, new Set());
       const own = manifest[blockKey(type)]?.file;
-      deps = [...files].filter((f) => f !== own && !entryFiles.has(f)).map((f) => '/' + f);
+      deps = [...files].filter((f) => f !== own && !entryFiles.has(f)).map((f) => `/${f}`);
       depsCache.set(type, deps);
     }
     return deps;
@@ -66,11 +66,11 @@ export function createAssetResolver(
     const blockChunks: Record<string, string[]> = {};
     for (const t of sorted) if (depsOf(t).length) blockChunks[t] = depsOf(t);
     const assets = {
-      entry: '/' + entryFile,
-      css: [...css].map((c) => '/' + c),
-      preload: [...files].map((f) => '/' + f),
+      entry: `/${entryFile}`,
+      css: [...css].map((c) => `/${c}`),
+      preload: [...files].map((f) => `/${f}`),
       blockChunks,
-      ...(bootFile ? { boot: '/' + bootFile } : {}),
+      ...(bootFile ? { boot: `/${bootFile}` } : {}),
     };
     cache.set(cacheKey, assets);
     return assets;

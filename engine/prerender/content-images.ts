@@ -11,7 +11,7 @@ import { dirname, extname, join, relative, sep } from 'node:path';
 /** Public URL of an original (e.g. "/images/banners/a.jpg") -> its fingerprinted URL. */
 export type AssetUrlMap = ReadonlyMap<string, string>;
 
-export const HASHED_IMAGES_DIR = 'assets/images';
+const HASHED_IMAGES_DIR = 'assets/images';
 /** Only pictures: other files in the folder (catalogue PDFs) keep the name a download shows. */
 const IMAGE_EXT = /\.(avif|gif|ico|jpe?g|png|svg|webp)$/i;
 
@@ -33,8 +33,8 @@ export function fingerprintImages(imagesDir: string, siteOut: string, urlPrefix 
     mkdirSync(dirname(dest), { recursive: true });
     copyFileSync(abs, dest);
     // Content may spell a name with spaces either way; the page gets the encoded form.
-    map.set(urlPrefix + rel, '/' + encodeURI(hashedRel));
-    map.set(urlPrefix + encodeURI(rel), '/' + encodeURI(hashedRel));
+    map.set(urlPrefix + rel, `/${encodeURI(hashedRel)}`);
+    map.set(urlPrefix + encodeURI(rel), `/${encodeURI(hashedRel)}`);
   }
   return map;
 }

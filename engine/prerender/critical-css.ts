@@ -41,7 +41,7 @@ function piecesOf(nodes: ChildNode[]): Piece[] {
       out.push({ kind: 'rule', css: n.toString(), needs: always ? null : (sets as string[][]) });
     } else if (n.type === 'atrule' && n.nodes?.some((c) => c.type === 'rule') && !/keyframes$/i.test(n.name)) {
       const a = n as AtRule;
-      out.push({ kind: 'group', open: `@${a.name}${a.params ? ' ' + a.params : ''}{`, children: piecesOf(a.nodes!) });
+      out.push({ kind: 'group', open: `@${a.name}${a.params ? ` ${a.params}` : ''}{`, children: piecesOf(a.nodes!) });
     } else if (n.type !== 'comment') {
       out.push({ kind: 'rule', css: n.toString() + (n.type === 'atrule' && !n.nodes ? ';' : ''), needs: null });
     }
@@ -54,7 +54,7 @@ function keep(pieces: Piece[], has: (c: string) => boolean): string {
   for (const p of pieces) {
     if (p.kind === 'group') {
       const inner = keep(p.children, has);
-      if (inner) css += p.open + inner + '}';
+      if (inner) css += `${p.open + inner}}`;
     } else if (!p.needs || p.needs.some((set) => set.every(has))) css += p.css;
   }
   return css;

@@ -11,7 +11,7 @@ import type { ProductFacts } from '../head/json-ld.ts';
 import { buildPageData, type SiteFile } from '../page-data/build-page-data.ts';
 import type { DocumentAssets } from '../render/document.ts';
 import type { RenderResult } from '../render/render-html.tsx';
-import { valueOf } from '../content/load-site.ts';
+import { fileValue } from '../content/load-site.ts';
 import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
 import { rewriteAssetUrls, type AssetUrlMap } from './content-images.ts';
 import { createResolveState, resolveBlockProps, type BlockResolvers } from './resolve.ts';
@@ -63,7 +63,7 @@ export interface PrerenderResult {
 /** The folder (relative to dist/site) that holds a route's index.html and page-data.json. */
 export function routeDir(path: string): string {
   if (path === '*') return '_shells/404';
-  if (path.includes(':')) return '_shells' + path.replace(/:/g, '_');
+  if (path.includes(':')) return `_shells${path.replace(/:/g, '_')}`;
   return path === '/' ? '' : path.replace(/^\/+|\/+$/g, '');
 }
 
@@ -88,7 +88,7 @@ export interface RouteRenderer {
 
 /** A renderer of routes in this thread: the prerender's core, also run by worker threads. */
 export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
-  const theme = valueOf<SiteFile>(o.site, 'site.json')?.theme;
+  const theme = fileValue<SiteFile>(o.site, 'site.json')?.theme;
   const resolveState = createResolveState(o.log);
   // Files are written by libuv's threads while the next page renders; a bounded number in flight.
   const writing = new Set<Promise<void>>();
@@ -128,7 +128,9 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
         const pageData = r.data;
         const dir = routeDir(route.path);
         const w: Promise<void> = write(join(o.outDir, dir), html, JSON.stringify(pageData))
-          .catch((e: unknown) => void (writeError ??= e))
+          .catch((e: unknown) => {
+            writeError ??= e;
+          })
           .finally(() => writing.delete(w));
         writing.add(w);
         if (writing.size >= 16) await Promise.race(writing);
@@ -188,7 +190,7 @@ export async function prerender(o: PrerenderOptions, helpers: RouteRenderer[] = 
   };
   const failedBlocks = rendered.flatMap((r) => r.failedBlocks);
 
-  const siteInfo = valueOf<SiteFile>(o.site, 'site.json')!;
+  const siteInfo = fileValue<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
   writeFileSync(
     join(o.outDir, 'sitemap.xml'),

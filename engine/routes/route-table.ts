@@ -4,7 +4,7 @@
  * from each item (dotted paths allowed: {category.title}).
  */
 import { lookupDataRef } from '../content/data-ref.ts';
-import { valueOf, type Site } from '../content/load-site.ts';
+import { fileValue, type Site } from '../content/load-site.ts';
 import type { Breadcrumb, MetaPair, RouteEntry, SchemaFlags } from '../types.ts';
 
 type Flag = { addSchema: boolean };
@@ -65,10 +65,10 @@ export function fillTemplate(text: string, item: unknown): string {
   });
 }
 
-export const isDynamicPath = (path: string) => path === '*' || path.split('/').some((s) => s.startsWith(':'));
+const isDynamicPath = (path: string) => path === '*' || path.split('/').some((s) => s.startsWith(':'));
 
 export function buildRouteTable(site: Site): RouteEntry[] {
-  const file = valueOf<RoutesFile>(site, 'routes.json');
+  const file = fileValue<RoutesFile>(site, 'routes.json');
   if (!file || !Array.isArray(file.routes)) return [];
   const defaults = file.defaults ?? {};
   const out: RouteEntry[] = [];

@@ -6,12 +6,12 @@ import { normalizeSearchText } from './normalize.ts';
 import { FIELD_SEPARATOR, SKU_SEPARATOR } from './separators.ts';
 import type { IndexedDoc, SearchDoc, SearchIndex } from './types.ts';
 
-export const DISPLAY_DESCRIPTION_LENGTH = 160;
+const DISPLAY_DESCRIPTION_LENGTH = 160;
 
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const at = text.lastIndexOf(' ', max - 1);
-  return text.slice(0, at > max / 2 ? at : max - 1).replace(/[\s,.;:]+$/, '') + '…';
+  return `${text.slice(0, at > max / 2 ? at : max - 1).replace(/[\s,.;:]+$/, '')}…`;
 }
 
 export function buildSearchIndex(docs: readonly SearchDoc[]): SearchIndex {

@@ -4,6 +4,7 @@
  * function, so matching is case- and accent-insensitive.
  */
 const MARKS = /[\u0300-\u036f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters count as white space
 const SPACE = /[\s\u0000-\u001f]+/g;
 
 export function normalizeSearchText(text: string): string {

@@ -19,7 +19,7 @@ let pending: Promise<SearchFn> | undefined;
 let loaded: SearchFn | undefined;
 
 /** Loads the index and the query code once per page load (a failure is retried on the next call). */
-export function loadSiteSearch(): Promise<SearchFn> {
+function loadSiteSearch(): Promise<SearchFn> {
   pending ??= Promise.all([loadStaticJson<SearchIndex>(SEARCH_INDEX_URL), import('./query.ts')]).then(([index, m]) => {
     loaded = (text, limit) => m.querySearch(index, text, limit);
     return loaded;

@@ -5,8 +5,6 @@
  */
 export const CONSENT_COOKIE = 'cookie_consent';
 export const CONSENT_MAX_AGE_DAYS = 180;
-/** Fired on window after a choice is stored; detail is the Consent. */
-export const CONSENT_EVENT = 'joinery:consent';
 
 export type Consent = 'accepted' | 'rejected';
 
@@ -25,10 +23,4 @@ export function readConsent(cookies: string): Consent | null {
 export function consentCookie(value: Consent, opts: { days?: number; secure?: boolean } = {}): string {
   const maxAge = Math.round((opts.days ?? CONSENT_MAX_AGE_DAYS) * 24 * 60 * 60);
   return `${CONSENT_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${opts.secure ? '; Secure' : ''}`;
-}
-
-/** Stores the choice in the browser and tells listeners (CONSENT_EVENT). */
-export function storeConsent(value: Consent, days = CONSENT_MAX_AGE_DAYS): void {
-  document.cookie = consentCookie(value, { days, secure: location.protocol === 'https:' });
-  window.dispatchEvent(new CustomEvent<Consent>(CONSENT_EVENT, { detail: value }));
 }

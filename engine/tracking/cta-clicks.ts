@@ -5,12 +5,12 @@
  */
 import { pushEvent } from './data-layer.ts';
 
-export const CTA_EVENT = 'cta_click';
+const CTA_EVENT = 'cta_click';
 
 const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /** The tracked path a clicked element leads to, if any. */
-export function ctaTarget(target: EventTarget | null, paths: ReadonlySet<string>, base: string): string | undefined {
+function ctaTarget(target: EventTarget | null, paths: ReadonlySet<string>, base: string): string | undefined {
   const link = target instanceof Element ? target.closest('a[href]') : null;
   if (!link) return undefined;
   let url: URL;

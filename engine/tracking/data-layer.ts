@@ -5,7 +5,7 @@
  * plain array in the page and sends nothing anywhere; only loading the tag manager script,
  * which reads it, waits for consent (see tag-manager.ts).
  */
-export const TRACKING_IDENTITY = { user_id: '', login_status: 'Guest', customer_type: 'General' } as const;
+const TRACKING_IDENTITY = { user_id: '', login_status: 'Guest', customer_type: 'General' } as const;
 
 export type DataLayerEntry = Record<string, unknown>;
 
@@ -16,7 +16,8 @@ declare global {
 }
 
 export function dataLayer(): DataLayerEntry[] {
-  return (window.dataLayer ??= []);
+  window.dataLayer ??= [];
+  return window.dataLayer;
 }
 
 /** Pushes `{ event: name, ...data, user_id: '', login_status: 'Guest', customer_type: 'General' }`. */

@@ -5,7 +5,7 @@
  */
 import { dataLayer } from './data-layer.ts';
 
-export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 const CONTAINER_ID = /^GTM-[A-Z0-9]+$/;
 
 export const tagManagerUrl = (id: string) => `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(id)}`;

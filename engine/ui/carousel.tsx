@@ -34,7 +34,7 @@ export interface CarouselProps {
  * same options share the same rules, and the server and the browser name it alike (an id from
  * useId would differ between the server's render and an island's).
  */
-export const carouselScope = (o: { dotsBelow?: number; activeBelow?: number; columns: number }) =>
+const carouselScope = (o: { dotsBelow?: number; activeBelow?: number; columns: number }) =>
   `${o.dotsBelow ?? 'all'}-${o.activeBelow ?? 'all'}-${o.columns}`;
 
 export function carouselCss(id: string, o: { dotsBelow?: number; activeBelow?: number; columns: number }): string {
@@ -131,6 +131,7 @@ export function Carousel({
           {slides.map((slide, i) => {
             const hidden = active && (i < slider.index || i >= slider.index + perView);
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group of content, not of form controls
               <div
                 key={i}
                 className={styles.slide}

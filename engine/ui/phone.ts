@@ -9,7 +9,7 @@ export interface PhoneLinkRule {
  * number ("(614) 555-0143" -> "+16145550143" with `{ digits: 10, callingCode: "1" }`). A number
  * written with + keeps its own code; without a calling code in the rule the digits stay as written.
  */
-export function phoneDigits(phone: string, rule?: PhoneLinkRule): string {
+function phoneDigits(phone: string, rule?: PhoneLinkRule): string {
   const digits = phone.replace(/[^\d+]/g, '');
   const code = rule?.callingCode;
   if (digits.startsWith('+') || !code) return digits;

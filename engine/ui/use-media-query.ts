@@ -12,6 +12,3 @@ export function useMediaQuery(query: string): boolean | null {
   }, [query]);
   return matches;
 }
-
-export const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

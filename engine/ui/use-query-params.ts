@@ -10,14 +10,6 @@
 import { useCallback, useMemo } from 'react';
 import { useExternalStore } from './use-external-store.ts';
 
-const noSubscription = () => () => {};
-const yes = () => true;
-
-/** false while rendering on the server and during hydration, true afterwards. */
-export function useHydrated(): boolean {
-  return useExternalStore(noSubscription, yes, false);
-}
-
 /** Readers of the query, told of every change made here and of back and forward. */
 const readers = new Set<() => void>();
 const subscribe = (onChange: () => void) => {

@@ -20,6 +20,7 @@ export function VideoFrame({ video }: { video: VideoSource }) {
       />
     );
   return (
+    // biome-ignore lint/a11y/useMediaCaption: the site's video entries carry no caption file yet
     <video
       ref={player}
       className={styles.videoFrame}

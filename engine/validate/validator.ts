@@ -144,14 +144,13 @@ function compileAll(
 }
 
 /** ajv errors -> one readable message per problem (anyOf/oneOf noise folded). */
-export function toSchemaErrors(errors: ErrorObject[]): SchemaError[] {
+function toSchemaErrors(errors: ErrorObject[]): SchemaError[] {
   const out: SchemaError[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
     if (e.keyword === 'if') continue;
-    let pointer = e.instancePath;
+    const pointer = e.instancePath;
     let message: string;
-    let atKey = false;
     switch (e.keyword) {
       case 'required':
         message = `is missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
@@ -165,8 +164,6 @@ export function toSchemaErrors(errors: ErrorObject[]): SchemaError[] {
           atKey: true,
         });
         continue;
-        atKey = true;
-        break;
       }
       case 'enum':
         message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -180,7 +177,7 @@ export function toSchemaErrors(errors: ErrorObject[]): SchemaError[] {
     const text = `${pointer || '/'} ${message}`;
     if (seen.has(text)) continue;
     seen.add(text);
-    out.push({ pointer, message: `${pointer ? `"${pointer}"` : 'the document'} ${message}`, atKey });
+    out.push({ pointer, message: `${pointer ? `"${pointer}"` : 'the document'} ${message}`, atKey: false });
   }
   return out;
 }

@@ -5,7 +5,7 @@
 import type { Plugin } from 'vite';
 
 const ID = 'virtual:joinery/blocks';
-const RESOLVED = '\0' + ID;
+const RESOLVED = `\0${ID}`;
 
 export function joineryPlugin(opts: { blocksModule: string }): Plugin {
   return {

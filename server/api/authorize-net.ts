@@ -1,5 +1,5 @@
 /**
- * The direct-entry gateway's call (spec 000 section 7), under /api/payment/authorize-net.
+ * The direct-entry gateway's call, under /api/payment/authorize-net.
  *
  * POST /process-transaction
  *   { orderId, token (or X-Order-Token), paymentMethod?, dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT',
@@ -24,7 +24,7 @@ import { idField, parseJson } from '../http/parse.ts';
 import { ACCEPT_DATA_DESCRIPTOR, AUTHORIZE_NET_GATEWAY } from '../payments/authorize-net.ts';
 import { COMMERCE_TEXTS } from '../commerce/index.ts';
 
-export const AUTHORIZE_NET_ROUTE_TEXTS = {
+const AUTHORIZE_NET_ROUTE_TEXTS = {
   amountMismatch: COMMERCE_TEXTS.amountMismatch,
   descriptor: 'Unsupported payment data.',
 } as const;

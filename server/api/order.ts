@@ -1,5 +1,5 @@
 /**
- * Guest orders (spec 000 sections 4 and 7, DESIGN.md section 6). The server prices everything;
+ * Guest orders. The server prices everything;
  * the client's figures are never read.
  *
  * POST /api/order                                   create (idempotent)
@@ -43,7 +43,7 @@ import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
 
-export const ORDER_TEXTS = { created: 'Order created', updated: 'Order updated', found: 'Order found' } as const;
+const ORDER_TEXTS = { created: 'Order created', updated: 'Order updated', found: 'Order found' } as const;
 
 export function orderRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
   const { orders, payments } = commerce;

@@ -24,7 +24,7 @@ import { isTestGateway } from '../commerce/test-mode.ts';
 const query = z.object({ scope: z.enum(['sample-order', 'convert-to-order']).optional() });
 const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId', 'apiLoginID', 'tokenizerUrl'] as const;
 
-export function publicPaymentMethod(m: PaymentMethod, providerConfig: Readonly<Record<string, string>> = {}) {
+function publicPaymentMethod(m: PaymentMethod, providerConfig: Readonly<Record<string, string>> = {}) {
   const config: Partial<Record<(typeof PUBLIC_CONFIG)[number], string>> = {};
   const given = m.config as Record<string, unknown> | undefined;
   for (const k of PUBLIC_CONFIG) {

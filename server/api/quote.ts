@@ -96,5 +96,3 @@ export function quoteRoutes(deps: Pick<AppDeps, 'config' | 'log' | 'db'>, commer
       return c.json(await quotes.convert(b));
     });
 }
-
-export { quoteService };

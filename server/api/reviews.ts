@@ -23,7 +23,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Logger } from '../logger.ts';
 
-export const REVIEWS_FILE = 'data/reviews.json';
+const REVIEWS_FILE = 'data/reviews.json';
 
 export interface BirdeyeReview {
   reviewId: string;
@@ -34,7 +34,7 @@ export interface BirdeyeReview {
   sourceType: string;
 }
 
-export const toBirdeye = (r: Review): BirdeyeReview => ({
+const toBirdeye = (r: Review): BirdeyeReview => ({
   reviewId: r.id,
   rating: r.rating,
   reviewer: { nickName: r.name },
@@ -48,7 +48,7 @@ export interface ReviewSource {
   load(): Promise<Review[] | null>;
 }
 
-export function fileReviewSource(file: string, log: Logger): ReviewSource {
+function fileReviewSource(file: string, log: Logger): ReviewSource {
   let cache: { version: string; reviews: Review[] | null } | undefined;
   return {
     async load() {

@@ -1,5 +1,5 @@
 /**
- * The card provider's calls (spec 000 section 7), under /api/payment/stripe. Every call names
+ * The card provider's calls, under /api/payment/stripe. Every call names
  * the order (orderId, or metadata.orderId) and carries its token (`token`, or the X-Order-Token
  * header). The amount is always the server's order total: a client `amount` that differs is
  * refused (422); metadata is the server's (orderId, orderIncrementId, paymentId).
@@ -28,7 +28,7 @@ import { noCardData } from '../http/no-card-data.ts';
 import { idField, parseJson } from '../http/parse.ts';
 import { STRIPE_GATEWAY } from '../payments/stripe.ts';
 
-export const STRIPE_TEXTS = {
+const STRIPE_TEXTS = {
   amountMismatch: COMMERCE_TEXTS.amountMismatch,
   /** The order's currency: "Only usd is accepted." */
   currency: (code: string) => `Only ${code} is accepted.`,

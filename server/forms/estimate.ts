@@ -1,5 +1,5 @@
 /**
- * An estimator's figures on the server (spec 000 section 7, DESIGN.md section 6): recomputed from
+ * An estimator's figures on the server: recomputed from
  * the site's own pricing file and the validated values. The totalPrice and summaryRows a client
  * posts are display figures only: they are checked to be JSON, compared (a difference is logged)
  * and never stored.
@@ -17,7 +17,7 @@ import { parseRequestJson } from '../http/parse.ts';
 import { fileCache } from './file-cache.ts';
 import { FormLoadError } from './definitions.ts';
 
-export const ESTIMATE_API_MESSAGES = {
+const ESTIMATE_API_MESSAGES = {
   badPart: 'The {part} part must be JSON',
 } as const;
 
@@ -35,7 +35,7 @@ const read = fileCache((text, file): PricingFile => {
 });
 
 /** The form's pricing file (data/NAME.json); throws FormLoadError when it is missing or broken. */
-export function loadPricing(siteDir: string, compiled: CompiledForm): PricingFile | undefined {
+function loadPricing(siteDir: string, compiled: CompiledForm): PricingFile | undefined {
   const name = compiled.def.pricing;
   if (!name) return undefined;
   const file = join(siteDir, 'data', `${name}.json`);

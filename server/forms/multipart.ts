@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { Readable, Transform, Writable } from 'node:stream';
+import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Busboy } from '@fastify/busboy';
 import { ApiError } from '../http/errors.ts';
@@ -47,7 +47,7 @@ export interface MultipartOptions {
   maxFiles?: number;
 }
 
-export const MULTIPART_MESSAGES = {
+const MULTIPART_MESSAGES = {
   notMultipart: 'Content-Type must be multipart/form-data',
   empty: 'Request body is empty',
   malformed: 'Malformed multipart body',
@@ -63,7 +63,7 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
 /** The boundary parameter (quoted or not) when it is one RFC 2046 allows; an empty one is not. */
-export function multipartBoundary(contentType: string): string | undefined {
+function multipartBoundary(contentType: string): string | undefined {
   const m = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
   const boundary = m?.[1] ?? m?.[2];
   return boundary !== undefined && BOUNDARY.test(boundary) ? boundary : undefined;
@@ -81,6 +81,7 @@ function discard(stream: Readable): void {
 /** "C:\\fakepath\\plan.pdf" or "../x" -> a display name; never used as a path. */
 export function displayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed from file names
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean || 'file').slice(0, 200);
 }
@@ -171,7 +172,10 @@ export async function parseMultipart(request: Request, o: MultipartOptions): Pro
     transform(chunk: Buffer, _enc, done) {
       total += chunk.length;
       seenBytes ||= chunk.length > 0;
-      if (total > o.totalBytes) return done((failure ??= new ApiError(413, MULTIPART_MESSAGES.tooLarge(o.totalBytes))));
+      if (total > o.totalBytes) {
+        failure ??= new ApiError(413, MULTIPART_MESSAGES.tooLarge(o.totalBytes));
+        return done(failure);
+      }
       done(null, chunk);
     },
   });

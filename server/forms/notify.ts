@@ -23,7 +23,7 @@ import {
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { confirmationHtml, submissionHtml } from './notify-html.tsx';
 
-export const NOTIFICATION_KIND = 'form-notification';
+const NOTIFICATION_KIND = 'form-notification';
 
 /** zod's e-mail pattern is what validated the values; here only a sanity check of configured addresses. */
 const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -52,7 +52,7 @@ const isFieldAddress = (spec: string) => spec.trim().startsWith('field:');
 
 /** What a greeting may show of a typed name: letters (any script), spaces, hyphens, apostrophes. */
 const NAME_LIKE = /^\p{L}[\p{L}\p{M}'\u2019 -]*$/u;
-export const GREETING_NAME_MAX = 30;
+const GREETING_NAME_MAX = 30;
 
 /**
  * The visitor's first name for the greeting, or undefined when the value is not name-like: too
@@ -84,7 +84,7 @@ function formatSize(bytes: number): string {
 }
 
 /** A value as a reader wants it: option labels for choices, Yes/No for boxes, file names with sizes. */
-export function displayValue(field: CompiledField, value: unknown): string {
+function displayValue(field: CompiledField, value: unknown): string {
   if (field.type === 'checkbox' || field.type === 'newsletter') return isChecked(value) ? 'Yes' : 'No';
   if (field.type === 'file') return (value as FileLike[]).map((f) => `${f.name} (${formatSize(f.size)})`).join(', ');
   const label = (v: unknown) => field.def.options?.find((o) => String(o.value) === String(v))?.label ?? String(v);
@@ -92,7 +92,7 @@ export function displayValue(field: CompiledField, value: unknown): string {
 }
 
 /** The submitted fields in definition order, label and display value. */
-export function fieldRows(compiled: CompiledForm, values: FormValues): { label: string; value: string }[] {
+function fieldRows(compiled: CompiledForm, values: FormValues): { label: string; value: string }[] {
   const rows: { label: string; value: string }[] = [];
   for (const field of compiled.fields) {
     const value = values[field.name];

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { addressRateLimit } from '../http/rate-limit.ts';
 
-export const RATE_LIMIT_MESSAGE = 'Too many form submissions from your address. Please wait a minute and try again.';
+const RATE_LIMIT_MESSAGE = 'Too many form submissions from your address. Please wait a minute and try again.';
 
 export function formRateLimit(o: {
   limit: number;

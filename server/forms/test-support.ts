@@ -22,7 +22,7 @@ import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
 
-export const ADMINS = ['orders@hearthline.example', 'sales@hearthline.example'];
+const ADMINS = ['orders@hearthline.example', 'sales@hearthline.example'];
 
 export const CONTACT: FormFile = {
   name: 'contact',
@@ -124,7 +124,7 @@ export const NEWSLETTER: FormFile = {
   },
 };
 
-export const SITE = {
+const SITE = {
   $schema: '../schemas/site.schema.json',
   name: 'Hearthline Cabinetry',
   origin: 'https://www.hearthline.example',

@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CommerceError, type CommerceErrorKind } from '../commerce/errors.ts';
 import { errorBody } from './errors.ts';
 
-export const STATUS_OF_KIND: Record<CommerceErrorKind, ContentfulStatusCode> = {
+const STATUS_OF_KIND: Record<CommerceErrorKind, ContentfulStatusCode> = {
   invalid: 422,
   forbidden: 403,
   'not-found': 404,

@@ -1,5 +1,5 @@
 /**
- * Card data never reaches the shop (DESIGN.md sections 5 and 6): a JSON body on a payment route
+ * Card data never reaches the shop: a JSON body on a payment route
  * that carries card fields (card, cardNumber, number, cvv, cvc, cardCode, cardCvc, expMonth ...)
  * is refused with 422 before any handler reads it, whatever else it holds. The browser hands the
  * card to the gateway's own script and sends the shop only the token it gets back.
@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.ts';
 
-export const CARD_KEYS = [
+const CARD_KEYS = [
   'card',
   'cardNumber',
   'number',
@@ -19,7 +19,7 @@ export const CARD_KEYS = [
   'expMonth',
   'expYear',
 ] as const;
-export const CARD_REFUSED = 'Card details must be entered in the payment form, not sent to the shop.';
+const CARD_REFUSED = 'Card details must be entered in the payment form, not sent to the shop.';
 
 export function noCardData(): MiddlewareHandler {
   return async (c, next) => {

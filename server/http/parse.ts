@@ -19,12 +19,10 @@ export interface ParseOptions {
   /** Status for invalid fields (default 422 for bodies, 400 for query and params). */
   status?: ContentfulStatusCode;
 }
-
 /** zod issues -> `{ "a.b.0": "first message for that path" }` (one mapping for the engine and the server). */
-export { issuesToErrors as fieldErrors, ROOT_ERROR_KEY } from '../../engine/node.ts';
 
 /** Validates an already-parsed value; throws ApiError(status) with field errors. */
-export async function validate<S extends z.ZodType>(
+async function validate<S extends z.ZodType>(
   schema: S,
   value: unknown,
   status: ContentfulStatusCode,
@@ -127,7 +125,8 @@ export function nulErrors(value: unknown): Record<string, string> | undefined {
     if (inner === NUL_KEY || (typeof inner === 'string' && inner.includes('\u0000'))) {
       const key = pathOf(v) || ROOT_ERROR_KEY;
       if (out && key in out) continue;
-      (out ??= {})[key] = NUL_MESSAGE;
+      out ??= {};
+      out[key] = NUL_MESSAGE;
       chars += key.length;
       if (++count >= MAX_WALK_ERRORS || chars >= MAX_WALK_KEY_CHARS) break;
     } else if (inner && typeof inner === 'object') {
@@ -185,7 +184,7 @@ export async function parseJson<S extends z.ZodType>(
 }
 
 /** Query parameters: a name given once is a string, given more than once an array of strings. */
-export function queryObject(c: Context): Record<string, string | string[]> {
+function queryObject(c: Context): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, values] of Object.entries(c.req.queries())) out[k] = values.length === 1 ? values[0]! : values;
   return out;

@@ -16,9 +16,9 @@ import { setResponseHeader } from './response-header.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 /** The one inline script a page may carry (engine/render/notice-script.ts), allowed by its hash. */
-export const NOTICE_SCRIPT_HASH = sha256(NOTICE_SCRIPT);
+const NOTICE_SCRIPT_HASH = sha256(NOTICE_SCRIPT);
 /** The page's inline Speculation Rules (engine/render/document.ts), allowed by their hash. */
-export const SPECULATION_RULES_HASH = sha256(SPECULATION_RULES);
+const SPECULATION_RULES_HASH = sha256(SPECULATION_RULES);
 
 type Directive = 'scriptSrc' | 'styleSrc' | 'imgSrc' | 'fontSrc' | 'connectSrc' | 'frameSrc' | 'mediaSrc';
 export type HostList = Partial<Record<Directive, readonly string[]>>;
@@ -68,7 +68,7 @@ export function contentSecurityPolicy(hosts: Record<string, HostList> = {}, extr
  * header operations (about 5% of a checkout's server time, bench/checkout.ts). Opened as a page
  * or framed, a JSON answer loads nothing.
  */
-export const API_HEADERS: readonly (readonly [string, string])[] = [
+const API_HEADERS: readonly (readonly [string, string])[] = [
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['X-Frame-Options', 'DENY'],
   ['X-Content-Type-Options', 'nosniff'],

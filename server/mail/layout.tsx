@@ -18,7 +18,7 @@ export const MAIL_COLORS = {
   card: '#ffffff',
 } as const;
 
-export const mutedStyle: CSSProperties = { color: MAIL_COLORS.muted, fontSize: 12 };
+const mutedStyle: CSSProperties = { color: MAIL_COLORS.muted, fontSize: 12 };
 export const linkStyle: CSSProperties = { color: MAIL_COLORS.link };
 
 export interface MailLayoutProps {

@@ -14,7 +14,7 @@ function toNodemailer(m: MailMessage, from: string) {
   return {
     from: m.from ?? from,
     to: m.to,
-    cc: m.cc && m.cc.length ? [...m.cc] : undefined,
+    cc: m.cc?.length ? [...m.cc] : undefined,
     replyTo: m.replyTo,
     subject: m.subject,
     html: m.html,
@@ -85,7 +85,7 @@ export interface MailerOptions {
   maxConnections?: number;
 }
 
-export const FALLBACK_FROM = 'Joinery <no-reply@localhost>';
+const FALLBACK_FROM = 'Joinery <no-reply@localhost>';
 
 export function createMailer(o: MailerOptions): Mailer {
   const from = o.from ?? FALLBACK_FROM;

@@ -6,10 +6,10 @@ import type { OutgoingMail } from '../mail/outbox.ts';
 import { confirmHtml } from './mail-html.tsx';
 import { CONFIRM_TTL_MS } from './subscriptions.ts';
 
-export const CONFIRM_KIND = 'newsletter-confirm';
+const CONFIRM_KIND = 'newsletter-confirm';
 
 /** <origin>/newsletter/confirm/<token>: the page of the route /newsletter/confirm/:confirmToken. */
-export const confirmUrl = (origin: string, token: string) =>
+const confirmUrl = (origin: string, token: string) =>
   `${origin.replace(/\/+$/, '')}/newsletter/confirm/${encodeURIComponent(token)}`;
 
 export function confirmMail(o: {

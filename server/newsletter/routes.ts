@@ -21,7 +21,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { confirmSubscription, setStatusByToken } from './subscriptions.ts';
 import { welcomeMail } from './welcome-mail.ts';
 
-export const NEWSLETTER_MESSAGES = {
+const NEWSLETTER_MESSAGES = {
   unsubscribed: 'You have been unsubscribed from our newsletter.',
   subscribed: 'You have been subscribed to our newsletter again.',
   unknownToken: 'This unsubscribe link is not valid. The subscription was not found.',

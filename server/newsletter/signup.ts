@@ -2,7 +2,7 @@
 import { isChecked, type CompiledForm, type FormValues } from '../../engine/node.ts';
 
 /** The form the footer shows (site-config/forms/newsletter.json). */
-export const NEWSLETTER_FORM = 'newsletter';
+const NEWSLETTER_FORM = 'newsletter';
 
 /**
  * The address to subscribe: the first e-mail field's value, when the form is the newsletter form

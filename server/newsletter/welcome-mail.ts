@@ -2,10 +2,10 @@
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { welcomeHtml } from './mail-html.tsx';
 
-export const WELCOME_KIND = 'newsletter-welcome';
+const WELCOME_KIND = 'newsletter-welcome';
 
 /** <origin>/unsubscribe/<token>: the page of the route /unsubscribe/:unsubscribeToken. */
-export const unsubscribeUrl = (origin: string, token: string) =>
+const unsubscribeUrl = (origin: string, token: string) =>
   `${origin.replace(/\/+$/, '')}/unsubscribe/${encodeURIComponent(token)}`;
 
 export function welcomeMail(o: {

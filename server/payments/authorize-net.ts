@@ -1,5 +1,5 @@
 /**
- * The `authorize-net` provider: the direct-entry card gateway (spec 000 sections 4 and 7). The
+ * The `authorize-net` provider: the direct-entry card gateway. The
  * browser hands the card to Accept.js, which gives back opaque data (descriptor and a one-time
  * value); the server posts a createTransactionRequest (authCaptureTransaction) with that opaque
  * data and the server's total to Authorize.Net's JSON API with plain fetch.
@@ -36,9 +36,9 @@ import type { ChargeParty, ChargeResult, PaymentProvider, ProviderDescriptor } f
 export const AUTHORIZE_NET_GATEWAY = 'authorize-net';
 /** Accept.js's descriptor for the opaque data it returns. */
 export const ACCEPT_DATA_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
-export const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 
-export const AUTHORIZE_NET_TEXTS = {
+const AUTHORIZE_NET_TEXTS = {
   timeout: 'The payment gateway did not answer in time. Please try again.',
   unreadable: 'The payment gateway sent an answer we could not read. Please try again.',
 } as const;
@@ -52,7 +52,7 @@ export interface AuthorizeNetConfig {
   timeoutMs: number;
 }
 
-export class AuthorizeNetConfigError extends Error {}
+class AuthorizeNetConfigError extends Error {}
 
 const httpUrl = (name: string, v: string, https: boolean): string => {
   let u: URL;
@@ -142,7 +142,7 @@ interface AnetTransactionDetails {
 }
 
 /** A gateway answer we could not use (not JSON, a resultCode Error without a transaction, an HTTP error). */
-export class AuthorizeNetError extends Error {}
+class AuthorizeNetError extends Error {}
 
 /** The body as JSON, past the byte-order mark Authorize.Net puts in front of it. */
 export function parseAnetJson(text: string): unknown {
@@ -221,7 +221,7 @@ export function describeWithMetadata(text: string | undefined, metadata?: Record
 export function metadataOfDescription(description: string | undefined): Record<string, string> | undefined {
   const m = /\[([^[\]\s]*)\]$/.exec(description ?? '');
   // Only key=value pairs: a description that merely ends in brackets carries no metadata.
-  if (!m?.[1] || !m[1].split('&').every((pair) => /^[^=]+=/.test(pair))) return undefined;
+  if (!m?.[1]?.split('&').every((pair) => /^[^=]+=/.test(pair))) return undefined;
   const out = Object.fromEntries(new URLSearchParams(m[1]));
   return Object.keys(out).length ? out : undefined;
 }

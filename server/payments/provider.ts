@@ -1,5 +1,5 @@
 /**
- * The one interface every payment provider implements (DESIGN.md section 5). The browser hands
+ * The one interface every payment provider implements. The browser hands
  * card data only to the gateway's own script (the sandbox gateway's tokenizer, Stripe.js,
  * Accept.js) and gets a token; the shop's server hands the provider that token and the amount
  * it computed, in integer cents. The provider answers with the spec's status (mapped from its

@@ -10,7 +10,8 @@ import { sandboxDescriptor } from './sandbox.ts';
 import { authorizeNetDescriptor } from './authorize-net.ts';
 import { stripeDescriptor } from './stripe.ts';
 
-export const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor<any>[] = [
+// biome-ignore lint/suspicious/noExplicitAny: each descriptor reads a configuration of its own type
+const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor<any>[] = [
   sandboxDescriptor,
   stripeDescriptor,
   authorizeNetDescriptor,

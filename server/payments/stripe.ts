@@ -1,7 +1,6 @@
 /**
- * The `stripe` provider: PaymentIntents through the official `stripe` SDK (spec 000 sections 4
- * and 7). The browser turns the card into a PaymentMethod with Stripe.js (the card goes to
- * Stripe only); the server creates and confirms the intent for the order's total in cents,
+ * The `stripe` provider: PaymentIntents through the official `stripe` SDK. The browser turns
+ * the card into a PaymentMethod with Stripe.js (the card goes to Stripe only); the server creates and confirms the intent for the order's total in cents,
  * with the order's ids as metadata and an idempotency key per order and attempt.
  *
  * Configuration (all three keys, or Stripe is not offered):
@@ -11,7 +10,7 @@
  *   STRIPE_API_URL          optional base URL (http://127.0.0.1:12111 for a local stand-in),
  *                           mapped onto the SDK's host, port and protocol
  *
- * Status mapping (spec 000 section 4): succeeded completed; requires_payment_method, processing,
+ * Status mapping: succeeded completed; requires_payment_method, processing,
  * requires_capture, requires_confirmation pending; canceled failed; requires_action on_hold.
  * A card error on confirmation (402) is that attempt failed, with Stripe's message.
  */
@@ -29,7 +28,7 @@ export interface StripeConfig {
   apiUrl?: string;
 }
 
-export class StripeConfigError extends Error {}
+class StripeConfigError extends Error {}
 
 /** The configuration from the environment; undefined when a key is missing (Stripe not offered). */
 export function stripeConfigFromEnv(env: Record<string, string | undefined>): StripeConfig | undefined {
@@ -60,7 +59,7 @@ export function apiUrlOptions(apiUrl: string | undefined): {
   return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
-export function stripeClient(cfg: StripeConfig): Stripe {
+function stripeClient(cfg: StripeConfig): Stripe {
   return new Stripe(cfg.secretKey, {
     ...apiUrlOptions(cfg.apiUrl),
     maxNetworkRetries: 1,
@@ -69,15 +68,8 @@ export function stripeClient(cfg: StripeConfig): Stripe {
   });
 }
 
-const idOf = (v: unknown): string | undefined =>
-  typeof v === 'string'
-    ? v
-    : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string'
-      ? (v as { id: string }).id
-      : undefined;
-
 /** An intent as the provider interface reports it. */
-export function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
+function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
   const status = statusFromIntent(pi.status);
   const error = pi.last_payment_error?.message;
   const card = pi.payment_method && typeof pi.payment_method === 'object' ? pi.payment_method.card : undefined;

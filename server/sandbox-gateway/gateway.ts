@@ -43,7 +43,7 @@ export const SANDBOX_CARDS = {
 
 const APPROVED = new Set<string>([SANDBOX_CARDS.approved, '5555555555554444', '378282246310005', '6011111111111117']);
 
-export const SANDBOX_MESSAGES = {
+const SANDBOX_MESSAGES = {
   approved: 'This transaction has been approved.',
   declined: 'Your card was declined.',
   heldForReview: 'This transaction is being held for review.',
@@ -71,7 +71,7 @@ const kindOf = (number: string): Kind =>
     : ((Object.entries(SANDBOX_CARDS).find(([, n]) => n === number)?.[0] as Kind | undefined) ?? 'notATestCard');
 
 /** A token lives 15 minutes and pays once. */
-export const TOKEN_TTL_MS = 15 * 60 * 1000;
+const TOKEN_TTL_MS = 15 * 60 * 1000;
 
 const id = (prefix: string, bytes: number) => `${prefix}${randomText(bytes, 'hex')}`;
 /** What an authentication link's intent id can be (`id('sandbox_pi_', 16)`); anything else is looked up nowhere. */
@@ -132,7 +132,7 @@ function intentView(r: SandboxGatewayIntentRow): SandboxIntent {
   };
 }
 
-export const authenticationPage = (intentId: string, clientSecret: string) =>
+const authenticationPage = (intentId: string, clientSecret: string) =>
   `/sandbox-gateway/authenticate/${encodeURIComponent(intentId)}?client_secret=${encodeURIComponent(clientSecret)}`;
 
 /** `return_url` with the intent's id and client secret, as Stripe returns to a shop. */
@@ -171,7 +171,7 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
   const listeners = new Set<SandboxListener>();
 
   return {
-    /** POST /sandbox-gateway/v1/tokens: checks the fields (spec 000 section 5's messages), keeps no number. */
+    /** POST /sandbox-gateway/v1/tokens: checks the fields, keeps no number. */
     async createToken(card: Partial<CardFields>): Promise<{ id: string; card: { brand: string; last4: string } }> {
       const now = clock.now();
       const f = {

@@ -4,7 +4,7 @@
  * GET  /sandbox-gateway/v1/tokenizer.js     its browser script (window.SandboxGateway.createToken)
  * POST /sandbox-gateway/v1/tokens           JSON { number, expMonth, expYear, cvv }
  *   -> 201 { id: 'tok_sandbox_...', card: { brand, last4 } }
- *   -> 422 { error: { message, errors: { number?, expMonth?, expYear?, cvv? } } } (spec 000 section 5's messages)
+ *   -> 422 { error: { message, errors: { number?, expMonth?, expYear?, cvv? } } }
  * GET  /sandbox-gateway/authenticate/:intentId?client_secret=...
  *   Its stand-in for the bank's authentication page (test card 4000 0025 0000 3155): amount,
  *   card, Approve / Decline. HTML; 404 for an unknown link.

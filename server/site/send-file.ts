@@ -13,9 +13,9 @@ import type { SiteFile } from './site-build.ts';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
-export const CACHE_SHORT = 'public, max-age=3600';
+const CACHE_SHORT = 'public, max-age=3600';
 
-export function cacheControl(rel: string, status: number): string {
+function cacheControl(rel: string, status: number): string {
   if (status !== 200) return CACHE_REVALIDATE;
   if (rel.startsWith('assets/')) return CACHE_IMMUTABLE;
   if (rel.endsWith('.html') || rel.endsWith('.json')) return CACHE_REVALIDATE;

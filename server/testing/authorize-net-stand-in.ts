@@ -29,7 +29,7 @@ export const ANET_TEST_CARDS = {
   heldForReview: '4000000000009995',
   hang: '4000000000000259',
 } as const;
-export const ANET_DECLINE_ZIP = '46282';
+const ANET_DECLINE_ZIP = '46282';
 export const ANET_TEXTS = {
   approved: 'This transaction has been approved.',
   pending: 'This transaction is pending.',

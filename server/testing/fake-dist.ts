@@ -12,7 +12,7 @@ const page = (title: string) =>
   `<script type="module" src="/assets/entry-abc123.js"></script></head><body><h1>${title}</h1></body></html>`;
 const data = (path: string, status = 200) => JSON.stringify({ path, status, site: FAKE_SITE });
 
-export const FAKE_DIST_FILES: Record<string, string> = {
+const FAKE_DIST_FILES: Record<string, string> = {
   'site/index.html': page('Home'),
   'site/page-data.json': data('/'),
   'site/aboutus/index.html': page('About us'),

@@ -45,7 +45,9 @@ export function watchRequests(app: { fetch: Fetch }): RequestWatch {
       const entry: Seen = { incoming: env.incoming, outgoing: env.outgoing, answered: false };
       seen.push(entry);
       const res = app.fetch(req, ...rest);
-      const answered = () => void (entry.answered = true);
+      const answered = () => {
+        entry.answered = true;
+      };
       if (res instanceof Promise) res.then(answered, answered);
       else answered();
       return res;

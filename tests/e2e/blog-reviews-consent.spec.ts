@@ -226,6 +226,7 @@ test.describe('reviews', () => {
       .filter({ has: page.getByRole('heading', { level: 3, name: newestLong.name }) });
     const text = card.getByText(newestLong.reviewText.slice(0, 40));
     // What the shopper sees (innerText): the rest of the review is in the page, hidden until asked for.
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText is the text as shown
     const shortText = await text.innerText();
     expect(shortText.endsWith('…')).toBe(true);
     expect(shortText.length).toBeLessThanOrEqual(151);

@@ -65,16 +65,6 @@ test('each page preloads only the code of its islands that start at load; no sta
     ).not.toContain(type);
 });
 
-/** The file of each module a block's chunk imports whose name (Vite's manifest key) starts with `name`. */
-function chunkImport(block: string, name: string): string {
-  const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >;
-  const key = manifest[`blocks/${block}/index.tsx`]!.imports!.find((i) => i.startsWith(`_${name}-`));
-  return '/' + manifest[key!]!.file;
-}
-
 /**
  * Holds the answer for a block's chunk until `dep` (a module that chunk imports) is requested, 5 s
  * at most. Resolves whether `dep` was asked for while the chunk was still on its way: fetched

@@ -310,16 +310,16 @@ test.describe('at 1280 px', () => {
     // Frames come only as the paused clock moves, and the boot script starts hydrating two frames
     // after the first screen is painted: the clock moves in 20 ms steps until the page is live
     // (the loader's 1200 ms start then, so at most a step or two of them have passed).
-    const live = async () => (
-      await page.clock.runFor(20),
-      page.evaluate(
+    const live = async () => {
+      await page.clock.runFor(20);
+      return page.evaluate(
         () =>
           !!document
             .querySelector('.calendly-inline-widget')
             ?.closest('[data-jv-island]')
             ?.hasAttribute('data-jv-live'),
-      )
-    );
+      );
+    };
     await expect.poll(live, { message: "the widget's island is live", timeout: 15_000, intervals: [0] }).toBe(true);
     await expect(page.locator('iframe[title="Booking calendar"]')).toBeAttached();
     expect(requested).toEqual(['https://assets.calendly.com/assets/external/widget.js']);

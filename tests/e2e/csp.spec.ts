@@ -28,10 +28,10 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 test('the watcher sees a violation: a script from a host that is in no integration is refused', async ({ page }) => {
   const violations = await watchCsp(page);
   let served = false;
-  await page.route(
-    'https://not-allowed.example.net/**',
-    (r) => ((served = true), r.fulfill({ contentType: 'text/javascript', body: '' })),
-  );
+  await page.route('https://not-allowed.example.net/**', (r) => {
+    served = true;
+    return r.fulfill({ contentType: 'text/javascript', body: '' });
+  });
   await page.goto('/');
   await page.evaluate(() => {
     const s = document.createElement('script');

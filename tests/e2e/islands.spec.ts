@@ -22,7 +22,7 @@ function blockChunkTypes(): Map<string, string> {
   return new Map(
     Object.entries(manifest)
       .filter(([k]) => /^blocks\/[^/]+\/(index\.tsx|client\.ts)$/.test(k))
-      .map(([k, c]) => ['/' + c.file, k.split('/')[1]!]),
+      .map(([k, c]) => [`/${c.file}`, k.split('/')[1]!]),
   );
 }
 

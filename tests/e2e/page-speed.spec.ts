@@ -271,7 +271,10 @@ test.describe('the cookie banner of a new visitor', () => {
         // Largest-paint entries are only given to an observer (buffered: the ones so far).
         type Paint = PerformanceEntry & { element?: Element | null; paintTime?: number };
         const lcp = await new Promise<Paint[]>((done) =>
-          new PerformanceObserver((list, o) => (o.disconnect(), done(list.getEntries()))).observe({
+          new PerformanceObserver((list, o) => {
+            o.disconnect();
+            done(list.getEntries());
+          }).observe({
             type: 'largest-contentful-paint',
             buffered: true,
           }),

@@ -1,5 +1,5 @@
 /**
- * Quote payment links end to end (issue 12) against the real server of the global setup: the
+ * Quote payment links end to end against the real server of the global setup: the
  * staff's CLI creates a quote in the server's database (JOINERY_DATA_DIR) and prints its link;
  * the customer opens it, pays with the sandbox card (or Stripe with 3-D Secure through the
  * verify page, or Authorize.Net through a fake Accept.js) and lands on the success page with
@@ -309,7 +309,7 @@ test('Stripe with 3-D Secure: the verify page converts the quote and the intent 
   const orderNumber = /#(\d+)$/.exec((await status.textContent()) ?? '')![1]!;
   const order = expectPaidOrder(email, orderNumber);
   expect(intent).toMatch(/^pi_/);
-  // The intent now names the order (spec 000 section 4 step 3).
+  // The intent now names the order.
   const pi = (await (
     await request.get(`${process.env.E2E_STRIPE_URL}/v1/payment_intents/${intent}`, {
       headers: { authorization: `Bearer ${process.env.E2E_STRIPE_SECRET_KEY}` },

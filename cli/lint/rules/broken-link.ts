@@ -21,7 +21,10 @@ function routeMatcher(ctx: LintContext) {
   const known = new Map<string, boolean>(); // the same links recur in menus and on many pages
   return (path: string) => {
     let ok = known.get(path);
-    if (ok === undefined) known.set(path, (ok = exact.has(path) || patterns.some((p) => matchPath(p, path) !== null)));
+    if (ok === undefined) {
+      ok = exact.has(path) || patterns.some((p) => matchPath(p, path) !== null);
+      known.set(path, ok);
+    }
     return ok;
   };
 }
@@ -66,6 +69,8 @@ export default defineRule({
 
     // Breadcrumbs, as filled for each route (collection items included).
     for (const r of ctx.routes)
-      r.breadcrumbs.forEach((b, j) => check('routes.json', `${r.source.pointer}/breadcrumbs/${j}/url`, b.url));
+      r.breadcrumbs.forEach((b, j) => {
+        check('routes.json', `${r.source.pointer}/breadcrumbs/${j}/url`, b.url);
+      });
   },
 });

@@ -15,7 +15,7 @@ import { pathOf } from '../links.ts';
 import { defineRule } from '../rule.ts';
 
 /** The catalogue file (the collection routes of the style pages expand from it). */
-export const CATALOGUE_FILE = 'catalogs/product-styles.json';
+const CATALOGUE_FILE = 'catalogs/product-styles.json';
 
 export default defineRule({
   meta: {
@@ -36,7 +36,7 @@ export default defineRule({
       routesFile === undefined ? undefined : new Set(ctx.routes.filter((r) => !r.dynamic).map((r) => pathOf(r.path)));
     const pattern = (source: string) => routesFile?.collections?.find((c) => c.source === source)?.path;
     const patterns = { style: pattern(STYLES_SOURCE), subcategory: pattern(SUBCATEGORIES_SOURCE) };
-    let problems;
+    let problems: ReturnType<typeof checkCatalogue>;
     try {
       problems = checkCatalogue(file, {
         ...(patterns.style && { urls: catalogueUrlsOf(patterns) }),

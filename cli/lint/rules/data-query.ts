@@ -10,7 +10,10 @@ import { escapeSegment, forEachBlock } from '../walk.ts';
 
 /** Each `$query` object inside a value, with its JSON Pointer. */
 function findQueries(value: unknown, base: string, out: { query: unknown; pointer: string }[] = []) {
-  if (Array.isArray(value)) value.forEach((v, i) => findQueries(v, `${base}/${i}`, out));
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      findQueries(v, `${base}/${i}`, out);
+    });
   else if (value !== null && typeof value === 'object') {
     if (isDataQuery(value)) out.push({ query: value.$query, pointer: `${base}/$query` });
     for (const [k, v] of Object.entries(value)) findQueries(v, `${base}/${escapeSegment(k)}`, out);

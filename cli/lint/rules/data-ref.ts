@@ -103,7 +103,10 @@ function checkCollections(ctx: LintContext) {
       } catch {
         // reported below as not resolving
       }
-      if (file && !ctx.site.files.has(file)) return reported.add(`/collections/${i}`); // missing-file's
+      if (file && !ctx.site.files.has(file)) {
+        reported.add(`/collections/${i}`); // missing-file's
+        return;
+      }
       const found = lookupDataRef(c.source, { site: ctx.site });
       const what = `collection "${String(c.path)}": source "${c.source}"`;
       if (!found.ok) ctx.report({ file: 'routes.json', pointer, message: `${what} does not resolve: ${found.reason}` });

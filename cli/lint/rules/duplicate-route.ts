@@ -11,7 +11,7 @@ import { defineRule } from '../rule.ts';
 const keyOf = (path: string) => (path === '*' ? '*' : pathOf(path).replace(/\/:[^/]+/g, '/:'));
 
 /** Where the first route is: "/about" at routes.json:12:15, or item 0 of the same collection. */
-function describe(ctx: LintContext, first: RouteEntry, item: number | undefined, dup: RouteEntry) {
+function describeRoute(ctx: LintContext, first: RouteEntry, item: number | undefined, dup: RouteEntry) {
   if (item !== undefined && first.source.pointer === dup.source.pointer) return `item ${item} of the same collection`;
   const file = ctx.site.files.get(first.source.file);
   const pos = file ? positionOf(file, `${first.source.pointer}/path`) : { line: 1, column: 1 };
@@ -47,7 +47,7 @@ export default defineRule({
       ctx.report({
         file: route.source.file,
         pointer: `${route.source.pointer}/path`,
-        message: `${what} duplicates ${describe(ctx, prev.route, prev.item, route)}`,
+        message: `${what} duplicates ${describeRoute(ctx, prev.route, prev.item, route)}`,
       });
     }
   },

@@ -46,7 +46,10 @@ export default defineRule({
       }
       const abs = normalize(join(ctx.site.dir, path));
       let ok = exists.get(abs);
-      if (ok === undefined) exists.set(abs, (ok = abs.startsWith(imagesDir + sep) && existsSync(abs)));
+      if (ok === undefined) {
+        ok = abs.startsWith(imagesDir + sep) && existsSync(abs);
+        exists.set(abs, ok);
+      }
       return !ok;
     };
     for (const file of ctx.site.files.values()) {

@@ -180,7 +180,10 @@ function checkAssets(ctx: LintContext, rel: string, value: unknown, cache: Map<s
       }
       const abs = normalize(join(ctx.site.dir, path));
       let exists = cache.get(abs);
-      if (exists === undefined) cache.set(abs, (exists = abs.startsWith(imagesDir + sep) && existsSync(abs)));
+      if (exists === undefined) {
+        exists = abs.startsWith(imagesDir + sep) && existsSync(abs);
+        cache.set(abs, exists);
+      }
       if (exists) continue;
       const expected = path.slice(1);
       const pointer = at();

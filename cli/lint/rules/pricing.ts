@@ -1,5 +1,5 @@
 /**
- * An estimator's pricing file matches its form (spec 000 section 3): every priced field and option
+ * An estimator's pricing file matches its form: every priced field and option
  * exists in the form (a renamed option would silently cost nothing), every option of a priced
  * (`useInCalculation`) field has a price, and no range has min above max.
  */

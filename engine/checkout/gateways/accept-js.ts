@@ -1,5 +1,5 @@
 /**
- * Authorize.Net's Accept.js for the direct-entry card fields (spec 000 sections 5 and 7): the
+ * Authorize.Net's Accept.js for the direct-entry card fields: the
  * script comes from the method's `config.acceptJsUrl` and is loaded only when that method is
  * chosen; `Accept.dispatchData` takes the card with the public clientKey and apiLoginID and
  * answers opaque data (dataDescriptor, dataValue) or a messages list with resultCode Error, whose
@@ -10,7 +10,7 @@ import { loadScript } from '../../ui/load-script.ts';
 import type { AddressValues, CardValues } from '../checkout-form.ts';
 import type { PaymentMethodInfo, PendingOrder } from '../checkout-client.ts';
 
-export const AUTHORIZE_NET_GATEWAY = 'authorize-net';
+const AUTHORIZE_NET_GATEWAY = 'authorize-net';
 export const PROCESS_TRANSACTION_URL = '/api/payment/authorize-net/process-transaction';
 
 interface AcceptResponse {

@@ -4,8 +4,8 @@
  * so no other page fetches anything from Stripe. The card goes from Stripe's fields to Stripe;
  * the page gets a PaymentMethod id and sends the shop only that.
  *
- * Messages as spec 000 section 5: Card number is incomplete or invalid, Expiry date is
- * incomplete or invalid, CVC is incomplete or invalid; and section 8: Stripe.js not ready.
+ * Messages: Card number is incomplete or invalid, Expiry date is incomplete or invalid, CVC is
+ * incomplete or invalid; and Stripe.js not ready.
  */
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { PaymentIntentResult, Stripe, StripeCardNumberElement, StripeElementChangeEvent } from '@stripe/stripe-js';
@@ -63,6 +63,7 @@ export function StripeCard({
   const fields = useRef<Partial<Record<Part, { focus(): void }>>>({});
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onChange only clears an error: a new function each render is the same behaviour
   useEffect(() => {
     let live = true;
     const mounted: { destroy(): void }[] = [];
@@ -92,8 +93,6 @@ export function StripeCard({
       number.current = null;
       fields.current = {};
     };
-    // onChange only clears an error: a new function each render is the same behaviour.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [publishableKey]);
 
   const notReady = (): never => {
@@ -140,6 +139,7 @@ export function StripeCard({
             <span id={`${uid}-${part}-label`} className={styles.label}>
               {LABELS[part]} <span aria-hidden="true">*</span>
             </span>
+            {/* biome-ignore lint/a11y/useSemanticElements: Stripe mounts its field's frame in this box */}
             <div
               ref={(el) => {
                 boxes.current[part] = el;

@@ -91,7 +91,7 @@ export async function expectFormAlert(
     const shown = await page
       .evaluate(() => {
         const form = document.querySelector('form');
-        const describe = (el: Element) =>
+        const descriptionOf = (el: Element) =>
           (el.getAttribute('aria-describedby') ?? '')
             .split(' ')
             .map((id) => document.getElementById(id)?.textContent ?? '')
@@ -102,7 +102,7 @@ export async function expectFormAlert(
           alerts: [...(form?.querySelectorAll('[role=alert]') ?? [])].map((a) => a.textContent),
           status: [...(form?.querySelectorAll('[role=status]') ?? [])].map((a) => a.textContent),
           fieldErrors: [...(form?.querySelectorAll('[aria-invalid=true]') ?? [])].map(
-            (f) => `${f.getAttribute('name') ?? f.id}: ${describe(f)}`,
+            (f) => `${f.getAttribute('name') ?? f.id}: ${descriptionOf(f)}`,
           ),
           button: [...(form?.querySelectorAll('button[type=submit]') ?? [])].map(
             (b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}`,

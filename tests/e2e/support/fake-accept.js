@@ -6,15 +6,14 @@
  * 4 digits (the stand-in's test card choice, server/testing/authorize-net-stand-in.ts) and a nonce:
  * the card number itself never leaves this script. each call's authData is recorded in sessionStorage `__acceptCalls` (the success page that follows is a new document).
  */
-(function () {
-  'use strict';
+(() => {
   function digits(v) {
     return String(v || '').replace(/\D/g, '');
   }
   function luhn(n) {
     var sum = 0;
-    for (var i = 0; i < n.length; i++) {
-      var d = Number(n[n.length - 1 - i]);
+    for (let i = 0; i < n.length; i++) {
+      let d = Number(n[n.length - 1 - i]);
       if (i % 2 === 1) {
         d *= 2;
         if (d > 9) d -= 9;
@@ -29,16 +28,12 @@
   function nonce() {
     var a = new Uint8Array(6);
     crypto.getRandomValues(a);
-    return Array.prototype.map
-      .call(a, function (b) {
-        return (b < 16 ? '0' : '') + b.toString(16);
-      })
-      .join('');
+    return Array.prototype.map.call(a, (b) => (b < 16 ? '0' : '') + b.toString(16)).join('');
   }
   window.Accept = {
-    dispatchData: function (secureData, callback) {
-      var auth = (secureData && secureData.authData) || {};
-      var card = (secureData && secureData.cardData) || {};
+    dispatchData: (secureData, callback) => {
+      var auth = secureData?.authData || {};
+      var card = secureData?.cardData || {};
       var calls = JSON.parse(sessionStorage.getItem('__acceptCalls') || '[]');
       calls.push({ authData: { clientKey: auth.clientKey, apiLoginID: auth.apiLoginID } });
       sessionStorage.setItem('__acceptCalls', JSON.stringify(calls));
@@ -57,11 +52,11 @@
         answer = {
           opaqueData: {
             dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT',
-            dataValue: 'FAKEACCEPT.' + n.slice(-4) + '.' + nonce(),
+            dataValue: `FAKEACCEPT.${n.slice(-4)}.${nonce()}`,
           },
           messages: { resultCode: 'Ok', message: [{ code: 'I_WC_01', text: 'Successful.' }] },
         };
-      setTimeout(function () {
+      setTimeout(() => {
         callback(answer);
       }, 10);
     },

@@ -151,7 +151,8 @@ export async function samples(page: Page): Promise<Locator> {
 export async function recordDataLayer(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { dataLayer?: unknown[] };
-    const layer = (w.dataLayer ??= []);
+    w.dataLayer ??= [];
+    const layer = w.dataLayer;
     const push = layer.push.bind(layer);
     layer.push = (...items: unknown[]) => {
       sessionStorage.setItem(
