@@ -74,7 +74,9 @@ export function useCheckoutSubmit(options: {
     let fieldErrs: Errors | undefined;
     await handleSubmit(
       () => undefined,
-      (errors) => void (fieldErrs = flatErrors(errors)),
+      (errors) => {
+        fieldErrs = flatErrors(errors);
+      },
     )();
     return { ...fieldErrs, ...hosted };
   };

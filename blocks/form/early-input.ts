@@ -15,7 +15,7 @@ export function typedBeforeStart(name: string): Record<string, unknown> | undefi
   return form ? readEarlyInput(form) : undefined;
 }
 
-export function readEarlyInput(form: HTMLFormElement): Record<string, unknown> {
+function readEarlyInput(form: HTMLFormElement): Record<string, unknown> {
   const byName = new Map<string, Control[]>();
   for (const el of Array.from(form.elements) as Control[]) {
     if (!el.name || (el instanceof HTMLInputElement && SKIPPED.has(el.type))) continue;

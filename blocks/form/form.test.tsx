@@ -235,11 +235,11 @@ describe('form blocks in the site content', () => {
     const site = join(import.meta.dirname, '../../site-config');
     const found: { file: string; props: Record<string, unknown> }[] = [];
     const walk = (value: unknown, file: string) => {
-      if (Array.isArray(value)) value.forEach((v) => walk(v, file));
+      if (Array.isArray(value)) for (const v of value) walk(v, file);
       else if (value && typeof value === 'object') {
         const v = value as { type?: unknown; props?: Record<string, unknown> };
         if (v.type === 'form' && v.props) found.push({ file, props: v.props });
-        Object.values(value).forEach((child) => walk(child, file));
+        for (const child of Object.values(value)) walk(child, file);
       }
     };
     for (const dir of ['pages', 'templates'])

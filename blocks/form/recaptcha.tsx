@@ -21,7 +21,7 @@ const SCRIPT = 'https://www.google.com/recaptcha/api.js?render=explicit&onload=_
 let loading: Promise<Grecaptcha> | undefined;
 
 function loadRecaptcha(): Promise<Grecaptcha> {
-  return (loading ??= new Promise<Grecaptcha>((resolve, reject) => {
+  loading ??= new Promise<Grecaptcha>((resolve, reject) => {
     window.__joineryRecaptchaLoaded = () => resolve(window.grecaptcha!);
     const script = document.createElement('script');
     script.src = SCRIPT;
@@ -31,7 +31,8 @@ function loadRecaptcha(): Promise<Grecaptcha> {
       reject(new Error('reCAPTCHA failed to load'));
     };
     document.head.append(script);
-  }));
+  });
+  return loading;
 }
 
 export interface RecaptchaHandle {

@@ -1,6 +1,6 @@
 /**
- * One POST /api/forms/{name} and what the form block makes of the answer (spec 001 section 7:
- * it reads success, message and data.id; a 422 carries errors by field).
+ * One POST /api/forms/{name} and what the form block makes of the answer: it reads
+ * success, message and data.id; a 422 carries errors by field.
  */
 export type SubmitOutcome =
   | { ok: true; id?: string }

@@ -15,6 +15,7 @@ export function useEarlyInput(
   setValue: UseFormSetValue<FormValues>,
 ) {
   const [typed] = useState(() => typedBeforeStart(compiled.name));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form starts: what was typed before its code ran
   useEffect(() => {
     formRef.current?.setAttribute('data-ready', '');
     if (!typed) return;
@@ -23,5 +24,5 @@ export function useEarlyInput(
         continue;
       setValue(field.name, typed[field.name], { shouldDirty: true });
     }
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 }

@@ -39,14 +39,15 @@ export function useSavedProgress(options: {
     if (store) clearProgress(store, compiled.name);
   }, [store, compiled]);
 
-  // Restore progress saved by an earlier visit.
+  // Restore progress saved by an earlier visit, once per form definition.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a restore later would overwrite what the visitor typed since
   useEffect(() => {
     if (!store) return;
     const saved = loadProgress(store, compiled.name, compiled.hash);
     if (!saved || saved.state.step >= stepCount || isFinished(saved.state, stepCount)) return;
     move({ type: 'restore', state: saved.state });
     reset({ ...defaults, ...saved.values });
-  }, [compiled]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [compiled]);
 
   useEffect(() => {
     if (steps !== initialStepState) save();

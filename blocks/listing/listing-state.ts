@@ -69,7 +69,10 @@ export function humanize(name: string): string {
 const PLAIN_LABEL = /^[A-Za-z0-9 -]*$/;
 let labelCollator: Intl.Collator | undefined;
 function compareLabels(labels: readonly string[]): (a: string, b: string) => number {
-  if (!labels.every((l) => PLAIN_LABEL.test(l))) return (labelCollator ??= new Intl.Collator('en')).compare;
+  if (!labels.every((l) => PLAIN_LABEL.test(l))) {
+    labelCollator ??= new Intl.Collator('en');
+    return labelCollator.compare;
+  }
   return (a, b) => {
     const x = a.toLowerCase();
     const y = b.toLowerCase();
@@ -124,8 +127,10 @@ export function readQuery(
 
 // Made when a shopper first sorts by title, not as the listing starts (see compareLabels).
 let titles: Intl.Collator | undefined;
-const byTitle = (a: ListingEntry, b: ListingEntry) =>
-  (titles ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a.title, b.title);
+const byTitle = (a: ListingEntry, b: ListingEntry) => {
+  titles ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  return titles.compare(a.title, b.title);
+};
 
 /** Undated items go last whichever way dates are sorted. */
 function byDate(dir: 1 | -1) {

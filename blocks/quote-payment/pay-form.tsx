@@ -56,7 +56,10 @@ export function PayForm({ uid, quote, methods, methodName, onMethod, gateway, pa
               name={`${uid}-payment`}
               value={m.name}
               checked={methodName === m.name}
-              onChange={() => (onMethod(m.name), pay.clearErrors())}
+              onChange={() => {
+                onMethod(m.name);
+                pay.clearErrors();
+              }}
             />
             <span>{m.title}</span>
           </label>

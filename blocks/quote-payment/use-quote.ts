@@ -36,7 +36,8 @@ export function useQuote() {
   const [methodName, setMethodName] = useState('');
   useEffect(() => {
     let live = true;
-    const { quoteId, token } = (link.current = linkOf(window.location.search));
+    link.current = linkOf(window.location.search);
+    const { quoteId, token } = link.current;
     if (!/^\d+$/.test(quoteId) || !token) {
       setView({ status: 'notFound' });
       return;

@@ -64,7 +64,10 @@ function criticalCssFrom(
     const chunk = manifest[key];
     if (!chunk || out.has(chunk.file)) return;
     let n = names.get(chunk.file);
-    if (!n) names.set(chunk.file, (n = namesIn(readFileSync(join(siteBundle, chunk.file), 'utf8'))));
+    if (!n) {
+      n = namesIn(readFileSync(join(siteBundle, chunk.file), 'utf8'));
+      names.set(chunk.file, n);
+    }
     out.set(chunk.file, n);
     for (const i of [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])])
       scriptNames(i, dynamic, out);

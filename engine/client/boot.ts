@@ -34,6 +34,7 @@ function showNotices(): void {
       const notice = button?.closest<HTMLElement>('[data-jv-unless-cookie]');
       if (!button || !notice) return;
       if (button.dataset.jvAlert) return alert(button.dataset.jvAlert);
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
       document.cookie = button.dataset.jvSetCookie + (location.protocol === 'https:' ? '; Secure' : '');
       notice.hidden = true;
     },
@@ -47,7 +48,9 @@ function contentPainted(): Promise<void> {
   return new Promise((done) => {
     if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return done();
     new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName('first-contentful-paint').length) observer.disconnect(), done();
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      done();
     }).observe({ type: 'paint', buffered: true });
   });
 }
@@ -64,11 +67,10 @@ function firstScreenShown(ms: number): Promise<void> {
   const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   const loaded =
     hero && !hero.complete
-      ? new Promise(
-          (done) => (
-            hero.addEventListener('load', done, { once: true }), hero.addEventListener('error', done, { once: true })
-          ),
-        )
+      ? new Promise((done) => {
+          hero.addEventListener('load', done, { once: true });
+          hero.addEventListener('error', done, { once: true });
+        })
       : Promise.resolve();
   const shown = Promise.all([loaded, contentPainted()]).then(
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
@@ -86,4 +88,3 @@ if (me?.dataset.jvEntry) {
     import(/* @vite-ignore */ href).catch(() => {});
   await import(/* @vite-ignore */ me.dataset.jvEntry);
 }
-export {};

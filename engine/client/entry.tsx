@@ -70,7 +70,10 @@ function holdClicks(el: HTMLElement, live: Promise<void>): void {
   el.addEventListener('click', hold, true);
   const release = () => el.removeEventListener('click', hold, true);
   // Its code failed to load: the HTML works as it can (forms post, links follow).
-  void live.then(() => (release(), held?.isConnected && held.click()), release);
+  void live.then(() => {
+    release();
+    if (held?.isConnected) held.click();
+  }, release);
 }
 
 /** Resolves at the shopper's first pointer, focus or key on the island. */

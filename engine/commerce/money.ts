@@ -4,10 +4,7 @@
  */
 import { roundMoney } from '../catalog/price.ts';
 
-export { roundMoney, formatPrice } from '../catalog/price.ts';
-
-/** The order currency (spec: USD; payment calls use "usd"). */
-export const ORDER_CURRENCY = 'USD';
+export { roundMoney } from '../catalog/price.ts';
 
 /**
  * Dollars -> whole cents: the one rounding rule for amounts written or computed in dollars (an
@@ -25,6 +22,3 @@ export function sumMoney(amounts: readonly number[]): number {
   for (const a of amounts) cents += toCents(a);
   return fromCents(cents);
 }
-
-/** amount x percent / 100, rounded to cents. */
-export const percentOf = (amount: number, percent: number): number => roundMoney((amount * percent) / 100);

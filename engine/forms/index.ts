@@ -32,7 +32,6 @@ export {
 export {
   computeEstimate,
   formatRange,
-  formatMoney,
   toDollars,
   type Pricing,
   type PricingFile,

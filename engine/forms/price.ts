@@ -5,7 +5,7 @@ import type { CompiledField, CompiledForm, FormValues } from './types.ts';
 import { cleanValues, isChecked } from './values.ts';
 
 /**
- * The estimator's price ranges (spec 000 sections 3 and 9), shared by the browser (the summary,
+ * The estimator's price ranges, shared by the browser (the summary,
  * the PDF) and the server (which recomputes what it stores, so a client's figures are display
  * only). The pricing file is in dollars; everything here is integer cents, so sums never drift.
  */
@@ -13,8 +13,6 @@ export type PricingFile = EstimatorPricingFile;
 
 /** Field name -> option value -> price and labor ranges, in dollars as the author wrote them. */
 export type Pricing = EstimatorPricingFile['fields'];
-
-export type OptionPrice = Pricing[string][string];
 
 /** A range in integer cents. */
 export interface CentsRange {
@@ -90,9 +88,9 @@ export function computeEstimate(compiled: CompiledForm, values: FormValues, pric
 /** 120000 -> "$1,200.00": the shop's currency and locale (site.json), exactly two decimals. */
 export const formatMoney = (amountCents: number): string => formatPrice(fromCents(amountCents));
 
-export const DEFAULT_PRICE_TEMPLATE = '{min} - {max}';
+const DEFAULT_PRICE_TEMPLATE = '{min} - {max}';
 
-/** "$min - $max" (spec 000 section 9), or the form's priceTemplate with {min} and {max}. */
+/** "$min - $max", or the form's priceTemplate with {min} and {max}. */
 export function formatRange(range: CentsRange, template: string = DEFAULT_PRICE_TEMPLATE): string {
   return template.replaceAll('{min}', formatMoney(range.min)).replaceAll('{max}', formatMoney(range.max));
 }

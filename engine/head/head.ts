@@ -29,7 +29,7 @@ export interface HeadInput {
   product?: ProductFacts;
 }
 
-export function collectFromBlocks(blocks: BlockNode[]) {
+function collectFromBlocks(blocks: BlockNode[]) {
   const faqs: FaqEntry[] = [];
   const videos: VideoFacts[] = [];
   for (const b of blocks) {

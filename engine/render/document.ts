@@ -33,7 +33,7 @@ export interface DocumentAssets {
 
 export { escapeHtml };
 
-export function themeCss(theme: Record<string, string> | undefined): string {
+function themeCss(theme: Record<string, string> | undefined): string {
   if (!theme) return '';
   const decls = Object.entries(theme)
     .filter(([k, v]) => /^[a-z0-9-]+$/i.test(k) && !/[<>{};]/.test(v))

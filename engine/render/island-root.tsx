@@ -16,10 +16,14 @@ import type { IslandRecord } from './island.tsx';
  */
 function Live({ onLive }: { onLive: () => void }) {
   const [mounted, setMounted] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fires once, on the render after mount, whatever onLive is
   useEffect(() => {
-    if (!mounted) return setMounted(true);
+    if (!mounted) {
+      setMounted(true);
+      return;
+    }
     onLive();
-  }, [mounted]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [mounted]);
   return null;
 }
 

@@ -9,8 +9,6 @@ import type { BlockDefinition, BlockLoad, IslandStart } from '../types.ts';
 import { IslandContext } from './context.ts';
 import { ISLAND_ATTR, ISLAND_START_ATTR } from './island-attrs.ts';
 
-export { ISLAND_ATTR, ISLAND_START_ATTR };
-
 /** An island as the browser needs it: its block type, its props, the block types it renders itself. */
 export interface IslandRecord {
   type: string;
@@ -18,8 +16,6 @@ export interface IslandRecord {
   props: Record<string, unknown>;
   embeds?: string[];
 }
-
-export { IslandContext };
 export const useInIsland = () => useContext(IslandContext) !== null;
 
 // Server renders are synchronous, one page at a time: the islands rendered are collected here.
@@ -44,8 +40,10 @@ export function islandStart(def: BlockDefinition | undefined, load?: BlockLoad):
 /** Notes a block type rendered inside the current island, whose code the browser loads with it. */
 export function useNoteEmbedded(type: string): void {
   const island = useContext(IslandContext);
-  if (island && typeof window === 'undefined' && island.type !== type && !island.embeds?.includes(type))
-    (island.embeds ??= []).push(type);
+  if (island && typeof window === 'undefined' && island.type !== type && !island.embeds?.includes(type)) {
+    island.embeds ??= [];
+    island.embeds.push(type);
+  }
 }
 
 export function Island({

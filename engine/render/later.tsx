@@ -33,9 +33,19 @@ export function collectLater(hydrate: () => void): LaterPart[] {
 }
 
 function newPart(first: ReactElement): LaterPart {
-  let release!: () => void;
-  const promise = new Promise<void>((resolve) => (release = resolve));
-  const part: LaterPart = { done: false, promise, release: () => ((part.done = true), release()), first };
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  const part: LaterPart = {
+    done: false,
+    promise,
+    release: () => {
+      part.done = true;
+      resolve();
+    },
+    first,
+  };
   return part;
 }
 

@@ -4,16 +4,6 @@
  */
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 
-/** A path of this site's pages (not the API, a file, or another origin). */
-export function isInternalUrl(href: string): boolean {
-  return (
-    href.startsWith('/') &&
-    !href.startsWith('//') &&
-    !href.startsWith('/api/') &&
-    !/\.[a-z0-9]{2,5}(\?|#|$)/i.test(href)
-  );
-}
-
 export interface SiteLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   href: string;
   children?: ReactNode;

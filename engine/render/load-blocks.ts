@@ -14,7 +14,7 @@ export function rememberChunks(chunks: Record<string, string[]> | undefined): vo
  * only once the chunk has arrived: one round trip less for a block loaded later (deferred, or on
  * navigation). On the first screen the boot script has fetched them already (no new request).
  */
-export function loadBlock(loaders: BlockLoaders, type: string): Promise<{ default: BlockDefinition }> {
+function loadBlock(loaders: BlockLoaders, type: string): Promise<{ default: BlockDefinition }> {
   for (const href of blockDeps.get(type) ?? []) import(/* @vite-ignore */ href).catch(() => {});
   return loaders[type]!();
 }

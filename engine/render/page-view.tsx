@@ -52,7 +52,7 @@ export function BlockElement({
   );
 }
 
-export function BlockView({ node, registry, dev }: { node: BlockNode } & RenderOptions) {
+function BlockView({ node, registry, dev }: { node: BlockNode } & RenderOptions) {
   const def = registry[node.type];
   let content: ReactNode;
   if (def)

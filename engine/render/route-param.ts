@@ -2,7 +2,7 @@ import { usePagePath } from './page-path.ts';
 import { usePageData } from './context.ts';
 
 /** The value of `:name` in `path` when it matches the route pattern `route` (segment by segment), else ''. */
-export function routeParam(route: string, path: string, name: string): string {
+function routeParam(route: string, path: string, name: string): string {
   const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
   const want = trim(route).split('/');
   const have = trim(path).split('/');

@@ -16,7 +16,7 @@ export function visibilityClasses(devices: readonly Device[] | undefined): strin
 }
 
 /** Set on <html> on a smart TV (engine/client/boot.ts). */
-export const SMART_TV_CLASS = 'jv-tv';
+const SMART_TV_CLASS = 'jv-tv';
 
 /** The CSS behind visibilityClasses, from the site's breakpoints. */
 export function visibilityCss(bp: { tablet: number; desktop: number }): string {

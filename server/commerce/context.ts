@@ -154,5 +154,5 @@ export const isStranded = (p: Pick<PaymentRow, 'status' | 'transaction_id'>) =>
 export const CANCELED_AUTHENTICATION = 'This payment was canceled: the order changed or another payment was started.';
 
 /** Money that may still arrive (held for review, pending at the provider): another payment could charge twice. */
-export const isAwaitingReview = (p: PaymentRow) =>
+const isAwaitingReview = (p: PaymentRow) =>
   (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p) && !isStranded(p);

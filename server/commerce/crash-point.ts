@@ -8,13 +8,13 @@
  * provider-charged  the provider answered, settle has not run
  * settle-committed  the payment, the order and its e-mails are committed, nothing answered yet
  */
-import type { Kysely } from 'kysely';
 import { durableSince } from '../db/durable.ts';
+import type { Db } from '../db/schema.ts';
 
 export type CrashPoint = 'payment-written' | 'provider-charged' | 'settle-committed';
 
 /** Dies at this point when told to, once what was written so far is durable (the step is done). */
-export async function crashPoint(point: CrashPoint, db: Kysely<any>): Promise<void> {
+export async function crashPoint(point: CrashPoint, db: Db): Promise<void> {
   if (process.env.JOINERY_CRASH_AT !== point) return;
   await durableSince(db)();
   process.kill(process.pid, 'SIGKILL');

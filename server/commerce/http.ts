@@ -10,7 +10,7 @@ import { CHECKOUT_MESSAGES } from '../../engine/node.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseJson } from '../http/parse.ts';
 
-export const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
+const FIELDS_MESSAGE = 'Please correct the highlighted fields.';
 
 export async function parseCheckoutBody<S extends ZodMiniType>(c: Context, schema: S): Promise<output<S>> {
   try {

@@ -22,36 +22,5 @@ export function createCommerce(deps: CommerceDeps) {
 }
 
 export type Commerce = ReturnType<typeof createCommerce>;
-export { COMMERCE_TEXTS, type CommerceDeps, type PaymentScope } from './context.ts';
-export {
-  commerceDataSource,
-  loadCommerceData,
-  CommerceDataError,
-  COMMERCE_FILES,
-  type CommerceData,
-  type CommerceDataSource,
-} from './site-data.ts';
-export {
-  orderEmails,
-  orderEmailData,
-  customerSubject,
-  adminSubject,
-  ORDER_MAIL_KINDS,
-  formatOrderDate,
-  type ShopInfo,
-} from './order-emails.ts';
-export { CUSTOMER_NOTIFIED_COMMENT } from './mail-hooks.ts';
-export {
-  PAY_TEXTS,
-  attemptKey,
-  verifyPath,
-  type PayOutcome,
-  type PayRequest,
-  type Settled,
-  type VerifyResult,
-} from './pay.ts';
-export { TOKEN_TTL_MS } from './order-token.ts';
-export { itemNotAvailable, finishNotOfItem } from './pricing.ts';
-export type { OrderView, PaymentView, OrderItemView, HistoryView } from './order-store.ts';
-export { parseCheckoutBody, FIELDS_MESSAGE } from './http.ts';
-export { stateOfZip, zipStateProblem } from './zip-state.ts';
+export { COMMERCE_TEXTS, type CommerceDeps } from './context.ts';
+export type { PayOutcome } from './pay.ts';

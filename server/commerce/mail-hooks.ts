@@ -1,7 +1,7 @@
 /**
  * When the customer's confirmation e-mail is delivered (the outbox worker's onSent hook), the
- * order gets emailSent and a history entry saying the customer was notified (spec 000 section 4,
- * step 4). Done once per order, whatever retries or second workers do. A mail that never goes
+ * order gets emailSent and a history entry saying the customer was notified.
+ * Done once per order, whatever retries or second workers do. A mail that never goes
  * out is only logged by the worker: the order stays as it is.
  */
 import type { Kysely } from 'kysely';
@@ -11,9 +11,9 @@ import type { OutboxWorker } from '../mail/worker.ts';
 import { ORDER_MAIL_KINDS } from './order-emails.ts';
 import { addHistory } from './order-store.ts';
 
-export const CUSTOMER_NOTIFIED_COMMENT = 'Order confirmation e-mail sent to the customer.';
+const CUSTOMER_NOTIFIED_COMMENT = 'Order confirmation e-mail sent to the customer.';
 
-export async function markConfirmationSent(db: Kysely<Database>, row: OutboxRow, clock: Clock): Promise<boolean> {
+async function markConfirmationSent(db: Kysely<Database>, row: OutboxRow, clock: Clock): Promise<boolean> {
   if (row.kind !== ORDER_MAIL_KINDS.customer || row.ref_type !== 'order' || !row.ref_id) return false;
   const id = Number(row.ref_id);
   return db.transaction().execute(async (trx) => {

@@ -1,8 +1,8 @@
 /**
  * The two e-mails of a paid order, composed from the stored order only (never from what a
  * request says): the customer's `Order Confirmation #{id}` and the shop's `New Order #{id}` (to
- * the first admin address, the others in cc). Both carry the spec's e-mail data (spec 001
- * section 7): order number, items, subtotal, shipping and tax, total, date, customer name,
+ * the first admin address, the others in cc). Both carry the same data:
+ * order number, items, subtotal, shipping and tax, total, date, customer name,
  * billing and shipping addresses with their phones, shipping method, payment method and the
  * payment status `Paid`. HTML (order-email-html.tsx, React escapes every value) and plain text.
  * An order paid through a test gateway (the sandbox) says so at the top of both e-mails.
@@ -17,11 +17,11 @@ import { isTestGateway } from './test-mode.ts';
 
 export const ORDER_MAIL_KINDS = { customer: 'order-confirmation', admin: 'order-confirmation-admin' } as const;
 
-export const customerSubject = (orderNumber: string) => `Order Confirmation #${orderNumber}`;
-export const adminSubject = (orderNumber: string) => `New Order #${orderNumber}`;
+const customerSubject = (orderNumber: string) => `Order Confirmation #${orderNumber}`;
+const adminSubject = (orderNumber: string) => `New Order #${orderNumber}`;
 
 /** Spec 001 section 8, for an order without that address. */
-export const ADDRESS_MISSING = 'Address not available';
+const ADDRESS_MISSING = 'Address not available';
 
 export interface ShopInfo {
   siteName: string;
@@ -31,7 +31,7 @@ export interface ShopInfo {
   timeZone?: string;
 }
 
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** One formatter per time zone. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -198,7 +198,7 @@ export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> => 
 export type OrderLineInput = Omit<Insertable<OrderItemsTable>, 'id' | 'order_id' | 'position'>;
 
 /** The stored line of a priced catalogue item. */
-export const pricedLine = (it: PricedItem): OrderLineInput => ({
+const pricedLine = (it: PricedItem): OrderLineInput => ({
   sku: it.sku,
   name: it.name,
   price_cents: toCents(it.price),

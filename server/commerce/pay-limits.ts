@@ -1,5 +1,5 @@
 /**
- * Limits against card testing and order floods (issue 9, finding 4):
+ * Limits against card testing and order floods:
  *
  * - per client address: order creation (POST /api/order) and payment attempts
  *   (POST /api/order/pay) in a window, from the server config (ORDER_RATE_LIMIT ...), counted in
@@ -16,9 +16,9 @@ import { CommerceError } from './errors.ts';
 import { addressRateLimit } from '../http/rate-limit.ts';
 import { wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
 
-export const MAX_FAILED_PAYMENTS = 5;
+const MAX_FAILED_PAYMENTS = 5;
 
-export const LIMIT_MESSAGES = {
+const LIMIT_MESSAGES = {
   orders: 'Too many orders from your address. Please wait a few minutes and try again.',
   payments: 'Too many payment attempts from your address. Please wait a few minutes and try again.',
   failedPayments: 'Too many failed payment attempts for this order. Please contact us to complete your order.',

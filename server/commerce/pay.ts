@@ -69,7 +69,7 @@ import type { OrderService } from './orders.ts';
 /** How long a pay request holds the order by default (longer than any provider call: their timeouts are 20 s). */
 export const PAYMENT_LEASE_MS = 60_000;
 
-export const PAY_TEXTS = {
+const PAY_TEXTS = {
   completed: 'Payment successful',
   heldForReview: 'Your payment is being reviewed. We will contact you by e-mail once it is approved.',
   amountMismatch: 'The amount the provider reports does not match the order total.',
@@ -138,7 +138,7 @@ export interface Settled {
   changed: boolean;
 }
 
-export const verifyPath = (method: string) => `/payment/verify/${encodeURIComponent(method)}`;
+const verifyPath = (method: string) => `/payment/verify/${encodeURIComponent(method)}`;
 
 /** The idempotency key of one attempt at the provider. */
 export const attemptKey = (orderId: number, paymentId: number, step = 'charge') =>

@@ -37,8 +37,8 @@ export interface CatalogueLine {
 
 export type PricedItem = CatalogueLine & LineFigures;
 
-export const itemNotAvailable = (sku: string) => `Item "${sku}" is not available.`;
-export const finishNotOfItem = (name: string, type: string, value: string) =>
+const itemNotAvailable = (sku: string) => `Item "${sku}" is not available.`;
+const finishNotOfItem = (name: string, type: string, value: string) =>
   `Item "${name}" does not come in the finish ${type} "${value}".`;
 
 /** Lines of the catalogue for the cart's skus; 422 naming each unknown, repeated or mismatched item. */

@@ -1,8 +1,7 @@
 /**
  * Test mode: a payment method the server offers whose gateway takes no real money (the offline
  * sandbox). The payment-methods API marks it, the checkout shows a notice, the order e-mails say
- * so, `joinery start` prints it, and a production start refuses it unless the operator allows it
- * (issue 9, finding 5).
+ * so, `joinery start` prints it, and a production start refuses it unless the operator allows it.
  */
 import { type PaymentMethod, TEST_MODE_MESSAGES } from '../../engine/node.ts';
 import { SANDBOX_GATEWAY } from '../payments/sandbox.ts';

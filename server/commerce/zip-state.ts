@@ -1,6 +1,6 @@
 /**
  * Does a US ZIP belong to the state the shopper chose? Tax is looked up by state and ZIP, so a
- * Columbus ZIP under "IN" must not reach the tax table (issue 9, finding 7).
+ * Columbus ZIP under "IN" must not reach the tax table.
  *
  * The dataset is the `zipcodes` package (one state per ZIP for about 42,500 ZIPs: the states,
  * DC, Puerto Rico and the other outlying areas, the military regions AA/AE/AP and PO-box ZIPs,

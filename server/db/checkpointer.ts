@@ -27,9 +27,9 @@ import type Database from 'better-sqlite3';
 /** Commits of a connection before its checkpointer starts. */
 export const CHECKPOINT_AFTER_COMMITS = 200;
 /** How often the thread looks for new commits. At 1,000 checkouts/s (~14 WAL pages each) that is ~700 pages a time. */
-export const CHECKPOINT_INTERVAL_MS = 50;
+const CHECKPOINT_INTERVAL_MS = 50;
 /** WAL pages (64 MiB of 4 KiB pages) from which the connection completes a checkpoint so that the file restarts. */
-export const RESTART_WAL_FRAMES = 16384;
+const RESTART_WAL_FRAMES = 16384;
 /** SQLite's own threshold, restored when the thread fails. */
 const SQLITE_AUTOCHECKPOINT = 1000;
 

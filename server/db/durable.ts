@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { groupCommitOf } from './group-commit.ts';
 
-export class WriteLostError extends Error {
+class WriteLostError extends Error {
   constructor() {
     super('the database did not commit the write');
   }

@@ -57,7 +57,7 @@ let exitHook = false;
 export const groupCommitOf = (db: Kysely<any>): GroupCommit | undefined => registry.get(db);
 export const registerGroupCommit = (db: Kysely<any>, gc: GroupCommit) => void registry.set(db, gc);
 
-export class BatchLostError extends Error {
+class BatchLostError extends Error {
   constructor() {
     super('The write batch was rolled back by SQLite');
   }
@@ -85,7 +85,10 @@ export function withGroupCommit(
   const self = {
     yieldLock: () => !inTransaction && flush(),
     // No checkpoint thread is started for a process that is ending.
-    atExit: () => (checkpointer?.close(), self.yieldLock()),
+    atExit: () => {
+      checkpointer?.close();
+      self.yieldLock();
+    },
   };
   peers?.add(self);
   live.add(self);
@@ -159,9 +162,18 @@ export function withGroupCommit(
 
   const control = (run: () => void): SqliteStatement => ({
     reader: false,
-    all: () => (run(), []),
-    run: () => (run(), { changes: 0, lastInsertRowid: 0 }),
-    iterate: () => (run(), [][Symbol.iterator]()),
+    all: () => {
+      run();
+      return [];
+    },
+    run: () => {
+      run();
+      return { changes: 0, lastInsertRowid: 0 };
+    },
+    iterate: () => {
+      run();
+      return [][Symbol.iterator]();
+    },
   });
   const beginTx = control(() => {
     openBatch();
@@ -192,9 +204,18 @@ export function withGroupCommit(
     if (!w) {
       w = {
         reader: stmt.reader,
-        all: (p) => (openBatch(), stmt.all(p)),
-        run: (p) => (openBatch(), stmt.run(p)),
-        iterate: (p) => (openBatch(), stmt.iterate(p)),
+        all: (p) => {
+          openBatch();
+          return stmt.all(p);
+        },
+        run: (p) => {
+          openBatch();
+          return stmt.run(p);
+        },
+        iterate: (p) => {
+          openBatch();
+          return stmt.iterate(p);
+        },
       };
       writers.set(stmt, w);
     }

@@ -62,7 +62,12 @@ describe('PostgreSQL', () => {
   it('lets servers that start together migrate one after the other (advisory lock): each succeeds, each migration runs once', async () => {
     const url = await emptyDatabase();
     const applied = await Promise.all(
-      Array.from({ length: 4 }, () => openMigratedDatabase(url).then(async (db) => (await db.destroy(), 'ok'))),
+      Array.from({ length: 4 }, () =>
+        openMigratedDatabase(url).then(async (db) => {
+          await db.destroy();
+          return 'ok';
+        }),
+      ),
     );
     expect(applied).toEqual(['ok', 'ok', 'ok', 'ok']);
     const db = open(url);

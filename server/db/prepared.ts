@@ -88,7 +88,10 @@ export function prepared<P, R>(
     const executor = db.getExecutor();
     if (executor.plugins.length > 0) return undefined;
     let byShape = plans.get(executor.adapter);
-    if (!byShape) plans.set(executor.adapter, (byShape = new Map()));
+    if (!byShape) {
+      byShape = new Map();
+      plans.set(executor.adapter, byShape);
+    }
     let p = byShape.get(key);
     if (!p) {
       const compiled = build(db, placeholder([]) as P, like).compile() as CompiledQuery;

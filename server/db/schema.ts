@@ -347,7 +347,6 @@ export type Db = Kysely<Database>;
 
 export type OutboxRow = Selectable<EmailOutboxTable>;
 export type NewOutboxRow = Insertable<EmailOutboxTable>;
-export type OutboxUpdate = Updateable<EmailOutboxTable>;
 export type FormSubmissionRow = Selectable<FormSubmissionsTable>;
 export type SubmissionFileRow = Selectable<SubmissionFilesTable>;
 export type NewsletterSubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
@@ -360,4 +359,3 @@ export type SandboxGatewayIntentRow = Selectable<SandboxGatewayIntentsTable>;
 export type QuoteRow = Selectable<QuotesTable>;
 export type QuoteItemRow = Selectable<QuoteItemsTable>;
 export type QuoteAddressRow = Selectable<QuoteAddressesTable>;
-export type QuotePaymentRow = Selectable<QuotePaymentsTable>;

@@ -1,5 +1,5 @@
 /**
- * POST /api/forms/{name}: one submission, or one step of a multi-step one (spec 001 section 7).
+ * POST /api/forms/{name}: one submission, or one step of a multi-step one.
  *
  *  1. the definition from the site's forms/ folder (404 when there is none);
  *  2. the multipart body, streamed: text parts, files to disk under random names (413 over limits);
@@ -56,7 +56,7 @@ import {
   type StoredFileLike,
 } from './submissions.ts';
 
-export const FORM_API_MESSAGES = {
+const FORM_API_MESSAGES = {
   notFound: 'Form not found',
   unavailable: 'This form is not available right now. Please try again later.',
   invalid: 'Please correct the highlighted fields.',

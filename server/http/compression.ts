@@ -20,7 +20,7 @@ import { deflateSync, gzipSync } from 'node:zlib';
 import { setResponseHeader } from './response-header.ts';
 
 /** Below this, compression saves less than it costs (hono/compress's threshold). */
-export const MIN_COMPRESS_BYTES = 1024;
+const MIN_COMPRESS_BYTES = 1024;
 
 /** Whether text of this type and size is sent compressed to a client that accepts it. */
 export const compressible = (type: string, size: number) =>

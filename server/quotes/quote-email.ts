@@ -7,9 +7,9 @@ import type { OutgoingMail } from '../mail/outbox.ts';
 import { quoteEmailHtml } from './quote-email-html.tsx';
 import type { QuoteView } from './quote-store.ts';
 
-export const QUOTE_MAIL_KIND = 'quote-link';
+const QUOTE_MAIL_KIND = 'quote-link';
 
-export const quoteSubject = (quoteNumber: string, siteName: string) => `Your quote #${quoteNumber} from ${siteName}`;
+const quoteSubject = (quoteNumber: string, siteName: string) => `Your quote #${quoteNumber} from ${siteName}`;
 
 export function quoteLinkEmail(q: QuoteView, link: string, shop: { siteName: string; origin: string }): OutgoingMail {
   const expires = new Date(q.expiresAt).toUTCString();

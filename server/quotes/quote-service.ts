@@ -49,7 +49,7 @@ import {
 import { hashIdempotencyKey, newOrderToken, requestHash, TOKEN_TTL_MS } from '../commerce/order-token.ts';
 import { loadQuoteView, quoteForToken, quoteIncrementIdFor, type QuoteView } from './quote-store.ts';
 
-export const QUOTE_TEXTS = {
+const QUOTE_TEXTS = {
   canceled: 'This quote was canceled. Please contact admin to receive a new payment link.',
   notCompleted: 'The payment is not completed.',
   otherQuote: 'This payment is not for this quote.',
@@ -350,5 +350,3 @@ export function quoteService(commerce: Commerce) {
     },
   };
 }
-
-export type QuoteService = ReturnType<typeof quoteService>;

@@ -1,7 +1,7 @@
 /**
- * Quotes in the database (issue 12): creating one from a checked quote file (the server computes
+ * Quotes in the database: creating one from a checked quote file (the server computes
  * every row total, the subtotal and the total, in integer cents), listing, canceling, and reading
- * one back in the API's shape (spec 000 section 3, camelCase, dollars with two decimals).
+ * one back in the API's shape (camelCase, dollars with two decimals).
  * The link token is 256 random bits; only its SHA-256 is stored (order-token.ts's hash).
  */
 import { fromCents, toCents, type QuoteView } from '../../engine/node.ts';
@@ -15,7 +15,7 @@ import { newToken } from '../tokens.ts';
 /** The quote number customers see: "Q" + (100000000 + id). */
 export const quoteIncrementIdFor = (id: number) => `Q${100_000_000 + id}`;
 
-export const DEFAULT_QUOTE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_QUOTE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** An address of a quote file (schemas/quote.schema.json). */
 export type QuoteAddressInput = Address;
@@ -40,7 +40,7 @@ export interface QuoteInput {
 export class QuoteInputError extends Error {}
 
 /** The largest quote total, in cents. */
-export const MAX_QUOTE_TOTAL_CENTS = 99_999_999;
+const MAX_QUOTE_TOTAL_CENTS = 99_999_999;
 
 /** Dollars -> cents, refusing more than two decimals (a typo in a price must not be rounded away). */
 export function exactCents(dollars: number, where: string): number {
@@ -75,7 +75,7 @@ export function quoteFigures(q: QuoteInput) {
   return { items, subtotal, shipping, tax, discount, total };
 }
 
-export type { QuoteAddressView, QuoteView } from '../../engine/node.ts';
+export type { QuoteView } from '../../engine/node.ts';
 
 export async function createQuote(
   db: Db,
@@ -144,7 +144,7 @@ export async function createQuote(
   return { quote: (await loadQuoteView(db, id))!, token };
 }
 
-export function toQuoteView(
+function toQuoteView(
   q: QuoteRow,
   items: QuoteItemRow[],
   addresses: QuoteAddressRow[],

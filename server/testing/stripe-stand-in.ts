@@ -90,7 +90,7 @@ export interface StripeStandIn {
 }
 
 /** Stripe's test cards (https://docs.stripe.com/testing). */
-export const STRIPE_TEST_CARDS = {
+const STRIPE_TEST_CARDS = {
   visa: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
@@ -114,7 +114,10 @@ export function parseBracketForm(text: string): Record<string, unknown> {
     let node = out;
     parts.forEach((p, i) => {
       if (i === parts.length - 1) node[p] = value;
-      else node = (node[p] ??= {}) as Record<string, unknown>;
+      else {
+        node[p] ??= {};
+        node = node[p] as Record<string, unknown>;
+      }
     });
   }
   return out;
@@ -187,14 +190,18 @@ class StandInServer implements StripeStandIn {
     const target = this.webhookTarget;
     if (!target) return 0;
     e.delivered = true;
-    if (typeof target === 'function') return (e.status = await target(e.payload, this.sign(e.payload)));
+    if (typeof target === 'function') {
+      e.status = await target(e.payload, this.sign(e.payload));
+      return e.status;
+    }
     const res = await fetch(target, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': this.sign(e.payload) },
       body: e.payload,
     });
     await res.text();
-    return (e.status = res.status);
+    e.status = res.status;
+    return e.status;
   }
 
   private async emit(type: string, pi: StandInIntent) {

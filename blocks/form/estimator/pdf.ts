@@ -1,5 +1,5 @@
 /**
- * The PDF estimate (spec 000 section 9): A4, drawn with jsPDF in the browser. jsPDF (about
+ * The PDF estimate: A4, drawn with jsPDF in the browser. jsPDF (about
  * 110 kB gzip) is imported only when the shopper asks for the PDF, so no page's first load
  * carries it. The content comes from the engine's estimateDocument, built from the same values
  * and estimate as the summary on screen.
@@ -83,7 +83,7 @@ export async function downloadEstimatePdf(
   const cols = [0, 0.42, 0.71].map((f) => MARGIN + width * f);
   const head = [T.item, T.product, T.labor];
   room(8);
-  head.forEach((h, i) => text(h, { bold: true, x: cols[i], w: width * 0.28 }).draw(y));
+  for (const [i, h] of head.entries()) text(h, { bold: true, x: cols[i], w: width * 0.28 }).draw(y);
   y += 6;
   for (const row of doc.breakdown) {
     const cells = [
@@ -93,7 +93,7 @@ export async function downloadEstimatePdf(
     ];
     const h = Math.max(...cells.map((c) => c.h)) + 1.5;
     room(h);
-    cells.forEach((c) => c.draw(y));
+    for (const c of cells) c.draw(y);
     y += h;
   }
 

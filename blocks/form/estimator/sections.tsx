@@ -1,5 +1,5 @@
 /**
- * An estimator's sections (spec 000 section 4): top-level groups shown as accordion sections or
+ * An estimator's sections: top-level groups shown as accordion sections or
  * in a popup dialog. Every section stays in the DOM (closed ones hidden), so react-hook-form
  * keeps each control registered and the prerendered page holds the whole form. Each section's
  * fields hydrate in a task of their own (Later): the estimator is not one long task on a phone.
@@ -90,20 +90,14 @@ export function Sections(props: SectionsProps) {
         return (
           <section key={section.name} className={styles.section}>
             {header}
-            <div
-              id={ids.panel}
-              role="region"
-              aria-labelledby={ids.header}
-              className={styles.sectionPanel}
-              hidden={open !== i}
-            >
+            <section id={ids.panel} aria-labelledby={ids.header} className={styles.sectionPanel} hidden={open !== i}>
               <Later>
                 <div className={styles.grid}>
                   <FieldList defs={fields} env={env} />
                 </div>
               </Later>
               <div className={styles.actions}>{action}</div>
-            </div>
+            </section>
           </section>
         );
       })}

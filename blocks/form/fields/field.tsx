@@ -283,6 +283,7 @@ function ChoiceGroup({ field, f, ids, error, disabled }: ControlProps) {
     f.onChange(multiple ? (on ? [...chosen, value] : chosen.filter((v) => v !== value)) : value);
   const options = def.options ?? [];
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-required is set only with the radiogroup role, which supports it
     <fieldset
       className={styles.choices}
       role={multiple ? undefined : 'radiogroup'}

@@ -33,7 +33,7 @@ export function fileHint(fileTypes: string[] | undefined, maxMb: number, maxFile
     maxFiles === 1 ? 'one file' : maxFiles ? `at most ${maxFiles} files` : undefined,
   ];
   const text = parts.filter(Boolean).join(', ');
-  return text.charAt(0).toUpperCase() + text.slice(1) + '.';
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 /** The accept attribute: MIME types as they are, extensions with their dot. */

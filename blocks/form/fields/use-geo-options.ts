@@ -27,6 +27,7 @@ export function useGeoOptions(
     status: 'idle',
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request (the parent's value changed) fetches again; `values` is read as of now
   useEffect(() => {
     if (!key) {
       setState({ key, options: [], status: 'idle' });
@@ -44,8 +45,7 @@ export function useGeoOptions(
     return () => {
       live = false;
     };
-    // Only a new request (the parent's value changed) fetches again; `values` is read as of now.
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key]);
 
   return state.key === key ? state : { options: [], status: key ? 'loading' : 'idle' };
 }

@@ -1,5 +1,5 @@
 /**
- * Money in integer cents (DESIGN.md section 5): every amount column of orders, order_items and
+ * Money in integer cents, so sums never drift: every amount column of orders, order_items and
  * payments becomes `<name>_cents` (integer), existing dollar rows converted by rounding to the
  * nearest cent. New `_cents` columns, then the old ones dropped, so the same steps run on SQLite
  * (3.35+ drops columns) and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Quotes paid through a link (issue 12, spec 000 sections 3 and 4): the quote with its figures
+ * Quotes paid through a link: the quote with its figures
  * in integer cents, its lines and addresses, its status (open, paid, canceled), its expiry and
  * the link token's SHA-256 only. quote_payments are the charges taken on a quote before it
  * becomes an order (one per provider transaction); converting writes the order's own payment.
