@@ -98,7 +98,7 @@ describe('the estimator, prerendered', () => {
       'false',
       'dialog',
     ]);
-    const panels = [...screen.container.querySelectorAll('div[role="region"]')];
+    const panels = screen.getAllByRole('region', { hidden: true });
     expect(panels.map((p) => p.hasAttribute('hidden'))).toEqual([false, true, true, true, true, true]);
     const dialog = screen.getByRole('dialog', { hidden: true });
     expect(dialog.hasAttribute('aria-labelledby')).toBe(true);
