@@ -52,13 +52,19 @@ export {
   type SiteFile,
   type PageDataOptions,
 } from './page-data/build-page-data.ts';
-export { buildHead, collectFromBlocks } from './head/head.ts';
+export { buildHead, type JsonLdFacts } from './head/head.ts';
+export {
+  withSchemaDefaults,
+  type BlockBuild,
+  type BlockContract,
+  type BlockContracts,
+} from './blocks/contract.ts';
+export { schemaDefaults, withDefaults, type Defaults } from './blocks/defaults.ts';
 export * as jsonLd from './head/json-ld.ts';
 export type * from './types.ts';
 export {
   resolveBlockProps,
   createResolveState,
-  type BlockResolvers,
   type ResolveContext,
   type ResolveProps,
 } from './prerender/resolve.ts';

@@ -71,14 +71,7 @@ function storage(): StorageLike | undefined {
 export type FormViewProps = FormProps;
 
 export default function FormView(props: FormViewProps) {
-  const {
-    title,
-    intro,
-    headingLevel = 2,
-    showHeading = true,
-    variant = 'page',
-    endpoint = '/api/forms/{name}',
-  } = props;
+  const { title, intro, headingLevel, showHeading, variant, endpoint } = props;
   const def = props.definition as unknown as FormFile;
   const compiled = useMemo(() => compileForm(def, props.definitionHash), [def, props.definitionHash]);
   const site = useSite();

@@ -91,13 +91,7 @@ function AddressBlock({ title, a }: { title: string; a?: QuoteAddressView }) {
   );
 }
 
-function QuotePayment({
-  title = 'Your quote',
-  payNowText = 'Pay Now',
-  successUrl = '/order/success',
-  homeUrl = '/',
-  contactUrl = '/contact',
-}: QuotePaymentProps) {
+function QuotePayment({ title, payNowText, successUrl, homeUrl, contactUrl }: QuotePaymentProps) {
   const uid = useId();
   // The link's quoteId and token, read from the address once the page runs (the prerendered page has no query).
   const link = useRef({ quoteId: '', token: '' });

@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { blockResolvers } from '../../blocks/resolvers.ts';
 import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
 import { createCriticalCss } from '../../engine/prerender/critical-css.ts';
 import type { PrerenderOptions, SsrModule } from '../../engine/prerender/prerender.ts';
 import { CLIENT_BOOT, CLIENT_ENTRY } from '../../engine/vite/config.ts';
+import { loadBlockContracts } from '../blocks.ts';
 
 type SsrEntry = SsrModule & { loadAllBlocks(): Promise<BlockRegistry> };
 
@@ -43,7 +43,7 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
       (t) => (manifest[`blocks/${t}/client.ts`] ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`),
       CLIENT_BOOT,
     ),
-    resolvers: blockResolvers,
+    blocks: await loadBlockContracts(),
     assetUrls: f.assetUrls,
     criticalCss: criticalCssFrom(join(f.bundles, 'site')),
     productFacts: siteProductFacts(site),
