@@ -51,8 +51,9 @@ export default defineConfig({
     pool: 'forks',
     // The default output, then the slowest tests and files of the run.
     reporters: ['default', './tests/setup/slowest-reporter.ts'],
-    // Pages, blocks and e-mails format amounts in the shop's currency: the shipped shop's here.
-    setupFiles: ['tests/setup/shipped-shop.ts'],
+    // Pages, blocks and e-mails format amounts in the shipped shop's currency; blocks rendered by
+    // the test helpers get their schema defaults.
+    setupFiles: ['tests/setup/shipped-shop.ts', 'tests/setup/block-defaults.ts'],
     projects: [
       {
         extends: true,

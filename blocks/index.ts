@@ -1,8 +1,9 @@
 /**
  * Every block type of the site: type -> loader. Each block is its own chunk in the browser,
- * so a page downloads only the blocks it shows. Keep the list sorted.
+ * so a page downloads only the blocks it shows. Keep the list sorted. The rest of a block's
+ * contract is found in its folder (cli/blocks.ts): schema.json, build.ts, client.ts.
  */
-import type { BlockLoaders, IslandClients } from '../engine/index.ts';
+import type { BlockLoaders } from '../engine/index.ts';
 
 export const blockLoaders = {
   'advice-chat': () => import('./advice-chat/index.tsx'),
@@ -64,13 +65,3 @@ export const blockLoaders = {
   unsubscribe: () => import('./unsubscribe/index.tsx'),
   'video-cards': () => import('./video-cards/index.tsx'),
 } satisfies BlockLoaders;
-
-/**
- * The islands whose browser code is framework-free (`client.ts`): the runtime starts them with
- * it instead of hydrating their component. Keep the list sorted.
- */
-export const islandClients = {
-  'cart-link': () => import('./cart-link/client.ts'),
-  'cookie-banner': () => import('./cookie-banner/client.ts'),
-  'scroll-to-top': () => import('./scroll-to-top/client.ts'),
-} satisfies IslandClients;

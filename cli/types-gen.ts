@@ -38,7 +38,7 @@ async function generateTypes(): Promise<Map<string, string>> {
     const file = blockSchemaFile(type);
     if (!existsSync(file)) continue;
     const imports = new Map<string, Set<string>>();
-    const schema = sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports) as JSONSchema;
+    const schema = defaultsRequired(sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports)) as JSONSchema;
     const ts = await compile(schema, schema.title ?? `${pascal(type)}Props`, { ...opts, cwd: dirname(file) });
     const lines = [...imports]
       .sort()
@@ -47,6 +47,25 @@ async function generateTypes(): Promise<Map<string, string>> {
       join(TYPES_DIR, 'blocks', `${type}.ts`),
       lines.length ? ts.replace(`${BANNER}\n`, `${BANNER}\n\n${lines.join('\n')}\n`) : ts,
     );
+  }
+  return out;
+}
+
+/**
+ * A property with a default is required in a block's props type: the page data fills it in
+ * before the component reads the props (engine/blocks/defaults.ts).
+ */
+function defaultsRequired(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(defaultsRequired);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, defaultsRequired(v)]));
+  const props = (node as { properties?: unknown }).properties;
+  if (props && typeof props === 'object' && !Array.isArray(props)) {
+    const withDefault = Object.entries(props as Record<string, { default?: unknown }>)
+      .filter(([, p]) => p && typeof p === 'object' && p.default !== undefined)
+      .map(([k]) => k);
+    const required = new Set([...((node as { required?: string[] }).required ?? []), ...withDefault]);
+    if (withDefault.length) out.required = [...required];
   }
   return out;
 }

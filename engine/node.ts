@@ -41,10 +41,14 @@ export {
   type RoutesFile,
 } from './routes/route-table.ts';
 export { buildPageData } from './page-data/build-page-data.ts';
+export {
+  withSchemaDefaults,
+  type BlockBuild,
+  type BlockContracts,
+} from './blocks/contract.ts';
 export * as jsonLd from './head/json-ld.ts';
 export type * from './types.ts';
 export type {
-  BlockResolvers,
   ResolveContext,
   ResolveProps,
 } from './prerender/resolve.ts';

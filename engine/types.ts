@@ -1,6 +1,7 @@
 /** Shared types of the engine: content, routes, page data, findings. */
 import type { ShopRules } from './commerce/shop.ts';
 import type { ComponentType } from 'react';
+import type { Defaults } from './blocks/defaults.ts';
 
 export type Device = 'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV';
 export const SIZE_DEVICES = ['mobile', 'tablet', 'desktop'] as const;
@@ -135,6 +136,11 @@ export interface BlockDefinition<P = any> {
    * Set: an island that hydrates alone, with only its own props, when this says.
    */
   island?: IslandStart;
+  /**
+   * The defaults of its props schema, given by the build on the server: a block another renders
+   * (EmbeddedBlock) gets them as page blocks get theirs from the page data.
+   */
+  defaults?: Defaults;
 }
 
 /**

@@ -6,14 +6,7 @@ import styles from './advice-chat.module.css';
 export const CHAT_UNAVAILABLE = 'This is Under Development!';
 
 /** Expert advice: an advisor, an online-status badge and a chat button. */
-function AdviceChat({
-  title,
-  text,
-  advisor,
-  status = 'online',
-  buttonLabel = 'Chat with an expert',
-  hours,
-}: AdviceChatProps) {
+function AdviceChat({ title, text, advisor, status, buttonLabel, hours }: AdviceChatProps) {
   const online = status === 'online';
   return (
     <section className={sectionStyles.section}>

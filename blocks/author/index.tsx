@@ -3,7 +3,7 @@ import type { AuthorProps } from '../../schemas/types/blocks/author.ts';
 import styles from './author.module.css';
 
 /** An author or team member card: photo, name (optionally linked), role, bio and social links. */
-function Author({ name, role, photo, bio, url, headingLevel = 2, socials = [] }: AuthorProps) {
+function Author({ name, role, photo, bio, url, headingLevel, socials = [] }: AuthorProps) {
   const Heading = `h${headingLevel}` as 'h2' | 'h3';
   return (
     <section className={styles.author}>

@@ -3,7 +3,7 @@ import type { BannerCardProps } from '../../schemas/types/blocks/banner-card.ts'
 import styles from './banner-card.module.css';
 
 /** A highlighted card: image, title, text, a ratings line and one call to action. */
-function BannerCard({ image, eyebrow, title, text, ratings, action, imagePosition = 'left' }: BannerCardProps) {
+function BannerCard({ image, eyebrow, title, text, ratings, action, imagePosition }: BannerCardProps) {
   return (
     <section className={styles.wrap}>
       <div

@@ -86,8 +86,8 @@ function Slide({
 }
 
 /** A single image banner, or a slider when there are several slides. */
-function Banner({ label = 'Featured', slides, ratings, headingLevel = 2, priority = true, slider = {} }: BannerProps) {
-  const { speed = 500, slidesToShow = 1, arrows = true, dots = true, dotsBelow = 767 } = slider;
+function Banner({ label, slides, ratings, headingLevel, priority, slider }: BannerProps) {
+  const { speed, slidesToShow, arrows, dots, dotsBelow } = slider;
   const rendered = slides.map((s, i) => (
     <Slide
       key={i}

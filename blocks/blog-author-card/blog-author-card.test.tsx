@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { blockProps, renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
 import type { BlogAuthorCardProps } from '../../schemas/types/blocks/blog-author-card.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
-const props = example.props as BlogAuthorCardProps;
+const props = blockProps(block, example.props as WrittenProps<BlogAuthorCardProps>);
 
 describe('blog-author-card', () => {
   it("completes a post's author reference from the authors list", () => {

@@ -24,13 +24,7 @@ function resolveAuthor(author: unknown, authors: unknown): BlogAuthor | null {
  * An author: portrait, name, role and bio. `profile` is the author page's heading (the name is
  * the h1); `card` sits under a post with a link to the author's page.
  */
-function BlogAuthorCard({
-  author,
-  authors,
-  variant = 'card',
-  title,
-  linkLabel = 'More articles by {name}',
-}: BlogAuthorCardProps) {
+function BlogAuthorCard({ author, authors, variant, title, linkLabel }: BlogAuthorCardProps) {
   const headingId = useId();
   const blogUrls = useBlogUrls();
   const a = resolveAuthor(author, authors);

@@ -13,7 +13,7 @@ import type { BlogCategoryListProps } from '../../schemas/types/blocks/blog-cate
 import styles from './blog-category-list.module.css';
 
 /** Every category with its number of posts; the category being shown is marked as current. */
-function BlogCategoryList({ title = 'Categories', categories, posts, allLabel }: BlogCategoryListProps) {
+function BlogCategoryList({ title, categories, posts, allLabel }: BlogCategoryListProps) {
   const headingId = useId();
   const blogUrls = useBlogUrls();
   const path = usePageData().path;

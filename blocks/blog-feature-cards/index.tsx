@@ -25,15 +25,7 @@ function featured(posts: BlogPostSummary[], slugs: string[] | undefined, limit: 
 }
 
 /** Large cards for featured posts; the first spans two columns on wide screens. */
-function BlogFeatureCards({
-  title,
-  intro,
-  posts,
-  categories,
-  slugs,
-  limit = 3,
-  readMoreLabel = 'Read article',
-}: BlogFeatureCardsProps) {
+function BlogFeatureCards({ title, intro, posts, categories, slugs, limit, readMoreLabel }: BlogFeatureCardsProps) {
   // The lead card's image is fetched first when it is the page's first image (engine/ui/image-priority.ts).
   const leadFirst = useImagePriority();
   const headingId = useId();

@@ -136,7 +136,7 @@ function PostCard({
  * blog-search block (`?q=`). The query applies after hydration (the prerendered HTML is page 1
  * of every post), see useQueryParams. Card images are decorative: the title says it all.
  */
-function BlogList({ title, posts, categories, category, author, pageSize = 6 }: BlogListProps) {
+function BlogList({ title, posts, categories, category, author, pageSize }: BlogListProps) {
   const [params, setParams] = useQueryParams();
   const path = usePageData().path;
   const headingId = useId();

@@ -14,7 +14,7 @@ import type { BlogPopularPostsProps } from '../../schemas/types/blocks/blog-popu
 import styles from './blog-popular-posts.module.css';
 
 /** The popular posts (isPopular), newest first; the post on screen is left out. */
-function BlogPopularPosts({ title = 'Popular Posts', posts, limit = 4 }: BlogPopularPostsProps) {
+function BlogPopularPosts({ title, posts, limit }: BlogPopularPostsProps) {
   const headingId = useId();
   const blogUrls = useBlogUrls();
   const path = usePageData().path;

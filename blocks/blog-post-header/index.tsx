@@ -17,7 +17,7 @@ import styles from './blog-post-header.module.css';
  * hero image (loaded first: it is the largest thing above the fold). The body is a rich-text
  * block after it, so its headings get the ids the table of contents links to.
  */
-function BlogPostHeader({ post, categories, byLabel = 'By' }: BlogPostHeaderProps) {
+function BlogPostHeader({ post, categories, byLabel }: BlogPostHeaderProps) {
   const blogUrls = useBlogUrls();
   if (!isBlogPost(post)) return <p className={styles.problem}>{BLOG_MESSAGES.invalidBlogData}</p>;
   const category = (asBlogCategories(categories) ?? []).find((c) => c.key === post.blogCategory);

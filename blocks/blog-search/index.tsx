@@ -9,12 +9,7 @@ import styles from './blog-search.module.css';
  * only when the trimmed text is not empty, and a new search starts at page 1. With `action`
  * (a search box away from the list) submitting opens that page with the search.
  */
-function BlogSearch({
-  label = 'Search the blog',
-  placeholder = 'Title, topic or author',
-  buttonLabel = 'Search',
-  action,
-}: BlogSearchProps) {
+function BlogSearch({ label, placeholder, buttonLabel, action }: BlogSearchProps) {
   const [params, setParams] = useQueryParams();
   const id = useId();
   const current = params.get('q') ?? '';

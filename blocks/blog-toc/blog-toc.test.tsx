@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
 import { headingsOf, type RichNode } from '../../engine/index.ts';
 import { renderBlock } from '../../engine/testing/render-block.tsx';
 import type { BlogTocProps } from '../../schemas/types/blocks/blog-toc.ts';
@@ -22,6 +22,6 @@ describe('blog-toc', () => {
   });
 
   it('renders nothing for a text without headings', () => {
-    expect(renderBlock(block, { content: [{ type: 'p' }] } as BlogTocProps)).toBe('');
+    expect(renderBlock(block, { content: [{ type: 'p' }] } as WrittenProps<BlogTocProps>)).toBe('');
   });
 });

@@ -39,7 +39,7 @@ function Entries({ entries }: { entries: Entry[] }): ReactNode {
  * engine's headingsOf(), the same function rich-text uses to give its headings ids, so each
  * link lands on its heading. Plain fragment links: the browser scrolls and moves focus.
  */
-function BlogToc({ title = 'Table of Contents', content }: BlogTocProps) {
+function BlogToc({ title, content }: BlogTocProps) {
   const headingId = useId();
   const headings = Array.isArray(content) ? headingsOf(content as unknown as RichNode[]) : [];
   if (!headings.length) return null;

@@ -3,7 +3,7 @@ import type { BreadcrumbsProps } from '../../schemas/types/blocks/breadcrumbs.ts
 import styles from './breadcrumbs.module.css';
 
 /** The route's breadcrumb items from routes.json; the last one is the current page. */
-function Breadcrumbs({ label = 'Breadcrumb' }: BreadcrumbsProps) {
+function Breadcrumbs({ label }: BreadcrumbsProps) {
   const items = usePageData().breadcrumbs;
   if (!items.length) return null;
   return (

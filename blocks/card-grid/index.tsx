@@ -3,7 +3,7 @@ import type { CardGridProps } from '../../schemas/types/blocks/card-grid.ts';
 import styles from './card-grid.module.css';
 
 /** A grid of cards: one column on phones, two on tablets, `columns` on desktops. */
-function CardGrid({ title, intro, columns = 3, cards }: CardGridProps) {
+function CardGrid({ title, intro, columns, cards }: CardGridProps) {
   return (
     <section className={sectionStyles.section}>
       {title && <h2 className={sectionStyles.title}>{title}</h2>}

@@ -6,8 +6,8 @@ import styles from './card-slider.module.css';
  * Cards as a slider on small screens (below `activeBelow`, default 768 px) and a grid above;
  * defaults: 500 ms, one card in view, arrows on, dots below 480 px.
  */
-function CardSlider({ title, intro, columns = 3, cards, slider = {} }: CardSliderProps) {
-  const { speed = 500, slidesToShow = 1, arrows = true, dotsBelow = 480, activeBelow = 768 } = slider;
+function CardSlider({ title, intro, columns, cards, slider }: CardSliderProps) {
+  const { speed, slidesToShow, arrows, dotsBelow, activeBelow } = slider;
   return (
     <section className={sectionStyles.section}>
       {title && <h2 className={sectionStyles.title}>{title}</h2>}

@@ -1,6 +1,4 @@
 /** The mini-cart's label: the text with `{cart-count}` replaced by the number of sample lines. */
-export const DEFAULT_CART_TEXT = 'Cart ({cart-count})';
-
 export const cartLabel = (text: string, count: number) => text.replaceAll('{cart-count}', String(count));
 
 /** Marks the label's element, which the island's client (client.ts) keeps up to date. */

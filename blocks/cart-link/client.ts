@@ -7,12 +7,12 @@
 import { sampleCart } from '../../engine/cart/sample-cart.ts';
 import type { IslandClient } from '../../engine/types.ts';
 import type { CartLinkProps } from '../../schemas/types/blocks/cart-link.ts';
-import { cartLabel, COUNT_ATTR, DEFAULT_CART_TEXT } from './cart-count.ts';
+import { cartLabel, COUNT_ATTR } from './cart-count.ts';
 
 export const start: IslandClient<CartLinkProps>['start'] = (el, props) => {
   const label = el.querySelector(`[${COUNT_ATTR}]`);
   if (!label) return;
-  const { text = DEFAULT_CART_TEXT } = props;
+  const { text } = props;
   const store = sampleCart();
   const show = () => (label.textContent = cartLabel(text, store.getItems().length));
   show();

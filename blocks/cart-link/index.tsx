@@ -4,14 +4,10 @@
  */
 import { defineBlock } from '../../engine/define-block.ts';
 import type { CartLinkProps } from '../../schemas/types/blocks/cart-link.ts';
-import { cartLabel, COUNT_ATTR, DEFAULT_CART_TEXT } from './cart-count.ts';
+import { cartLabel, COUNT_ATTR } from './cart-count.ts';
 import styles from './cart-link.module.css';
 
-function CartLink({
-  text = DEFAULT_CART_TEXT,
-  url = '/order-samples',
-  className,
-}: CartLinkProps & { className?: string }) {
+function CartLink({ text, url, className }: CartLinkProps & { className?: string }) {
   return (
     <a href={url} className={className ? `${styles.cart} ${className}` : styles.cart}>
       <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -38,7 +38,7 @@ describe('cart-page', () => {
     const html = renderToString(
       <StaticRouter location="/order-samples">
         <PageContext.Provider value={page}>
-          <CartPage {...example.props} />
+          <CartPage {...blockProps(block, example.props)} />
         </PageContext.Provider>
       </StaticRouter>,
     );

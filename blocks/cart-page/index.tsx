@@ -26,14 +26,14 @@ export const EMPTY_TEXT = 'Looks like you have not added anything to your cart. 
 export const removedMessage = (name: string) => `Item ${name} has been removed from your cart.`;
 
 function CartPage({
-  title = 'Your samples',
-  emptyText = EMPTY_TEXT,
-  continueText = 'Continue Shopping',
-  continueUrl = '/products',
-  checkoutText = 'Checkout',
-  checkoutUrl = '/checkout',
-  subtotalText = 'Subtotal',
-  removeText = 'Remove',
+  title,
+  emptyText,
+  continueText,
+  continueUrl,
+  checkoutText,
+  checkoutUrl,
+  subtotalText,
+  removeText,
 }: CartPageProps) {
   const data = useSampleData();
   const items = useSampleCart();

@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -69,7 +69,7 @@ describe('checkout', () => {
     const html = renderToString(
       <StaticRouter location="/checkout">
         <PageContext.Provider value={page}>
-          <Checkout {...example.props} />
+          <Checkout {...blockProps(block, example.props)} />
         </PageContext.Provider>
       </StaticRouter>,
     );

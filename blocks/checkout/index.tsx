@@ -35,12 +35,7 @@ const loadView = () => (loading ??= import('./checkout-view.tsx').then((m) => (l
 // In the browser the form's code is fetched at once, in parallel with the cart's data.
 if (typeof window !== 'undefined') loadView().catch(() => undefined);
 
-function Checkout({
-  title = 'Billing details',
-  placeOrderText = 'Place Order',
-  continueUrl = '/order-samples',
-  successUrl = '/order/success',
-}: CheckoutProps) {
+function Checkout({ title, placeOrderText, continueUrl, successUrl }: CheckoutProps) {
   const data = useSampleData();
   const cartItems = useSampleCart();
   const catalogue = data.status === 'ready' ? data.data : undefined;

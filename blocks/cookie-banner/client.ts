@@ -8,10 +8,9 @@ import { installCtaTracking } from '../../engine/tracking/cta-clicks.ts';
 import { loadTagManager } from '../../engine/tracking/tag-manager.ts';
 import type { IslandClient } from '../../engine/types.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
-import { DEFAULT_CTA_PATHS } from './defaults.ts';
 
 export const start: IslandClient<CookieBannerProps>['start'] = (el, props, page) => {
-  const { trackClicksTo = DEFAULT_CTA_PATHS } = props;
+  const { trackClicksTo } = props;
   installCtaTracking(trackClicksTo);
   const containerId = page.site.integrations.tagManagerId;
   const loadIfAccepted = () => {

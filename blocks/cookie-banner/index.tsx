@@ -1,16 +1,8 @@
 import { useId } from 'react';
 import { defineBlock } from '../../engine/define-block.ts';
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_DAYS, consentCookie } from '../../engine/tracking/consent.ts';
+import { CONSENT_COOKIE, consentCookie } from '../../engine/tracking/consent.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
 import styles from './cookie-banner.module.css';
-import {
-  DEFAULT_ACCEPT_LABEL,
-  DEFAULT_CTA_PATHS,
-  DEFAULT_MANAGE_LABEL,
-  DEFAULT_MANAGE_MESSAGE,
-  DEFAULT_REJECT_LABEL,
-  DEFAULT_TITLE,
-} from './defaults.ts';
 
 /**
  * Cookie consent, the tag manager and call-to-action tracking, for every page of a layout: a
@@ -30,16 +22,14 @@ import {
  *   the consent: the data layer stays in the page unless the tag manager is loaded.
  */
 function CookieBanner({
-  title = DEFAULT_TITLE,
+  title,
   text,
   policy,
-  acceptLabel = DEFAULT_ACCEPT_LABEL,
-  rejectLabel = DEFAULT_REJECT_LABEL,
-  manageLabel = DEFAULT_MANAGE_LABEL,
-  manageMessage = DEFAULT_MANAGE_MESSAGE,
-  maxAgeDays = CONSENT_MAX_AGE_DAYS,
-  // Tracked by the island's client (client.ts), not by the markup.
-  trackClicksTo: _tracked = DEFAULT_CTA_PATHS,
+  acceptLabel,
+  rejectLabel,
+  manageLabel,
+  manageMessage,
+  maxAgeDays,
 }: CookieBannerProps) {
   const titleId = useId();
   const storing = (value: 'accepted' | 'rejected') => consentCookie(value, { days: maxAgeDays });

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -31,7 +31,7 @@ describe('cta-band', () => {
     const html = renderToString(
       <StaticRouter location="/">
         <PageContext.Provider value={page}>
-          <CtaBand {...example.props} />
+          <CtaBand {...blockProps(block, example.props)} />
         </PageContext.Provider>
       </StaticRouter>,
     );

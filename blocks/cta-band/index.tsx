@@ -2,7 +2,7 @@ import { SiteLink, defineBlock } from '../../engine/index.ts';
 import type { CtaBandProps } from '../../schemas/types/blocks/cta-band.ts';
 import styles from './cta-band.module.css';
 
-function CtaBand({ title, text, action, tone = 'accent' }: CtaBandProps) {
+function CtaBand({ title, text, action, tone }: CtaBandProps) {
   return (
     <section className={`${styles.band} ${tone === 'surface' ? styles.surface : styles.accent}`}>
       <div className={styles.inner}>

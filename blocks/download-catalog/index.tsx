@@ -116,7 +116,7 @@ function CatalogMenu({ label, catalogs }: { label: string; catalogs: Catalog[] }
 }
 
 /** Catalogue downloads: one entry is a plain link, several a menu button. */
-function DownloadCatalog({ title, text: intro, label = 'Download Catalog', catalogs }: DownloadCatalogProps) {
+function DownloadCatalog({ title, text: intro, label, catalogs }: DownloadCatalogProps) {
   const only = catalogs.length === 1 ? catalogs[0]! : null;
   return (
     <section className={sectionStyles.section}>

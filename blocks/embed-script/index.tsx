@@ -8,7 +8,7 @@ import styles from './embed-script.module.css';
  * container (by `containerId`); `Loading...` shows until the script has loaded, and the
  * fallback text if it cannot load. The container keeps `minHeight` from the first paint.
  */
-function EmbedScript({ title, src, attributes, containerId, minHeight = 200, fallback }: EmbedScriptProps) {
+function EmbedScript({ title, src, attributes, containerId, minHeight, fallback }: EmbedScriptProps) {
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the script loads once per src, with the attributes it came with
   useEffect(() => {

@@ -1,13 +1,13 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('figure', () => {
   const Figure = block.component;
   it('renders the image with size, alt and lazy loading, and the caption', () => {
-    const screen = screenOf(renderToString(<Figure {...example.props} />));
+    const screen = screenOf(renderToString(<Figure {...blockProps(block, example.props)} />));
     const img = screen.getByRole('img', { name: 'Navy shaker kitchen with brass pulls and a white quartz top' });
     expect(['src', 'width', 'height', 'loading'].map((a) => img.getAttribute(a))).toEqual([
       '/images/kitchen-shaker-navy.svg',

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/screen.ts';
 import type { BlockNode, PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import { RegistryContext } from '../../engine/render/embedded-block.tsx';
@@ -40,12 +40,12 @@ const node = (type: string, p: object = {}, key = type): BlockNode => ({
   props: p as Record<string, unknown>,
 });
 
-function render(p: FilterTabsProps, blocks: BlockNode[]) {
+function render(p: WrittenProps<FilterTabsProps>, blocks: BlockNode[]) {
   return screenOf(
     renderToString(
       <RegistryContext.Provider value={{ registry, dev: false }}>
         <PageContext.Provider value={pageWith(blocks)}>
-          <FilterTabs {...p} />
+          <FilterTabs {...blockProps(block, p)} />
         </PageContext.Provider>
       </RegistryContext.Provider>,
     ),

@@ -8,14 +8,7 @@ import { slotOffsets } from './slots.ts';
  * props, to filter-tabs-view, the island that runs the tabs in the browser (where the page's
  * blocks are not known).
  */
-function FilterTabs({
-  tabs,
-  title,
-  label = 'Product details',
-  layout = 'filter-tabs-v1',
-  emptyTitle = 'No Data Found',
-  emptyText = 'We are sorry, but we could not find any data.',
-}: FilterTabsProps) {
+function FilterTabs({ tabs, title, label, layout, emptyTitle, emptyText }: FilterTabsProps) {
   const slots = slotOffsets(usePageData().regions, tabs).map((offset) => offset ?? null);
   return (
     <EmbeddedBlock

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/screen.ts';
 import type { FinishSwatchesProps } from '../../schemas/types/blocks/finish-swatches.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
@@ -11,12 +11,12 @@ const props = example.props as unknown as FinishSwatchesProps;
 
 /** As the prerender renders it: on the server the query is ignored (one HTML file serves every query). */
 function render(
-  p: FinishSwatchesProps,
+  p: WrittenProps<FinishSwatchesProps>,
   url = '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton?type=stain&value=espresso',
 ) {
   return renderToString(
     <StaticRouter location={url}>
-      <Swatches {...p} />
+      <Swatches {...blockProps(block, p)} />
     </StaticRouter>,
   );
 }

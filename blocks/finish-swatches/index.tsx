@@ -12,12 +12,7 @@ type Finishes = Parameters<typeof selectedFinish>[0]['finishes'];
  * swatches). The URL holds the choice (?type=&value=, replacing the history entry); before
  * hydration, and when the URL names no finish of this style, the first finish is chosen.
  */
-function FinishSwatches({
-  finishes,
-  title = 'Choose your finish',
-  visibleCount = 10,
-  preview = true,
-}: FinishSwatchesProps) {
+function FinishSwatches({ finishes, title, visibleCount, preview }: FinishSwatchesProps) {
   const id = useId();
   const [params, update] = useQueryParams();
   const chosen = selectedFinish({ finishes: finishes as unknown as Finishes }, params);

@@ -21,14 +21,7 @@ export type FormViewProps = FormProps;
 
 /** The form in one of its modes: a single form, a multi-step form, or an estimator (sections). */
 export default function FormView(props: FormViewProps) {
-  const {
-    title,
-    intro,
-    headingLevel = 2,
-    showHeading = true,
-    variant = 'page',
-    endpoint = '/api/forms/{name}',
-  } = props;
+  const { title, intro, headingLevel, showHeading, variant, endpoint } = props;
   const formId = useId();
   const f = useFormBlock(props, formId, endpoint);
   const { def, compiled, estimator, finished } = f;

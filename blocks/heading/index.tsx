@@ -2,7 +2,7 @@ import { defineBlock } from '../../engine/index.ts';
 import type { HeadingProps } from '../../schemas/types/blocks/heading.ts';
 import styles from './heading.module.css';
 
-function Heading({ eyebrow, title, level = 1, intro, align = 'left' }: HeadingProps) {
+function Heading({ eyebrow, title, level, intro, align }: HeadingProps) {
   const Tag = `h${level}` as 'h1' | 'h2' | 'h3';
   return (
     <section className={`${styles.heading} ${align === 'center' ? styles.center : ''}`}>

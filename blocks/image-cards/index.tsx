@@ -5,7 +5,7 @@ import styles from './image-cards.module.css';
 import { Lightbox } from './lightbox.tsx';
 
 /** A gallery of images; each is a button that opens the zoom lightbox at that image. */
-function ImageCards({ title, intro, columns = 3, images, maxZoom = 2, zoomStep = 0.5 }: ImageCardsProps) {
+function ImageCards({ title, intro, columns, images, maxZoom, zoomStep }: ImageCardsProps) {
   const [open, setOpen] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);

@@ -3,7 +3,7 @@ import type { LinkCardsProps } from '../../schemas/types/blocks/link-cards.ts';
 import styles from './link-cards.module.css';
 
 /** A grid of cards; the whole card is clickable through its title link. Images load lazily unless the first is the page's first image. */
-function LinkCards({ title, intro, columns = 3, cards }: LinkCardsProps) {
+function LinkCards({ title, intro, columns, cards }: LinkCardsProps) {
   const CardHeading = title ? 'h3' : 'h2';
   return (
     <section className={sectionStyles.section}>

@@ -26,14 +26,14 @@ function ListingView({
   title,
   label,
   items,
-  pageSize = 6,
-  pagination = 'page-numbers',
+  pageSize,
+  pagination,
   sortOptions,
   filters,
   filterLabels,
-  emptyText = 'No items available',
-  descriptionLimit = 350,
-  bulletLimit = 6,
+  emptyText,
+  descriptionLimit,
+  bulletLimit,
 }: ListingProps & { path: string }) {
   const id = useId();
   const [params, update] = useQueryParams();

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import type { ListingProps } from '../../schemas/types/blocks/listing.ts';
@@ -28,20 +28,20 @@ const page: PageData = {
 };
 
 /** Renders as the prerender does: on the server, with a query the HTML must ignore. */
-function render(props: ListingProps, url = `${page.path}?page=2&sort=z-a`) {
+function render(props: WrittenProps<ListingProps>, url = `${page.path}?page=2&sort=z-a`) {
   const Listing = block.component;
   return screenOf(
     renderToString(
       <StaticRouter location={url}>
         <PageContext.Provider value={page}>
-          <Listing {...props} />
+          <Listing {...blockProps(block, props)} />
         </PageContext.Provider>
       </StaticRouter>,
     ),
   );
 }
 
-const props = example.props as ListingProps;
+const props = example.props as WrittenProps<ListingProps>;
 /** The text a reader sees in the listing. */
 const text = (screen: ReturnType<typeof render>) => screen.container.textContent;
 const cards = (screen: ReturnType<typeof render>) => screen.queryAllByRole('article');
@@ -64,7 +64,7 @@ describe('listing', () => {
     const screen = render(props);
     expect(text(screen)).toContain('From $4,290.00 per 10x10 kitchen');
     expect(screen.getByText('Best seller')).toBeTruthy();
-    const aw = props.items[0]!;
+    const aw = props.items![0]!;
     expect(aw.description!.length).toBeGreaterThan(350);
     const card = within(cards(screen)[0]!);
     const desc = card.getByText((t) => t.startsWith(aw.description!.slice(0, 40))).textContent!;

@@ -3,7 +3,7 @@ import type { MediaBlockProps } from '../../schemas/types/blocks/media-block.ts'
 import styles from './media-block.module.css';
 
 /** Image-and-text items; descriptions longer than `limit` (220) get Read more / Show less. */
-function MediaBlock({ title, intro, items, limit = 220, alternate = true }: MediaBlockProps) {
+function MediaBlock({ title, intro, items, limit, alternate }: MediaBlockProps) {
   const Heading = title ? 'h3' : 'h2';
   return (
     <section className={sectionStyles.section}>

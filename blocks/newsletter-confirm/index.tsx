@@ -11,13 +11,13 @@ import styles from './newsletter-confirm.module.css';
  * confirm anyone.
  */
 function NewsletterConfirm({
-  tokenParam = 'confirmToken',
-  pendingText = 'Confirming your subscription…',
-  confirmedText = 'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.',
-  alreadyText = 'Your subscription is already confirmed.',
-  invalidText = 'This confirmation link is invalid or has expired. Please sign up again.',
-  errorText = 'We could not confirm your subscription right now. Please try again later.',
-  endpoint = '/api/newsletter',
+  tokenParam,
+  pendingText,
+  confirmedText,
+  alreadyText,
+  invalidText,
+  errorText,
+  endpoint,
 }: NewsletterConfirmProps) {
   const token = useRouteParam(tokenParam);
   const [outcome, setOutcome] = useState<ConfirmOutcome | undefined>();

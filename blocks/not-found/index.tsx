@@ -3,7 +3,7 @@ import type { NotFoundProps } from '../../schemas/types/blocks/not-found.ts';
 import styles from './not-found.module.css';
 
 /** Page-not-found content. Go back returns to the previous page, or home when there is none. */
-function NotFound({ title, subtitle, image, backText = 'Go back', homeText = 'Go to home' }: NotFoundProps) {
+function NotFound({ title, subtitle, image, backText, homeText }: NotFoundProps) {
   const goBack = () => {
     if (window.history.length > 1) window.history.back();
     else window.location.assign('/');

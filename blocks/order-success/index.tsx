@@ -18,11 +18,7 @@ function takeOrderNumber(): string | null {
   }
 }
 
-function OrderSuccess({
-  title = 'Thank you for your order',
-  numberText = 'Your order number is',
-  checkoutUrl = '/checkout',
-}: OrderSuccessProps) {
+function OrderSuccess({ title, numberText, checkoutUrl }: OrderSuccessProps) {
   // A ref, so React's repeated effects in development read the stored number only once.
   const taken = useRef<string | null | undefined>(undefined);
   const [orderNumber, setOrderNumber] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_NUMBER_KEY } from '../../engine/index.ts';
+import { blockProps } from '../../engine/testing/screen.ts';
 import block from './index.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -15,7 +16,7 @@ afterEach(() => {
 async function mount() {
   const Success = block.component;
   const container = document.createElement('div');
-  await act(async () => createRoot(container).render(<Success />));
+  await act(async () => createRoot(container).render(<Success {...blockProps(block, {})} />));
   return container;
 }
 

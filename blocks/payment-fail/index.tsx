@@ -8,7 +8,7 @@ import type { PaymentFailProps } from '../../schemas/types/blocks/payment-fail.t
 import { PAYMENT_ERROR_KEY } from '../../engine/index.ts';
 import styles from './payment-fail.module.css';
 
-function PaymentFail({ text, checkoutText = 'Return to checkout', checkoutUrl = '/checkout' }: PaymentFailProps) {
+function PaymentFail({ text, checkoutText, checkoutUrl }: PaymentFailProps) {
   const [reason, setReason] = useState('');
   useEffect(() => {
     try {

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
@@ -10,7 +10,7 @@ describe('payment-fail', () => {
     const Fail = block.component;
     const html = renderToString(
       <StaticRouter location="/payment/fail">
-        <Fail {...example.props} />
+        <Fail {...blockProps(block, example.props)} />
       </StaticRouter>,
     );
     expect(screenOf(html).getByRole('link', { name: 'Return to checkout' }).getAttribute('href')).toBe('/checkout');

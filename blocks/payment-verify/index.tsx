@@ -31,11 +31,7 @@ interface VerifyBody {
   metadata?: { orderId?: number; orderIncrementId?: string };
 }
 
-function PaymentVerify({
-  text = 'Verifying your payment...',
-  successUrl = '/order/success',
-  failUrl = '/payment/fail',
-}: PaymentVerifyProps) {
+function PaymentVerify({ text, successUrl, failUrl }: PaymentVerifyProps) {
   const pathname = usePagePath();
   const started = useRef(false);
   const [done, setDone] = useState(false);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_ERROR_KEY, PAYMENT_MESSAGES } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import { testPage } from '../../engine/testing/render-block.tsx';
+import { blockProps } from '../../engine/testing/screen.ts';
 import block from './index.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -24,7 +25,7 @@ describe('payment-verify in the browser', () => {
     await act(async () => {
       createRoot(container).render(
         <PageContext.Provider value={testPage('/payment/:method/verify')}>
-          <Verify />
+          <Verify {...blockProps(block, {})} />
         </PageContext.Provider>,
       );
     });

@@ -13,13 +13,7 @@ import styles from './quote-payment.module.css';
 import { useQuote } from './use-quote.ts';
 import { useQuotePay } from './use-quote-pay.ts';
 
-function QuotePayment({
-  title = 'Your quote',
-  payNowText = 'Pay Now',
-  successUrl = '/order/success',
-  homeUrl = '/',
-  contactUrl = '/contact',
-}: QuotePaymentProps) {
+function QuotePayment({ title, payNowText, successUrl, homeUrl, contactUrl }: QuotePaymentProps) {
   const uid = useId();
   const { link, view, methods, methodName, setMethodName } = useQuote();
   // As the checkout: card fields for the sandbox tokenizer and for Accept.js (its opaque value is the token), Stripe's own fields.

@@ -14,9 +14,6 @@ import {
 import type { ReviewCardsProps } from '../../schemas/types/blocks/review-cards.ts';
 import styles from './review-cards.module.css';
 
-/** The spec's review truncation: 150 characters, then Show More / Show Less. */
-const REVIEW_TRUNCATE = 150;
-
 function ReviewCard({ review, limit, Heading }: { review: Review; limit: number; Heading: 'h2' | 'h3' }) {
   return (
     <li className={styles.card}>
@@ -64,16 +61,7 @@ function ReviewCard({ review, limit, Heading }: { review: Review; limit: number;
  * each cut at 150 characters with Show More / Show Less. Entries that are not well-formed
  * reviews are left out rather than breaking the page.
  */
-function ReviewCards({
-  title,
-  intro,
-  reviews,
-  limit,
-  sort = 'newest',
-  style,
-  truncate = REVIEW_TRUNCATE,
-  action,
-}: ReviewCardsProps) {
+function ReviewCards({ title, intro, reviews, limit, sort, style, truncate, action }: ReviewCardsProps) {
   const headingId = useId();
   let list = (Array.isArray(reviews) ? reviews : []).filter(isReview);
   if (style) list = list.filter((r) => r.styles?.includes(style));

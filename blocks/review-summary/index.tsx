@@ -6,12 +6,7 @@ import styles from './review-summary.module.css';
 const fill = (text: string, avg: string, count: number) => text.replace('{avg}', avg).replace('{count}', String(count));
 
 /** The average rating and the number of reviews, computed as /api/reviews/summary does. */
-function ReviewSummary({
-  title,
-  text = '{avg} out of 5 from {count} reviews',
-  reviews,
-  platforms = true,
-}: ReviewSummaryProps) {
+function ReviewSummary({ title, text, reviews, platforms }: ReviewSummaryProps) {
   const headingId = useId();
   const list = (Array.isArray(reviews) ? reviews : []).filter((r) => typeof r?.rating === 'number');
   const { avgRating, reviewCount } = summarizeReviews(list);

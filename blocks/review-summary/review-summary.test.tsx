@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
 import { renderBlock } from '../../engine/testing/render-block.tsx';
 import type { ReviewSummaryProps } from '../../schemas/types/blocks/review-summary.ts';
 import block from './index.tsx';
@@ -20,6 +20,6 @@ describe('review-summary', () => {
   });
 
   it('renders nothing without reviews', () => {
-    expect(renderBlock(block, { reviews: [] } as ReviewSummaryProps)).toBe('');
+    expect(renderBlock(block, { reviews: [] } as WrittenProps<ReviewSummaryProps>)).toBe('');
   });
 });

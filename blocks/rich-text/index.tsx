@@ -6,7 +6,7 @@ import styles from './rich-text.module.css';
  * Structured text; h2-h4 get unique id slugs (the engine's, shared with the blog's table of
  * contents) so a table of contents can link to them.
  */
-function RichText({ content, width = 'narrow' }: RichTextProps) {
+function RichText({ content, width }: RichTextProps) {
   return (
     <div className={`${styles.text} ${width === 'wide' ? styles.wide : ''}`}>
       <RichNodes nodes={content as RichNode[]} classNames={{ quote: styles.quote, figure: styles.figure }} />

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -34,13 +34,13 @@ const page: PageData = {
   },
 };
 
-function render(props: RichTextProps) {
+function render(props: WrittenProps<RichTextProps>) {
   const RichText = block.component;
   return screenOf(
     renderToString(
       <StaticRouter location={page.path}>
         <PageContext.Provider value={page}>
-          <RichText {...props} />
+          <RichText {...blockProps(block, props)} />
         </PageContext.Provider>
       </StaticRouter>,
     ),

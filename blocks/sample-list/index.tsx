@@ -66,14 +66,7 @@ function SampleRow({ sample, inCart }: { sample: SampleRecord; inCart: boolean }
   );
 }
 
-function SampleList({
-  title = 'Order sample doors',
-  intro,
-  style,
-  buttonText = 'Add to Cart',
-  cartText = 'View cart',
-  cartUrl = '/order-samples',
-}: SampleListProps) {
+function SampleList({ title, intro, style, buttonText, cartText, cartUrl }: SampleListProps) {
   const page = usePageData();
   const key = style ?? page.path;
   const data = useSampleData();

@@ -14,10 +14,10 @@ function SchedulingWidget({
   text,
   url,
   scriptUrl,
-  height = 700,
-  loaderMs = 1200,
-  fallbackLabel = 'Open the booking calendar',
-  failedText = 'The booking calendar could not load here. Open it with the link below, or call us.',
+  height,
+  loaderMs,
+  fallbackLabel,
+  failedText,
 }: SchedulingWidgetProps) {
   const site = useSite();
   const src = scriptUrl ?? site.integrations.schedulingWidgetUrl;

@@ -5,9 +5,8 @@
  */
 import type { IslandClient } from '../../engine/types.ts';
 import type { ScrollToTopProps } from '../../schemas/types/blocks/scroll-to-top.ts';
-import { DEFAULT_THRESHOLD } from './defaults.ts';
 
-export const start: IslandClient<ScrollToTopProps>['start'] = (el, { threshold = DEFAULT_THRESHOLD }) => {
+export const start: IslandClient<ScrollToTopProps>['start'] = (el, { threshold }) => {
   const button = el.querySelector('button');
   if (!button) return;
   const root = document.documentElement;

@@ -1,13 +1,12 @@
 import { defineBlock } from '../../engine/define-block.ts';
 import type { ScrollToTopProps } from '../../schemas/types/blocks/scroll-to-top.ts';
-import { DEFAULT_THRESHOLD } from './defaults.ts';
 import styles from './scroll-to-top.module.css';
 
 /**
- * A button that appears once the page is scrolled past `threshold` (200 px) and goes back to the
+ * A button that appears once the page is scrolled past `threshold` (px) and goes back to the
  * top: prerendered hidden, a framework-free island (client.ts) started when the browser is idle.
  */
-function ScrollToTop({ threshold: _threshold = DEFAULT_THRESHOLD, label = 'Scroll to top' }: ScrollToTopProps) {
+function ScrollToTop({ label }: ScrollToTopProps) {
   return (
     <button type="button" className={styles.button} style={{ bottom: 'calc(1rem + 0px)' }} aria-label={label} hidden>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

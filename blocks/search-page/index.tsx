@@ -23,14 +23,7 @@ export const UNAVAILABLE_TEXT = 'Search is not available right now. Please try a
 export const resultsHeading = (template: string, count: number, query: string) =>
   template.replaceAll('{count}', String(count)).replaceAll('{query}', query);
 
-function SearchPage({
-  label = 'Search the shop',
-  placeholder = 'Style name, finish or SKU',
-  buttonText = 'Search',
-  resultsText = '{count} results for "{query}"',
-  pageSize = 20,
-  moreText = 'Show more results',
-}: SearchPageProps) {
+function SearchPage({ label, placeholder, buttonText, resultsText, pageSize, moreText }: SearchPageProps) {
   // Empty until hydrated: the prerendered page has no query.
   const [params, setParams] = useQueryParams();
   const query = (params.get('query') ?? params.get('query-box') ?? '').trim();

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block, { resultsHeading } from './index.tsx';
 
@@ -10,7 +10,7 @@ describe('search-page', () => {
     const SearchPage = block.component;
     const html = renderToString(
       <StaticRouter location="/search?query=white">
-        <SearchPage {...example.props} />
+        <SearchPage {...blockProps(block, example.props)} />
       </StaticRouter>,
     );
     const screen = screenOf(html);

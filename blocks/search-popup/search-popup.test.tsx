@@ -3,7 +3,7 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 import { LOADING_TEXT, searchUrl } from './search-popup.tsx';
@@ -12,7 +12,7 @@ import { LOADING_TEXT, searchUrl } from './search-popup.tsx';
 
 describe('search-popup', () => {
   const SearchPopup = block.component;
-  const html = renderToString(<SearchPopup {...example.props} />);
+  const html = renderToString(<SearchPopup {...blockProps(block, example.props)} />);
 
   it('is an island whose code starts at the first pointer, focus or key on it', () => {
     expect(block.island).toBe('interaction');
@@ -50,12 +50,12 @@ describe('search-popup started by the shopper', () => {
   /** The prerendered box in the page; `before` acts on its field as the shopper does before the code has loaded. */
   async function start(before: (field: HTMLInputElement) => void) {
     box = document.createElement('div');
-    box.innerHTML = renderToString(<SearchPopup {...example.props} />);
+    box.innerHTML = renderToString(<SearchPopup {...blockProps(block, example.props)} />);
     document.body.append(box);
     const field = box.querySelector('input')!;
     before(field);
     await act(async () => {
-      root = hydrateRoot(box!, <SearchPopup {...example.props} />);
+      root = hydrateRoot(box!, <SearchPopup {...blockProps(block, example.props)} />);
     });
     return field;
   }

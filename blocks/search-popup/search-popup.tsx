@@ -23,12 +23,12 @@ export const searchUrl = (searchPath: string, text: string) =>
   `${searchPath}?${new URLSearchParams({ query: text.trim() })}`;
 
 export function SearchPopup({
-  label = 'Search',
-  placeholder = 'Search styles, finishes, SKUs',
-  searchPath = '/search',
-  seeAllText = 'See all Result',
-  hintText = 'Type 3 or more characters to see suggestions.',
-  limit = 6,
+  label,
+  placeholder,
+  searchPath,
+  seeAllText,
+  hintText,
+  limit,
   className,
 }: SearchPopupProps & { className?: string }) {
   const [open, setOpen] = useState(false);

@@ -15,13 +15,7 @@ import styles from './site-footer.module.css';
  * a platform (browser, smartTV) can only be told by a script, so an item listed for one shows on
  * every platform. The year is the build's.
  */
-function SiteFooter({
-  columns = [],
-  contact,
-  social = [],
-  copyright = '© {year} {site-name}. All rights reserved.',
-  tagline,
-}: SiteFooterProps) {
+function SiteFooter({ columns = [], contact, social = [], copyright, tagline }: SiteFooterProps) {
   const site = useSite();
   const shown = (items: MenuItem[] | undefined) => items ?? [];
   const cls = (item: MenuItem) => visibilityClasses(item.devices as Device[] | undefined) || undefined;
@@ -53,7 +47,7 @@ function SiteFooter({
         )}
         {contact && (
           <div className={styles.contact}>
-            <h2 className={styles.colTitle}>{contact.title ?? 'Visit or call us'}</h2>
+            <h2 className={styles.colTitle}>{contact.title}</h2>
             {contact.address && (
               <address className={styles.address}>
                 {contact.address.map((line, i) => (

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import type { PageData } from '../../engine/index.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
@@ -34,7 +34,7 @@ function render(props: Record<string, unknown>) {
     renderToString(
       <StaticRouter location="/">
         <PageContext.Provider value={page}>
-          <Footer {...props} />
+          <Footer {...blockProps(block, props)} />
         </PageContext.Provider>
       </StaticRouter>,
     ),

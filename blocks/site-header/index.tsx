@@ -14,14 +14,14 @@ import styles from './site-header.module.css';
 
 function SiteHeader({
   logo,
-  variant = 'full',
+  variant,
   items = [],
   cart,
   search,
   note,
-  menuTitle = 'Our Offerings',
-  overviewText = 'View all {label}',
-  skipLinkText = 'Skip to content',
+  menuTitle,
+  overviewText,
+  skipLinkText,
 }: SiteHeaderProps) {
   const site = useSite();
   const image = logo ?? site.logo;

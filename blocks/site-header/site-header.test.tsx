@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import { RegistryContext } from '../../engine/render/embedded-block.tsx';
 import { blockLoaders } from '../index.ts';
@@ -46,7 +46,7 @@ function render(props: Record<string, unknown>, path = '/contact') {
     renderToString(
       <RegistryContext.Provider value={{ registry, dev: false }}>
         <PageContext.Provider value={{ ...page, path }}>
-          <Header {...props} />
+          <Header {...blockProps(block, props)} />
         </PageContext.Provider>
       </RegistryContext.Provider>,
     ),

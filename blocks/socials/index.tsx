@@ -3,7 +3,7 @@ import type { SocialsProps } from '../../schemas/types/blocks/socials.ts';
 import styles from './socials.module.css';
 
 /** Social network links as icons; each link is named ("Hearthline Cabinetry on Instagram"). */
-function Socials({ title, text, links, showLabels = false, align = 'left' }: SocialsProps) {
+function Socials({ title, text, links, showLabels, align }: SocialsProps) {
   const site = useSite();
   return (
     <section className={[styles.socials, align === 'center' ? styles.center : ''].filter(Boolean).join(' ')}>

@@ -6,13 +6,7 @@ import styles from './spec-view.module.css';
 type Group = SpecViewProps['groups'][number];
 
 /** Tabular groups as tables, then the tabbing groups as one set of tabs; the empty state without groups. */
-function SpecView({
-  title,
-  groups,
-  view,
-  emptyTitle = 'No Data Found',
-  emptyText = 'We are sorry, but we could not find any data.',
-}: SpecViewProps) {
+function SpecView({ title, groups, view, emptyTitle, emptyText }: SpecViewProps) {
   const id = useId();
   const viewOf = (g: Group) => view ?? g.specView;
   const tables = groups.filter((g) => viewOf(g) === 'tabular');
@@ -39,7 +33,7 @@ function SpecView({
 }
 
 function SpecTable({ group }: { group: Group }) {
-  const keys = group.showKeys ?? true;
+  const keys = group.showKeys;
   return (
     <table className={styles.table}>
       <caption className={styles.caption}>{group.title}</caption>
@@ -109,7 +103,7 @@ function SpecTabs({ groups }: { groups: Group[] }) {
 
 function SpecList({ group }: { group: Group }) {
   const List = group.contentFormat === 'ordered-list' ? 'ol' : 'ul';
-  const keys = group.showKeys ?? true;
+  const keys = group.showKeys;
   return (
     <List className={`${styles.list} ${group.contentDisplay === 'grid-view' ? styles.grid : styles.stack}`}>
       {group.props.map((p, i) => (

@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import type { SpecViewProps } from '../../schemas/types/blocks/spec-view.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 const SpecView = block.component;
 const props = example.props as SpecViewProps;
-const screen = screenOf(renderToString(<SpecView {...props} />));
+const screen = screenOf(renderToString(<SpecView {...blockProps(block, props)} />));
 
 describe('spec-view', () => {
   it('shows a tabular group as a table of label and value rows', () => {
@@ -65,7 +65,7 @@ describe('spec-view', () => {
   });
 
   it('says No Data Found without groups', () => {
-    const empty = screenOf(renderToString(<SpecView groups={[]} />));
+    const empty = screenOf(renderToString(<SpecView {...blockProps(block, { groups: [] })} />));
     expect(empty.getByText('No Data Found').tagName).toBe('P');
     expect(empty.getByText('We are sorry, but we could not find any data.').tagName).toBe('P');
   });

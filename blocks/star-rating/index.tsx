@@ -3,7 +3,7 @@ import type { StarRatingProps } from '../../schemas/types/blocks/star-rating.ts'
 import styles from './star-rating.module.css';
 
 /** Five stars with half stars; the rating is also written out for everyone ("4.5 out of 5"). */
-function StarRating({ value, title, text, align = 'left' }: StarRatingProps) {
+function StarRating({ value, title, text, align }: StarRatingProps) {
   return (
     <section className={[styles.rating, align === 'center' ? styles.center : ''].filter(Boolean).join(' ')}>
       {title && <h2 className={styles.title}>{title}</h2>}

@@ -45,7 +45,7 @@ function Gallery({ images, label }: { images: Image[]; label: string }) {
   );
 }
 
-function StyleGallery({ images, label = 'Product images' }: StyleGalleryProps) {
+function StyleGallery({ images, label }: StyleGalleryProps) {
   return <Gallery key={images[0]?.src} images={images} label={label} />;
 }
 

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import type { StyleGalleryProps } from '../../schemas/types/blocks/style-gallery.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
@@ -11,7 +11,7 @@ const props = example.props as StyleGalleryProps;
 
 describe('style-gallery', () => {
   it('shows the first image large, with its size, caption and priority loading', () => {
-    const screen = screenOf(renderToString(<Gallery {...props} />));
+    const screen = screenOf(renderToString(<Gallery {...blockProps(block, props)} />));
     expect(screen.getByRole('region', { name: 'Carlton images' })).toBeTruthy();
     const figure = screen.getByRole('figure');
     const main = within(figure).getByRole('img', { name: 'Kitchen with shaker cabinets in Pure White' });
@@ -25,7 +25,7 @@ describe('style-gallery', () => {
   });
 
   it('gives each thumbnail a named toggle button; the first is pressed', () => {
-    const screen = screenOf(renderToString(<Gallery {...props} />));
+    const screen = screenOf(renderToString(<Gallery {...blockProps(block, props)} />));
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual([
       'Show image 1 of 3: Pure White',
@@ -36,7 +36,7 @@ describe('style-gallery', () => {
   });
 
   it('shows no thumbnails for a single image', () => {
-    const screen = screenOf(renderToString(<Gallery images={[props.images[0]!]} />));
+    const screen = screenOf(renderToString(<Gallery {...blockProps(block, { images: [props.images[0]!] })} />));
     expect(screen.queryAllByRole('button', { hidden: true })).toEqual([]);
     expect(screen.getByRole('region', { name: 'Product images' })).toBeTruthy();
   });

@@ -6,13 +6,13 @@ import styles from './text-media.module.css';
 function TextMedia({
   eyebrow,
   title,
-  level = 2,
+  level,
   text = [],
   bullets = [],
   image,
   video,
-  mediaPosition = 'right',
-  tone = 'plain',
+  mediaPosition,
+  tone,
   action,
   secondaryAction,
 }: TextMediaProps) {

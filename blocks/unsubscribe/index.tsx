@@ -10,14 +10,14 @@ import styles from './unsubscribe.module.css';
  * so the stored subscription changes; the text only switches when the server agreed.
  */
 function Unsubscribe({
-  tokenParam = 'unsubscribeToken',
-  unsubscribeText = 'Unsubscribe',
-  subscribeText = 'Subscribe again',
-  unsubscribeSuccess = 'You have been unsubscribed. You will not receive our newsletter any more.',
-  unsubscribeFailure = 'We could not unsubscribe you. The link may be invalid or expired; please contact us.',
-  subscribeSuccess = 'Welcome back! You are subscribed to our newsletter again.',
-  subscribeFailure = 'We could not subscribe you again. The link may be invalid or expired; please contact us.',
-  endpoint = '/api/newsletter',
+  tokenParam,
+  unsubscribeText,
+  subscribeText,
+  unsubscribeSuccess,
+  unsubscribeFailure,
+  subscribeSuccess,
+  subscribeFailure,
+  endpoint,
 }: UnsubscribeProps) {
   const token = useRouteParam(tokenParam);
   const [subscribed, setSubscribed] = useState(true);

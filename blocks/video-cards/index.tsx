@@ -16,7 +16,7 @@ export function formatDuration(iso: string | undefined): string | null {
  * description cut at 250 characters. Thumbnails of YouTube videos without one are resolved at
  * build time (resolve.ts); `videos` also feeds the VideoObject structured data.
  */
-function VideoCards({ title, intro, columns = 2, videos, descriptionLimit = 250 }: VideoCardsProps) {
+function VideoCards({ title, intro, columns, videos, descriptionLimit }: VideoCardsProps) {
   const Heading = title ? 'h3' : 'h2';
   return (
     <section className={sectionStyles.section}>

@@ -14,6 +14,7 @@ import { precompressAssets } from './precompress.ts';
 import { prerenderInputs } from './prerender-inputs.ts';
 import { helperThreadCount, startHelperThreads } from './prerender-threads.ts';
 import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.ts';
+import { islandClientFiles } from '../blocks.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
 
 export interface BuildOptions {
@@ -45,7 +46,12 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
     log(`lint: ${lint.files} files, ${lint.warnings} warnings`);
   }
   const siteOut = join(o.outDir, 'site');
-  const vite = { root: ROOT, blocksModule: join(BLOCKS_DIR, 'index.ts'), outDir: o.outDir };
+  const vite = {
+    root: ROOT,
+    blocksModule: join(BLOCKS_DIR, 'index.ts'),
+    islandClients: islandClientFiles(),
+    outDir: o.outDir,
+  };
   const bundles = o.reuseBundlesFrom ?? o.outDir;
   let compressing: Promise<number | Error> | undefined;
   if (!o.reuseBundlesFrom) {

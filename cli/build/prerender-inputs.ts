@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { blockResolvers } from '../../blocks/resolvers.ts';
 import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
 import { createCriticalCss, namesIn } from '../../engine/prerender/critical-css.ts';
 import type { PrerenderOptions, SsrModule } from '../../engine/prerender/prerender.ts';
 import { CLIENT_BOOT, CLIENT_ENTRY } from '../../engine/vite/config.ts';
+import { loadBlockContracts } from '../blocks.ts';
 
 type SsrEntry = SsrModule & { loadAllBlocks(): Promise<BlockRegistry> };
 
@@ -40,7 +40,7 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
     ssr,
     registry,
     assets: createAssetResolver(manifest, CLIENT_ENTRY, blockKey, CLIENT_BOOT),
-    resolvers: blockResolvers,
+    blocks: await loadBlockContracts(),
     assetUrls: f.assetUrls,
     criticalCss: criticalCssFrom(join(f.bundles, 'site'), manifest, blockKey),
     productFacts: siteProductFacts(site),

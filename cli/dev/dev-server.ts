@@ -14,6 +14,8 @@ import {
   loadSite,
   matchPath,
   siteProductFacts,
+  withSchemaDefaults,
+  type BlockContracts,
   type BlockRegistry,
   type Finding,
   type RouteEntry,
@@ -23,6 +25,7 @@ import { escapeHtml } from '../../engine/render/document.ts';
 import { joineryPlugin } from '../../engine/vite/plugin.ts';
 import { CLIENT_ENTRY, SSR_ENTRY } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
+import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
 import { findArtifact, siteArtifacts } from '../build/artifacts.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
 
@@ -74,7 +77,10 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
     appType: 'custom',
     publicDir: false,
     server: { middlewareMode: true },
-    plugins: [react(), joineryPlugin({ blocksModule: join(BLOCKS_DIR, 'index.ts') })],
+    plugins: [
+      react(),
+      joineryPlugin({ blocksModule: join(BLOCKS_DIR, 'index.ts'), islandClients: islandClientFiles() }),
+    ],
     css: { modules: { localsConvention: 'camelCaseOnly' } },
   });
   let state: ContentState | undefined;
@@ -87,10 +93,17 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
     }
     return state;
   };
+  // The blocks' schemas (their defaults) are read again once one changes; build.ts at start only.
+  let contracts: Promise<BlockContracts> | undefined;
+  const blockContracts = () => (contracts ??= loadBlockContracts());
   vite.watcher.add(opts.siteDir);
   vite.watcher.on('all', (_event, file) => {
-    if (normalize(file).startsWith(normalize(opts.siteDir))) {
+    const changed = normalize(file);
+    if (changed.startsWith(normalize(opts.siteDir))) {
       state = undefined;
+      vite.ws.send({ type: 'full-reload' });
+    } else if (changed.startsWith(normalize(BLOCKS_DIR)) && changed.endsWith('schema.json')) {
+      contracts = undefined;
       vite.ws.send({ type: 'full-reload' });
     }
   });
@@ -126,17 +139,19 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
         return;
       }
+      const blocks = await blockContracts();
       const data = buildPageData(c.site, found.route, {
         path: found.route.dynamic ? found.route.path : pathname,
         status: found.status,
         productFacts: siteProductFacts(c.site),
+        blocks,
       });
       if (wantsData) {
         res.writeHead(found.status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
         return;
       }
       const ssr = (await vite.ssrLoadModule(`/${SSR_ENTRY}`)) as typeof import('../../engine/render/server-entry.tsx');
-      const registry: BlockRegistry = await ssr.loadAllBlocks();
+      const registry: BlockRegistry = withSchemaDefaults(await ssr.loadAllBlocks(), blocks);
       const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
       const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> } | undefined)?.theme;
       const doc = ssr.renderDocument({

@@ -1,7 +1,7 @@
 /**
- * `joinery new block NAME`: blocks/NAME/ shaped like blocks/heading (index.tsx, schema.json,
- * example.json, CSS module, test), registered in blocks/index.ts in sorted position. Takes the
- * blocks folder as a parameter so tests scaffold into a temporary copy.
+ * `joinery new block NAME`: blocks/NAME/ shaped like blocks/heading (index.tsx, schema.json with
+ * a defaulted prop, example.json, CSS module, test), registered in blocks/index.ts in sorted
+ * position. Takes the blocks folder as a parameter so tests scaffold into a temporary copy.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ function blockFiles(name: string): Record<string, string> {
     properties: {
       title: { type: 'string', minLength: 1 },
       text: { type: 'string' },
+      headingLevel: { description: 'Level of the title.', enum: [2, 3], default: 2 },
     },
     additionalProperties: false,
   };
@@ -37,17 +38,21 @@ function blockFiles(name: string): Record<string, string> {
 import type { ${Name}Props } from '../../schemas/types/blocks/${name}.ts';
 import styles from './${name}.module.css';
 
-function ${Name}({ title, text }: ${Name}Props) {
+// A prop with a default in schema.json is always set: the page data fills it in.
+function ${Name}({ title, text, headingLevel }: ${Name}Props) {
+  const Heading = \`h\${headingLevel}\` as const;
   return (
     <section className={styles.${cls}}>
-      <h2 className={sectionStyles.title}>{title}</h2>
+      <Heading className={sectionStyles.title}>{title}</Heading>
       {text && <p className={sectionStyles.intro}>{text}</p>}
     </section>
   );
 }
 
 // Static: rendered to HTML at build time, no code in the browser. A block that must run there
-// says when its island starts: island: 'load' | 'idle' | 'visible' | 'interaction'.
+// says when its island starts: island: 'load' | 'idle' | 'visible' | 'interaction'; its
+// framework-free browser code, if any, goes in client.ts. Work at build time (props resolved,
+// JSON-LD facts) goes in build.ts, exporting resolve and/or jsonLd. Both are found by name.
 export default defineBlock({ type: '${name}', component: ${Name}, description: '${title}: a titled section with a short text.' });
 `,
     // The section shell, heading and intro line are the shared ones (engine/ui/section.module.css);

@@ -124,6 +124,9 @@ describe('new block', () => {
     expect(source).toContain("import { defineBlock, sectionStyles } from '../../engine/index.ts';");
     expect(source).toContain("import type { PriceListProps } from '../../schemas/types/blocks/price-list.ts';");
     expect(source).toContain("export default defineBlock({ type: 'price-list', component: PriceList");
+    // A defaulted prop is required in the props type: the page data fills it in.
+    expect(schema.properties.headingLevel.default).toBe(2);
+    expect(source).toContain('function PriceList({ title, text, headingLevel }: PriceListProps)');
   });
 
   it('refuses an existing block and a bad name, writing nothing', () => {

@@ -1,10 +1,10 @@
 /**
  * The head of a page: title, description, metaList, canonical URL and the JSON-LD its route's
- * flags ask for. Facts for FAQ and video JSON-LD are gathered from the page's own blocks
- * (props `faqs: [{question, answer}]` and `videos: [{title, videoUrl, ...}]`), so the
- * structured data always matches what the page shows.
+ * flags ask for. FAQ and video facts come from the page's own blocks, each block declaring its
+ * contribution (`jsonLd` in its build.ts), so the structured data always matches what the page
+ * shows.
  */
-import type { BlockNode, HeadData, PublicSite, RouteEntry } from '../types.ts';
+import type { HeadData, PublicSite, RouteEntry } from '../types.ts';
 import {
   breadcrumbList,
   faqPage,
@@ -19,25 +19,32 @@ import {
   type VideoFacts,
 } from './json-ld.ts';
 
+/** What one block gives its page's JSON-LD: questions for the FAQPage, one VideoObject per video. */
+export interface JsonLdFacts {
+  faq?: readonly FaqEntry[];
+  video?: readonly VideoFacts[];
+}
+
 export interface HeadInput {
   route: RouteEntry;
   path: string;
   site: PublicSite;
   org: OrganizationFacts;
-  blocks: BlockNode[];
+  /** The facts of the page's main blocks, in page order. */
+  facts: readonly JsonLdFacts[];
   /** Supplied by the catalogue for routes with the product flag. */
   product?: ProductFacts;
 }
 
-function collectFromBlocks(blocks: BlockNode[]) {
+/** The blocks' facts merged, entries without their required texts left out. */
+function mergeFacts(facts: readonly JsonLdFacts[]) {
   const faqs: FaqEntry[] = [];
   const videos: VideoFacts[] = [];
-  for (const b of blocks) {
-    const p = b.props as { faqs?: unknown; videos?: unknown };
-    if (Array.isArray(p.faqs))
-      for (const f of p.faqs) if (f && typeof f.question === 'string' && typeof f.answer === 'string') faqs.push(f);
-    if (Array.isArray(p.videos))
-      for (const v of p.videos) if (v && typeof v.title === 'string' && typeof v.videoUrl === 'string') videos.push(v);
+  for (const { faq, video } of facts) {
+    if (Array.isArray(faq))
+      for (const f of faq) if (f && typeof f.question === 'string' && typeof f.answer === 'string') faqs.push(f);
+    if (Array.isArray(video))
+      for (const v of video) if (v && typeof v.title === 'string' && typeof v.videoUrl === 'string') videos.push(v);
   }
   return { faqs, videos };
 }
@@ -51,7 +58,7 @@ export function buildHead(input: HeadInput): HeadData {
   if (f.organization) jsonLd.push(organization(site, input.org));
   if (f.localBusiness) jsonLd.push(localBusiness(site, input.org));
   if (f.faq || f.video) {
-    const { faqs, videos } = collectFromBlocks(input.blocks);
+    const { faqs, videos } = mergeFacts(input.facts);
     if (f.faq && faqs.length) jsonLd.push(faqPage(faqs));
     if (f.video) for (const v of videos) jsonLd.push(videoObject(site.origin, v));
   }

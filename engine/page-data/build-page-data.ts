@@ -1,12 +1,15 @@
 /**
  * Builds a page's data from the route, its page file and its layout: blocks placed in regions,
- * every `$data` reference resolved, and the head computed.
+ * every `$data` reference resolved, each block's schema defaults filled in (its component reads
+ * them from its props), and the head computed.
  */
 import { resolveDataRefs } from '../content/data-ref.ts';
 import { pageFile, templateFile, fileValue, type Site } from '../content/load-site.ts';
 import { shopRulesOf } from '../commerce/shop.ts';
 import type { Commerce } from '../../schemas/types/site.ts';
-import { buildHead } from '../head/head.ts';
+import { defaultsOf, type BlockContracts } from '../blocks/contract.ts';
+import { withDefaults } from '../blocks/defaults.ts';
+import { buildHead, type JsonLdFacts } from '../head/head.ts';
 import type { RoutesFile } from '../routes/route-table.ts';
 import type { OrganizationFacts, ProductFacts } from '../head/json-ld.ts';
 import type { BlockInstance, BlockNode, PageData, PublicSite, RegionNode, RouteEntry } from '../types.ts';
@@ -66,6 +69,8 @@ export interface PageDataOptions {
   productFacts?: (route: RouteEntry) => ProductFacts | undefined;
   /** Props by block key that replace the content's (build-time resolvers, engine/prerender/resolve.ts). */
   blockProps?: ReadonlyMap<string, Record<string, unknown>>;
+  /** The blocks' schemas (defaults) and JSON-LD contributions, by type; none: props as written, no FAQ or video JSON-LD. */
+  blocks?: BlockContracts;
 }
 
 export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptions = {}): PageData {
@@ -82,7 +87,10 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
       return {
         key,
         type: b.type,
-        props: opts.blockProps?.get(key) ?? resolveDataRefs(b.props ?? {}, ctx),
+        props: withDefaults(
+          opts.blockProps?.get(key) ?? resolveDataRefs(b.props ?? {}, ctx),
+          defaultsOf(opts.blocks, b.type),
+        ),
         ...(b.visibleOn && { visibleOn: b.visibleOn }),
         ...(b.load && b.load !== 'eager' && { load: b.load }),
       };
@@ -94,13 +102,19 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
   }));
   const siteInfo = publicSite(site);
   const path = opts.path ?? route.path;
-  const mainBlocks = regions.filter((r) => r.tag === 'main').flatMap((r) => r.blocks);
+  const facts = regions
+    .filter((r) => r.tag === 'main')
+    .flatMap((r) => r.blocks)
+    .flatMap((b): JsonLdFacts[] => {
+      const jsonLd = opts.blocks?.[b.type]?.jsonLd;
+      return jsonLd ? [jsonLd(b.props)] : [];
+    });
   const head = buildHead({
     route,
     path,
     site: siteInfo,
     org: fileValue<SiteFile>(site, 'site.json')?.organization ?? {},
-    blocks: mainBlocks,
+    facts,
     product: route.flags.product ? opts.productFacts?.(route) : undefined,
   });
   return {

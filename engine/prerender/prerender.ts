@@ -14,7 +14,8 @@ import type { RenderResult } from '../render/render-html.tsx';
 import { fileValue } from '../content/load-site.ts';
 import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
 import { rewriteAssetUrls, type AssetUrlMap } from './content-images.ts';
-import { createResolveState, resolveBlockProps, type BlockResolvers } from './resolve.ts';
+import { withSchemaDefaults, type BlockContracts } from '../blocks/contract.ts';
+import { createResolveState, resolveBlockProps } from './resolve.ts';
 import { robotsDisallow, robotsTxt, sitemapXml } from './sitemap.ts';
 
 export interface SsrModule {
@@ -37,8 +38,8 @@ export interface PrerenderOptions {
   assets: (blockTypes: readonly string[]) => DocumentAssets;
   productFacts?: (route: RouteEntry) => ProductFacts | undefined;
   onProgress?: (done: number, total: number) => void;
-  /** Build-time prop resolvers by block type (blocks/resolvers.ts). */
-  resolvers?: BlockResolvers;
+  /** The blocks' schemas and build.ts exports by type: defaults, resolvers, JSON-LD (engine/blocks/contract.ts). */
+  blocks?: BlockContracts;
   log?: (line: string) => void;
   /**
    * The CSS of these stylesheets a page's body markup and the code of its islands (of these block
@@ -90,6 +91,7 @@ export interface RouteRenderer {
 export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
   const theme = fileValue<SiteFile>(o.site, 'site.json')?.theme;
   const resolveState = createResolveState(o.log);
+  const registry = o.blocks ? withSchemaDefaults(o.registry, o.blocks) : o.registry;
   // Files are written by libuv's threads while the next page renders; a bounded number in flight.
   const writing = new Set<Promise<void>>();
   let writeError: unknown;
@@ -103,14 +105,14 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
       for (const i of indexes) {
         const route = o.routes[i]!;
         const notFound = route.path === '*';
-        const opts = { status: notFound ? 404 : 200, productFacts: o.productFacts };
+        const opts = { status: notFound ? 404 : 200, productFacts: o.productFacts, blocks: o.blocks };
         let data = buildPageData(o.site, route, opts);
-        if (o.resolvers) {
-          const blockProps = await resolveBlockProps(data, o.resolvers, resolveState.contextFor(route));
+        if (o.blocks) {
+          const blockProps = await resolveBlockProps(data, o.blocks, resolveState.contextFor(route));
           if (blockProps.size) data = buildPageData(o.site, route, { ...opts, blockProps });
         }
         if (o.assetUrls) data = rewriteAssetUrls(data, o.assetUrls);
-        const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, o.registry);
+        const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, registry);
         for (const f of r.failed) out.failedBlocks.push({ path: route.path, ...f });
         // Styles of every block (one file); the code of the islands only: those that start at load
         // fetched with the runtime, the others' imports listed for the runtime to fetch with them.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildPageData } from '../page-data/build-page-data.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
 import { baseSite, memorySite } from '../testing/memory-site.ts';
-import { createResolveState, resolveBlockProps, type BlockResolvers } from './resolve.ts';
+import type { BlockContracts } from '../blocks/contract.ts';
+import { createResolveState, resolveBlockProps } from './resolve.ts';
 
 const video = { title: 'Hanging wall cabinets', videoUrl: 'https://youtu.be/Hl7cWallCab', uploadDate: '2025-03-12' };
 const site = memorySite({
@@ -34,20 +35,25 @@ function setup() {
   const calls: string[] = [];
   const created: string[] = [];
   const logs: string[] = [];
-  const resolvers: BlockResolvers = {
-    vids: async (props, ctx) => {
-      calls.push(ctx.route.path);
-      const thumb = ctx.memo('thumbs', () => {
-        created.push('thumbs');
-        return (id: string) => `https://img.test/${id}.jpg`;
-      });
-      return {
-        ...props,
-        videos: (props.videos as (typeof video)[]).map((v) => ({ ...v, thumbnail: thumb('Hl7cWallCab') })),
-      };
+  const resolvers: BlockContracts = {
+    vids: {
+      resolve: async (props, ctx) => {
+        calls.push(ctx.route.path);
+        const thumb = ctx.memo('thumbs', () => {
+          created.push('thumbs');
+          return (id: string) => `https://img.test/${id}.jpg`;
+        });
+        return {
+          ...props,
+          videos: (props.videos as (typeof video)[]).map((v) => ({ ...v, thumbnail: thumb('Hl7cWallCab') })),
+        };
+      },
+      jsonLd: (props) => ({ video: props.videos as (typeof video)[] }),
     },
-    boom: async () => {
-      throw new Error('host down');
+    boom: {
+      resolve: async () => {
+        throw new Error('host down');
+      },
     },
   };
   return { calls, created, logs, resolvers, state: createResolveState((l) => logs.push(l)) };
@@ -56,11 +62,11 @@ function setup() {
 describe('block resolvers', () => {
   it('resolve each block instance with a resolver; the head and the page see the result', async () => {
     const { calls, resolvers, state } = setup();
-    const first = buildPageData(site, routes[0]!);
+    const first = buildPageData(site, routes[0]!, { blocks: resolvers });
     expect(first.head.jsonLd[0]).not.toHaveProperty('thumbnailUrl');
     const blockProps = await resolveBlockProps(first, resolvers, state.contextFor(routes[0]!));
     expect([...blockProps.keys()]).toEqual(['page-0']);
-    const data = buildPageData(site, routes[0]!, { blockProps });
+    const data = buildPageData(site, routes[0]!, { blockProps, blocks: resolvers });
     expect(calls).toEqual(['/install']);
     expect(data.regions[1]!.blocks[0]!.props).toEqual({
       videos: [{ ...video, thumbnail: 'https://img.test/Hl7cWallCab.jpg' }],

@@ -1,11 +1,13 @@
 /**
- * Build-time prop resolvers. A block may ship a Node-only `resolve.ts` exporting
- * `resolveProps(props, ctx)`, listed in blocks/resolvers.ts; the build calls it once per block
- * instance of every prerendered page, before the page's head and HTML are made, so both see
- * the resolved props (e.g. a YouTube thumbnail URL found with HEAD requests). A resolver that
- * throws is logged and the block keeps its props: resolution never fails a build. `joinery dev`
- * does not run resolvers (it renders the content's own props, and a block must cope with that).
+ * Build-time prop resolvers. A block may export `resolve(props, ctx)` from its Node-only
+ * build.ts (engine/blocks/contract.ts); the build calls it once per block instance of every
+ * prerendered page, with the props its schema's defaults completed, before the page's head and
+ * HTML are made, so both see the resolved props (e.g. a YouTube thumbnail URL found with HEAD
+ * requests). A resolver that throws is logged and the block keeps its props: resolution never
+ * fails a build. `joinery dev` does not run resolvers (it renders the content's own props, and a
+ * block must cope with that).
  */
+import type { BlockContracts } from '../blocks/contract.ts';
 import type { PageData, RouteEntry } from '../types.ts';
 
 export interface ResolveContext {
@@ -16,8 +18,6 @@ export interface ResolveContext {
 }
 
 export type ResolveProps = (props: Record<string, unknown>, ctx: ResolveContext) => Promise<Record<string, unknown>>;
-/** block type -> its resolver. */
-export type BlockResolvers = Record<string, ResolveProps>;
 
 /** Shared state of one build's resolvers. */
 export function createResolveState(log: (line: string) => void = () => {}) {
@@ -39,15 +39,15 @@ export function createResolveState(log: (line: string) => void = () => {}) {
 /** Resolved props of the page's blocks that have a resolver, by block key (empty when none). */
 export async function resolveBlockProps(
   data: PageData,
-  resolvers: BlockResolvers,
+  blocks: BlockContracts,
   ctx: ResolveContext,
 ): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
-  const jobs = data.regions.flatMap((r) => r.blocks).filter((b) => resolvers[b.type]);
+  const jobs = data.regions.flatMap((r) => r.blocks).filter((b) => blocks[b.type]?.resolve);
   await Promise.all(
     jobs.map(async (b) => {
       try {
-        out.set(b.key, await resolvers[b.type]!(b.props, ctx));
+        out.set(b.key, await blocks[b.type]!.resolve!(b.props, ctx));
       } catch (e) {
         ctx.log(`resolve: block "${b.type}" on ${data.path} kept its props: ${(e as Error).message}`);
       }

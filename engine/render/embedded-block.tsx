@@ -2,8 +2,12 @@
  * One block rendering another by type, through the registry (blocks never import each other's
  * files). Inside an island it is part of the island's tree (the runtime loads its code with the
  * island's); in a static block, an island type becomes an island of its own, a static one HTML.
+ * The props it is handed get the embedded type's schema defaults where the definition carries
+ * them (server renders): an island of its own is listed with them. In the browser, inside an
+ * island, the parent must hand all the props the embedded block reads.
  */
 import { useContext, useId } from 'react';
+import { withDefaults } from '../blocks/defaults.ts';
 import type { BlockLoad } from '../types.ts';
 import { RegistryContext } from './context.ts';
 import { useNoteEmbedded } from './island.tsx';
@@ -39,5 +43,7 @@ export function EmbeddedBlock({
   useNoteEmbedded(type);
   const def = ctx?.registry[type];
   if (!def) return null;
-  return <BlockElement id={id} type={type} def={def} props={props} load={load} dev={ctx.dev} />;
+  return (
+    <BlockElement id={id} type={type} def={def} props={withDefaults(props, def.defaults)} load={load} dev={ctx.dev} />
+  );
 }

@@ -1,7 +1,12 @@
-/** Test helper: a block's component rendered to HTML inside a router and a page context. */
+/**
+ * Test helper: a block's component rendered to HTML inside a router and a page context, with
+ * the props as a page writes them: its schema's defaults filled in as the page data does
+ * (the defaults of each type come from `setBlockDefaults`, which the test setup calls).
+ */
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { withDefaults, type Defaults } from '../blocks/defaults.ts';
 import { PageContext } from '../render/context.ts';
 import type { BlockDefinition, PageData, PublicSite } from '../types.ts';
 
@@ -40,9 +45,28 @@ export function testPage(path = '/', site: PublicSite = testSite): PageData {
   };
 }
 
+/** Props as a page writes them: any prop, nested ones too, may be left to its schema default. */
+export type WrittenProps<P> = P extends readonly (infer I)[]
+  ? WrittenProps<I>[]
+  : P extends object
+    ? { [K in keyof P]?: WrittenProps<P[K]> }
+    : P;
+
+let defaultsOfType: (type: string) => Defaults | undefined = () => undefined;
+
+/** Where the test helpers find a block type's schema defaults. */
+export function setBlockDefaults(source: (type: string) => Defaults | undefined): void {
+  defaultsOfType = source;
+}
+
+/** The props with the block's schema defaults filled in, as the page data gives them to its component. */
+export function blockProps<P>(block: BlockDefinition<P>, props: WrittenProps<NoInfer<P>>): P {
+  return withDefaults(props, defaultsOfType(block.type)) as P;
+}
+
 export function renderBlock<P>(
   block: BlockDefinition<P>,
-  props: P,
+  props: WrittenProps<NoInfer<P>>,
   opts: { path?: string; site?: PublicSite } = {},
 ): string {
   const Component = block.component as ComponentType<P & object>;
@@ -50,7 +74,7 @@ export function renderBlock<P>(
   return renderToString(
     <StaticRouter location={page.path}>
       <PageContext.Provider value={page}>
-        <Component {...(props as P & object)} />
+        <Component {...(blockProps(block, props) as P & object)} />
       </PageContext.Provider>
     </StaticRouter>,
   );

@@ -6,7 +6,9 @@
 import { within } from '@testing-library/dom';
 import { Window } from 'happy-dom';
 import type { BlockDefinition, PublicSite } from '../types.ts';
-import { renderBlock } from './render-block.tsx';
+import { renderBlock, type WrittenProps } from './render-block.tsx';
+
+export { blockProps, type WrittenProps } from './render-block.tsx';
 
 const SETTINGS = {
   disableJavaScriptEvaluation: true,
@@ -33,7 +35,7 @@ export function screenOf(html: string, o: { width?: number } = {}) {
 /** A block rendered as renderBlock does, ready to query by role and text. */
 export function renderBlockScreen<P>(
   block: BlockDefinition<P>,
-  props: P,
+  props: WrittenProps<NoInfer<P>>,
   opts: { path?: string; site?: PublicSite; width?: number } = {},
 ) {
   return screenOf(renderBlock(block, props, opts), opts);

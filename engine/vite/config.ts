@@ -7,6 +7,8 @@ import { joineryPlugin } from './plugin.ts';
 export interface ViteOptions {
   root: string;
   blocksModule: string;
+  /** block type -> its framework-free island client file (virtual:joinery/blocks). */
+  islandClients?: Readonly<Record<string, string>>;
   outDir: string;
 }
 
@@ -32,7 +34,7 @@ const base = (o: ViteOptions): InlineConfig => ({
   configFile: false,
   logLevel: 'warn',
   publicDir: false,
-  plugins: [react(), joineryPlugin({ blocksModule: o.blocksModule })],
+  plugins: [react(), joineryPlugin({ blocksModule: o.blocksModule, islandClients: o.islandClients })],
   css: { modules: { localsConvention: 'camelCaseOnly', generateScopedName: '[local]_[hash:base64:5]' } },
 });
 

@@ -4,7 +4,7 @@
  *
  * Times are ISO-8601 UTC strings: they sort as text in SQLite and cast cleanly in PostgreSQL.
  */
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
 

@@ -9,8 +9,8 @@ export interface AdviceChatProps {
   title: string;
   text?: string;
   advisor?: Advisor;
-  status?: 'online' | 'offline';
-  buttonLabel?: string;
+  status: 'online' | 'offline';
+  buttonLabel: string;
   /**
    * When advisors are available, e.g. "Mon-Fri 9 am - 6 pm ET".
    */

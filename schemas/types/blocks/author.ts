@@ -17,6 +17,6 @@ export interface AuthorProps {
    * Link on the name (e.g. the author's page).
    */
   url?: string;
-  headingLevel?: 2 | 3;
+  headingLevel: 2 | 3;
   socials?: SocialLink[];
 }

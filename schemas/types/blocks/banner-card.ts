@@ -12,7 +12,7 @@ export interface BannerCardProps {
   text?: string;
   ratings?: CardRatings;
   action?: Action;
-  imagePosition?: 'left' | 'right';
+  imagePosition: 'left' | 'right';
 }
 export interface CardRatings {
   value: number;

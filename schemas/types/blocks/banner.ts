@@ -9,7 +9,7 @@ export interface BannerProps {
   /**
    * Accessible name of the slider.
    */
-  label?: string;
+  label: string;
   /**
    * @minItems 1
    */
@@ -18,12 +18,12 @@ export interface BannerProps {
   /**
    * 1 on a page whose banner holds its main heading (first slide only; later slides use h2).
    */
-  headingLevel?: 1 | 2;
+  headingLevel: 1 | 2;
   /**
    * Load the first image eagerly with high priority (above the fold).
    */
-  priority?: boolean;
-  slider?: BannerSlider;
+  priority: boolean;
+  slider: BannerSlider;
 }
 export interface BannerSlide {
   image: BannerImage;
@@ -62,12 +62,12 @@ export interface BannerSlider {
   /**
    * Transition in ms.
    */
-  speed?: number;
-  slidesToShow?: number;
-  arrows?: boolean;
-  dots?: boolean;
+  speed: number;
+  slidesToShow: number;
+  arrows: boolean;
+  dots: boolean;
   /**
    * Dots show below this viewport width (px).
    */
-  dotsBelow?: number;
+  dotsBelow: number;
 }

@@ -12,10 +12,10 @@ export interface BlogAuthorCardProps {
    * All authors (data/blogs.json#/authors), to complete a reference.
    */
   authors?: {}[];
-  variant?: 'card' | 'profile';
+  variant: 'card' | 'profile';
   /**
    * Heading above a card, e.g. About the author.
    */
   title?: string;
-  linkLabel?: string;
+  linkLabel: string;
 }

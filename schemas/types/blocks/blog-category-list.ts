@@ -6,7 +6,7 @@ import type { BlogCategory, BlogPost } from '../block-parts.ts';
  * The blog categories with the number of posts in each; the current one is marked.
  */
 export interface BlogCategoryListProps {
-  title?: string;
+  title: string;
   /**
    * The blog's categories (data/blogs.json#/categories).
    */

@@ -23,6 +23,6 @@ export interface BlogFeatureCardsProps {
    * The posts to feature, in order.
    */
   slugs?: string[];
-  limit?: number;
-  readMoreLabel?: string;
+  limit: number;
+  readMoreLabel: string;
 }

@@ -29,5 +29,5 @@ export interface BlogListProps {
   /**
    * Posts per page.
    */
-  pageSize?: number;
+  pageSize: number;
 }

@@ -6,10 +6,10 @@ import type { BlogPost } from '../block-parts.ts';
  * A short list of the popular posts (isPopular), newest first, leaving out the post being read.
  */
 export interface BlogPopularPostsProps {
-  title?: string;
+  title: string;
   /**
    * The posts, usually { "$query": { "from": { "$data": "data/blogs.json#/posts" }, "select": {...} } }.
    */
   posts: BlogPost[];
-  limit?: number;
+  limit: number;
 }

@@ -11,5 +11,5 @@ export interface BlogPostHeaderProps {
    * The blog's categories (data/blogs.json#/categories).
    */
   categories?: BlogCategory[];
-  byLabel?: string;
+  byLabel: string;
 }

@@ -4,9 +4,9 @@
  * A search box for the blog: filters the blog-list on the page as you type (query parameter q, shareable). With action, submitting goes to that page instead (a search box in a sidebar).
  */
 export interface BlogSearchProps {
-  label?: string;
-  placeholder?: string;
-  buttonLabel?: string;
+  label: string;
+  placeholder: string;
+  buttonLabel: string;
   /**
    * A page with a blog-list to search on (e.g. /blogs); default: this page.
    */

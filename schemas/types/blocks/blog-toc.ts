@@ -4,7 +4,7 @@
  * A table of contents of a text: its h2, h3 and h4 headings, nested, each linking to the heading (the ids rich-text gives them).
  */
 export interface BlogTocProps {
-  title?: string;
+  title: string;
   /**
    * The same content as the rich-text block it lists (e.g. {"$data": "#/content"}).
    *

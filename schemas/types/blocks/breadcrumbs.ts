@@ -7,5 +7,5 @@ export interface BreadcrumbsProps {
   /**
    * Accessible name of the navigation landmark.
    */
-  label?: string;
+  label: string;
 }

@@ -11,7 +11,7 @@ export interface CardGridProps {
   /**
    * Cards per row on desktop.
    */
-  columns?: 2 | 3 | 4;
+  columns: 2 | 3 | 4;
   /**
    * @minItems 1
    */

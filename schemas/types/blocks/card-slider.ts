@@ -11,20 +11,20 @@ export interface CardSliderProps {
   /**
    * Cards per row where the grid shows.
    */
-  columns?: 2 | 3 | 4;
+  columns: 2 | 3 | 4;
   /**
    * @minItems 1
    */
   cards: [Card, ...Card[]];
-  slider?: CardSliderOptions;
+  slider: CardSliderOptions;
 }
 export interface CardSliderOptions {
-  speed?: number;
-  slidesToShow?: number;
-  arrows?: boolean;
-  dotsBelow?: number;
+  speed: number;
+  slidesToShow: number;
+  arrows: boolean;
+  dotsBelow: number;
   /**
    * The slider works below this width (px); above it the cards are a grid.
    */
-  activeBelow?: number;
+  activeBelow: number;
 }

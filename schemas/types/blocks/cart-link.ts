@@ -7,9 +7,9 @@ export interface CartLinkProps {
   /**
    * The link's text; {cart-count} is replaced with the number of samples in the cart.
    */
-  text?: string;
+  text: string;
   /**
    * The cart page.
    */
-  url?: string;
+  url: string;
 }

@@ -7,12 +7,12 @@ export interface CartPageProps {
   /**
    * Heading of the filled cart.
    */
-  title?: string;
-  emptyText?: string;
-  continueText?: string;
-  continueUrl?: string;
-  checkoutText?: string;
-  checkoutUrl?: string;
-  subtotalText?: string;
-  removeText?: string;
+  title: string;
+  emptyText: string;
+  continueText: string;
+  continueUrl: string;
+  checkoutText: string;
+  checkoutUrl: string;
+  subtotalText: string;
+  removeText: string;
 }

@@ -7,11 +7,11 @@ export interface CheckoutProps {
   /**
    * Legend of the billing address.
    */
-  title?: string;
-  placeOrderText?: string;
+  title: string;
+  placeOrderText: string;
   /**
    * Continue Shopping link of the empty cart.
    */
-  continueUrl?: string;
-  successUrl?: string;
+  continueUrl: string;
+  successUrl: string;
 }

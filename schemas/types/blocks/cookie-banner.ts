@@ -4,7 +4,7 @@
  * Cookie consent: a bar at the bottom shown while no cookie_consent cookie exists (prerendered hidden, shown by the boot script before hydration; fixed, so nothing moves). Accept all and reject all store the choice (180 days by default); manage preferences only alerts. The tag manager (site.json integrations.tagManagerId) loads only after accept all, on routes whose tagManager flag is on. Also installs the call-to-action click tracking.
  */
 export interface CookieBannerProps {
-  title?: string;
+  title: string;
   text: string;
   /**
    * Link to the privacy policy.
@@ -13,19 +13,19 @@ export interface CookieBannerProps {
     label: string;
     url: string;
   };
-  acceptLabel?: string;
-  rejectLabel?: string;
-  manageLabel?: string;
+  acceptLabel: string;
+  rejectLabel: string;
+  manageLabel: string;
   /**
    * What Manage Preferences alerts.
    */
-  manageMessage?: string;
+  manageMessage: string;
   /**
    * How long the choice is kept.
    */
-  maxAgeDays?: number;
+  maxAgeDays: number;
   /**
    * Paths whose links push a cta_click event to the tag manager data layer when clicked.
    */
-  trackClicksTo?: string[];
+  trackClicksTo: string[];
 }

@@ -10,5 +10,5 @@ export interface CtaBandProps {
     label: string;
     url: string;
   };
-  tone?: 'accent' | 'surface';
+  tone: 'accent' | 'surface';
 }

@@ -9,7 +9,7 @@ export interface DownloadCatalogProps {
   /**
    * Text of the link (one entry) or of the menu button.
    */
-  label?: string;
+  label: string;
   /**
    * @minItems 1
    */

@@ -22,7 +22,7 @@ export interface EmbedScriptProps {
    * id of the element the script renders into.
    */
   containerId?: string;
-  minHeight?: number;
+  minHeight: number;
   /**
    * Shown if the script cannot load.
    */

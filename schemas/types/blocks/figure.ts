@@ -14,5 +14,5 @@ export interface FigureProps {
   /**
    * Load eagerly (above the fold).
    */
-  priority?: boolean;
+  priority: boolean;
 }

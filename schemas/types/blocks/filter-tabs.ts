@@ -11,10 +11,10 @@ export interface FilterTabsProps {
   /**
    * Accessible name of the tab list.
    */
-  label?: string;
-  layout?: 'filter-tabs-v1' | 'filter-tabs-v2';
-  emptyTitle?: string;
-  emptyText?: string;
+  label: string;
+  layout: 'filter-tabs-v1' | 'filter-tabs-v2';
+  emptyTitle: string;
+  emptyText: string;
   /**
    * @minItems 1
    *

@@ -7,15 +7,15 @@ export interface FinishSwatchesProps {
   /**
    * Section heading (h2).
    */
-  title?: string;
+  title: string;
   /**
    * Swatches shown per group before the +N toggle.
    */
-  visibleCount?: number;
+  visibleCount: number;
   /**
    * Show the chosen finish's door (or, without one, its preview image).
    */
-  preview?: boolean;
+  preview: boolean;
   finishes: {
     /**
      * The ?type= value.

@@ -29,15 +29,15 @@ export interface FormProps {
   /**
    * Level of the form's heading; step titles are one level below.
    */
-  headingLevel?: 2 | 3;
+  headingLevel: 2 | 3;
   /**
    * false: the page already has a heading for the form (a heading block just before it), so the form shows no title or intro of its own; the title still names the form for screen readers.
    */
-  showHeading?: boolean;
+  showHeading: boolean;
   /**
    * page: a full-width form in the page; band: a compact band (the footer newsletter: fields and button in one row on wide screens).
    */
-  variant?: 'page' | 'band';
+  variant: 'page' | 'band';
   /**
    * An estimator's price list, resolved at build time: { "$data": "data/NAME.json" } with the NAME the definition's `pricing` names. The summary and the PDF show ranges from it; the server recomputes them from its own copy.
    */
@@ -47,5 +47,5 @@ export interface FormProps {
   /**
    * Where the form posts; {name} is the form's name.
    */
-  endpoint?: string;
+  endpoint: string;
 }

@@ -6,7 +6,7 @@
 export interface HeadingProps {
   eyebrow?: string;
   title: string;
-  level?: 1 | 2 | 3;
+  level: 1 | 2 | 3;
   intro?: string;
-  align?: 'left' | 'center';
+  align: 'left' | 'center';
 }

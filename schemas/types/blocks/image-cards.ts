@@ -6,7 +6,7 @@
 export interface ImageCardsProps {
   title?: string;
   intro?: string;
-  columns?: 2 | 3 | 4;
+  columns: 2 | 3 | 4;
   /**
    * @minItems 1
    */
@@ -14,8 +14,8 @@ export interface ImageCardsProps {
   /**
    * Largest zoom ratio in the lightbox.
    */
-  maxZoom?: number;
-  zoomStep?: number;
+  maxZoom: number;
+  zoomStep: number;
 }
 export interface GalleryImage {
   /**

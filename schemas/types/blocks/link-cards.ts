@@ -12,7 +12,7 @@ export interface LinkCardsProps {
   /**
    * Cards per row on desktop.
    */
-  columns?: 2 | 3 | 4;
+  columns: 2 | 3 | 4;
   /**
    * @minItems 1
    */

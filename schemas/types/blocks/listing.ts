@@ -16,8 +16,8 @@ export interface ListingProps {
   /**
    * Items per page.
    */
-  pageSize?: number;
-  pagination?: 'page-numbers' | 'load-more' | 'infinite-scroll';
+  pageSize: number;
+  pagination: 'page-numbers' | 'load-more' | 'infinite-scroll';
   /**
    * Sort choices; by default a-z, z-a, newest and oldest. Without ?sort= the items keep their authored order.
    *
@@ -43,15 +43,15 @@ export interface ListingProps {
   filterLabels?: {
     [k: string]: string;
   };
-  emptyText?: string;
+  emptyText: string;
   /**
    * Card descriptions are cut to this many characters.
    */
-  descriptionLimit?: number;
+  descriptionLimit: number;
   /**
    * Cards show at most this many bullets, then Read more.
    */
-  bulletLimit?: number;
+  bulletLimit: number;
 }
 export interface Item {
   id?: string;

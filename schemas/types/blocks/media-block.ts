@@ -15,11 +15,11 @@ export interface MediaBlockProps {
   /**
    * Characters shown before Read more.
    */
-  limit?: number;
+  limit: number;
   /**
    * Alternate the image side from item to item on wide screens.
    */
-  alternate?: boolean;
+  alternate: boolean;
 }
 export interface MediaItem {
   image?: Image;

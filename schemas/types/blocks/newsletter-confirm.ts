@@ -7,26 +7,26 @@ export interface NewsletterConfirmProps {
   /**
    * The route parameter holding the token.
    */
-  tokenParam?: string;
+  tokenParam: string;
   /**
    * Shown while the server answers (and without JavaScript).
    */
-  pendingText?: string;
-  confirmedText?: string;
+  pendingText: string;
+  confirmedText: string;
   /**
    * The link was opened before.
    */
-  alreadyText?: string;
+  alreadyText: string;
   /**
    * Unknown, expired or malformed link.
    */
-  invalidText?: string;
+  invalidText: string;
   /**
    * No answer or a server error.
    */
-  errorText?: string;
+  errorText: string;
   /**
    * Base URL of the newsletter API: {endpoint}/confirm.
    */
-  endpoint?: string;
+  endpoint: string;
 }

@@ -12,6 +12,6 @@ export interface NotFoundProps {
     width: number;
     height: number;
   };
-  backText?: string;
-  homeText?: string;
+  backText: string;
+  homeText: string;
 }

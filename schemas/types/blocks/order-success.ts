@@ -4,13 +4,13 @@
  * The order-success page's heading and the order number (orderIncrementId) the checkout stored in local storage; it clears the sample cart and the stored number, and redirects to the checkout when none is stored.
  */
 export interface OrderSuccessProps {
-  title?: string;
+  title: string;
   /**
    * Text before the order number.
    */
-  numberText?: string;
+  numberText: string;
   /**
    * Where the page goes with no stored order number.
    */
-  checkoutUrl?: string;
+  checkoutUrl: string;
 }

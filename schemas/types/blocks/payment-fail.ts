@@ -5,6 +5,6 @@
  */
 export interface PaymentFailProps {
   text?: string;
-  checkoutText?: string;
-  checkoutUrl?: string;
+  checkoutText: string;
+  checkoutUrl: string;
 }

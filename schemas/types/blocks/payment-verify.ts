@@ -7,7 +7,7 @@ export interface PaymentVerifyProps {
   /**
    * Shown while the payment is verified.
    */
-  text?: string;
-  successUrl?: string;
-  failUrl?: string;
+  text: string;
+  successUrl: string;
+  failUrl: string;
 }

@@ -4,9 +4,9 @@
  * The quote payment page (/quote/payment?quoteId=&token=): loads the quote of the link, shows it (items, notes, addresses, shipping, tax, discount, total) with the payment methods of the convert-to-order scope and Pay Now; pays, converts the quote to its order and goes to the success page. Expired and not-found links get their own views.
  */
 export interface QuotePaymentProps {
-  title?: string;
-  payNowText?: string;
-  successUrl?: string;
-  homeUrl?: string;
-  contactUrl?: string;
+  title: string;
+  payNowText: string;
+  successUrl: string;
+  homeUrl: string;
+  contactUrl: string;
 }

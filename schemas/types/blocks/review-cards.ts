@@ -22,7 +22,7 @@ export interface ReviewCardsProps {
   /**
    * file: as listed; newest: newest first; rating: best first.
    */
-  sort?: 'file' | 'newest' | 'rating';
+  sort: 'file' | 'newest' | 'rating';
   /**
    * Only reviews that mention this product style (its slug).
    */
@@ -30,7 +30,7 @@ export interface ReviewCardsProps {
   /**
    * Characters shown before Show More.
    */
-  truncate?: number;
+  truncate: number;
   action?: {
     label: string;
     url: string;

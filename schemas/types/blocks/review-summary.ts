@@ -11,7 +11,7 @@ export interface ReviewSummaryProps {
   /**
    * Line under the rating; {avg} and {count} are filled in.
    */
-  text?: string;
+  text: string;
   /**
    * The reviews (data/reviews.json#/reviews); only rating and platform are read.
    */
@@ -22,5 +22,5 @@ export interface ReviewSummaryProps {
   /**
    * List the count per platform.
    */
-  platforms?: boolean;
+  platforms: boolean;
 }

@@ -11,7 +11,7 @@ export interface RichTextProps {
   /**
    * Measure of the text column.
    */
-  width?: 'narrow' | 'wide';
+  width: 'narrow' | 'wide';
 }
 export interface TextNode {
   type: 'p' | 'h2' | 'h3' | 'h4' | 'quote';

@@ -4,16 +4,16 @@
  * The sample-ordering list of one style: its sample doors and chips with thumbnail, finish and price. With more than one sample the shopper ticks the ones to add; with one, the button adds it. Sample data comes from the build's /data/samples.json.
  */
 export interface SampleListProps {
-  title?: string;
+  title: string;
   intro?: string;
   /**
    * Path of the style's page (/products/{category}/{subcategory}/{slug}); defaults to the current page, so a style page needs no value.
    */
   style?: string;
-  buttonText?: string;
+  buttonText: string;
   /**
    * Link to the cart shown once the cart has items.
    */
-  cartText?: string;
-  cartUrl?: string;
+  cartText: string;
+  cartUrl: string;
 }

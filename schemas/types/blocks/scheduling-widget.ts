@@ -14,11 +14,11 @@ export interface SchedulingWidgetProps {
    * Widget script; defaults to integrations.schedulingWidgetUrl.
    */
   scriptUrl?: string;
-  height?: number;
-  loaderMs?: number;
-  fallbackLabel?: string;
+  height: number;
+  loaderMs: number;
+  fallbackLabel: string;
   /**
    * Shown in the widget area when its script cannot load.
    */
-  failedText?: string;
+  failedText: string;
 }

@@ -4,6 +4,6 @@
  * A labelled button that appears after 200 px of scrolling and returns to the top (smoothly, unless reduced motion is preferred).
  */
 export interface ScrollToTopProps {
-  threshold?: number;
-  label?: string;
+  threshold: number;
+  label: string;
 }

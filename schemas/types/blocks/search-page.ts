@@ -4,16 +4,16 @@
  * The search page's query box and results. The text is read from ?query= (or ?query-box=); submitting sets ?query= only when the trimmed text is non-empty. Fewer than 3 characters shows the minimum-length message.
  */
 export interface SearchPageProps {
-  label?: string;
-  placeholder?: string;
-  buttonText?: string;
+  label: string;
+  placeholder: string;
+  buttonText: string;
   /**
    * Heading above the results; {count} and {query} are replaced.
    */
-  resultsText?: string;
+  resultsText: string;
   /**
    * Results shown at first and added by Show more.
    */
-  pageSize?: number;
-  moreText?: string;
+  pageSize: number;
+  moreText: string;
 }

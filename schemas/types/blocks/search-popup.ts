@@ -7,19 +7,19 @@ export interface SearchPopupProps {
   /**
    * Accessible name of the search field.
    */
-  label?: string;
-  placeholder?: string;
+  label: string;
+  placeholder: string;
   /**
    * The search page; See all Result goes to {searchPath}?query=...
    */
-  searchPath?: string;
-  seeAllText?: string;
+  searchPath: string;
+  seeAllText: string;
   /**
    * Shown in the open popup before 3 characters are typed.
    */
-  hintText?: string;
+  hintText: string;
   /**
    * Most suggestions shown.
    */
-  limit?: number;
+  limit: number;
 }

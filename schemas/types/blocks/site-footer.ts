@@ -17,7 +17,7 @@ export interface SiteFooterProps {
    */
   columns?: MenuItem[];
   contact?: {
-    title?: string;
+    title: string;
     /**
      * Address lines.
      *
@@ -42,7 +42,7 @@ export interface SiteFooterProps {
   /**
    * Copyright line; {year} and {site-name} are filled in.
    */
-  copyright?: string;
+  copyright: string;
   tagline?: string;
 }
 export interface MenuItem {

@@ -18,7 +18,7 @@ export interface SiteHeaderProps {
   /**
    * "minimal" shows only the logo, the note and the cart (checkout-like pages).
    */
-  variant?: 'full' | 'minimal';
+  variant: 'full' | 'minimal';
   /**
    * Menu items, usually { "$data": "menus/main.json#/items" }.
    */
@@ -34,12 +34,12 @@ export interface SiteHeaderProps {
    * Search box with a suggestions popup (the search-popup block), between the logo and the cart. Omit for no search.
    */
   search?: {
-    label?: string;
+    label: string;
     placeholder?: string;
-    searchPath?: string;
-    seeAllText?: string;
+    searchPath: string;
+    seeAllText: string;
     hintText?: string;
-    limit?: number;
+    limit: number;
   };
   /**
    * Short text beside the logo, e.g. "Secure checkout".
@@ -48,12 +48,12 @@ export interface SiteHeaderProps {
   /**
    * Heading of the mobile menu.
    */
-  menuTitle?: string;
+  menuTitle: string;
   /**
    * Text of the first link in a submenu, pointing to the parent item's own url. {label} is the parent's label.
    */
-  overviewText?: string;
-  skipLinkText?: string;
+  overviewText: string;
+  skipLinkText: string;
 }
 export interface Image {
   src: string;

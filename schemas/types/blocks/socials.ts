@@ -15,6 +15,6 @@ export interface SocialsProps {
   /**
    * Show the network names beside the icons.
    */
-  showLabels?: boolean;
-  align?: 'left' | 'center';
+  showLabels: boolean;
+  align: 'left' | 'center';
 }

@@ -12,8 +12,8 @@ export interface SpecViewProps {
    * Show every group this way, whatever its own specView.
    */
   view?: 'tabular' | 'tabbing';
-  emptyTitle?: string;
-  emptyText?: string;
+  emptyTitle: string;
+  emptyText: string;
   groups: {
     title: string;
     image?: {
@@ -23,9 +23,9 @@ export interface SpecViewProps {
       height: number;
     };
     specView: 'tabular' | 'tabbing';
-    showKeys?: boolean;
-    contentFormat?: 'unordered-list' | 'ordered-list';
-    contentDisplay?: 'grid-view' | 'list-view';
+    showKeys: boolean;
+    contentFormat: 'unordered-list' | 'ordered-list';
+    contentDisplay: 'grid-view' | 'list-view';
     props: {
       label: string;
       value: string;

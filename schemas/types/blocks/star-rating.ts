@@ -10,5 +10,5 @@ export interface StarRatingProps {
    * Shown after the stars, e.g. "from 1,240 reviews".
    */
   text?: string;
-  align?: 'left' | 'center';
+  align: 'left' | 'center';
 }

@@ -7,7 +7,7 @@ export interface StyleGalleryProps {
   /**
    * Accessible name of the gallery, e.g. the style name.
    */
-  label?: string;
+  label: string;
   /**
    * @minItems 1
    */

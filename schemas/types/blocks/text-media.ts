@@ -8,7 +8,7 @@ import type { Action, Image, Video } from '../block-parts.ts';
 export interface TextMediaProps {
   eyebrow?: string;
   title: string;
-  level?: 2 | 3;
+  level: 2 | 3;
   /**
    * Paragraphs.
    */
@@ -19,8 +19,8 @@ export interface TextMediaProps {
   /**
    * Side of the media on wide screens; it always comes first on mobile.
    */
-  mediaPosition?: 'left' | 'right';
-  tone?: 'plain' | 'surface';
+  mediaPosition: 'left' | 'right';
+  tone: 'plain' | 'surface';
   action?: Action;
   secondaryAction?: Action;
 }

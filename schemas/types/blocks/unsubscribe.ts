@@ -7,15 +7,15 @@ export interface UnsubscribeProps {
   /**
    * The route parameter holding the token.
    */
-  tokenParam?: string;
-  unsubscribeText?: string;
-  subscribeText?: string;
-  unsubscribeSuccess?: string;
-  unsubscribeFailure?: string;
-  subscribeSuccess?: string;
-  subscribeFailure?: string;
+  tokenParam: string;
+  unsubscribeText: string;
+  subscribeText: string;
+  unsubscribeSuccess: string;
+  unsubscribeFailure: string;
+  subscribeSuccess: string;
+  subscribeFailure: string;
   /**
    * Base URL of the newsletter API: {endpoint}/unsubscribe and {endpoint}/subscribe.
    */
-  endpoint?: string;
+  endpoint: string;
 }

@@ -8,7 +8,7 @@ import type { Video } from '../block-parts.ts';
 export interface VideoCardsProps {
   title?: string;
   intro?: string;
-  columns?: 1 | 2 | 3;
+  columns: 1 | 2 | 3;
   /**
    * @minItems 1
    */
@@ -16,5 +16,5 @@ export interface VideoCardsProps {
   /**
    * Descriptions longer than this get Read more / Show less.
    */
-  descriptionLimit?: number;
+  descriptionLimit: number;
 }

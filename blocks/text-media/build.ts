@@ -6,7 +6,7 @@ import {
   type ResolveProps,
 } from '../../engine/node.ts';
 
-export const resolveProps: ResolveProps = async (props, ctx) => {
+export const resolve: ResolveProps = async (props, ctx) => {
   if (!props.video || typeof props.video !== 'object') return props;
   const thumbnails = ctx.memo(THUMBNAIL_RESOLVER_KEY, () => thumbnailResolverFromEnv(ctx.log));
   return { ...props, video: await withThumbnail(props.video, thumbnails) };
