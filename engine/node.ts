@@ -39,6 +39,7 @@ export {
 } from './validate/validator.ts';
 export {
   buildRouteTable,
+  builtRoutes,
   matchPath,
   fillTemplate,
   isDynamicPath,

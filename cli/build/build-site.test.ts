@@ -57,6 +57,11 @@ describe('joinery build', () => {
       expect(body).toContain('<title>Promo');
       expect(body).toMatch(/<h1[^>]*>Promo<\/h1>/);
       expect(readFileSync(join(out, 'site', 'sitemap.xml'), 'utf8')).toContain('/promo</loc>');
+      // The component preview is a dev-only route: not built, so not served.
+      expect(existsSync(join(out, 'site', 'test'))).toBe(false);
+      const preview = await server.app.request('/test');
+      expect(preview.status).toBe(404);
+      expect(await preview.text()).not.toContain('Component preview');
     } finally {
       await server.close();
     }

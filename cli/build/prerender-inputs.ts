@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blockResolvers } from '../../blocks/resolvers.ts';
-import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
+import { buildRouteTable, builtRoutes, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
 import { createCriticalCss } from '../../engine/prerender/critical-css.ts';
@@ -32,7 +32,8 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
   const site = loadSite(f.siteDir);
   return {
     site,
-    routes: buildRouteTable(site),
+    // A dev-only route (routes.json devOnly) is served by `joinery dev` alone.
+    routes: builtRoutes(buildRouteTable(site)),
     outDir: f.siteOut,
     ssr,
     registry,

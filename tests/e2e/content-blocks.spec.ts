@@ -228,10 +228,10 @@ test.describe('at 1280 px', () => {
       expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     }
 
-    await open(page, '/test');
+    await open(page, '/kitchen-installation');
     const single = page
       .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Single catalogue (a plain link)' }) });
+      .filter({ has: page.getByRole('heading', { name: "Every cabinet's size, for your installer" }) });
     await expect(single.getByRole('link', { name: 'Kitchen Cabinet Catalog 2025 (PDF)' })).toHaveAttribute(
       'href',
       '/images/catalogs/hearthline-kitchen-catalog-2025.pdf',
@@ -344,26 +344,28 @@ test.describe('at 1280 px', () => {
     ).toBeVisible();
     await expect(page.getByRole('link', { name: /Open the booking calendar/ })).toBeVisible();
 
-    await page.route('**/widgets/preview-widget.js', (route) => route.fulfill({ status: 404, body: '' }));
-    await open(page, '/test');
-    const widget = page.getByRole('region', { name: 'Embedded widget' });
+    await page.route('https://www.roomvo.com/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await open(page, '/visualizer');
+    const widget = page.getByRole('region', { name: /^Room visualizer/ });
     await scrolledToAndLive(page, widget);
-    await expect(widget.getByRole('alert')).toHaveText('The widget could not load.');
+    await expect(widget.getByRole('alert')).toHaveText(
+      'The room visualizer could not load right now. Compare the finishes above, or order sample doors to see them at home.',
+    );
     await expect(widget.getByText('Loading...')).toHaveCount(0);
   });
 
   test('embedded script widget shows Loading... until its script has loaded', async ({ page }) => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    await page.route('**/widgets/preview-widget.js', async (route) => {
+    await page.route('https://www.roomvo.com/**', async (route) => {
       await gate;
       await route.fulfill({
         contentType: 'text/javascript',
-        body: `document.getElementById('test-widget').insertAdjacentHTML('beforeend', '<p>Widget ready</p>');`,
+        body: `document.getElementById('roomvo-visualizer').insertAdjacentHTML('beforeend', '<p>Widget ready</p>');`,
       });
     });
-    await open(page, '/test');
-    const widget = page.getByRole('region', { name: 'Embedded widget' });
+    await open(page, '/visualizer');
+    const widget = page.getByRole('region', { name: /^Room visualizer/ });
     await expect(widget.getByText('Loading...')).toBeVisible();
     await scrolledToAndLive(page, widget);
     await expect(widget.getByText('Loading...')).toBeVisible();
