@@ -16,6 +16,7 @@ import pricing from './pricing.ts';
 import schema from './schema.ts';
 import shippingSpeed from './shipping-speed.ts';
 import shippingThreshold from './shipping-threshold.ts';
+import styleName from './style-name.ts';
 import submitLastStep from './submit-last-step.ts';
 import unknownBlock from './unknown-block.ts';
 import type { Rule } from '../rule.ts';
@@ -40,4 +41,5 @@ export const rules: Rule[] = [
   cspHost,
   shippingThreshold,
   shippingSpeed,
+  styleName,
 ];
