@@ -35,6 +35,7 @@ export const POSTGRES_TESTS = [
   'server/api/payment-parity.test.ts',
   'cli/commands/quote.test.ts',
   'cli/commands/orders.test.ts',
+  'cli/commands/submissions.test.ts',
   'server/fuzz.test.ts',
   'server/payments-crash.test.ts',
   'server/commerce/reconcile.test.ts',

@@ -113,6 +113,27 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<id-or-number>', 'the order number (100000001) or id')
     .option('--format <format>', 'text | json', 'text')
     .action(run(async () => (await import('./commands/orders.ts')).ordersShowCommand));
+  const submissions = program
+    .command('submissions')
+    .description("what shoppers sent through the site's forms, read-only: list (the default), show");
+  submissions
+    .command('list', { isDefault: true })
+    .description('the form submissions, newest first: id, date, form, complete or not, name, e-mail and files')
+    .option('--form <name>', 'only this form (its file name under forms/, e.g. claim)')
+    .option('--status <status>', 'complete | incomplete (a multi-step form left before its last step)')
+    .option(
+      '--since <when>',
+      'received since a date (2025-01-31, 2025-01-31T09:30Z; UTC unless a zone is given) or a time ago (24h, 7d, 2w)',
+    )
+    .option('--limit <n>', 'at most this many, newest first', '50')
+    .option('--format <format>', 'table | json | csv (csv: one column per answer)', 'table')
+    .action(run(async () => (await import('./commands/submissions.ts')).submissionsListCommand));
+  submissions
+    .command('show')
+    .description('one submission: every answer, the estimate, and each uploaded file with its path on disk')
+    .argument('<id>', 'the submission id (or its first 8 characters or more)')
+    .option('--format <format>', 'text | json', 'text')
+    .action(run(async () => (await import('./commands/submissions.ts')).submissionsShowCommand));
   const paymentsCmd = program.command('payments').description('card payments: finish what a crash left behind');
   paymentsCmd
     .command('reconcile')

@@ -36,6 +36,7 @@ export {
 } from './validate/validator.ts';
 export {
   buildRouteTable,
+  builtRoutes,
   matchPath,
   RouteTableError,
   type RoutesFile,

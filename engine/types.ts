@@ -71,6 +71,8 @@ export interface RouteEntry {
   sitemap: boolean;
   /** routes.json `"robots": "disallow"`: robots.txt keeps crawlers off it. */
   robotsDisallow?: boolean;
+  /** routes.json `"devOnly": true`: served by `joinery dev` only, left out of the build. */
+  devOnly?: boolean;
   /** The data item a collection route was expanded from. */
   item?: unknown;
   /** Where the route is declared, for findings: file and JSON Pointer. */

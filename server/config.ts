@@ -49,6 +49,8 @@ export interface ServerConfig {
   paymentLeaseMs: number;
   /** How often the payment reconciler runs (JOINERY_RECONCILE_INTERVAL_MS, default 30 s; 0: never). */
   reconcileIntervalMs: number;
+  /** Offer the sandbox card beside a live card provider (site.json commerce.sandboxWithLiveCard; default false). */
+  sandboxWithLiveCard: boolean;
 }
 
 export interface SiteFacts {
@@ -58,6 +60,8 @@ export interface SiteFacts {
   hosts?: Record<string, HostList>;
   /** currency and the commerce section (engine/commerce/shop.ts), when the site sells. */
   shop?: ShopRules;
+  /** commerce.sandboxWithLiveCard. */
+  sandboxWithLiveCard?: boolean;
 }
 
 /** name, origin, integration hosts and commerce rules from <siteDir>/site.json, if it is there and readable (read once, at start). */
@@ -71,6 +75,7 @@ export function readSiteJson(siteDir: string | undefined): SiteFacts {
       origin: typeof site.origin === 'string' ? site.origin : undefined,
       hosts: siteHostLists(integrationHosts(site)),
       ...(site.commerce && { shop: shopRulesOf(site) }),
+      ...(site.commerce?.sandboxWithLiveCard === true && { sandboxWithLiveCard: true }),
     };
   } catch {
     return {};
@@ -160,5 +165,6 @@ export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[
     trustProxy: given.trustProxy ?? env.trustProxy,
     paymentLeaseMs: given.paymentLeaseMs ?? env.paymentLeaseMs,
     reconcileIntervalMs: given.reconcileIntervalMs ?? env.reconcileIntervalMs,
+    sandboxWithLiveCard: given.sandboxWithLiveCard ?? facts.some((f) => f.sandboxWithLiveCard),
   };
 }

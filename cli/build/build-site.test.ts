@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer } from '../../server/testing/index.ts';
 import { ROOT } from '../paths.ts';
 import { scaffoldPage } from '../scaffold/index.ts';
@@ -42,8 +42,22 @@ describe('joinery build', () => {
     const site = copySite('promo');
     scaffoldPage(site, 'promo');
     const out = join(work, 'out-promo');
-    const result = await buildSite({ siteDir: site, outDir: out });
+    // Everything the build says, on the console (Vite, Rolldown) and through its log.
+    const said: string[] = [];
+    for (const m of ['log', 'info', 'warn', 'error'] as const)
+      vi.spyOn(console, m).mockImplementation((...a: unknown[]) => void said.push(a.join(' ')));
+    vi.stubEnv('VIDEO_THUMBNAIL_HOST', 'off'); // an offline build by intent
+    let result: Awaited<ReturnType<typeof buildSite>>;
+    try {
+      result = await buildSite({ siteDir: site, outDir: out, log: (l) => said.push(l) });
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
+    }
     expect(result.ok).toBe(true);
+    // A quiet build: nothing the author cannot act on.
+    expect(said.filter((l) => /`from` option|PLUGIN_TIMINGS|thumbnails|unreachable/.test(l))).toEqual([]);
+    expect(said.some((l) => l.startsWith('prerender: '))).toBe(true);
     const html = readFileSync(join(out, 'site', 'promo', 'index.html'), 'utf8');
     expect(html).toContain('<h1');
     // Its first paint waits for no stylesheet: the CSS it uses is inlined, and no stylesheet is linked.
@@ -57,6 +71,11 @@ describe('joinery build', () => {
       expect(body).toContain('<title>Promo');
       expect(body).toMatch(/<h1[^>]*>Promo<\/h1>/);
       expect(readFileSync(join(out, 'site', 'sitemap.xml'), 'utf8')).toContain('/promo</loc>');
+      // The component preview is a dev-only route: not built, so not served.
+      expect(existsSync(join(out, 'site', 'test'))).toBe(false);
+      const preview = await server.app.request('/test');
+      expect(preview.status).toBe(404);
+      expect(await preview.text()).not.toContain('Component preview');
     } finally {
       await server.close();
     }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildRouteTable, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
+import { buildRouteTable, builtRoutes, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
 import { createCriticalCss, namesIn } from '../../engine/prerender/critical-css.ts';
@@ -35,7 +35,8 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
     manifest[`blocks/${t}/client.ts`] ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`;
   return {
     site,
-    routes: buildRouteTable(site),
+    // A dev-only route (routes.json devOnly) is served by `joinery dev` alone.
+    routes: builtRoutes(buildRouteTable(site)),
     outDir: f.siteOut,
     ssr,
     registry,

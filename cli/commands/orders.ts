@@ -47,7 +47,8 @@ export interface ListOptions {
   format?: string;
 }
 
-const oneOf = <T extends string>(option: string, allowed: readonly T[], v: string): T => {
+/** The option's value when it is one of `allowed`; a usage error naming them otherwise. */
+export const oneOf = <T extends string>(option: string, allowed: readonly T[], v: string): T => {
   if ((allowed as readonly string[]).includes(v)) return v as T;
   throw new UsageError(`${option} takes ${allowed.join(' | ')}, got "${v}"`);
 };
@@ -121,20 +122,20 @@ async function openForReading(): Promise<Db> {
   }
 }
 
-/** Runs `work` on the database, closing it after; a failing query is a tool failure (exit 2), reported in one line. */
-async function withDatabase(work: (db: Db) => Promise<number>): Promise<number> {
+/** Runs `work` on the database, read-only, closing it after; a failing query is a tool failure (exit 2), reported in one line. */
+export async function withDatabase(work: (db: Db) => Promise<number>, what = 'the orders'): Promise<number> {
   const db = await openForReading();
   try {
     return await work(db);
   } catch (e) {
-    throw e instanceof UsageError ? e : new UsageError(`cannot read the orders: ${(e as Error).message}`);
+    throw e instanceof UsageError ? e : new UsageError(`cannot read ${what}: ${(e as Error).message}`);
   } finally {
     await db.destroy();
   }
 }
 
 /** The amounts are written in the shop's locale: its rules set as the server sets them. */
-function applyShopRules(): void {
+export function applyShopRules(): void {
   const shop = readSiteJson(getSiteDir()).shop;
   if (shop) setCurrentShop(shop);
 }

@@ -8,6 +8,9 @@
  * JOINERY_DIST_DIR a build folder other than dist/.
  * An error nothing handled is logged, not fatal (process-guard.ts).
  *
+ * A payment provider given only some of its values (2 of Stripe's 3 keys) stops it (exit 2)
+ * with a message naming the missing ones.
+ *
  * With the sandbox gateway live it prints "Test mode: no real payment is taken"; with
  * NODE_ENV=production set by the caller it refuses to start (exit 2) unless
  * JOINERY_ALLOW_SANDBOX=1 (server/commerce/test-mode.ts).
@@ -17,7 +20,8 @@ import { join, relative, resolve } from 'node:path';
 import { createServer } from '../../server/app.ts';
 import { loadCommerceData } from '../../server/commerce/site-data.ts';
 import { ALLOW_SANDBOX_ENV, liveTestMethods, testModeAtStart } from '../../server/commerce/test-mode.ts';
-import { configuredGateways, describeProviders } from '../../server/payments/registry.ts';
+import { configuredGateways, describeProviders, offeredGateways } from '../../server/payments/registry.ts';
+import { readSiteJson } from '../../server/config.ts';
 import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
 import { listen, type Listening } from '../../server/listen.ts';
 import { consoleLogger } from '../../server/logger.ts';
@@ -52,12 +56,10 @@ const givenNodeEnv = (): string | undefined =>
     ? (globalThis as { joineryGivenNodeEnv?: string }).joineryGivenNodeEnv
     : process.env.NODE_ENV;
 
-/** The site's live test payment methods with the providers the server uses (none when its data is not readable: checkout answers 503 then). */
-function testMethodNames(siteDir: string): string[] {
+/** The site's live test payment methods with the providers the server offers (none when its data is not readable: checkout answers 503 then). */
+function testMethodNames(siteDir: string, offered: ReadonlySet<string>): string[] {
   try {
-    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, configuredGateways(process.env)).map(
-      (m) => m.name,
-    );
+    return liveTestMethods(loadCommerceData(siteDir).paymentMethods, offered).map((m) => m.name);
   } catch {
     return [];
   }
@@ -70,9 +72,17 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
     console.error(`joinery start: the port must be a number from 0 to 65535, got "${given}"`);
     return EXIT_USAGE;
   }
-  // Before anything else: a production start with the sandbox live is a configuration error.
+  // Before anything else: a provider given some of its values only, and a production start with
+  // the sandbox live, are configuration errors.
+  let offered: Set<string>;
+  try {
+    offered = offeredGateways(configuredGateways(process.env), readSiteJson(getSiteDir()).sandboxWithLiveCard);
+  } catch (e) {
+    console.error(`joinery start: ${(e as Error).message}`);
+    return EXIT_USAGE;
+  }
   const testMode = testModeAtStart({
-    methods: testMethodNames(getSiteDir()),
+    methods: testMethodNames(getSiteDir(), offered),
     nodeEnv: givenNodeEnv(),
     allowSandbox: process.env[ALLOW_SANDBOX_ENV],
   });
@@ -122,7 +132,9 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   console.log(
     `joinery start: database ${deps.dbKind === 'sqlite' ? relative(process.cwd(), deps.dbFile) : deps.dbDescription} (${deps.dbKind}); mail: ${deps.mailer.description}`,
   );
-  console.log(`joinery start: payment providers live: ${describeProviders(server.deps.payments, process.env)}`);
+  console.log(
+    `joinery start: payment providers live: ${describeProviders(server.deps.payments, process.env, offered)}`,
+  );
 
   const signal = await waitForSignal();
   console.log(`joinery start: ${signal}, shutting down`);

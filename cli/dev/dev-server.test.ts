@@ -31,6 +31,12 @@ describe('joinery dev', () => {
     expect((await fetch(`${base}/nowhere`)).status).toBe(404);
   });
 
+  it('serves the dev-only component preview that the build leaves out', async () => {
+    const page = await fetch(`${base}/test`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<h1[^>]*>Component preview<\/h1>/);
+  });
+
   it('shows lint errors in the page after a content edit', async () => {
     const faqs = join(site, 'pages', 'faqs.json');
     // The watcher watches the file (it starts on its own after the server); its event for the

@@ -119,7 +119,7 @@ function normaliseAddress(a: Record<AddressField, string>) {
 const LOCATION_FIELDS = ['countryId', 'state', 'zipCode'] as const;
 
 /** Most lines one order takes (a sample cart holds a few; more is a script). */
-const MAX_ORDER_ITEMS = 50;
+export const MAX_ORDER_ITEMS = 50;
 const TOO_MANY_ITEMS = `A sample order can hold at most ${MAX_ORDER_ITEMS} items.`;
 
 const code: Rule = (v) => (v === '' ? M.required : v.length > 80 ? M.invalidSelection : undefined);

@@ -39,7 +39,7 @@ export interface EstimateDocument {
 }
 
 /** A value as a reader wants it: option labels for choices, Yes/No for boxes. */
-function plainValue(field: CompiledField, value: unknown): string {
+export function plainValue(field: CompiledField, value: unknown): string {
   if (field.type === 'checkbox' || field.type === 'newsletter') return isChecked(value) ? 'Yes' : 'No';
   const label = (v: unknown) => field.def.options?.find((o) => String(o.value) === String(v))?.label ?? String(v);
   return Array.isArray(value) ? value.map(label).join(', ') : label(value);

@@ -41,6 +41,7 @@ export { sectionsOf, fieldsUpTo, firstSectionWith, type FormSection } from './se
 export {
   estimateDocument,
   ESTIMATE_TEXTS,
+  plainValue,
   type EstimateDocument,
 } from './estimate-document.ts';
 export { pickFiles, isAllowedType, maxFileSizeMb, maxFileSizeBytes } from './files.ts';

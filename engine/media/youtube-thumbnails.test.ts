@@ -1,8 +1,8 @@
 /** Thumbnail resolution against a local stand-in for the thumbnail host (real HTTP, no internet). */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThumbnailResolver, withThumbnail } from './youtube-thumbnails.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createThumbnailResolver, thumbnailResolverFromEnv, withThumbnail } from './youtube-thumbnails.ts';
 
 let server: Server;
 let host: string;
@@ -62,7 +62,26 @@ describe('YouTube thumbnails at build time', () => {
     expect(resolve.hostReachable).toBe(false);
     expect(performance.now() - t).toBeLessThan(1500);
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatch(/unreachable .*ECONNREFUSED.*using "default" thumbnails/);
+    expect(logs).toEqual([
+      `video thumbnails: ${deadHost} unreachable (ECONNREFUSED); using "default" thumbnails (VIDEO_THUMBNAIL_HOST=off builds offline without asking)`,
+    ]);
+  });
+
+  it('VIDEO_THUMBNAIL_HOST=off: no request and no message, every video on its default thumbnail', async () => {
+    seen.length = 0;
+    vi.stubEnv('VIDEO_THUMBNAIL_HOST', 'off');
+    const logs: string[] = [];
+    const resolve = thumbnailResolverFromEnv((l) => logs.push(l));
+    vi.unstubAllEnvs();
+    expect(await resolve('Hl7cWallCab')).toBe('https://i.ytimg.com/vi/Hl7cWallCab/default.jpg');
+    expect(resolve.requests).toBe(0);
+    expect(logs).toEqual([]);
+    // A host that answers is still asked when the variable names it.
+    vi.stubEnv('VIDEO_THUMBNAIL_HOST', host);
+    const asking = thumbnailResolverFromEnv((l) => logs.push(l));
+    vi.unstubAllEnvs();
+    expect(await asking('Hl7cWallCab')).toBe(`${host}/vi/Hl7cWallCab/hqdefault.jpg`);
+    expect(seen).toHaveLength(2);
   });
 
   it('a host that does not answer: gives up after the time limit', async () => {

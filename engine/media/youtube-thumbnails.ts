@@ -4,7 +4,9 @@
  * answers 2xx wins, and `default` is used when none does. The host is VIDEO_THUMBNAIL_HOST
  * (default https://i.ytimg.com). Builds often run offline (CI): each video gets at most
  * `timeoutMs` in total, and after the first network failure the host is not asked again in
- * this build, so an offline build loses at most one timeout. Results are cached per id.
+ * this build, so an offline build loses at most one timeout, and says so in one line.
+ * VIDEO_THUMBNAIL_HOST=off: an offline build by intent, asking nothing and saying nothing.
+ * Results are cached per id.
  */
 import { DEFAULT_THUMBNAIL_HOST, YOUTUBE_THUMBNAIL_QUALITIES, youtubeId, youtubeThumbnailUrl } from '../ui/youtube.ts';
 
@@ -14,6 +16,8 @@ export interface ThumbnailResolverOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /** Ask no host: every video gets its `default` thumbnail, silently. */
+  offline?: boolean;
 }
 
 export interface ThumbnailResolver {
@@ -28,7 +32,7 @@ export function createThumbnailResolver(opts: ThumbnailResolverOptions = {}): Th
   const timeoutMs = opts.timeoutMs ?? 1500;
   const doFetch = opts.fetch ?? fetch;
   const cache = new Map<string, Promise<string>>();
-  let reachable = true;
+  let reachable = !opts.offline;
   let requests = 0;
 
   const find = async (id: string): Promise<string> => {
@@ -45,7 +49,7 @@ export function createThumbnailResolver(opts: ThumbnailResolverOptions = {}): Th
       } catch (e) {
         if (reachable)
           opts.log?.(
-            `video thumbnails: ${host} unreachable (${(e as Error).name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : ((e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message)}); using "default" thumbnails`,
+            `video thumbnails: ${host} unreachable (${(e as Error).name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : ((e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message)}); using "default" thumbnails (VIDEO_THUMBNAIL_HOST=off builds offline without asking)`,
           );
         reachable = false;
         return fallback;
@@ -87,5 +91,7 @@ export async function withThumbnail<V extends VideoLike>(
 
 /** The build's shared resolver (one per build through ResolveContext.memo). */
 export const THUMBNAIL_RESOLVER_KEY = 'youtube-thumbnails';
-export const thumbnailResolverFromEnv = (log?: (line: string) => void) =>
-  createThumbnailResolver({ host: process.env.VIDEO_THUMBNAIL_HOST, log });
+export const thumbnailResolverFromEnv = (log?: (line: string) => void) => {
+  const host = process.env.VIDEO_THUMBNAIL_HOST?.trim();
+  return host === 'off' ? createThumbnailResolver({ offline: true }) : createThumbnailResolver({ host, log });
+};

@@ -22,6 +22,7 @@ interface RawRoute extends RawMeta {
   page: string;
   sitemap?: boolean;
   robots?: 'disallow';
+  devOnly?: boolean;
 }
 interface RawCollection extends RawMeta {
   path: string;
@@ -65,6 +66,9 @@ export function fillTemplate(text: string, item: unknown): string {
   });
 }
 
+/** The routes a build prerenders for `joinery start`: all but the dev-only ones (`joinery dev` serves those too). */
+export const builtRoutes = (routes: readonly RouteEntry[]): RouteEntry[] => routes.filter((r) => !r.devOnly);
+
 const isDynamicPath = (path: string) => path === '*' || path.split('/').some((s) => s.startsWith(':'));
 
 export function buildRouteTable(site: Site): RouteEntry[] {
@@ -87,6 +91,7 @@ export function buildRouteTable(site: Site): RouteEntry[] {
       dynamic,
       sitemap: r.sitemap ?? !dynamic,
       ...(r.robots === 'disallow' && { robotsDisallow: true }),
+      ...(r.devOnly === true && { devOnly: true }),
       source: { file: 'routes.json', pointer: `/routes/${i}` },
     });
   });

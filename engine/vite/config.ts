@@ -1,7 +1,7 @@
 /** Vite configurations of a Joinery site: the browser build, the SSR build and dev. */
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
-import type { InlineConfig } from 'vite';
+import { createLogger, type InlineConfig, type Logger, type Rolldown } from 'vite';
 import { joineryPlugin } from './plugin.ts';
 
 export interface ViteOptions {
@@ -29,10 +29,45 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+/**
+ * Vite's messages no author can act on. Its CSS modules bring in the rules of a `composes: x
+ * from '...'` file without their source file, so its URL rewriter says "A PostCSS plugin did not
+ * pass the `from` option" once per bundle; the composed files (engine/ui) hold no url() to
+ * rewrite.
+ */
+const UNACTIONABLE_WARNINGS = [/A PostCSS plugin did not pass the `from` option to `postcss\.parse`/];
+
+/** Vite's logger at `warn`, without the warnings of UNACTIONABLE_WARNINGS. */
+export function quietLogger(): Logger {
+  const logger = createLogger('warn');
+  const { warn, warnOnce } = logger;
+  const keep = (msg: string) => !UNACTIONABLE_WARNINGS.some((re) => re.test(msg));
+  logger.warn = (msg, opts) => {
+    if (keep(msg)) warn(msg, opts);
+  };
+  logger.warnOnce = (msg, opts) => {
+    if (keep(msg)) warnOnce(msg, opts);
+  };
+  return logger;
+}
+
+/**
+ * Rolldown's logs, but PLUGIN_TIMINGS: on a busy machine it reports on every build that the
+ * plugins (Vite's CSS transform) took most of the time, which is the build's own work.
+ */
+export const quietRolldownLog = (
+  level: Rolldown.LogLevel,
+  log: Rolldown.RolldownLog,
+  handler: (level: Rolldown.LogLevel | 'error', log: Rolldown.RolldownLog) => void,
+): void => {
+  if (log.code !== 'PLUGIN_TIMINGS') handler(level, log);
+};
+
 const base = (o: ViteOptions): InlineConfig => ({
   root: o.root,
   configFile: false,
   logLevel: 'warn',
+  customLogger: quietLogger(),
   publicDir: false,
   plugins: [react(), joineryPlugin({ blocksModule: o.blocksModule, islandClients: o.islandClients })],
   css: { modules: { localsConvention: 'camelCaseOnly', generateScopedName: '[local]_[hash:base64:5]' } },
@@ -63,6 +98,7 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
         resolveDependencies: (_file, deps, { hostId }) => (/(^|\/)entry-[^/]*\.js$/.test(hostId) ? [] : deps),
       },
       rolldownOptions: {
+        onLog: quietRolldownLog,
         input: [join(o.root, CLIENT_ENTRY), join(o.root, CLIENT_BOOT)],
         output: {
           // Preact and the engine code that hydrates a component island, in one chunk: one request
@@ -92,7 +128,7 @@ export function ssrBuildConfig(o: ViteOptions): InlineConfig {
       emptyOutDir: true,
       ssr: join(o.root, SSR_ENTRY),
       target: 'node20',
-      rolldownOptions: { output: { entryFileNames: 'server-entry.js' } },
+      rolldownOptions: { onLog: quietRolldownLog, output: { entryFileNames: 'server-entry.js' } },
     },
   };
 }

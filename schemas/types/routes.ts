@@ -55,6 +55,10 @@ export interface Route {
    * "disallow": robots.txt keeps crawlers off this path (a dynamic path up to its first parameter, and everything under it).
    */
   robots?: 'disallow';
+  /**
+   * true: a page for the content team (a block preview), served by `joinery dev` only; `joinery build` leaves it out, so `joinery start` answers 404.
+   */
+  devOnly?: boolean;
 }
 export interface MetaPair {
   name: string;

@@ -16,6 +16,13 @@ export type ShippingMethod = {
   isEnabled: boolean;
   sortOrder?: number;
   /**
+   * Business days from dispatch to delivery. The linter compares methods by `max`: a faster one must not cost less than a slower one (rule shipping-speed).
+   */
+  days?: {
+    min: number;
+    max: number;
+  };
+  /**
    * order: the rounded subtotal picks a range of the matching entry; item: the entry's rate times the number of items.
    */
   calculateRateBy: 'order' | 'item';

@@ -187,4 +187,8 @@ export interface Commerce {
      */
     callingCode?: string;
   };
+  /**
+   * Offer the payment methods of the offline sandbox gateway (test cards, no real payment) even while a live card provider (Stripe, Authorize.Net) is configured. Default false: the sandbox card is offered only when no live provider is configured.
+   */
+  sandboxWithLiveCard?: boolean;
 }

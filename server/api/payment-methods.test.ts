@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { send } from '../commerce/testing.ts';
+import { orderBody, send, type Json } from '../commerce/testing.ts';
 import { memoryLogger } from '../logger.ts';
 import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { tempDir, type TempDir } from '../testing/temp-dir.ts';
@@ -15,8 +15,8 @@ afterEach(async () => {
   site = undefined;
 });
 
-/** A copy of the shop's checkout files, with data/payment-methods.json replaced. */
-function siteWithPaymentMethods(methods: unknown): string {
+/** A copy of the shop's checkout files, with data/payment-methods.json and site.json's commerce section changed. */
+function siteWithPaymentMethods(methods: unknown, commerce: Record<string, unknown> = {}): string {
   site = tempDir('joinery-site-');
   for (const rel of [
     'site.json',
@@ -28,8 +28,22 @@ function siteWithPaymentMethods(methods: unknown): string {
     cpSync(join(FIXTURE_SHOP_DIR, rel), site.join(rel));
   }
   writeFileSync(site.join('data/payment-methods.json'), JSON.stringify({ methods }));
+  const siteJson = JSON.parse(readFileSync(site.join('site.json'), 'utf8'));
+  siteJson.commerce = { ...siteJson.commerce, ...commerce };
+  writeFileSync(site.join('site.json'), JSON.stringify(siteJson));
   return site.path;
 }
+
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
+const shippedMethods = () =>
+  JSON.parse(readFileSync(join(FIXTURE_SHOP_DIR, 'data/payment-methods.json'), 'utf8')).methods as {
+    name: string;
+  }[];
+const names = (r: { json: Json }) => r.json.paymentMethods.map((m: { name: string }) => m.name);
 
 describe('GET /api/payment-methods', () => {
   it('lists the enabled methods of a scope with only their public fields', async () => {
@@ -104,6 +118,29 @@ describe('GET /api/payment-methods', () => {
         (m: { name: string }) => m.name,
       ),
     ).toEqual(['card']);
+  });
+
+  it('offers the sandbox card only while no live card provider is configured, unless site.json keeps it', async () => {
+    const withheld = siteWithPaymentMethods(shippedMethods(), { sandboxWithLiveCard: undefined });
+    t = await createTestServer({ siteDir: withheld, dist: false });
+    expect(names(await send(t.app, 'GET', '/api/payment-methods?scope=sample-order'))).toEqual(['card']);
+    await t.close();
+
+    t = await createTestServer({ siteDir: withheld, dist: false, paymentEnv: STRIPE_ENV });
+    const live = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
+    expect(live.json).toMatchObject({ testMode: false });
+    expect(names(live)).toEqual(['stripe']);
+    const sandboxOrder = await send(t.app, 'POST', '/api/order', orderBody({ paymentMethod: 'card' }));
+    expect(sandboxOrder.status).toBe(422);
+    expect(sandboxOrder.json.errors).toEqual({ paymentMethod: 'Payment method not available' });
+    await t.close();
+    site?.cleanup();
+
+    const kept = siteWithPaymentMethods(shippedMethods(), { sandboxWithLiveCard: true });
+    t = await createTestServer({ siteDir: kept, dist: false, paymentEnv: STRIPE_ENV });
+    const both = await send(t.app, 'GET', '/api/payment-methods?scope=sample-order');
+    expect(names(both)).toEqual(['card', 'stripe']);
+    expect(both.json.testMode).toBe(true);
   });
 
   it('a file with a secret in it is refused as a whole (503), never served', async () => {

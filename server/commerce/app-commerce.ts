@@ -3,6 +3,7 @@
  * registered once), built from the app's dependencies and its payment providers.
  */
 import type { AppDeps } from '../app-deps.ts';
+import { offeredGateways } from '../payments/registry.ts';
 import { createCommerce, type Commerce } from './index.ts';
 import { commerceDataSource } from './site-data.ts';
 
@@ -18,6 +19,7 @@ export function commerceFor(deps: AppDeps): Commerce {
       outbox: deps.outbox,
       data: commerceDataSource(deps.siteDir),
       providers: deps.payments,
+      offered: offeredGateways(Object.keys(deps.payments), deps.config.sandboxWithLiveCard),
       shop: { siteName: deps.config.siteName, origin: deps.config.origin },
       paymentLeaseMs: deps.config.paymentLeaseMs,
     });

@@ -38,6 +38,8 @@ export interface CommerceDeps {
   outbox: OutboxWorker;
   data: CommerceDataSource;
   providers: PaymentProviders;
+  /** The gateways a new payment may use (registry's offeredGateways); default every provider's. */
+  offered?: ReadonlySet<string>;
   shop: { siteName: string; origin: string; timeZone?: string };
   /** How long a pay step holds an order (default PAYMENT_LEASE_MS, 60 s). */
   paymentLeaseMs?: number;
@@ -74,7 +76,7 @@ export class CommerceContext {
     return { ...this.deps.shop, adminEmails: data.adminEmails };
   }
 
-  /** An enabled method of the scope whose gateway this server has a provider for. */
+  /** An enabled method of the scope whose gateway this server has a provider for and offers. */
   paymentMethod(
     data: CommerceData,
     name: string,
@@ -84,7 +86,8 @@ export class CommerceContext {
       (m) => m.name === name && m.enabled && (!m.scopes || m.scopes.includes(scope)),
     );
     const provider = method && this.deps.providers[method.gateway];
-    return method && provider ? { method, provider } : undefined;
+    if (!method || !provider || (this.deps.offered && !this.deps.offered.has(method.gateway))) return undefined;
+    return { method, provider };
   }
 
   /** As paymentMethod, or 422 "Payment method not available" on the paymentMethod field. */

@@ -25,9 +25,11 @@ const ENV = {
 };
 
 describe('Authorize.Net configuration and answers', () => {
-  it('needs all five values; the browser gets only the public ones and the CSP only the Accept.js hosts', () => {
+  it('needs all five values or none; the browser gets only the public ones and the CSP only the Accept.js hosts', () => {
     expect(authorizeNetConfigFromEnv({})).toBeUndefined();
-    expect(authorizeNetConfigFromEnv({ ...ENV, AUTHORIZE_NET_CLIENT_KEY: ' ' })).toBeUndefined();
+    expect(() => authorizeNetConfigFromEnv({ ...ENV, AUTHORIZE_NET_CLIENT_KEY: ' ' })).toThrow(
+      'Authorize.Net is partly configured: AUTHORIZE_NET_CLIENT_KEY is missing',
+    );
     expect(() =>
       authorizeNetConfigFromEnv({ ...ENV, AUTHORIZE_NET_ACCEPT_JS_URL: 'http://jstest.authorize.net/v1/Accept.js' }),
     ).toThrow('must be https');

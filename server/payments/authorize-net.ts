@@ -4,7 +4,8 @@
  * value); the server posts a createTransactionRequest (authCaptureTransaction) with that opaque
  * data and the server's total to Authorize.Net's JSON API with plain fetch.
  *
- * Configuration (all five, or Authorize.Net is not offered):
+ * Configuration (all five, or none: Authorize.Net is not offered; some of them is an error that
+ * stops the start, naming the missing ones):
  *   AUTHORIZE_NET_LOGIN_ID         API login id (public: Accept.js's apiLoginID)
  *   AUTHORIZE_NET_TRANSACTION_KEY  secret; only in the server's API calls
  *   AUTHORIZE_NET_CLIENT_KEY       public client key for Accept.js
@@ -31,7 +32,13 @@
  * within it.
  */
 import { PAYMENT_MESSAGES, statusFromResponseCode } from '../../engine/node.ts';
-import type { ChargeParty, ChargeResult, PaymentProvider, ProviderDescriptor } from './provider.ts';
+import {
+  requiredEnv,
+  type ChargeParty,
+  type ChargeResult,
+  type PaymentProvider,
+  type ProviderDescriptor,
+} from './provider.ts';
 
 export const AUTHORIZE_NET_GATEWAY = 'authorize-net';
 /** Accept.js's descriptor for the opaque data it returns. */
@@ -66,15 +73,22 @@ const httpUrl = (name: string, v: string, https: boolean): string => {
   return u.href;
 };
 
-/** The configuration from the environment; undefined when a value is missing (Authorize.Net not offered). */
+/** The configuration from the environment; undefined when no value is set (Authorize.Net not offered); throws when only some are. */
 export function authorizeNetConfigFromEnv(env: Record<string, string | undefined>): AuthorizeNetConfig | undefined {
   const get = (k: string) => env[k]?.trim() || undefined;
-  const loginId = get('AUTHORIZE_NET_LOGIN_ID');
-  const transactionKey = get('AUTHORIZE_NET_TRANSACTION_KEY');
-  const clientKey = get('AUTHORIZE_NET_CLIENT_KEY');
-  const apiUrl = get('AUTHORIZE_NET_API_URL');
-  const acceptJsUrl = get('AUTHORIZE_NET_ACCEPT_JS_URL');
-  if (!loginId || !transactionKey || !clientKey || !apiUrl || !acceptJsUrl) return undefined;
+  const values = requiredEnv('Authorize.Net', env, [
+    'AUTHORIZE_NET_LOGIN_ID',
+    'AUTHORIZE_NET_TRANSACTION_KEY',
+    'AUTHORIZE_NET_CLIENT_KEY',
+    'AUTHORIZE_NET_API_URL',
+    'AUTHORIZE_NET_ACCEPT_JS_URL',
+  ]);
+  if (!values) return undefined;
+  const loginId = values.AUTHORIZE_NET_LOGIN_ID;
+  const transactionKey = values.AUTHORIZE_NET_TRANSACTION_KEY;
+  const clientKey = values.AUTHORIZE_NET_CLIENT_KEY;
+  const apiUrl = values.AUTHORIZE_NET_API_URL;
+  const acceptJsUrl = values.AUTHORIZE_NET_ACCEPT_JS_URL;
   const timeout = get('AUTHORIZE_NET_TIMEOUT_MS');
   const timeoutMs = timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000)

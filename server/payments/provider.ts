@@ -151,6 +151,8 @@ export interface ProviderDescriptor<Config = unknown> {
   create(config: Config, deps: ProviderDeps): PaymentProvider;
   /** How `joinery start` names it ("stripe (http://127.0.0.1:12111)"); default the gateway name. */
   describe?(env: Record<string, string | undefined>): string;
+  /** Takes no real payment (the sandbox): not offered while a live provider is configured, unless the content says so. */
+  readonly testOnly?: boolean;
 }
 
 /** What a provider may need from the server that creates it. */
@@ -167,4 +169,33 @@ export function providerHosts(providers: PaymentProviders): Record<string, HostL
   const out: Record<string, HostList> = {};
   for (const [name, p] of Object.entries(providers)) if (p?.cspHosts) out[`payment:${name}`] = p.cspHosts;
   return out;
+}
+
+/** A provider's configuration names some of its required values but not all. */
+class PartialProviderConfigError extends Error {}
+
+/**
+ * The trimmed values of a provider's required variables: undefined when none is set (the
+ * provider is not configured); throws PartialProviderConfigError naming the missing ones when
+ * only some are, so a half-configured provider stops the start instead of vanishing.
+ */
+export function requiredEnv<K extends string>(
+  provider: string,
+  env: Record<string, string | undefined>,
+  names: readonly K[],
+): Record<K, string> | undefined {
+  const values = {} as Record<K, string>;
+  const missing: K[] = [];
+  for (const n of names) {
+    const v = env[n]?.trim();
+    if (v) values[n] = v;
+    else missing.push(n);
+  }
+  if (missing.length === names.length) return undefined;
+  if (missing.length === 0) return values;
+  const list = (xs: readonly string[]) =>
+    xs.length === 1 ? xs[0]! : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+  throw new PartialProviderConfigError(
+    `${provider} is partly configured: ${list(missing)} ${missing.length === 1 ? 'is' : 'are'} missing (set all of ${list(names)}, or none to turn ${provider} off)`,
+  );
 }

@@ -81,9 +81,10 @@ export function sandboxProvider(gateway: SandboxGateway): PaymentProvider {
   };
 }
 
-/** Always offered: it needs no configuration and reaches nothing outside the shop. */
+/** Always configured: it needs no configuration and reaches nothing outside the shop. */
 export const sandboxDescriptor: ProviderDescriptor<true> = {
   gateway: SANDBOX_GATEWAY,
+  testOnly: true,
   fromEnv: () => true,
   create: (_config, deps) => sandboxProvider(deps.sandbox),
 };

@@ -4,12 +4,15 @@ import { describeProviders } from './registry.ts';
 import { apiUrlOptions, stripeConfigFromEnv, stripeProvider } from './stripe.ts';
 
 describe('Stripe configuration', () => {
-  it('needs all three keys; STRIPE_API_URL is optional', () => {
+  it('needs all three keys or none, naming the missing ones; STRIPE_API_URL is optional', () => {
     expect(stripeConfigFromEnv({})).toBeUndefined();
-    expect(stripeConfigFromEnv({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' })).toBeUndefined();
-    expect(
-      stripeConfigFromEnv({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: ' ' }),
-    ).toBeUndefined();
+    expect(stripeConfigFromEnv({ STRIPE_SECRET_KEY: ' ', STRIPE_API_URL: 'http://127.0.0.1:1' })).toBeUndefined();
+    expect(() => stripeConfigFromEnv({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' })).toThrow(
+      'Stripe is partly configured: STRIPE_WEBHOOK_SECRET is missing',
+    );
+    expect(() =>
+      stripeConfigFromEnv({ STRIPE_SECRET_KEY: ' ', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' }),
+    ).toThrow('Stripe is partly configured: STRIPE_SECRET_KEY is missing');
     expect(
       stripeConfigFromEnv({
         STRIPE_SECRET_KEY: 'sk',

@@ -3,7 +3,8 @@
  * the card into a PaymentMethod with Stripe.js (the card goes to Stripe only); the server creates and confirms the intent for the order's total in cents,
  * with the order's ids as metadata and an idempotency key per order and attempt.
  *
- * Configuration (all three keys, or Stripe is not offered):
+ * Configuration (all three keys, or none: Stripe is not offered; some of them is an error that
+ * stops the start, naming the missing ones):
  *   STRIPE_SECRET_KEY       sk_...  server calls
  *   STRIPE_PUBLISHABLE_KEY  pk_...  handed to Stripe.js by /api/payment-methods
  *   STRIPE_WEBHOOK_SECRET   whsec_... verifies POST /api/payment/stripe/webhook
@@ -16,7 +17,13 @@
  */
 import Stripe from 'stripe';
 import { statusFromIntent } from '../../engine/node.ts';
-import { WebhookSignatureError, type ChargeResult, type PaymentProvider, type ProviderDescriptor } from './provider.ts';
+import {
+  requiredEnv,
+  WebhookSignatureError,
+  type ChargeResult,
+  type PaymentProvider,
+  type ProviderDescriptor,
+} from './provider.ts';
 
 export const STRIPE_GATEWAY = 'stripe';
 
@@ -30,12 +37,15 @@ export interface StripeConfig {
 
 class StripeConfigError extends Error {}
 
-/** The configuration from the environment; undefined when a key is missing (Stripe not offered). */
+/** The configuration from the environment; undefined when no key is set (Stripe not offered); throws when only some are. */
 export function stripeConfigFromEnv(env: Record<string, string | undefined>): StripeConfig | undefined {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (!secretKey || !publishableKey || !webhookSecret) return undefined;
+  const keys = requiredEnv('Stripe', env, ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  if (!keys) return undefined;
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  } = keys;
   const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
   return { secretKey, publishableKey, webhookSecret, ...(apiUrl ? { apiUrl } : {}) };
 }

@@ -27,6 +27,13 @@ test('sitemap.xml lists static routes with absolute URLs and robots.txt points t
   expect(robots).toContain('Sitemap: https://www.hearthlinecabinetry.com/sitemap.xml');
 });
 
+test('the dev-only component preview is not served by joinery start', async ({ page }) => {
+  const res = await page.goto('/test');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Component preview' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 /** The page's islands as its HTML lists them for the runtime. */
 function islandsOf(html: string): {
   islands: Record<string, { type: string; start: string; embeds?: string[] }>;

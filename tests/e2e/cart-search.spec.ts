@@ -226,7 +226,7 @@ test.describe('search', () => {
     await page.getByRole('link', { name: 'See all Result' }).click();
     await expect(page).toHaveURL(/\/search\?query=white\+shaker$/);
     await expect(page.getByRole('heading', { name: /results for "white shaker"/ })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Aspen White Shaker', exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Aspen White Shaker', exact: true })).toBeVisible();
     expect(errors).toEqual([]);
   });
 

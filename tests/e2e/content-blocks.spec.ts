@@ -25,13 +25,13 @@ test.describe('at 1280 px', () => {
     await open(page, '/');
     const banner = page.getByRole('region', { name: 'Featured kitchens' });
     const first = banner.getByRole('heading', { name: 'Solid-wood kitchen cabinets, delivered to your door' });
-    const second = banner.getByRole('heading', { name: 'Meet Shaker Green' });
+    const second = banner.getByRole('heading', { name: 'Meet Hudson Sage' });
     await expect(first).toBeInViewport();
     await expect(second).not.toBeInViewport();
     // Slides out of view are inert: their links cannot take focus.
     const slide2 = banner.getByRole('group', { name: '2 of 3', includeHidden: true });
     await expect(slide2).toHaveAttribute('inert', '');
-    const galleryLink = slide2.getByRole('link', { name: 'See the Shaker Green gallery', includeHidden: true });
+    const galleryLink = slide2.getByRole('link', { name: 'See the Hudson Sage gallery', includeHidden: true });
     await galleryLink.evaluate((a: HTMLElement) => a.focus());
     await expect(galleryLink).not.toBeFocused();
 
@@ -76,11 +76,11 @@ test.describe('at 1280 px', () => {
     page,
   }) => {
     await open(page, '/inspiration-gallery/shaker-green');
-    const opener = page.getByRole('button', { name: /^Enlarge image: Shaker Green wall and base cabinets/ });
+    const opener = page.getByRole('button', { name: /^Enlarge image: Hudson Sage wall and base cabinets/ });
     await opener.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAccessibleName(/^Image 1 of 4: Shaker Green perimeter cabinets/);
+    await expect(dialog).toHaveAccessibleName(/^Image 1 of 4: Hudson Sage perimeter cabinets/);
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
 
     const zoom = dialog.locator('output');
@@ -107,7 +107,7 @@ test.describe('at 1280 px', () => {
     await expect(zoom).toHaveText('100%'); // a new image starts unzoomed
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft'); // wraps to the last
-    await expect(dialog).toHaveAccessibleName(/^Image 4 of 4: The Shaker Green door up close/);
+    await expect(dialog).toHaveAccessibleName(/^Image 4 of 4: The Hudson Sage door up close/);
 
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
@@ -117,7 +117,7 @@ test.describe('at 1280 px', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     // Focus returns to the gallery, on the image the visitor ended on.
-    await expect(page.getByRole('button', { name: /^Enlarge image: A Shaker Green shaker door/ })).toBeFocused();
+    await expect(page.getByRole('button', { name: /^Enlarge image: A Hudson Sage shaker door/ })).toBeFocused();
 
     await opener.focus();
     await page.keyboard.press('Enter');
@@ -228,10 +228,10 @@ test.describe('at 1280 px', () => {
       expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     }
 
-    await open(page, '/test');
+    await open(page, '/kitchen-installation');
     const single = page
       .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Single catalogue (a plain link)' }) });
+      .filter({ has: page.getByRole('heading', { name: "Every cabinet's size, for your installer" }) });
     await expect(single.getByRole('link', { name: 'Kitchen Cabinet Catalog 2025 (PDF)' })).toHaveAttribute(
       'href',
       '/images/catalogs/hearthline-kitchen-catalog-2025.pdf',
@@ -344,26 +344,28 @@ test.describe('at 1280 px', () => {
     ).toBeVisible();
     await expect(page.getByRole('link', { name: /Open the booking calendar/ })).toBeVisible();
 
-    await page.route('**/widgets/preview-widget.js', (route) => route.fulfill({ status: 404, body: '' }));
-    await open(page, '/test');
-    const widget = page.getByRole('region', { name: 'Embedded widget' });
+    await page.route('https://www.roomvo.com/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await open(page, '/visualizer');
+    const widget = page.getByRole('region', { name: /^Room visualizer/ });
     await scrolledToAndLive(page, widget);
-    await expect(widget.getByRole('alert')).toHaveText('The widget could not load.');
+    await expect(widget.getByRole('alert')).toHaveText(
+      'The room visualizer could not load right now. Compare the finishes above, or order sample doors to see them at home.',
+    );
     await expect(widget.getByText('Loading...')).toHaveCount(0);
   });
 
   test('embedded script widget shows Loading... until its script has loaded', async ({ page }) => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    await page.route('**/widgets/preview-widget.js', async (route) => {
+    await page.route('https://www.roomvo.com/**', async (route) => {
       await gate;
       await route.fulfill({
         contentType: 'text/javascript',
-        body: `document.getElementById('test-widget').insertAdjacentHTML('beforeend', '<p>Widget ready</p>');`,
+        body: `document.getElementById('roomvo-visualizer').insertAdjacentHTML('beforeend', '<p>Widget ready</p>');`,
       });
     });
-    await open(page, '/test');
-    const widget = page.getByRole('region', { name: 'Embedded widget' });
+    await open(page, '/visualizer');
+    const widget = page.getByRole('region', { name: /^Room visualizer/ });
     await expect(widget.getByText('Loading...')).toBeVisible();
     await scrolledToAndLive(page, widget);
     await expect(widget.getByText('Loading...')).toBeVisible();

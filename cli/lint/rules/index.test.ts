@@ -30,6 +30,9 @@ describe('lint rules', () => {
       'image-dimensions',
       'json-ld-flags',
       'csp-host',
+      'shipping-threshold',
+      'shipping-speed',
+      'style-name',
     ]);
     for (const r of rules) expect(r.meta.docs.description.length).toBeGreaterThan(10);
     expect(rules.filter((r) => r.fast).map((r) => r.meta.code)).toEqual(['json-syntax', 'missing-file']);

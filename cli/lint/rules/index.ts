@@ -14,6 +14,9 @@ import jsonSyntax from './json-syntax.ts';
 import missingFile from './missing-file.ts';
 import pricing from './pricing.ts';
 import schema from './schema.ts';
+import shippingSpeed from './shipping-speed.ts';
+import shippingThreshold from './shipping-threshold.ts';
+import styleName from './style-name.ts';
 import submitLastStep from './submit-last-step.ts';
 import unknownBlock from './unknown-block.ts';
 import type { Rule } from '../rule.ts';
@@ -36,4 +39,7 @@ export const rules: Rule[] = [
   imageDimensions,
   jsonLdFlags,
   cspHost,
+  shippingThreshold,
+  shippingSpeed,
+  styleName,
 ];

@@ -4,7 +4,7 @@
  * written to E2E_MAIL_DIR as JSON, so tests can read what a customer would get.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -76,7 +76,13 @@ export default async function globalSetup() {
   });
   // Authorize.Net: the local JSON API stand-in; the page gets a fake Accept.js at this URL (tests route it).
   const anet = await startAuthorizeNetStandIn();
-  const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port)], {
+  // The shop's content, keeping the sandbox's test cards beside the live providers the specs also pay with.
+  const siteDir = join(dataDir, 'site-config');
+  cpSync(join(ROOT, 'site-config'), siteDir, { recursive: true });
+  const site = JSON.parse(readFileSync(join(siteDir, 'site.json'), 'utf8'));
+  site.commerce.sandboxWithLiveCard = true;
+  writeFileSync(join(siteDir, 'site.json'), JSON.stringify(site, null, 2));
+  const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port), '--site', siteDir], {
     cwd: ROOT,
     env: {
       ...process.env,
