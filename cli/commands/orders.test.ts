@@ -17,6 +17,7 @@ import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 import { main } from '../main.ts';
 import { csv, csvField, terminalText } from './orders-output.ts';
 import { parseSince } from './orders.ts';
+import { runJoinery, useServerDatabase } from './test-support.ts';
 
 let t: TestServer | undefined;
 let site: ContentDir | undefined;
@@ -34,36 +35,11 @@ afterEach(async () => {
 /** A test server on the fixture shop (or another content folder) whose database the CLI reads. */
 async function server(siteDir = FIXTURE_SHOP_DIR) {
   t = await createTestServer({ siteDir, dist: false });
-  if (t.dbKind === 'postgres') vi.stubEnv('DATABASE_URL', t.dbTarget);
-  else {
-    vi.stubEnv('DATABASE_URL', '');
-    vi.stubEnv('JOINERY_DB', t.dbTarget);
-  }
+  useServerDatabase(t);
   return t;
 }
 
-/** `joinery --site SITE ARGS...`: its exit code, what it wrote to stdout and to stderr. */
-async function joinery(args: string[], siteDir = FIXTURE_SHOP_DIR) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out.push(String(chunk));
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    err.push(String(chunk));
-    return true;
-  });
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(`${a.join(' ')}\n`));
-  try {
-    const code = await main(['node', 'joinery', '--site', siteDir, ...args]);
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    vi.mocked(process.stdout.write).mockRestore();
-    vi.mocked(process.stderr.write).mockRestore();
-    vi.mocked(console.error).mockRestore();
-  }
-}
+const joinery = (args: string[], siteDir = FIXTURE_SHOP_DIR) => runJoinery(args, siteDir);
 
 const pay = async (order: { id: number; token: string }, card: (typeof CARDS)[keyof typeof CARDS]) =>
   send(t!.app, 'POST', '/api/order/pay', {

@@ -11,6 +11,7 @@ import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../../server/testing/test-server.ts';
 import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 import { main } from '../main.ts';
+import { runJoinery, useServerDatabase } from './test-support.ts';
 
 let t: TestServer | undefined;
 let dir: TempDir | undefined;
@@ -28,36 +29,12 @@ async function server() {
   dir = tempDir('joinery-submissions-');
   const siteDir = writeSite(dir.join('site'), [CONTACT, CLAIM, DESIGN]);
   t = await createTestServer({ siteDir, dist: false, config: { uploadDir: dir.join('uploads') } });
-  if (t.dbKind === 'postgres') vi.stubEnv('DATABASE_URL', t.dbTarget);
-  else {
-    vi.stubEnv('DATABASE_URL', '');
-    vi.stubEnv('JOINERY_DB', t.dbTarget);
-  }
+  useServerDatabase(t);
   vi.stubEnv('JOINERY_UPLOAD_DIR', dir.join('uploads'));
   return { t, siteDir };
 }
 
-async function joinery(args: string[], siteDir: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out.push(String(chunk));
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    err.push(String(chunk));
-    return true;
-  });
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(`${a.join(' ')}\n`));
-  try {
-    const code = await main(['node', 'joinery', '--site', siteDir, ...args]);
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    vi.mocked(process.stdout.write).mockRestore();
-    vi.mocked(process.stderr.write).mockRestore();
-    vi.mocked(console.error).mockRestore();
-  }
-}
+const joinery = runJoinery;
 
 const idOf = async (res: Response) => {
   expect(res.status).toBe(200);
