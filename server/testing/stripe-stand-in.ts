@@ -144,6 +144,12 @@ const notFound = (id: string): Answer => ({
   },
 });
 
+/** Stripe's answer to an action the intent's status does not allow. */
+const unexpectedState = (message: string): Answer => ({
+  status: 400,
+  body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } },
+});
+
 /** The stand-in's state and its answers, one method per kind of request. */
 class StandInServer implements StripeStandIn {
   url = '';
@@ -458,16 +464,7 @@ class StandInServer implements StripeStandIn {
         (k) => k === 'metadata' || k === 'expand' || k.startsWith('metadata['),
       );
       if ((pi.status === 'succeeded' || pi.status === 'canceled') && !onlyMetadata)
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              code: 'payment_intent_unexpected_state',
-              message: `This PaymentIntent's status is ${pi.status}.`,
-            },
-          },
-        };
+        return unexpectedState(`This PaymentIntent's status is ${pi.status}.`);
       if (body.amount !== undefined) pi.amount = Number(body.amount);
       if (body.metadata) pi.metadata = { ...pi.metadata, ...(body.metadata as Record<string, string>) };
       if (typeof body.receipt_email === 'string') pi.receipt_email = body.receipt_email;
@@ -475,16 +472,7 @@ class StandInServer implements StripeStandIn {
     }
     if (action === 'confirm') {
       if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(pi.status))
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              code: 'payment_intent_unexpected_state',
-              message: `This PaymentIntent's status is ${pi.status}.`,
-            },
-          },
-        };
+        return unexpectedState(`This PaymentIntent's status is ${pi.status}.`);
       if (typeof body.payment_method === 'string') {
         if (!this.methods.has(body.payment_method))
           return {
@@ -501,16 +489,7 @@ class StandInServer implements StripeStandIn {
     if (auth !== 'secret') return notFound(id);
     if (action === 'capture') {
       if (pi.status !== 'requires_capture')
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              code: 'payment_intent_unexpected_state',
-              message: `This PaymentIntent could not be captured because it has a status of ${pi.status}.`,
-            },
-          },
-        };
+        return unexpectedState(`This PaymentIntent could not be captured because it has a status of ${pi.status}.`);
       pi.status = 'succeeded';
       pi.amount_received = pi.amount;
       await this.emit('payment_intent.succeeded', pi);
