@@ -1,7 +1,8 @@
 /**
  * One address (billing or shipping) as a fieldset, its fields in the spec's order, each a
  * react-hook-form Controller of the checkout's form. A US address picks its state from the list;
- * any other country types it.
+ * any other country types it. The country list of the address the order ships to holds only the
+ * countries the shop ships to.
  */
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -9,9 +10,7 @@ import {
   type AddressField,
   countryOptions,
   isNonUs,
-  notShipped,
   numericZip,
-  US_ONLY,
   type CheckoutValues,
   checkoutStyles as styles,
   SelectField,
@@ -47,23 +46,14 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
   zipCode: 'postal-code',
 };
 
-/** The US-only alert: a shipping address abroad is refused as it is chosen. */
+/** A new country: its state list or state field starts empty; the postal code is checked by its rule. */
 function useCountryChange(group: AddressGroup) {
-  const { getValues, setValue, clearErrors } = useFormContext<CheckoutValues>();
+  const { setValue, clearErrors, getFieldState, trigger } = useFormContext<CheckoutValues>();
   return (value: string) => {
-    if (notShipped(value) && (group === 'shipping' || getValues('sameAsBilling'))) {
-      window.alert(US_ONLY);
-      // Same-as-billing goes off: the billing address may be abroad, the shipping one may not.
-      if (group === 'billing') {
-        setValue('shipping', { ...getValues('billing') });
-        setValue('billing.countryId', value);
-      }
-      setValue('sameAsBilling', false);
-      return;
-    }
     setValue(`${group}.countryId`, value);
     setValue(`${group}.state`, '');
-    clearErrors(`${group}.countryId`);
+    clearErrors([`${group}.countryId`, `${group}.state`]);
+    if (getFieldState(`${group}.zipCode`).isTouched) void trigger(`${group}.zipCode`);
   };
 }
 
@@ -78,6 +68,8 @@ export function AddressFieldset({
 }) {
   const { control, clearErrors } = useFormContext<CheckoutValues>();
   const countryId = useWatch({ control, name: `${group}.countryId` });
+  // The address the order ships to lists only where the shop ships; a separate billing address may list more.
+  const shipsHere = useWatch({ control, name: 'sameAsBilling' }) || group === 'shipping';
   const changeCountry = useCountryChange(group);
   // A change takes the field's error away; leaving the field checks it again (mode onBlur).
   const text = (f: AddressField, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -122,7 +114,7 @@ export function AddressFieldset({
               id={idFor(field.name)}
               label={ADDRESS_LABELS.countryId}
               value={field.value}
-              options={countryOptions()}
+              options={countryOptions(shipsHere)}
               required
               autoComplete={`${group} country`}
               error={fieldState.error?.message}
@@ -158,7 +150,7 @@ export function AddressFieldset({
           />
         )}
         {text('city')}
-        {/* A country with letters in its codes (its own rule in site.json) gets the full keyboard. */}
+        {/* A US ZIP gets the numeric keyboard; other postal codes may hold letters. */}
         {text('zipCode', { inputMode: numericZip(countryId) ? 'numeric' : 'text' })}
       </div>
     </fieldset>

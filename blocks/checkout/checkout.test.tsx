@@ -104,7 +104,7 @@ describe('checkout', () => {
     const v = filled();
     v.sameAsBilling = false;
     v.shipping = { ...v.billing, countryId: 'CA', state: 'Ontario' };
-    expect(validate(v, false)['shipping.countryId']).toBe("Sorry, we don't ship outside the US.");
+    expect(validate(v, false)['shipping.countryId']).toBe("Sorry, we don't ship to Canada.");
     expect(shippingLocation(v)).toBeUndefined();
     v.sameAsBilling = true;
     expect(shippingLocation(v)).toEqual({ countryId: 'US', state: 'OH', zipCode: '43215' });
@@ -120,7 +120,7 @@ describe('checkout', () => {
     expect(errors['shipping.zipCode']).toBe('ZIP/Postal code is required');
     expect(Object.keys(errors).some((k) => k.startsWith('card.'))).toBe(false); // no card fields shown
     v.sameAsBilling = true;
-    expect(validate(v, false)['billing.countryId']).toBe("Sorry, we don't ship outside the US.");
+    expect(validate(v, false)['billing.countryId']).toBe("Sorry, we don't ship to Canada.");
   });
 
   it('renders the form: labelled fields in the spec order, same as billing ticked, the place-order button', () => {

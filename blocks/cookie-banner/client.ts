@@ -1,7 +1,8 @@
 /**
  * The banner's browser code, without a UI library: call-to-action tracking, and the tag manager
- * once consent is `accepted` (at once when it already is, else right after Accept All; the boot
- * script stores the choice as the shopper clicks, before this listener runs).
+ * once analytics is allowed (at once when it already is, else right after Accept All or a saved
+ * preference; the boot script stores the choice as the shopper clicks or saves, before these
+ * listeners run).
  */
 import { readConsent } from '../../engine/tracking/consent.ts';
 import { installCtaTracking } from '../../engine/tracking/cta-clicks.ts';
@@ -13,9 +14,11 @@ export const start: IslandClient<CookieBannerProps>['start'] = (el, props, page)
   const { trackClicksTo } = props;
   installCtaTracking(trackClicksTo);
   const containerId = page.site.integrations.tagManagerId;
-  const loadIfAccepted = () => {
-    if (page.head.tagManager && containerId && readConsent(document.cookie) === 'accepted') loadTagManager(containerId);
+  const loadIfAllowed = () => {
+    const choice = readConsent(document.cookie);
+    if (page.head.tagManager && containerId && choice) loadTagManager(containerId, choice);
   };
-  loadIfAccepted();
-  el.addEventListener('click', loadIfAccepted);
+  loadIfAllowed();
+  el.addEventListener('click', loadIfAllowed);
+  el.addEventListener('submit', loadIfAllowed);
 };

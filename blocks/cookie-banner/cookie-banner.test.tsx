@@ -14,13 +14,46 @@ describe('cookie-banner', () => {
   it('is prerendered hidden, for the notice script to show without a consent cookie; the boot script answers its buttons', () => {
     const html = renderBlock(block, example.props);
     expect(html).toMatch(/^<section [^>]*hidden=""/);
-    expect(html).toContain('data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected"');
+    expect(html).toContain(
+      'data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected cookie_consent=analytics cookie_consent=marketing cookie_consent=analytics+marketing"',
+    );
     expect(html).toContain(
       `data-jv-set-cookie="cookie_consent=accepted; Max-Age=${180 * 86400}; Path=/; SameSite=Lax"`,
     );
     expect(html).toContain('data-jv-set-cookie="cookie_consent=rejected; Max-Age=');
-    expect(html).toContain('data-jv-alert="Cookie preferences are not available yet.');
+    expect(html).not.toContain('data-jv-alert');
     expect(html).toContain(example.props.text);
+  });
+
+  it('Manage Preferences opens a labelled dialog: necessary always on, analytics and marketing off, a form the boot script stores', () => {
+    document.body.innerHTML = renderBlock(block, example.props);
+    const manage = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Manage Preferences')!;
+    const dialog = document.getElementById(manage.dataset.jvShowModal!)!;
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(manage.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Cookie preferences');
+    const boxes = [...dialog.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].map((b) => [
+      document.querySelector(`label[for="${b.id}"]`)!.textContent,
+      b.value,
+      b.checked,
+      b.disabled,
+    ]);
+    expect(boxes).toEqual([
+      ['Necessary', 'necessary', true, true],
+      ['Analytics', 'analytics', false, false],
+      ['Marketing', 'marketing', false, false],
+    ]);
+    const form = dialog.querySelector<HTMLFormElement>('form[data-jv-cookie-form]')!;
+    expect(form.getAttribute('method')).toBe('dialog');
+    expect(form.dataset.jvCookieForm).toBe(`cookie_consent={}; Max-Age=${180 * 86400}; Path=/; SameSite=Lax`);
+    expect(form.dataset.jvCookieNone).toBe('rejected');
+    const buttons = [...dialog.querySelectorAll('button')].map((b) => [b.textContent, b.getAttribute('form')]);
+    expect(buttons).toEqual([
+      ['Save preferences', null],
+      ['Cancel', `${dialog.id}-cancel`],
+    ]);
+    expect(document.getElementById(`${dialog.id}-cancel`)!.getAttribute('method')).toBe('dialog');
+    document.body.innerHTML = '';
   });
 
   it('is an island started when the browser is idle', () => {
@@ -62,14 +95,26 @@ describe('cookie-banner in the browser, with the page data an island has (no hea
   const tagManagerScripts = () =>
     document.head.querySelectorAll('script[src*="googletagmanager.com/gtm.js?id=GTM-TEST1"]').length;
 
-  it('with consent already given, loads the tag manager only where the route allows it', () => {
+  it('with analytics allowed, loads the tag manager only where the route allows it, told the marketing choice', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the banner reads document.cookie
-    document.cookie = 'cookie_consent=accepted; Path=/';
+    document.cookie = 'cookie_consent=marketing; Path=/';
+    started(true);
+    expect(tagManagerScripts()).toBe(0);
+    box!.remove();
+    // biome-ignore lint/suspicious/noDocumentCookie: the banner reads document.cookie
+    document.cookie = 'cookie_consent=analytics; Path=/';
     started(false);
     expect(tagManagerScripts()).toBe(0);
     box!.remove();
     started(true);
     expect(tagManagerScripts()).toBe(1);
+    const layer = (window as unknown as { dataLayer: unknown[] }).dataLayer;
+    const consent = layer.find((e) => (e as ArrayLike<unknown>)[0] === 'consent') as ArrayLike<unknown>;
+    expect(Array.from(consent)).toEqual([
+      'consent',
+      'default',
+      { analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' },
+    ]);
   });
 
   it('pushes a cta_click for a click on a tracked link, whatever the consent', () => {

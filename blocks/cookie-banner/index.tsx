@@ -1,6 +1,12 @@
 import { useId } from 'react';
 import { defineBlock } from '../../engine/define-block.ts';
-import { CONSENT_COOKIE, consentCookie } from '../../engine/tracking/consent.ts';
+import {
+  CONSENT_COOKIE,
+  CONSENT_KINDS,
+  CONSENT_VALUES,
+  consentCookie,
+  consentCookieAttributes,
+} from '../../engine/tracking/consent.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
 import styles from './cookie-banner.module.css';
 
@@ -11,11 +17,14 @@ import styles from './cookie-banner.module.css';
  * - The bar is prerendered hidden; the page's inline notice script shows it as the page first
  *   paints when no `cookie_consent` cookie exists, and the boot script (engine/client/boot.ts)
  *   answers its buttons: Accept All / Reject All store the choice (180 days by default) and hide
- *   the bar (data-jv-set-cookie), Manage Preferences alerts (data-jv-alert). It is fixed at the
+ *   the bar (data-jv-set-cookie); Manage Preferences opens the preferences dialog (data-jv-show-modal):
+ *   a native modal <dialog> (labelled by its heading; Escape and Cancel close it, focus returns to
+ *   the button), necessary cookies always on, analytics and marketing off until ticked; Save
+ *   stores the ticked kinds (data-jv-cookie-form) and hides the bar. It is fixed at the
  *   bottom, so nothing on the page moves; while it shows, the page gets bottom padding and
  *   scroll padding of its height, so it never hides the focused element. It is a labelled
  *   region, not a modal: focus is never trapped.
- * - The tag manager script loads only with consent `accepted`, on routes whose tagManager flag
+ * - The tag manager script loads only with analytics allowed, on routes whose tagManager flag
  *   is on (page data head.tagManager), with the container id of site.json: at once for a
  *   returning visitor, right after Accept All for a new one (client.ts).
  * - Clicks on links to the tracked paths push a `cta_click` event to window.dataLayer whatever
@@ -28,17 +37,18 @@ function CookieBanner({
   acceptLabel,
   rejectLabel,
   manageLabel,
-  manageMessage,
+  preferences,
   maxAgeDays,
 }: CookieBannerProps) {
   const titleId = useId();
+  const dialogId = useId();
   const storing = (value: 'accepted' | 'rejected') => consentCookie(value, { days: maxAgeDays });
   return (
     <section
       className={styles.banner}
       aria-labelledby={titleId}
       hidden
-      data-jv-unless-cookie={`${CONSENT_COOKIE}=accepted ${CONSENT_COOKIE}=rejected`}
+      data-jv-unless-cookie={CONSENT_VALUES.map((v) => `${CONSENT_COOKIE}=${v}`).join(' ')}
     >
       <div className={styles.inner}>
         <div className={styles.copy}>
@@ -68,12 +78,73 @@ function CookieBanner({
           <button type="button" className={styles.button} data-jv-set-cookie={storing('rejected')}>
             {rejectLabel}
           </button>
-          <button type="button" className={`${styles.button} ${styles.plain}`} data-jv-alert={manageMessage}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.plain}`}
+            aria-haspopup="dialog"
+            data-jv-show-modal={dialogId}
+          >
             {manageLabel}
           </button>
         </div>
       </div>
+      <PreferencesDialog
+        id={dialogId}
+        texts={preferences}
+        cookie={`${CONSENT_COOKIE}={}${consentCookieAttributes({ days: maxAgeDays })}`}
+      />
     </section>
+  );
+}
+
+/** The preferences: a modal dialog whose form the boot script stores (no code of its own). */
+function PreferencesDialog({
+  id,
+  texts,
+  cookie,
+}: {
+  id: string;
+  texts: CookieBannerProps['preferences'];
+  cookie: string;
+}) {
+  const headingId = `${id}-title`;
+  const cancelId = `${id}-cancel`;
+  const kind = (name: 'necessary' | (typeof CONSENT_KINDS)[number]) => (
+    <li key={name} className={styles.kind}>
+      <input
+        type="checkbox"
+        id={`${id}-${name}`}
+        value={name}
+        aria-describedby={`${id}-${name}-text`}
+        {...(name === 'necessary' ? { checked: true, disabled: true, readOnly: true } : {})}
+      />
+      <label htmlFor={`${id}-${name}`} className={styles.kindLabel}>
+        {texts[name].label}
+      </label>
+      <p id={`${id}-${name}-text`} className={styles.kindText}>
+        {texts[name].text}
+      </p>
+    </li>
+  );
+  return (
+    <dialog id={id} className={styles.dialog} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        {texts.title}
+      </h2>
+      <p className={styles.text}>{texts.text}</p>
+      <form method="dialog" data-jv-cookie-form={cookie} data-jv-cookie-none="rejected">
+        <ul className={styles.kinds}>{(['necessary', ...CONSENT_KINDS] as const).map(kind)}</ul>
+        <div className={styles.actions}>
+          <button type="submit" className={`${styles.button} ${styles.primary}`}>
+            {texts.saveLabel}
+          </button>
+          <button type="submit" form={cancelId} className={styles.button}>
+            {texts.cancelLabel}
+          </button>
+        </div>
+      </form>
+      <form id={cancelId} method="dialog" />
+    </dialog>
   );
 }
 

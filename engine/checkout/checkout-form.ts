@@ -4,7 +4,6 @@
  * form's zod schema is in form-schema.ts.
  */
 import type { AddressField } from '../commerce/checkout-schema.ts';
-import { CHECKOUT_MESSAGES } from '../commerce/messages.ts';
 import * as rules from '../commerce/rules.ts';
 import type { Rule } from '../commerce/rules.ts';
 import { currentShop, ownPostalCode, shipsTo } from '../commerce/shop.ts';
@@ -78,7 +77,7 @@ function addressRules(a: AddressValues, shipping: boolean): Record<AddressField,
     city: rules.city,
     state: rules.stateFor(a.countryId),
     zipCode: rules.zipCodeFor(a.countryId),
-    countryId: shipping ? rules.shippingCountry : rules.country,
+    countryId: shipping ? rules.shippingCountry : rules.billingCountry,
   };
 }
 
@@ -132,10 +131,17 @@ export function shippingLocation(v: CheckoutValues): { countryId: string; state:
 
 /** Outside the US: the state is free text, not the US state list. */
 export const isNonUs = (country: string) => country !== '' && country.toUpperCase() !== US;
-/** A country whose postal codes are digits (the spec's ZIP rule): its field asks for the numeric keyboard. */
-export const numericZip = (country: string) => !ownPostalCode(currentShop(), country);
+/** A country whose postal codes are digits (the US ZIP rule): its field asks for the numeric keyboard. */
+export const numericZip = (country: string) => country.toUpperCase() === US && !ownPostalCode(currentShop(), country);
 /** A country the shop does not ship to (site.json commerce.countries). */
 export const notShipped = (country: string) => country !== '' && !shipsTo(currentShop(), country);
-/** The countries the country lists offer, as select options. */
-export const countryOptions = () => currentShop().countries.map((c) => ({ value: c.code, label: c.name }));
-export const US_ONLY = CHECKOUT_MESSAGES.usOnly;
+/** "Sorry, we don't ship to Canada." */
+export const notShippedText = (country: string) => rules.notShippedMessage(currentShop(), country);
+/**
+ * The countries a country list offers, as select options: where the shop ships, for an address
+ * the order ships to; every country site.json lists (billing-only ones too) for a billing address.
+ */
+export const countryOptions = (shippingOnly: boolean) =>
+  currentShop()
+    .countries.filter((c) => c.shipping || !shippingOnly)
+    .map((c) => ({ value: c.code, label: c.name }));

@@ -30,7 +30,7 @@ export {
   notShipped,
   numericZip,
   countryOptions,
-  US_ONLY,
+  notShippedText,
   CARD_ORDER,
   type AddressValues,
   type CardValues,

@@ -14,9 +14,11 @@ if (SMART_TV.test(navigator.userAgent)) document.documentElement.classList.add('
 /**
  * A prerendered notice (the cookie banner): the page's inline line (engine/render/notice-script.ts)
  * has shown it while the HTML was parsed when the page has none of the cookies
- * `data-jv-unless-cookie` lists. Here: the page ends above it while it shows, a click on a
- * `data-jv-set-cookie` button inside stores that cookie and hides it, one on a `data-jv-alert`
- * button alerts that text.
+ * `data-jv-unless-cookie` lists. Here: the page ends above it while it shows; inside it, a click
+ * on a `data-jv-set-cookie` button stores that cookie and hides it, one on a `data-jv-show-modal`
+ * button opens the <dialog> of that id, and submitting a `data-jv-cookie-form` form stores its
+ * cookie (the `{}` of that attribute: the values of its checked, enabled boxes joined by `+`,
+ * else `data-jv-cookie-none`) and hides it.
  */
 function showNotices(): void {
   const pad = (px: string) =>
@@ -26,17 +28,35 @@ function showNotices(): void {
     // Measured after the browser's own layout (no forced layout here).
     new ResizeObserver(() => pad(el.hidden ? '' : `${el.offsetHeight}px`)).observe(el);
   }
+  const store = (notice: HTMLElement, cookie = '') => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
+    document.cookie = cookie + (location.protocol === 'https:' ? '; Secure' : '');
+    notice.hidden = true;
+  };
   addEventListener(
     'click',
     (e) => {
       const button =
-        e.target instanceof Element ? e.target.closest<HTMLElement>('[data-jv-set-cookie], [data-jv-alert]') : null;
+        e.target instanceof Element
+          ? e.target.closest<HTMLElement>('[data-jv-set-cookie], [data-jv-show-modal]')
+          : null;
       const notice = button?.closest<HTMLElement>('[data-jv-unless-cookie]');
       if (!button || !notice) return;
-      if (button.dataset.jvAlert) return alert(button.dataset.jvAlert);
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
-      document.cookie = button.dataset.jvSetCookie + (location.protocol === 'https:' ? '; Secure' : '');
-      notice.hidden = true;
+      const dialog = button.dataset.jvShowModal;
+      if (dialog) return document.getElementById(dialog)?.closest('dialog')?.showModal();
+      store(notice, button.dataset.jvSetCookie);
+    },
+    true,
+  );
+  addEventListener(
+    'submit',
+    (e) => {
+      const form = e.target instanceof HTMLFormElement && e.target.dataset.jvCookieForm ? e.target : null;
+      const notice = form?.closest<HTMLElement>('[data-jv-unless-cookie]');
+      if (!form || !notice) return;
+      const boxes = form.querySelectorAll<HTMLInputElement>('input[type=checkbox]:checked:enabled');
+      const value = [...boxes].map((b) => b.value).join('+') || form.dataset.jvCookieNone;
+      store(notice, form.dataset.jvCookieForm?.replace('{}', value ?? ''));
     },
     true,
   );

@@ -69,7 +69,7 @@ describe('orderRequestSchema', () => {
       'billing.zipCode': 'Only numbers are allowed',
       'billing.firstName': 'Name must be at least 2 characters',
       'billing.phoneNumber': 'Phone number must be at least 10 digits',
-      'shipping.countryId': "Sorry, we don't ship outside the US.",
+      'shipping.countryId': "Sorry, we don't ship to Canada.",
       'shipping.street1': 'Special characters are not allowed',
       shippingMethod: 'This field is required',
       paymentMethod: 'Please select a payment method.',
@@ -78,7 +78,7 @@ describe('orderRequestSchema', () => {
 
   it('refuses a non-US billing address shipped to as billing', () => {
     const r = orderRequestSchema.safeParse({ ...order, billing: { ...ADDRESS, countryId: 'CA', state: 'Ontario' } });
-    expect(errorsOf(r)).toEqual({ 'shipping.countryId': "Sorry, we don't ship outside the US." });
+    expect(errorsOf(r)).toEqual({ 'shipping.countryId': "Sorry, we don't ship to Canada." });
   });
 
   it('wants a shipping address without sameAsBilling, and objects where objects belong', () => {
@@ -116,7 +116,7 @@ describe('estimateRequestSchema', () => {
         }),
       ),
     ).toEqual({
-      'shippingAddress.countryId': "Sorry, we don't ship outside the US.",
+      'shippingAddress.countryId': "Sorry, we don't ship to Mexico.",
     });
     expect(estimateRequestSchema.safeParse({ items: [{ sku: 'A' }] }).success).toBe(true);
   });

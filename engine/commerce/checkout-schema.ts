@@ -218,9 +218,12 @@ export function checkoutSchemas(shop: ShopRules) {
       countryId: countryRule,
     });
 
-  /** A billing address: any country (spec: only shipping is limited). */
-  const addressSchema = pipe(fieldGroup(ADDRESS_FIELDS, addressRules(rules.country)), transform(normaliseAddress));
-  /** A shipping address: a country the shop ships to ("Sorry, we don't ship outside the US." on countryId). */
+  /** A billing address: any country the shop lists (those it does not ship to included). */
+  const addressSchema = pipe(
+    fieldGroup(ADDRESS_FIELDS, addressRules(rules.billingCountryRule(shop))),
+    transform(normaliseAddress),
+  );
+  /** A shipping address: a country the shop ships to ("Sorry, we don't ship to Canada." on countryId). */
   const shippingAddressSchema = pipe(
     fieldGroup(ADDRESS_FIELDS, addressRules(shippingCountry)),
     transform(normaliseAddress),

@@ -20,7 +20,12 @@ export const CHECKOUT_MESSAGES = {
   phoneShort: 'Phone number must be at least 10 digits',
   phoneLong: "Phone number can't exceed 10 digits",
   paymentMethod: 'Please select a payment method.',
-  usOnly: "Sorry, we don't ship outside the US.",
+  /** A shipping address in a country the shop does not ship to; {country} is its name (site.json) or code. */
+  notShipped: "Sorry, we don't ship to {country}.",
+  /** Not in the spec: a US ZIP is 5 digits (or ZIP+4, 9). */
+  zipUs: 'Enter a 5-digit ZIP code',
+  /** Not in the spec: a postal code outside the US (letters, digits, spaces and hyphens). */
+  postalChars: 'Only letters, numbers, spaces and hyphens are allowed',
   /** Not in the spec: a choice outside the offered list (same text as the form engine's). */
   invalidSelection: 'Invalid selection',
   /** Not in the spec: a street or city longer than any real one ("{label} seems too long", as forms say). */

@@ -18,16 +18,31 @@ describe('checkout field rules', () => {
     ]);
   });
 
-  it('ZIP: required, digits only, 3 to 10', () => {
-    check(r.zipCode, [
+  it('US ZIP: required, digits only, 5 digits or 9 (ZIP+4)', () => {
+    check(r.usZipCode, [
       ['', 'ZIP/Postal code is required'],
       ['4322A', 'Only numbers are allowed'],
       ['43228-1234', 'Only numbers are allowed'],
-      ['12', 'ZIP/Postal code seems too short'],
-      ['12345678901', 'ZIP/Postal code seems too long'],
-      ['123', undefined],
+      ['4322', 'ZIP/Postal code seems too short'],
+      ['1234567890', 'ZIP/Postal code seems too long'],
+      ['123456', 'Enter a 5-digit ZIP code'],
       ['43228', undefined],
-      ['1234567890', undefined],
+      ['432281234', undefined],
+    ]);
+  });
+
+  it('a postal code elsewhere: letters, digits, spaces and hyphens, 3 to 10', () => {
+    check(r.postalCode, [
+      ['', 'ZIP/Postal code is required'],
+      ['K1A 0B1', undefined],
+      ['1010', undefined],
+      ['SW1A 1AA', undefined],
+      ['64000', undefined],
+      ['EC1-2', undefined],
+      ['K1', 'ZIP/Postal code seems too short'],
+      ['K1A 0B1 K1A', 'ZIP/Postal code seems too long'],
+      ['K1A_0B1', 'Only letters, numbers, spaces and hyphens are allowed'],
+      ['-12345', 'Only letters, numbers, spaces and hyphens are allowed'],
     ]);
   });
 
@@ -57,9 +72,9 @@ describe('checkout field rules', () => {
       ['K1A 0B1', undefined],
       ['k1a0b1', undefined],
     ]);
-    // Countries without a rule of their own, listed or not, keep the spec's.
-    expect(r.zipCodeRule(shop, 'US')).toBe(r.zipCode);
-    expect(r.zipCodeRule(shop, 'GB')).toBe(r.zipCode);
+    // Countries without a rule of their own, listed or not: the US ZIP rule for the US, the general one elsewhere.
+    expect(r.zipCodeRule(shop, 'us')).toBe(r.usZipCode);
+    expect(r.zipCodeRule(shop, 'GB')).toBe(r.postalCode);
   });
 
   it('a postal code pattern that is not a regular expression stops the shop from loading, naming the country', () => {
@@ -129,14 +144,22 @@ describe('checkout field rules', () => {
     ]);
   });
 
-  it('countries and states: shipping is US only; a US state is a code from the list', () => {
+  it("countries and states: shipping is the shop's shipping countries, billing any it lists; a US state is a code from the list", () => {
     check(r.shippingCountry, [
       ['', 'This field is required'],
-      ['CA', "Sorry, we don't ship outside the US."],
+      ['CA', "Sorry, we don't ship to Canada."],
+      ['GB', "Sorry, we don't ship to GB."],
       ['us', undefined],
       ['USA', 'Invalid selection'],
     ]);
-    check(r.country, [['CA', undefined]]);
+    check(r.billingCountry, [
+      ['CA', undefined],
+      ['mx', undefined],
+      ['GB', 'Invalid selection'],
+      ['', 'This field is required'],
+    ]);
+    expect(r.isNotShippedMessage("Sorry, we don't ship to Canada.")).toBe(true);
+    expect(r.isNotShippedMessage('Invalid selection')).toBe(false);
     check(r.stateFor('US'), [
       ['', 'This field is required'],
       ['OH', undefined],

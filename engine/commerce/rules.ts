@@ -21,6 +21,7 @@ const STREET = /^[\p{L}\p{M}\d ,'’.-]+$/u;
 const CITY = /^[\p{L}\p{M}\d ]+$/u;
 const PHONE_CHARS = /^[\d+\-(). ]+$/;
 const COUNTRY = /^[A-Za-z]{2}$/;
+const POSTAL_CHARS = /^[\p{L}\d][\p{L}\d -]*$/u;
 
 /** Longest accepted street line and city: longer is a mistake or an attack, not an address. */
 const MAX_STREET_LENGTH = 100;
@@ -41,10 +42,19 @@ export const personName: Rule = (v) => {
   return undefined;
 };
 
-/** ZIP: digits only, 3 to 10 of them. */
-export const zipCode: Rule = (v) => {
+/** A US ZIP: digits only, 5 of them (or 9, ZIP+4 without its hyphen). */
+export const usZipCode: Rule = (v) => {
   if (v === '') return M.zipRequired;
   if (!DIGITS.test(v)) return M.zipDigits;
+  if (v.length < 5) return M.zipShort;
+  if (v.length > 9) return M.zipLong;
+  return v.length === 5 || v.length === 9 ? undefined : M.zipUs;
+};
+
+/** A postal code elsewhere: 3 to 10 letters, digits, spaces and hyphens, starting with a letter or digit. */
+export const postalCode: Rule = (v) => {
+  if (v === '') return M.zipRequired;
+  if (!POSTAL_CHARS.test(v)) return M.postalChars;
   if (v.length < 3) return M.zipShort;
   if (v.length > 10) return M.zipLong;
   return undefined;
@@ -52,12 +62,12 @@ export const zipCode: Rule = (v) => {
 
 /**
  * The postal code rule of an address in `countryCode`: the country's own (site.json
- * commerce.countries[].postalCode: the upper-cased code, 3 to 10 characters, matches its pattern)
- * or else the spec's ZIP rule.
+ * commerce.countries[].postalCode: the upper-cased code, 3 to 10 characters, matches its pattern),
+ * else the US ZIP rule for the US and the general postal code rule for any other country.
  */
 export const zipCodeRule = (shop: ShopRules, countryCode: string): Rule => {
   const own = ownPostalCode(shop, countryCode);
-  if (!own) return zipCode;
+  if (!own) return countryCode.toUpperCase() === US ? usZipCode : postalCode;
   return (v) => {
     if (v === '') return M.zipRequired;
     // The length first: the pattern never runs on a long text.
@@ -106,17 +116,36 @@ export const phoneRule = (want: number): Rule => {
 /** The phone rule of the current shop (the page's; the server uses phoneRule with its shop's). */
 export const phone: Rule = (v) => phoneRule(currentShop().phone.digits)(v);
 
-/** A country code (ISO 3166-1 alpha-2); any country for billing. */
-export const country: Rule = (v) => {
+/** A country code (ISO 3166-1 alpha-2). */
+const country: Rule = (v) => {
   if (v === '') return M.required;
   return COUNTRY.test(v) ? undefined : M.invalidSelection;
 };
 
-/** The shipping country: one the shop ships to (site.json commerce.countries), else the spec's "Sorry, we don't ship outside the US.". */
+/** The billing country: one the shop lists (site.json commerce.countries, shipped to or not). */
+export const billingCountryRule =
+  (shop: ShopRules): Rule =>
+  (v) =>
+    country(v) ?? (shop.countries.some((c) => c.code === v.toUpperCase()) ? undefined : M.invalidSelection);
+
+/** The billing country rule of the current shop (the page's). */
+export const billingCountry: Rule = (v) => billingCountryRule(currentShop())(v);
+
+/** "Sorry, we don't ship to Canada.": the country's name in the shop's list, else its code. */
+export const notShippedMessage = (shop: ShopRules, code: string): string =>
+  fillText(M.notShipped, {
+    country: shop.countries.find((c) => c.code === code.toUpperCase())?.name ?? code.toUpperCase(),
+  });
+
+/** Is this message the one notShippedMessage makes? */
+export const isNotShippedMessage = (message: string): boolean =>
+  message.startsWith(M.notShipped.slice(0, M.notShipped.indexOf('{')));
+
+/** The shipping country: one the shop ships to (site.json commerce.countries), else "Sorry, we don't ship to {country}.". */
 export const shippingCountryRule =
   (shop: ShopRules): Rule =>
   (v) =>
-    country(v) ?? (shipsTo(shop, v) ? undefined : M.usOnly);
+    country(v) ?? (shipsTo(shop, v) ? undefined : notShippedMessage(shop, v));
 
 /** The shipping country rule of the current shop (the page's). */
 export const shippingCountry: Rule = (v) => shippingCountryRule(currentShop())(v);

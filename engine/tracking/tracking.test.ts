@@ -4,9 +4,13 @@ import { CONSENT_MAX_AGE_DAYS, consentCookie, dataLayer, pushEvent, readConsent 
 describe('consent cookie', () => {
   it('reads the stored choice and ignores other cookies and values', () => {
     expect(readConsent('')).toBeNull();
-    expect(readConsent('a=1; cookie_consent=accepted; b=2')).toBe('accepted');
-    expect(readConsent('cookie_consent=rejected')).toBe('rejected');
+    expect(readConsent('a=1; cookie_consent=accepted; b=2')).toEqual({ analytics: true, marketing: true });
+    expect(readConsent('cookie_consent=rejected')).toEqual({ analytics: false, marketing: false });
+    expect(readConsent('cookie_consent=analytics')).toEqual({ analytics: true, marketing: false });
+    expect(readConsent('cookie_consent=marketing')).toEqual({ analytics: false, marketing: true });
+    expect(readConsent('cookie_consent=analytics+marketing')).toEqual({ analytics: true, marketing: true });
     expect(readConsent('cookie_consent=maybe')).toBeNull();
+    expect(readConsent('cookie_consent=marketing+analytics')).toBeNull();
     expect(readConsent('xcookie_consent=accepted')).toBeNull();
   });
 

@@ -118,7 +118,7 @@ export interface Commerce {
    */
   locale: string;
   /**
-   * The countries the checkout lists for addresses, in order (ISO 3166-1 alpha-2 code and the name shown); `shipping: true` for those the shop ships to, and `postalCode` for a country whose codes are not the spec's digits. A shipping address elsewhere is refused with "Sorry, we don't ship outside the US." (spec). A billing address may be in any country.
+   * The countries the checkout knows, in the order its lists show them (ISO 3166-1 alpha-2 code and the name shown). `shipping: true`: the shop ships there; the country list of the address an order ships to (shipping, or billing while it is the shipping address) offers only these, and the server refuses any other with "Sorry, we don't ship to {name}.". `shipping: false`: accepted as a separate billing address only (the billing list then offers it too). A billing country not listed is refused. `postalCode`: the country's own postal code rule; without it a US ZIP is 5 digits (or 9) and any other country's code is 3 to 10 letters, digits, spaces and hyphens.
    *
    * @minItems 1
    */
@@ -128,7 +128,7 @@ export interface Commerce {
       name: string;
       shipping: boolean;
       /**
-       * This country's postal code rule at checkout, instead of the spec's ZIP rule (digits only, 3 to 10). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
+       * This country's postal code rule at checkout, instead of the engine's (US: 5 or 9 digits; elsewhere 3 to 10 letters, digits, spaces and hyphens). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
        */
       postalCode?: {
         /**
@@ -146,7 +146,7 @@ export interface Commerce {
       name: string;
       shipping: boolean;
       /**
-       * This country's postal code rule at checkout, instead of the spec's ZIP rule (digits only, 3 to 10). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
+       * This country's postal code rule at checkout, instead of the engine's (US: 5 or 9 digits; elsewhere 3 to 10 letters, digits, spaces and hyphens). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
        */
       postalCode?: {
         /**

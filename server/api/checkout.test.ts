@@ -98,8 +98,8 @@ describe('POST /api/checkout/estimate', () => {
     expect(abroad.status).toBe(422);
     expect(abroad.json).toEqual({
       success: false,
-      message: "Sorry, we don't ship outside the US.",
-      errors: { 'shippingAddress.countryId': "Sorry, we don't ship outside the US." },
+      message: "Sorry, we don't ship to Canada.",
+      errors: { 'shippingAddress.countryId': "Sorry, we don't ship to Canada." },
     });
     const unknown = await estimate({ items: [{ sku: 'NOPE' }] });
     expect(unknown.status).toBe(422);
@@ -110,7 +110,10 @@ describe('POST /api/checkout/estimate', () => {
     });
     const zip = await estimate({ items: [CHIP], shippingAddress: { countryId: 'US', state: 'Ohio', zipCode: '4322' } });
     expect(zip.status).toBe(422);
-    expect(zip.json.errors).toEqual({ 'shippingAddress.state': 'Invalid selection' });
+    expect(zip.json.errors).toEqual({
+      'shippingAddress.state': 'Invalid selection',
+      'shippingAddress.zipCode': 'ZIP/Postal code seems too short',
+    });
     for (const body of ['{', '[]', 'null', JSON.stringify({ items: [{ sku: ['x'] }] })]) {
       const r = await estimate(body);
       expect(r.status).toBeGreaterThanOrEqual(400);

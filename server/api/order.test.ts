@@ -183,19 +183,19 @@ describe('POST /api/order', () => {
     expect(await count('orders')).toBe(0);
   });
 
-  it("refuses a shipping address outside the US with the spec's message", async () => {
+  it('refuses a shipping country the shop does not ship to, naming it, and a billing country it does not list', async () => {
     const canada = { ...JANE, countryId: 'CA', state: 'Ontario', zipCode: '12345' };
     const ship = await send(t.app, 'POST', '/api/order', orderBody({ sameAsBilling: false, shipping: canada }));
     expect(ship.status).toBe(422);
     expect(ship.json).toEqual({
       success: false,
-      message: "Sorry, we don't ship outside the US.",
-      errors: { 'shipping.countryId': "Sorry, we don't ship outside the US." },
+      message: "Sorry, we don't ship to Canada.",
+      errors: { 'shipping.countryId': "Sorry, we don't ship to Canada." },
     });
 
     const same = await send(t.app, 'POST', '/api/order', orderBody({ billing: canada, sameAsBilling: true }));
     expect(same.status).toBe(422);
-    expect(same.json.message).toBe("Sorry, we don't ship outside the US.");
+    expect(same.json.message).toBe("Sorry, we don't ship to Canada.");
 
     // Billing abroad is fine when the samples ship to the US.
     const billAbroad = await send(
@@ -206,6 +206,20 @@ describe('POST /api/order', () => {
     );
     expect(billAbroad.status).toBe(201);
     expect(billAbroad.json.order.addresses[0]).toMatchObject({ type: 'billing', countryId: 'CA', state: 'Ontario' });
+
+    // A country site.json does not list at all: neither shipped to nor billed from.
+    const london = { ...JANE, countryId: 'GB', state: 'London', zipCode: 'SW1A 1AA' };
+    const gbShip = await send(t.app, 'POST', '/api/order', orderBody({ sameAsBilling: false, shipping: london }));
+    expect(gbShip.status).toBe(422);
+    expect(gbShip.json).toMatchObject({ message: "Sorry, we don't ship to GB." });
+    const gbBill = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ billing: london, sameAsBilling: false, shipping: JANE }),
+    );
+    expect(gbBill.status).toBe(422);
+    expect(gbBill.json.errors).toEqual({ 'billing.countryId': 'Invalid selection' });
   });
 
   it('needs a shipping method that ships there and an enabled payment method', async () => {
@@ -435,7 +449,7 @@ describe('PATCH /api/order', () => {
       shipping: { ...JANE, countryId: 'MX', state: 'Jalisco' },
     });
     expect(bad.status).toBe(422);
-    expect(bad.json.message).toBe("Sorry, we don't ship outside the US.");
+    expect(bad.json.message).toBe("Sorry, we don't ship to Mexico.");
     expect((await send(t.app, 'PATCH', '/api/order', { id: 'one', token })).status).toBe(422);
 
     const paid = await send(t.app, 'POST', '/api/order/pay', {

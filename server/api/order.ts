@@ -10,7 +10,7 @@
  *   -> 200 the same body when the key already made this order (header Idempotent-Replayed: true)
  *   -> 409 the key was used with a different request; 422 field errors (`billing.zipCode` ...),
  *      a sku not in the catalogue or a finish not of that sku (`items.N.sku` / `items.N.finish`),
- *      a non-US shipping address (`Sorry, we don't ship outside the US.`), no shipping method.
+ *      a shipping address where the shop does not ship (`Sorry, we don't ship to Canada.`), no shipping method.
  *   With sameAsBilling true the billing address is the shipping address.
  *
  * PATCH /api/order   { id, token, ...any of items, billing, shipping, sameAsBilling,

@@ -6,7 +6,7 @@ import {
   type EstimateRequest,
   type OrderPatch,
   type OrderRequest,
-  CHECKOUT_MESSAGES,
+  checkoutRules,
   SHIPPING_MESSAGES,
   sumMoney,
   shippingTax,
@@ -121,8 +121,10 @@ function contentOf(
   },
 ): OrderContent {
   // A stored order's address is checked again on update: the shop may have stopped shipping there.
-  if (!shipsTo(data.shop, r.shipping.countryId))
-    throw new CommerceError('invalid', CHECKOUT_MESSAGES.usOnly, { 'shipping.countryId': CHECKOUT_MESSAGES.usOnly });
+  if (!shipsTo(data.shop, r.shipping.countryId)) {
+    const message = checkoutRules.notShippedMessage(data.shop, r.shipping.countryId);
+    throw new CommerceError('invalid', message, { 'shipping.countryId': message });
+  }
   // Tax follows the shipping address: its ZIP must be of its state (the billing fields when they are the same).
   assertZipMatchesState(r.shipping, r.sameAsBilling ? 'billing.zipCode' : 'shipping.zipCode');
   const quote = quoteOrder(r.items, data, r.shipping, r.shippingMethod);

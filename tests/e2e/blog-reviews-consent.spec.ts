@@ -290,16 +290,19 @@ test.describe('cookie consent and tracking', () => {
     expect(gtm).toEqual([]);
     expect(await page.evaluate(() => document.querySelector('script[src*="googletagmanager"]'))).toBeNull();
 
-    // Manage Preferences only alerts.
+    // Manage Preferences opens the preferences (cookie-preferences.spec.ts); Cancel stores nothing.
     const alerts: string[] = [];
-    page.once('dialog', (d) => {
+    page.on('dialog', (d) => {
       alerts.push(`${d.type()}: ${d.message()}`);
-      void d.accept();
+      void d.dismiss();
     });
     await banner(page).getByRole('button', { name: 'Manage Preferences' }).click();
-    await expect.poll(() => alerts).toEqual([expect.stringMatching(/^alert: Cookie preferences are coming soon/)]);
+    await page.getByRole('dialog', { name: 'Cookie preferences' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(banner(page)).toBeVisible();
+    expect(await consentCookie(context)).toBeUndefined();
     expect(gtm).toEqual([]);
+    expect(alerts).toEqual([]);
 
     const before = Date.now() / 1000;
     await banner(page).getByRole('button', { name: 'Accept All' }).click();

@@ -1,6 +1,7 @@
 /**
  * Checkout end to end against the real server (global setup): samples added on style pages,
- * the checkout page's validation, same-as-billing and the US-only alert, a paid order (stored
+ * the checkout page's validation, same-as-billing and the country lists (where the shop ships, more
+ * for a separate billing address; messages in the page, no alert), a paid order (stored
  * row, the server's totals, the customer and admin e-mails from the real SMTP sink), a declined
  * card retried on the same page paying the same single order, and axe at 375 and 1280 px.
  */
@@ -15,7 +16,7 @@ const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
 const CWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/cwsbv';
 const CG_CHIP = 'Calacatta Gold quartz top sample';
 const EMPTY_TEXT = 'Looks like you have not added anything to your cart. Go ahead & add items to your cart.';
-const US_ONLY = "Sorry, we don't ship outside the US.";
+const NOT_CANADA = "Sorry, we don't ship to Canada.";
 const ADMIN = 'orders@hearthlinecabinetry.com';
 const ADMIN_CC = 'sales@hearthlinecabinetry.com';
 const NEXT_YEAR = String(new Date().getFullYear() + 1);
@@ -136,7 +137,7 @@ const figure = (page: Page, name: string) =>
     .filter({ has: page.getByText(name, { exact: true }) })
     .locator('dd');
 
-test('validation, same as billing, the US-only alert, the empty cart and axe', async ({ page }) => {
+test('validation, same as billing, the country lists, the empty cart and axe', async ({ page }) => {
   test.slow();
   const errors = watchErrors(page);
   await page.goto('/checkout');
@@ -206,19 +207,51 @@ test('validation, same as billing, the US-only alert, the empty cart and axe', a
   await same.check();
   await expect(shipping(page)).toHaveCount(0);
 
-  // A billing country abroad while shipping to billing: the alert, and same-as-billing goes off.
-  const alerts: string[] = [];
+  // Countries: the address the order ships to lists only where the shop ships (site.json); a
+  // separate billing address lists the billing-only countries too. No alert, ever.
+  const dialogs: string[] = [];
   page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.accept();
+    dialogs.push(d.message());
+    void d.dismiss();
   });
-  await byLabel(billing(page), 'Country').selectOption('CA');
-  await expect.poll(() => alerts).toEqual([US_ONLY]);
+  const country = (scope: Locator) => byLabel(scope, 'Country');
+  await expect(country(billing(page)).locator('option')).toHaveText(['United States']);
+  await same.uncheck();
+  await expect(country(shipping(page)).locator('option')).toHaveText(['United States']);
+  await expect(country(billing(page)).locator('option')).toHaveText(['United States', 'Canada', 'Mexico']);
+  await country(billing(page)).selectOption('CA');
+  // Postal codes follow the country: letters in Canada, a 5-digit ZIP in the US; errors next to the field.
+  const billingZip = byLabel(billing(page), 'Zip Code');
+  await billingZip.fill('K1A 0B1');
+  await billingZip.blur();
+  await expect(billingZip).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(billingZip).toHaveAttribute('inputmode', 'text');
+  await billingZip.fill('K1A_0B1');
+  await billingZip.blur();
+  await expect(billingZip).toHaveAccessibleDescription('Only letters, numbers, spaces and hyphens are allowed');
+  await billingZip.fill('K1A 0B1');
+  const shippingZip = byLabel(shipping(page), 'Zip Code');
+  await expect(shippingZip).toHaveAttribute('inputmode', 'numeric');
+  await shippingZip.fill('4321');
+  await shippingZip.blur();
+  await expect(shippingZip).toHaveAccessibleDescription('ZIP/Postal code seems too short');
+  await shippingZip.fill('K1A0B1');
+  await shippingZip.blur();
+  await expect(shippingZip).toHaveAccessibleDescription('Only numbers are allowed');
+  await shippingZip.fill('43215');
+  await shippingZip.blur();
+  await expect(shippingZip).not.toHaveAttribute('aria-invalid', 'true');
+  // Shipping to a Canadian billing address is refused in the page, next to the box.
+  await same.click();
   await expect(same).not.toBeChecked();
-  await expect(byLabel(shipping(page), 'Country')).toHaveValue('US');
-  await byLabel(shipping(page), 'Country').selectOption('MX');
-  await expect.poll(() => alerts).toEqual([US_ONLY, US_ONLY]);
-  await expect(byLabel(shipping(page), 'Country')).toHaveValue('US');
+  await expect(same).toHaveAccessibleDescription(NOT_CANADA);
+  await country(billing(page)).selectOption('US');
+  await expect(same).not.toHaveAccessibleDescription(NOT_CANADA);
+  await byLabel(billing(page), 'State').selectOption('OH');
+  await billingZip.fill('43215');
+  await same.check();
+  await expect(shipping(page)).toHaveCount(0);
+  expect(dialogs).toEqual([]);
 
   // Mobile: the summary is a slide-in panel behind the sticky bar's button.
   await page.setViewportSize({ width: 375, height: 800 });

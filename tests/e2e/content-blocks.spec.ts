@@ -289,9 +289,11 @@ test.describe('at 1280 px', () => {
     }
   });
 
-  test('scheduling widget: its script loads after hydration into a 700 px area, with a loader for 1200 ms', async ({
+  test('scheduling widget: with marketing cookies allowed, its script loads after hydration into a 700 px area, with a loader for 1200 ms', async ({
     page,
+    baseURL,
   }) => {
+    await page.context().addCookies([{ name: 'cookie_consent', value: 'marketing', url: baseURL! }]);
     const requested: string[] = [];
     await page.route('https://assets.calendly.com/**', (route) => {
       requested.push(route.request().url());
