@@ -109,15 +109,15 @@ describe('the estimator, prerendered', () => {
     expect(send?.getAttribute('type')).toBe('submit');
   });
 
-  it('shows the price summary at zero, with Print/download and Reset', () => {
+  it('shows the price summary at zero, with Print/download disabled (nothing to print) and Reset', () => {
     const total = screen.getByText('Grand total');
     expect([total.tagName, total.nextElementSibling?.tagName, total.nextElementSibling?.textContent]).toEqual([
       'DT',
       'DD',
       '$0.00 - $0.00',
     ]);
-    expect(screen.getByRole('button', { name: 'Print/download' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reset' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Print/download' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('has no summary without a price list (a form with sections only)', () => {

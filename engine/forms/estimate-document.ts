@@ -45,6 +45,22 @@ export function plainValue(field: CompiledField, value: unknown): string {
   return Array.isArray(value) ? value.map(label).join(', ') : label(value);
 }
 
+const CHOICES = new Set(['select', 'radio', 'checkbox-group']);
+
+/**
+ * Only what the form definition itself words: a choice by its option labels, a box as Yes/No.
+ * Typed text, a value no option names and a dynamic list's value give "" (left out): an e-mail to
+ * the address a visitor typed carries nothing else anyone typed.
+ */
+export function definedLabel(field: CompiledField, value: unknown): string {
+  if (field.type === 'checkbox' || field.type === 'newsletter') return isChecked(value) ? 'Yes' : 'No';
+  if (!CHOICES.has(field.type) || field.def.dynamicOptions) return '';
+  const options = field.def.options ?? [];
+  return (Array.isArray(value) ? value : [value])
+    .flatMap((v) => options.find((o) => String(o.value) === String(v))?.label ?? [])
+    .join(', ');
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The local calendar date as the estimate shows it (MM/DD/YYYY) and names its file (YYYY-MM-DD). */
@@ -57,7 +73,8 @@ function estimateDates(now: Date): { date: string; iso: string } {
 
 /**
  * What the PDF estimate holds, built from the same values and estimate as the summary on screen
- * (so its figures are exactly those the shopper sees). Pure: the drawing is the browser's.
+ * (so its figures are exactly those the shopper sees). Pure: estimate-pdf.ts draws it. A display
+ * giving "" leaves the answer out (definedLabel, for the e-mail to the visitor).
  */
 export function estimateDocument(
   compiled: CompiledForm,
@@ -72,7 +89,8 @@ export function estimateDocument(
   const clean = resolveValues(compiled, values).values;
   const details = compiled.fields
     .filter((f) => f.type !== 'hidden' && f.type !== 'file' && f.def.hideInPDF !== true && !isEmpty(clean[f.name]))
-    .map((f) => ({ label: f.label, value: display(f, clean[f.name]) }));
+    .map((f) => ({ label: f.label, value: display(f, clean[f.name]) }))
+    .filter((row) => row.value !== '');
   return {
     title: summary.pdfTitle ?? compiled.def.title ?? ESTIMATE_TEXTS.title,
     date,

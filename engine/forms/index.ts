@@ -41,9 +41,11 @@ export { sectionsOf, fieldsUpTo, firstSectionWith, type FormSection } from './se
 export {
   estimateDocument,
   ESTIMATE_TEXTS,
+  definedLabel,
   plainValue,
   type EstimateDocument,
 } from './estimate-document.ts';
+export { drawEstimatePdf } from './estimate-pdf.ts';
 export { pickFiles, isAllowedType, maxFileSizeMb, maxFileSizeBytes } from './files.ts';
 export {
   fetchGeoSource,

@@ -41,6 +41,7 @@ describe('migrations', () => {
       [
         'attempts',
         'cc',
+        'attachments',
         'claim_token',
         'created_at',
         'html',
@@ -50,6 +51,7 @@ describe('migrations', () => {
         'next_attempt_at',
         'ref_id',
         'ref_type',
+        'reply_to',
         'sent_at',
         'status',
         'subject',

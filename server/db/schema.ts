@@ -31,6 +31,10 @@ export interface EmailOutboxTable {
   /** What the message is about (e.g. 'order', '42'), so a sent hook can update that record. */
   ref_type: string | null;
   ref_id: string | null;
+  /** The Reply-To address, null for none. */
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of { filename, contentType, content (base64) }, null for none. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One form submission; a multi-step form updates its row step by step (server/forms). */

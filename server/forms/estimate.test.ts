@@ -1,7 +1,10 @@
 /**
  * An estimator submission through the real app: the server recomputes the figures from its own
- * pricing file, stores its figures (never the client's) and mails them to the shop.
+ * pricing file, stores its figures (never the client's) and mails them to the shop, and to the
+ * visitor with the PDF estimate attached (delivered to a real SMTP server, read back with pdftotext).
  */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FormFile } from '../../engine/node.ts';
 import { siteServerPerTest, submit, type ErrorJson } from './test-support.ts';
@@ -126,5 +129,112 @@ describe('POST /api/forms/estimator', () => {
     expect(((await res.json()) as ErrorJson).message).toBe(
       'This form is not available right now. Please try again later.',
     );
+  });
+});
+
+/** The estimator as shipped: free-text answers beside the choices, and a confirmation to the visitor. */
+const MAILED: FormFile = {
+  ...ESTIMATOR,
+  fields: [
+    ESTIMATOR.fields![0]!,
+    {
+      name: 'contact',
+      type: 'group',
+      label: 'Contact',
+      layout: 'popup',
+      fields: [
+        { name: 'firstName', type: 'text', label: 'First name', required: true },
+        { name: 'zip', type: 'text', label: 'Project ZIP code' },
+        { name: 'email', type: 'email', label: 'Email', required: true, hideInPDF: true },
+        { name: 'notes', type: 'textarea', label: 'Notes' },
+      ],
+    },
+  ],
+  emailNotifications: [
+    { to: 'admin', subject: 'New estimate from {firstName}' },
+    { to: 'field:email', subject: 'Your kitchen estimate', message: 'Thank you. Your estimate is attached.' },
+  ],
+};
+
+const TYPED = {
+  firstName: 'Winner',
+  zip: '90210',
+  notes: 'Claim your prize at http://spam.example',
+};
+
+/** The text of a PDF, as poppler's pdftotext lays it out. */
+function pdfText(bytes: Buffer): string {
+  const file = server.now().dir.join('estimate.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+}
+
+describe('the estimate e-mails', () => {
+  it('mail the visitor the computed estimate with its PDF, and nothing anyone typed', async () => {
+    const { app, outbox, clock } = await server.start({
+      forms: [MAILED],
+      data: { 'estimator-pricing': PRICING },
+      smtp: true,
+    });
+    clock.set(new Date(2026, 0, 5, 10, 0));
+    const res = await submit(app, MAILED, { ...answers, ...TYPED });
+    expect(res.status).toBe(200);
+    await outbox.drain();
+    const received = await server.now().sink!.waitFor(2);
+    const mail = received.find((m) => m.envelope.to.includes('jane@example.com'))!;
+    expect(mail.subject).toBe('Your kitchen estimate');
+    expect(mail.text).toContain('Size: Small: product $3,000.00 - $4,500.50, labor $1,000.00 - $1,500.00');
+    expect(mail.text).toContain('Grand total: $7,350.00 - $12,700.50');
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['estimate-2026-01-05.pdf', 'application/pdf'],
+    ]);
+
+    const text = pdfText(mail.attachments[0]!.content);
+    expect(text).toContain('Date: 01/05/2026');
+    expect(text).toContain('This estimate is valid for 30 days from the date of generation.');
+    expect(text).toMatch(/Size\s+Small/);
+    expect(text).toMatch(/Extras\s+Island, Pantry/);
+    expect(text).toMatch(/Extras: Island\s+\$1,900\.00 - \$4,200\.00\s+\$450\.00 - \$900\.00/);
+    expect(text).toMatch(/Extras: Pantry\s+\$800\.00 - \$1,200\.00\s+\$200\.00 - \$400\.00/);
+    expect(text).toMatch(/Product\s+\$5,700\.00 - \$9,900\.50/);
+    expect(text).toMatch(/Labor\s+\$1,650\.00 - \$2,800\.00/);
+    expect(text).toMatch(/Grand total\s+\$7,350\.00 - \$12,700\.50/);
+    for (const typed of [...Object.values(TYPED), 'spam.example'])
+      for (const [where, body] of Object.entries({
+        text: mail.text,
+        html: mail.html,
+        subject: mail.subject,
+        pdf: text,
+      }))
+        expect(`${where}: ${body}`).not.toContain(typed);
+  });
+
+  it("gives the shop's copy Reply-To the visitor's address, with the whole submission", async () => {
+    const { app, outbox } = await server.start({ forms: [MAILED], data: { 'estimator-pricing': PRICING }, smtp: true });
+    expect((await submit(app, MAILED, { ...answers, ...TYPED })).status).toBe(200);
+    await outbox.drain();
+    const received = await server.now().sink!.waitFor(2);
+    const shop = received.find((m) => m.envelope.to.includes('orders@hearthline.example'))!;
+    expect(shop.subject).toBe('New estimate from Winner');
+    expect(shop.headers['reply-to']).toBe('jane@example.com');
+    expect(shop.text).toContain('Notes: Claim your prize at http://spam.example');
+    expect(shop.text).toContain('Grand total: $7,350.00 - $12,700.50');
+    expect(shop.attachments).toEqual([]);
+  });
+
+  it('answers 429 past the form rate limit, as every form does, and mails nothing more', async () => {
+    const { app, outbox, mailer } = await server.start({
+      forms: [MAILED],
+      data: { 'estimator-pricing': PRICING },
+      config: { formRateLimit: { limit: 1, windowMs: 60_000 } },
+    });
+    expect((await submit(app, MAILED, { ...answers, ...TYPED })).status).toBe(200);
+    const limited = await submit(app, MAILED, { ...answers, ...TYPED, email: 'someone.else@example.com' });
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as ErrorJson).message).toBe(
+      'Too many form submissions from your address. Please wait a minute and try again.',
+    );
+    await outbox.drain();
+    expect(mailer.sent.map((m) => m.to).sort()).toEqual(['jane@example.com', 'orders@hearthline.example']);
   });
 });

@@ -5,8 +5,12 @@
  * and never stored.
  */
 import { join } from 'node:path';
+import { jsPDF } from 'jspdf';
 import {
   computeEstimate,
+  definedLabel,
+  drawEstimatePdf,
+  estimateDocument,
   formatRange,
   type CompiledForm,
   type Estimate,
@@ -14,6 +18,7 @@ import {
   type PricingFile,
 } from '../../engine/node.ts';
 import { parseRequestJson } from '../http/parse.ts';
+import type { MailAttachment } from '../mail/message.ts';
 import { fileCache } from './file-cache.ts';
 import { FormLoadError } from './definitions.ts';
 
@@ -79,4 +84,38 @@ export function estimateRows(compiled: CompiledForm, estimate: Estimate): { labe
     { label: s.labor ?? 'Labor', value: formatRange(estimate.labor, t) },
     { label: s.total ?? 'Grand total', value: formatRange(estimate.total, t) },
   ];
+}
+
+/** What the visitor's e-mail carries of an estimate: its lines and totals, and the same as a PDF. */
+export interface VisitorEstimate {
+  rows: { label: string; value: string }[];
+  attachment: MailAttachment;
+}
+
+/**
+ * The estimate for the address the visitor typed: the document the browser downloads, with the
+ * answers only as the definition words them (no typed text), drawn by the same layout.
+ */
+export function visitorEstimate(
+  compiled: CompiledForm,
+  values: FormValues,
+  estimate: Estimate,
+  now: Date,
+): VisitorEstimate {
+  const doc = estimateDocument(compiled, values, estimate, now, definedLabel);
+  const pdf = drawEstimatePdf(jsPDF, doc);
+  return {
+    rows: [
+      ...doc.breakdown.map((r) => ({
+        label: `${r.label}: ${r.value}`,
+        value: `product ${r.product}, labor ${r.labor}`,
+      })),
+      ...doc.totals,
+    ],
+    attachment: {
+      filename: doc.fileName,
+      contentType: 'application/pdf',
+      content: Buffer.from(pdf.output('arraybuffer')),
+    },
+  };
 }

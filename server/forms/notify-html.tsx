@@ -9,6 +9,23 @@ const cell: CSSProperties = {
   textAlign: 'left',
 };
 
+function RowsTable({ rows }: { rows: { label: string; value: string }[] }) {
+  return (
+    <table style={{ borderCollapse: 'collapse' }}>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i}>
+            <th style={cell}>{r.label}</th>
+            <td style={cell}>
+              <Lines text={r.value} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The shop's copy: the whole submission, one row per answer. */
 export function submissionHtml(o: {
   title: string;
@@ -19,27 +36,17 @@ export function submissionHtml(o: {
   return renderMail(
     <MailLayout title={o.title} footer={o.meta}>
       <p>{o.intro}</p>
-      <table style={{ borderCollapse: 'collapse' }}>
-        <tbody>
-          {o.rows.map((r, i) => (
-            <tr key={i}>
-              <th style={cell}>{r.label}</th>
-              <td style={cell}>
-                <Lines text={r.value} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RowsTable rows={o.rows} />
     </MailLayout>,
   );
 }
 
-/** The visitor's confirmation: the form's fixed text. */
+/** The visitor's confirmation: the form's fixed text, and an estimate's computed rows. */
 export function confirmationHtml(o: {
   title: string;
   greeting: string;
   paragraphs: string[];
+  rows: { label: string; value: string }[];
   siteName: string;
   footer: string;
 }): string {
@@ -51,6 +58,7 @@ export function confirmationHtml(o: {
           <Lines text={p} />
         </p>
       ))}
+      {o.rows.length > 0 && <RowsTable rows={o.rows} />}
       <p>{o.siteName}</p>
     </MailLayout>,
   );

@@ -10,7 +10,12 @@
  *   whoever posted the form, so this mail carries nothing else they typed. Its subject and text
  *   are the entry's fixed `subject` and `message`; the only submitted value is the greeting's
  *   first name, and only when it looks like one (see greetingName). Otherwise anyone could make
- *   the shop mail their text and links to any address.
+ *   the shop mail their text and links to any address. An estimator's confirmation adds the
+ *   computed estimate (lines as the definition words them, ranges, totals) with its PDF, and
+ *   greets no one by name.
+ *
+ * The shop's copy has Reply-To the visitor's address (the form's first e-mail field), so a reply
+ * goes to them.
  */
 import {
   fillText,
@@ -21,6 +26,7 @@ import {
   type FormValues,
 } from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
+import type { VisitorEstimate } from './estimate.ts';
 import { confirmationHtml, submissionHtml } from './notify-html.tsx';
 
 const NOTIFICATION_KIND = 'form-notification';
@@ -40,6 +46,8 @@ export interface NotificationContext {
   submittedAt: Date;
   /** Rows after the answers (an estimator's figures, computed by the server). */
   extraRows?: { label: string; value: string }[];
+  /** An estimator's figures for the visitor's confirmation (computed by the server). */
+  visitorEstimate?: VisitorEstimate;
 }
 
 export interface NotificationResult {
@@ -49,6 +57,10 @@ export interface NotificationResult {
 }
 
 const isFieldAddress = (spec: string) => spec.trim().startsWith('field:');
+
+/** Whether an entry mails the visitor (a field: address in to or cc). */
+export const mailsVisitor = (compiled: CompiledForm): boolean =>
+  (compiled.def.emailNotifications ?? []).some((e) => isFieldAddress(e.to) || (e.cc ?? []).some(isFieldAddress));
 
 /** What a greeting may show of a typed name: letters (any script), spaces, hyphens, apostrophes. */
 const NAME_LIKE = /^\p{L}[\p{L}\p{M}'\u2019 -]*$/u;
@@ -64,6 +76,13 @@ export function greetingName(value: unknown): string | undefined {
   const name = value.normalize('NFC').replace(/\s+/g, ' ').trim();
   if (!name || name.length > GREETING_NAME_MAX || name.split(' ').length > 3 || !NAME_LIKE.test(name)) return undefined;
   return name;
+}
+
+/** The visitor's address: the first e-mail field's value, when it is one. */
+function visitorAddress(ctx: NotificationContext): string | undefined {
+  const field = ctx.compiled.fields.find((f) => f.type === 'email');
+  const value = field && ctx.values[field.name];
+  return typeof value === 'string' && ADDRESS.test(value.trim()) ? value.trim() : undefined;
 }
 
 /** "admin", "field:NAME" or an address -> addresses (admin gives every admin address). */
@@ -110,7 +129,10 @@ function bodies(ctx: NotificationContext, rows: { label: string; value: string }
   return { html: submissionHtml({ title, intro, rows, meta }), text };
 }
 
-/** The fixed confirmation to the visitor: the entry's own text, greeting them by first name at most. */
+/**
+ * The fixed confirmation to the visitor: the entry's own text, greeting them by first name at
+ * most, then an estimate's rows when there is one.
+ */
 function confirmationBodies(
   ctx: NotificationContext,
   message: string,
@@ -122,9 +144,22 @@ function confirmationBodies(
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
     .filter(Boolean);
+  const rows = ctx.visitorEstimate?.rows ?? [];
   const footer = `You receive this e-mail because this address was entered in a form on ${ctx.siteName}. If that was not you, you can ignore it.`;
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ctx.siteName, '', footer, ''].join('\n');
-  return { html: confirmationHtml({ title: subject, greeting, paragraphs, siteName: ctx.siteName, footer }), text };
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(rows.length > 0 ? [...rows.map((r) => `${r.label}: ${r.value}`), ''] : []),
+    ctx.siteName,
+    '',
+    footer,
+    '',
+  ].join('\n');
+  return {
+    html: confirmationHtml({ title: subject, greeting, paragraphs, rows, siteName: ctx.siteName, footer }),
+    text,
+  };
 }
 
 /** For an entry without its own message (the schema asks for one; an old file may lack it). */
@@ -143,6 +178,7 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
     const value = ctx.values[field.name];
     if (value !== undefined && field.type !== 'file') subjectParams[field.name] = displayValue(field, value);
   }
+  const replyTo = visitorAddress(ctx);
   for (const entry of entries) {
     const [to, ...rest] = resolveAddress(entry.to, ctx);
     if (!to) {
@@ -154,7 +190,7 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
     );
     const toVisitor = isFieldAddress(entry.to) || (entry.cc ?? []).some(isFieldAddress);
     if (toVisitor) {
-      const name = greetingName(ctx.values[entry.nameField ?? 'firstName']);
+      const name = ctx.visitorEstimate ? undefined : greetingName(ctx.values[entry.nameField ?? 'firstName']);
       const subject = oneLine(entry.subject) || `Thank you for contacting ${ctx.siteName}`;
       result.mails.push({
         kind: NOTIFICATION_KIND,
@@ -163,6 +199,7 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
         subject,
         ...confirmationBodies(ctx, entry.message ?? defaultConfirmation(ctx.siteName), name, subject),
         ref: { type: 'form_submission', id: ctx.submissionId },
+        ...(ctx.visitorEstimate && { attachments: [ctx.visitorEstimate.attachment] }),
       });
       continue;
     }
@@ -170,6 +207,7 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
       kind: NOTIFICATION_KIND,
       to,
       cc,
+      ...(replyTo && { replyTo }),
       subject: oneLine(fillText(entry.subject, subjectParams)) || `New ${ctx.compiled.name} submission`,
       ...full,
       ref: { type: 'form_submission', id: ctx.submissionId },

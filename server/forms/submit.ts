@@ -41,10 +41,10 @@ import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { confirmMail, signupEmail, subscribeEmail } from '../newsletter/index.ts';
 import { clientAddress } from './client-address.ts';
 import { FormLoadError, loadForm } from './definitions.ts';
-import { estimateRows, jsonPart, sameTotal, serverEstimate } from './estimate.ts';
+import { estimateRows, jsonPart, sameTotal, serverEstimate, visitorEstimate } from './estimate.ts';
 import { checkFileContent } from './file-check.ts';
 import { parseMultipart, removeFiles, type UploadedFile } from './multipart.ts';
-import { notificationMails } from './notify.ts';
+import { mailsVisitor, notificationMails } from './notify.ts';
 import { RecaptchaUnavailableError, verifyRecaptcha } from './recaptcha.ts';
 import { siteSettings } from './site-settings.ts';
 import {
@@ -254,6 +254,23 @@ function estimateOf(
   return estimate;
 }
 
+/** The visitor's estimate and its PDF when an entry mails the visitor; one not drawn is logged. */
+function estimateForVisitor(
+  deps: FormsDeps,
+  compiled: CompiledForm,
+  values: FormValues,
+  estimate: Estimate,
+  now: Date,
+) {
+  if (!mailsVisitor(compiled)) return undefined;
+  try {
+    return visitorEstimate(compiled, values, estimate, now);
+  } catch (e) {
+    deps.log.error(`forms: "${compiled.name}" estimate PDF not drawn:`, e);
+    return undefined;
+  }
+}
+
 /**
  * The notification e-mails, composed from the stored definition and the validated values (queued
  * with the row). One that cannot be composed is logged and never fails the submission.
@@ -282,6 +299,7 @@ function notifications(
       siteName: deps.config.siteName,
       submittedAt: s.now,
       ...(s.estimate && { extraRows: estimateRows(compiled, s.estimate) }),
+      visitorEstimate: s.estimate && estimateForVisitor(deps, compiled, s.values, s.estimate, s.now),
     });
     for (const reason of composed.skipped) deps.log.warn(`forms: "${compiled.name}" notification skipped: ${reason}`);
     return composed.mails;

@@ -1,4 +1,10 @@
 /** What the server hands a mail transport, and the transport's contract. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   from?: string;
   to: string;
@@ -10,6 +16,7 @@ export interface MailMessage {
   /** Kept the same across retries so a receiver can drop a duplicate delivery. */
   messageId?: string;
   headers?: Record<string, string>;
+  attachments?: readonly MailAttachment[];
 }
 
 export interface SentMail {

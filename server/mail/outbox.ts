@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { fields, prepared } from '../db/prepared.ts';
-import type { Database, MailStatus, NewOutboxRow } from '../db/schema.ts';
+import type { Database, MailStatus, NewOutboxRow, OutboxRow } from '../db/schema.ts';
+import type { MailAttachment } from './message.ts';
 
 /** Compiled once per number of messages (server/db/prepared.ts). */
 const insertMails = prepared(
@@ -23,17 +24,42 @@ export interface OutgoingMail {
   kind: string;
   to: string;
   cc?: readonly string[];
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;
   /** The record the message is about, handed back to the worker's sent/failed hooks. */
   ref?: { type: string; id: string | number };
+  /** Stored with the row (base64 in JSON), so a retry sends the same bytes. */
+  attachments?: readonly MailAttachment[];
+}
+
+/** The attachments column: JSON of { filename, contentType, content (base64) }. */
+const storedAttachments = (list: readonly MailAttachment[] | undefined): string | null =>
+  list?.length ? JSON.stringify(list.map((a) => ({ ...a, content: Buffer.from(a.content).toString('base64') }))) : null;
+
+/** A row's attachments back as bytes; none when the column is empty or not what storedAttachments wrote. */
+export function rowAttachments(row: Pick<OutboxRow, 'attachments'>): MailAttachment[] {
+  let parsed: unknown;
+  try {
+    parsed = row.attachments ? JSON.parse(row.attachments) : [];
+  } catch {
+    return []; // a hand-edited column that is not JSON: send without rather than never
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.map((a: { filename: string; contentType: string; content: string }) => ({
+    filename: String(a.filename),
+    contentType: String(a.contentType),
+    content: Buffer.from(String(a.content), 'base64'),
+  }));
 }
 
 const outboxRow = (mail: OutgoingMail, now: string): NewOutboxRow => ({
   kind: mail.kind,
   to: mail.to,
   cc: JSON.stringify(mail.cc ?? []),
+  reply_to: mail.replyTo ?? null,
+  attachments: storedAttachments(mail.attachments),
   subject: mail.subject,
   html: mail.html,
   text: mail.text,

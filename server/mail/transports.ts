@@ -21,6 +21,11 @@ function toNodemailer(m: MailMessage, from: string) {
     text: m.text,
     messageId: m.messageId,
     headers: m.headers,
+    attachments: m.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.content),
+    })),
   };
 }
 

@@ -37,6 +37,7 @@ import type { Database, OutboxRow } from '../db/schema.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { claimDue } from './claim.ts';
 import type { MailMessage, Mailer } from './message.ts';
+import { rowAttachments } from './outbox.ts';
 
 export interface OutboxOptions {
   maxAttempts: number;
@@ -563,10 +564,12 @@ export class OutboxWorker {
       from: this.#from,
       to: row.to,
       cc,
+      replyTo: row.reply_to ?? undefined,
       subject: row.subject,
       html: row.html,
       text: row.text,
       messageId: outboxMessageId(row, this.#domain),
+      attachments: rowAttachments(row),
     };
   }
 

@@ -1,7 +1,14 @@
 /**
  * Just enough MIME to read what nodemailer writes (headers, multipart/alternative,
- * quoted-printable and base64 bodies, RFC 2047 words), so tests assert on decoded text.
+ * quoted-printable and base64 bodies, RFC 2047 words, attachments), so tests assert on decoded
+ * text and bytes.
  */
+export interface ParsedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface ParsedMail {
   headers: Record<string, string>;
   subject: string;
@@ -11,6 +18,7 @@ export interface ParsedMail {
   messageId: string;
   text: string;
   html: string;
+  attachments: ParsedAttachment[];
 }
 
 function decodeWords(value: string): string {
@@ -48,7 +56,13 @@ function decodeBody(body: string, encoding = ''): string {
   return body;
 }
 
-function walk(headers: Record<string, string>, body: string, out: { text: string; html: string }): void {
+interface Walked {
+  text: string;
+  html: string;
+  attachments: ParsedAttachment[];
+}
+
+function walk(headers: Record<string, string>, body: string, out: Walked): void {
   const type = headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
@@ -60,6 +74,16 @@ function walk(headers: Record<string, string>, body: string, out: { text: string
     }
     return;
   }
+  const disposition = headers['content-disposition'] ?? '';
+  if (/^attachment/i.test(disposition)) {
+    const base64 = headers['content-transfer-encoding']?.toLowerCase() === 'base64';
+    out.attachments.push({
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+      contentType: type.split(';')[0]!.trim(),
+      content: base64 ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'latin1'),
+    });
+    return;
+  }
   const decoded = decodeBody(body, headers['content-transfer-encoding']);
   if (/^text\/html/i.test(type)) out.html ||= decoded;
   else if (/^text\/plain/i.test(type)) out.text ||= decoded;
@@ -67,7 +91,7 @@ function walk(headers: Record<string, string>, body: string, out: { text: string
 
 export function parseMail(raw: string): ParsedMail {
   const [headers, body] = splitHead(raw);
-  const out = { text: '', html: '' };
+  const out: Walked = { text: '', html: '', attachments: [] };
   walk(headers, body, out);
   return {
     headers,
@@ -78,5 +102,6 @@ export function parseMail(raw: string): ParsedMail {
     messageId: headers['message-id'] ?? '',
     text: out.text.trim(),
     html: out.html.trim(),
+    attachments: out.attachments,
   };
 }

@@ -2,15 +2,17 @@
  * The kitchen estimator end to end, at a phone width (summary as a sticky bar) and a desktop
  * width (summary as a sidebar): the sections walked with Next, the range following each answer,
  * the popup group, the PDF estimate (read back with poppler's pdftotext and pdfinfo), the send
- * (the stored row and the shop's e-mail carry the server's figures), and Reset.
+ * (the stored row and the shop's e-mail carry the server's figures; the shopper's e-mail carries
+ * the same estimate as a PDF), and Reset; Print/download stays disabled while nothing is chosen.
  */
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseMail } from '../../server/testing/mime.ts';
 import { hydrated, settled, watchErrors, scrolledToAndLive } from './support/page-helpers.ts';
 
 const REQUIRED = 'This field is required';
@@ -23,17 +25,28 @@ const unique = (tag: string) => `${tag}.${Date.now()}.${Math.random().toString(3
 const decodeQp = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-function mailsTo(address: string): string[] {
+/** The raw messages delivered to an address. */
+function rawMailsTo(address: string): string[] {
   const dir = process.env.E2E_MAIL_DIR!;
   return readdirSync(dir).flatMap((f) => {
     try {
       const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { to: string[]; raw: string };
-      return m.to.includes(address) ? [decodeQp(m.raw)] : [];
+      return m.to.includes(address) ? [m.raw] : [];
     } catch {
       return []; // being written: read on the next poll
     }
   });
 }
+
+const mailsTo = (address: string): string[] => rawMailsTo(address).map(decodeQp);
+
+/** A PDF's text as poppler's pdftotext lays it out. */
+function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+}
+
+/** The figures of an estimate PDF: from its Breakdown heading to the end, spacing aside. */
+const figures = (text: string) => text.slice(text.indexOf('Breakdown')).replace(/\s+/g, ' ').trim();
 
 function storedRow(email: string): { data: string; estimate: string | null } | undefined {
   const db = new Database(join(process.env.E2E_DATA_DIR!, 'joinery.db'), { readonly: true, fileMustExist: true });
@@ -86,8 +99,10 @@ for (const width of [375, 1280]) {
         await expect(panel(name)).toBeVisible();
       };
 
+      const pdfButton = summary.getByRole('button', { name: 'Print/download' });
       await expect(summary.getByRole('heading', { name: 'Your estimate' })).toBeVisible();
       await expect(figure('total')).toHaveText(ZERO);
+      await expect(pdfButton).toBeDisabled(); // nothing chosen: no $0.00 estimate
       await expectOpen('Project and room');
       await expect(header('Cabinet line and style')).toHaveAttribute('aria-expanded', 'false');
 
@@ -178,17 +193,14 @@ for (const width of [375, 1280]) {
         total: await figure('total').textContent(),
       };
       expect(screen).toEqual(FINAL);
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        summary.getByRole('button', { name: 'Print/download' }).click(),
-      ]);
+      const [download] = await Promise.all([page.waitForEvent('download'), pdfButton.click()]);
       const day = today();
       expect(download.suggestedFilename()).toBe(`estimate-${day.iso}.pdf`);
       await expect(summary.getByRole('status')).toHaveText('PDF downloaded successfully');
       const file = join(mkdtempSync(join(tmpdir(), 'joinery-pdf-')), download.suggestedFilename());
       await download.saveAs(file);
       expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Page size:\s+595\.2\d x 841\.8\d pts \(A4\)/);
-      const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+      const text = pdfText(file);
       expect(text).toContain(`Date: ${day.us}`);
       expect(text).toContain('This estimate is valid for 30 days from the date of generation.');
       for (const [label, value] of [
@@ -211,6 +223,7 @@ for (const width of [375, 1280]) {
       const sent = form.getByText('Email sent successfully');
       await expect(sent).toBeVisible();
       await expect(figure('total')).toHaveText(ZERO);
+      await expect(pdfButton).toBeDisabled(); // the reset after a send leaves nothing to print
       await expectOpen('Project and room');
       await expect(form.getByRole('radio', { name: /^Remodel/ })).not.toBeChecked();
 
@@ -227,7 +240,25 @@ for (const width of [375, 1280]) {
       let mail: string | undefined;
       await expect.poll(() => (mail = mailsTo(SHOP).find((m) => m.includes(email))), { timeout: 15_000 }).toBeTruthy();
       expect(mail).toContain('Subject: New kitchen estimate from Jane Whitfield');
+      expect(mail).toContain(`\nReply-To: ${email}`);
       expect(mail).toContain(`Grand total: ${FINAL.total}`);
+
+      // The shopper's own copy: the estimate on screen, as a PDF drawn by the server; nothing typed.
+      await expect.poll(() => rawMailsTo(email).length, { timeout: 15_000 }).toBe(1);
+      const own = parseMail(rawMailsTo(email)[0]!);
+      expect(own.subject).toBe('Your Hearthline Cabinetry kitchen estimate');
+      expect(own.text).toContain(`Grand total: ${FINAL.total}`);
+      expect(own.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        [`estimate-${day.iso}.pdf`, 'application/pdf'],
+      ]);
+      const mailedFile = join(mkdtempSync(join(tmpdir(), 'joinery-pdf-')), 'mailed.pdf');
+      writeFileSync(mailedFile, own.attachments[0]!.content);
+      const mailed = pdfText(mailedFile);
+      expect(mailed).toContain(`Date: ${day.us}`);
+      expect(figures(mailed)).toBe(figures(text)); // every line and total as downloaded from the screen
+      expect(mailed).toMatch(/Kitchen layout\s+L-shape/);
+      for (const typed of ['Jane', 'Whitfield', 'Corner pantry wanted', '6145550143', email])
+        expect([own.text, own.html, mailed].filter((body) => body.includes(typed))).toEqual([]);
 
       await expect(sent).toBeHidden({ timeout: 10_000 }); // the message goes after 5 seconds
 
@@ -238,8 +269,10 @@ for (const width of [375, 1280]) {
       await expectOpen('Project and room');
       await header('Countertops').click();
       await expectOpen('Countertops');
+      await expect(pdfButton).toBeEnabled();
       await summary.getByRole('button', { name: 'Reset' }).click();
       await expect(figure('total')).toHaveText(ZERO);
+      await expect(pdfButton).toBeDisabled();
       await expectOpen('Project and room');
       await expect(header('Countertops')).toHaveAttribute('aria-expanded', 'false');
       await expect(form.getByRole('radio', { name: /^Refresh/ })).not.toBeChecked();
@@ -261,8 +294,10 @@ for (const width of [375, 1280]) {
 test('the estimator page loads no jsPDF until the PDF is asked for', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-  await open(page);
+  const form = await open(page);
   await settled(page); // every block that loads without being scrolled to has loaded
+  expect(scripts.some((u) => /jspdf/i.test(u))).toBe(false);
+  await form.getByRole('radio', { name: /^Remodel/ }).check(); // something to print
   expect(scripts.some((u) => /jspdf/i.test(u))).toBe(false);
   await page.route(/jspdf/i, (route) => route.abort());
   await page.locator('[data-estimate-summary]').getByRole('button', { name: 'Print/download' }).click();

@@ -51,7 +51,8 @@ export function PriceSummary(props: {
           type="button"
           className={styles.primary}
           onClick={props.onPdf}
-          disabled={props.pdfBusy}
+          // Nothing chosen yet (or just reset): no $0.00 estimate to print.
+          disabled={props.pdfBusy || estimate.rows.length === 0}
           aria-busy={props.pdfBusy || undefined}
         >
           {s.pdfButton ?? ESTIMATE_TEXTS.pdfButton}

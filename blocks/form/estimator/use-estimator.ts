@@ -28,7 +28,7 @@ export function useEstimator(compiled: CompiledForm, values: FormValues, pricing
 
   // The PDF holds exactly the figures on screen: the same values and the same estimate.
   const onPdf = async () => {
-    if (!estimate) return;
+    if (!estimate || estimate.rows.length === 0) return;
     setPdfNotice(null);
     setPdfBusy(true);
     try {

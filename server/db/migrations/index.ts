@@ -16,6 +16,7 @@ import * as m0009 from './0009_payment_tokens.ts';
 import * as m0010 from './0010_quotes.ts';
 import * as m0011 from './0011_rate_limits.ts';
 import * as m0012 from './0012_quote_orders.ts';
+import * as m0013 from './0013_outbox_reply_attachments.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0010_quotes': m0010,
   '0011_rate_limits': m0011,
   '0012_quote_orders': m0012,
+  '0013_outbox_reply_attachments': m0013,
 };
