@@ -12,6 +12,7 @@ import {
   callApi,
   readPendingOrder,
   storeOrderNumber,
+  storeReceipt,
   storePendingOrder,
   type ApiResult,
   type PendingOrder,
@@ -147,6 +148,7 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
 /** The order is paid: its number for the success page, the purchase event, an empty cart. */
 function paid(ctx: PlaceOrderContext, o: PaidOrder) {
   storeOrderNumber(o.orderIncrementId);
+  if (ctx.pending.current) storeReceipt({ order: ctx.pending.current });
   storePendingOrder(null);
   ctx.pending.current = null;
   pushEvent('purchase', {

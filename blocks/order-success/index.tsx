@@ -1,12 +1,14 @@
 /**
  * The order-success page: shows the order number the checkout stored, then removes it and
- * clears the sample cart. Opened with no stored number it goes to /checkout.
+ * clears the sample cart; then what was bought, as the server stored it (a sample order's
+ * samples, a paid quote's lines). Opened with no stored number it goes to /checkout.
  */
 import { useEffect, useRef, useState } from 'react';
-import { defineBlock, sampleCart } from '../../engine/index.ts';
+import { ORDER_NUMBER_KEY, defineBlock, sampleCart, takeReceipt, type OrderReceipt } from '../../engine/index.ts';
 import type { OrderSuccessProps } from '../../schemas/types/blocks/order-success.ts';
-import { ORDER_NUMBER_KEY } from '../../engine/index.ts';
 import styles from './order-success.module.css';
+import { fetchSummary, type OrderSummary } from './summary.ts';
+import { SummaryView } from './summary-view.tsx';
 
 function takeOrderNumber(): string | null {
   try {
@@ -18,19 +20,33 @@ function takeOrderNumber(): string | null {
   }
 }
 
-function OrderSuccess({ title, numberText, checkoutUrl }: OrderSuccessProps) {
+interface Taken {
+  number: string | null;
+  receipt: OrderReceipt | null;
+}
+
+function OrderSuccess(props: OrderSuccessProps) {
+  const { title, numberText, checkoutUrl } = props;
   // A ref, so React's repeated effects in development read the stored number only once.
-  const taken = useRef<string | null | undefined>(undefined);
+  const taken = useRef<Taken | undefined>(undefined);
   const [orderNumber, setOrderNumber] = useState<string | null>(null);
+  const [summary, setSummary] = useState<OrderSummary | undefined>(undefined);
 
   useEffect(() => {
-    if (taken.current === undefined) taken.current = takeOrderNumber();
-    if (!taken.current) {
+    taken.current ??= { number: takeOrderNumber(), receipt: takeReceipt() };
+    const { number, receipt } = taken.current;
+    if (!number) {
       window.location.replace(checkoutUrl);
       return;
     }
     sampleCart().clear();
-    setOrderNumber(taken.current);
+    setOrderNumber(number);
+    if (!receipt) return;
+    const abort = new AbortController();
+    void fetchSummary(receipt, number, abort.signal).then((s) => {
+      if (!abort.signal.aborted) setSummary(s);
+    });
+    return () => abort.abort();
   }, [checkoutUrl]);
 
   return (
@@ -43,6 +59,7 @@ function OrderSuccess({ title, numberText, checkoutUrl }: OrderSuccessProps) {
           </>
         )}
       </p>
+      {summary && <SummaryView summary={summary} {...props} />}
     </section>
   );
 }
@@ -51,5 +68,5 @@ export default defineBlock({
   type: 'order-success',
   component: OrderSuccess,
   island: 'load',
-  description: 'Thank-you heading with the order number the checkout stored.',
+  description: 'Thank-you heading with the order number the checkout stored, and a summary of what was bought.',
 });

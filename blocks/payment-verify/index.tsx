@@ -6,7 +6,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { PAYMENT_MESSAGES, currentShop, defineBlock, pushEvent, sampleCart, usePagePath } from '../../engine/index.ts';
 import type { PaymentVerifyProps } from '../../schemas/types/blocks/payment-verify.ts';
-import { PAYMENT_ERROR_KEY, callApi, storeOrderNumber, storePendingOrder } from '../../engine/index.ts';
+import {
+  PAYMENT_ERROR_KEY,
+  callApi,
+  readPendingOrder,
+  storeOrderNumber,
+  storePendingOrder,
+  storeReceipt,
+} from '../../engine/index.ts';
 import styles from './payment-verify.module.css';
 
 /** The method from either path form; null when the path is neither. */
@@ -57,6 +64,8 @@ function PaymentVerify({ text, successUrl, failUrl }: PaymentVerifyProps) {
       if (r.status !== 200 || !b.success || b.error || !number)
         return fail(b.error || b.message || PAYMENT_MESSAGES.failed);
       storeOrderNumber(number);
+      const pending = readPendingOrder();
+      if (pending && pending.id === b.metadata?.orderId) storeReceipt({ order: pending });
       storePendingOrder(null);
       pushEvent('purchase', { ecommerce: { transaction_id: number, currency: currentShop().currency.code } });
       sampleCart().clear();

@@ -9,6 +9,7 @@ import {
   dispatchCard,
   PAYMENT_MESSAGES,
   storeOrderNumber,
+  storeReceipt,
   tokenizeCard,
   unexpectedPaymentStatus,
   type CardValues,
@@ -121,6 +122,8 @@ async function cardToken(ctx: QuotePayContext): Promise<string | undefined> {
 }
 
 export async function payQuote(ctx: QuotePayContext) {
+  // Before paying: an authentication page returns through /payment/{method}/verify.
+  storeReceipt({ quote: { id: ctx.quote.id, token: ctx.token } });
   if (ctx.gateway.stripeKey) return payWithStripe(ctx);
   const paymentToken = await cardToken(ctx);
   if (paymentToken === undefined) return;

@@ -34,7 +34,9 @@ function QuoteItems({ quote }: { quote: QuoteView }) {
       <thead>
         <tr>
           <th scope="col">Item</th>
-          <th scope="col">SKU</th>
+          <th scope="col" className={styles.sku}>
+            SKU
+          </th>
           <th scope="col" className={styles.num}>
             Qty
           </th>
@@ -52,8 +54,9 @@ function QuoteItems({ quote }: { quote: QuoteView }) {
             <td>
               {i.name}
               {i.notes && <div className={checkoutStyles.muted}>{i.notes}</div>}
+              <div className={`${checkoutStyles.muted} ${styles.skuInline}`}>SKU {i.sku}</div>
             </td>
-            <td>{i.sku}</td>
+            <td className={styles.sku}>{i.sku}</td>
             <td className={styles.num}>{i.qty}</td>
             <td className={styles.num}>{formatPrice(i.price)}</td>
             <td className={styles.num}>{formatPrice(i.rowTotal)}</td>

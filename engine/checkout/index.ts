@@ -21,6 +21,7 @@ export {
   type PendingOrder,
   type ShippingMethodQuote,
 } from './checkout-client.ts';
+export { storeReceipt, takeReceipt, type OrderReceipt } from './receipt.ts';
 export {
   emptyValues as emptyCheckoutValues,
   fieldError as checkoutFieldError,

@@ -260,7 +260,12 @@ describe('POST /api/order/pay', () => {
         expect(m.text).toContain(text);
       expect(m.html).toContain('<strong>Payment status:</strong> Paid');
       expect(m.html).toContain('Calacatta Gold quartz sample, polished');
+      // A sample order speaks of samples and says when they ship.
+      expect(m.text).toMatch(/\nSamples:\r?\n- Carlton sample door, Pure White, /);
+      expect(m.text).toContain('Sample doors ship in 2 to 3 business days');
+      expect(m.html).toContain('Sample doors ship in 2 to 3 business days');
     }
+    expect(customer.text).toContain('We have received your order of 2 samples and will let you know when they ship.');
     const o = await send(t.app, 'GET', `/api/order/${id}`, undefined, { 'x-order-token': token });
     expect(o.json.order.emailSent).toBe(true);
     expect(o.json.order.statusHistory.at(-1)).toMatchObject({

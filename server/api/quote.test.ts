@@ -144,10 +144,19 @@ describe('paying a quote and converting it', () => {
       `New Order #${order.order_increment_id}`,
       `Order Confirmation #${order.order_increment_id}`,
     ]);
-    expect(mails.find((m) => m.kind === 'order-confirmation')!.text).toContain(
-      `We have received your payment for quote #Q${100_000_000 + id}`,
+    const customerText = mails.find((m) => m.kind === 'order-confirmation')!.text;
+    expect(customerText).toContain(
+      `We have received your payment of $2,821.29 for quote #Q${100_000_000 + id} (2 lines)`,
     );
-    expect(mails.find((m) => m.kind === 'order-confirmation')!.text).toContain('Carlton base cabinet B36, Pure White');
+    // The quote's lines with their notes and its discount; nothing of samples.
+    for (const m of mails) {
+      expect(m.text).toContain(
+        `Quote #Q${100_000_000 + id}:\n- Carlton base cabinet B36, Pure White (Soft-close hinges)`,
+      );
+      for (const line of ['Subtotal: $2,589.99', 'Discount: -$100.00', 'Tax: $181.30', 'Total: $2,821.29'])
+        expect(m.text).toContain(line);
+      expect(m.text).not.toContain('Sample doors ship');
+    }
 
     // Again: the same order, nothing new.
     const again = await convert(id, token, paid.json.transactionId);

@@ -68,7 +68,8 @@ export function orderEmailHtml(
         <br />
         <strong>Customer:</strong> {d.customerName} ({d.customerEmail})
       </p>
-      <table role="presentation" style={{ width: '100%', borderCollapse: 'collapse', margin: '16px 0' }}>
+      <h2 style={{ fontSize: 16, margin: '16px 0 0' }}>{d.linesHeading}</h2>
+      <table role="presentation" style={{ width: '100%', borderCollapse: 'collapse', margin: '8px 0 16px' }}>
         <thead>
           <tr>
             <th style={cell}>Item</th>
@@ -82,10 +83,10 @@ export function orderEmailHtml(
             <tr key={n}>
               <td style={cell}>
                 {i.name}
-                {i.finish && (
+                {i.detail && (
                   <>
                     <br />
-                    <span style={{ color: MAIL_COLORS.muted }}>{i.finish}</span>
+                    <span style={{ color: MAIL_COLORS.muted }}>{i.detail}</span>
                   </>
                 )}
               </td>
@@ -97,11 +98,13 @@ export function orderEmailHtml(
         </tbody>
         <tfoot>
           <TotalRow label="Subtotal" value={d.subTotal} />
+          {d.discountAmount > 0 && <TotalRow label="Discount" value={-d.discountAmount} />}
           <TotalRow label={`Shipping (${d.shippingMethod})`} value={d.shippingAmount} />
           <TotalRow label="Tax" value={d.taxAmount} />
           <TotalRow label="Total" value={d.total} strong />
         </tfoot>
       </table>
+      {d.shipNote && <p>{d.shipNote}</p>}
       <p>
         <strong>Payment method:</strong> {d.paymentMethod}
         <br />

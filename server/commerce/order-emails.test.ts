@@ -97,13 +97,15 @@ describe('order e-mails', () => {
       'Order date: Jul 4, 2025, 2:30:05 PM EDT',
       `Customer: O'Brien "Al" & <i>$&</i> $$ D'Arc & Co <eve@example.com>`,
       '',
-      'Items:',
+      'Samples:',
       '- Quartz <script>alert(1)</script> (Polished), SKU QZ-CG-CH-POL, qty 1: $9.95',
       '',
       'Subtotal: $9.95',
       'Shipping (Standard Sample Shipping): $4.95',
       'Tax: $1.12',
       'Total: $16.02',
+      '',
+      'Sample doors ship in 2 to 3 business days; we will e-mail tracking details as soon as they leave our warehouse.',
       '',
       'Payment method: Credit or Debit Card',
       'Payment status: Paid',
@@ -122,19 +124,76 @@ describe('order e-mails', () => {
     ];
     expect(customer!.text).toBe(
       [
-        `Thank you for your order, O'Brien "Al" & <i>$&</i> $$! We have received your sample order and will let you know when it ships.`,
+        `Thank you for your order, O'Brien "Al" & <i>$&</i> $$! We have received your order of 1 sample and will let you know when they ship.`,
         ...body,
       ].join('\n'),
     );
     expect(admin!.text).toBe(
       [
-        `O'Brien "Al" & <i>$&</i> $$ D'Arc & Co placed sample order #100000007 ($16.02), paid by Credit or Debit Card.`,
+        `O'Brien "Al" & <i>$&</i> $$ D'Arc & Co placed sample order #100000007 (1 sample, $16.02), paid by Credit or Debit Card.`,
         ...body,
       ].join('\n'),
     );
     expect(customer!.html).toContain(
       `<p>Thank you for your order, O&#x27;Brien &quot;Al&quot; &amp; &lt;i&gt;$&amp;&lt;/i&gt; $$!`,
     );
+  });
+
+  it("a quote's order: the quote's lines with their notes, its discount, no samples' shipping note", () => {
+    const quoteOrder = {
+      ...order,
+      items: [
+        {
+          sku: 'CARLTON-B36-PW',
+          name: 'Carlton base cabinet B36',
+          qty: 2,
+          price: 1250,
+          rowTotal: 2500,
+          customOptions: { notes: 'Soft-close hinges', quoteItemId: 1 },
+        },
+        {
+          sku: 'TK-8',
+          name: 'Toe kick 8 ft',
+          qty: 1,
+          price: 89.99,
+          rowTotal: 89.99,
+          customOptions: { notes: null, quoteItemId: 2 },
+        },
+      ],
+      subtotal: 2589.99,
+      shippingAmount: 150,
+      taxAmount: 181.3,
+      total: 2821.29,
+      shippingLabel: 'Freight',
+    } as unknown as OrderView;
+    const [customer, admin] = orderEmails(quoteOrder, shop, { quoteIncrementId: 'Q100000003' });
+    expect(customer!.text.split('\n')[0]).toBe(
+      'Thank you for your order, <b>Eve</b>! We have received your payment of $2,821.29 for quote #Q100000003 (2 lines) and will let you know when it ships.',
+    );
+    expect(admin!.text.split('\n')[0]).toBe(
+      '<b>Eve</b> Doe paid quote #Q100000003 as order #100000007 ($2,821.29), paid by Credit or Debit Card.',
+    );
+    for (const m of [customer!, admin!]) {
+      const text = m.text.split('\n');
+      const from = text.indexOf('Quote #Q100000003:');
+      expect(text.slice(from, from + 10)).toEqual([
+        'Quote #Q100000003:',
+        '- Carlton base cabinet B36 (Soft-close hinges), SKU CARLTON-B36-PW, qty 2: $2,500.00',
+        '- Toe kick 8 ft, SKU TK-8, qty 1: $89.99',
+        '',
+        'Subtotal: $2,589.99',
+        'Discount: -$100.00',
+        'Shipping (Freight): $150.00',
+        'Tax: $181.30',
+        'Total: $2,821.29',
+        '',
+      ]);
+      expect(m.text).not.toContain('Sample');
+      expect(m.html).not.toContain('Sample');
+      expect(m.html).toContain('<h2 style="font-size:16px;margin:16px 0 0">Quote #Q100000003</h2>');
+      expect(m.html).toContain('Soft-close hinges');
+      expect(m.html).toContain('-$100.00');
+    }
   });
 
   it('dates: short month, day, year, 12-hour time with seconds, in the shop time zone', () => {

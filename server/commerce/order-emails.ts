@@ -4,7 +4,9 @@
  * the first admin address, the others in cc). Both carry the same data:
  * order number, items, subtotal, shipping and tax, total, date, customer name,
  * billing and shipping addresses with their phones, shipping method, payment method and the
- * payment status `Paid`. HTML (order-email-html.tsx, React escapes every value) and plain text.
+ * payment status `Paid`. They speak of what was bought: a sample order lists its samples and
+ * says when samples ship; a paid quote's order lists the quote's lines with their notes and the
+ * quote's discount. HTML (order-email-html.tsx, React escapes every value) and plain text.
  * An order paid through a test gateway (the sandbox) says so at the top of both e-mails.
  */
 import { formatPrice, PAYMENT_MESSAGES, TEST_MODE_MESSAGES } from '../../engine/node.ts';
@@ -64,26 +66,42 @@ function addressLines(a: TypedAddressView | undefined): string[] {
   );
 }
 
-/** The spec's e-mail data for an order. */
-export function orderEmailData(order: OrderView, timeZone?: string) {
+/** When sample doors ship, said by every sample order's e-mails and its success page. */
+const SAMPLES_SHIP_NOTE =
+  'Sample doors ship in 2 to 3 business days; we will e-mail tracking details as soon as they leave our warehouse.';
+
+/** What a line adds to its name: a sample's finish (unless the name says it), a quote line's notes. */
+function lineDetail(i: OrderView['items'][number]): string {
+  const notes = (i.customOptions as { notes?: unknown } | undefined)?.notes;
+  if (typeof notes === 'string') return notes;
+  const finish = i.customOptions?.finish?.label ?? '';
+  // "Carlton sample door, Pure White" already names its finish.
+  return i.name.toLowerCase().includes(finish.toLowerCase()) ? '' : finish;
+}
+
+/** The spec's e-mail data for an order; `quoteIncrementId` for the order of a paid quote. */
+export function orderEmailData(order: OrderView, timeZone?: string, quoteIncrementId?: string) {
   const billing = order.addresses.find((a) => a.type === 'billing');
   const shipping = order.addresses.find((a) => a.type === 'shipping');
+  // A quote's discount is what its lines and charges exceed its total by.
+  const discount = Math.round((order.subtotal + order.shippingAmount + order.taxAmount - order.total) * 100) / 100;
   return {
     orderId: order.orderIncrementId,
+    /** What the lines are: a quote's lines, or samples. */
+    linesHeading: quoteIncrementId ? `Quote #${quoteIncrementId}` : 'Samples',
+    /** When what was bought ships: said for samples only. */
+    shipNote: quoteIncrementId ? '' : SAMPLES_SHIP_NOTE,
     subTotal: order.subtotal,
+    discountAmount: Math.max(discount, 0),
     total: order.total,
-    items: order.items.map((i) => {
-      const finish = i.customOptions?.finish?.label ?? '';
-      // "Carlton sample door, Pure White" already names its finish.
-      return {
-        name: i.name,
-        sku: i.sku,
-        finish: i.name.toLowerCase().includes(finish.toLowerCase()) ? '' : finish,
-        qty: i.qty,
-        price: i.price,
-        rowTotal: i.rowTotal,
-      };
-    }),
+    items: order.items.map((i) => ({
+      name: i.name,
+      sku: i.sku,
+      detail: lineDetail(i),
+      qty: i.qty,
+      price: i.price,
+      rowTotal: i.rowTotal,
+    })),
     createdAt: formatOrderDate(order.createdAt, timeZone),
     customerName: `${order.firstName} ${order.lastName}`,
     customerEmail: order.email,
@@ -120,16 +138,18 @@ function textOf(d: OrderEmailData, shop: ShopInfo, testMode: boolean): (intro: s
     `Order date: ${d.createdAt}`,
     `Customer: ${d.customerName} <${d.customerEmail}>`,
     '',
-    'Items:',
+    `${d.linesHeading}:`,
     ...d.items.map(
-      (i) => `- ${i.name}${i.finish ? ` (${i.finish})` : ''}, SKU ${i.sku}, qty ${i.qty}: ${money(i.rowTotal)}`,
+      (i) => `- ${i.name}${i.detail ? ` (${i.detail})` : ''}, SKU ${i.sku}, qty ${i.qty}: ${money(i.rowTotal)}`,
     ),
     '',
     `Subtotal: ${money(d.subTotal)}`,
+    ...(d.discountAmount ? [`Discount: -${money(d.discountAmount)}`] : []),
     `Shipping (${d.shippingMethod}): ${money(d.shippingAmount)}`,
     `Tax: ${money(d.taxAmount)}`,
     `Total: ${money(d.total)}`,
     '',
+    ...(d.shipNote ? [d.shipNote, ''] : []),
     `Payment method: ${d.paymentMethod}`,
     `Payment status: ${d.paymentStatus}`,
     '',
@@ -147,9 +167,18 @@ function textOf(d: OrderEmailData, shop: ShopInfo, testMode: boolean): (intro: s
   return (intro) => `${before}${intro}\n${after}`;
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const linesCount = (items: OrderEmailData['items']) => plural(items.length, 'line', 'lines');
+const samplesCount = (items: OrderEmailData['items']) =>
+  plural(
+    items.reduce((n, i) => n + i.qty, 0),
+    'sample',
+    'samples',
+  );
+
 /** The customer's and the shop's e-mails of a paid order (the shop's only when an admin address is set). */
 export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncrementId?: string } = {}): OutgoingMail[] {
-  const d = orderEmailData(order, shop.timeZone);
+  const d = orderEmailData(order, shop.timeZone, o.quoteIncrementId);
   const testMode = paidInTestMode(order);
   const ref = { type: 'order', id: order.id };
   const [to, ...cc] = shop.adminEmails;
@@ -161,8 +190,8 @@ export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncremen
   const customerTitle = customerSubject(d.orderId);
   // An order made from a paid quote (server/quotes) says so instead of "sample order".
   const customerIntro = o.quoteIncrementId
-    ? `Thank you for your order, ${order.firstName}! We have received your payment for quote #${o.quoteIncrementId} and will let you know when it ships.`
-    : `Thank you for your order, ${order.firstName}! We have received your sample order and will let you know when it ships.`;
+    ? `Thank you for your order, ${order.firstName}! We have received your payment of ${formatPrice(d.total)} for quote #${o.quoteIncrementId} (${linesCount(d.items)}) and will let you know when it ships.`
+    : `Thank you for your order, ${order.firstName}! We have received your order of ${samplesCount(d.items)} and will let you know when they ship.`;
   const mails: OutgoingMail[] = [
     {
       kind: ORDER_MAIL_KINDS.customer,
@@ -177,7 +206,7 @@ export function orderEmails(order: OrderView, shop: ShopInfo, o: { quoteIncremen
     const adminTitle = adminSubject(d.orderId);
     const adminIntro = o.quoteIncrementId
       ? `${d.customerName} paid quote #${o.quoteIncrementId} as order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`
-      : `${d.customerName} placed sample order #${d.orderId} (${formatPrice(d.total)}), paid by ${d.paymentMethod}.`;
+      : `${d.customerName} placed sample order #${d.orderId} (${samplesCount(d.items)}, ${formatPrice(d.total)}), paid by ${d.paymentMethod}.`;
     mails.push({
       kind: ORDER_MAIL_KINDS.admin,
       to,

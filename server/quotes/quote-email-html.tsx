@@ -3,6 +3,17 @@ import { formatPrice } from '../../engine/node.ts';
 import { MailLayout, linkStyle, renderMail } from '../mail/layout.tsx';
 import type { QuoteView } from './quote-store.ts';
 
+/** The quote's charges under its lines, as [label, amount]: the discount only when there is one. */
+export function quoteTotals(q: QuoteView): [string, number][] {
+  return [
+    ['Subtotal', q.subtotal],
+    ...(q.discountAmount > 0 ? [['Discount', -q.discountAmount] as [string, number]] : []),
+    [`Shipping (${q.shippingLabel})`, q.shippingAmount],
+    ['Tax', q.taxAmount],
+    ['Total', q.total],
+  ];
+}
+
 export function quoteEmailHtml(
   q: QuoteView,
   link: string,
@@ -27,10 +38,19 @@ export function quoteEmailHtml(
       <ul>
         {q.items.map((i, n) => (
           <li key={n}>
-            {i.name} (SKU {i.sku}), qty {i.qty}: {formatPrice(i.rowTotal)}
+            {i.name}
+            {i.notes ? ` (${i.notes})` : ''}, SKU {i.sku}, qty {i.qty}: {formatPrice(i.rowTotal)}
           </li>
         ))}
       </ul>
+      <p>
+        {quoteTotals(q).map(([label, value], n, all) => (
+          <span key={n}>
+            {n > 0 && <br />}
+            {label}: {n === all.length - 1 ? <strong>{formatPrice(value)}</strong> : formatPrice(value)}
+          </span>
+        ))}
+      </p>
       <p>
         <a href={link} style={linkStyle}>
           Review and pay your quote

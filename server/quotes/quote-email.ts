@@ -4,7 +4,7 @@
  */
 import { formatPrice } from '../../engine/node.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
-import { quoteEmailHtml } from './quote-email-html.tsx';
+import { quoteEmailHtml, quoteTotals } from './quote-email-html.tsx';
 import type { QuoteView } from './quote-store.ts';
 
 const QUOTE_MAIL_KIND = 'quote-link';
@@ -13,13 +13,17 @@ const quoteSubject = (quoteNumber: string, siteName: string) => `Your quote #${q
 
 export function quoteLinkEmail(q: QuoteView, link: string, shop: { siteName: string; origin: string }): OutgoingMail {
   const expires = new Date(q.expiresAt).toUTCString();
-  const lines = q.items.map((i) => `- ${i.name} (SKU ${i.sku}), qty ${i.qty}: ${formatPrice(i.rowTotal)}`);
+  const lines = q.items.map(
+    (i) => `- ${i.name}${i.notes ? ` (${i.notes})` : ''}, SKU ${i.sku}, qty ${i.qty}: ${formatPrice(i.rowTotal)}`,
+  );
   const text = [
     `Hello ${q.firstName},`,
     '',
     `Your quote #${q.quoteIncrementId}${q.poNumber ? ` (PO ${q.poNumber})` : ''} is ready. Total: ${formatPrice(q.total)}.`,
     '',
     ...lines,
+    '',
+    ...quoteTotals(q).map(([label, value]) => `${label}: ${formatPrice(value)}`),
     '',
     `Review and pay it here: ${link}`,
     `The link is personal and works until ${expires}.`,

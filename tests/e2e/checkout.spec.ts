@@ -332,6 +332,12 @@ test('two samples paid by card: the success page, the stored order and both e-ma
   expect(order!.subtotal_cents).toBe(Math.round(subtotal * 100));
   expect(order!.total_cents).toBe(order!.subtotal_cents + order!.shipping_amount_cents + order!.tax_amount_cents);
   expect(money(order!.total_cents / 100)).toBe(shownTotal);
+  // The success page's summary: the two samples and the stored total, and when samples ship.
+  const bought = page.getByRole('table', { name: 'Your samples' });
+  await expect(bought.getByRole('row')).toHaveCount(1 + 2 + 4);
+  await expect(bought.getByRole('row').nth(2)).toContainText(CG_CHIP);
+  await expect(bought.getByRole('row').last()).toHaveText(new RegExp(`^Total\\s*\\${shownTotal}$`));
+  await expect(page.getByText('Sample doors ship in 2 to 3 business days')).toBeVisible();
 
   // The e-mails: the customer's, and the shop's to the first admin address with the rest in cc.
   const customer = await waitForMail(
@@ -411,6 +417,8 @@ test('a card that needs authentication: the sandbox page, then the verify page a
   await expect(page).toHaveURL(/\/order\/success$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your order number is' })).toHaveText(/#\d+$/);
   expect(ordersFor(email).map((o) => o.status)).toEqual(['ordered']);
+  // The verify page handed the order on: the success page shows what was bought.
+  await expect(page.getByRole('table', { name: 'Your samples' })).toBeVisible();
 
   // A return with a made-up intent: the failure page, with the way back to the checkout.
   await page.goto('/payment/card/verify?payment_intent=pi_unknown&payment_intent_client_secret=nope');

@@ -149,6 +149,23 @@ function expectPaidOrder(email: string, orderNumber: string) {
   return orders[0]!;
 }
 
+/** The success page's summary of a paid quote: its lines and total, nothing of samples. */
+async function expectQuoteSummary(page: Page, quoteNumber: string) {
+  await expect(page.getByRole('heading', { level: 2, name: `Your quote #${quoteNumber}` })).toBeVisible();
+  const summary = page.getByRole('table', { name: `Your quote #${quoteNumber}` });
+  await expect(summary.getByRole('row')).toHaveText([
+    /^Item\s*Qty\s*Amount$/,
+    /^Carlton wall cabinet W3030, Pure White\s*Glass doors\s*3\s*\$736\.50$/,
+    /^Crown moulding 8 ft\s*2\s*\$79\.98$/,
+    /^Subtotal\s*\$816\.48$/,
+    /^Discount\s*-\$25\.00$/,
+    /^Shipping \(Freight delivery\)\s*\$95\.00$/,
+    /^Tax\s*\$52\.13$/,
+    /^Total\s*\$938\.61$/,
+  ]);
+  await expect(page.getByText('Sample doors ship')).toHaveCount(0);
+}
+
 test('a quote created with the CLI is paid by sandbox card through its link: success page, one order with its items and total, the e-mails', async ({
   page,
 }) => {
@@ -202,6 +219,7 @@ test('a quote created with the CLI is paid by sandbox card through its link: suc
   await expect(status).toHaveText(/#\d+$/);
   const orderNumber = /#(\d+)$/.exec((await status.textContent()) ?? '')![1]!;
   expectPaidOrder(email, orderNumber);
+  await expectQuoteSummary(page, quoteNumber);
   expect(apiBodies.length).toBeGreaterThan(0);
   for (const b of apiBodies) expect(b).not.toMatch(/4242 ?4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002|"cvv"/);
   await expect
@@ -261,7 +279,7 @@ test('a sandbox card that needs authentication: the gateway page, then the verif
 }) => {
   test.slow();
   const email = unique('quote-3ds');
-  const { link } = createQuote(email);
+  const { link, quoteNumber } = createQuote(email);
   await page.goto(link.replace(process.env.E2E_BASE_URL!, ''));
   await hydrated(page);
   await sandboxCard(page, '4000 0025 0000 3155');
@@ -271,6 +289,7 @@ test('a sandbox card that needs authentication: the gateway page, then the verif
   const status = page.getByRole('status').filter({ hasText: 'Your order number is' });
   await expect(status).toHaveText(/#\d+$/);
   expectPaidOrder(email, /#(\d+)$/.exec((await status.textContent()) ?? '')![1]!);
+  await expectQuoteSummary(page, quoteNumber);
 });
 
 test('Stripe with 3-D Secure: the verify page converts the quote and the intent gets the order ids', async ({
