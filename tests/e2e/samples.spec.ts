@@ -5,10 +5,14 @@
  * on a phone; and the "In cart" badge leaving a sample's name room for at most two lines.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { hydrated, scrolledToAndLive, watchErrors } from './support/page-helpers.ts';
+import { hydrated, samples, scrolledToAndLive, watchErrors } from './support/page-helpers.ts';
 
 const CARLTON = '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/carlton';
 const CALACATTA = '/products/countertops/quartz-countertops/calacatta-gold-quartz';
+/** Five samples with long names: a list to tick. */
+const PTS = '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/pts';
+/** One sample with one of the longest names: a list without checkboxes. */
+const CRWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/crwsbv';
 const AW_TITLE = 'Aspen White Shaker RTA Kitchen Cabinets';
 const AW_DOOR = 'Aspen White Shaker sample door, Aspen White';
 const EMPTY_TEXT = 'Looks like you have not added anything to your cart. Go ahead & add items to your cart.';
@@ -143,3 +147,38 @@ test('the Samples tab is whole on a phone', async ({ page }) => {
   });
   expect(fit).toEqual({ listScrolls: false, tabClipped: false, inside: true });
 });
+
+for (const width of [390, 1280])
+  test(`with the In cart badge a sample's name takes at most two lines at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    /** Each line of the list: its name, its lines (height over line height), whether it says In cart. */
+    const nameLines = (list: Awaited<ReturnType<typeof samples>>) =>
+      list.getByRole('listitem').evaluateAll((items) =>
+        items.map((li) => {
+          const name = li.querySelector('[class*="name"]')!;
+          const lines = name.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(name).lineHeight);
+          return { name: name.textContent, lines: Math.round(lines), inCart: /In cart/.test(li.textContent ?? '') };
+        }),
+      );
+
+    await open(page, PTS);
+    const list = await samples(page);
+    for (const box of await list.getByRole('checkbox').all()) await box.check();
+    await list.getByRole('button', { name: 'Add to Cart' }).click();
+    const ticked = await nameLines(list);
+    expect(ticked).toHaveLength(5);
+    for (const line of ticked) {
+      expect(line.inCart, line.name!).toBe(true);
+      expect(line.lines, line.name!).toBeLessThanOrEqual(2);
+    }
+    expect(ticked.map((l) => l.name)).toContain('Park Terrace Slim Shaker sample door, Natural White Oak');
+
+    await open(page, CRWSBV);
+    const single = await samples(page);
+    await single.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(single.getByRole('listitem')).toContainText('In cart');
+    expect(await nameLines(single)).toEqual([
+      { name: 'Classic Rustic Walnut Shaker sample door, Rustic Walnut', lines: expect.any(Number), inCart: true },
+    ]);
+    expect((await nameLines(single))[0]!.lines).toBeLessThanOrEqual(2);
+  });
