@@ -1,6 +1,7 @@
 /**
  * The sample cart page: "Loading cart..." until the stored lines and the build's sample data
- * are both known (also what the prerendered HTML shows), then the empty state or the lines.
+ * are both known (also what the prerendered HTML shows), then the empty state (with links to
+ * the styles, whose pages add a sample in one tap) or the lines.
  * Prices are for display; the server recomputes every amount at checkout. A stored sku the
  * catalogue no longer has is dropped from the cart with a message naming it.
  */
@@ -28,6 +29,8 @@ export const removedMessage = (name: string) => `Item ${name} has been removed f
 function CartPage({
   title,
   emptyText,
+  styleLinksText,
+  styleLinks,
   continueText,
   continueUrl,
   checkoutText,
@@ -131,6 +134,18 @@ function CartPage({
     ) : (
       <div className={styles.empty}>
         <p>{emptyText}</p>
+        {!!styleLinks?.length && (
+          <>
+            <p id={`${id}-styles`}>{styleLinksText}</p>
+            <ul className={styles.styleLinks} aria-labelledby={`${id}-styles`}>
+              {styleLinks.map((l) => (
+                <li key={l.url}>
+                  <SiteLink href={l.url}>{l.label}</SiteLink>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         <ActionLink action={{ label: continueText, url: continueUrl }} variant="outline" />
       </div>
     );

@@ -34,6 +34,10 @@ function ListingView({
   emptyText,
   descriptionLimit,
   bulletLimit,
+  sampleText,
+  inCartText,
+  cartText,
+  cartUrl,
 }: ListingProps & { path: string }) {
   const id = useId();
   const [params, update] = useQueryParams();
@@ -134,6 +138,7 @@ function ListingView({
                   descriptionLimit={descriptionLimit}
                   bulletLimit={bulletLimit}
                   priority={range.start === 0 && i === 0}
+                  sampleTexts={{ label: sampleText, inCartText, cartText, cartUrl }}
                 />
               </Later>
             </li>

@@ -113,6 +113,16 @@ describe('listing', () => {
     }
   });
 
+  it('gives a card with a sample an Order a sample button naming it, not yet in the cart', () => {
+    const screen = render(props);
+    const [aw, bc] = cards(screen).map((c) => within(c));
+    expect(
+      aw!.getByRole('button', { name: 'Order a sample: Aspen White Shaker sample door, Aspen White' }),
+    ).toBeTruthy();
+    expect(aw!.queryByRole('link', { name: 'View cart' })).toBeNull();
+    expect(bc!.queryAllByRole('button')).toEqual([]);
+  });
+
   it('says No items available when there is nothing to list', () => {
     const screen = render({ ...props, items: [] });
     expect(text(screen)).toContain('No items available');

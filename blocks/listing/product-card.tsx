@@ -1,9 +1,10 @@
 /**
  * One card of the listing: image, badges, title link, starting price, the description cut at
  * `descriptionLimit` characters and at most `bulletLimit` bullets, then Read more (a link to
- * the item, whose accessible name says which item) when anything was cut.
+ * the item, whose accessible name says which item) when anything was cut; an item with a sample
+ * gets a button that adds it to the sample cart.
  */
-import { Img, SiteLink, formatPrice, truncateText } from '../../engine/index.ts';
+import { Img, SampleAction, SiteLink, formatPrice, truncateText } from '../../engine/index.ts';
 import type { ListingProps } from '../../schemas/types/blocks/listing.ts';
 import styles from './listing.module.css';
 
@@ -14,11 +15,13 @@ export function ProductCard({
   descriptionLimit,
   bulletLimit,
   priority,
+  sampleTexts,
 }: {
   item: ListingItem;
   descriptionLimit: number;
   bulletLimit: number;
   priority: boolean;
+  sampleTexts: { label: string; inCartText: string; cartText: string; cartUrl: string };
 }) {
   const description = item.description ? truncateText(item.description, descriptionLimit) : undefined;
   const bullets = item.bullets ?? [];
@@ -76,6 +79,7 @@ export function ProductCard({
             </SiteLink>
           )}
         </div>
+        {item.sample && <SampleAction sample={item.sample} {...sampleTexts} />}
       </div>
     </article>
   );

@@ -1,21 +1,62 @@
 import { useState } from 'react';
-import { defineBlock, useImagePriority } from '../../engine/index.ts';
+import {
+  defineBlock,
+  formatPrice,
+  SampleAction,
+  selectedFinish,
+  useImagePriority,
+  useQueryParams,
+  type FinishRef,
+} from '../../engine/index.ts';
 import type { StyleGalleryProps } from '../../schemas/types/blocks/style-gallery.ts';
 import styles from './style-gallery.module.css';
 
 type Image = StyleGalleryProps['images'][number];
+type Sample = NonNullable<StyleGalleryProps['samples']>[number];
+/** What the large image shows: one of the images, or the preview photo of the finish in view. */
+type View = { index: number } | { finish: FinishRef };
+
+const finishKey = (f: FinishRef | undefined) => (f ? `${f.group.name}:${f.item.value}` : '');
+
+/** The view a newly chosen finish gives: its photo (a gallery image when it is one), or none. */
+function finishView(images: Image[], f: FinishRef | undefined): View | undefined {
+  const photo = f?.item.previewImage;
+  if (!f || !photo) return undefined;
+  const index = images.findIndex((img) => img.src === photo.src);
+  return index >= 0 ? { index } : { finish: f };
+}
 
 /**
  * One large image and thumbnail buttons that switch it (aria-pressed tells which is shown).
- * Keyed by the first image so moving to another style's page starts again at its first image.
+ * When the finish in view changes (the URL's ?type=&value=, read once hydrated), the large
+ * image becomes that finish's preview photo, if the catalogue has one. Keyed by the first image
+ * so moving to another style's page starts again at its first image.
  */
-function Gallery({ images, label }: { images: Image[]; label: string }) {
-  const [index, setIndex] = useState(0);
+function Gallery(props: StyleGalleryProps) {
+  const { images, label, finishes, samples } = props;
+  const [params] = useQueryParams();
+  const chosen = finishes?.length ? selectedFinish({ finishes }, params) : undefined;
+  const key = finishKey(chosen);
+  const [view, setView] = useState<View>({ index: 0 });
+  const [seenKey, setSeenKey] = useState(key);
+  if (key !== seenKey) {
+    setSeenKey(key);
+    const next = finishView(images, chosen);
+    if (next) setView(next);
+  }
   // The first image is the page's LCP: it takes the page's first-image slot (always granted when marked).
   const lead = useImagePriority(true);
-  const current = images[Math.min(index, images.length - 1)]!;
+  const index = 'index' in view ? Math.min(view.index, images.length - 1) : -1;
+  const current: Image =
+    'finish' in view
+      ? { ...view.finish.item.previewImage!, label: view.finish.item.label }
+      : images[Math.max(index, 0)]!;
+  const sample = chosen
+    ? samples?.find((s) => s.finish.type === chosen.group.name && s.finish.value === chosen.item.value)
+    : samples?.[0];
   return (
     <section className={styles.gallery} aria-label={label}>
+      {!!samples?.length && <SampleBar {...props} sample={sample} chosen={chosen} />}
       <figure className={styles.stage}>
         <img
           key={current.src}
@@ -33,7 +74,12 @@ function Gallery({ images, label }: { images: Image[]; label: string }) {
         <ul className={styles.thumbs}>
           {images.map((img, i) => (
             <li key={`${img.src}-${i}`}>
-              <button type="button" className={styles.thumb} aria-pressed={i === index} onClick={() => setIndex(i)}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={i === index}
+                onClick={() => setView({ index: i })}
+              >
                 <img src={img.src} alt="" width={img.width} height={img.height} loading="lazy" decoding="async" />
                 <span className="jv-sr-only">{`Show image ${i + 1} of ${images.length}: ${img.label ?? img.alt}`}</span>
               </button>
@@ -45,13 +91,40 @@ function Gallery({ images, label }: { images: Image[]; label: string }) {
   );
 }
 
-function StyleGallery({ images, label }: StyleGalleryProps) {
-  return <Gallery key={images[0]?.src} images={images} label={label} />;
+/** The sample of the finish in view with its button, or a line saying that finish has none. */
+function SampleBar({
+  sample,
+  chosen,
+  sampleText,
+  inCartText,
+  noSampleText,
+  cartText,
+  cartUrl,
+}: StyleGalleryProps & { sample: Sample | undefined; chosen: FinishRef | undefined }) {
+  if (!sample)
+    return (
+      <p className={`${styles.sample} ${styles.noSample}`}>
+        {noSampleText.replace('{finish}', chosen?.item.label ?? '')}
+      </p>
+    );
+  return (
+    <div className={styles.sample}>
+      <p className={styles.sampleName}>
+        {sample.name} <span className={styles.samplePrice}>{formatPrice(sample.price)}</span>
+      </p>
+      <SampleAction sample={sample} label={sampleText} inCartText={inCartText} cartText={cartText} cartUrl={cartUrl} />
+    </div>
+  );
+}
+
+function StyleGallery(props: StyleGalleryProps) {
+  return <Gallery key={props.images[0]?.src} {...props} />;
 }
 
 export default defineBlock({
   type: 'style-gallery',
   component: StyleGallery,
-  island: 'interaction',
-  description: 'Product gallery: a large image with thumbnails.',
+  // Live at load: the large image follows a finish chosen in another block, and the sample button works at once.
+  island: 'load',
+  description: 'Product gallery: a large image with thumbnails, following the finish in view, with its sample button.',
 });

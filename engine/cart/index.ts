@@ -7,10 +7,12 @@
  *   sampleCart().remove(sku); sampleCart().clear();
  *   const data = useSampleData();                        // { status, data: SampleData }
  *   const { lines, unknown } = resolveSampleLines(items, data.data);
+ *   <SampleAction sample={sample} label="Order a sample" ... />   // one tap, then "In cart" and a link to the cart
  */
 export { unavailableMessage } from './constants.ts';
 export type { AddResult } from './store.ts';
 export { sampleCart } from './sample-cart.ts';
+export { SampleAction } from './sample-action.tsx';
 export { useSampleCart } from './use-sample-cart.ts';
 export { useSampleData } from './use-sample-data.ts';
 export {

@@ -186,10 +186,10 @@ test.describe('style page', () => {
 
     await page.getByRole('radio', { name: 'Hudson Sage' }).check();
     await expect(page).toHaveURL(`${CARLTON}?type=paint&value=hudson-sage`);
-    await expect(page.getByRole('figure').filter({ hasText: 'Hudson Sage' }).getByRole('img')).toHaveAttribute(
-      'src',
-      /^\/assets\/images\/styles\/doors\/shaker-hudson-sage-[\w-]{10}\.svg$/,
-    ); // fingerprinted by the build
+    // The door preview (its caption names the group; the gallery's photo of the finish is captioned too).
+    await expect(
+      page.getByRole('figure').filter({ hasText: 'Hudson Sage (Painted)' }).getByRole('img'),
+    ).toHaveAttribute('src', /^\/assets\/images\/styles\/doors\/shaker-hudson-sage-[\w-]{10}\.svg$/); // fingerprinted by the build
     await page.getByRole('radio', { name: 'Honey Maple' }).check();
     await expect(page).toHaveURL(`${CARLTON}?type=stain&value=honey-maple`);
     await expect(page.getByText('Selected finish: Honey Maple (Stained)')).toBeVisible();
