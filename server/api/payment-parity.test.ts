@@ -108,7 +108,7 @@ const quoteLink: Subject = {
         quoteId: quote.id,
         quoteIncrementId: quote.quoteIncrementId,
       }),
-      customerMail: { contains: `payment for quote #${quote.quoteIncrementId}` },
+      customerMail: { contains: `for quote #${quote.quoteIncrementId} (2 lines)` },
     };
   },
 };
