@@ -14,10 +14,9 @@ import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../../server/testing/test-server.ts';
 import { secondShopSite, type ContentDir } from '../../tests/fixtures/sites/second-shop.ts';
 import { shippedShop } from '../../tests/setup/shipped-shop.ts';
-import { main } from '../main.ts';
 import { csv, csvField, terminalText } from './orders-output.ts';
 import { parseSince } from './orders.ts';
-import { runJoinery, useServerDatabase } from './test-support.ts';
+import { runJoinery, pointAtDatabaseOf } from './test-support.ts';
 
 let t: TestServer | undefined;
 let site: ContentDir | undefined;
@@ -35,7 +34,7 @@ afterEach(async () => {
 /** A test server on the fixture shop (or another content folder) whose database the CLI reads. */
 async function server(siteDir = FIXTURE_SHOP_DIR) {
   t = await createTestServer({ siteDir, dist: false });
-  useServerDatabase(t);
+  pointAtDatabaseOf(t);
   return t;
 }
 

@@ -10,8 +10,7 @@ import { CLAIM, CONTACT, DESIGN, PNG, file, submit, writeSite, type OkJson } fro
 import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../../server/testing/test-server.ts';
 import { shippedShop } from '../../tests/setup/shipped-shop.ts';
-import { main } from '../main.ts';
-import { runJoinery, useServerDatabase } from './test-support.ts';
+import { runJoinery, pointAtDatabaseOf } from './test-support.ts';
 
 let t: TestServer | undefined;
 let dir: TempDir | undefined;
@@ -29,7 +28,7 @@ async function server() {
   dir = tempDir('joinery-submissions-');
   const siteDir = writeSite(dir.join('site'), [CONTACT, CLAIM, DESIGN]);
   t = await createTestServer({ siteDir, dist: false, config: { uploadDir: dir.join('uploads') } });
-  useServerDatabase(t);
+  pointAtDatabaseOf(t);
   vi.stubEnv('JOINERY_UPLOAD_DIR', dir.join('uploads'));
   return { t, siteDir };
 }

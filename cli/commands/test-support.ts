@@ -7,7 +7,7 @@ import type { TestServer } from '../../server/testing/test-server.ts';
 import { main } from '../main.ts';
 
 /** Points the commands at the test server's database, as an operator's environment would. */
-export function useServerDatabase(t: Pick<TestServer, 'dbKind' | 'dbTarget'>): void {
+export function pointAtDatabaseOf(t: Pick<TestServer, 'dbKind' | 'dbTarget'>): void {
   if (t.dbKind === 'postgres') vi.stubEnv('DATABASE_URL', t.dbTarget);
   else {
     vi.stubEnv('DATABASE_URL', '');
