@@ -34,7 +34,8 @@ const ISLANDS: Record<string, string> = {
   'download-catalog': 'interaction',
   'image-cards': 'interaction',
   'not-found': 'interaction',
-  'style-gallery': 'interaction',
+  // At load: its main photo follows a finish picked in the swatches, before any touch of its own.
+  'style-gallery': 'load',
   'text-media': 'interaction',
   unsubscribe: 'interaction',
   'video-cards': 'interaction',

@@ -30,6 +30,9 @@ import styles from './cookie-banner.module.css';
  * - Clicks on links to the tracked paths push a `cta_click` event to window.dataLayer whatever
  *   the consent: the data layer stays in the page unless the tag manager is loaded.
  */
+/** The preferences dialog's id: a link to `#cookie-preferences` (the footer's) opens it too. */
+const PREFERENCES_ID = 'cookie-preferences';
+
 function CookieBanner({
   title,
   text,
@@ -41,59 +44,60 @@ function CookieBanner({
   maxAgeDays,
 }: CookieBannerProps) {
   const titleId = useId();
-  const dialogId = useId();
   const storing = (value: 'accepted' | 'rejected') => consentCookie(value, { days: maxAgeDays });
   return (
-    <section
-      className={styles.banner}
-      aria-labelledby={titleId}
-      hidden
-      data-jv-unless-cookie={CONSENT_VALUES.map((v) => `${CONSENT_COOKIE}=${v}`).join(' ')}
-    >
-      <div className={styles.inner}>
-        <div className={styles.copy}>
-          <h2 id={titleId} className={styles.title}>
-            {title}
-          </h2>
-          <p className={styles.text}>
-            {text}
-            {policy && (
-              <>
-                {' '}
-                <a href={policy.url} className={styles.link}>
-                  {policy.label}
-                </a>
-              </>
-            )}
-          </p>
+    <>
+      <section
+        className={styles.banner}
+        aria-labelledby={titleId}
+        hidden
+        data-jv-unless-cookie={CONSENT_VALUES.map((v) => `${CONSENT_COOKIE}=${v}`).join(' ')}
+      >
+        <div className={styles.inner}>
+          <div className={styles.copy}>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            <p className={styles.text}>
+              {text}
+              {policy && (
+                <>
+                  {' '}
+                  <a href={policy.url} className={styles.link}>
+                    {policy.label}
+                  </a>
+                </>
+              )}
+            </p>
+          </div>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.primary}`}
+              data-jv-set-cookie={storing('accepted')}
+            >
+              {acceptLabel}
+            </button>
+            <button type="button" className={styles.button} data-jv-set-cookie={storing('rejected')}>
+              {rejectLabel}
+            </button>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.plain}`}
+              aria-haspopup="dialog"
+              data-jv-show-modal={PREFERENCES_ID}
+            >
+              {manageLabel}
+            </button>
+          </div>
         </div>
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={`${styles.button} ${styles.primary}`}
-            data-jv-set-cookie={storing('accepted')}
-          >
-            {acceptLabel}
-          </button>
-          <button type="button" className={styles.button} data-jv-set-cookie={storing('rejected')}>
-            {rejectLabel}
-          </button>
-          <button
-            type="button"
-            className={`${styles.button} ${styles.plain}`}
-            aria-haspopup="dialog"
-            data-jv-show-modal={dialogId}
-          >
-            {manageLabel}
-          </button>
-        </div>
-      </div>
+      </section>
       <PreferencesDialog
-        id={dialogId}
+        id={PREFERENCES_ID}
         texts={preferences}
         cookie={`${CONSENT_COOKIE}={}${consentCookieAttributes({ days: maxAgeDays })}`}
       />
-    </section>
+    </>
   );
 }
 

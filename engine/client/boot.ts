@@ -28,23 +28,39 @@ function showNotices(): void {
     // Measured after the browser's own layout (no forced layout here).
     new ResizeObserver(() => pad(el.hidden ? '' : `${el.offsetHeight}px`)).observe(el);
   }
-  const store = (notice: HTMLElement, cookie = '') => {
+  const store = (cookie = '') => {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
     document.cookie = cookie + (location.protocol === 'https:' ? '; Secure' : '');
-    notice.hidden = true;
+    for (const notice of document.querySelectorAll<HTMLElement>('[data-jv-unless-cookie]')) notice.hidden = true;
+  };
+  const cookieValue = (name: string) =>
+    document.cookie
+      .split('; ')
+      .find((c) => c.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
+  // A dialog's boxes show the choice stored so far: all of them for "accepted", else those named.
+  const openDialog = (dialog: HTMLDialogElement) => {
+    const form = dialog.querySelector<HTMLFormElement>('form[data-jv-cookie-form]');
+    const stored = form && cookieValue(form.dataset.jvCookieForm?.split('=')[0] ?? '');
+    if (form && stored)
+      for (const box of form.querySelectorAll<HTMLInputElement>('input[type=checkbox]:enabled'))
+        box.checked = stored === 'accepted' || stored.split('+').includes(box.value);
+    dialog.showModal();
   };
   addEventListener(
     'click',
     (e) => {
-      const button =
-        e.target instanceof Element
-          ? e.target.closest<HTMLElement>('[data-jv-set-cookie], [data-jv-show-modal]')
-          : null;
-      const notice = button?.closest<HTMLElement>('[data-jv-unless-cookie]');
-      if (!button || !notice) return;
-      const dialog = button.dataset.jvShowModal;
-      if (dialog) return document.getElementById(dialog)?.closest('dialog')?.showModal();
-      store(notice, button.dataset.jvSetCookie);
+      const el = e.target instanceof Element ? e.target : null;
+      // A button naming a dialog, or a link to one (a footer's "#cookie-preferences"), opens it.
+      const opener = el?.closest<HTMLElement>('[data-jv-show-modal], a[href^="#"]');
+      const target = opener && (opener.dataset.jvShowModal ?? opener.getAttribute('href')?.slice(1));
+      const dialog = target ? document.getElementById(target) : null;
+      if (dialog instanceof HTMLDialogElement) {
+        e.preventDefault();
+        return openDialog(dialog);
+      }
+      const button = el?.closest<HTMLElement>('[data-jv-set-cookie]');
+      if (button?.closest('[data-jv-unless-cookie]')) store(button.dataset.jvSetCookie);
     },
     true,
   );
@@ -52,11 +68,14 @@ function showNotices(): void {
     'submit',
     (e) => {
       const form = e.target instanceof HTMLFormElement && e.target.dataset.jvCookieForm ? e.target : null;
-      const notice = form?.closest<HTMLElement>('[data-jv-unless-cookie]');
-      if (!form || !notice) return;
+      if (!form) return;
+      const cookie = form.dataset.jvCookieForm ?? '';
+      const before = cookieValue(cookie.split('=')[0] ?? '');
       const boxes = form.querySelectorAll<HTMLInputElement>('input[type=checkbox]:checked:enabled');
       const value = [...boxes].map((b) => b.value).join('+') || form.dataset.jvCookieNone;
-      store(notice, form.dataset.jvCookieForm?.replace('{}', value ?? ''));
+      store(cookie.replace('{}', value ?? ''));
+      // A changed choice applies from a fresh page: what the old one let load is gone then.
+      if (before !== undefined && before !== value) location.reload();
     },
     true,
   );

@@ -163,3 +163,39 @@ test('nothing ticked: stored as "rejected"; the calendar stays gated until the v
   expect(gtm).toEqual([]);
   expect(alerts).toEqual([]);
 });
+
+test('the footer reopens the preferences with the stored choice ticked; a changed choice applies at once', async ({
+  context,
+  page,
+}) => {
+  const gtm = await stubTagManager(context);
+  const alerts = await openBanner(page);
+  await banner(page).getByRole('button', { name: 'Accept All' }).click();
+  expect(await consentValue(context)).toBe('accepted');
+  await expect.poll(() => gtm.length).toBe(1);
+
+  await page.goto('/faqs');
+  await settled(page);
+  await expect(banner(page)).toHaveCount(0);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Preferences' }).click();
+  const dialog = preferences(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Analytics' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Marketing' })).toBeChecked();
+  expect(new URL(page.url()).hash).toBe('');
+
+  // Analytics off: saved, and the page loads afresh without the tag manager.
+  await dialog.getByRole('checkbox', { name: 'Analytics' }).uncheck();
+  const loadsBefore = gtm.length;
+  const reloaded = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: 'Save preferences' }).click();
+  await reloaded;
+  await settled(page);
+  expect(await consentValue(context)).toBe('marketing');
+  expect(gtm).toHaveLength(loadsBefore);
+  expect(await page.evaluate(() => document.querySelector('script[src*="googletagmanager"]'))).toBeNull();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Preferences' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Analytics' })).not.toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Marketing' })).toBeChecked();
+  expect(alerts).toEqual([]);
+});
