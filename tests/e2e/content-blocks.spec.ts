@@ -337,7 +337,9 @@ test.describe('at 1280 px', () => {
     );
   });
 
-  test('third-party widgets that cannot load say so, and keep their way out', async ({ page }) => {
+  test('third-party widgets that cannot load say so, and keep their way out', async ({ page, baseURL }) => {
+    // The calendar is a third party's: it tries to load only with marketing cookies allowed.
+    await page.context().addCookies([{ name: 'cookie_consent', value: 'marketing', url: baseURL! }]);
     await page.route('https://assets.calendly.com/**', (route) => route.abort());
     await open(page, '/book-appointment');
     await scrolledToAndLive(page, page.locator('.calendly-inline-widget'));

@@ -301,7 +301,7 @@ test.describe('the cookie banner of a new visitor', () => {
   }) => {
     const html = await (await page.request.get('/estimator')).text();
     expect(html).toMatch(
-      /<section [^>]*hidden="" data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected"/,
+      /<section [^>]*hidden="" data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected cookie_consent=analytics cookie_consent=marketing cookie_consent=analytics\+marketing"/,
     );
     // No hydration at all: shown with the HTML, styled by the inlined CSS; the boot script answers its buttons.
     await context.route(/\/assets\/entry-[^/]+\.js$/, (route) => route.abort());
@@ -313,15 +313,13 @@ test.describe('the cookie banner of a new visitor', () => {
     // Padded by the boot script once it has measured the bar (an observer's callback, after layout);
     // its click handler is in place from then on too.
     await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe(`${Math.round(height)}px`);
-    // Its buttons work before hydration too: Manage Preferences alerts; Accept All stores the
-    // choice for 180 days and the bar goes.
-    const alerts: string[] = [];
-    page.once('dialog', (d) => {
-      alerts.push(d.message());
-      void d.accept();
-    });
+    // Its buttons work before hydration too: Manage Preferences opens the preferences dialog
+    // (Escape closes it); Accept All stores the choice for 180 days and the bar goes.
     await banner(page).getByRole('button', { name: 'Manage Preferences' }).click();
-    await expect.poll(() => alerts).toEqual([expect.stringMatching(/^Cookie preferences are coming soon/)]);
+    const preferences = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await expect(preferences).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(preferences).toHaveCount(0);
     await expect(banner(page)).toBeVisible();
     const before = Date.now() / 1000;
     await banner(page).getByRole('button', { name: 'Accept All' }).click();
