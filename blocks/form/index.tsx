@@ -14,34 +14,10 @@ import styles from './styles.ts';
 
 const FormView = (await import('./form-view.tsx')).default;
 
-function FormBlock({
-  form,
-  definition,
-  definitionHash,
-  pricing,
-  title,
-  intro,
-  headingLevel,
-  showHeading,
-  variant,
-  endpoint,
-}: FormProps) {
+function FormBlock(props: FormProps) {
   return (
-    <div className={variant === 'band' ? styles.bandBlock : styles.pageBlock}>
-      <FormView
-        {...{
-          form,
-          definition,
-          definitionHash,
-          pricing,
-          title,
-          intro,
-          headingLevel,
-          showHeading,
-          variant,
-          endpoint,
-        }}
-      />
+    <div className={props.variant === 'band' ? styles.bandBlock : styles.pageBlock}>
+      <FormView {...props} />
     </div>
   );
 }

@@ -1,16 +1,8 @@
-/**
- * No page scrolls sideways on a phone or a tablet: every prerendered route of the build (its
- * dist/site folders), each dynamic route with one sample value, the 404 page, the checkout with a
- * sample in the cart, the success page with an order number and a quote's payment page (also
- * after a declined card) are loaded once and measured at 320, 390 and 768 px. A failure names the
- * widest element whose right edge passes the viewport.
- */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import { settled } from './support/page-helpers.ts';
+import { createQuote } from './support/quote-link.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SITE = join(ROOT, 'dist/site');
@@ -137,58 +129,7 @@ for (const path of ROUTES) {
 }
 
 /** A quote made with the staff's CLI on the e2e server's database: its link's path. */
-function quoteLink(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'joinery-quote-'));
-  const file = join(dir, 'quote.json');
-  const email = `overflow.${Date.now()}@example.com`;
-  const address = {
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email,
-    phoneNumber: '6145550100',
-    street1: '100 North High Street',
-    city: 'Columbus',
-    state: 'OH',
-    zipCode: '43215',
-    countryId: 'US',
-  };
-  writeFileSync(
-    file,
-    JSON.stringify({
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email,
-      billingAddress: address,
-      shippingMethod: 'freight',
-      shippingLabel: 'Freight delivery',
-      items: [
-        {
-          name: 'Carlton wall cabinet W3030, Pure White',
-          sku: 'CARLTON-W3030-PW',
-          qty: 3,
-          price: 245.5,
-          notes: 'Glass doors',
-        },
-      ],
-      shippingAmount: 95,
-      taxAmount: 52.13,
-      discountAmount: 25,
-    }),
-  );
-  const out = execFileSync(process.execPath, ['cli/bin.js', 'quote', 'create', file], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      JOINERY_DATA_DIR: process.env.E2E_DATA_DIR!,
-      JOINERY_DB: '',
-      PUBLIC_ORIGIN: process.env.E2E_BASE_URL!,
-    },
-    encoding: 'utf8',
-  });
-  const link = /^(http\S+\/quote\/payment\?quoteId=\d+&token=\S+)$/m.exec(out)?.[1];
-  if (!link) throw new Error(`no link in: ${out}`);
-  return link.replace(process.env.E2E_BASE_URL!, '');
-}
+const quoteLink = () => createQuote(`overflow.${Date.now()}@example.com`).link.replace(process.env.E2E_BASE_URL!, '');
 
 test("a quote's payment page fits, and its decline message shows whole", async ({ shared: page }) => {
   await open(page, quoteLink());
