@@ -173,6 +173,30 @@ export interface Finding {
   line: number;
   column: number;
   pointer: string;
+  /** End of the reported range (exclusive column), when the rule knows it. */
+  endLine?: number;
+  endColumn?: number;
   /** A command that would fix it, e.g. `joinery new page promo`. */
   fix?: string;
+  /** The nearest known names, best first ("did you mean"). */
+  suggestions?: string[];
+  /** Text edits that fix it; `joinery lint --fix` applies only the certain ones. */
+  fixes?: FindingFix[];
+}
+
+/** Replace `length` characters at `offset` (0-based, in the file's text) with `content`. */
+export interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
+
+export interface FindingFix {
+  /** What the fix does, for people: `Replace "faq-lst" with "faq-list"`. */
+  description: string;
+  /** Content-folder-relative file the edits apply to (usually the finding's own file). */
+  file: string;
+  edits: TextEdit[];
+  /** Safe to apply without a person choosing (one suggestion within edit distance 2, a missing `$schema`). */
+  certain: boolean;
 }
