@@ -4,9 +4,12 @@
  */
 import {
   createValidator,
+  nodeAt,
+  positionAt,
   positionOf,
   readSchemasDir,
   type Finding,
+  type FindingFix,
   type JsonFile,
   type Position,
   type RouteEntry,
@@ -17,6 +20,7 @@ import {
 import { readBlockSchemas, blockTypes } from '../blocks.ts';
 import { SCHEMAS_DIR, VALIDATOR_CACHE_DIR } from '../paths.ts';
 import { buildRoutesLeniently, type RouteProblem } from './routes.ts';
+import { CERTAIN_DISTANCE, didYouMeanText, nearestNames } from './suggest.ts';
 
 export interface ReportInput {
   file: string;
@@ -28,6 +32,21 @@ export interface ReportInput {
   fix?: string;
   /** Position when it is not given by a pointer (syntax errors, a link inside a text). */
   position?: Position;
+  /** End of the range when `position` is given. */
+  end?: Position;
+  suggestions?: string[];
+  fixes?: FindingFix[];
+}
+
+/** The syntax node a finding points at (the value, or its key), when the whole pointer exists. */
+function targetNode(file: JsonFile, pointer: string, key?: boolean) {
+  try {
+    const { node, complete } = nodeAt(file, pointer);
+    if (!node || !complete) return undefined;
+    return key && node.parent?.type === 'property' ? node.parent.children?.[0] : node;
+  } catch {
+    return undefined;
+  }
 }
 
 let cachedValidator: Validator | undefined;
@@ -87,6 +106,8 @@ export class LintContext {
   report(f: ReportInput) {
     const file = this.site.files.get(f.file);
     const pos = f.position ?? (file ? safePosition(file, f.pointer, f.atKey) : { line: 1, column: 1 });
+    const node = !f.position && file ? targetNode(file, f.pointer, f.atKey) : undefined;
+    const end = f.end ?? (node && file ? positionAt(file, node.offset + node.length) : undefined);
     this.findings.push({
       ruleId: this.currentRule.id,
       severity: f.severity ?? this.currentRule.severity,
@@ -94,8 +115,39 @@ export class LintContext {
       file: f.file,
       line: pos.line,
       column: pos.column,
+      ...(end && { endLine: end.line, endColumn: end.column }),
       pointer: f.pointer,
       ...(f.fix && { fix: f.fix }),
+      ...(f.suggestions?.length && { suggestions: f.suggestions }),
+      ...(f.fixes?.length && { fixes: f.fixes }),
     });
+  }
+
+  /**
+   * "Did you mean" for an unknown name at `pointer` (a string value, or a key with `atKey`): the
+   * message suffix, the nearest known names, and one fix per name that writes it in place. The
+   * fix is certain when a single name lies within the certain distance.
+   */
+  suggest(
+    name: string,
+    known: Iterable<string>,
+    at: { file: string; pointer: string; atKey?: boolean },
+  ): { suffix: string; suggestions?: string[]; fixes?: FindingFix[] } {
+    const near = nearestNames(name, known);
+    if (!near.length) return { suffix: '' };
+    const names = near.map((n) => n.name);
+    const certain =
+      near.filter((n) => n.distance <= CERTAIN_DISTANCE).length === 1 && near[0]!.distance <= CERTAIN_DISTANCE;
+    const file = this.site.files.get(at.file);
+    const node = file && targetNode(file, at.pointer, at.atKey);
+    const fixes: FindingFix[] = node
+      ? names.map((n, i) => ({
+          description: `Replace "${name}" with "${n}"`,
+          file: at.file,
+          edits: [{ offset: node.offset, length: node.length, content: JSON.stringify(n) }],
+          certain: certain && i === 0,
+        }))
+      : [];
+    return { suffix: didYouMeanText(names), suggestions: names, ...(fixes.length && { fixes }) };
   }
 }

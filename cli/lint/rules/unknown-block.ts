@@ -13,13 +13,15 @@ export default defineRule({
   },
   check(ctx) {
     forEachBlock(ctx, (block, file, pointer) => {
-      if (!ctx.blockTypes.has(block.type))
-        ctx.report({
-          file,
-          pointer: `${pointer}/type`,
-          message: `unknown block type "${block.type}"`,
-          fix: `joinery new block ${block.type}`,
-        });
+      if (ctx.blockTypes.has(block.type)) return;
+      const at = { file, pointer: `${pointer}/type` };
+      const { suffix, ...suggested } = ctx.suggest(block.type, ctx.blockTypes, at);
+      ctx.report({
+        ...at,
+        message: `unknown block type "${block.type}"${suffix}`,
+        // A near name is most likely a typo; without one, the author may mean a new block.
+        ...(suffix ? suggested : { fix: `joinery new block ${block.type}` }),
+      });
     });
   },
 });
