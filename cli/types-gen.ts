@@ -15,16 +15,20 @@ function pascal(s: string) {
   return s.replace(/(^|[-_.])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
 }
 
+const TYPE_OPTIONS = {
+  bannerComment: BANNER,
+  cwd: SCHEMAS_DIR,
+  additionalProperties: false,
+  style: { singleQuote: true, printWidth: 120 },
+  declareExternallyReferenced: true,
+  unreachableDefinitions: false,
+  // A list's length limits stay in the schema (and its doc comment): as tuple unions they made
+  // an example's array (a JSON import) fail to type-check against the props.
+  ignoreMinAndMaxItems: true,
+};
+
 async function generateTypes(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const opts = {
-    bannerComment: BANNER,
-    cwd: SCHEMAS_DIR,
-    additionalProperties: false,
-    style: { singleQuote: true, printWidth: 120 },
-    declareExternallyReferenced: true,
-    unreachableDefinitions: false,
-  };
   for (const f of readdirSync(SCHEMAS_DIR)
     .filter((f) => f.endsWith('.schema.json'))
     .sort()) {
@@ -32,22 +36,54 @@ async function generateTypes(): Promise<Map<string, string>> {
     const base = f.replace('.schema.json', '');
     // block-parts.schema.json is only definitions (for the blocks' schemas): emit them all.
     const all = base === 'block-parts' ? { unreachableDefinitions: true } : {};
-    out.set(join(TYPES_DIR, `${base}.ts`), await compile(schema, schema.title ?? pascal(base), { ...opts, ...all }));
+    out.set(
+      join(TYPES_DIR, `${base}.ts`),
+      await compile(schema, schema.title ?? pascal(base), { ...TYPE_OPTIONS, ...all }),
+    );
   }
   for (const type of blockTypes()) {
     const file = blockSchemaFile(type);
-    if (!existsSync(file)) continue;
-    const imports = new Map<string, Set<string>>();
-    const schema = defaultsRequired(sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports)) as JSONSchema;
-    const ts = await compile(schema, schema.title ?? `${pascal(type)}Props`, { ...opts, cwd: dirname(file) });
-    const lines = [...imports]
-      .sort()
-      .map(([base, names]) => `import type { ${[...names].sort().join(', ')} } from '../${base}.ts';`);
-    out.set(
-      join(TYPES_DIR, 'blocks', `${type}.ts`),
-      lines.length ? ts.replace(`${BANNER}\n`, `${BANNER}\n\n${lines.join('\n')}\n`) : ts,
-    );
+    if (existsSync(file)) out.set(join(TYPES_DIR, 'blocks', `${type}.ts`), await blockTypeSource(type, file));
   }
+  return out;
+}
+
+/** The generated props type of one block, from its schema.json (the file under schemas/types/blocks/). */
+export async function blockTypeSource(type: string, file: string): Promise<string> {
+  const imports = new Map<string, Set<string>>();
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as JSONSchema;
+  const title = raw.title ?? `${pascal(type)}Props`;
+  const named = namedItems(raw, title.replace(/Props$/, '') || pascal(type));
+  const schema = defaultsRequired(sharedRefsAsImports(named, imports)) as JSONSchema;
+  const ts = await compile(schema, title, { ...TYPE_OPTIONS, cwd: dirname(file) });
+  const lines = [...imports]
+    .sort()
+    .map(([base, names]) => `import type { ${[...names].sort().join(', ')} } from '../${base}.ts';`);
+  return lines.length ? ts.replace(`${BANNER}\n`, `${BANNER}\n\n${lines.join('\n')}\n`) : ts;
+}
+
+/** "categories" -> "Category", "addresses" -> "Address", "links" -> "Link"; a name that is not a plural gets "Item". */
+function singular(name: string): string {
+  const p = pascal(name);
+  if (/ies$/.test(p)) return p.replace(/ies$/, 'y');
+  if (/(ss|us|x|ch|sh)es$/.test(p)) return p.slice(0, -2);
+  if (/[^s]s$/.test(p)) return p.slice(0, -1);
+  return `${p}Item`;
+}
+
+/**
+ * An array's object items without a `title` get one, `<Block><Singular>` ("FaqListFaq"), so
+ * they have a named type (a component can name one item) instead of an inline literal. The block
+ * prefix keeps the name clear of the shared types a block imports (Image, Action, ...).
+ */
+function namedItems(node: unknown, stem: string, key?: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => namedItems(n, stem));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = namedItems(v, stem, k);
+  const items = out.items as Record<string, unknown> | undefined;
+  const isObject = items && typeof items === 'object' && (items.type === 'object' || 'properties' in items);
+  if (key && isObject && !items.title && !items.$ref) out.items = { ...items, title: `${stem}${singular(key)}` };
   return out;
 }
 

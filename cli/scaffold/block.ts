@@ -21,8 +21,8 @@ function blockFiles(name: string): Record<string, string> {
     type: 'object',
     required: ['title'],
     properties: {
-      title: { type: 'string', minLength: 1 },
-      text: { type: 'string' },
+      title: { description: 'Heading of the section.', type: 'string', minLength: 1 },
+      text: { description: 'Short text under the heading.', type: 'string' },
       headingLevel: { description: 'Level of the title.', enum: [2, 3], default: 2 },
     },
     additionalProperties: false,
@@ -62,13 +62,18 @@ export default defineBlock({ type: '${name}', component: ${Name}, description: '
 }
 `,
     [`${name}.test.tsx`]: `import { describe, expect, it } from 'vitest';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
+import type { ${Name}Props } from '../../schemas/types/blocks/${name}.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
+// A JSON import types an enum value as a string and a list as an array of any length: the
+// example is read as the props a page writes.
+const props = example.props as WrittenProps<${Name}Props>;
+
 describe('${name}', () => {
   it('renders the example title and text', () => {
-    const screen = renderBlockScreen(block, example.props);
+    const screen = renderBlockScreen(block, props);
     expect(screen.getByRole('heading', { level: 2, name: example.props.title })).toBeTruthy();
     expect(screen.getByText(example.props.text)).toBeTruthy();
   });

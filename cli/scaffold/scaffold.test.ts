@@ -1,13 +1,25 @@
 /** `joinery new`: each scaffold, written into a temporary copy, passes lint as it is. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { compile } from 'json-schema-to-typescript';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../exit-codes.ts';
 import { lintSite } from '../lint/run.ts';
 import { ROOT } from '../paths.ts';
+import { blockTypeSource } from '../types-gen.ts';
 import { scaffoldBlock, scaffoldForm, scaffoldPage } from './index.ts';
 
 const temps: string[] = [];
@@ -128,6 +140,66 @@ describe('new block', () => {
     expect(schema.properties.headingLevel.default).toBe(2);
     expect(source).toContain('function PriceList({ title, text, headingLevel }: PriceListProps)');
   });
+
+  it('gives every prop of the scaffolded schema a description', () => {
+    const dir = blocksDir();
+    scaffoldBlock(dir, 'price-list');
+    const schema = JSON.parse(readFileSync(join(dir, 'price-list', 'schema.json'), 'utf8'));
+    for (const [prop, def] of Object.entries(schema.properties as Record<string, { description?: string }>))
+      expect(def.description, prop).toMatch(/\w/);
+  });
+
+  it('writes a test that type-checks after lists with length limits and enums are added', async () => {
+    // A project of its own: the new block, its generated type, the engine and shared types linked.
+    const project = mkdtempSync(join(tmpdir(), 'joinery-block-tsc-'));
+    temps.push(project);
+    mkdirSync(join(project, 'blocks'));
+    mkdirSync(join(project, 'schemas', 'types', 'blocks'), { recursive: true });
+    writeFileSync(join(project, 'blocks', 'index.ts'), readFileSync(join(ROOT, 'blocks', 'index.ts'), 'utf8'));
+    for (const link of ['engine', 'node_modules']) symlinkSync(join(ROOT, link), join(project, link));
+    for (const f of readdirSync(join(ROOT, 'schemas', 'types')).filter((f) => f.endsWith('.ts')))
+      symlinkSync(join(ROOT, 'schemas', 'types', f), join(project, 'schemas', 'types', f));
+    const folder = join(project, 'blocks', 'price-list');
+    scaffoldBlock(join(project, 'blocks'), 'price-list');
+
+    const schemaFile = join(folder, 'schema.json');
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+    schema.properties.rows = {
+      description: 'Prices, one per row.',
+      type: 'array',
+      minItems: 1,
+      maxItems: 4,
+      items: {
+        type: 'object',
+        required: ['label'],
+        properties: {
+          label: { description: 'What the price is for.', type: 'string' },
+          size: { description: 'How wide the row is.', enum: ['narrow', 'wide'] },
+        },
+      },
+    };
+    schema.required.push('rows');
+    writeFileSync(schemaFile, JSON.stringify(schema, null, 2));
+    const exampleFile = join(folder, 'example.json');
+    const example = JSON.parse(readFileSync(exampleFile, 'utf8'));
+    example.props.rows = [{ label: 'Base cabinet', size: 'wide' }, { label: 'Wall cabinet' }];
+    writeFileSync(exampleFile, JSON.stringify(example, null, 2));
+
+    const types = await blockTypeSource('price-list', schemaFile);
+    // One named type per item, a plain array (no tuple per allowed length).
+    expect(types).toContain('rows: PriceListRow[];');
+    expect(types).toContain('export interface PriceListRow {');
+    writeFileSync(join(project, 'schemas', 'types', 'blocks', 'price-list.ts'), types);
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), include: ['blocks/price-list'] }),
+    );
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
+      encoding: 'utf8',
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 120_000);
 
   it('refuses an existing block and a bad name, writing nothing', () => {
     const dir = blocksDir();

@@ -22,7 +22,7 @@ export type RichNode =
       /**
        * @minItems 1
        */
-      items: [Text, ...Text[]];
+      items: Text[];
     }
   | {
       type: 'img';
@@ -41,11 +41,11 @@ export interface BlogsFile {
   /**
    * @minItems 1
    */
-  categories: [Category, ...Category[]];
+  categories: Category[];
   /**
    * @minItems 1
    */
-  authors: [Author, ...Author[]];
+  authors: Author[];
   /**
    * Every post, in any order (lists sort them newest first).
    */
@@ -117,7 +117,7 @@ export interface Post {
   /**
    * @minItems 1
    */
-  content: [RichNode, ...RichNode[]];
+  content: RichNode[];
 }
 /**
  * An image with its intrinsic size (so the page reserves its space) and alternative text.

@@ -17,7 +17,7 @@ export type FormFile = {
   /**
    * @minItems 1
    */
-  steps?: [Step, ...Step[]];
+  steps?: Step[];
   buttons?: {
     submit?: string;
     reset?: string;

@@ -5,10 +5,7 @@
  *
  * Items: mobile < 768 px, tablet 768-1200 px, desktop >= 1201 px (CSS); browser and smartTV apply after hydration.
  */
-export type Devices = [
-  'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV',
-  ...('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[]
-];
+export type Devices = ('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[];
 export type Blocks = Block[];
 
 /**

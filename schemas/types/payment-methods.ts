@@ -31,7 +31,7 @@ export interface PaymentMethod {
    *
    * @minItems 1
    */
-  scopes?: ['sample-order' | 'convert-to-order', ...('sample-order' | 'convert-to-order')[]];
+  scopes?: ('sample-order' | 'convert-to-order')[];
   metadata?: {
     /**
      * A site path (/images/...) or https URL of the method's logo.

@@ -88,12 +88,12 @@ export interface Style {
     /**
      * @minItems 1
      */
-    [k: string]: [Text, ...Text[]];
+    [k: string]: Text[];
   };
   /**
    * @minItems 1
    */
-  images: [StyleImage, ...StyleImage[]];
+  images: StyleImage[];
   finishes: FinishGroup[];
   /**
    * The call to action on cards and the detail page.
@@ -140,7 +140,7 @@ export interface FinishGroup {
   /**
    * @minItems 1
    */
-  items: [FinishItem, ...FinishItem[]];
+  items: FinishItem[];
 }
 /**
  * One selectable finish. `value` is what the style page's ?type={finish name}&value={value} query and a sample's finish.value name.
@@ -201,16 +201,10 @@ export interface SpecGroup {
   /**
    * @minItems 1
    */
-  props: [
-    {
-      label: Text;
-      value: Text;
-    },
-    ...{
-      label: Text;
-      value: Text;
-    }[]
-  ];
+  props: {
+    label: Text;
+    value: Text;
+  }[];
 }
 /**
  * An image with its intrinsic size (so the page reserves its space) and alternative text.

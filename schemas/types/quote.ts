@@ -22,22 +22,13 @@ export interface Quote {
    * @minItems 1
    * @maxItems 200
    */
-  items: [
-    {
-      name: string;
-      sku: string;
-      qty: number;
-      price: Money;
-      notes?: string;
-    },
-    ...{
-      name: string;
-      sku: string;
-      qty: number;
-      price: Money;
-      notes?: string;
-    }[]
-  ];
+  items: {
+    name: string;
+    sku: string;
+    qty: number;
+    price: Money;
+    notes?: string;
+  }[];
   additionalNotes?: string;
   shippingAmount?: Money;
   taxAmount?: Money;

@@ -29,7 +29,7 @@ export type ShippingMethod = {
   /**
    * @minItems 1
    */
-  rates: [ShippingRate, ...ShippingRate[]];
+  rates: ShippingRate[];
 };
 /**
  * ISO 3166-1 alpha-2 country code, or * for any country.
@@ -40,13 +40,13 @@ export type Country = string;
  *
  * @minItems 1
  */
-export type States = [string, ...string[]];
+export type States = string[];
 /**
  * ZIP codes: an exact code (43228), an inclusive range of codes of the same length (43001-43999), or * for any. A 9-digit ZIP matches by its first 5 digits.
  *
  * @minItems 1
  */
-export type ZipCodes = [string, ...string[]];
+export type ZipCodes = string[];
 /**
  * US dollars.
  */
@@ -78,7 +78,7 @@ export interface ShippingRate {
    *
    * @minItems 1
    */
-  ranges?: [SubtotalRange, ...SubtotalRange[]];
+  ranges?: SubtotalRange[];
   /**
    * US dollars.
    */

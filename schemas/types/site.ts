@@ -122,44 +122,24 @@ export interface Commerce {
    *
    * @minItems 1
    */
-  countries: [
-    {
-      code: string;
-      name: string;
-      shipping: boolean;
+  countries: {
+    code: string;
+    name: string;
+    shipping: boolean;
+    /**
+     * This country's postal code rule at checkout, instead of the engine's (US: 5 or 9 digits; elsewhere 3 to 10 letters, digits, spaces and hyphens). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
+     */
+    postalCode?: {
       /**
-       * This country's postal code rule at checkout, instead of the engine's (US: 5 or 9 digits; elsewhere 3 to 10 letters, digits, spaces and hyphens). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
+       * A regular expression (JavaScript, u flag) for the whole code, anchored: "^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$" for Canada.
        */
-      postalCode?: {
-        /**
-         * A regular expression (JavaScript, u flag) for the whole code, anchored: "^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$" for Canada.
-         */
-        pattern: string;
-        /**
-         * The field's message when a code does not match ("Enter a postal code like K1A 0B1").
-         */
-        message: string;
-      };
-    },
-    ...{
-      code: string;
-      name: string;
-      shipping: boolean;
+      pattern: string;
       /**
-       * This country's postal code rule at checkout, instead of the engine's (US: 5 or 9 digits; elsewhere 3 to 10 letters, digits, spaces and hyphens). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
+       * The field's message when a code does not match ("Enter a postal code like K1A 0B1").
        */
-      postalCode?: {
-        /**
-         * A regular expression (JavaScript, u flag) for the whole code, anchored: "^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$" for Canada.
-         */
-        pattern: string;
-        /**
-         * The field's message when a code does not match ("Enter a postal code like K1A 0B1").
-         */
-        message: string;
-      };
-    }[]
-  ];
+      message: string;
+    };
+  }[];
   /**
    * The sample cart kept in the browser's local storage.
    */

@@ -21,13 +21,13 @@ export interface TaxRate {
    *
    * @minItems 1
    */
-  states: [string, ...string[]];
+  states: string[];
   /**
    * Exact ZIP codes (43228), inclusive ranges (43001-43999) or * for any.
    *
    * @minItems 1
    */
-  zipCodes: [string, ...string[]];
+  zipCodes: string[];
   /**
    * Percent, e.g. 7.25 for 7.25%.
    */

@@ -5,10 +5,7 @@
  *
  * Items: mobile < 768 px, tablet 768-1200 px, desktop >= 1201 px (CSS); browser and smartTV apply after hydration.
  */
-export type Devices = [
-  'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV',
-  ...('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[]
-];
+export type Devices = ('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[];
 export type Blocks = Block[];
 
 /**
@@ -19,20 +16,12 @@ export interface TemplateFile {
   /**
    * @minItems 1
    */
-  regions: [
-    {
-      name: string;
-      tag?: 'header' | 'main' | 'footer' | 'aside' | 'div' | 'nav';
-      slot?: 'page';
-      blocks?: Blocks;
-    },
-    ...{
-      name: string;
-      tag?: 'header' | 'main' | 'footer' | 'aside' | 'div' | 'nav';
-      slot?: 'page';
-      blocks?: Blocks;
-    }[]
-  ];
+  regions: {
+    name: string;
+    tag?: 'header' | 'main' | 'footer' | 'aside' | 'div' | 'nav';
+    slot?: 'page';
+    blocks?: Blocks;
+  }[];
 }
 /**
  * One block: its type from the block registry, its props (validated against the block's own schema) and the devices it shows on.

@@ -13,7 +13,7 @@ export interface BannerProps {
   /**
    * @minItems 1
    */
-  slides: [BannerSlide, ...BannerSlide[]];
+  slides: BannerSlide[];
   ratings?: BannerRatings;
   /**
    * 1 on a page whose banner holds its main heading (first slide only; later slides use h2).

@@ -11,7 +11,7 @@ export interface BlogAuthorCardProps {
   /**
    * All authors (data/blogs.json#/authors), to complete a reference.
    */
-  authors?: {}[];
+  authors?: BlogAuthorCardAuthor[];
   variant: 'card' | 'profile';
   /**
    * Heading above a card, e.g. About the author.
@@ -19,3 +19,4 @@ export interface BlogAuthorCardProps {
   title?: string;
   linkLabel: string;
 }
+export interface BlogAuthorCardAuthor {}

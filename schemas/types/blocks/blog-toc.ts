@@ -10,12 +10,8 @@ export interface BlogTocProps {
    *
    * @minItems 1
    */
-  content: [
-    {
-      type: 'p' | 'h2' | 'h3' | 'h4' | 'quote' | 'ul' | 'ol' | 'img';
-    },
-    ...{
-      type: 'p' | 'h2' | 'h3' | 'h4' | 'quote' | 'ul' | 'ol' | 'img';
-    }[]
-  ];
+  content: BlogTocContentItem[];
+}
+export interface BlogTocContentItem {
+  type: 'p' | 'h2' | 'h3' | 'h4' | 'quote' | 'ul' | 'ol' | 'img';
 }

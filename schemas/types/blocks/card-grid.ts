@@ -15,5 +15,5 @@ export interface CardGridProps {
   /**
    * @minItems 1
    */
-  cards: [Card, ...Card[]];
+  cards: Card[];
 }

@@ -15,7 +15,7 @@ export interface CardSliderProps {
   /**
    * @minItems 1
    */
-  cards: [Card, ...Card[]];
+  cards: Card[];
   slider: CardSliderOptions;
 }
 export interface CardSliderOptions {

@@ -8,14 +8,14 @@ export interface ContactAddressListProps {
   /**
    * @minItems 1
    */
-  addresses: [ContactAddress, ...ContactAddress[]];
+  addresses: ContactAddress[];
 }
 export interface ContactAddress {
   title: string;
   /**
    * @minItems 1
    */
-  lines: [string, ...string[]];
+  lines: string[];
   mapUrl?: string;
   phone?: string;
   email?: string;

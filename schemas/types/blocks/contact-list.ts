@@ -64,5 +64,5 @@ export interface ContactListProps {
   /**
    * @minItems 1
    */
-  items: [ContactItem, ...ContactItem[]];
+  items: ContactItem[];
 }

@@ -13,7 +13,7 @@ export interface DownloadCatalogProps {
   /**
    * @minItems 1
    */
-  catalogs: [Catalog, ...Catalog[]];
+  catalogs: Catalog[];
 }
 export interface Catalog {
   label: string;

@@ -11,14 +11,9 @@ export interface FaqListProps {
   /**
    * @minItems 1
    */
-  faqs: [
-    {
-      question: string;
-      answer: string;
-    },
-    ...{
-      question: string;
-      answer: string;
-    }[]
-  ];
+  faqs: FaqListFaq[];
+}
+export interface FaqListFaq {
+  question: string;
+  answer: string;
 }

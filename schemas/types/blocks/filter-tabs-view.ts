@@ -5,44 +5,24 @@
  *
  * Items: One tab: a slot (the panel is that block), or its own faqs or videos. An empty list shows No Data Found.
  */
-export type Tabs = [
-  {
-    label: string;
-    faqs?: {
-      question: string;
-      answer: string;
-    }[];
-    videos?: {
-      title: string;
-      videoUrl: string;
-      videoType?: 'youtube' | 'video';
-      thumbnail?: string;
-      description?: string;
-    }[];
-    /**
-     * Block type whose instance, placed right after this block, is the tab's panel.
-     */
-    slot?: string;
-  },
-  ...{
-    label: string;
-    faqs?: {
-      question: string;
-      answer: string;
-    }[];
-    videos?: {
-      title: string;
-      videoUrl: string;
-      videoType?: 'youtube' | 'video';
-      thumbnail?: string;
-      description?: string;
-    }[];
-    /**
-     * Block type whose instance, placed right after this block, is the tab's panel.
-     */
-    slot?: string;
-  }[]
-];
+export type Tabs = {
+  label: string;
+  faqs?: {
+    question: string;
+    answer: string;
+  }[];
+  videos?: {
+    title: string;
+    videoUrl: string;
+    videoType?: 'youtube' | 'video';
+    thumbnail?: string;
+    description?: string;
+  }[];
+  /**
+   * Block type whose instance, placed right after this block, is the tab's panel.
+   */
+  slot?: string;
+}[];
 
 /**
  * The tabs of a filter-tabs block as the browser runs them. Not for pages: filter-tabs renders it with its own props and the slot blocks it found after itself (the browser does not know the page's blocks).

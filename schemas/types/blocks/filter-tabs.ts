@@ -17,45 +17,29 @@ export interface FilterTabsProps {
   emptyText: string;
   /**
    * @minItems 1
-   *
-   * Items: One tab: a slot (the panel is that block), or its own faqs or videos. An empty list shows No Data Found.
    */
-  tabs: [
-    {
-      label: string;
-      faqs?: {
-        question: string;
-        answer: string;
-      }[];
-      videos?: {
-        title: string;
-        videoUrl: string;
-        videoType?: 'youtube' | 'video';
-        thumbnail?: string;
-        description?: string;
-      }[];
-      /**
-       * Block type whose instance, placed right after this block, is the tab's panel.
-       */
-      slot?: string;
-    },
-    ...{
-      label: string;
-      faqs?: {
-        question: string;
-        answer: string;
-      }[];
-      videos?: {
-        title: string;
-        videoUrl: string;
-        videoType?: 'youtube' | 'video';
-        thumbnail?: string;
-        description?: string;
-      }[];
-      /**
-       * Block type whose instance, placed right after this block, is the tab's panel.
-       */
-      slot?: string;
-    }[]
-  ];
+  tabs: FilterTabsTab[];
+}
+/**
+ * One tab: a slot (the panel is that block), or its own faqs or videos. An empty list shows No Data Found.
+ */
+export interface FilterTabsTab {
+  label: string;
+  faqs?: FilterTabsFaq[];
+  videos?: FilterTabsVideo[];
+  /**
+   * Block type whose instance, placed right after this block, is the tab's panel.
+   */
+  slot?: string;
+}
+export interface FilterTabsFaq {
+  question: string;
+  answer: string;
+}
+export interface FilterTabsVideo {
+  title: string;
+  videoUrl: string;
+  videoType?: 'youtube' | 'video';
+  thumbnail?: string;
+  description?: string;
 }

@@ -16,42 +16,32 @@ export interface FinishSwatchesProps {
    * Show the chosen finish's door (or, without one, its preview image).
    */
   preview: boolean;
-  finishes: {
-    /**
-     * The ?type= value.
-     */
-    name: string;
-    group: string;
-    /**
-     * Heading above the swatches.
-     */
-    title: string;
-    /**
-     * @minItems 1
-     */
-    items: [
-      {
-        /**
-         * The ?value= value.
-         */
-        value: string;
-        label: string;
-        image: Image;
-        doorImage?: Image;
-        previewImage?: Image;
-      },
-      ...{
-        /**
-         * The ?value= value.
-         */
-        value: string;
-        label: string;
-        image: Image;
-        doorImage?: Image;
-        previewImage?: Image;
-      }[]
-    ];
-  }[];
+  finishes: FinishSwatchesFinish[];
+}
+export interface FinishSwatchesFinish {
+  /**
+   * The ?type= value.
+   */
+  name: string;
+  group: string;
+  /**
+   * Heading above the swatches.
+   */
+  title: string;
+  /**
+   * @minItems 1
+   */
+  items: FinishSwatchesItem[];
+}
+export interface FinishSwatchesItem {
+  /**
+   * The ?value= value.
+   */
+  value: string;
+  label: string;
+  image: Image;
+  doorImage?: Image;
+  previewImage?: Image;
 }
 export interface Image {
   src: string;

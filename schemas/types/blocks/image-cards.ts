@@ -10,7 +10,7 @@ export interface ImageCardsProps {
   /**
    * @minItems 1
    */
-  images: [GalleryImage, ...GalleryImage[]];
+  images: GalleryImage[];
   /**
    * Largest zoom ratio in the lightbox.
    */

@@ -16,28 +16,16 @@ export interface LinkCardsProps {
   /**
    * @minItems 1
    */
-  cards: [
-    {
-      title: string;
-      text?: string;
-      url: string;
-      image?: {
-        src: string;
-        alt: string;
-        width: number;
-        height: number;
-      };
-    },
-    ...{
-      title: string;
-      text?: string;
-      url: string;
-      image?: {
-        src: string;
-        alt: string;
-        width: number;
-        height: number;
-      };
-    }[]
-  ];
+  cards: LinkCardsCard[];
+}
+export interface LinkCardsCard {
+  title: string;
+  text?: string;
+  url: string;
+  image?: {
+    src: string;
+    alt: string;
+    width: number;
+    height: number;
+  };
 }

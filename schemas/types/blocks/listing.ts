@@ -25,16 +25,7 @@ export interface ListingProps {
    *
    * @minItems 1
    */
-  sortOptions?: [
-    {
-      value: 'a-z' | 'z-a' | 'newest' | 'oldest';
-      label: string;
-    },
-    ...{
-      value: 'a-z' | 'z-a' | 'newest' | 'oldest';
-      label: string;
-    }[]
-  ];
+  sortOptions?: ListingSortOption[];
   /**
    * Facet names to filter by, in order; by default every facet the items carry. A filter offering fewer than two values is not shown.
    */
@@ -109,4 +100,8 @@ export interface Image {
   alt: string;
   width: number;
   height: number;
+}
+export interface ListingSortOption {
+  value: 'a-z' | 'z-a' | 'newest' | 'oldest';
+  label: string;
 }

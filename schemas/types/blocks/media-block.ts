@@ -11,7 +11,7 @@ export interface MediaBlockProps {
   /**
    * @minItems 1
    */
-  items: [MediaItem, ...MediaItem[]];
+  items: MediaItem[];
   /**
    * Characters shown before Read more.
    */

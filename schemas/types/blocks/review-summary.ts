@@ -15,12 +15,13 @@ export interface ReviewSummaryProps {
   /**
    * The reviews (data/reviews.json#/reviews); only rating and platform are read.
    */
-  reviews: {
-    rating: number;
-    platform?: string;
-  }[];
+  reviews: ReviewSummaryReview[];
   /**
    * List the count per platform.
    */
   platforms: boolean;
+}
+export interface ReviewSummaryReview {
+  rating: number;
+  platform?: string;
 }

@@ -7,7 +7,7 @@ export interface RichTextProps {
   /**
    * @minItems 1
    */
-  content: [TextNode | ListNode | ImageNode, ...(TextNode | ListNode | ImageNode)[]];
+  content: (TextNode | ListNode | ImageNode)[];
   /**
    * Measure of the text column.
    */
@@ -26,7 +26,7 @@ export interface ListNode {
   /**
    * @minItems 1
    */
-  items: [string, ...string[]];
+  items: string[];
 }
 /**
  * An image in the text flow (loaded lazily), with an optional caption.

@@ -3,10 +3,7 @@
 /**
  * @minItems 1
  */
-export type Devices = [
-  'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV',
-  ...('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[]
-];
+export type Devices = ('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[];
 
 /**
  * The site footer: columns of links (a menu's top items with their children), contact details, social links and a copyright line with the site name.
@@ -23,7 +20,7 @@ export interface SiteFooterProps {
      *
      * @minItems 1
      */
-    address?: [string, ...string[]];
+    address?: string[];
     /**
      * Optional map link for the address.
      */
@@ -35,10 +32,7 @@ export interface SiteFooterProps {
     email?: string;
     hours?: string[];
   };
-  social?: {
-    network: 'facebook' | 'instagram' | 'pinterest' | 'youtube' | 'houzz' | 'x' | 'linkedin' | 'tiktok';
-    url: string;
-  }[];
+  social?: SiteFooterSocialItem[];
   /**
    * Copyright line; {year} and {site-name} are filled in.
    */
@@ -51,4 +45,8 @@ export interface MenuItem {
   description?: string;
   devices?: Devices;
   children?: MenuItem[];
+}
+export interface SiteFooterSocialItem {
+  network: 'facebook' | 'instagram' | 'pinterest' | 'youtube' | 'houzz' | 'x' | 'linkedin' | 'tiktok';
+  url: string;
 }

@@ -5,10 +5,7 @@
  *
  * @minItems 1
  */
-export type Devices = [
-  'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV',
-  ...('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[]
-];
+export type Devices = ('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[];
 
 /**
  * The site header: skip link, logo linking to / (the logo prop, else site.json's logo, else the site name), desktop menu with dropdowns and mega-menus (>= 1201 px), a slide-in mobile menu below that, and the sample mini-cart link.
@@ -70,9 +67,10 @@ export interface MenuItem {
   /**
    * Mega-menu columns.
    */
-  columns?: {
-    title: string;
-    url?: string;
-    items: MenuItem[];
-  }[];
+  columns?: SiteHeaderColumn[];
+}
+export interface SiteHeaderColumn {
+  title: string;
+  url?: string;
+  items: MenuItem[];
 }

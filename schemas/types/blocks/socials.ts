@@ -11,7 +11,7 @@ export interface SocialsProps {
   /**
    * @minItems 1
    */
-  links: [SocialLink, ...SocialLink[]];
+  links: SocialLink[];
   /**
    * Show the network names beside the icons.
    */

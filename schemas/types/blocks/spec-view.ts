@@ -14,21 +14,23 @@ export interface SpecViewProps {
   view?: 'tabular' | 'tabbing';
   emptyTitle: string;
   emptyText: string;
-  groups: {
-    title: string;
-    image?: {
-      src: string;
-      alt: string;
-      width: number;
-      height: number;
-    };
-    specView: 'tabular' | 'tabbing';
-    showKeys: boolean;
-    contentFormat: 'unordered-list' | 'ordered-list';
-    contentDisplay: 'grid-view' | 'list-view';
-    props: {
-      label: string;
-      value: string;
-    }[];
-  }[];
+  groups: SpecViewGroup[];
+}
+export interface SpecViewGroup {
+  title: string;
+  image?: {
+    src: string;
+    alt: string;
+    width: number;
+    height: number;
+  };
+  specView: 'tabular' | 'tabbing';
+  showKeys: boolean;
+  contentFormat: 'unordered-list' | 'ordered-list';
+  contentDisplay: 'grid-view' | 'list-view';
+  props: SpecViewProp[];
+}
+export interface SpecViewProp {
+  label: string;
+  value: string;
 }

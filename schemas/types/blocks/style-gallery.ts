@@ -13,36 +13,7 @@ export interface StyleGalleryProps {
   /**
    * @minItems 1
    */
-  images: [
-    {
-      src: string;
-      alt: string;
-      width: number;
-      height: number;
-      /**
-       * Caption.
-       */
-      label?: string;
-      /**
-       * base or sample (catalogue images); not shown.
-       */
-      type?: string;
-    },
-    ...{
-      src: string;
-      alt: string;
-      width: number;
-      height: number;
-      /**
-       * Caption.
-       */
-      label?: string;
-      /**
-       * base or sample (catalogue images); not shown.
-       */
-      type?: string;
-    }[]
-  ];
+  images: StyleGalleryImage[];
   /**
    * The style's finish groups (its catalogue `finishes`): what ?type=&value= name, and each finish's previewImage.
    */
@@ -68,4 +39,18 @@ export interface StyleGalleryProps {
    */
   cartText: string;
   cartUrl: string;
+}
+export interface StyleGalleryImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /**
+   * Caption.
+   */
+  label?: string;
+  /**
+   * base or sample (catalogue images); not shown.
+   */
+  type?: string;
 }

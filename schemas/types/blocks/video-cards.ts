@@ -12,7 +12,7 @@ export interface VideoCardsProps {
   /**
    * @minItems 1
    */
-  videos: [Video, ...Video[]];
+  videos: Video[];
   /**
    * Descriptions longer than this get Read more / Show less.
    */
