@@ -1,10 +1,17 @@
 /**
- * `joinery dev`: Vite in middleware mode (HMR for code) with pages rendered on request from the
- * live content. Content edits invalidate the cached site and reload open pages; lint errors are
- * shown in the page instead of the page. /api/* and /sandbox-gateway/* go to the real server app.
+ * `joinery dev`: Vite in middleware mode (HMR for code, on this server's port) with pages
+ * rendered on request from the live content. A content edit re-lints the site and pushes the
+ * findings to the open pages; a page with findings shows them in an overlay over its render (its
+ * last good one when it no longer renders). /api/* and /sandbox-gateway/* go to the real server app.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -24,16 +31,21 @@ import {
 import { escapeHtml } from '../../engine/render/document.ts';
 import { joineryPlugin } from '../../engine/vite/plugin.ts';
 import { CLIENT_ENTRY, SSR_ENTRY } from '../../engine/vite/config.ts';
-import { lintSite } from '../lint/run.ts';
+import { lintLoadedSite } from '../lint/run.ts';
 import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
 import { findArtifact, siteArtifacts } from '../build/artifacts.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
+import { pageStyles, reloadOnServerOnlyChange } from './hmr.ts';
+import { EMPTY_PAGE, OVERLAY_CLIENT, overlayFindings, pageFilesOf, ruleDocPage, withOverlay } from './overlay.ts';
+import { LINT_EVENT, type LintEvent, type OverlayState } from './overlay-view.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 interface ContentState {
   site: Site;
+  /** The route table, or the last one built when it cannot be built now. */
   routes: RouteEntry[];
+  findings: Finding[];
   errors: Finding[];
 }
 
@@ -58,111 +70,197 @@ function resolveRoute(routes: RouteEntry[], pathname: string): { route: RouteEnt
   return nf && { route: nf, status: 404 };
 }
 
-function errorPage(errors: Finding[]): string {
-  const items = errors
-    .map(
-      (f) =>
-        `<li><code>${escapeHtml(`${f.file}:${f.line}:${f.column}`)}</code> ${escapeHtml(f.message)} <small>${escapeHtml(f.ruleId)}</small></li>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content errors</title><script type="module" src="/@vite/client"></script>
-<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1f1d1a}h1{color:#8c1d18}li{margin:.5rem 0}code{background:#f6f2ec;padding:.1rem .3rem}</style></head>
-<body><h1>joinery lint: ${errors.length} error${errors.length === 1 ? '' : 's'}</h1><p>Fix the content and this page reloads.</p><ul>${items}</ul></body></html>`;
+/** Reads images from the content folder's images/ (the build copies them). */
+function serveImage(siteDir: string, pathname: string, res: ServerResponse): boolean {
+  if (!pathname.startsWith('/images/')) return false;
+  const file = join(siteDir, normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, ''));
+  if (!file.startsWith(join(siteDir, 'images')) || !existsSync(file) || !statSync(file).isFile()) return false;
+  res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+  return true;
 }
 
-export async function startDevServer(opts: { siteDir: string; port: number; api?: Listener }) {
-  const vite: ViteDevServer = await createViteServer({
+/** Vite for `joinery dev`: middleware mode, HMR on the given server. */
+function viteServer(server: HttpServer): Promise<ViteDevServer> {
+  return createViteServer({
     root: ROOT,
     configFile: false,
     appType: 'custom',
     publicDir: false,
-    server: { middlewareMode: true },
+    // HMR on this server's port: several dev servers (tests, another site) do not compete for one.
+    server: { middlewareMode: true, hmr: { server } },
     plugins: [
       react(),
       joineryPlugin({ blocksModule: join(BLOCKS_DIR, 'index.ts'), islandClients: islandClientFiles() }),
+      reloadOnServerOnlyChange(),
     ],
     css: { modules: { localsConvention: 'camelCaseOnly' } },
+    // The browser's dependencies found at start from the entry and every block's code (the entry
+    // reaches them through a virtual module the scan does not follow), not one at a time as
+    // pages ask for them, each find reloading the open pages.
+    optimizeDeps: { entries: [CLIENT_ENTRY, OVERLAY_CLIENT, 'blocks/*/index.tsx', 'blocks/*/client.ts'] },
+    // Its own pre-bundled dependencies per checkout: dev servers of checkouts sharing one
+    // node_modules rewrote each other's, failing the browser's imports ("Outdated Optimize Dep").
+    cacheDir: join(ROOT, 'node_modules', '.vite', `dev-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`),
   });
+}
+
+/** The live content, loaded and linted once per edit; `version` counts the edits. */
+function liveContent(siteDir: string) {
   let state: ContentState | undefined;
-  const content = (): ContentState => {
-    if (!state) {
-      const lint = lintSite(opts.siteDir);
-      const site = loadSite(opts.siteDir);
-      const errors = lint.findings.filter((f) => f.severity === 'error');
-      state = { site, routes: errors.length ? [] : buildRouteTable(site), errors };
-    }
-    return state;
+  let routes: RouteEntry[] = [];
+  const live = {
+    version: 0,
+    get(): ContentState {
+      if (!state) {
+        const site = loadSite(siteDir);
+        const { findings } = lintLoadedSite(site);
+        try {
+          routes = buildRouteTable(site);
+        } catch {
+          // The findings say why; pages keep the routes they had.
+        }
+        state = { site, routes, findings, errors: findings.filter((f) => f.severity === 'error') };
+      }
+      return state;
+    },
+    changed() {
+      state = undefined;
+      live.version++;
+    },
+    event: (): LintEvent => ({ version: live.version, findings: overlayFindings(live.get().findings, siteDir) }),
   };
+  return live;
+}
+
+/** Pages and page data from the live content, with the lint overlay. */
+function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
   // The blocks' schemas (their defaults) are read again once one changes; build.ts at start only.
   let contracts: Promise<BlockContracts> | undefined;
   const blockContracts = () => (contracts ??= loadBlockContracts());
+  // Per path, the last render made while the page's own files had no errors.
+  const lastGood = new Map<string, string>();
+
+  /** A route's page as HTML, styled for dev. */
+  async function renderRoute(c: ContentState, found: { route: RouteEntry; status: number }, url: URL) {
+    const blocks = await blockContracts();
+    const data = buildPageData(c.site, found.route, {
+      path: found.route.dynamic ? found.route.path : url.pathname,
+      status: found.status,
+      productFacts: siteProductFacts(c.site),
+      blocks,
+    });
+    const ssr = (await vite.ssrLoadModule(`/${SSR_ENTRY}`)) as typeof import('../../engine/render/server-entry.tsx');
+    const registry: BlockRegistry = withSchemaDefaults(await ssr.loadAllBlocks(), blocks);
+    const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
+    const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> } | undefined)?.theme;
+    const doc = ssr.renderDocument({
+      data: r.data,
+      html: r.html,
+      assets: { entry: `/${CLIENT_ENTRY}`, css: [], preload: [] },
+      theme,
+      islands: r.islands,
+    });
+    const styles = await pageStyles(vite, [...r.data.blockTypes, ...r.embeddedTypes]);
+    const html = await vite.transformIndexHtml(url.pathname, doc);
+    return html.replace('</head>', `${styles}\n</head>`);
+  }
+
+  return {
+    schemaChanged: () => {
+      contracts = undefined;
+    },
+
+    /** The page with the overlay: its fresh render, else (with errors) its last good one, else none. */
+    async page(url: URL, res: ServerResponse) {
+      const c = content.get();
+      const found = resolveRoute(c.routes, url.pathname);
+      if (!found && !c.errors.length) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
+        return;
+      }
+      const pageFiles = found ? pageFilesOf(c.site, found.route) : [];
+      let html: string | undefined;
+      let render: OverlayState['render'] = 'fresh';
+      try {
+        if (!found) throw new Error('no route');
+        html = await renderRoute(c, found, url);
+        if (!c.errors.some((f) => pageFiles.includes(f.file))) lastGood.set(url.pathname, html);
+      } catch (e) {
+        if (!c.errors.length) throw e;
+        html = lastGood.get(url.pathname);
+        render = html ? 'last-good' : 'none';
+      }
+      const state: OverlayState = { ...content.event(), pageFiles, render };
+      const page = html ?? (await vite.transformIndexHtml(url.pathname, EMPTY_PAGE));
+      res.writeHead(render === 'none' ? 500 : (found?.status ?? 500), { 'content-type': 'text/html; charset=utf-8' });
+      res.end(withOverlay(page, state));
+    },
+
+    /** A route's page data (page-data.json). */
+    async data(url: URL, res: ServerResponse) {
+      const c = content.get();
+      const pathname = url.pathname.slice(0, -'/page-data.json'.length) || '/';
+      const found = resolveRoute(c.routes, pathname);
+      try {
+        if (!found) throw new Error('no route');
+        const data = buildPageData(c.site, found.route, {
+          path: found.route.dynamic ? found.route.path : pathname,
+          status: found.status,
+          productFacts: siteProductFacts(c.site),
+          blocks: await blockContracts(),
+        });
+        res.writeHead(found.status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
+      } catch (e) {
+        if (!c.errors.length && found) throw e;
+        res.writeHead(found ? 500 : 404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(found ? { errors: c.errors } : { error: 'Not found' }));
+      }
+    },
+  };
+}
+
+export async function startDevServer(opts: { siteDir: string; port: number; api?: Listener }) {
+  const server = createHttpServer((req, res) => {
+    // The offline sandbox gateway (a stand-in third party) is served by the same server app.
+    if (opts.api && (req.url?.startsWith('/api/') || req.url?.startsWith('/sandbox-gateway/')))
+      return opts.api(req, res);
+    vite.middlewares(req, res, () => render(req, res));
+  });
+  const vite = await viteServer(server);
+  const content = liveContent(opts.siteDir);
+  const site = pages(vite, content);
+  const hot = vite.environments.client.hot;
+  // A page that starts asks for the findings: one edited while it loaded missed their push.
+  hot.on(LINT_EVENT, (_data, client) => client.send(LINT_EVENT, content.event()));
+  // A content edit: lint again (once for a burst of events) and send the findings to the pages.
+  let push: ReturnType<typeof setTimeout> | undefined;
   vite.watcher.add(opts.siteDir);
   vite.watcher.on('all', (_event, file) => {
     const changed = normalize(file);
     if (changed.startsWith(normalize(opts.siteDir))) {
-      state = undefined;
-      vite.ws.send({ type: 'full-reload' });
+      content.changed();
+      clearTimeout(push);
+      push = setTimeout(() => hot.send({ type: 'custom', event: LINT_EVENT, data: content.event() }), 30);
     } else if (changed.startsWith(normalize(BLOCKS_DIR)) && changed.endsWith('schema.json')) {
-      contracts = undefined;
-      vite.ws.send({ type: 'full-reload' });
+      site.schemaChanged();
+      hot.send({ type: 'full-reload' });
     }
   });
 
   const render: Listener = async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname.startsWith('/images/')) {
-        const file = join(opts.siteDir, normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
-        if (file.startsWith(join(opts.siteDir, 'images')) && existsSync(file) && statSync(file).isFile()) {
-          res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
-          createReadStream(file).pipe(res);
-          return;
-        }
-      }
-      const c = content();
-      // Build artifacts (search index, sample data), computed from the live content.
-      const artifact = c.errors.length ? undefined : findArtifact(siteArtifacts, url.pathname);
-      if (artifact) {
+      if (serveImage(opts.siteDir, url.pathname, res)) return;
+      const doc = ruleDocPage(url.pathname);
+      const artifact = findArtifact(siteArtifacts, url.pathname);
+      if (doc) res.writeHead(doc.status, { 'content-type': 'text/html; charset=utf-8' }).end(doc.html);
+      else if (artifact) {
+        // Build artifacts (search index, sample data), computed from the live content.
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
-        res.end(JSON.stringify(artifact.build(c)));
-        return;
-      }
-      const wantsData = url.pathname.endsWith('/page-data.json');
-      if (c.errors.length) {
-        res.writeHead(500, { 'content-type': wantsData ? 'application/json' : 'text/html; charset=utf-8' });
-        res.end(wantsData ? JSON.stringify({ errors: c.errors }) : errorPage(c.errors));
-        return;
-      }
-      const pathname = wantsData ? url.pathname.slice(0, -'/page-data.json'.length) || '/' : url.pathname;
-      const found = resolveRoute(c.routes, pathname);
-      if (!found) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
-        return;
-      }
-      const blocks = await blockContracts();
-      const data = buildPageData(c.site, found.route, {
-        path: found.route.dynamic ? found.route.path : pathname,
-        status: found.status,
-        productFacts: siteProductFacts(c.site),
-        blocks,
-      });
-      if (wantsData) {
-        res.writeHead(found.status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-        return;
-      }
-      const ssr = (await vite.ssrLoadModule(`/${SSR_ENTRY}`)) as typeof import('../../engine/render/server-entry.tsx');
-      const registry: BlockRegistry = withSchemaDefaults(await ssr.loadAllBlocks(), blocks);
-      const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
-      const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> } | undefined)?.theme;
-      const doc = ssr.renderDocument({
-        data: r.data,
-        html: r.html,
-        assets: { entry: `/${CLIENT_ENTRY}`, css: [], preload: [] },
-        theme,
-        islands: r.islands,
-      });
-      const html = await vite.transformIndexHtml(url.pathname, doc);
-      res.writeHead(found.status, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+        res.end(JSON.stringify(artifact.build(content.get())));
+      } else if (url.pathname.endsWith('/page-data.json')) await site.data(url, res);
+      else await site.page(url, res);
     } catch (e) {
       vite.ssrFixStacktrace(e as Error);
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
@@ -172,17 +270,12 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
     }
   };
 
-  const server = createHttpServer((req, res) => {
-    // The offline sandbox gateway (a stand-in third party) is served by the same server app.
-    if (opts.api && (req.url?.startsWith('/api/') || req.url?.startsWith('/sandbox-gateway/')))
-      return opts.api(req, res);
-    vite.middlewares(req, res, () => render(req, res));
-  });
   await new Promise<void>((r) => server.listen(opts.port, r));
   return {
     server,
     vite,
     close: async () => {
+      clearTimeout(push);
       await vite.close();
       await new Promise((r) => server.close(r));
     },
