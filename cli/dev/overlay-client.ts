@@ -64,11 +64,14 @@ async function refreshPage(): Promise<void> {
 }
 
 import.meta.hot?.on(LINT_EVENT, async (data: LintEvent) => {
+  // Live: the server's findings arrive (the first answer the one asked for below).
+  host.setAttribute('data-jv-live', '');
   const hadErrors = opensAtFirst(state);
   const edited = data.version !== state.version;
   state = { ...state, ...data };
   if (!edited) draw();
   else if (opensAtFirst(state)) {
+    if (state.render !== 'none') state.render = 'before-edit';
     open = true;
     draw();
   } else if (hadErrors) {

@@ -40,8 +40,11 @@ export interface LintEvent {
 export interface OverlayState extends LintEvent {
   /** The files the page is made from (page, template, data it references). */
   pageFiles: string[];
-  /** What the page shows: its fresh render, its last good render, or nothing (it cannot render). */
-  render: 'fresh' | 'last-good' | 'none';
+  /**
+   * What the page shows: its fresh render, its last good render, nothing (it cannot render), or
+   * (in the browser, after an edit) the render from before the edit.
+   */
+  render: 'fresh' | 'last-good' | 'none' | 'before-edit';
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -56,8 +59,9 @@ function partition(state: OverlayState) {
   };
 }
 
-/** Open at first when the page's own files have errors. */
-export const opensAtFirst = (state: OverlayState) => errorsIn(partition(state).page).length > 0;
+/** Open at first when the page's own files have errors, or any file has and the page cannot render. */
+export const opensAtFirst = (state: OverlayState) =>
+  errorsIn(state.render === 'none' ? state.findings : partition(state).page).length > 0;
 
 function findingHtml(f: OverlayFinding): string {
   const fixes = f.fixes.map(
@@ -89,6 +93,7 @@ const RENDER_NOTE: Record<OverlayState['render'], string> = {
   fresh: 'The page below is rendered from the content as it is.',
   'last-good': 'The page below is its last render that worked; it does not render as the content is.',
   none: 'The page cannot be rendered as the content is.',
+  'before-edit': 'The page below is as it was before the edit; it updates once these errors are fixed.',
 };
 
 function summary(findings: OverlayFinding[]): string {
