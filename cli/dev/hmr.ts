@@ -50,7 +50,10 @@ export function reloadOnServerOnlyChange(): Plugin {
     name: 'joinery:server-only-reload',
     hotUpdate({ file, modules, server }) {
       if (this.environment.name !== 'ssr' || !modules.length) return;
-      if (server.environments.client.moduleGraph.getModulesByFile(file)?.size) return;
+      // A module the browser's code only names (blocks/index.ts imports every block lazily) is in
+      // its graph unanalysed, and Vite stops an update there: the browser never loaded it.
+      const client = server.environments.client.moduleGraph.getModulesByFile(file) ?? [];
+      if ([...client].some((m) => m.isSelfAccepting !== undefined)) return;
       server.environments.client.hot.send({ type: 'full-reload', path: '*' });
     },
   };
