@@ -1,6 +1,6 @@
 /**
- * `joinery dev`: pages rendered on request from the live content (Vite HMR for code, a full
- * reload on content edits, lint errors shown in the page) with the real API mounted on /api.
+ * `joinery dev`: pages rendered on request from the live content (Vite HMR for code, a reload on
+ * content edits, lint findings in an overlay over the page) with the real API mounted on /api.
  */
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from '../../server/app.ts';

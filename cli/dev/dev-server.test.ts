@@ -132,4 +132,20 @@ describe('joinery dev', () => {
       await edit('pages/faqs.json', good);
     }
   });
+
+  it('shows only the overlay, open, for a page that cannot render and never rendered', async () => {
+    const good = readFileSync(join(site, 'pages', 'claim.json'), 'utf8');
+    await edit('pages/claim.json', '{ "blocks": [ }');
+    try {
+      const page = await fetch(`${base}/claim`);
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(overlayState(html).render).toBe('none');
+      expect(html).toMatch(/<template shadowrootmode="open">.*role="dialog" aria-labelledby="jv-title"/s);
+      expect(html).toContain('The page cannot be rendered as the content is.');
+      expect(html).toContain(`${site}/pages/claim.json:1:`);
+    } finally {
+      await edit('pages/claim.json', good);
+    }
+  });
 });
