@@ -50,7 +50,7 @@ function withoutEarlierCopies(pieces: Piece[]): Piece[] {
   };
   visit(pieces, '');
   const prune = (list: Piece[], context: string): Piece[] =>
-    list.flatMap((p) => {
+    list.flatMap((p): Piece[] => {
       if (p.kind === 'rule') return last.get(context + p.css) === p ? [p] : [];
       const children = prune(p.children, context + p.open);
       return children.length ? [{ ...p, children }] : [];
