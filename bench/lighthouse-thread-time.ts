@@ -32,8 +32,8 @@ export function toThreadTime(events: TraceEvent[]): void {
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
     if (!mainThreads.has(key) || e.ph === 'M') continue;
-    let list = byThread.get(key);
-    if (!list) byThread.set(key, (list = []));
+    const list = byThread.get(key) ?? [];
+    if (!list.length) byThread.set(key, list);
     list.push(e);
   }
   for (const list of byThread.values()) {
