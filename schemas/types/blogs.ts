@@ -78,7 +78,7 @@ export interface Author {
   bio?: RichNode[];
 }
 /**
- * Portrait or logo.
+ * An image with its intrinsic size (so the page reserves its space) and alternative text.
  */
 export interface Image {
   src: string;
@@ -103,7 +103,7 @@ export interface Post {
   author: {
     id: Key;
     name: Text;
-    logo?: Image1;
+    logo?: Image;
   };
   /**
    * YYYY-MM-DD.
@@ -113,27 +113,9 @@ export interface Post {
    * Listed under popular posts.
    */
   isPopular?: boolean;
-  image: Image2;
+  image: Image;
   /**
    * @minItems 1
    */
   content: [RichNode, ...RichNode[]];
-}
-/**
- * An image with its intrinsic size (so the page reserves its space) and alternative text.
- */
-export interface Image1 {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
-/**
- * An image with its intrinsic size (so the page reserves its space) and alternative text.
- */
-export interface Image2 {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
 }

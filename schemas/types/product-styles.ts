@@ -153,7 +153,7 @@ export interface FinishItem {
   previewImage?: PreviewImage;
 }
 /**
- * The swatch.
+ * An image with its intrinsic size (so the page reserves its space) and alternative text.
  */
 export interface Image {
   src: Url;
@@ -190,7 +190,7 @@ export interface PreviewImage {
  */
 export interface SpecGroup {
   title: Text;
-  image?: Image1;
+  image?: Image;
   specView: 'tabular' | 'tabbing';
   /**
    * Show each property's label (true) or only its value.
@@ -211,15 +211,6 @@ export interface SpecGroup {
       value: Text;
     }[]
   ];
-}
-/**
- * An image with its intrinsic size (so the page reserves its space) and alternative text.
- */
-export interface Image1 {
-  src: Url;
-  alt: string;
-  width: number;
-  height: number;
 }
 export interface FaqEntry {
   question: Text;
