@@ -96,10 +96,25 @@ function sharedRefsAsImports(node: unknown, imports: Map<string, Set<string>>): 
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, sharedRefsAsImports(v, imports)]));
 }
 
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+]);
+const NOTES = new Set(['description', 'examples', 'title', '$comment', 'default']);
+
 /**
- * A `$ref` to a shape that becomes a named type keeps only the `$ref`: a `description` or
- * `examples` beside it (what an editor shows on hover) would make the generator declare a copy
- * of the type for that one use (Image1, Image2...). Refs to plain values keep their notes.
+ * Descriptions and examples are for editors; in the types they become doc comments, with two
+ * exceptions. Beside a `$ref` to a shape that becomes a named type they are dropped: they would
+ * make the generator declare a copy of the type for that one use (Image1, Image2...). A schema
+ * of notes only stays `unknown` (the generator would read it as an object).
  */
 function refNotesDropped(schema: unknown, dir: string): unknown {
   const files = new Map<string, unknown>();
@@ -114,14 +129,23 @@ function refNotesDropped(schema: unknown, dir: string): unknown {
     const t = node as { type?: unknown; properties?: unknown; items?: unknown } | undefined;
     return !!t && (t.type === 'object' || t.type === 'array' || !!t.properties || !!t.items);
   };
+  const each = (map: unknown, f: (v: unknown) => unknown) =>
+    map && typeof map === 'object' ? Object.fromEntries(Object.entries(map).map(([k, v]) => [k, f(v)])) : map;
   const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!node || typeof node !== 'object') return node;
-    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (SCHEMA_MAPS.has(k)) out[k] = each(v, walk);
+      else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map(walk);
+      else if (SCHEMA_VALUES.has(k)) out[k] = walk(v);
+      else out[k] = v;
+    }
     if (typeof out.$ref === 'string' && named(target(out.$ref))) {
       delete out.description;
       delete out.examples;
     }
+    const keys = Object.keys(out);
+    if (keys.length && keys.every((k) => NOTES.has(k))) out.tsType = 'unknown';
     return out;
   };
   return walk(schema);
