@@ -108,11 +108,11 @@ export type FormFile = {
     template?: string;
   }[];
   /**
-   * Free-form data sent with each submission in its metadata (the server stores it with the entry).
+   * Free-form data posted with each submission in its metadata part; the server does not read it.
    */
   actions?: {};
   /**
-   * Free-form extra metadata sent with each submission and stored with the entry.
+   * Free-form extra metadata posted with each submission in its metadata part; the server does not read it.
    */
   metadata?: {};
   /**
@@ -322,7 +322,7 @@ export interface Step {
    */
   className?: string;
   /**
-   * review: the step lists the answers of the steps before it; other values are CSS hooks only.
+   * review: the step lists the answers of the steps before it; any other value changes nothing.
    */
   layout?: string;
   /**

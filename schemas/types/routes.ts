@@ -56,7 +56,7 @@ export interface Route {
    */
   page: string;
   /**
-   * The layout: templates/NAME.json (default: the page's, then defaults.template).
+   * The layout: templates/NAME.json, unless the page names its own (default: defaults.template, then default).
    */
   template?: string;
   /**
@@ -130,7 +130,7 @@ export interface Collection {
    */
   source: string;
   /**
-   * The layout: templates/NAME.json.
+   * The layout: templates/NAME.json, unless the page names its own.
    */
   template?: string;
   /**

@@ -71,7 +71,7 @@ export interface SiteFile {
     };
   };
   /**
-   * Where the shop's notifications go (form submissions to admin, orders).
+   * The shop's addresses: form notifications to "admin" and order e-mails go to them.
    */
   adminEmails?: string[];
   commerce?: Commerce;

@@ -37,7 +37,7 @@ export interface TemplateFile {
        */
       tag?: 'header' | 'main' | 'footer' | 'aside' | 'div' | 'nav';
       /**
-       * Mark the region that takes the page's blocks (after its own).
+       * Mark the region that shows the page's blocks (in place of blocks of its own).
        */
       slot?: 'page';
       blocks?: Blocks;
@@ -52,7 +52,7 @@ export interface TemplateFile {
        */
       tag?: 'header' | 'main' | 'footer' | 'aside' | 'div' | 'nav';
       /**
-       * Mark the region that takes the page's blocks (after its own).
+       * Mark the region that shows the page's blocks (in place of blocks of its own).
        */
       slot?: 'page';
       blocks?: Blocks;

@@ -25,7 +25,7 @@ export interface FilterTabsProps {
    */
   emptyText: string;
   /**
-   * The tabs, in order; the first is open at first.
+   * The tabs, in order.
    *
    * @minItems 1
    *

@@ -27,7 +27,7 @@ export interface ImageCardsProps {
    */
   maxZoom: number;
   /**
-   * How much each + or - press zooms in the lightbox (0.5 = half the image's size).
+   * How much each + or - press changes the lightbox's zoom ratio (0.5: 1x, 1.5x, 2x...).
    */
   zoomStep: number;
 }
