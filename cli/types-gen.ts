@@ -28,7 +28,7 @@ async function generateTypes(): Promise<Map<string, string>> {
   for (const f of readdirSync(SCHEMAS_DIR)
     .filter((f) => f.endsWith('.schema.json'))
     .sort()) {
-    const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, f), 'utf8'));
+    const schema = refNotesDropped(JSON.parse(readFileSync(join(SCHEMAS_DIR, f), 'utf8')), SCHEMAS_DIR) as JSONSchema;
     const base = f.replace('.schema.json', '');
     // block-parts.schema.json is only definitions (for the blocks' schemas): emit them all.
     const all = base === 'block-parts' ? { unreachableDefinitions: true } : {};
@@ -38,7 +38,8 @@ async function generateTypes(): Promise<Map<string, string>> {
     const file = blockSchemaFile(type);
     if (!existsSync(file)) continue;
     const imports = new Map<string, Set<string>>();
-    const schema = defaultsRequired(sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports)) as JSONSchema;
+    const parsed = sharedRefsAsImports(JSON.parse(readFileSync(file, 'utf8')), imports);
+    const schema = defaultsRequired(refNotesDropped(parsed, dirname(file))) as JSONSchema;
     const ts = await compile(schema, schema.title ?? `${pascal(type)}Props`, { ...opts, cwd: dirname(file) });
     const lines = [...imports]
       .sort()
@@ -93,6 +94,61 @@ function sharedRefsAsImports(node: unknown, imports: Map<string, Set<string>>): 
     return { ...rest, tsType: name };
   }
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, sharedRefsAsImports(v, imports)]));
+}
+
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+]);
+const NOTES = new Set(['description', 'examples', 'title', '$comment', 'default']);
+
+/**
+ * Descriptions and examples are for editors; in the types they become doc comments, with two
+ * exceptions. Beside a `$ref` to a shape that becomes a named type they are dropped: they would
+ * make the generator declare a copy of the type for that one use (Image1, Image2...). A schema
+ * of notes only stays `unknown` (the generator would read it as an object).
+ */
+function refNotesDropped(schema: unknown, dir: string): unknown {
+  const files = new Map<string, unknown>();
+  const target = ($ref: string): unknown => {
+    const [file, pointer = ''] = $ref.split('#');
+    if (file && !files.has(file)) files.set(file, JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    let node = file ? files.get(file) : schema;
+    for (const key of pointer.split('/').filter(Boolean)) node = (node as Record<string, unknown> | undefined)?.[key];
+    return node;
+  };
+  const named = (node: unknown) => {
+    const t = node as { type?: unknown; properties?: unknown; items?: unknown } | undefined;
+    return !!t && (t.type === 'object' || t.type === 'array' || !!t.properties || !!t.items);
+  };
+  const each = (map: unknown, f: (v: unknown) => unknown) =>
+    map && typeof map === 'object' ? Object.fromEntries(Object.entries(map).map(([k, v]) => [k, f(v)])) : map;
+  const walk = (node: unknown): unknown => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (SCHEMA_MAPS.has(k)) out[k] = each(v, walk);
+      else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map(walk);
+      else if (SCHEMA_VALUES.has(k)) out[k] = walk(v);
+      else out[k] = v;
+    }
+    if (typeof out.$ref === 'string' && named(target(out.$ref))) {
+      delete out.description;
+      delete out.examples;
+    }
+    const keys = Object.keys(out);
+    if (keys.length && keys.every((k) => NOTES.has(k))) out.tsType = 'unknown';
+    return out;
+  };
+  return walk(schema);
 }
 
 export async function writeTypes(): Promise<number> {

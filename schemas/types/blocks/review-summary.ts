@@ -16,7 +16,13 @@ export interface ReviewSummaryProps {
    * The reviews (data/reviews.json#/reviews); only rating and platform are read.
    */
   reviews: {
+    /**
+     * The review's stars, 1 to 5.
+     */
     rating: number;
+    /**
+     * Where the review was posted; counted per platform.
+     */
     platform?: string;
   }[];
   /**

@@ -11,13 +11,27 @@ export interface StyleGalleryProps {
    */
   label: string;
   /**
+   * The style's images; the first is shown large at first.
+   *
    * @minItems 1
    */
   images: [
     {
+      /**
+       * Image URL: /images/... for images shipped with the site.
+       */
       src: string;
+      /**
+       * Text alternative for screen readers; empty for a purely decorative image.
+       */
       alt: string;
+      /**
+       * Intrinsic width in px (reserves space: no layout shift).
+       */
       width: number;
+      /**
+       * Intrinsic height in px.
+       */
       height: number;
       /**
        * Caption.
@@ -29,9 +43,21 @@ export interface StyleGalleryProps {
       type?: string;
     },
     ...{
+      /**
+       * Image URL: /images/... for images shipped with the site.
+       */
       src: string;
+      /**
+       * Text alternative for screen readers; empty for a purely decorative image.
+       */
       alt: string;
+      /**
+       * Intrinsic width in px (reserves space: no layout shift).
+       */
       width: number;
+      /**
+       * Intrinsic height in px.
+       */
       height: number;
       /**
        * Caption.
@@ -67,5 +93,8 @@ export interface StyleGalleryProps {
    * Link to the cart beside a sample in it.
    */
   cartText: string;
+  /**
+   * The sample cart page, the target of the View cart link.
+   */
   cartUrl: string;
 }
