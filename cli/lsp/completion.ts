@@ -35,7 +35,8 @@ const IMAGE_KEY =
 const isLinkKey = (key: string | undefined) => linksIn('/', key, false).length > 0;
 
 function slotAt(text: string, node: JsonNode | undefined, offset: number): Slot {
-  if (node?.type === 'string') {
+  // A value string, or the key being typed (getLocation gives it as a "property" node).
+  if (node?.type === 'string' || node?.type === 'property') {
     const start = node.offset + 1;
     const closed = node.length >= 2 && text[node.offset + node.length - 1] === '"';
     const end = closed ? node.offset + node.length - 1 : node.offset + node.length;
@@ -93,11 +94,14 @@ function linkCandidates(ws: Workspace, rel: string, path: JSONPath, slot: Slot):
   return undefined;
 }
 
+/** A schema description's first sentence, for a completion list's one-line detail. */
+const firstSentence = (text: string | undefined) => text?.split(/(?<=\.)\s/)[0];
+
 function blockTypeCandidates(ws: Workspace): Candidate[] {
   return [...ws.context().blockTypes].sort().map((t) => ({
     name: t,
     kind: CompletionItemKind.Class,
-    detail: blockSchema(t)?.title,
+    detail: firstSentence(blockSchema(t)?.description),
     doc: blockDocMarkdown(t),
   }));
 }
@@ -181,7 +185,8 @@ function dataRefCandidates(ws: Workspace, rel: string, prefix: string): Candidat
       return;
     }
     for (const [k, v] of childrenOf(at))
-      out.push({ name: `${file}#${pointer}/${refSegment(k)}`, kind: CompletionItemKind.Value, detail: summarize(v) });
+      if (k !== '$schema')
+        out.push({ name: `${file}#${pointer}/${refSegment(k)}`, kind: CompletionItemKind.Value, detail: summarize(v) });
   };
   const hash = prefix.indexOf('#');
   if (hash < 0) {

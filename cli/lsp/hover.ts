@@ -9,7 +9,12 @@ import type { Workspace } from './workspace.ts';
 function blockHover(text: string, offset: number): string | undefined {
   const loc = getLocation(text, offset);
   const { path, previousNode: node } = loc;
-  if (node?.type !== 'string' || offset < node.offset || offset > node.offset + node.length) return undefined;
+  if (
+    (node?.type !== 'string' && node?.type !== 'property') ||
+    offset < node.offset ||
+    offset > node.offset + node.length
+  )
+    return undefined;
   if (!loc.isAtPropertyKey && path.at(-1) === 'type' && path.at(-3) === 'blocks')
     return blockDocMarkdown(String(node.value));
   if (path.at(-2) === 'props' && path.at(-4) === 'blocks' && typeof path.at(-1) === 'string') {
