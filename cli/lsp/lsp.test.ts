@@ -71,7 +71,8 @@ const ctaBand = (url: string) =>
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'joinery-lsp-'));
   cpSync(join(ROOT, 'tests/fixtures/unknown-block'), dir, { recursive: true });
-  child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), '--site', dir, 'lsp'], {
+  // No --site: the client's root folder is the site (`--stdio` as clients pass it).
+  child = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'lsp', '--stdio'], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
