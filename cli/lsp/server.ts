@@ -20,7 +20,7 @@ import { codeActions } from './code-actions.ts';
 import { completions } from './completion.ts';
 import { toDiagnostic } from './diagnostics.ts';
 import { hover } from './hover.ts';
-import { Workspace } from './workspace.ts';
+import { type LintSnapshot, Workspace } from './workspace.ts';
 
 /** Pause after the last keystroke before linting. */
 const DEBOUNCE_MS = 150;
@@ -67,7 +67,15 @@ export function startServer(opts: ServerOptions): Promise<number> {
       const rel = ws.relOf(doc.uri);
       if (rel) seen.set(rel, { uri: doc.uri, version: doc.version });
     }
-    const { findings, files } = ws.lint();
+    let snapshot: LintSnapshot;
+    try {
+      snapshot = ws.lint();
+    } catch (e) {
+      // A rule that trips on a half-typed buffer must not end the server: the next edit lints again.
+      connection.console.error(`joinery: lint failed: ${(e as Error).stack ?? e}`);
+      return;
+    }
+    const { findings, files } = snapshot;
     linted = seen;
     for (const [rel, { uri }] of seen) {
       const file = files.get(rel);
