@@ -112,6 +112,8 @@ export function startServer(opts: ServerOptions): Promise<number> {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: { baseUri: ws.uriOf('').replace(/\/?$/, '/'), pattern: '**/*.json' } }],
       });
+    // A first lint at once compiles the validator, so the first opened file gets its findings sooner.
+    schedule();
   });
 
   documents.onDidChangeContent(({ document }) => {
