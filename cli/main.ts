@@ -63,6 +63,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--port <port>', 'port', '3000')
     .action(run(async () => (await import('./commands/dev.ts')).devCommand));
   program
+    .command('lsp')
+    .description('language server for editors on stdio: diagnostics as you type, completion, hover, quick fixes')
+    .option('--stdio', 'talk over stdin and stdout (the only transport; accepted for clients that pass it)')
+    .action(run(async () => (await import('./commands/lsp.ts')).lspCommand));
+  program
     .command('migrate')
     .description('apply pending database migrations (DATABASE_URL, else the SQLite file) and exit')
     .action(run(async () => (await import('./commands/migrate.ts')).migrateCommand));
