@@ -5,11 +5,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parse as parseJsonc } from 'jsonc-parser';
 import jsonls from 'vscode-json-languageservice';
 import { describe, expect, it } from 'vitest';
 import { blockTypes } from './blocks.ts';
 import { editorBlocksSchemaPath, editorBlocksSchemaText } from './editor-schemas.ts';
-import { BLOCKS_DIR, DEFAULT_SITE_DIR } from './paths.ts';
+import { BLOCKS_DIR, DEFAULT_SITE_DIR, ROOT } from './paths.ts';
 
 // The package is CommonJS: its names arrive on the default export under ESM.
 const { getLanguageService, TextDocument } = jsonls;
@@ -104,5 +105,32 @@ describe('the page schema in an editor (vscode-json-languageservice)', () => {
     expect(found.filter(([, d]) => d.length)).toEqual([]);
     for (const kind of ['"$data"', '"$query"'])
       expect(files.filter((f) => readFileSync(f, 'utf8').includes(kind)).length).toBeGreaterThan(1);
+  });
+});
+
+describe('.vscode/settings.json', () => {
+  it('maps every content file of the shop to the schema its "$schema" names, for a file without one', () => {
+    const settings = parseJsonc(readFileSync(join(ROOT, '.vscode', 'settings.json'), 'utf8'));
+    const workspace = pathToFileURL(`${ROOT}/`).href;
+    const editor = getLanguageService({
+      workspaceContext: { resolveRelativePath: (rel, base) => new URL(rel, base).href },
+    });
+    editor.configure({
+      schemas: settings['json.schemas'].map((s: { fileMatch: string[]; url: string }) => ({
+        fileMatch: s.fileMatch,
+        uri: new URL(s.url, workspace).href,
+      })),
+    });
+    const files = readdirSync(DEFAULT_SITE_DIR, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(DEFAULT_SITE_DIR, f));
+    expect(files.length).toBeGreaterThan(60);
+    const mapped = files.map((file) => {
+      const { $schema, ...rest } = JSON.parse(readFileSync(file, 'utf8'));
+      const doc = TextDocument.create(pathToFileURL(file).href, 'json', 1, JSON.stringify(rest));
+      const own = new URL($schema, pathToFileURL(file)).href;
+      return { file, schemas: editor.getLanguageStatus(doc, editor.parseJSONDocument(doc)).schemas, own };
+    });
+    expect(mapped.filter((m) => m.schemas.length !== 1 || m.schemas[0] !== m.own)).toEqual([]);
   });
 });
