@@ -10,6 +10,7 @@ import jsonls from 'vscode-json-languageservice';
 import { describe, expect, it } from 'vitest';
 import { blockTypes } from './blocks.ts';
 import { editorBlocksSchemaPath, editorBlocksSchemaText } from './editor-schemas.ts';
+import { getValidator } from './lint/context.ts';
 import { BLOCKS_DIR, DEFAULT_SITE_DIR, ROOT } from './paths.ts';
 
 // The package is CommonJS: its names arrive on the default export under ESM.
@@ -50,6 +51,17 @@ function locate(text: string, needle: string, from = 0) {
 describe('schemas/blocks.schema.json', () => {
   it('is what `joinery types` generates from the registered blocks (run it when this fails)', () => {
     expect(readFileSync(editorBlocksSchemaPath(), 'utf8')).toBe(editorBlocksSchemaText());
+  });
+});
+
+describe('the page schema in the engine', () => {
+  it('leaves block types and props to the linter (unknown-block, and props checked once references resolve)', () => {
+    const page = { blocks: [{ type: 'faq-lst', props: { invented: 1, faqs: { $data: 'data/faqs.json' } } }] };
+    expect(getValidator().validate('page.schema.json', page)).toEqual([]);
+    expect(getValidator().validate('page.schema.json', { blocks: [{ type: 'heading', extra: 1 }] })).toEqual([
+      { pointer: '/blocks/0/extra', message: '"/blocks/0" has unknown property "extra"', atKey: true },
+    ]);
+    expect(getValidator().hasSchema('blocks.schema.json')).toBe(false);
   });
 });
 

@@ -4,10 +4,10 @@
  * `if`/`then` points `props` at `blocks/<type>/schema.json` by relative `$ref` (so an editor with
  * nothing but the schema completes types and props and shows each prop's description).
  *
- * A prop's value may be a `$data` reference or a `$query`, resolved at build time; each prop is
- * therefore also accepted as one. The block's own schema is one alternative of `props` (exact,
- * with its descriptions); a copy of its structure whose every value may be a reference is the
- * other, with its leaves pointing at the block's schema.
+ * A prop's value may be a `$data` reference or a `$query`, resolved at build time, so each value
+ * is also accepted as one: an object or a list is either exactly what the block's schema says
+ * (a `$ref` to it, with its descriptions) or a copy of its structure whose values may be
+ * references; a leaf is a `$ref` to the block's schema or a reference.
  *
  * The engine validates props itself, per block, after resolving references: the validator and
  * the generated types use the plain block part of common.schema.json instead (`runtimeSchemas`).
@@ -27,7 +27,17 @@ type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Keywords that only annotate: left out of the copy (the block's own schema carries them). */
-const ANNOTATIONS = new Set(['$schema', '$id', '$comment', '$defs', 'title', 'description', 'examples', 'default']);
+const ANNOTATIONS = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  '$defs',
+  'title',
+  'description',
+  'markdownDescription',
+  'examples',
+  'default',
+]);
 /** Keywords that hold one subschema per key. */
 const SCHEMA_MAPS = ['properties', 'patternProperties'];
 /** Keywords that hold a list of alternatives. */
@@ -200,12 +210,19 @@ const DATA_QUERY = {
   additionalProperties: false,
 };
 
-/** JSON indented by two spaces, a value that fits in the line written on one line. */
+/** JSON on one line: `{"a": 1, "b": [2, 3]}`. */
+function flatJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(flatJson).join(', ')}]`;
+  if (isNode(value))
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${flatJson(v)}`)
+      .join(', ')}}`;
+  return JSON.stringify(value);
+}
+
+/** JSON indented by two spaces, a value that fits in 100 columns written on one line. */
 function formatJson(value: unknown, indent = ''): string {
-  const flat = JSON.stringify(value, null, 1)
-    .replace(/\n\s*/g, ' ')
-    .replace(/([[{]) /g, '$1')
-    .replace(/ ([\]}])/g, '$1');
+  const flat = flatJson(value);
   if (indent.length + flat.length <= 100 || !value || typeof value !== 'object') return flat;
   const inner = `${indent}  `;
   const parts = Array.isArray(value)
