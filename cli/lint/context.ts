@@ -7,7 +7,6 @@ import {
   nodeAt,
   positionAt,
   positionOf,
-  readSchemasDir,
   type Finding,
   type FindingFix,
   type JsonFile,
@@ -18,7 +17,8 @@ import {
   type Validator,
 } from '../../engine/node.ts';
 import { readBlockSchemas, blockTypes } from '../blocks.ts';
-import { SCHEMAS_DIR, VALIDATOR_CACHE_DIR } from '../paths.ts';
+import { runtimeSchemas } from '../editor-schemas.ts';
+import { VALIDATOR_CACHE_DIR } from '../paths.ts';
 import { buildRoutesLeniently, type RouteProblem } from './routes.ts';
 import { CERTAIN_DISTANCE, didYouMeanText, nearestNames } from './suggest.ts';
 
@@ -52,7 +52,7 @@ function targetNode(file: JsonFile, pointer: string, key?: boolean) {
 let cachedValidator: Validator | undefined;
 /** Compiled once per process. */
 export function getValidator(): Validator {
-  cachedValidator ??= createValidator(readSchemasDir(SCHEMAS_DIR), readBlockSchemas(), {
+  cachedValidator ??= createValidator(runtimeSchemas(), readBlockSchemas(), {
     cacheDir: VALIDATOR_CACHE_DIR,
   });
   return cachedValidator;

@@ -16,6 +16,7 @@ describe('lint rules', () => {
       'json-syntax',
       'missing-file',
       'schema',
+      'schema-ref',
       'unknown-block',
       'broken-link',
       'duplicate-route',

@@ -14,6 +14,7 @@ import jsonSyntax from './json-syntax.ts';
 import missingFile from './missing-file.ts';
 import pricing from './pricing.ts';
 import schema from './schema.ts';
+import schemaRef from './schema-ref.ts';
 import shippingSpeed from './shipping-speed.ts';
 import shippingThreshold from './shipping-threshold.ts';
 import styleName from './style-name.ts';
@@ -25,6 +26,7 @@ export const rules: Rule[] = [
   jsonSyntax,
   missingFile,
   schema,
+  schemaRef,
   unknownBlock,
   brokenLink,
   duplicateRoute,
