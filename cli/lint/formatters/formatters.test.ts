@@ -95,10 +95,11 @@ describe('formatters', () => {
       'site-config/routes.json\n  13:15  error    route "/about": page file pages/about.json does not exist  missing-file  (/routes/1/page)\n      fix: joinery new page about',
     );
     expect(out).toContain('✖ 2 problems (1 error, 1 warning)');
-    // Each reported rule's doc, once, in the order the rules first appear.
+    // Each reported rule's doc, once, in the order the rules first appear, then where to configure them.
     expect(
       out.endsWith(
-        '\n\nRule docs:\n  missing-file  docs/rules/missing-file.md\n  broken-link   docs/rules/broken-link.md',
+        '\n\nRule docs:\n  missing-file  docs/rules/missing-file.md\n  broken-link   docs/rules/broken-link.md' +
+          "\n\nA rule's severity, or off, per file: joinery.config.json (docs/rules/README.md)",
       ),
     ).toBe(true);
     expect(formatters.stylish!([], ctx)).toBe('');
