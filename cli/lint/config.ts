@@ -56,7 +56,7 @@ const NO_CONFIG: LintConfig = { rules: {}, overrides: [], ignore: [] };
 let validator: Validator | undefined;
 const schemaValidator = () => {
   validator ??= createValidator(
-    { [SCHEMA_KEY]: JSON.parse(readFileSync(join(import.meta.dirname, SCHEMA_KEY), 'utf8')) },
+    { [SCHEMA_KEY]: JSON.parse(readFileSync(new URL(SCHEMA_KEY, import.meta.url), 'utf8')) },
     [],
   );
   return validator;

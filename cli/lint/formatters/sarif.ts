@@ -24,12 +24,17 @@ const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 /** Joinery's own folder, where its README and rule pages are. */
 const TOOL_URI = folderUri(ROOT);
 
-/** The repository holding `dir` (the nearest folder with `.git`), else the working directory. */
+/**
+ * The repository holding `dir` (the nearest folder with `.git`); outside one, the working
+ * directory when it holds `dir`, else `dir` itself, so that every URI stays below the root.
+ */
 function repositoryRoot(dir: string): string {
   for (let d = dir; ; d = dirname(d)) {
     if (existsSync(join(d, '.git'))) return d;
-    if (dirname(d) === d) return process.cwd();
+    if (dirname(d) === d) break;
   }
+  const cwd = process.cwd();
+  return dir === cwd || dir.startsWith(`${cwd}${sep}`) ? cwd : dir;
 }
 
 /** A file path as a relative URI reference, each segment percent-encoded. */
