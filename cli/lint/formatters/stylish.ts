@@ -1,6 +1,6 @@
 /**
  * Human output: findings grouped by file, each as line:column severity message rule-id, then a
- * footer naming each reported rule's page (docs/rules/<id>.md) once.
+ * footer naming each reported rule's page (docs/rules/<id>.md) once and where rules are configured.
  */
 import type { Finding } from '../../../engine/node.ts';
 import type { Formatter } from './index.ts';
@@ -34,6 +34,7 @@ const stylish: Formatter = (findings, { siteDir, rules }) => {
     lines.push('', 'Rule docs:');
     const width = Math.max(...reported.map((id) => id.length));
     for (const id of reported) lines.push(`  ${id.padEnd(width)}  ${docs.get(id)}`);
+    lines.push('', `A rule's severity, or off, per file: joinery.config.json (docs/rules/README.md)`);
   }
   return lines.join('\n');
 };

@@ -11,6 +11,7 @@ import formFieldRef from './form-field-ref.ts';
 import imageDimensions from './image-dimensions.ts';
 import jsonLdFlags from './json-ld-flags.ts';
 import jsonSyntax from './json-syntax.ts';
+import lintConfig from './lint-config.ts';
 import missingFile from './missing-file.ts';
 import pricing from './pricing.ts';
 import schema from './schema.ts';
@@ -44,4 +45,5 @@ export const rules: Rule[] = [
   shippingThreshold,
   shippingSpeed,
   styleName,
+  lintConfig(() => rules.map((r) => r.meta.code)),
 ];
