@@ -50,8 +50,8 @@ export function applyCertainFixes(site: Site, findings: Finding[]): FixPass {
     const fix = finding.fixes?.find((f) => f.certain);
     const file = fix && site.files.get(fix.file);
     if (!fix || !file) continue;
-    let entry = byFile.get(fix.file);
-    if (!entry) byFile.set(fix.file, (entry = { taken: [], changes: [] }));
+    const entry = byFile.get(fix.file) ?? { taken: [], changes: [] };
+    byFile.set(fix.file, entry);
     const same = (e: Edit) =>
       entry.taken.some((t) => t.offset === e.offset && t.length === e.length && t.content === e.content);
     if (fix.edits.every(same)) continue; // the same change, found twice
