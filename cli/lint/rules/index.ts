@@ -5,6 +5,7 @@ import cspHost from './csp-host.ts';
 import dataRef from './data-ref.ts';
 import dataQuery from './data-query.ts';
 import duplicateField from './duplicate-field.ts';
+import duplicateKey from './duplicate-key.ts';
 import duplicateRoute from './duplicate-route.ts';
 import fieldOptions from './field-options.ts';
 import formFieldRef from './form-field-ref.ts';
@@ -12,6 +13,7 @@ import imageDimensions from './image-dimensions.ts';
 import jsonLdFlags from './json-ld-flags.ts';
 import jsonSyntax from './json-syntax.ts';
 import missingFile from './missing-file.ts';
+import orphanPage from './orphan-page.ts';
 import pricing from './pricing.ts';
 import schema from './schema.ts';
 import shippingSpeed from './shipping-speed.ts';
@@ -23,11 +25,13 @@ import type { Rule } from '../rule.ts';
 
 export const rules: Rule[] = [
   jsonSyntax,
+  duplicateKey,
   missingFile,
   schema,
   unknownBlock,
   brokenLink,
   duplicateRoute,
+  orphanPage,
   dataRef,
   formFieldRef,
   duplicateField,
