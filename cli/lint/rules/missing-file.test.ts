@@ -114,4 +114,20 @@ describe('missing-file', () => {
       },
     ]);
   });
+
+  it('a missing image near two existing files: both suggested, neither fix certain', () => {
+    expect(
+      fixtureFindings('ten-mistakes', { ruleId: 'missing-file', keys: ['message', 'fix', 'suggestions', 'fixes'] }),
+    ).toMatchObject([
+      {
+        message:
+          'image "/images/oak-dor.svg": file images/oak-dor.svg does not exist (did you mean "/images/oak-door.svg" or "/images/oak-doors.svg"?)',
+        suggestions: ['/images/oak-door.svg', '/images/oak-doors.svg'],
+        fixes: [
+          { edits: [{ length: 19, content: '/images/oak-door.svg' }], certain: false },
+          { edits: [{ length: 19, content: '/images/oak-doors.svg' }], certain: false },
+        ],
+      },
+    ]);
+  });
 });
