@@ -53,7 +53,7 @@ export default defineRule({
           const { suffix, ...suggested } = at ? ctx.suggest(unknown!, QUERY_KEYS, at) : { suffix: '' };
           ctx.report({
             ...(at ?? { file, pointer: q.pointer }),
-            message: `block "${block.type}": ${message}${suffix}`,
+            message: `block "${block.type}": ${suffix ? message.replace(/ \(allowed: [^)]*\)$/, suffix) : message}`,
             ...suggested,
           });
         }

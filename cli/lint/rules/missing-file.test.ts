@@ -52,7 +52,7 @@ describe('missing-file', () => {
     ]);
   });
 
-  it('data and menu files behind $data, and a collection source', () => {
+  it('data and menu files behind $data, and a collection source; a near menu file is suggested', () => {
     expect(fixtureFindings('missing-file-data')).toEqual([
       {
         ruleId: 'missing-file',
@@ -69,6 +69,15 @@ describe('missing-file', () => {
         column: 29,
         message: 'menu file menus/main.json does not exist (referenced by "menus/main.json#/items/0/label")',
         fix: 'create menus/main.json',
+      },
+      // A name near a file of the same folder is most likely a typo: no "create", the nearest instead.
+      {
+        ruleId: 'missing-file',
+        file: 'pages/home.json',
+        line: 8,
+        column: 29,
+        message:
+          'menu file menus/foter.json does not exist (referenced by "menus/foter.json#/items/0/label") (did you mean "menus/footer.json"?)',
       },
       {
         ruleId: 'missing-file',
