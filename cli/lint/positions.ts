@@ -9,7 +9,7 @@ import type { SuggestReplace } from './context.ts';
  * Offset in the file's text of `needle` inside the source of the string value at `pointer` (plus
  * `skip`); undefined when it is not written verbatim there (escape sequences).
  */
-export function offsetInString(
+function offsetInString(
   file: JsonFile | undefined,
   pointer: string,
   needle: string,
