@@ -139,4 +139,28 @@ describe('missing-file', () => {
       },
     ]);
   });
+
+  it('a misspelled page or template name: the nearest unrouted page, the nearest template, each a certain fix', () => {
+    expect(
+      fixtureFindings('missing-file-near', {
+        ruleId: 'missing-file',
+        keys: ['file', 'line', 'message', 'fix', 'fixes'],
+      }),
+    ).toMatchObject([
+      {
+        file: 'pages/home.json',
+        line: 3,
+        message: 'page "home": template file templates/defualt.json does not exist (did you mean "default"?)',
+        fixes: [{ edits: [{ content: '"default"' }], certain: true }],
+      },
+      {
+        file: 'routes.json',
+        line: 13,
+        message: 'route "/about": page file pages/abuot.json does not exist (did you mean "about"?)',
+        fixes: [{ edits: [{ content: '"about"' }], certain: true }],
+      },
+    ]);
+    // No "create" advice beside a suggestion.
+    expect(fixtureFindings('missing-file-near', { ruleId: 'missing-file' }).filter((f) => f.fix)).toEqual([]);
+  });
 });

@@ -141,9 +141,7 @@ export default defineRule({
       if (v === undefined) continue;
       // A page's own layout.
       if (file.rel.startsWith('pages/') && isObj(v) && typeof v.template === 'string' && !has(templateFile(v.template)))
-        ctx.report({
-          file: file.rel,
-          pointer: '/template',
+        reportName(ctx, { file: file.rel, pointer: '/template' }, v.template, namesIn(ctx, 'templates'), {
           message: `page "${file.rel.slice(6, -5)}": template file ${templateFile(v.template)} does not exist`,
           fix: `create ${templateFile(v.template)}`,
         });
