@@ -9,12 +9,7 @@ import type { SuggestReplace } from './context.ts';
  * Offset in the file's text of `needle` inside the source of the string value at `pointer` (plus
  * `skip`); undefined when it is not written verbatim there (escape sequences).
  */
-function offsetInString(
-  file: JsonFile | undefined,
-  pointer: string,
-  needle: string,
-  skip = 0,
-): number | undefined {
+function offsetInString(file: JsonFile | undefined, pointer: string, needle: string, skip = 0): number | undefined {
   if (!file) return undefined;
   const { node, complete } = nodeAt(file, pointer);
   if (!node || !complete || node.type !== 'string') return undefined;
