@@ -59,7 +59,12 @@ describe('the page schema in the engine', () => {
     const page = { blocks: [{ type: 'faq-lst', props: { invented: 1, faqs: { $data: 'data/faqs.json' } } }] };
     expect(getValidator().validate('page.schema.json', page)).toEqual([]);
     expect(getValidator().validate('page.schema.json', { blocks: [{ type: 'heading', extra: 1 }] })).toEqual([
-      { pointer: '/blocks/0/extra', message: '"/blocks/0" has unknown property "extra"', atKey: true },
+      {
+        pointer: '/blocks/0/extra',
+        message: '"/blocks/0" has unknown property "extra"',
+        atKey: true,
+        allowed: ['type', 'id', 'props', 'visibleOn', 'load'],
+      },
     ]);
     expect(getValidator().hasSchema('blocks.schema.json')).toBe(false);
   });

@@ -32,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings takes a whole number, got "${v}"`);
       return Number(v);
     })
+    .option('--fix', 'write the certain fixes (a single near name, ...) into the files, then report what remains')
     .action(run(async () => (await import('./commands/lint.ts')).lintCommand));
   program
     .command('rules')

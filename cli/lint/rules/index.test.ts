@@ -14,12 +14,14 @@ describe('lint rules', () => {
   it('lists every rule once, each with an id, a severity and a description', () => {
     expect(rules.map((r) => r.meta.code)).toEqual([
       'json-syntax',
+      'duplicate-key',
       'missing-file',
       'schema',
       'schema-ref',
       'unknown-block',
       'broken-link',
       'duplicate-route',
+      'orphan-page',
       'data-ref',
       'form-field-ref',
       'duplicate-field',
