@@ -155,4 +155,12 @@ describe('joinery lint --fix', () => {
       ],
     });
   });
+  it("fixes a misspelled rule id in the site's joinery.config.json too", () => {
+    const { dir, shown } = copyOf('lint-config');
+    const r = joinery('--site', dir, 'lint', '--fix');
+    expect(r.stdout).toContain(`${shown}/joinery.config.json:5:7 brokn-link -> broken-link (lint-config)`);
+    const config = readFileSync(join(dir, 'joinery.config.json'), 'utf8');
+    expect(config).toContain('"broken-link": "warning"');
+    expect(config).not.toContain('brokn-link');
+  });
 });

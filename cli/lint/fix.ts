@@ -5,8 +5,10 @@
  * skipped (the next pass, on the re-linted files, tries it again).
  */
 import { applyEdits, type Edit } from 'jsonc-parser';
-import { writeFileSync } from 'node:fs';
-import type { Finding, FindingFix, Site } from '../../engine/node.ts';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseJsonFile, type Finding, type FindingFix, type JsonFile, type Site } from '../../engine/node.ts';
+import { CONFIG_FILE } from './config.ts';
 
 export interface FixChange {
   finding: Finding;
@@ -42,13 +44,25 @@ function summaryOf(fix: FindingFix, text: string): string {
   return `${shown(text.slice(edit.offset, edit.offset + edit.length))} -> ${shown(edit.content)}`;
 }
 
+/** A file a fix may edit: a content file, or the lint configuration beside them (not a content file). */
+function editableFile(site: Site, rel: string, read: Map<string, JsonFile>): JsonFile | undefined {
+  const loaded = site.files.get(rel) ?? read.get(rel);
+  if (loaded || rel !== CONFIG_FILE) return loaded;
+  const abs = join(site.dir, CONFIG_FILE);
+  if (!existsSync(abs)) return undefined;
+  const file = parseJsonFile(CONFIG_FILE, abs, readFileSync(abs, 'utf8'));
+  read.set(rel, file);
+  return file;
+}
+
 /** Applies one pass of certain fixes to the site's files on disk. */
 export function applyCertainFixes(site: Site, findings: Finding[]): FixPass {
   const pass: FixPass = { applied: [], skipped: [] };
+  const read = new Map<string, JsonFile>();
   const byFile = new Map<string, { taken: Edit[]; changes: FixChange[] }>();
   for (const finding of findings) {
     const fix = finding.fixes?.find((f) => f.certain);
-    const file = fix && site.files.get(fix.file);
+    const file = fix && editableFile(site, fix.file, read);
     if (!fix || !file) continue;
     const entry = byFile.get(fix.file) ?? { taken: [], changes: [] };
     byFile.set(fix.file, entry);
@@ -65,7 +79,7 @@ export function applyCertainFixes(site: Site, findings: Finding[]): FixPass {
   }
   for (const [rel, { taken, changes }] of byFile) {
     if (!taken.length) continue;
-    const file = site.files.get(rel)!;
+    const file = editableFile(site, rel, read)!;
     writeFileSync(file.abs, applyEdits(file.text, taken));
     pass.applied.push(...changes);
   }
