@@ -104,4 +104,42 @@ describe('formatters', () => {
     ).toBe(true);
     expect(formatters.stylish!([], ctx)).toBe('');
   });
+  it('json and stylish: the end, the nearest names and the certain fixes of a finding', () => {
+    const typo: Finding = {
+      ruleId: 'unknown-block',
+      severity: 'error',
+      message: 'unknown block type "faq-lst" (did you mean "faq-list"?)',
+      file: 'pages/faqs.json',
+      line: 5,
+      column: 15,
+      endLine: 5,
+      endColumn: 24,
+      pointer: '/blocks/0/type',
+      suggestions: ['faq-list'],
+      fixes: [
+        {
+          description: 'Replace "faq-lst" with "faq-list"',
+          file: 'pages/faqs.json',
+          edits: [{ offset: 80, length: 9, content: '"faq-list"' }],
+          certain: true,
+        },
+      ],
+    };
+    expect(JSON.parse(formatters.json!([typo], ctx))[0]).toMatchObject({
+      endLine: 5,
+      endColumn: 24,
+      suggestions: ['faq-list'],
+      fixes: [
+        {
+          file: 'site-config/pages/faqs.json',
+          edits: [{ offset: 80, length: 9, content: '"faq-list"' }],
+          certain: true,
+        },
+      ],
+    });
+    expect(formatters.stylish!([typo, findings[1]!], ctx)).toContain(
+      '✖ 2 problems (1 error, 1 warning)\n  1 of them fixable with `joinery lint --fix`',
+    );
+    expect(formatters.stylish!(findings, ctx)).not.toContain('fixable');
+  });
 });

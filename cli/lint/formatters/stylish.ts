@@ -28,6 +28,8 @@ const stylish: Formatter = (findings, { siteDir, rules }) => {
   lines.push(
     `✖ ${findings.length} problem${findings.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`,
   );
+  const fixable = findings.filter((f) => f.fixes?.some((x) => x.certain)).length;
+  if (fixable) lines.push(`  ${fixable} of them fixable with \`joinery lint --fix\``);
   const docs = new Map(rules.map((r) => [r.code, r.docs.url]));
   const reported = [...new Set(findings.map((f) => f.ruleId))].filter((id) => docs.has(id));
   if (reported.length) {
