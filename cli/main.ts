@@ -32,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!/^\d+$/.test(v)) throw new UsageError(`--max-warnings takes a whole number, got "${v}"`);
       return Number(v);
     })
+    .option('--fix', 'write the certain fixes (a single near name, ...) into the files, then report what remains')
     .action(run(async () => (await import('./commands/lint.ts')).lintCommand));
   program
     .command('rules')
@@ -62,6 +63,11 @@ export async function main(argv: string[]): Promise<number> {
     .description('development server: Vite with the API mounted, reload on content edits')
     .option('--port <port>', 'port', '3000')
     .action(run(async () => (await import('./commands/dev.ts')).devCommand));
+  program
+    .command('lsp')
+    .description('language server for editors on stdio: diagnostics as you type, completion, hover, quick fixes')
+    .option('--stdio', 'talk over stdin and stdout (the only transport; accepted for clients that pass it)')
+    .action(run(async () => (await import('./commands/lsp.ts')).lspCommand));
   program
     .command('migrate')
     .description('apply pending database migrations (DATABASE_URL, else the SQLite file) and exit')

@@ -33,6 +33,7 @@ export {
   readSchemasDir,
   type Validator,
   type BlockSchemaSource,
+  type SchemaError,
 } from './validate/validator.ts';
 export {
   buildRouteTable,

@@ -2,10 +2,10 @@
  * The step on screen and the steps done, with a ref that callbacks outliving a render read (the
  * resolver, saving progress), and one zod resolver per step so Next validates only that step.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useMemo, useReducer, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { createStepReducer, initialStepState, schemaFor } from '../../engine/forms/index.ts';
+import { whenIdle } from '../../engine/client/idle.ts';
+import { createStepReducer, initialStepState } from '../../engine/forms/index.ts';
 import type { CompiledForm, FormValues, StepAction, StepState } from '../../engine/forms/index.ts';
 
 export type StepMove = StepAction | { type: 'restore'; state: StepState };
@@ -30,21 +30,31 @@ export function useSteps(stepCount: number) {
   return { steps, stepsRef, move };
 }
 
-/** One resolver per step, chosen by the step on screen when react-hook-form validates. */
+const loadStepResolver = () => import('./step-resolver.ts');
+
+/**
+ * One resolver per step, chosen by the step on screen when react-hook-form validates. Each is
+ * built on first use from a module fetched at the first idle moment after the form is live
+ * (a validation before then waits for it).
+ */
 export function useStepResolver(
   compiled: CompiledForm,
   recaptcha: boolean,
   stepsRef: RefObject<StepState>,
 ): Resolver<FormValues> {
+  useEffect(() => {
+    whenIdle().then(loadStepResolver);
+  }, []);
   return useMemo(() => {
-    const perStep = compiled.steps.map(
-      (_, i) =>
-        zodResolver(
-          schemaFor(compiled, { step: compiled.multiStep ? i : undefined, recaptcha }) as never,
-        ) as unknown as Resolver<FormValues>,
-    );
-    const resolve: Resolver<FormValues> = (values, context, options) =>
-      perStep[stepsRef.current.step]!(values, context, options);
+    const perStep: Resolver<FormValues>[] = [];
+    const resolve: Resolver<FormValues> = async (values, context, options) => {
+      const i = stepsRef.current.step;
+      if (!perStep[i]) {
+        const { stepResolver } = await loadStepResolver();
+        perStep[i] = stepResolver(compiled, compiled.multiStep ? i : undefined, recaptcha);
+      }
+      return perStep[i](values, context, options);
+    };
     return resolve;
   }, [compiled, recaptcha, stepsRef]);
 }

@@ -4,11 +4,44 @@ import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, UsageError } from '../exit-codes.ts';
 import { formatters } from '../lint/formatters/index.ts';
 import { rules } from '../lint/rules/index.ts';
-import { lintSite } from '../lint/run.ts';
+import { loadSite, type Finding } from '../../engine/node.ts';
+import { applyCertainFixes } from '../lint/fix.ts';
+import { displayPath } from '../lint/formatters/paths.ts';
+import { lintLoadedSite, lintSite, type LintResult } from '../lint/run.ts';
 
 export interface LintOptions {
   format: string;
   maxWarnings?: number;
+  /** Write the certain fixes, then report what remains. */
+  fix?: boolean;
+}
+
+/** Passes of --fix: a fix can reveal another (a block type corrected, its props are checked). */
+const FIX_PASSES = 10;
+
+/**
+ * Lints, writes the certain fixes and lints again until no fix applies; prints each change (on
+ * stdout beside stylish output, else on stderr so JSON and SARIF stay parseable). Returns the
+ * last run: what remains.
+ */
+function fixSite(dir: string, shown: string, toStdout: boolean): LintResult {
+  const print = toStdout ? console.log : console.error;
+  const at = (f: Finding) => `${displayPath(shown, f.file)}:${f.line}:${f.column}`;
+  let fixed = 0;
+  let site = loadSite(dir);
+  let result = lintLoadedSite(site);
+  for (let pass = 0; pass < FIX_PASSES; pass++) {
+    const { applied, skipped } = applyCertainFixes(site, result.findings);
+    for (const c of applied) print(`${at(c.finding)} ${c.summary} (${c.finding.ruleId})`);
+    for (const c of skipped)
+      print(`${at(c.finding)} skipped: ${c.summary} overlaps another fix in ${c.fix.file} (${c.finding.ruleId})`);
+    if (!applied.length) break;
+    fixed += applied.length;
+    site = loadSite(dir);
+    result = lintLoadedSite(site);
+  }
+  print(`joinery: fixed ${fixed} problem${fixed === 1 ? '' : 's'}${result.findings.length ? '; remaining:' : ''}`);
+  return result;
 }
 
 /** `joinery lint`. (Commander passes the Command object second, so no other positional here.) */
@@ -27,7 +60,7 @@ export async function runLint(opts: LintOptions, fastOnly: boolean): Promise<num
     throw new UsageError(
       `${shown} is not a Joinery site: it has no ${missing.join(' and no ')} (choose the content folder with --site DIR)`,
     );
-  const result = lintSite(dir, { fastOnly });
+  const result = opts.fix ? fixSite(dir, shown, opts.format === 'stylish') : lintSite(dir, { fastOnly });
   const ran = fastOnly ? rules.filter((r) => r.fast) : rules;
   const out = format(result.findings, { siteDir: shown, rules: ran.map((r) => r.meta) });
   if (out) console.log(out);

@@ -10,6 +10,6 @@ export async function typesCommand(opts: { check?: boolean }): Promise<number> {
     return stale.length ? EXIT_CONTENT : EXIT_OK;
   }
   const n = await writeTypes();
-  console.log(`joinery types: ${n} files in schemas/types/`);
+  console.log(`joinery types: ${n} files (schemas/types/, schemas/blocks.schema.json)`);
   return EXIT_OK;
 }

@@ -7,7 +7,6 @@ import {
   nodeAt,
   positionAt,
   positionOf,
-  readSchemasDir,
   type Finding,
   type FindingFix,
   type JsonFile,
@@ -18,7 +17,8 @@ import {
   type Validator,
 } from '../../engine/node.ts';
 import { readBlockSchemas, blockTypes } from '../blocks.ts';
-import { SCHEMAS_DIR, VALIDATOR_CACHE_DIR } from '../paths.ts';
+import { runtimeSchemas } from '../editor-schemas.ts';
+import { VALIDATOR_CACHE_DIR } from '../paths.ts';
 import { buildRoutesLeniently, type RouteProblem } from './routes.ts';
 import { CERTAIN_DISTANCE, didYouMeanText, nearestNames } from './suggest.ts';
 
@@ -38,6 +38,13 @@ export interface ReportInput {
   fixes?: FindingFix[];
 }
 
+/** A range of a file's text and what to write there for a suggested name. */
+export interface SuggestReplace {
+  offset: number;
+  length: number;
+  content: (name: string) => string;
+}
+
 /** The syntax node a finding points at (the value, or its key), when the whole pointer exists. */
 function targetNode(file: JsonFile, pointer: string, key?: boolean) {
   try {
@@ -52,7 +59,7 @@ function targetNode(file: JsonFile, pointer: string, key?: boolean) {
 let cachedValidator: Validator | undefined;
 /** Compiled once per process. */
 export function getValidator(): Validator {
-  cachedValidator ??= createValidator(readSchemasDir(SCHEMAS_DIR), readBlockSchemas(), {
+  cachedValidator ??= createValidator(runtimeSchemas(), readBlockSchemas(), {
     cacheDir: VALIDATOR_CACHE_DIR,
   });
   return cachedValidator;
@@ -126,25 +133,30 @@ export class LintContext {
   /**
    * "Did you mean" for an unknown name at `pointer` (a string value, or a key with `atKey`): the
    * message suffix, the nearest known names, and one fix per name that writes it in place. The
-   * fix is certain when a single name lies within the certain distance.
+   * fix is certain when a single name lies within the certain distance. `replace` writes a name
+   * over part of the text instead (a path inside a link, a key inside a `$data` reference);
+   * `replace: null` when that part could not be located: suggestions without a fix. `maxDistance`
+   * bounds the edits (a path is judged by its file name's length, not the whole path's).
    */
   suggest(
     name: string,
     known: Iterable<string>,
-    at: { file: string; pointer: string; atKey?: boolean },
+    at: { file: string; pointer: string; atKey?: boolean; replace?: SuggestReplace | null; maxDistance?: number },
   ): { suffix: string; suggestions?: string[]; fixes?: FindingFix[] } {
-    const near = nearestNames(name, known);
+    const near = nearestNames(name, known, 3, at.maxDistance);
     if (!near.length) return { suffix: '' };
     const names = near.map((n) => n.name);
     const certain =
       near.filter((n) => n.distance <= CERTAIN_DISTANCE).length === 1 && near[0]!.distance <= CERTAIN_DISTANCE;
     const file = this.site.files.get(at.file);
-    const node = file && targetNode(file, at.pointer, at.atKey);
-    const fixes: FindingFix[] = node
+    const node = at.replace === undefined && file ? targetNode(file, at.pointer, at.atKey) : undefined;
+    const replace: SuggestReplace | null | undefined =
+      at.replace ?? (node && { offset: node.offset, length: node.length, content: (n) => JSON.stringify(n) });
+    const fixes: FindingFix[] = replace
       ? names.map((n, i) => ({
           description: `Replace "${name}" with "${n}"`,
           file: at.file,
-          edits: [{ offset: node.offset, length: node.length, content: JSON.stringify(n) }],
+          edits: [{ offset: replace.offset, length: replace.length, content: replace.content(n) }],
           certain: certain && i === 0,
         }))
       : [];

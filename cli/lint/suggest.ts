@@ -19,12 +19,20 @@ export function editDistance(a: string, b: string): number {
 /** A fix is certain when exactly one known name lies within this distance. */
 export const CERTAIN_DISTANCE = 2;
 
+/** How many edits a name may be off: a third of its length, at least the certain distance. */
+export const maxDistance = (name: string) => Math.max(CERTAIN_DISTANCE, Math.floor(name.length / 3));
+
 /**
- * Up to `limit` known names close enough to be what was meant: within a third of the name's
- * length (at least 2), nearest first, then alphabetical. Case differences count as one edit each.
+ * Up to `limit` known names close enough to be what was meant: within `max` edits (by default a
+ * third of the name's length, at least 2), nearest first, then alphabetical. Case differences
+ * count as one edit each.
  */
-export function nearestNames(name: string, known: Iterable<string>, limit = 3): { name: string; distance: number }[] {
-  const max = Math.max(CERTAIN_DISTANCE, Math.floor(name.length / 3));
+export function nearestNames(
+  name: string,
+  known: Iterable<string>,
+  limit = 3,
+  max = maxDistance(name),
+): { name: string; distance: number }[] {
   const scored: { name: string; distance: number }[] = [];
   for (const k of known) {
     if (k === name || Math.abs(k.length - name.length) > max) continue;

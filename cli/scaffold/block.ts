@@ -21,9 +21,13 @@ function blockFiles(name: string): Record<string, string> {
     type: 'object',
     required: ['title'],
     properties: {
-      title: { description: 'Heading of the section.', type: 'string', minLength: 1 },
-      text: { description: 'Short text under the heading.', type: 'string' },
-      headingLevel: { description: 'Level of the title.', enum: [2, 3], default: 2 },
+      title: { description: "The section's heading.", type: 'string', minLength: 1 },
+      text: { description: 'Paragraph under the heading.', type: 'string' },
+      headingLevel: {
+        description: 'Level of the heading: 2 for a section of the page, 3 under another heading.',
+        enum: [2, 3],
+        default: 2,
+      },
     },
     additionalProperties: false,
   };

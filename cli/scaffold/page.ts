@@ -2,7 +2,7 @@
  * `joinery new page NAME`: pages/NAME.json with a heading, and its routes.json entry inserted
  * with jsonc-parser edits, so the rest of routes.json keeps its formatting.
  */
-import { applyEdits, modify, parse, type FormattingOptions, type ParseError } from 'jsonc-parser';
+import { applyEdits, modify, parse, type Edit, type FormattingOptions, type ParseError } from 'jsonc-parser';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotASiteError } from '../../engine/node.ts';
@@ -11,7 +11,7 @@ import { SCHEMAS_DIR } from '../paths.ts';
 import { jsonText, refuseExisting, schemaRef, writeNew, type ScaffoldResult } from './files.ts';
 import { assertKebabCase, titleOf } from './names.ts';
 
-interface RawRoute {
+export interface RawRoute {
   path?: unknown;
   page?: unknown;
 }
@@ -71,18 +71,30 @@ export function scaffoldPage(siteDir: string, name: string, schemasDir = SCHEMAS
     throw new UsageError(`route "${path}" already exists for page "${String(taken.page)}"; pick another name`);
 
   const siteName = readJson<{ name?: unknown }>(join(siteDir, 'site.json'), 'site.json').name;
-  const title = titleOf(name);
   const template = typeof routes.defaults?.template === 'string' ? routes.defaults.template : 'default';
   const page = {
     $schema: schemaRef(join(siteDir, 'pages'), join(schemasDir, 'page.schema.json')),
     template,
-    blocks: [{ type: 'heading', props: { title } }],
+    blocks: [{ type: 'heading', props: { title: titleOf(name) } }],
   };
   writeNew(pagePath, jsonText(page));
   if (routed) return { created: [pagePath], updated: [] };
 
+  const text = readFileSync(routesPath, 'utf8');
+  writeFileSync(routesPath, applyEdits(text, newRouteEdits(text, routes.routes, name, siteName)));
+  return { created: [pagePath], updated: [routesPath] };
+}
+
+/**
+ * The edits to routes.json's text that add a route "/NAME" for page NAME (title and description
+ * from the name and the site's name, breadcrumbs from the home page), before the catch-all "*",
+ * in the file's own indentation.
+ */
+export function newRouteEdits(text: string, routes: RawRoute[], name: string, siteName: unknown): Edit[] {
+  const path = `/${name}`;
+  const title = titleOf(name);
   const suffix = typeof siteName === 'string' && siteName ? siteName : undefined;
-  const hasHome = routes.routes.some((r) => r?.path === '/');
+  const hasHome = routes.some((r) => r?.path === '/');
   const route = {
     path,
     page: name,
@@ -91,16 +103,14 @@ export function scaffoldPage(siteDir: string, name: string, schemasDir = SCHEMAS
     breadcrumbs: [...(hasHome ? [{ text: 'Home', url: '/' }] : []), { text: title, url: path }],
   };
   // Before the catch-all "*", which conventionally stays last.
-  const catchAll = routes.routes.findIndex((r) => r?.path === '*');
-  const text = readFileSync(routesPath, 'utf8');
+  const catchAll = routes.findIndex((r) => r?.path === '*');
   const formatting = formattingOf(text);
   // jsonc-parser places a placeholder (with the right commas and indentation); the route's own
   // text then replaces it, written the way routes.json writes breadcrumbs: one per line.
-  const edits = modify(text, ['routes', catchAll === -1 ? routes.routes.length : catchAll], PLACEHOLDER, {
+  const edits = modify(text, ['routes', catchAll === -1 ? routes.length : catchAll], PLACEHOLDER, {
     isArrayInsertion: true,
     formattingOptions: formatting,
   });
   for (const e of edits) e.content = e.content.replace(JSON.stringify(PLACEHOLDER), routeText(route, formatting));
-  writeFileSync(routesPath, applyEdits(text, edits));
-  return { created: [pagePath], updated: [routesPath] };
+  return edits;
 }

@@ -12,6 +12,7 @@ import { ISLAND_ATTR, ISLAND_START_ATTR } from '../render/island-attrs.ts';
 import type { IslandRecord } from '../render/island.tsx';
 import { ISLANDS_ELEMENT_ID, type IslandsData } from '../render/islands-data.ts';
 import type { IslandStart } from '../types.ts';
+import { whenIdle } from './idle.ts';
 import '../ui/tokens.css';
 import './base.css';
 
@@ -19,14 +20,6 @@ const LIVE = 'data-jv-live';
 const DORMANT = 'data-jv-dormant';
 const data = JSON.parse(document.getElementById(ISLANDS_ELEMENT_ID)!.textContent!) as IslandsData;
 if (data.page.site.commerce) setCurrentShop(data.page.site.commerce);
-
-/** Resolves at the browser's next idle moment (a task of its own: what waited runs there alone). */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => setTimeout(resolve), { timeout: 2000 });
-    else setTimeout(resolve, 200);
-  });
-}
 
 /** Resolves when the island nears the viewport, or takes focus or a touch. */
 function whenVisible(el: HTMLElement): Promise<void> {

@@ -1,5 +1,5 @@
 import { fieldsInScope, isLastStep } from './compile.ts';
-import { RECAPTCHA_FIELD } from './schema.ts';
+import { RECAPTCHA_FIELD } from './field-issues.ts';
 import type { CompiledForm, FileLike, FormValues } from './types.ts';
 import { cleanValues } from './values.ts';
 

@@ -1,4 +1,5 @@
-import { schemaFor, type SchemaOptions } from './schema.ts';
+import type { SchemaOptions } from './field-issues.ts';
+import { schemaFor } from './schema.ts';
 import type { CompiledForm, FormValues } from './types.ts';
 import { cleanValues } from './values.ts';
 

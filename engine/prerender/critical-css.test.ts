@@ -32,6 +32,28 @@ describe('critical CSS', () => {
     expect(critical('<nav class="menu_c"></nav>', [namesIn('const s={menu:"menu_c"}')])).not.toContain('open_d');
   });
 
+  it('requires the classes of a single selector inside :where(), :is() and :has(), not of a list or :not()', () => {
+    const css = createCriticalCss(
+      ':where(.cols_h){gap:1px}:is(.tile_i .name_j){gap:2px}.vis_k:has(>.tabs_l[data-x="1"])+*{gap:3px}' +
+        ':where(.one_m,.two_n){gap:4px}.vis_k:not(.tabs_l){gap:5px}',
+    );
+    expect(css('<p class="vis_k">')).toBe(':where(.one_m,.two_n){gap:4px}.vis_k:not(.tabs_l){gap:5px}');
+    expect(css('<p class="vis_k cols_h tile_i name_j"><b class="tabs_l">')).toBe(
+      ':where(.cols_h){gap:1px}:is(.tile_i .name_j){gap:2px}.vis_k:has(>.tabs_l[data-x="1"])+*{gap:3px}' +
+        ':where(.one_m,.two_n){gap:4px}.vis_k:not(.tabs_l){gap:5px}',
+    );
+  });
+
+  it('keeps only the last copy of a rule repeated in the same context (a composed module bundled twice)', () => {
+    const css = createCriticalCss(
+      '.grid_o{display:grid}@media (min-width:768px){.grid_o{gap:1rem}}.card_p{color:red}' +
+        '.grid_o{display:grid}@media (min-width:768px){.grid_o{gap:1rem}}@media print{.grid_o{gap:1rem}}',
+    );
+    expect(css('<div class="grid_o card_p">')).toBe(
+      '.card_p{color:red}.grid_o{display:grid}@media (min-width:768px){.grid_o{gap:1rem}}@media print{.grid_o{gap:1rem}}',
+    );
+  });
+
   it('reads class attributes with several names', () => {
     expect([...classesIn('<a class="x  y" id="z"><b class="">')]).toEqual(['x', 'y']);
   });

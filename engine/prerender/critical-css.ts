@@ -19,16 +19,43 @@ type Piece =
   | { kind: 'rule'; css: string /** Class sets, one per selector; null: always kept. */; needs: string[][] | null }
   | { kind: 'group'; open: string; children: Piece[] };
 
-// Functional pseudo-classes and attribute selectors: their classes are not required.
+// Functional pseudo-classes and attribute selectors: their classes are not required, except
+// in :where(), :is() and :has() given one selector (no comma): those match only where it does.
 const FUNCTIONAL = /:[\w-]+\((?:[^()]|\([^()]*\))*\)/g;
+const SINGLE_ARGUMENT = /:(?:where|is|has)\(((?:[^(),]|\([^()]*\))*)\)/g;
 const ATTRIBUTE = /\[[^\]]*\]/g;
 const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
 
 /** The classes a selector requires, or null when it cannot be told (escaped names): keep it. */
 function requiredClasses(selector: string): string[] | null {
   if (selector.includes('\\')) return null;
-  const bare = selector.replace(ATTRIBUTE, '').replace(FUNCTIONAL, '');
+  const plain = selector.replace(ATTRIBUTE, '');
+  const inner = [...plain.matchAll(SINGLE_ARGUMENT)].map((m) => m[1]!);
+  const bare = [plain, ...inner].map((part) => part.replace(FUNCTIONAL, '')).join(' ');
   return [...bare.matchAll(CLASS)].map((m) => m[1]!);
+}
+
+/**
+ * Drops a rule that comes again later in the same context (the same at-rules around it): a
+ * module that others `compose` is bundled once per importer. The cascade is unchanged: the
+ * later copy wins wherever the earlier one would.
+ */
+function withoutEarlierCopies(pieces: Piece[]): Piece[] {
+  const last = new Map<string, Piece>();
+  const visit = (list: Piece[], context: string) => {
+    for (const p of list) {
+      if (p.kind === 'group') visit(p.children, context + p.open);
+      else last.set(context + p.css, p);
+    }
+  };
+  visit(pieces, '');
+  const prune = (list: Piece[], context: string): Piece[] =>
+    list.flatMap((p): Piece[] => {
+      if (p.kind === 'rule') return last.get(context + p.css) === p ? [p] : [];
+      const children = prune(p.children, context + p.open);
+      return children.length ? [{ ...p, children }] : [];
+    });
+  return prune(pieces, '');
 }
 
 function piecesOf(nodes: ChildNode[]): Piece[] {
@@ -78,7 +105,7 @@ export function namesIn(script: string): Set<string> {
  */
 export function createCriticalCss(css: string): (html: string, scriptNames?: readonly Set<string>[]) => string {
   const root: Root = postcss.parse(css);
-  const pieces = piecesOf(root.nodes);
+  const pieces = withoutEarlierCopies(piecesOf(root.nodes));
   return (html, scriptNames = []) => {
     const classes = classesIn(html);
     return keep(pieces, (c) => classes.has(c) || scriptNames.some((names) => names.has(c)));

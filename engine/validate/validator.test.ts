@@ -23,11 +23,16 @@ describe('createValidator', () => {
   it('reports readable errors with pointers', () => {
     const v = createValidator(schemas, blocks);
     expect(v.validate('page.schema.json', { blocks: [], extra: 1, email: 'nope' })).toEqual([
-      { pointer: '/extra', message: 'the document has unknown property "extra"', atKey: true },
+      {
+        pointer: '/extra',
+        message: 'the document has unknown property "extra"',
+        atKey: true,
+        allowed: ['blocks', 'email'],
+      },
       { pointer: '/email', message: '"/email" must match format "email"', atKey: false },
     ]);
     expect(v.validateBlock('heading', {})).toEqual([
-      { pointer: '', message: 'the document is missing required property "title"', atKey: false },
+      { pointer: '', message: 'the document is missing required property "title"', atKey: false, missing: 'title' },
     ]);
   });
 
@@ -39,6 +44,8 @@ describe('createValidator', () => {
     const input = { blocks: 'x', email: 'a@b' };
     expect(second.validate('page.schema.json', input)).toEqual(first.validate('page.schema.json', input));
     expect(second.validateBlock('heading', { title: 3 })).toEqual(first.validateBlock('heading', { title: 3 }));
+    // The loaded code still knows the names an object allows.
+    expect(second.validate('page.schema.json', { blocks: [], emial: 'a@b' })[0]?.allowed).toEqual(['blocks', 'email']);
     // A changed schema gets a new file; the stale one is removed.
     createValidator({ 'page.schema.json': { ...schemas['page.schema.json'], required: [] } }, blocks, {
       cacheDir: dir,
@@ -67,7 +74,7 @@ describe('createValidator', () => {
       const v = createValidator({ ...schemas, 'block-parts.schema.json': parts }, [card], { cacheDir });
       expect(v.validateBlock('card', { image: { src: '/a.webp', alt: '' } })).toEqual([]);
       expect(v.validateBlock('card', { image: { src: '' } })).toEqual([
-        { pointer: '/image', message: '"/image" is missing required property "alt"', atKey: false },
+        { pointer: '/image', message: '"/image" is missing required property "alt"', atKey: false, missing: 'alt' },
         { pointer: '/image/src', message: '"/image/src" must NOT have fewer than 1 characters', atKey: false },
       ]);
     }

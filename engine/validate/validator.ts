@@ -26,6 +26,10 @@ export interface SchemaError {
   message: string;
   /** Point at the property key rather than its value (unknown property). */
   atKey?: boolean;
+  /** An unknown property: the names the schema declares for that object. */
+  allowed?: string[];
+  /** A missing required property: its name. */
+  missing?: string;
 }
 
 export interface Validator {
@@ -82,8 +86,11 @@ export function createValidator(
   };
 }
 
+// verbose: an error carries its parent schema, whose `properties` are the names allowed there.
+const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true };
+
 function newAjv(source: boolean) {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, code: { source } });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source } });
   addFormats(ajv);
   return ajv;
 }
@@ -91,7 +98,7 @@ function newAjv(source: boolean) {
 function cacheFile(dir: string, schemas: Record<string, object>, blocks: BlockSchemaSource[]) {
   const version = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
   const hash = createHash('sha256')
-    .update(JSON.stringify([version, schemas, blocks]))
+    .update(JSON.stringify([version, AJV_OPTIONS, schemas, blocks]))
     .digest('hex')
     .slice(0, 20);
   return join(dir, `validators-${hash}.cjs`);
@@ -152,16 +159,27 @@ function toSchemaErrors(errors: ErrorObject[]): SchemaError[] {
     const pointer = e.instancePath;
     let message: string;
     switch (e.keyword) {
-      case 'required':
-        message = `is missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
-        break;
+      case 'required': {
+        const missing = (e.params as { missingProperty: string }).missingProperty;
+        message = `is missing required property "${missing}"`;
+        if (seen.has(`${pointer || '/'} ${message}`)) continue;
+        seen.add(`${pointer || '/'} ${message}`);
+        out.push({
+          pointer,
+          message: `${pointer ? `"${pointer}"` : 'the document'} ${message}`,
+          atKey: false,
+          missing,
+        });
+        continue;
+      }
       case 'additionalProperties': {
         const prop = (e.params as { additionalProperty: string }).additionalProperty;
-        message = `has unknown property "${prop}"`;
+        const declared = (e.parentSchema as { properties?: object } | undefined)?.properties;
         out.push({
           pointer: `${pointer}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-          message: `${pointer ? `"${pointer}"` : 'the document'} ${message}`,
+          message: `${pointer ? `"${pointer}"` : 'the document'} has unknown property "${prop}"`,
           atKey: true,
+          ...(declared && { allowed: Object.keys(declared) }),
         });
         continue;
       }

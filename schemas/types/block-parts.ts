@@ -33,7 +33,13 @@ export interface Image {
  * via the `definition` "action".
  */
 export interface Action {
+  /**
+   * Text of the link or button.
+   */
   label: string;
+  /**
+   * Where it goes: a route path (checked by the linter), a #fragment or a full URL.
+   */
   url: string;
 }
 /**
@@ -42,7 +48,13 @@ export interface Action {
  */
 export interface Card {
   image?: Image;
+  /**
+   * Small line above the card's title.
+   */
   eyebrow?: string;
+  /**
+   * The card's heading.
+   */
   title: string;
   /**
    * Supports [label](/url) links and **bold**.
@@ -55,7 +67,13 @@ export interface Card {
  * via the `definition` "social".
  */
 export interface SocialLink {
+  /**
+   * The network, which picks the icon and the default accessible name.
+   */
   network: 'facebook' | 'instagram' | 'pinterest' | 'youtube' | 'houzz' | 'x' | 'linkedin' | 'tiktok';
+  /**
+   * The profile's address.
+   */
   url: string;
   /**
    * Accessible name; defaults to "{site} on {Network}".
@@ -67,6 +85,9 @@ export interface SocialLink {
  * via the `definition` "video".
  */
 export interface Video {
+  /**
+   * The video's title, shown under its thumbnail (and its name in structured data).
+   */
   title: string;
   /**
    * A YouTube URL, or the URL of a video file.
@@ -80,6 +101,9 @@ export interface Video {
    * Thumbnail URL. Omitted for YouTube: resolved at build time (maxres, high, medium, default).
    */
   thumbnail?: string;
+  /**
+   * Short text under the title, cut with Read more when long.
+   */
   description?: string;
   /**
    * YYYY-MM-DD, for the VideoObject structured data.
@@ -95,7 +119,13 @@ export interface Video {
  * via the `definition` "blogAuthor".
  */
 export interface BlogAuthor {
+  /**
+   * The author's key in data/blogs.json#/authors; their page is /blogs/authors/{id}.
+   */
   id: string;
+  /**
+   * The author's name as shown in bylines.
+   */
   name: string;
   logo?: Image;
 }
@@ -106,14 +136,35 @@ export interface BlogAuthor {
  * via the `definition` "blogPost".
  */
 export interface BlogPost {
+  /**
+   * The post's URL name: its page is /blogs/{slug}.
+   */
   slug: string;
+  /**
+   * The post's title, the heading of its card and page.
+   */
   title: string;
+  /**
+   * One or two sentences summing the post up, shown on cards and under the title.
+   */
   description: string;
+  /**
+   * Key of the post's category in data/blogs.json#/categories.
+   */
   blogCategory: string;
   author: BlogAuthor;
+  /**
+   * Publication date (YYYY-MM-DD): lists go newest first.
+   */
   publishDate: string;
+  /**
+   * Listed under popular posts and featured first.
+   */
   isPopular?: boolean;
   image?: Image;
+  /**
+   * The post's body as rich-text nodes (lists do not use it).
+   */
   content?: unknown[];
 }
 /**
@@ -121,8 +172,20 @@ export interface BlogPost {
  * via the `definition` "blogCategory".
  */
 export interface BlogCategory {
+  /**
+   * The category's key: posts name it in blogCategory, and its page is /blogs/category/{key}.
+   */
   key: string;
+  /**
+   * The category's name as shown.
+   */
   title: string;
+  /**
+   * Text under the category page's heading.
+   */
   description?: string;
+  /**
+   * The category page's banner image (the banner block's image shape).
+   */
   banner?: {};
 }

@@ -4,7 +4,13 @@
  * data/NAME.json: an estimator's price list. Per field (a useInCalculation field of the form naming this file in `pricing`) and per option value ("true" for a checkbox): the product price and the labor, each a range in US dollars.
  */
 export interface EstimatorPricingFile {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
+  /**
+   * Prices per form field name, then per option value.
+   */
   fields: {
     /**
      * Option value -> its price and labor.
@@ -22,6 +28,12 @@ export interface OptionPrice {
  * US dollars (rounded to cents); the linter checks min <= max.
  */
 export interface Range {
+  /**
+   * Lowest amount in US dollars.
+   */
   min: number;
+  /**
+   * Highest amount in US dollars.
+   */
   max: number;
 }

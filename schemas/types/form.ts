@@ -6,33 +6,89 @@
 export type FormFile = {
   [k: string]: unknown;
 } & {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
+  /**
+   * The form's name, the same as its file name: it posts to /api/forms/{name}.
+   */
   name: string;
+  /**
+   * An identifier kept from the original form format; the renderer does not use it.
+   */
   id?: string;
+  /**
+   * Extra CSS class on the form element.
+   */
   className?: string;
+  /**
+   * Form-wide layout name kept from the original form format; the renderer does not use it (fields and steps have their own layout).
+   */
   layout?: string;
+  /**
+   * The form's heading, unless the form block gives its own.
+   */
   title?: string;
+  /**
+   * Text under the heading (inline markup: [label](/url), **bold**), unless the form block gives its own.
+   */
   description?: string;
+  /**
+   * The fields of a single-step form, in order.
+   */
   fields?: Field[];
   /**
+   * The steps of a multi-step form, in order; the shopper moves through them with Back and Next.
+   *
    * @minItems 1
    */
   steps?: Step[];
+  /**
+   * Texts of the form's buttons (a step's actions override them).
+   */
   buttons?: {
+    /**
+     * Text of the submit button.
+     */
     submit?: string;
+    /**
+     * Text of the reset button; no reset button when absent.
+     */
     reset?: string;
   };
+  /**
+   * Texts shown after sending.
+   */
   messages?: {
+    /**
+     * Shown once the form is sent.
+     */
     success?: string;
+    /**
+     * Heading above the success message; default Thank you!
+     */
     successTitle?: string;
+    /**
+     * Shown when sending fails and the server gave no message of its own (an estimator always shows it; default: Something went wrong. Plase try again later.).
+     */
     error?: string;
   };
+  /**
+   * Show Google's reCAPTCHA checkbox (needs integrations.recaptchaSiteKey in site.json); the server checks the token when it has the secret.
+   */
   googleReCaptcha?: boolean;
+  /**
+   * E-mails sent when the form is submitted: to the shop and, with a field: address, a confirmation to the visitor.
+   */
   emailNotifications?: {
     /**
      * An address, "admin" (the site's admin e-mails) or "field:NAME" (the submitted address). An entry with a field: address in to or cc is the visitor's confirmation: it carries only its fixed subject and message, never what the visitor typed.
      */
     to: string;
+    /**
+     * More recipients, written like to.
+     */
     cc?: string[];
     /**
      * The subject. For the admin, {FIELD} placeholders take submitted values; a visitor's confirmation uses it literally.
@@ -46,9 +102,18 @@ export type FormFile = {
      * The field whose value greets the visitor in a confirmation (only when it looks like a first name: letters, spaces, hyphens, apostrophes, 30 characters at most). Default: firstName.
      */
     nameField?: string;
+    /**
+     * A template name kept from the original form format; the server does not use it.
+     */
     template?: string;
   }[];
+  /**
+   * Free-form data posted with each submission in its metadata part; the server does not read it.
+   */
   actions?: {};
+  /**
+   * Free-form extra metadata posted with each submission in its metadata part; the server does not read it.
+   */
   metadata?: {};
   /**
    * An estimator's price list: data/NAME.json (see estimator-pricing.schema.json). Fields with useInCalculation add the price and labor of their chosen options; the server recomputes the figures from this file.
@@ -58,6 +123,9 @@ export type FormFile = {
    * The estimator's price summary (a sidebar on desktop, a sticky bar on mobile and tablet) and its PDF estimate.
    */
   summary?: {
+    /**
+     * Heading of the price summary and the PDF's summary.
+     */
     title?: string;
     /**
      * Label of the product total.
@@ -91,7 +159,13 @@ export type FormFile = {
 };
 
 export interface Field {
+  /**
+   * The field's key: what the form sends, and how other fields (dependsOn, hideWhen) and e-mail placeholders name it.
+   */
   name: string;
+  /**
+   * The kind of input; group holds child fields (an estimator section with layout accordion or popup).
+   */
   type:
     | 'text'
     | 'email'
@@ -106,34 +180,106 @@ export interface Field {
     | 'radio'
     | 'file'
     | 'group';
+  /**
+   * The field's label.
+   */
   label?: string;
+  /**
+   * A label with inline markup instead of label (e.g. a link to the privacy policy).
+   */
   customLabel?: string;
+  /**
+   * Hint shown in the empty input; a required field's gets an asterisk.
+   */
   placeholder?: string;
+  /**
+   * The field must be filled in (This field is required), unless hideWhen hides it.
+   */
   required?: boolean;
+  /**
+   * The choices of a select, radio or checkbox-group field.
+   */
   options?: Option[];
+  /**
+   * Fill the options from the server's list of countries, states (of the chosen country) or cities (of the chosen state).
+   */
   dynamicOptions?: 'countries' | 'states' | 'cities';
+  /**
+   * The country or state field a states or cities list follows (default: the form's only field of the level above).
+   */
   dependsOn?: string;
+  /**
+   * Keep only these values of a dynamic list, comma-separated.
+   */
   filter?: string;
+  /**
+   * Hide the field (and clear it, and not require it) while another field has one of the given values.
+   */
   hideWhen?: {
+    /**
+     * Name of the field to watch.
+     */
     field: string;
+    /**
+     * The value, or any of the values, that hides this field.
+     */
     equals: (string | number | boolean) | (string | number | boolean)[];
   };
+  /**
+   * An estimator field whose chosen options add their price and labor (from the pricing file) to the estimate.
+   */
   useInCalculation?: boolean;
+  /**
+   * A select field that allows several choices.
+   */
   multiSelect?: boolean;
   /**
    * radio, button, card: how a radio shows. drag-&-drop, file-input: a file field. accordion, popup: a top-level group of an estimator shown as an accordion section or in a popup dialog.
    */
   layout?: 'radio' | 'button' | 'card' | 'drag-&-drop' | 'file-input' | 'accordion' | 'popup';
+  /**
+   * Largest file in MB (default 2).
+   */
   maxFileSize?: number;
+  /**
+   * Most files a file field takes.
+   */
   maxFiles?: number;
+  /**
+   * Allowed MIME types of a file field.
+   */
   fileTypes?: string[];
+  /**
+   * Fewest characters accepted.
+   */
   minLength?: number;
+  /**
+   * Most characters accepted.
+   */
   maxLength?: number;
+  /**
+   * Drop anything but digits as the visitor types (e.g. a phone or ZIP field).
+   */
   onlyNumbers?: boolean;
+  /**
+   * The starting value (for a hidden field, what it sends; for a checkbox, what it sends when ticked).
+   */
   value?: unknown;
+  /**
+   * The starting value when value is not given (for a checkbox: whether it starts ticked).
+   */
   defaultValue?: unknown;
+  /**
+   * The grid column (1-12) the field starts at on wide screens.
+   */
   column?: number;
+  /**
+   * How many of the 12 grid columns the field spans on wide screens (default 12).
+   */
   span?: number;
+  /**
+   * Leave the field's answer out of the estimator's PDF.
+   */
   hideInPDF?: boolean;
   /**
    * Child fields of a group.
@@ -141,27 +287,69 @@ export interface Field {
   fields?: Field[];
 }
 export interface Option {
+  /**
+   * What the form sends when this option is chosen.
+   */
   value: string | number | boolean;
+  /**
+   * The option's text.
+   */
   label: string;
+  /**
+   * A line under the option's label (radio options).
+   */
   description?: string;
+  /**
+   * An image path kept from the original form format; the renderer does not show it.
+   */
   image?: string;
 }
 export interface Step {
+  /**
+   * The step's heading.
+   */
   title?: string;
+  /**
+   * A line under the step's heading.
+   */
   subTitle?: string;
+  /**
+   * Paragraph under the step's heading.
+   */
   description?: string;
+  /**
+   * Extra CSS class on the step's body.
+   */
   className?: string;
+  /**
+   * review: the step lists the answers of the steps before it; any other value changes nothing.
+   */
   layout?: string;
+  /**
+   * Kept from the original form format; the renderer does not use it (estimator popups are group fields with layout popup).
+   */
   popup?: boolean;
+  /**
+   * The step's fields, in order.
+   */
   fields: Field[];
+  /**
+   * Texts of the step's buttons.
+   */
   actions?: {
     back?: Action;
     next?: Action;
     submit?: Action;
     reset?: Action;
   };
+  /**
+   * Small print under the step's fields (inline markup: [label](/url), **bold**).
+   */
   disclaimer?: string;
 }
 export interface Action {
+  /**
+   * The button's text.
+   */
   text: string;
 }

@@ -11,21 +11,48 @@ export type Devices = ('mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV')[
  * menus/NAME.json: a menu tree with dropdowns and mega-menu columns, filterable per device.
  */
 export interface MenuFile {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
+  /**
+   * The menu's top-level items, in order.
+   */
   items: Item[];
 }
 export interface Item {
+  /**
+   * The link's text in the menu.
+   */
   label: string;
+  /**
+   * Where the link goes: a route path (checked by the linter) or a full URL; without it the label is plain text.
+   */
   url?: string;
+  /**
+   * A short line under the link's text in a dropdown.
+   */
   description?: string;
   devices?: Devices;
+  /**
+   * The item's dropdown links (in a footer menu: the links of its column).
+   */
   children?: Item[];
   /**
    * Mega-menu columns.
    */
   columns?: {
+    /**
+     * Heading of the mega-menu column.
+     */
     title: string;
+    /**
+     * Link on the column's heading.
+     */
     url?: string;
+    /**
+     * The column's links.
+     */
     items: Item[];
   }[];
 }

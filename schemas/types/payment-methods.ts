@@ -4,7 +4,13 @@
  * data/payment-methods.json: the payment methods the checkout offers. GET /api/payment-methods returns the enabled ones for a scope, with only the public config below. Secret keys never belong here: they come from the server's environment.
  */
 export interface PaymentMethodsFile {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
+  /**
+   * The payment methods, offered in sortOrder.
+   */
   methods: PaymentMethod[];
 }
 export interface PaymentMethod {
@@ -16,6 +22,9 @@ export interface PaymentMethod {
    * Shown at checkout and stored as the payment's methodLabel.
    */
   title: string;
+  /**
+   * Offer the method; a disabled one is kept but not shown.
+   */
   enabled: boolean;
   /**
    * Preselected at checkout (else the first enabled method).
@@ -25,6 +34,9 @@ export interface PaymentMethod {
    * The provider that takes the payment: sandbox (offline test cards), authorize-net (direct entry), stripe (card provider).
    */
   gateway: 'sandbox' | 'authorize-net' | 'stripe';
+  /**
+   * Position among the methods at checkout, lowest first.
+   */
   sortOrder?: number;
   /**
    * Where the method is offered: sample-order (checkout), convert-to-order (quote payment). Absent: both.
@@ -32,12 +44,21 @@ export interface PaymentMethod {
    * @minItems 1
    */
   scopes?: ('sample-order' | 'convert-to-order')[];
+  /**
+   * How the method looks at checkout.
+   */
   metadata?: {
     /**
      * A site path (/images/...) or https URL of the method's logo.
      */
     methodIcon?: string;
+    /**
+     * Width in px the logo is shown at.
+     */
     iconWidth?: number;
+    /**
+     * Height in px the logo is shown at.
+     */
     iconHeight?: number;
   };
   /**

@@ -4,10 +4,19 @@
  * data/reviews.json: customer reviews. The review blocks show them, the server serves them at /api/reviews/birdeye and /api/reviews/summary, and product pages use them for their rating structured data.
  */
 export interface ReviewsFile {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
+  /**
+   * The reviews, in the order the file option of the review cards keeps.
+   */
   reviews: Review[];
 }
 export interface Review {
+  /**
+   * The review's unique key.
+   */
   id: string;
   /**
    * The reviewer as they signed (e.g. Jenna M.).
@@ -29,6 +38,9 @@ export interface Review {
    * A local image path (/images/...).
    */
   profilePicture?: string;
+  /**
+   * What the reviewer wrote, cut with Show More on the cards.
+   */
   reviewText: string;
   /**
    * YYYY-MM-DD.

@@ -4,15 +4,27 @@
  * routes.json: the page metadata table. Static routes, and collection routes expanded from data.
  */
 export interface RoutesFile {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
   /**
    * Merged under every route and collection (a route's own values win).
    */
   defaults?: {
+    /**
+     * The layout (templates/NAME.json) of every route that names none.
+     */
     template?: string;
     schemas?: Schemas;
   };
+  /**
+   * The site's static routes: one page each.
+   */
   routes: Route[];
+  /**
+   * Routes expanded from a data file: one page per item (product styles, blog posts...).
+   */
   collections?: Collection[];
 }
 /**
@@ -29,6 +41,9 @@ export interface Schemas {
   product?: SchemaFlag;
 }
 export interface SchemaFlag {
+  /**
+   * Whether the page carries this structured data.
+   */
   addSchema: boolean;
 }
 export interface Route {
@@ -36,15 +51,33 @@ export interface Route {
    * URL path. ":name" segments make a dynamic route served from a prerendered shell; "*" is the catch-all (404).
    */
   path: string;
+  /**
+   * The page shown: pages/NAME.json.
+   */
   page: string;
+  /**
+   * The layout: templates/NAME.json, unless the page names its own (default: defaults.template, then default).
+   */
   template?: string;
+  /**
+   * The page's title (the browser tab and search results); the site name when absent.
+   */
   title?: string;
+  /**
+   * The page's meta description, shown by search engines.
+   */
   description?: string;
   /**
    * Canonical path when this page duplicates another (e.g. /aboutus -> /about-us).
    */
   canonical?: string;
+  /**
+   * More meta tags for the page's head.
+   */
   metaList?: MetaPair[];
+  /**
+   * The trail from the home page to this page (the breadcrumbs block and BreadcrumbList JSON-LD).
+   */
   breadcrumbs?: Breadcrumb[];
   schemas?: Schemas;
   /**
@@ -61,24 +94,60 @@ export interface Route {
   devOnly?: boolean;
 }
 export interface MetaPair {
+  /**
+   * The meta tag's name.
+   */
   name: string;
+  /**
+   * The meta tag's content.
+   */
   content: string;
 }
 export interface Breadcrumb {
+  /**
+   * The crumb's text; {field} placeholders are filled in on collection routes.
+   */
   text: string;
+  /**
+   * The crumb's route path.
+   */
   url: string;
 }
 /**
  * One route per item of the data at `source`. {field} in path, title, description and breadcrumbs is replaced from the item (dotted paths allowed).
  */
 export interface Collection {
+  /**
+   * URL path with {field} placeholders filled from each item.
+   */
   path: string;
+  /**
+   * The page every item's route shows: pages/NAME.json; the item is its data (#/...).
+   */
   page: string;
+  /**
+   * A data file and a JSON Pointer to the array of items.
+   */
   source: string;
+  /**
+   * The layout: templates/NAME.json, unless the page names its own.
+   */
   template?: string;
+  /**
+   * The pages' title, with {field} placeholders.
+   */
   title?: string;
+  /**
+   * The pages' meta description, with {field} placeholders.
+   */
   description?: string;
+  /**
+   * More meta tags for the pages' head.
+   */
   metaList?: MetaPair[];
+  /**
+   * The trail to each page, with {field} placeholders.
+   */
   breadcrumbs?: Breadcrumb[];
   schemas?: Schemas;
 }

@@ -13,13 +13,25 @@ export type ShippingMethod = {
    * One line under the name (delivery time).
    */
   description?: string;
+  /**
+   * Offer the method at checkout; a disabled one is kept but not offered.
+   */
   isEnabled: boolean;
+  /**
+   * Position among the methods at checkout, lowest first.
+   */
   sortOrder?: number;
   /**
    * Business days from dispatch to delivery. The linter compares methods by `max`: a faster one must not cost less than a slower one (rule shipping-speed).
    */
   days?: {
+    /**
+     * Fewest business days to delivery.
+     */
     min: number;
+    /**
+     * Most business days to delivery.
+     */
     max: number;
   };
   /**
@@ -27,14 +39,12 @@ export type ShippingMethod = {
    */
   calculateRateBy: 'order' | 'item';
   /**
+   * Where the method ships and at what rate; the best match for the address applies.
+   *
    * @minItems 1
    */
   rates: ShippingRate[];
 };
-/**
- * ISO 3166-1 alpha-2 country code, or * for any country.
- */
-export type Country = string;
 /**
  * State codes within the country (OH, CA ...), or ["*"] for any state.
  *
@@ -47,15 +57,14 @@ export type States = string[];
  * @minItems 1
  */
 export type ZipCodes = string[];
-/**
- * US dollars.
- */
-export type Money = number;
 
 /**
  * data/shipping-methods.json: the shipping methods of the checkout. The server prices shipping from this file only (engine/commerce/shipping.ts); the page shows what the server computed. For an address, each enabled method takes its best-matching rate entry (zip exact, then zip range, then wildcard; then state; then country). A best match with shippingDisabled makes the method unavailable there.
  */
 export interface ShippingMethodsFile {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
   /**
    * Every shipping method, in display order (sortOrder first, then this order).
@@ -66,7 +75,10 @@ export interface ShippingMethodsFile {
  * Where a method ships and at what rate. Order-based methods need ranges, item-based ones rate, unless shippingDisabled.
  */
 export interface ShippingRate {
-  country: Country;
+  /**
+   * ISO 3166-1 alpha-2 country code, or * for any country.
+   */
+  country: string;
   states: States;
   zipCodes: ZipCodes;
   /**
@@ -80,12 +92,21 @@ export interface ShippingRate {
    */
   ranges?: SubtotalRange[];
   /**
-   * US dollars.
+   * Item-based: the rate per item.
    */
   rate?: number;
 }
 export interface SubtotalRange {
-  start: Money;
-  end?: Money;
-  rate: Money;
+  /**
+   * Lowest order subtotal in dollars this range applies to.
+   */
+  start: number;
+  /**
+   * Highest order subtotal in dollars this range applies to; no upper bound when absent.
+   */
+  end?: number;
+  /**
+   * Shipping cost in dollars for an order in this range.
+   */
+  rate: number;
 }

@@ -9,9 +9,21 @@ export type HostSource = string;
  * site.json: the shop's identity, origin, currency, breakpoints, integrations, commerce rules and theme.
  */
 export interface SiteFile {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
+  /**
+   * The shop's name: the default page title, the logo's fallback and the copyright line.
+   */
   name: string;
+  /**
+   * The site's public origin, for canonical links, the sitemap and structured data.
+   */
   origin: string;
+  /**
+   * Language of the pages (the html lang attribute).
+   */
   language?: string;
   /**
    * ISO 4217 code of the currency prices are in (USD).
@@ -26,15 +38,30 @@ export interface SiteFile {
    * mobile < tablet (px); desktop >= desktop (px).
    */
   breakpoints: {
+    /**
+     * Width in px where the tablet layout starts.
+     */
     tablet: number;
+    /**
+     * Width in px where the desktop layout starts.
+     */
     desktop: number;
   };
   /**
    * Third-party services: their settings, and the hosts each may load from (the Content-Security-Policy allows exactly these).
    */
   integrations?: {
+    /**
+     * Google Tag Manager container id; loaded only with analytics cookies allowed.
+     */
     tagManagerId?: string;
+    /**
+     * Google reCAPTCHA site key for forms with googleReCaptcha (public; the secret stays in the server's environment).
+     */
     recaptchaSiteKey?: string;
+    /**
+     * Script of the booking calendar the scheduling-widget block shows.
+     */
     schedulingWidgetUrl?: string;
     /**
      * Hosts by integration (tagManager, youtube, ...), each by what is loaded from them. The server builds its Content-Security-Policy from these; lint rule csp-host checks that content loads scripts, frames and media only from them.
@@ -43,24 +70,63 @@ export interface SiteFile {
       [k: string]: IntegrationHosts;
     };
   };
+  /**
+   * The shop's addresses: form notifications to "admin" and order e-mails go to them.
+   */
   adminEmails?: string[];
   commerce?: Commerce;
   /**
    * Facts used by the Organization and LocalBusiness structured data.
    */
   organization?: {
+    /**
+     * The company's legal name.
+     */
     legalName?: string;
+    /**
+     * Phone number in international form.
+     */
     telephone?: string;
+    /**
+     * Contact e-mail address.
+     */
     email?: string;
+    /**
+     * Relative price level, as search engines show it.
+     */
     priceRange?: string;
+    /**
+     * The business's postal address.
+     */
     address?: {
+      /**
+       * Street and number.
+       */
       streetAddress?: string;
+      /**
+       * City.
+       */
       addressLocality?: string;
+      /**
+       * State or region code.
+       */
       addressRegion?: string;
+      /**
+       * ZIP or postal code.
+       */
       postalCode?: string;
+      /**
+       * ISO 3166-1 alpha-2 country code.
+       */
       addressCountry?: string;
     };
+    /**
+     * Opening hours in schema.org form (days, then hours).
+     */
     openingHours?: string[];
+    /**
+     * The business's profiles elsewhere (social networks).
+     */
     sameAs?: string[];
   };
   /**
@@ -71,9 +137,21 @@ export interface SiteFile {
   };
 }
 export interface Image {
+  /**
+   * Image URL: /images/... for images shipped with the site.
+   */
   src: string;
+  /**
+   * Text alternative for screen readers; empty for a purely decorative image.
+   */
   alt: string;
+  /**
+   * Intrinsic width in px (reserves space: no layout shift).
+   */
   width?: number;
+  /**
+   * Intrinsic height in px.
+   */
   height?: number;
 }
 /**
@@ -123,8 +201,17 @@ export interface Commerce {
    * @minItems 1
    */
   countries: {
+    /**
+     * ISO 3166-1 alpha-2 country code.
+     */
     code: string;
+    /**
+     * The country's name as the checkout lists it.
+     */
     name: string;
+    /**
+     * true: the shop ships there; false: accepted as a billing address only.
+     */
     shipping: boolean;
     /**
      * This country's postal code rule at checkout, instead of the engine's (US: 5 or 9 digits; elsewhere 3 to 10 letters, digits, spaces and hyphens). The code, trimmed and upper-cased (as it is stored), must be 3 to 10 characters and match `pattern`, else the shopper sees `message`.
@@ -161,6 +248,9 @@ export interface Commerce {
    * Phone numbers at checkout: exactly this many digits. Phone and text links (tel:, sms:) put the calling code before a number of that many digits.
    */
   phone: {
+    /**
+     * How many digits a phone number at checkout has.
+     */
     digits: number;
     /**
      * The country calling code of the shop's own numbers, without + ("1" for the US and Canada). Without it, links keep a number's digits as written.

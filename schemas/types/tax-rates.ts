@@ -4,7 +4,13 @@
  * data/tax-rates.json: sales tax by destination. The server takes the best-matching entry for the shipping address (zip exact, then zip range, then wildcard; then state; then country); with none the rate is 0. Item tax = price x percentage x qty; shipping is taxed at the same percentage; amounts are rounded to 2 decimals (engine/commerce/tax.ts).
  */
 export interface TaxRatesFile {
+  /**
+   * Path of this file's JSON Schema, for editors.
+   */
   $schema?: string;
+  /**
+   * The tax rates; the best match for the shipping address applies.
+   */
   rates: TaxRate[];
 }
 export interface TaxRate {

@@ -1,6 +1,6 @@
 /**
  * Human output: findings grouped by file, each as line:column severity message rule-id, then a
- * footer naming each reported rule's page (docs/rules/<id>.md) once.
+ * footer naming each reported rule's page (docs/rules/<id>.md) once and where rules are configured.
  */
 import type { Finding } from '../../../engine/node.ts';
 import type { Formatter } from './index.ts';
@@ -28,12 +28,15 @@ const stylish: Formatter = (findings, { siteDir, rules }) => {
   lines.push(
     `✖ ${findings.length} problem${findings.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})`,
   );
+  const fixable = findings.filter((f) => f.fixes?.some((x) => x.certain)).length;
+  if (fixable) lines.push(`  ${fixable} of them fixable with \`joinery lint --fix\``);
   const docs = new Map(rules.map((r) => [r.code, r.docs.url]));
   const reported = [...new Set(findings.map((f) => f.ruleId))].filter((id) => docs.has(id));
   if (reported.length) {
     lines.push('', 'Rule docs:');
     const width = Math.max(...reported.map((id) => id.length));
     for (const id of reported) lines.push(`  ${id.padEnd(width)}  ${docs.get(id)}`);
+    lines.push('', `A rule's severity, or off, per file: joinery.config.json (docs/rules/README.md)`);
   }
   return lines.join('\n');
 };

@@ -1,5 +1,8 @@
 /** broken-link against tests/fixtures/broken-link and broken-link-content. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../paths.ts';
 import { fixtureFindings } from '../testing.ts';
 
 describe('broken-link', () => {
@@ -97,5 +100,27 @@ describe('broken-link', () => {
         message: 'link "/design" points to no route',
       },
     ]);
+  });
+
+  it('suggests the nearest route path; the fix rewrites only the path, also inside a text', () => {
+    const [inMenu, inText] = fixtureFindings('ten-mistakes', {
+      ruleId: 'broken-link',
+      keys: ['file', 'message', 'suggestions', 'fixes'],
+    });
+    expect(inMenu).toMatchObject({
+      file: 'menus/main.json',
+      message: 'link "/contcat" points to no route (did you mean "/contact"?)',
+      suggestions: ['/contact'],
+      fixes: [{ edits: [{ length: 8, content: '/contact' }], certain: true }],
+    });
+    expect(inText).toMatchObject({
+      file: 'pages/home.json',
+      message: 'link "/abuot" in the text points to no route (did you mean "/about"?)',
+      fixes: [{ edits: [{ length: 6, content: '/about' }], certain: true }],
+    });
+    // The edit covers the path alone: what it replaces is the path as written in the file.
+    const text = readFileSync(join(ROOT, 'tests/fixtures/ten-mistakes/pages/home.json'), 'utf8');
+    const { offset } = (inText as { fixes: { edits: { offset: number }[] }[] }).fixes[0]!.edits[0]!;
+    expect(text.slice(offset - 2, offset + 7)).toBe('](/abuot)');
   });
 });

@@ -5,7 +5,7 @@
 import { kindOf, matchPath } from '../../../engine/node.ts';
 import type { LintContext } from '../context.ts';
 import { isPageLink, linksIn, pathOf } from '../links.ts';
-import { positionInString } from '../positions.ts';
+import { positionInString, replaceInString } from '../positions.ts';
 import { defineRule } from '../rule.ts';
 import { forEachString } from '../walk.ts';
 
@@ -42,17 +42,24 @@ export default defineRule({
   check(ctx) {
     if (ctx.value('routes.json') === undefined) return; // no route table to check against
     const exists = routeMatcher(ctx);
+    // Static paths are what a mistyped link most likely meant (the catch-all and patterns are not).
+    const paths = [...new Set(ctx.routes.filter((r) => !r.dynamic && r.path !== '*').map((r) => pathOf(r.path)))];
     const seen = new Set<string>();
     const check = (file: string, at: string | (() => string), url: string, needle?: string, skip?: number) => {
-      if (!isPageLink(url) || exists(pathOf(url))) return;
+      const path = pathOf(url);
+      if (!isPageLink(url) || exists(path)) return;
       const pointer = typeof at === 'string' ? at : at();
       if (seen.has(`${file}${pointer}${url}`)) return;
       seen.add(`${file}${pointer}${url}`);
+      const source = ctx.site.files.get(file);
+      const replace = replaceInString(source, pointer, path, needle ?? url, needle ? skip : 0) ?? null;
+      const { suffix, ...suggested } = ctx.suggest(path, paths, { file, pointer, replace });
       ctx.report({
         file,
         pointer,
-        message: `link "${url}"${needle ? ' in the text' : ''} points to no route`,
-        ...(needle && { position: positionInString(ctx.site.files.get(file), pointer, needle, skip) }),
+        message: `link "${url}"${needle ? ' in the text' : ''} points to no route${suffix}`,
+        ...(needle && { position: positionInString(source, pointer, needle, skip) }),
+        ...suggested,
       });
     };
 

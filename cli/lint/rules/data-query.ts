@@ -8,6 +8,8 @@ import { DataRefError, isDataQuery, queryProblems, resolveDataRefs } from '../..
 import { defineRule } from '../rule.ts';
 import { escapeSegment, forEachBlock } from '../walk.ts';
 
+const QUERY_KEYS = ['from', 'where', 'select', 'limit'];
+
 /** Each `$query` object inside a value, with its JSON Pointer. */
 function findQueries(value: unknown, base: string, out: { query: unknown; pointer: string }[] = []) {
   if (Array.isArray(value))
@@ -41,8 +43,20 @@ export default defineRule({
           if (e instanceof DataRefError) continue;
           throw e;
         }
-        for (const message of queryProblems(resolved))
-          ctx.report({ file, pointer: q.pointer, message: `block "${block.type}": ${message}` });
+        for (const message of queryProblems(resolved)) {
+          const unknown = /^"\$query" has an unknown key "(.*)" \(/.exec(message)?.[1];
+          // A mistyped key points at itself, with the nearest of the keys a query has.
+          const at =
+            unknown === undefined
+              ? undefined
+              : { file, pointer: `${q.pointer}/${escapeSegment(unknown)}`, atKey: true };
+          const { suffix, ...suggested } = at ? ctx.suggest(unknown!, QUERY_KEYS, at) : { suffix: '' };
+          ctx.report({
+            ...(at ?? { file, pointer: q.pointer }),
+            message: `block "${block.type}": ${suffix ? message.replace(/ \(allowed: [^)]*\)$/, suffix) : message}`,
+            ...suggested,
+          });
+        }
       }
     });
   },

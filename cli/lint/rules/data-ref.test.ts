@@ -46,4 +46,19 @@ describe('data-ref', () => {
       },
     ]);
   });
+
+  it('a key the data does not have: the nearest key beside it, the fix rewriting that segment alone', () => {
+    expect(
+      fixtureFindings('ten-mistakes', { ruleId: 'data-ref', keys: ['message', 'suggestions', 'fixes'] }),
+    ).toMatchObject([
+      {
+        message:
+          '"data/strings.json#/about/intor" does not resolve: nothing at "/about/intor" in data/strings.json (did you mean "intro"?)',
+        suggestions: ['intro'],
+        fixes: [
+          { description: 'Replace "intor" with "intro"', edits: [{ length: 5, content: 'intro' }], certain: true },
+        ],
+      },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@
 import { findDataRefs, isDataRef, kindOf, lookupDataRef, parseDataRef, type RouteEntry } from '../../../engine/node.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
+import { replaceInString } from '../positions.ts';
 import { isObj } from '../values.ts';
 
 /** Which routes render each page file and each template file. */
@@ -71,6 +72,36 @@ function checkItemRef(
       pointer,
       message: `"${ref}" does not resolve for ${failing.length} of ${users.length} collection items: ${listed(failing.map((r) => r.path))}`,
     });
+}
+
+/**
+ * "Did you mean" for a reference that misses: the keys of the object where its pointer first
+ * leaves the data, the fix writing the nearest one over that segment. Suggestions name the
+ * segment alone; only a segment written plainly (no ~ or % escapes) gets a fix.
+ */
+function suggestKey(ctx: LintContext, rel: string, pointer: string, ref: string) {
+  const { file, segments } = parseDataRef(ref);
+  let cur = file === undefined ? undefined : ctx.value(file);
+  let i = 0;
+  for (; i < segments.length; i++) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return { suffix: '' };
+    if (!Object.hasOwn(cur, segments[i]!)) break;
+    cur = (cur as Record<string, unknown>)[segments[i]!];
+  }
+  if (i === segments.length || !isObj(cur)) return { suffix: '' };
+  const raw = ref.slice(ref.indexOf('#') + 1).split('/');
+  const start = ref.indexOf('#') + 1 + raw.slice(0, i + 1).join('/').length + 1;
+  const plain = raw[i + 1] === segments[i];
+  const replace = plain
+    ? (replaceInString(
+        ctx.site.files.get(rel),
+        pointer,
+        segments[i]!,
+        ref.slice(0, start + segments[i]!.length),
+        start,
+      ) ?? null)
+    : null;
+  return ctx.suggest(segments[i]!, Object.keys(cur), { file: rel, pointer, replace });
 }
 
 /** Follows a reference whose target is itself a reference; reports a cycle. */
@@ -153,8 +184,15 @@ export default defineRule({
         if (file) {
           if (!ctx.site.files.has(file)) continue; // missing-file reports it
           const found = lookupDataRef(ref, { site: ctx.site });
-          if (!found.ok) ctx.report({ file: f.rel, pointer, message: `"${ref}" does not resolve: ${found.reason}` });
-          else checkChain(ctx, f.rel, ref, pointer, found.value);
+          if (!found.ok) {
+            const { suffix, ...suggested } = suggestKey(ctx, f.rel, pointer, ref);
+            ctx.report({
+              file: f.rel,
+              pointer,
+              message: `"${ref}" does not resolve: ${found.reason}${suffix}`,
+              ...suggested,
+            });
+          } else checkChain(ctx, f.rel, ref, pointer, found.value);
         } else if (kind === 'page' || kind === 'template') {
           checkItemRef(ctx, f.rel, ref, pointer, users.get(f.rel) ?? [], ofCollections.has(f.rel));
         }

@@ -10,7 +10,8 @@ describe('form-field-ref', () => {
         file: 'forms/quote.json',
         line: 6,
         column: 66,
-        message: 'field "budget": hideWhen names "projectTyp", which is not a field of this form',
+        message:
+          'field "budget": hideWhen names "projectTyp", which is not a field of this form (did you mean "projectType"?)',
       },
       {
         ruleId: 'form-field-ref',
@@ -48,5 +49,21 @@ describe('form-field-ref', () => {
         message: 'hideWhen and dependsOn form a cycle: field "self" -> field "self"',
       },
     ]);
+  });
+
+  it('a misspelled field name gets the nearest field and a certain fix; a name far from every field gets none', () => {
+    const [typo, far] = fixtureFindings('form-field-ref', { rules: FORM_RULES, keys: ['suggestions', 'fixes'] });
+    expect(typo).toEqual({
+      suggestions: ['projectType'],
+      fixes: [
+        {
+          description: 'Replace "projectTyp" with "projectType"',
+          file: 'forms/quote.json',
+          edits: [{ offset: expect.any(Number), length: 12, content: '"projectType"' }],
+          certain: true,
+        },
+      ],
+    });
+    expect(far).toEqual({});
   });
 });

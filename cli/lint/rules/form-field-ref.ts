@@ -47,10 +47,13 @@ export default defineRule({
         for (const ref of refsOf(entry)) {
           const target = byName.get(ref.to);
           if (!target) {
+            const at = { file: rel, pointer: ref.pointer };
+            const fields = entries.filter((e) => e !== entry && e.type !== 'group').map((e) => e.name);
+            const { suffix, ...suggested } = ctx.suggest(ref.to, fields, at);
             ctx.report({
-              file: rel,
-              pointer: ref.pointer,
-              message: `${describeEntry(entry)}: ${ref.kind} names "${ref.to}", which is not a field of this form`,
+              ...at,
+              message: `${describeEntry(entry)}: ${ref.kind} names "${ref.to}", which is not a field of this form${suffix}`,
+              ...suggested,
             });
           } else if (target.type === 'group') {
             ctx.report({

@@ -5,15 +5,19 @@ import cspHost from './csp-host.ts';
 import dataRef from './data-ref.ts';
 import dataQuery from './data-query.ts';
 import duplicateField from './duplicate-field.ts';
+import duplicateKey from './duplicate-key.ts';
 import duplicateRoute from './duplicate-route.ts';
 import fieldOptions from './field-options.ts';
 import formFieldRef from './form-field-ref.ts';
 import imageDimensions from './image-dimensions.ts';
 import jsonLdFlags from './json-ld-flags.ts';
 import jsonSyntax from './json-syntax.ts';
+import lintConfig from './lint-config.ts';
 import missingFile from './missing-file.ts';
+import orphanPage from './orphan-page.ts';
 import pricing from './pricing.ts';
 import schema from './schema.ts';
+import schemaRef from './schema-ref.ts';
 import shippingSpeed from './shipping-speed.ts';
 import shippingThreshold from './shipping-threshold.ts';
 import styleName from './style-name.ts';
@@ -23,11 +27,14 @@ import type { Rule } from '../rule.ts';
 
 export const rules: Rule[] = [
   jsonSyntax,
+  duplicateKey,
   missingFile,
   schema,
+  schemaRef,
   unknownBlock,
   brokenLink,
   duplicateRoute,
+  orphanPage,
   dataRef,
   formFieldRef,
   duplicateField,
@@ -42,4 +49,5 @@ export const rules: Rule[] = [
   shippingThreshold,
   shippingSpeed,
   styleName,
+  lintConfig(() => rules.map((r) => r.meta.code)),
 ];

@@ -52,7 +52,7 @@ describe('missing-file', () => {
     ]);
   });
 
-  it('data and menu files behind $data, and a collection source', () => {
+  it('data and menu files behind $data, and a collection source; a near menu file is suggested', () => {
     expect(fixtureFindings('missing-file-data')).toEqual([
       {
         ruleId: 'missing-file',
@@ -69,6 +69,15 @@ describe('missing-file', () => {
         column: 29,
         message: 'menu file menus/main.json does not exist (referenced by "menus/main.json#/items/0/label")',
         fix: 'create menus/main.json',
+      },
+      // A name near a file of the same folder is most likely a typo: no "create", the nearest instead.
+      {
+        ruleId: 'missing-file',
+        file: 'pages/home.json',
+        line: 8,
+        column: 29,
+        message:
+          'menu file menus/foter.json does not exist (referenced by "menus/foter.json#/items/0/label") (did you mean "menus/footer.json"?)',
       },
       {
         ruleId: 'missing-file',
@@ -113,5 +122,45 @@ describe('missing-file', () => {
         fix: 'joinery new form contact-us',
       },
     ]);
+  });
+
+  it('a missing image near two existing files: both suggested, neither fix certain', () => {
+    expect(
+      fixtureFindings('ten-mistakes', { ruleId: 'missing-file', keys: ['message', 'fix', 'suggestions', 'fixes'] }),
+    ).toMatchObject([
+      {
+        message:
+          'image "/images/oak-dor.svg": file images/oak-dor.svg does not exist (did you mean "/images/oak-door.svg" or "/images/oak-doors.svg"?)',
+        suggestions: ['/images/oak-door.svg', '/images/oak-doors.svg'],
+        fixes: [
+          { edits: [{ length: 19, content: '/images/oak-door.svg' }], certain: false },
+          { edits: [{ length: 19, content: '/images/oak-doors.svg' }], certain: false },
+        ],
+      },
+    ]);
+  });
+
+  it('a misspelled page or template name: the nearest unrouted page, the nearest template, each a certain fix', () => {
+    expect(
+      fixtureFindings('missing-file-near', {
+        ruleId: 'missing-file',
+        keys: ['file', 'line', 'message', 'fix', 'fixes'],
+      }),
+    ).toMatchObject([
+      {
+        file: 'pages/home.json',
+        line: 3,
+        message: 'page "home": template file templates/defualt.json does not exist (did you mean "default"?)',
+        fixes: [{ edits: [{ content: '"default"' }], certain: true }],
+      },
+      {
+        file: 'routes.json',
+        line: 13,
+        message: 'route "/about": page file pages/abuot.json does not exist (did you mean "about"?)',
+        fixes: [{ edits: [{ content: '"about"' }], certain: true }],
+      },
+    ]);
+    // No "create" advice beside a suggestion.
+    expect(fixtureFindings('missing-file-near', { ruleId: 'missing-file' }).filter((f) => f.fix)).toEqual([]);
   });
 });

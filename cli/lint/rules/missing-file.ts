@@ -3,14 +3,15 @@
  * (`$data`, collection sources), and local images. Runs in `joinery check`, before a build
  * would fail with a bundler "module not found".
  */
-import { existsSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, normalize, relative, sep } from 'node:path';
 import { findDataRefs, formFile, menuFile, pageFile, parseDataRef, templateFile } from '../../../engine/node.ts';
 import type { LintContext } from '../context.ts';
 import { isAssetLink, linksIn, type FoundLink } from '../links.ts';
-import { positionInString } from '../positions.ts';
+import { positionInString, replaceInString } from '../positions.ts';
 import { defineRule } from '../rule.ts';
 import { KEBAB_CASE } from '../../scaffold/names.ts';
+import { maxDistance } from '../suggest.ts';
 import { isObj, list, str } from '../values.ts';
 import { forEachBlock, forEachString } from '../walk.ts';
 
@@ -39,6 +40,9 @@ function checkRoutes(ctx: LintContext, has: (rel: string) => boolean) {
       fix: `create ${templateFile(defaults)}`,
     });
   let implicitDefault: string | undefined; // first route that falls back to templates/default.json
+  // A mistyped page name most likely meant a page no route uses yet.
+  const routed = new Set(['routes', 'collections'].flatMap((k) => list(routes[k]).map((r) => isObj(r) && str(r.page))));
+  const unrouted = namesIn(ctx, 'pages').filter((n) => !routed.has(n));
   for (const kind of ['routes', 'collections'] as const) {
     list(routes[kind]).forEach((r, i) => {
       if (!isObj(r)) return;
@@ -46,17 +50,13 @@ function checkRoutes(ctx: LintContext, has: (rel: string) => boolean) {
       const what = `${kind === 'routes' ? 'route' : 'collection'} "${str(r.path) ?? pointer}"`;
       const page = str(r.page);
       if (page !== undefined && !has(pageFile(page)))
-        ctx.report({
-          file: 'routes.json',
-          pointer: `${pointer}/page`,
+        reportName(ctx, { file: 'routes.json', pointer: `${pointer}/page` }, page, unrouted, {
           message: `${what}: page file ${pageFile(page)} does not exist`,
           fix: newFix('page', page),
         });
       const template = str(r.template);
       if (template !== undefined && !has(templateFile(template)))
-        ctx.report({
-          file: 'routes.json',
-          pointer: `${pointer}/template`,
+        reportName(ctx, { file: 'routes.json', pointer: `${pointer}/template` }, template, namesIn(ctx, 'templates'), {
           message: `${what}: template file ${templateFile(template)} does not exist`,
           fix: `create ${templateFile(template)}`,
         });
@@ -77,6 +77,22 @@ function checkRoutes(ctx: LintContext, has: (rel: string) => boolean) {
       message: `routes without a template use "default", but ${templateFile('default')} does not exist`,
       fix: `create ${templateFile('default')}`,
     });
+}
+
+/** The names of the content files in a folder ("pages" -> "home", "about", ...). */
+const namesIn = (ctx: LintContext, folder: string) =>
+  [...ctx.site.files.keys()].filter((f) => f.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1, -5));
+
+/** A file named by a value that does not exist: the nearest existing name when there is one, else how to create it. */
+function reportName(
+  ctx: LintContext,
+  at: { file: string; pointer: string },
+  name: string,
+  known: string[],
+  r: { message: string; fix: string },
+) {
+  const { suffix, ...suggested } = ctx.suggest(name, known, at);
+  ctx.report({ ...at, message: `${r.message}${suffix}`, ...(suffix ? suggested : { fix: r.fix }) });
 }
 
 function checkSource(
@@ -125,22 +141,28 @@ export default defineRule({
       if (v === undefined) continue;
       // A page's own layout.
       if (file.rel.startsWith('pages/') && isObj(v) && typeof v.template === 'string' && !has(templateFile(v.template)))
-        ctx.report({
-          file: file.rel,
-          pointer: '/template',
+        reportName(ctx, { file: file.rel, pointer: '/template' }, v.template, namesIn(ctx, 'templates'), {
           message: `page "${file.rel.slice(6, -5)}": template file ${templateFile(v.template)} does not exist`,
           fix: `create ${templateFile(v.template)}`,
         });
       // `$data` targets (menus, catalogues, data) wherever they appear.
       for (const { ref, pointer } of findDataRefs(v, '')) {
         const target = safeFile(ref);
-        if (target && !has(target))
-          ctx.report({
-            file: file.rel,
-            pointer: `${pointer}/$data`,
-            message: `${fileLabel(target)} ${target} does not exist (referenced by "${ref}")`,
-            fix: `create ${target}`,
-          });
+        if (!target || has(target)) continue;
+        const at = { file: file.rel, pointer: `${pointer}/$data` };
+        const replace = (ref.startsWith(target) && replaceInString(file, at.pointer, target)) || null;
+        const folder = target.slice(0, target.lastIndexOf('/') + 1);
+        const siblings = [...ctx.site.files.keys()].filter((f) => f.startsWith(folder) && f.endsWith('.json'));
+        const { suffix, ...suggested } = ctx.suggest(target, siblings, {
+          ...at,
+          replace,
+          maxDistance: pathSlack(target),
+        });
+        ctx.report({
+          ...at,
+          message: `${fileLabel(target)} ${target} does not exist (referenced by "${ref}")${suffix}`,
+          ...(suffix ? suggested : { fix: `create ${target}` }),
+        });
       }
       checkAssets(ctx, file.rel, v, assets);
     }
@@ -154,9 +176,7 @@ export default defineRule({
         const kind = key;
         const rel = kind === 'form' ? formFile(name) : menuFile(name);
         if (!has(rel))
-          ctx.report({
-            file,
-            pointer: p,
+          reportName(ctx, { file, pointer: p }, name, namesIn(ctx, `${kind}s`), {
             message: `${kind} "${name}": file ${rel} does not exist`,
             fix: kind === 'form' ? newFix('form', name) : `create ${rel}`,
           });
@@ -165,9 +185,21 @@ export default defineRule({
   },
 });
 
+/** A mistyped path is judged by its file name: the folders add length, not room for mistakes. */
+const pathSlack = (path: string) => maxDistance(path.slice(path.lastIndexOf('/') + 1));
+
+/** Every file under the site's images/ folder as the path a link writes ("/images/a/b.webp"). */
+function imagePaths(dir: string): string[] {
+  if (!existsSync(join(dir, 'images'))) return [];
+  return readdirSync(join(dir, 'images'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `/${relative(dir, join(e.parentPath, e.name)).split(sep).join('/')}`);
+}
+
 /** Local images ("/images/...") must exist under the site's images/ folder. */
 function checkAssets(ctx: LintContext, rel: string, value: unknown, cache: Map<string, boolean>) {
   const imagesDir = join(ctx.site.dir, 'images');
+  let images: string[] | undefined; // listed once a missing image needs suggestions
   forEachString(value, '', (s, key, at) => {
     if (key === '$schema' || !s.includes('/images/')) return;
     const links: FoundLink[] = isAssetLink(s) ? [{ url: s }] : linksIn(s, key, false).filter((l) => isAssetLink(l.url));
@@ -187,12 +219,23 @@ function checkAssets(ctx: LintContext, rel: string, value: unknown, cache: Map<s
       if (exists) continue;
       const expected = path.slice(1);
       const pointer = at();
+      const source = ctx.site.files.get(rel);
+      const written = url.split(/[?#]/)[0]!;
+      const replace =
+        (written === path && replaceInString(source, pointer, path, needle ?? url, needle ? skip : 0)) || null;
+      images ??= imagePaths(ctx.site.dir);
+      const { suffix, ...suggested } = ctx.suggest(path, images, {
+        file: rel,
+        pointer,
+        replace,
+        maxDistance: pathSlack(path),
+      });
       ctx.report({
         file: rel,
         pointer,
-        message: `image "${url}": file ${expected} does not exist`,
-        fix: `add the image at ${expected}`,
-        ...(needle && { position: positionInString(ctx.site.files.get(rel), pointer, needle, skip) }),
+        message: `image "${url}": file ${expected} does not exist${suffix}`,
+        ...(suffix ? suggested : { fix: `add the image at ${expected}` }),
+        ...(needle && { position: positionInString(source, pointer, needle, skip) }),
       });
     }
   });

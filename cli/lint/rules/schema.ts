@@ -1,4 +1,13 @@
-import { kindOf, resolveDataRefs, DataRefError, type BlockInstance } from '../../../engine/node.ts';
+import {
+  DataRefError,
+  getAtPointer,
+  kindOf,
+  parsePointer,
+  resolveDataRefs,
+  type BlockInstance,
+  type SchemaError,
+} from '../../../engine/node.ts';
+import type { LintContext, ReportInput } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { forEachBlock } from '../walk.ts';
 
@@ -19,6 +28,48 @@ function dataSchema(value: unknown): string | undefined {
   return m?.[1];
 }
 
+/** The object a pointer's parent names, as validated (keys already there cannot be what was meant). */
+function keysAt(value: unknown, pointer: string): string[] {
+  const parent = getAtPointer(value, parsePointer(pointer).slice(0, -1));
+  return parent !== null && typeof parent === 'object' ? Object.keys(parent) : [];
+}
+
+/**
+ * Reports one value's schema errors. An unknown property suggests the nearest allowed names not
+ * yet present; when one of them is a missing required property, the two are one mistake (a
+ * misspelled name) and only the unknown property is reported.
+ */
+function reportErrors(
+  ctx: LintContext,
+  file: string,
+  base: string,
+  value: unknown,
+  errors: SchemaError[],
+  message: (e: SchemaError, suffix: string) => string,
+) {
+  const merged = new Set<SchemaError>();
+  const reports: ReportInput[] = [];
+  for (const e of errors) {
+    if (!e.allowed) continue;
+    const name = parsePointer(e.pointer).at(-1)!;
+    const present = new Set(keysAt(value, e.pointer));
+    const at = { file, pointer: `${base}${e.pointer}`, atKey: true };
+    const { suffix, ...suggested } = ctx.suggest(
+      name,
+      e.allowed.filter((k) => !present.has(k)),
+      at,
+    );
+    const parent = e.pointer.slice(0, e.pointer.lastIndexOf('/'));
+    for (const m of errors)
+      if (m.missing !== undefined && m.pointer === parent && suggested.suggestions?.includes(m.missing)) merged.add(m);
+    reports.push({ ...at, message: message(e, suffix), ...suggested });
+  }
+  for (const e of errors)
+    if (!e.allowed && !merged.has(e))
+      reports.push({ file, pointer: `${base}${e.pointer}`, message: message(e, ''), atKey: e.atKey });
+  for (const r of reports) ctx.report(r);
+}
+
 export default defineRule({
   meta: {
     code: 'schema',
@@ -36,8 +87,7 @@ export default defineRule({
       const kind = kindOf(file.rel);
       const schema = kind === 'data' ? dataSchema(file.value) : kind && SCHEMA_BY_KIND[kind];
       if (schema && v.hasSchema(schema))
-        for (const e of v.validate(schema, file.value))
-          ctx.report({ file: file.rel, pointer: e.pointer, message: e.message, atKey: e.atKey });
+        reportErrors(ctx, file.rel, '', file.value, v.validate(schema, file.value), (e, suffix) => e.message + suffix);
     }
     // Block props, after `$data` references are resolved (unresolvable ones are data-ref's).
     forEachBlock(ctx, (block: BlockInstance, file, pointer, item) => {
@@ -49,13 +99,12 @@ export default defineRule({
         if (e instanceof DataRefError) return;
         throw e;
       }
-      for (const e of v.validateBlock(block.type, props))
-        ctx.report({
-          file,
-          pointer: `${pointer}/props${e.pointer}`,
-          message: `block "${block.type}": ${e.message.replace(/^"(\/[^"]*)"/, '"props$1"').replace(/^the document/, 'props')}`,
-          atKey: e.atKey,
-        });
+      const what = `block "${block.type}"`;
+      reportErrors(ctx, file, `${pointer}/props`, props, v.validateBlock(block.type, props), (e, suffix) =>
+        e.allowed && e.pointer.lastIndexOf('/') === 0
+          ? `${what}: unknown prop "${parsePointer(e.pointer)[0]}"${suffix}`
+          : `${what}: ${e.message.replace(/^"(\/[^"]*)"/, '"props$1"').replace(/^the document/, 'props')}${suffix}`,
+      );
     });
   },
 });

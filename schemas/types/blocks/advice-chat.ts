@@ -6,18 +6,42 @@ import type { Image } from '../block-parts.ts';
  * Expert advice: an advisor with an online-status badge and a chat button (live chat is not available yet: the button says so).
  */
 export interface AdviceChatProps {
+  /**
+   * Heading of the advice card (h2), under the online badge.
+   */
   title: string;
+  /**
+   * Short paragraph under the heading inviting the shopper to ask for advice.
+   */
   text?: string;
   advisor?: Advisor;
+  /**
+   * Badge above the heading: a green Online or a grey Offline.
+   */
   status: 'online' | 'offline';
+  /**
+   * Text of the chat button (which, until live chat exists, says it is under development).
+   */
   buttonLabel: string;
   /**
    * When advisors are available, e.g. "Mon-Fri 9 am - 6 pm ET".
    */
   hours?: string;
 }
+/**
+ * The advisor shown beside the text: photo, name and role.
+ */
 export interface Advisor {
+  /**
+   * The advisor's name, shown in bold next to the photo.
+   */
   name: string;
+  /**
+   * The advisor's job title, shown under the name.
+   */
   role?: string;
+  /**
+   * Portrait of the advisor, shown as a round photo.
+   */
   photo?: Image;
 }

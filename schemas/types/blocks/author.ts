@@ -6,8 +6,17 @@ import type { Image, SocialLink } from '../block-parts.ts';
  * An author or team member: photo, name, role, bio and social links.
  */
 export interface AuthorProps {
+  /**
+   * The person's name, the card's heading (linked to url when given).
+   */
   name: string;
+  /**
+   * Job title or role shown under the name.
+   */
   role?: string;
+  /**
+   * Portrait shown beside the name.
+   */
   photo?: Image;
   /**
    * Supports [label](/url) links and **bold**.
@@ -17,6 +26,12 @@ export interface AuthorProps {
    * Link on the name (e.g. the author's page).
    */
   url?: string;
+  /**
+   * Heading level of the name: 2 when the card stands alone, 3 under a section heading.
+   */
   headingLevel: 2 | 3;
+  /**
+   * Social profile links shown as icons under the bio.
+   */
   socials?: SocialLink[];
 }

@@ -6,15 +6,42 @@ import type { Action, Image } from '../block-parts.ts';
  * A highlighted card: image, title, text, a ratings line with stars and a call to action.
  */
 export interface BannerCardProps {
+  /**
+   * Picture beside the text (left or right, see imagePosition); without it the text spans the card.
+   */
   image?: Image;
+  /**
+   * Small line above the title (e.g. a category or tagline).
+   */
   eyebrow?: string;
+  /**
+   * The card's heading (h2).
+   */
   title: string;
+  /**
+   * Paragraph under the title and ratings.
+   */
   text?: string;
   ratings?: CardRatings;
+  /**
+   * The call-to-action button under the text.
+   */
   action?: Action;
+  /**
+   * Side of the card the image sits on, on wide screens.
+   */
   imagePosition: 'left' | 'right';
 }
+/**
+ * A star rating line under the title.
+ */
 export interface CardRatings {
+  /**
+   * Stars out of 5, halves allowed.
+   */
   value: number;
+  /**
+   * Text beside the stars; default "{value} out of 5".
+   */
   text?: string;
 }

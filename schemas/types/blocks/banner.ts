@@ -11,6 +11,8 @@ export interface BannerProps {
    */
   label: string;
   /**
+   * The banner's slides; one slide is a still banner, several make a slider.
+   *
    * @minItems 1
    */
   slides: BannerSlide[];
@@ -27,20 +29,47 @@ export interface BannerProps {
 }
 export interface BannerSlide {
   image: BannerImage;
+  /**
+   * Small line above the slide's title.
+   */
   eyebrow?: string;
+  /**
+   * The slide's heading (h1 on the first slide with headingLevel 1, else h2).
+   */
   title?: string;
+  /**
+   * Line under the title, in larger type than the description.
+   */
   subtitle?: string;
+  /**
+   * Paragraph under the subtitle.
+   */
   description?: string;
+  /**
+   * The main call-to-action button.
+   */
   action?: Action;
+  /**
+   * A second button beside the first, outlined.
+   */
   secondaryAction?: Action;
 }
+/**
+ * The slide's picture, with one file per device.
+ */
 export interface BannerImage {
+  /**
+   * Alternative text of the picture for screen readers; empty for a decorative image.
+   */
   alt: string;
   desktop: DeviceImage;
   tablet?: DeviceImage;
   mobile?: DeviceImage;
 }
 export interface DeviceImage {
+  /**
+   * Image URL for this device: /images/... for images shipped with the site.
+   */
   src: string;
   /**
    * Intrinsic width in px (reserves space: no layout shift).
@@ -51,20 +80,38 @@ export interface DeviceImage {
    */
   height?: number;
 }
+/**
+ * A ratings line RATED {text} with stars, shown on every slide.
+ */
 export interface BannerRatings {
   /**
    * Shown after RATED, e.g. "4.8 by 1,200+ homeowners".
    */
   text: string;
+  /**
+   * Stars out of 5, halves allowed.
+   */
   value: number;
 }
+/**
+ * Slider behaviour when there are several slides.
+ */
 export interface BannerSlider {
   /**
    * Transition in ms.
    */
   speed: number;
+  /**
+   * Slides in view at once.
+   */
   slidesToShow: number;
+  /**
+   * Show previous/next arrow buttons.
+   */
   arrows: boolean;
+  /**
+   * Show the dots that jump to a slide (below dotsBelow px).
+   */
   dots: boolean;
   /**
    * Dots show below this viewport width (px).

@@ -12,11 +12,17 @@ export interface BlogAuthorCardProps {
    * All authors (data/blogs.json#/authors), to complete a reference.
    */
   authors?: BlogAuthorCardAuthor[];
+  /**
+   * card: a box under a post with a link to the author's page; profile: the author page's own heading (name as h1, larger portrait).
+   */
   variant: 'card' | 'profile';
   /**
    * Heading above a card, e.g. About the author.
    */
   title?: string;
+  /**
+   * Text of the link to the author's page in the card variant; {name} is replaced with the author's name.
+   */
   linkLabel: string;
 }
 export interface BlogAuthorCardAuthor {}

@@ -6,6 +6,9 @@ import type { BlogCategory, BlogPost } from '../block-parts.ts';
  * The blog categories with the number of posts in each; the current one is marked.
  */
 export interface BlogCategoryListProps {
+  /**
+   * Heading of the list (h2), shown in the sidebar.
+   */
   title: string;
   /**
    * The blog's categories (data/blogs.json#/categories).

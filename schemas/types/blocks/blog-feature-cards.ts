@@ -10,6 +10,9 @@ export interface BlogFeatureCardsProps {
    * Section heading (h2).
    */
   title?: string;
+  /**
+   * Paragraph under the section heading.
+   */
   intro?: string;
   /**
    * The posts, usually { "$query": { "from": { "$data": "data/blogs.json#/posts" }, "select": {...} } }.
@@ -20,9 +23,15 @@ export interface BlogFeatureCardsProps {
    */
   categories?: BlogCategory[];
   /**
-   * The posts to feature, in order.
+   * The posts to feature, in order, by slug; without them the popular posts show, else the newest.
    */
   slugs?: string[];
+  /**
+   * Most cards shown.
+   */
   limit: number;
+  /**
+   * Text after each card's summary inviting the shopper to read the post.
+   */
   readMoreLabel: string;
 }

@@ -6,10 +6,16 @@ import type { BlogPost } from '../block-parts.ts';
  * A short list of the popular posts (isPopular), newest first, leaving out the post being read.
  */
 export interface BlogPopularPostsProps {
+  /**
+   * Heading of the list (h2), shown in the sidebar.
+   */
   title: string;
   /**
    * The posts, usually { "$query": { "from": { "$data": "data/blogs.json#/posts" }, "select": {...} } }.
    */
   posts: BlogPost[];
+  /**
+   * Most posts listed.
+   */
   limit: number;
 }

@@ -6,10 +6,16 @@ import type { BlogCategory, BlogPost } from '../block-parts.ts';
  * A post's header: category, title (h1), description, author with portrait and link, publish date and hero image. The body follows in a rich-text block.
  */
 export interface BlogPostHeaderProps {
+  /**
+   * The post whose header this is, usually the page's own data.
+   */
   post: BlogPost;
   /**
    * The blog's categories (data/blogs.json#/categories).
    */
   categories?: BlogCategory[];
+  /**
+   * Word before the author's name in the byline.
+   */
   byLabel: string;
 }

@@ -4,8 +4,17 @@
  * A search box for the blog: filters the blog-list on the page as you type (query parameter q, shareable). With action, submitting goes to that page instead (a search box in a sidebar).
  */
 export interface BlogSearchProps {
+  /**
+   * Label of the search box (also the search landmark's accessible name).
+   */
   label: string;
+  /**
+   * Hint shown inside the empty search box.
+   */
   placeholder: string;
+  /**
+   * Text of the submit button.
+   */
   buttonLabel: string;
   /**
    * A page with a blog-list to search on (e.g. /blogs); default: this page.

@@ -4,6 +4,9 @@
  * A table of contents of a text: its h2, h3 and h4 headings, nested, each linking to the heading (the ids rich-text gives them).
  */
 export interface BlogTocProps {
+  /**
+   * Heading of the table of contents (h2).
+   */
   title: string;
   /**
    * The same content as the rich-text block it lists (e.g. {"$data": "#/content"}).
@@ -13,5 +16,8 @@ export interface BlogTocProps {
   content: BlogTocContentItem[];
 }
 export interface BlogTocContentItem {
+  /**
+   * The node's kind; h2, h3 and h4 become entries.
+   */
   type: 'p' | 'h2' | 'h3' | 'h4' | 'quote' | 'ul' | 'ol' | 'img';
 }

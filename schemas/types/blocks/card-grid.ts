@@ -6,13 +6,21 @@ import type { Card } from '../block-parts.ts';
  * A grid of cards: image, title, text and a call to action each.
  */
 export interface CardGridProps {
+  /**
+   * Section heading (h2) above the grid; the cards' titles become h3 under it.
+   */
   title?: string;
+  /**
+   * Paragraph under the section heading.
+   */
   intro?: string;
   /**
    * Cards per row on desktop.
    */
   columns: 2 | 3 | 4;
   /**
+   * The cards, in order.
+   *
    * @minItems 1
    */
   cards: Card[];

@@ -6,22 +6,45 @@ import type { Card } from '../block-parts.ts';
  * Cards as a slider below 768 px and a grid above. Defaults: 500 ms, one card, arrows on, dots below 480 px.
  */
 export interface CardSliderProps {
+  /**
+   * Section heading (h2) above the cards; also the slider's accessible name.
+   */
   title?: string;
+  /**
+   * Paragraph under the section heading.
+   */
   intro?: string;
   /**
    * Cards per row where the grid shows.
    */
   columns: 2 | 3 | 4;
   /**
+   * The cards, in order.
+   *
    * @minItems 1
    */
   cards: Card[];
   slider: CardSliderOptions;
 }
+/**
+ * Slider behaviour on small screens.
+ */
 export interface CardSliderOptions {
+  /**
+   * Slide transition in ms.
+   */
   speed: number;
+  /**
+   * Cards in view at once while it is a slider.
+   */
   slidesToShow: number;
+  /**
+   * Show previous/next arrow buttons (below the cards).
+   */
   arrows: boolean;
+  /**
+   * Dots that jump to a card show below this viewport width (px); 0 hides them.
+   */
   dotsBelow: number;
   /**
    * The slider works below this width (px); above it the cards are a grid.

@@ -10,6 +10,9 @@ export interface CartPageProps {
    * Heading of the filled cart.
    */
   title: string;
+  /**
+   * Message of the empty cart.
+   */
   emptyText: string;
   /**
    * Said above the style links of the empty cart.
@@ -19,10 +22,28 @@ export interface CartPageProps {
    * Links in the empty cart to the pages whose styles order a sample in one tap (the style listings).
    */
   styleLinks?: Action[];
+  /**
+   * Text of the Continue Shopping button of the empty cart.
+   */
   continueText: string;
+  /**
+   * Where Continue Shopping goes.
+   */
   continueUrl: string;
+  /**
+   * Text of the button to the checkout, under the subtotal.
+   */
   checkoutText: string;
+  /**
+   * The checkout page.
+   */
   checkoutUrl: string;
+  /**
+   * Label of the cart's subtotal.
+   */
   subtotalText: string;
+  /**
+   * Text of each line's remove button (its accessible name adds the sample's name).
+   */
   removeText: string;
 }

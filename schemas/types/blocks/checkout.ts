@@ -8,10 +8,16 @@ export interface CheckoutProps {
    * Legend of the billing address.
    */
   title: string;
+  /**
+   * Text of the button that places and pays the order.
+   */
   placeOrderText: string;
   /**
    * Continue Shopping link of the empty cart.
    */
   continueUrl: string;
+  /**
+   * Page the shopper goes to once the order is paid.
+   */
   successUrl: string;
 }

@@ -4,20 +4,42 @@
  * Addresses with an optional map link, phone, email and opening hours.
  */
 export interface ContactAddressListProps {
+  /**
+   * Section heading (h2); each address's name becomes h3 under it.
+   */
   title?: string;
   /**
+   * The addresses, each in its own card.
+   *
    * @minItems 1
    */
   addresses: ContactAddress[];
 }
 export interface ContactAddress {
+  /**
+   * Name of the place, the card's heading.
+   */
   title: string;
   /**
+   * The postal address, one line each.
+   *
    * @minItems 1
    */
   lines: string[];
+  /**
+   * Link to the place on a map, shown as View {title} on the map.
+   */
   mapUrl?: string;
+  /**
+   * Phone number, shown as a call link.
+   */
   phone?: string;
+  /**
+   * Email address, shown as a mailto link.
+   */
   email?: string;
+  /**
+   * Opening hours under the heading Opening hours, one line each.
+   */
   hours?: string[];
 }

@@ -4,31 +4,73 @@ import type { Image } from '../block-parts.ts';
 
 export type ContactItem =
   | {
+      /**
+       * A phone number, linked to call it.
+       */
       type: 'phone';
+      /**
+       * Small label above the number; default Call.
+       */
       label?: string;
+      /**
+       * The phone number as shown.
+       */
       value: string;
     }
   | {
+      /**
+       * An email address, linked to write to it.
+       */
       type: 'email';
+      /**
+       * Small label above the address; default Email.
+       */
       label?: string;
+      /**
+       * The email address.
+       */
       value: string;
     }
   | {
+      /**
+       * A phone number, linked to send it a text message.
+       */
       type: 'sms';
+      /**
+       * Small label above the number; default Text.
+       */
       label?: string;
+      /**
+       * The phone number as shown.
+       */
       value: string;
     }
   | {
+      /**
+       * A postal address, with an optional map link.
+       */
       type: 'address';
+      /**
+       * Small label above the address; default Address.
+       */
       label?: string;
+      /**
+       * The address on one line.
+       */
       value: string;
       /**
-       * Map link.
+       * Map link, shown as View on map.
        */
       url?: string;
     }
   | {
+      /**
+       * A link with an icon (a social network, a map, chat, a calendar or a download).
+       */
       type: 'icon-link';
+      /**
+       * The icon shown before the link.
+       */
       icon:
         | 'facebook'
         | 'instagram'
@@ -42,17 +84,41 @@ export type ContactItem =
         | 'chat'
         | 'calendar'
         | 'download';
+      /**
+       * The link's text.
+       */
       label: string;
+      /**
+       * Where the link goes: a site path or a full URL.
+       */
       url: string;
     }
   | {
+      /**
+       * A plain text link.
+       */
       type: 'link';
+      /**
+       * The link's text.
+       */
       label: string;
+      /**
+       * Where the link goes: a site path or a full URL.
+       */
       url: string;
     }
   | {
+      /**
+       * An image (a badge or logo), optionally linked.
+       */
       type: 'image';
+      /**
+       * The image shown.
+       */
       image: Image;
+      /**
+       * Where a click on the image goes.
+       */
       url?: string;
     };
 
@@ -60,8 +126,13 @@ export type ContactItem =
  * Contact items: phone, email, sms, address, icon-link, link and image.
  */
 export interface ContactListProps {
+  /**
+   * Section heading (h2) above the items.
+   */
   title?: string;
   /**
+   * The contact items, in order, each with an icon.
+   *
    * @minItems 1
    */
   items: ContactItem[];

@@ -4,28 +4,61 @@
  * Cookie consent: a bar at the bottom shown while no cookie_consent cookie exists (prerendered hidden, shown by the boot script before hydration; fixed, so nothing moves). Accept all and reject all store the choice (180 days by default); manage preferences opens a dialog (necessary always on; analytics and marketing to tick) whose Save stores the kinds chosen. The tag manager (site.json integrations.tagManagerId) loads only with analytics allowed, on routes whose tagManager flag is on, told whether marketing is allowed (its consent mode). Also installs the call-to-action click tracking.
  */
 export interface CookieBannerProps {
+  /**
+   * Heading of the consent bar (h2).
+   */
   title: string;
+  /**
+   * The bar's explanation of what cookies the site uses; the policy link follows it.
+   */
   text: string;
   /**
    * Link to the privacy policy.
    */
   policy?: {
+    /**
+     * Text of the privacy policy link.
+     */
     label: string;
+    /**
+     * Where the privacy policy link goes.
+     */
     url: string;
   };
+  /**
+   * Text of the button that allows every kind of cookie.
+   */
   acceptLabel: string;
+  /**
+   * Text of the button that allows only the necessary cookies.
+   */
   rejectLabel: string;
+  /**
+   * Text of the button that opens the preferences dialog.
+   */
   manageLabel: string;
   /**
    * The Manage Preferences dialog: its heading and text, each kind of cookie (necessary ones are always on), and its buttons.
    */
   preferences: {
+    /**
+     * Heading of the preferences dialog (h2).
+     */
     title: string;
+    /**
+     * Paragraph under the dialog's heading.
+     */
     text: string;
     necessary: Kind;
     analytics: Kind;
     marketing: Kind;
+    /**
+     * Text of the button that stores the ticked kinds.
+     */
     saveLabel: string;
+    /**
+     * Text of the button that closes the dialog without saving.
+     */
     cancelLabel: string;
   };
   /**
@@ -38,6 +71,12 @@ export interface CookieBannerProps {
   trackClicksTo: string[];
 }
 export interface Kind {
+  /**
+   * Name of the kind of cookie, the checkbox's label.
+   */
   label: string;
+  /**
+   * What this kind of cookie is for, shown under its label.
+   */
   text: string;
 }

@@ -4,11 +4,29 @@
  * A full-width band with a title, a sentence and one call to action.
  */
 export interface CtaBandProps {
+  /**
+   * The band's heading (h2).
+   */
   title: string;
+  /**
+   * Sentence under the heading.
+   */
   text?: string;
+  /**
+   * The band's single call-to-action link.
+   */
   action: {
+    /**
+     * Text of the link.
+     */
     label: string;
+    /**
+     * Where the link goes: a site path or a full URL.
+     */
     url: string;
   };
+  /**
+   * Colour of the band: accent (the brand colour) or surface (a light background).
+   */
   tone: 'accent' | 'surface';
 }

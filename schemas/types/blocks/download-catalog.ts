@@ -4,19 +4,33 @@
  * Catalogue downloads: one entry renders a plain link, several a menu button.
  */
 export interface DownloadCatalogProps {
+  /**
+   * Section heading (h2).
+   */
   title?: string;
+  /**
+   * Paragraph under the heading.
+   */
   text?: string;
   /**
-   * Text of the link (one entry) or of the menu button.
+   * Text of the menu button shown when there are several catalogues (one catalogue is a plain link with its own label).
    */
   label: string;
   /**
+   * The downloadable catalogues.
+   *
    * @minItems 1
    */
   catalogs: Catalog[];
 }
 export interface Catalog {
+  /**
+   * Name of the catalogue, the link's or the menu entry's text.
+   */
   label: string;
+  /**
+   * The file to download.
+   */
   url: string;
   /**
    * Shown after the label, e.g. "PDF, 2.4 MB".

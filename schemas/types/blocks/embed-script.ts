@@ -22,6 +22,9 @@ export interface EmbedScriptProps {
    * id of the element the script renders into.
    */
   containerId?: string;
+  /**
+   * Height in px the widget area keeps from the first paint, so the page does not jump when the widget loads.
+   */
   minHeight: number;
   /**
    * Shown if the script cannot load.

@@ -9,11 +9,19 @@ export interface FaqListProps {
    */
   title?: string;
   /**
+   * The questions, in order; each opens to show its answer.
+   *
    * @minItems 1
    */
   faqs: FaqListFaq[];
 }
 export interface FaqListFaq {
+  /**
+   * The question, the summary the shopper clicks to open it.
+   */
   question: string;
+  /**
+   * The answer shown when the question is open.
+   */
   answer: string;
 }

@@ -4,12 +4,30 @@
  * One image with an optional caption. Loads lazily unless it is the first thing on the page (priority).
  */
 export interface FigureProps {
+  /**
+   * The picture; width and height reserve its space so the page does not shift.
+   */
   image: {
+    /**
+     * Image URL: /images/... for images shipped with the site.
+     */
     src: string;
+    /**
+     * Text alternative for screen readers; empty for a purely decorative image.
+     */
     alt: string;
+    /**
+     * Intrinsic width in px.
+     */
     width: number;
+    /**
+     * Intrinsic height in px.
+     */
     height: number;
   };
+  /**
+   * Text under the image.
+   */
   caption?: string;
   /**
    * Load eagerly (above the fold).

@@ -12,10 +12,21 @@ export interface FilterTabsProps {
    * Accessible name of the tab list.
    */
   label: string;
+  /**
+   * filter-tabs-v1: tabs above the panel; filter-tabs-v2: tabs beside the panel on wide screens.
+   */
   layout: 'filter-tabs-v1' | 'filter-tabs-v2';
+  /**
+   * Heading shown in a tab that has nothing to show.
+   */
   emptyTitle: string;
+  /**
+   * Text shown under emptyTitle in a tab that has nothing to show.
+   */
   emptyText: string;
   /**
+   * The tabs, in order.
+   *
    * @minItems 1
    */
   tabs: FilterTabsTab[];
@@ -24,8 +35,17 @@ export interface FilterTabsProps {
  * One tab: a slot (the panel is that block), or its own faqs or videos. An empty list shows No Data Found.
  */
 export interface FilterTabsTab {
+  /**
+   * The tab's name on its button.
+   */
   label: string;
+  /**
+   * Questions and answers the tab shows as an accordion.
+   */
   faqs?: FilterTabsFaq[];
+  /**
+   * Videos the tab shows as cards with a play button.
+   */
   videos?: FilterTabsVideo[];
   /**
    * Block type whose instance, placed right after this block, is the tab's panel.
@@ -33,13 +53,34 @@ export interface FilterTabsTab {
   slot?: string;
 }
 export interface FilterTabsFaq {
+  /**
+   * The question, the summary the shopper clicks to open it.
+   */
   question: string;
+  /**
+   * The answer shown when the question is open.
+   */
   answer: string;
 }
 export interface FilterTabsVideo {
+  /**
+   * The video's title, under its thumbnail.
+   */
   title: string;
+  /**
+   * The video: a YouTube link or a video file URL.
+   */
   videoUrl: string;
+  /**
+   * youtube: played from YouTube (loaded on click); video: a video file.
+   */
   videoType?: 'youtube' | 'video';
+  /**
+   * Image shown before the video plays.
+   */
   thumbnail?: string;
+  /**
+   * Short text under the video's title.
+   */
   description?: string;
 }

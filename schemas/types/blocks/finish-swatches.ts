@@ -16,6 +16,9 @@ export interface FinishSwatchesProps {
    * Show the chosen finish's door (or, without one, its preview image).
    */
   preview: boolean;
+  /**
+   * The style's finish groups, usually from the catalogue.
+   */
   finishes: FinishSwatchesFinish[];
 }
 export interface FinishSwatchesFinish {
@@ -23,12 +26,17 @@ export interface FinishSwatchesFinish {
    * The ?type= value.
    */
   name: string;
+  /**
+   * Name of the group, shown in brackets after the chosen finish.
+   */
   group: string;
   /**
    * Heading above the swatches.
    */
   title: string;
   /**
+   * The group's finishes, one swatch each.
+   *
    * @minItems 1
    */
   items: FinishSwatchesItem[];
@@ -38,16 +46,34 @@ export interface FinishSwatchesItem {
    * The ?value= value.
    */
   value: string;
+  /**
+   * Name of the finish, shown on hover and when chosen.
+   */
   label: string;
   image: Image;
   doorImage?: Image;
   previewImage?: Image;
 }
 export interface Image {
+  /**
+   * Image URL: /images/... for images shipped with the site.
+   */
   src: string;
+  /**
+   * Text alternative for screen readers; empty for a purely decorative image.
+   */
   alt: string;
+  /**
+   * Intrinsic width in px.
+   */
   width: number;
+  /**
+   * Intrinsic height in px.
+   */
   height: number;
+  /**
+   * Resized copies of the image by size name (the cart uses thumbnail).
+   */
   processedUrls?: {
     [k: string]: string;
   };

@@ -12,6 +12,9 @@ export interface FormProps {
    * The form definition itself, resolved at build time: { "$data": "forms/NAME.json" } with the same NAME as `form`. Its own schema (form.schema.json) is checked on the form file.
    */
   definition: {
+    /**
+     * The form's name, as in the form file.
+     */
     name: string;
   };
   /**
@@ -42,6 +45,9 @@ export interface FormProps {
    * An estimator's price list, resolved at build time: { "$data": "data/NAME.json" } with the NAME the definition's `pricing` names. The summary and the PDF show ranges from it; the server recomputes them from its own copy.
    */
   pricing?: {
+    /**
+     * Price ranges per estimator field.
+     */
     fields: {};
   };
   /**

@@ -4,9 +4,24 @@
  * A page heading with an optional eyebrow and intro paragraph.
  */
 export interface HeadingProps {
+  /**
+   * Small line above the heading (e.g. a category or tagline).
+   */
   eyebrow?: string;
+  /**
+   * The heading's text.
+   */
   title: string;
+  /**
+   * Heading level: 1 for the page's main heading, 2 or 3 for a section heading.
+   */
   level: 1 | 2 | 3;
+  /**
+   * Paragraph under the heading.
+   */
   intro?: string;
+  /**
+   * Alignment of the heading, eyebrow and intro.
+   */
   align: 'left' | 'center';
 }

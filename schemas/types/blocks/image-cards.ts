@@ -4,10 +4,21 @@
  * A gallery of images; each opens in a zoomable lightbox (keyboard: Enter opens, + and - zoom, arrows move, Escape closes).
  */
 export interface ImageCardsProps {
+  /**
+   * Section heading (h2) above the gallery.
+   */
   title?: string;
+  /**
+   * Paragraph under the section heading.
+   */
   intro?: string;
+  /**
+   * Images per row on desktop.
+   */
   columns: 2 | 3 | 4;
   /**
+   * The gallery's images, in order; each opens in the lightbox.
+   *
    * @minItems 1
    */
   images: GalleryImage[];
@@ -15,6 +26,9 @@ export interface ImageCardsProps {
    * Largest zoom ratio in the lightbox.
    */
   maxZoom: number;
+  /**
+   * How much each + or - press changes the lightbox's zoom ratio (0.5: 1x, 1.5x, 2x...).
+   */
   zoomStep: number;
 }
 export interface GalleryImage {
@@ -34,5 +48,8 @@ export interface GalleryImage {
    * Intrinsic height in px.
    */
   height?: number;
+  /**
+   * Text under the image, in the grid and in the lightbox.
+   */
   caption?: string;
 }

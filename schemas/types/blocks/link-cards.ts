@@ -8,24 +8,53 @@ export interface LinkCardsProps {
    * Section heading (h2).
    */
   title?: string;
+  /**
+   * Paragraph under the section heading.
+   */
   intro?: string;
   /**
    * Cards per row on desktop.
    */
   columns: 2 | 3 | 4;
   /**
+   * The cards, in order; the whole card is a link.
+   *
    * @minItems 1
    */
   cards: LinkCardsCard[];
 }
 export interface LinkCardsCard {
+  /**
+   * The card's heading, the link's text.
+   */
   title: string;
+  /**
+   * Short text under the card's title.
+   */
   text?: string;
+  /**
+   * Where the card links: a site path or a full URL.
+   */
   url: string;
+  /**
+   * Picture at the top of the card.
+   */
   image?: {
+    /**
+     * Image URL: /images/... for images shipped with the site.
+     */
     src: string;
+    /**
+     * Text alternative for screen readers; empty for a purely decorative image.
+     */
     alt: string;
+    /**
+     * Intrinsic width in px.
+     */
     width: number;
+    /**
+     * Intrinsic height in px.
+     */
     height: number;
   };
 }

@@ -14,11 +14,17 @@ export interface ListingProps {
    * Accessible name of the listing when it has no title.
    */
   label?: string;
+  /**
+   * The products to list, usually a $query over the catalogue selecting the fields the cards show.
+   */
   items: Item[];
   /**
    * Items per page.
    */
   pageSize: number;
+  /**
+   * page-numbers: page links; load-more: a button that adds the next page below; infinite-scroll: the next page loads as the shopper reaches the end.
+   */
   pagination: 'page-numbers' | 'load-more' | 'infinite-scroll';
   /**
    * Sort choices; by default a-z, z-a, newest and oldest. Without ?sort= the items keep their authored order.
@@ -36,6 +42,9 @@ export interface ListingProps {
   filterLabels?: {
     [k: string]: string;
   };
+  /**
+   * Shown instead of the cards when no item matches the filters.
+   */
   emptyText: string;
   /**
    * Card descriptions are cut to this many characters.
@@ -57,19 +66,43 @@ export interface ListingProps {
    * Link to the cart beside a sample in it.
    */
   cartText: string;
+  /**
+   * The sample cart page, the target of the View cart link.
+   */
   cartUrl: string;
 }
 export interface Item {
+  /**
+   * Unique key of the item (default: its url).
+   */
   id?: string;
+  /**
+   * The card's heading, linking to the item.
+   */
   title: string;
+  /**
+   * The item's page.
+   */
   url: string;
   image?: Image;
+  /**
+   * Line under the card's title.
+   */
   subtitle?: string;
+  /**
+   * The card's text, cut at descriptionLimit characters.
+   */
   description?: string;
+  /**
+   * Key points listed on the card (at most bulletLimit).
+   */
   bullets?: string[];
+  /**
+   * Badges over the card's title.
+   */
   labels?: string[];
   /**
-   * Starting price (USD).
+   * Starting price in dollars, shown as From $X.
    */
   price?: number;
   /**
@@ -86,8 +119,17 @@ export interface Item {
   facets?: {
     [k: string]: string[];
   };
+  /**
+   * A call-to-action link at the bottom of the card.
+   */
   action?: {
+    /**
+     * Text of the link (screen readers also hear the item's title).
+     */
     label: string;
+    /**
+     * Where the link goes.
+     */
     url: string;
   };
   /**
@@ -96,12 +138,30 @@ export interface Item {
   sample?: Sample;
 }
 export interface Image {
+  /**
+   * Image URL: /images/... for images shipped with the site.
+   */
   src: string;
+  /**
+   * Text alternative for screen readers; empty for a purely decorative image.
+   */
   alt: string;
+  /**
+   * Intrinsic width in px.
+   */
   width: number;
+  /**
+   * Intrinsic height in px.
+   */
   height: number;
 }
 export interface ListingSortOption {
+  /**
+   * The sort: a-z or z-a by title, newest or oldest by date.
+   */
   value: 'a-z' | 'z-a' | 'newest' | 'oldest';
+  /**
+   * Text of the choice in the Sort by menu.
+   */
   label: string;
 }

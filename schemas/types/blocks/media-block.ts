@@ -6,9 +6,17 @@ import type { Action, Image } from '../block-parts.ts';
  * Items with an image, a title and a description cut at `limit` characters with Read more / Show less.
  */
 export interface MediaBlockProps {
+  /**
+   * Section heading (h2); the items' titles become h3 under it.
+   */
   title?: string;
+  /**
+   * Paragraph under the section heading.
+   */
   intro?: string;
   /**
+   * The items, in order, each an image beside its text.
+   *
    * @minItems 1
    */
   items: MediaItem[];
@@ -22,8 +30,20 @@ export interface MediaBlockProps {
   alternate: boolean;
 }
 export interface MediaItem {
+  /**
+   * Picture beside the item's text.
+   */
   image?: Image;
+  /**
+   * The item's heading.
+   */
   title: string;
+  /**
+   * The item's text, cut at limit characters with Read more.
+   */
   description: string;
+  /**
+   * A call-to-action link under the text.
+   */
   action?: Action;
 }

@@ -12,6 +12,9 @@ export interface NewsletterConfirmProps {
    * Shown while the server answers (and without JavaScript).
    */
   pendingText: string;
+  /**
+   * Shown once the subscription is confirmed.
+   */
   confirmedText: string;
   /**
    * The link was opened before.

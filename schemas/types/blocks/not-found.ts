@@ -4,14 +4,41 @@
  * Page-not-found content: optional title, subtitle and image, a Go back button (history.back(), or / without history) and a Go to home link to /.
  */
 export interface NotFoundProps {
+  /**
+   * The page's heading (h1).
+   */
   title?: string;
+  /**
+   * Line under the heading explaining the page is missing.
+   */
   subtitle?: string;
+  /**
+   * Illustration above the heading.
+   */
   image?: {
+    /**
+     * Image URL: /images/... for images shipped with the site.
+     */
     src: string;
+    /**
+     * Text alternative for screen readers; empty for a purely decorative image.
+     */
     alt: string;
+    /**
+     * Intrinsic width in px.
+     */
     width: number;
+    /**
+     * Intrinsic height in px.
+     */
     height: number;
   };
+  /**
+   * Text of the button that goes back to the previous page.
+   */
   backText: string;
+  /**
+   * Text of the link to the home page.
+   */
   homeText: string;
 }

@@ -4,6 +4,9 @@
  * The order-success page's heading, the order number (orderIncrementId) the checkout stored in local storage, and a summary of what was bought, fetched from the server's stored order (a sample order's samples with the samples' shipping note, a paid quote's lines); it clears the sample cart and the stored number, and redirects to the checkout when none is stored.
  */
 export interface OrderSuccessProps {
+  /**
+   * The page's heading (h1).
+   */
   title: string;
   /**
    * Text before the order number.
@@ -33,13 +36,37 @@ export interface OrderSuccessProps {
    * The summary's column and total labels.
    */
   labels: {
+    /**
+     * Heading of the item column.
+     */
     item: string;
+    /**
+     * Heading of the quantity column.
+     */
     qty: string;
+    /**
+     * Heading of the amount column.
+     */
     amount: string;
+    /**
+     * Label of the subtotal line.
+     */
     subtotal: string;
+    /**
+     * Label of the discount line.
+     */
     discount: string;
+    /**
+     * Label of the shipping line.
+     */
     shipping: string;
+    /**
+     * Label of the tax line.
+     */
     tax: string;
+    /**
+     * Label of the total line.
+     */
     total: string;
   };
 }

@@ -4,7 +4,16 @@
  * The payment-failure page: the verification's error (when the verify page left one), a text, and the link back to the checkout.
  */
 export interface PaymentFailProps {
+  /**
+   * Paragraph under the error telling the shopper what to do next.
+   */
   text?: string;
+  /**
+   * Text of the button back to the checkout, where the same order can be paid again.
+   */
   checkoutText: string;
+  /**
+   * The checkout page.
+   */
   checkoutUrl: string;
 }

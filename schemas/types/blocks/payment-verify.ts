@@ -8,6 +8,12 @@ export interface PaymentVerifyProps {
    * Shown while the payment is verified.
    */
   text: string;
+  /**
+   * Where a verified payment goes (with the order number stored).
+   */
   successUrl: string;
+  /**
+   * Where a failed or cancelled payment goes.
+   */
   failUrl: string;
 }

@@ -4,9 +4,24 @@
  * The quote payment page (/quote/payment?quoteId=&token=): loads the quote of the link, shows it (items, notes, addresses, shipping, tax, discount, total) with the payment methods of the convert-to-order scope and Pay Now; pays, converts the quote to its order and goes to the success page. Expired and not-found links get their own views.
  */
 export interface QuotePaymentProps {
+  /**
+   * The page's heading (h1), followed by the quote number.
+   */
   title: string;
+  /**
+   * Text of the button that pays the quote.
+   */
   payNowText: string;
+  /**
+   * Where the shopper goes once the quote is paid.
+   */
   successUrl: string;
+  /**
+   * The Home link of the expired and not-found views.
+   */
   homeUrl: string;
+  /**
+   * The Contact Us link of the expired and not-found views.
+   */
   contactUrl: string;
 }

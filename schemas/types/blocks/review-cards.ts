@@ -10,6 +10,9 @@ export interface ReviewCardsProps {
    * Section heading (h2).
    */
   title?: string;
+  /**
+   * Paragraph under the section heading.
+   */
   intro?: string;
   /**
    * The reviews (data/reviews.json#/reviews).
@@ -31,8 +34,17 @@ export interface ReviewCardsProps {
    * Characters shown before Show More.
    */
   truncate: number;
+  /**
+   * A link under the cards (e.g. to all reviews).
+   */
   action?: {
+    /**
+     * Text of the link.
+     */
     label: string;
+    /**
+     * Where the link goes: a site path or a full URL.
+     */
     url: string;
   };
 }

@@ -22,6 +22,12 @@ export interface ReviewSummaryProps {
   platforms: boolean;
 }
 export interface ReviewSummaryReview {
+  /**
+   * The review's stars, 1 to 5.
+   */
   rating: number;
+  /**
+   * Where the review was posted; counted per platform.
+   */
   platform?: string;
 }

@@ -5,6 +5,8 @@
  */
 export interface RichTextProps {
   /**
+   * The text, one node per paragraph, heading, list, quote or image, in order.
+   *
    * @minItems 1
    */
   content: (TextNode | ListNode | ImageNode)[];
@@ -14,7 +16,13 @@ export interface RichTextProps {
   width: 'narrow' | 'wide';
 }
 export interface TextNode {
+  /**
+   * p: a paragraph; h2, h3, h4: a heading (with an id for the table of contents); quote: a block quote.
+   */
   type: 'p' | 'h2' | 'h3' | 'h4' | 'quote';
+  /**
+   * The text; supports [label](/url) links and **bold**.
+   */
   text: string;
   /**
    * Who is quoted (quote only).
@@ -22,8 +30,13 @@ export interface TextNode {
   cite?: string;
 }
 export interface ListNode {
+  /**
+   * ul: a bulleted list; ol: a numbered list.
+   */
   type: 'ul' | 'ol';
   /**
+   * The list's entries, in order; each supports [label](/url) links and **bold**.
+   *
    * @minItems 1
    */
   items: string[];
@@ -32,10 +45,28 @@ export interface ListNode {
  * An image in the text flow (loaded lazily), with an optional caption.
  */
 export interface ImageNode {
+  /**
+   * An image node.
+   */
   type: 'img';
+  /**
+   * Image URL: /images/... for images shipped with the site.
+   */
   src: string;
+  /**
+   * Text alternative for screen readers; empty for a purely decorative image.
+   */
   alt: string;
+  /**
+   * Intrinsic width in px (reserves space: no layout shift).
+   */
   width: number;
+  /**
+   * Intrinsic height in px.
+   */
   height: number;
+  /**
+   * Text under the image.
+   */
   caption?: string;
 }

@@ -4,16 +4,28 @@
  * The sample-ordering list of one style: its sample doors and chips with thumbnail, finish and price. With more than one sample the shopper ticks the ones to add; with one, the button adds it. Sample data comes from the build's /data/samples.json.
  */
 export interface SampleListProps {
+  /**
+   * Section heading (h2).
+   */
   title: string;
+  /**
+   * Paragraph under the heading.
+   */
   intro?: string;
   /**
    * Path of the style's page (/products/{category}/{subcategory}/{slug}); defaults to the current page, so a style page needs no value.
    */
   style?: string;
+  /**
+   * Text of the button that adds the chosen samples to the cart.
+   */
   buttonText: string;
   /**
    * Link to the cart shown once the cart has items.
    */
   cartText: string;
+  /**
+   * The sample cart page, the target of the View cart link.
+   */
   cartUrl: string;
 }

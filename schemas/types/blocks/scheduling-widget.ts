@@ -4,7 +4,13 @@
  * A third-party booking calendar: its script (site.json integrations.schedulingWidgetUrl) loads after the page is interactive, only with marketing cookies allowed (else at the press of a button), in a 700 px container with a loader shown for 1200 ms.
  */
 export interface SchedulingWidgetProps {
+  /**
+   * Section heading (h2) above the calendar.
+   */
   title?: string;
+  /**
+   * Paragraph under the heading.
+   */
   text?: string;
   /**
    * The booking page the widget shows (also the fallback link).
@@ -14,8 +20,17 @@ export interface SchedulingWidgetProps {
    * Widget script; defaults to integrations.schedulingWidgetUrl.
    */
   scriptUrl?: string;
+  /**
+   * Height in px of the widget area, kept from the first paint so nothing moves.
+   */
   height: number;
+  /**
+   * How long in ms the loader shows while the widget starts.
+   */
   loaderMs: number;
+  /**
+   * Text of the link under the widget that opens the booking page in a new tab.
+   */
   fallbackLabel: string;
   /**
    * Shown in the widget area when its script cannot load.

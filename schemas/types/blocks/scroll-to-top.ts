@@ -4,6 +4,12 @@
  * A labelled button that appears after 200 px of scrolling and returns to the top (smoothly, unless reduced motion is preferred).
  */
 export interface ScrollToTopProps {
+  /**
+   * Pixels scrolled down before the button appears.
+   */
   threshold: number;
+  /**
+   * Accessible name of the button (it shows only an arrow).
+   */
   label: string;
 }

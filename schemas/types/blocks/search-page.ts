@@ -4,8 +4,17 @@
  * The search page's query box and results. The text is read from ?query= (or ?query-box=); submitting sets ?query= only when the trimmed text is non-empty. Fewer than 3 characters shows the minimum-length message.
  */
 export interface SearchPageProps {
+  /**
+   * Label of the search box.
+   */
   label: string;
+  /**
+   * Hint shown inside the empty search box.
+   */
   placeholder: string;
+  /**
+   * Text of the submit button.
+   */
   buttonText: string;
   /**
    * Heading above the results; {count} and {query} are replaced.
@@ -15,5 +24,8 @@ export interface SearchPageProps {
    * Results shown at first and added by Show more.
    */
   pageSize: number;
+  /**
+   * Text of the button that shows the next results.
+   */
   moreText: string;
 }

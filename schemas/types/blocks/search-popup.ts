@@ -8,11 +8,17 @@ export interface SearchPopupProps {
    * Accessible name of the search field.
    */
   label: string;
+  /**
+   * Hint shown inside the empty search field.
+   */
   placeholder: string;
   /**
    * The search page; See all Result goes to {searchPath}?query=...
    */
   searchPath: string;
+  /**
+   * Text of the link at the bottom of the suggestions to the full results.
+   */
   seeAllText: string;
   /**
    * Shown in the open popup before 3 characters are typed.

@@ -13,7 +13,13 @@ export interface SiteFooterProps {
    * Link columns, usually { "$data": "menus/footer.json#/items" }: each item's label heads a column of its children.
    */
   columns?: MenuItem[];
+  /**
+   * The contact column: heading, address with map link, phone, email and opening hours.
+   */
   contact?: {
+    /**
+     * Heading of the contact column.
+     */
     title: string;
     /**
      * Address lines.
@@ -29,24 +35,54 @@ export interface SiteFooterProps {
      * Phone number as people read it, e.g. (614) 555-0143.
      */
     phone?: string;
+    /**
+     * Email address, shown as a mailto link.
+     */
     email?: string;
+    /**
+     * Opening hours, one line each.
+     */
     hours?: string[];
   };
+  /**
+   * Social network links shown as icons.
+   */
   social?: SiteFooterSocialItem[];
   /**
    * Copyright line; {year} and {site-name} are filled in.
    */
   copyright: string;
+  /**
+   * Short line under the footer's logo.
+   */
   tagline?: string;
 }
 export interface MenuItem {
+  /**
+   * The link's text; a top item's label heads its column.
+   */
   label: string;
+  /**
+   * Where the link goes: a route path or a full URL; without it the label is plain text.
+   */
   url?: string;
+  /**
+   * A short description of the link (the footer does not show it; the header's menus do).
+   */
   description?: string;
   devices?: Devices;
+  /**
+   * The links listed under this item.
+   */
   children?: MenuItem[];
 }
 export interface SiteFooterSocialItem {
+  /**
+   * The network, which picks the icon and the link's accessible name.
+   */
   network: 'facebook' | 'instagram' | 'pinterest' | 'youtube' | 'houzz' | 'x' | 'linkedin' | 'tiktok';
+  /**
+   * The profile's address.
+   */
   url: string;
 }

@@ -24,18 +24,42 @@ export interface SiteHeaderProps {
    * Mini-cart link. {cart-count} in text is replaced with the number of samples in local storage (selectedSamples).
    */
   cart?: {
+    /**
+     * The link's text; {cart-count} is replaced with the number of samples in the cart.
+     */
     text: string;
+    /**
+     * The cart page.
+     */
     url: string;
   };
   /**
    * Search box with a suggestions popup (the search-popup block), between the logo and the cart. Omit for no search.
    */
   search?: {
+    /**
+     * Accessible name of the search field.
+     */
     label: string;
+    /**
+     * Hint shown inside the empty search field.
+     */
     placeholder?: string;
+    /**
+     * The search page; See all Result goes to {searchPath}?query=...
+     */
     searchPath: string;
+    /**
+     * Text of the link at the bottom of the suggestions to the full results.
+     */
     seeAllText: string;
+    /**
+     * Shown in the open popup before 3 characters are typed.
+     */
     hintText?: string;
+    /**
+     * Most suggestions shown.
+     */
     limit: number;
   };
   /**
@@ -50,19 +74,46 @@ export interface SiteHeaderProps {
    * Text of the first link in a submenu, pointing to the parent item's own url. {label} is the parent's label.
    */
   overviewText: string;
+  /**
+   * Text of the link, shown on keyboard focus, that skips to the page's main content.
+   */
   skipLinkText: string;
 }
 export interface Image {
+  /**
+   * Image URL: /images/... for images shipped with the site.
+   */
   src: string;
+  /**
+   * Text alternative, usually the shop's name.
+   */
   alt: string;
+  /**
+   * Intrinsic width in px.
+   */
   width: number;
+  /**
+   * Intrinsic height in px.
+   */
   height: number;
 }
 export interface MenuItem {
+  /**
+   * The link's text in the menu.
+   */
   label: string;
+  /**
+   * Where the link goes: a route path or a full URL; an item with children also gets a View all link to it.
+   */
   url?: string;
+  /**
+   * A short line under the link's text in a dropdown.
+   */
   description?: string;
   devices?: Devices;
+  /**
+   * The item's dropdown links.
+   */
   children?: MenuItem[];
   /**
    * Mega-menu columns.
@@ -70,7 +121,16 @@ export interface MenuItem {
   columns?: SiteHeaderColumn[];
 }
 export interface SiteHeaderColumn {
+  /**
+   * Heading of the mega-menu column.
+   */
   title: string;
+  /**
+   * Link on the column's heading.
+   */
   url?: string;
+  /**
+   * The column's links.
+   */
   items: MenuItem[];
 }

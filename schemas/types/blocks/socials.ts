@@ -6,9 +6,17 @@ import type { SocialLink } from '../block-parts.ts';
  * Social network links as labelled icons.
  */
 export interface SocialsProps {
+  /**
+   * Section heading (h2).
+   */
   title?: string;
+  /**
+   * Paragraph under the heading.
+   */
   text?: string;
   /**
+   * The social profile links, in order.
+   *
    * @minItems 1
    */
   links: SocialLink[];
@@ -16,5 +24,8 @@ export interface SocialsProps {
    * Show the network names beside the icons.
    */
   showLabels: boolean;
+  /**
+   * Alignment of the heading, text and icons.
+   */
   align: 'left' | 'center';
 }

@@ -12,25 +12,73 @@ export interface SpecViewProps {
    * Show every group this way, whatever its own specView.
    */
   view?: 'tabular' | 'tabbing';
+  /**
+   * Heading shown when there are no groups.
+   */
   emptyTitle: string;
+  /**
+   * Text shown under emptyTitle when there are no groups.
+   */
   emptyText: string;
+  /**
+   * The product's specification groups, usually from the catalogue.
+   */
   groups: SpecViewGroup[];
 }
 export interface SpecViewGroup {
+  /**
+   * The group's heading (or its tab's label).
+   */
   title: string;
+  /**
+   * Picture shown with the group.
+   */
   image?: {
+    /**
+     * Image URL: /images/... for images shipped with the site.
+     */
     src: string;
+    /**
+     * Text alternative for screen readers; empty for a purely decorative image.
+     */
     alt: string;
+    /**
+     * Intrinsic width in px.
+     */
     width: number;
+    /**
+     * Intrinsic height in px.
+     */
     height: number;
   };
+  /**
+   * tabular: the group as a table of its own; tabbing: the group as one tab among the tabbing groups.
+   */
   specView: 'tabular' | 'tabbing';
+  /**
+   * Show each property's label (true) or only its value.
+   */
   showKeys: boolean;
+  /**
+   * In a tab, list the properties with bullets (unordered-list) or numbers (ordered-list).
+   */
   contentFormat: 'unordered-list' | 'ordered-list';
+  /**
+   * In a tab, lay the properties out as a grid (grid-view) or one under another (list-view).
+   */
   contentDisplay: 'grid-view' | 'list-view';
+  /**
+   * The group's properties, in order.
+   */
   props: SpecViewProp[];
 }
 export interface SpecViewProp {
+  /**
+   * Name of the property.
+   */
   label: string;
+  /**
+   * Value of the property.
+   */
   value: string;
 }

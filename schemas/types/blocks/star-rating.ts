@@ -4,11 +4,20 @@
  * Five stars with half stars and the rating as text ("Rated 4.5 out of 5").
  */
 export interface StarRatingProps {
+  /**
+   * The rating out of 5; halves show as half stars.
+   */
   value: number;
+  /**
+   * Heading (h2) above the stars.
+   */
   title?: string;
   /**
    * Shown after the stars, e.g. "from 1,240 reviews".
    */
   text?: string;
+  /**
+   * Alignment of the heading, stars and text.
+   */
   align: 'left' | 'center';
 }

@@ -11,6 +11,8 @@ export interface StyleGalleryProps {
    */
   label: string;
   /**
+   * The style's images; the first is shown large at first.
+   *
    * @minItems 1
    */
   images: StyleGalleryImage[];
@@ -38,12 +40,27 @@ export interface StyleGalleryProps {
    * Link to the cart beside a sample in it.
    */
   cartText: string;
+  /**
+   * The sample cart page, the target of the View cart link.
+   */
   cartUrl: string;
 }
 export interface StyleGalleryImage {
+  /**
+   * Image URL: /images/... for images shipped with the site.
+   */
   src: string;
+  /**
+   * Text alternative for screen readers; empty for a purely decorative image.
+   */
   alt: string;
+  /**
+   * Intrinsic width in px (reserves space: no layout shift).
+   */
   width: number;
+  /**
+   * Intrinsic height in px.
+   */
   height: number;
   /**
    * Caption.

@@ -6,21 +6,48 @@ import type { Action, Image, Video } from '../block-parts.ts';
  * Text beside an image or a video (YouTube or a file), with calls to action. Text supports [label](/url) links and **bold**.
  */
 export interface TextMediaProps {
+  /**
+   * Small line above the heading.
+   */
   eyebrow?: string;
+  /**
+   * The section's heading.
+   */
   title: string;
+  /**
+   * Heading level: 2 for a section of the page, 3 under another section's heading.
+   */
   level: 2 | 3;
   /**
    * Paragraphs.
    */
   text?: string[];
+  /**
+   * Key points listed under the paragraphs.
+   */
   bullets?: string[];
+  /**
+   * Picture beside the text (ignored when a video is given).
+   */
   image?: Image;
+  /**
+   * Video beside the text instead of an image: YouTube or a video file, played on click.
+   */
   video?: Video;
   /**
    * Side of the media on wide screens; it always comes first on mobile.
    */
   mediaPosition: 'left' | 'right';
+  /**
+   * Background: plain (the page's) or surface (a light panel).
+   */
   tone: 'plain' | 'surface';
+  /**
+   * The main call-to-action button under the text.
+   */
   action?: Action;
+  /**
+   * A second button beside the first, outlined.
+   */
   secondaryAction?: Action;
 }

@@ -8,11 +8,29 @@ export interface UnsubscribeProps {
    * The route parameter holding the token.
    */
   tokenParam: string;
+  /**
+   * Text of the button while the shopper is subscribed.
+   */
   unsubscribeText: string;
+  /**
+   * Text of the button once the shopper has unsubscribed.
+   */
   subscribeText: string;
+  /**
+   * Message shown after unsubscribing.
+   */
   unsubscribeSuccess: string;
+  /**
+   * Message shown when unsubscribing fails.
+   */
   unsubscribeFailure: string;
+  /**
+   * Message shown after subscribing again.
+   */
   subscribeSuccess: string;
+  /**
+   * Message shown when subscribing again fails.
+   */
   subscribeFailure: string;
   /**
    * Base URL of the newsletter API: {endpoint}/unsubscribe and {endpoint}/subscribe.

@@ -6,10 +6,21 @@ import type { Video } from '../block-parts.ts';
  * Video cards: thumbnail with a play button; plays YouTube (youtube-nocookie, loaded on click) or a video file. Its `videos` feed the VideoObject structured data on routes with the video flag.
  */
 export interface VideoCardsProps {
+  /**
+   * Section heading (h2); the videos' titles become h3 under it.
+   */
   title?: string;
+  /**
+   * Paragraph under the section heading.
+   */
   intro?: string;
+  /**
+   * Cards per row on desktop.
+   */
   columns: 1 | 2 | 3;
   /**
+   * The videos, in order, one card each.
+   *
    * @minItems 1
    */
   videos: Video[];
