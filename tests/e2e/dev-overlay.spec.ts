@@ -29,10 +29,11 @@ function freePort(): Promise<number> {
   });
 }
 
-// The dev server compiles on request: its first page takes a while on a busy machine.
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+// The dev server compiles on request: its start and first page take a while on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
+  test.setTimeout(300_000);
   cpSync(join(ROOT, 'site-config'), site, { recursive: true });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
