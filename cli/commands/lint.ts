@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, UsageError } from '../exit-codes.ts';
 import { formatters } from '../lint/formatters/index.ts';
 import { rules } from '../lint/rules/index.ts';
 import { loadSite, type Finding } from '../../engine/node.ts';
 import { applyCertainFixes } from '../lint/fix.ts';
-import { displayPath } from '../lint/formatters/paths.ts';
+import { displayPath, shownSiteDir } from '../lint/formatters/paths.ts';
 import { lintLoadedSite, lintSite, type LintResult } from '../lint/run.ts';
 
 export interface LintOptions {
@@ -52,8 +52,7 @@ export async function runLint(opts: LintOptions, fastOnly: boolean): Promise<num
   const format = formatters[opts.format];
   if (!format) throw new UsageError(`unknown format "${opts.format}" (use ${Object.keys(formatters).join(', ')})`);
   const dir = getSiteDir();
-  const rel = relative(process.cwd(), dir).split('\\').join('/');
-  const shown = rel.startsWith('..') ? dir : rel || '.'; // paths from the cwd, as editors and CI expect
+  const shown = shownSiteDir(dir); // paths from the cwd, as editors and CI expect
   if (!existsSync(dir)) throw new UsageError(`${shown} does not exist (choose the content folder with --site DIR)`);
   const missing = ['site.json', 'routes.json'].filter((f) => !existsSync(join(dir, f)));
   if (missing.length)
