@@ -11,7 +11,6 @@ export {
   isChecked,
   isEmpty,
 } from './values.ts';
-export { schemaFor } from './schema.ts';
 export { needsRecaptcha, RECAPTCHA_FIELD } from './field-issues.ts';
 export { validateValues } from './validate.ts';
 export { createStepReducer, initialStepState, isFinished, type StepState, type StepAction } from './steps.ts';
