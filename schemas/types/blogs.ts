@@ -39,6 +39,14 @@ export type RichNode =
 export interface BlogsFile {
   $schema?: string;
   /**
+   * The blog's name (the Blog structured data; default the site's name).
+   */
+  name?: string;
+  /**
+   * What the blog is about (the Blog structured data).
+   */
+  description?: string;
+  /**
    * @minItems 1
    */
   categories: [Category, ...Category[]];
@@ -109,6 +117,10 @@ export interface Post {
    * YYYY-MM-DD.
    */
   publishDate: string;
+  /**
+   * YYYY-MM-DD: when the post was last changed in substance (its dateModified; default publishDate).
+   */
+  updatedDate?: string;
   /**
    * Listed under popular posts.
    */

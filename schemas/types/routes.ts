@@ -26,9 +26,29 @@ export interface Schemas {
   video?: SchemaFlag;
   localBusiness?: SchemaFlag;
   organization?: SchemaFlag;
-  product?: SchemaFlag;
+  product?: SchemaFlag1;
+  article?: SchemaFlag2;
+  blog?: SchemaFlag3;
 }
 export interface SchemaFlag {
+  addSchema: boolean;
+}
+/**
+ * Product of the route's catalogue item (a collection route's style).
+ */
+export interface SchemaFlag1 {
+  addSchema: boolean;
+}
+/**
+ * BlogPosting of the route's blog post (a collection route over data/blogs.json#/posts).
+ */
+export interface SchemaFlag2 {
+  addSchema: boolean;
+}
+/**
+ * Blog with its posts from data/blogs.json: every post, or on a blog category's route that category's.
+ */
+export interface SchemaFlag3 {
   addSchema: boolean;
 }
 export interface Route {

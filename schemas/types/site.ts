@@ -46,10 +46,14 @@ export interface SiteFile {
   adminEmails?: string[];
   commerce?: Commerce;
   /**
-   * Facts used by the Organization and LocalBusiness structured data.
+   * Facts used by the structured data: Organization, LocalBusiness, WebSite's alternate name, and the shipping and returns of every product's offer.
    */
   organization?: {
     legalName?: string;
+    /**
+     * Another name people know the shop by (WebSite and Organization alternateName), e.g. a short form of its name.
+     */
+    alternateName?: string;
     telephone?: string;
     email?: string;
     priceRange?: string;
@@ -60,7 +64,98 @@ export interface SiteFile {
       postalCode?: string;
       addressCountry?: string;
     };
+    /**
+     * Opening hours as text (Mo-Fr 09:00-18:00); LocalBusiness uses it only without openingHoursSpecification.
+     */
     openingHours?: string[];
+    /**
+     * When the showroom is open: the days and the times it opens and closes (LocalBusiness openingHoursSpecification).
+     */
+    openingHoursSpecification?: {
+      /**
+       * @minItems 1
+       */
+      dayOfWeek: [
+        'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday',
+        ...('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[]
+      ];
+      /**
+       * 24-hour hh:mm, local time.
+       */
+      opens: string;
+      /**
+       * 24-hour hh:mm, local time.
+       */
+      closes: string;
+    }[];
+    /**
+     * Where the showroom is (LocalBusiness geo), in decimal degrees.
+     */
+    geo?: {
+      latitude: number;
+      longitude: number;
+    };
+    /**
+     * Where and how products ship (each product offer's shippingDetails): one entry per destination, the ones not shipped to with doesNotShip. A style's leadTime replaces handlingDays.
+     */
+    shipping?: {
+      /**
+       * ISO 3166-1 alpha-2 code.
+       */
+      country: string;
+      /**
+       * State or region codes within the country (AK, HI); omitted: the whole country.
+       *
+       * @minItems 1
+       */
+      regions?: [string, ...string[]];
+      /**
+       * The shop does not ship to this destination.
+       */
+      doesNotShip?: boolean;
+      /**
+       * The shipping cost, in the site's currency.
+       */
+      rate?: number;
+      /**
+       * The most shipping costs when it is quoted per order, in the site's currency.
+       */
+      maxRate?: number;
+      handlingDays?: DayRange;
+      transitDays?: DayRange1;
+    }[];
+    /**
+     * The return policy of every product offer and of the Organization (MerchantReturnPolicy).
+     */
+    returnPolicy?: {
+      /**
+       * ISO 3166-1 alpha-2 codes of the countries the policy applies to.
+       *
+       * @minItems 1
+       */
+      applicableCountry: [string, ...string[]];
+      returnPolicyCategory:
+        'MerchantReturnFiniteReturnWindow' | 'MerchantReturnNotPermitted' | 'MerchantReturnUnlimitedWindow';
+      /**
+       * Days after delivery a return is accepted (finite window).
+       */
+      merchantReturnDays?: number;
+      returnMethod?: 'ReturnByMail' | 'ReturnInStore' | 'ReturnAtKiosk';
+      returnFees?:
+        | 'FreeReturn'
+        | 'ReturnFeesCustomerResponsibility'
+        | 'ReturnShippingFees'
+        | 'OriginalShippingFees'
+        | 'RestockingFees';
+      /**
+       * Percent of the price kept on a return.
+       */
+      restockingFeePercent?: number;
+      /**
+       * The policy's page (a site path).
+       */
+      url?: string;
+    };
     sameAs?: string[];
   };
   /**
@@ -191,4 +286,18 @@ export interface Commerce {
    * Offer the payment methods of the offline sandbox gateway (test cards, no real payment) even while a live card provider (Stripe, Authorize.Net) is configured. Default false: the sandbox card is offered only when no live provider is configured.
    */
   sandboxWithLiveCard?: boolean;
+}
+/**
+ * Business days from order to dispatch.
+ */
+export interface DayRange {
+  min: number;
+  max: number;
+}
+/**
+ * Business days from dispatch to delivery.
+ */
+export interface DayRange1 {
+  min: number;
+  max: number;
 }
