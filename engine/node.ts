@@ -60,6 +60,7 @@ export {
 } from './media/youtube-thumbnails.ts';
 export { siteProductFacts } from './catalog/product-facts.ts';
 export type { RoutesManifest } from './prerender/prerender.ts';
+export { isCanonicalRoute } from './prerender/sitemap.ts';
 export { integrationHosts, HOST_KINDS, type IntegrationHostLists } from './content/integration-hosts.ts';
 // The framework-free parts the server shares with the browser (the server never loads engine/index.ts:
 // it carries React components and CSS modules).

@@ -29,6 +29,7 @@ describe('lint rules', () => {
       'data-query',
       'image-dimensions',
       'json-ld-flags',
+      'sitemap-canonical',
       'csp-host',
       'shipping-threshold',
       'shipping-speed',

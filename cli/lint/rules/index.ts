@@ -16,6 +16,7 @@ import pricing from './pricing.ts';
 import schema from './schema.ts';
 import shippingSpeed from './shipping-speed.ts';
 import shippingThreshold from './shipping-threshold.ts';
+import sitemapCanonical from './sitemap-canonical.ts';
 import styleName from './style-name.ts';
 import submitLastStep from './submit-last-step.ts';
 import unknownBlock from './unknown-block.ts';
@@ -38,6 +39,7 @@ export const rules: Rule[] = [
   dataQuery,
   imageDimensions,
   jsonLdFlags,
+  sitemapCanonical,
   cspHost,
   shippingThreshold,
   shippingSpeed,
