@@ -49,8 +49,8 @@ function mainBlocks(ctx: LintContext, route: RouteEntry): BlockInstance[] {
 
 /** A prop of the route's main blocks, each resolved; undefined when a reference cannot be (data-ref's finding). */
 function propValues(ctx: LintContext, route: RouteEntry, facts: SiteFacts, prop: string): unknown[][] | undefined {
-  let blocks = facts.blocks.get(route);
-  if (!blocks) facts.blocks.set(route, (blocks = mainBlocks(ctx, route)));
+  const blocks = facts.blocks.get(route) ?? mainBlocks(ctx, route);
+  facts.blocks.set(route, blocks);
   const out: unknown[][] = [];
   for (const b of blocks) {
     let props: unknown;
