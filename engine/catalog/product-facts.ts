@@ -103,7 +103,7 @@ export function isStyle(item: unknown): item is Style {
 }
 
 /** The `structuredData` of the catalogue file a collection route expands from. */
-export function catalogueOfferFacts(site: Site, route: RouteEntry): CatalogueOfferFacts | undefined {
+function catalogueOfferFacts(site: Site, route: RouteEntry): CatalogueOfferFacts | undefined {
   const m = /^\/collections\/(\d+)$/.exec(route.source?.pointer ?? '');
   const source = m ? fileValue<RoutesFile>(site, 'routes.json')?.collections?.[Number(m[1])]?.source : undefined;
   const file = typeof source === 'string' ? source.split('#')[0]! : undefined;
