@@ -42,7 +42,7 @@ export {
   RouteTableError,
   type RoutesFile,
 } from './routes/route-table.ts';
-export { buildPageData } from './page-data/build-page-data.ts';
+export { buildPageData, publicSite } from './page-data/build-page-data.ts';
 export {
   withSchemaDefaults,
   type BlockBuild,
@@ -61,6 +61,9 @@ export {
 } from './media/youtube-thumbnails.ts';
 export { siteProductFacts } from './catalog/product-facts.ts';
 export type { RoutesManifest } from './prerender/prerender.ts';
+export { isCanonicalRoute } from './prerender/sitemap.ts';
+export { blogJsonLdFacts } from './head/json-ld-blog.ts';
+export { youtubeId } from './ui/youtube.ts';
 export { integrationHosts, HOST_KINDS, type IntegrationHostLists } from './content/integration-hosts.ts';
 // The framework-free parts the server shares with the browser (the server never loads engine/index.ts:
 // it carries React components and CSS modules).

@@ -42,6 +42,10 @@ export interface SchemaFlags {
   localBusiness?: boolean;
   organization?: boolean;
   product?: boolean;
+  /** BlogPosting of the route's blog post. */
+  article?: boolean;
+  /** Blog with its posts (the blog's home, or a category's posts). */
+  blog?: boolean;
 }
 
 export interface Breadcrumb {

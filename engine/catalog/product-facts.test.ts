@@ -119,6 +119,62 @@ describe('product facts', () => {
     expect(bare).not.toHaveProperty('reviews');
   });
 
+  it("take the catalogue's offer facts and facets, the site's shipping and returns, a style's lead time and returnability", () => {
+    const shipping = [
+      { country: 'US', maxRate: 99, handlingDays: { min: 2, max: 3 } },
+      { country: 'US', regions: ['AK'], doesNotShip: true },
+    ];
+    const returnPolicy = {
+      applicableCountry: ['US'],
+      returnPolicyCategory: 'MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: 30,
+    };
+    const site = memorySite({
+      ...baseSite,
+      'site.json': { ...(baseSite['site.json'] as object), organization: { shipping, returnPolicy } },
+      'routes.json': {
+        routes: [{ path: '/', page: 'home' }],
+        collections: [{ path: '/styles/{slug}', page: 'style', source: 'catalogs/styles.json#/styles' }],
+      },
+      'catalogs/styles.json': {
+        structuredData: {
+          itemCondition: 'NewCondition',
+          priceValidUntil: '2030-12-31',
+          facets: { material: 'wood', color: 'tone' },
+        },
+        styles: [
+          { ...style, facets: { wood: ['Birch'], tone: ['White', 'Cream'] } },
+          {
+            ...style,
+            slug: 'made',
+            code: 'MADE',
+            leadTime: { min: 20, max: 30 },
+            returnable: false,
+            brand: 'Maker Co.',
+          },
+        ],
+      },
+    });
+    const [plain, made] = buildRouteTable(site)
+      .filter((r) => r.item)
+      .map((r) => siteProductFacts(site)(r)!);
+    expect(plain).toMatchObject({
+      brand: 'Test Shop',
+      material: ['Birch'],
+      color: ['White', 'Cream'],
+      itemCondition: 'NewCondition',
+      priceValidUntil: '2030-12-31',
+      shipping,
+      returnPolicy,
+    });
+    expect(made).toMatchObject({
+      brand: 'Maker Co.',
+      shipping: [{ country: 'US', maxRate: 99, handlingDays: { min: 20, max: 30 } }, shipping[1]],
+      returnPolicy: { applicableCountry: ['US'], returnPolicyCategory: 'MerchantReturnNotPermitted' },
+    });
+    expect(made).not.toHaveProperty('material');
+  });
+
   it('exist for every style route of the Hearthline catalogue', () => {
     const site = loadSite(join(import.meta.dirname, '../../site-config'));
     const hook = siteProductFacts(site);

@@ -6,6 +6,8 @@
  */
 import type { HeadData, PublicSite, RouteEntry } from '../types.ts';
 import {
+  blog,
+  blogPosting,
   breadcrumbList,
   faqPage,
   localBusiness,
@@ -13,6 +15,8 @@ import {
   product,
   videoObject,
   webSite,
+  type BlogFacts,
+  type BlogPostingFacts,
   type FaqEntry,
   type OrganizationFacts,
   type ProductFacts,
@@ -34,6 +38,9 @@ export interface HeadInput {
   facts: readonly JsonLdFacts[];
   /** Supplied by the catalogue for routes with the product flag. */
   product?: ProductFacts;
+  /** Supplied by the blog data for routes with the article and blog flags. */
+  blogPosting?: BlogPostingFacts;
+  blog?: BlogFacts;
 }
 
 /** The blocks' facts merged, entries without their required texts left out. */
@@ -54,7 +61,7 @@ export function buildHead(input: HeadInput): HeadData {
   const f = route.flags;
   const jsonLd: Record<string, unknown>[] = [];
   if (f.breadcrumb && route.breadcrumbs.length) jsonLd.push(breadcrumbList(site.origin, route.breadcrumbs));
-  if (f.searchConsole) jsonLd.push(webSite(site));
+  if (f.searchConsole) jsonLd.push(webSite(site, input.org));
   if (f.organization) jsonLd.push(organization(site, input.org));
   if (f.localBusiness) jsonLd.push(localBusiness(site, input.org));
   if (f.faq || f.video) {
@@ -63,6 +70,8 @@ export function buildHead(input: HeadInput): HeadData {
     if (f.video) for (const v of videos) jsonLd.push(videoObject(site.origin, v));
   }
   if (f.product && input.product) jsonLd.push(product(site.origin, input.product));
+  if (f.article && input.blogPosting) jsonLd.push(blogPosting(site, input.blogPosting));
+  if (f.blog && input.blog) jsonLd.push(blog(site, input.blog));
   const canonicalPath = route.canonical ?? (path === '/' ? '/' : path.replace(/\/+$/, ''));
   return {
     title: route.title || site.name,

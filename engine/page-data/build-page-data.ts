@@ -10,6 +10,7 @@ import type { Commerce } from '../../schemas/types/site.ts';
 import { defaultsOf, type BlockContracts } from '../blocks/contract.ts';
 import { withDefaults } from '../blocks/defaults.ts';
 import { buildHead, type JsonLdFacts } from '../head/head.ts';
+import { blogJsonLdFacts } from '../head/json-ld-blog.ts';
 import type { RoutesFile } from '../routes/route-table.ts';
 import type { OrganizationFacts, ProductFacts } from '../head/json-ld.ts';
 import type { BlockInstance, BlockNode, PageData, PublicSite, RegionNode, RouteEntry } from '../types.ts';
@@ -116,6 +117,7 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
     org: fileValue<SiteFile>(site, 'site.json')?.organization ?? {},
     facts,
     product: route.flags.product ? opts.productFacts?.(route) : undefined,
+    ...blogJsonLdFacts(site, siteInfo, route),
   });
   return {
     path,

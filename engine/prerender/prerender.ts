@@ -16,7 +16,7 @@ import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
 import { rewriteAssetUrls, type AssetUrlMap } from './content-images.ts';
 import { withSchemaDefaults, type BlockContracts } from '../blocks/contract.ts';
 import { createResolveState, resolveBlockProps } from './resolve.ts';
-import { robotsDisallow, robotsTxt, sitemapXml } from './sitemap.ts';
+import { robotsDisallow, robotsTxt, sitemapPaths, sitemapXml } from './sitemap.ts';
 
 export interface SsrModule {
   renderPageHtml(data: PageData, url: string, registry: BlockRegistry, dev?: boolean): RenderResult;
@@ -194,13 +194,7 @@ export async function prerender(o: PrerenderOptions, helpers: RouteRenderer[] = 
 
   const siteInfo = fileValue<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
-  writeFileSync(
-    join(o.outDir, 'sitemap.xml'),
-    sitemapXml(
-      origin,
-      o.routes.filter((r) => r.sitemap && !r.dynamic).map((r) => r.path),
-    ),
-  );
+  writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, sitemapPaths(o.routes)));
   writeFileSync(join(o.outDir, 'robots.txt'), robotsTxt(origin, robotsDisallow(o.routes)));
   const manifestFile = join(dirname(o.outDir), 'routes-manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));

@@ -2,6 +2,20 @@
 import { escapeHtml } from '../render/document.ts';
 import type { RouteEntry } from '../types.ts';
 
+const trimmed = (path: string) => (path === '/' ? '/' : path.replace(/\/+$/, ''));
+
+/** Whether a route is its own canonical page: no canonical, or one naming its own path. */
+export const isCanonicalRoute = (r: Pick<RouteEntry, 'path' | 'canonical'>): boolean =>
+  r.canonical === undefined || trimmed(r.canonical) === trimmed(r.path);
+
+/**
+ * The paths sitemap.xml lists: the concrete routes flagged for it whose canonical URL is their
+ * own (a duplicate such as /aboutus -> /about-us is left to its canonical page).
+ */
+export function sitemapPaths(routes: readonly RouteEntry[]): string[] {
+  return routes.filter((r) => r.sitemap && !r.dynamic && isCanonicalRoute(r)).map((r) => r.path);
+}
+
 export function sitemapXml(origin: string, paths: string[]): string {
   const urls = paths.map((p) => `  <url><loc>${escapeHtml(origin + (p === '/' ? '/' : p))}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

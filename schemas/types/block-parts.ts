@@ -106,7 +106,11 @@ export interface Video {
    */
   description?: string;
   /**
-   * YYYY-MM-DD, for the VideoObject structured data.
+   * The video's media file (a YouTube video's own copy, when the shop hosts one): the VideoObject's contentUrl.
+   */
+  contentUrl?: string;
+  /**
+   * When the video was first published, with its time zone (2025-03-12T09:00:00-05:00), for the VideoObject structured data.
    */
   uploadDate?: string;
   /**

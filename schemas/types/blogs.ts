@@ -67,6 +67,14 @@ export interface BlogsFile {
    */
   $schema?: string;
   /**
+   * The blog's name (the Blog structured data; default the site's name).
+   */
+  name?: string;
+  /**
+   * What the blog is about (the Blog structured data).
+   */
+  description?: string;
+  /**
    * The blog's categories; each gets a page at /blogs/category/{key}.
    *
    * @minItems 1
@@ -198,6 +206,10 @@ export interface Post {
    * YYYY-MM-DD.
    */
   publishDate: string;
+  /**
+   * YYYY-MM-DD: when the post was last changed in substance (its dateModified; default publishDate).
+   */
+  updatedDate?: string;
   /**
    * Listed under popular posts.
    */

@@ -14,6 +14,32 @@ export interface ProductStylesFile {
    * Every product style, in listing order.
    */
   styles: Style[];
+  /**
+   * What every style's Product structured data takes from the catalogue: the offer's condition and how long its price holds, and the facets that name a style's material and colour.
+   */
+  structuredData?: {
+    /**
+     * schema.org OfferItemCondition of every offer.
+     */
+    itemCondition?: 'NewCondition' | 'RefurbishedCondition' | 'UsedCondition' | 'DamagedCondition';
+    /**
+     * YYYY-MM-DD: the last day the listed prices hold.
+     */
+    priceValidUntil?: string;
+    /**
+     * schema.org Product property -> the facet (a key of a style's facets) whose values it takes.
+     */
+    facets?: {
+      /**
+       * The facet whose values become the Product's material.
+       */
+      material?: string;
+      /**
+       * The facet whose values become the Product's color.
+       */
+      color?: string;
+    };
+  };
 }
 export interface Style {
   /**
@@ -68,6 +94,27 @@ export interface Style {
    * Feature list; cards show the first 6 then Read more.
    */
   bullets: Text[];
+  /**
+   * The maker's brand, when it is not the shop's own (the Product's brand; default the site's name).
+   */
+  brand?: string;
+  /**
+   * Business days from order to dispatch, when they differ from site.json's organization.shipping handlingDays (the offer's handling time).
+   */
+  leadTime?: {
+    /**
+     * Fewest business days.
+     */
+    min: number;
+    /**
+     * Most business days.
+     */
+    max: number;
+  };
+  /**
+   * false: the style cannot be returned (made to order or to measure); its offer's return policy is MerchantReturnNotPermitted instead of site.json's organization.returnPolicy.
+   */
+  returnable?: boolean;
   /**
    * Starting price for the product's offer in structured data and on cards.
    */

@@ -39,6 +39,8 @@ export interface Schemas {
   localBusiness?: SchemaFlag;
   organization?: SchemaFlag;
   product?: SchemaFlag;
+  article?: SchemaFlag;
+  blog?: SchemaFlag;
 }
 export interface SchemaFlag {
   /**

@@ -76,13 +76,17 @@ export interface SiteFile {
   adminEmails?: string[];
   commerce?: Commerce;
   /**
-   * Facts used by the Organization and LocalBusiness structured data.
+   * Facts used by the structured data: Organization, LocalBusiness, WebSite's alternate name, and the shipping and returns of every product's offer.
    */
   organization?: {
     /**
      * The company's legal name.
      */
     legalName?: string;
+    /**
+     * Another name people know the shop by (WebSite and Organization alternateName), e.g. a short form of its name.
+     */
+    alternateName?: string;
     /**
      * Phone number in international form.
      */
@@ -121,9 +125,111 @@ export interface SiteFile {
       addressCountry?: string;
     };
     /**
-     * Opening hours in schema.org form (days, then hours).
+     * Opening hours as text (Mo-Fr 09:00-18:00); LocalBusiness uses it only without openingHoursSpecification.
      */
     openingHours?: string[];
+    /**
+     * When the showroom is open: the days and the times it opens and closes (LocalBusiness openingHoursSpecification).
+     */
+    openingHoursSpecification?: {
+      /**
+       * The days these hours hold.
+       *
+       * @minItems 1
+       */
+      dayOfWeek: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[];
+      /**
+       * 24-hour hh:mm, local time.
+       */
+      opens: string;
+      /**
+       * 24-hour hh:mm, local time.
+       */
+      closes: string;
+    }[];
+    /**
+     * Where the showroom is (LocalBusiness geo), in decimal degrees (the shipped shop gives its ZIP code's centre).
+     */
+    geo?: {
+      /**
+       * Degrees north (negative: south).
+       */
+      latitude: number;
+      /**
+       * Degrees east (negative: west).
+       */
+      longitude: number;
+    };
+    /**
+     * Where and how products ship (each product offer's shippingDetails): one entry per destination, the ones not shipped to with doesNotShip. A style's leadTime replaces handlingDays.
+     */
+    shipping?: {
+      /**
+       * ISO 3166-1 alpha-2 code.
+       */
+      country: string;
+      /**
+       * State or region codes within the country (AK, HI); omitted: the whole country.
+       *
+       * @minItems 1
+       */
+      regions?: string[];
+      /**
+       * The shop does not ship to this destination.
+       */
+      doesNotShip?: boolean;
+      /**
+       * The shipping cost, in the site's currency.
+       */
+      rate?: number;
+      /**
+       * The most shipping costs when it is quoted per order, in the site's currency.
+       */
+      maxRate?: number;
+      handlingDays?: DayRange;
+      transitDays?: DayRange;
+    }[];
+    /**
+     * The return policy of every product offer and of the Organization (MerchantReturnPolicy).
+     */
+    returnPolicy?: {
+      /**
+       * ISO 3166-1 alpha-2 codes of the countries the policy applies to.
+       *
+       * @minItems 1
+       */
+      applicableCountry: string[];
+      /**
+       * Whether returns are accepted: within merchantReturnDays, never, or at any time.
+       */
+      returnPolicyCategory:
+        'MerchantReturnFiniteReturnWindow' | 'MerchantReturnNotPermitted' | 'MerchantReturnUnlimitedWindow';
+      /**
+       * Days after delivery a return is accepted (finite window).
+       */
+      merchantReturnDays?: number;
+      /**
+       * How a return reaches the shop.
+       */
+      returnMethod?: 'ReturnByMail' | 'ReturnInStore' | 'ReturnAtKiosk';
+      /**
+       * Who pays for a return.
+       */
+      returnFees?:
+        | 'FreeReturn'
+        | 'ReturnFeesCustomerResponsibility'
+        | 'ReturnShippingFees'
+        | 'OriginalShippingFees'
+        | 'RestockingFees';
+      /**
+       * Percent of the price kept on a return.
+       */
+      restockingFeePercent?: number;
+      /**
+       * The policy's page (a site path).
+       */
+      url?: string;
+    };
     /**
      * The business's profiles elsewhere (social networks).
      */
@@ -261,4 +367,14 @@ export interface Commerce {
    * Offer the payment methods of the offline sandbox gateway (test cards, no real payment) even while a live card provider (Stripe, Authorize.Net) is configured. Default false: the sandbox card is offered only when no live provider is configured.
    */
   sandboxWithLiveCard?: boolean;
+}
+export interface DayRange {
+  /**
+   * Fewest business days.
+   */
+  min: number;
+  /**
+   * Most business days.
+   */
+  max: number;
 }

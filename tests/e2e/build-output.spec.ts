@@ -22,6 +22,7 @@ test('sitemap.xml lists static routes with absolute URLs and robots.txt points t
   const xml = await sitemap.text();
   expect(xml).toContain('<loc>https://www.hearthlinecabinetry.com/</loc>');
   expect(xml).toContain('<loc>https://www.hearthlinecabinetry.com/about-us</loc>');
+  expect(xml).not.toContain('<loc>https://www.hearthlinecabinetry.com/aboutus</loc>'); // canonical: /about-us
   expect(xml).not.toContain(':unsubscribeToken');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Sitemap: https://www.hearthlinecabinetry.com/sitemap.xml');

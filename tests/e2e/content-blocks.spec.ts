@@ -281,7 +281,7 @@ test.describe('at 1280 px', () => {
     ]);
     for (const v of videos) {
       expect(v.description.length).toBeGreaterThan(20);
-      expect(v.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(v.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/); // with its time zone
       expect(v.thumbnailUrl[0]).toMatch(
         /^https:\/\/i\.ytimg\.com\/vi\/hLc7\w+\/(maxresdefault|hqdefault|mqdefault|default)\.jpg$/,
       );

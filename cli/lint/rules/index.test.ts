@@ -32,6 +32,7 @@ describe('lint rules', () => {
       'data-query',
       'image-dimensions',
       'json-ld-flags',
+      'sitemap-canonical',
       'csp-host',
       'shipping-threshold',
       'shipping-speed',

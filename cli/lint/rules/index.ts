@@ -20,6 +20,7 @@ import schema from './schema.ts';
 import schemaRef from './schema-ref.ts';
 import shippingSpeed from './shipping-speed.ts';
 import shippingThreshold from './shipping-threshold.ts';
+import sitemapCanonical from './sitemap-canonical.ts';
 import styleName from './style-name.ts';
 import submitLastStep from './submit-last-step.ts';
 import unknownBlock from './unknown-block.ts';
@@ -45,6 +46,7 @@ export const rules: Rule[] = [
   dataQuery,
   imageDimensions,
   jsonLdFlags,
+  sitemapCanonical,
   cspHost,
   shippingThreshold,
   shippingSpeed,
