@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check that proves the project, in order, stopping at the first failure.
 // format -> code lint -> unused code -> lint of site-config -> generated types up to date ->
-// type check -> unit and integration tests -> build -> end-to-end tests in Chromium.
+// type check -> unit and integration tests -> build -> HTML validity of the pages and e-mails
+// (W3C Nu Html Checker) -> end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -14,12 +15,21 @@ const steps = [
   ['type check', 'npx', ['tsc', '-p', '.']],
   ['unit and integration tests', 'npx', ['vitest', 'run']],
   ['build', 'node', ['cli/bin.js', 'build']],
+  ['HTML validity (Nu Html Checker)', 'node', ['--import', 'tsx', 'tests/html-validity/check.ts']],
   ['end-to-end tests', 'npx', ['playwright', 'test']],
 ];
 
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   console.error(
     'npm test: Chromium is missing at /usr/bin/chromium (apt-get install -y chromium), needed by the end-to-end tests',
+  );
+  process.exit(1);
+}
+
+// The Nu Html Checker (vnu-jar) runs on Java 17 or later.
+if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) {
+  console.error(
+    'npm test: Java is missing (apt-get install -y default-jre-headless), needed by the HTML validity check',
   );
   process.exit(1);
 }

@@ -74,10 +74,18 @@ function Slide({
           {slide.subtitle && <p className={styles.subtitle}>{slide.subtitle}</p>}
           {slide.description && <p className={styles.description}>{slide.description}</p>}
           {(slide.action || slide.secondaryAction) && (
-            <div className={styles.actions}>
-              {slide.action && <ActionLink action={slide.action} />}
-              {slide.secondaryAction && <ActionLink action={slide.secondaryAction} variant="outline" />}
-            </div>
+            <ul className={styles.actions}>
+              {slide.action && (
+                <li>
+                  <ActionLink action={slide.action} />
+                </li>
+              )}
+              {slide.secondaryAction && (
+                <li>
+                  <ActionLink action={slide.secondaryAction} variant="outline" />
+                </li>
+              )}
+            </ul>
           )}
         </div>
       )}

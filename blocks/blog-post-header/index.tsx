@@ -41,9 +41,7 @@ function BlogPostHeader({ post, categories, byLabel }: BlogPostHeaderProps) {
           <time dateTime={post.publishDate}>{formatPublishDate(post.publishDate)}</time>
         </p>
       </div>
-      {post.image && (
-        <Img image={post.image} priority className={styles.hero} sizes="(min-width: 1201px) 72rem, 100vw" />
-      )}
+      {post.image && <Img image={post.image} priority className={styles.hero} />}
     </header>
   );
 }

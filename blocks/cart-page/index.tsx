@@ -152,14 +152,14 @@ function CartPage({
   }
 
   return (
-    <section className={styles.section}>
+    <div className={styles.section}>
       <div role="status" className={styles.notices}>
         {notices.map((n, i) => (
           <p key={i}>{n}</p>
         ))}
       </div>
       {body}
-    </section>
+    </div>
   );
 }
 

@@ -120,7 +120,7 @@ function PreferencesDialog({
         id={`${id}-${name}`}
         value={name}
         aria-describedby={`${id}-${name}-text`}
-        {...(name === 'necessary' ? { checked: true, disabled: true, readOnly: true } : {})}
+        {...(name === 'necessary' ? { defaultChecked: true, disabled: true } : {})}
       />
       <label htmlFor={`${id}-${name}`} className={styles.kindLabel}>
         {texts[name].label}

@@ -14,8 +14,9 @@ const BY_NAME: Record<string, string> = {
   companyname: 'organization',
   company: 'organization',
   jobtitle: 'organization-title',
-  street: 'street-address',
-  address: 'street-address',
+  // Single-line inputs: street-address is for a multi-line field only.
+  street: 'address-line1',
+  address: 'address-line1',
   city: 'address-level2',
   state: 'address-level1',
   zip: 'postal-code',

@@ -28,14 +28,7 @@ export function ProductCard({
   const cut = bullets.length > bulletLimit || (item.description !== undefined && description !== item.description);
   return (
     <article className={styles.card}>
-      {item.image && (
-        <Img
-          image={item.image}
-          priority={priority}
-          className={styles.cardImage}
-          sizes="(min-width: 768px) 33vw, 100vw"
-        />
-      )}
+      {item.image && <Img image={item.image} priority={priority} className={styles.cardImage} />}
       <div className={styles.cardBody}>
         {!!item.labels?.length && (
           <ul className={styles.badges} aria-label="Labels">

@@ -37,7 +37,7 @@ function NewsletterConfirm({
   };
   const failed = outcome === 'invalid' || outcome === 'error';
   return (
-    <section className={styles.newsletterConfirm} aria-busy={outcome ? undefined : true}>
+    <div className={styles.newsletterConfirm} aria-busy={outcome ? undefined : true}>
       <p
         role={failed ? 'alert' : 'status'}
         className={failed ? styles.failure : styles.message}
@@ -45,7 +45,7 @@ function NewsletterConfirm({
       >
         {outcome ? texts[outcome] : pendingText}
       </p>
-    </section>
+    </div>
   );
 }
 

@@ -19,7 +19,7 @@ function PaymentFail({ text, checkoutText, checkoutUrl }: PaymentFailProps) {
     }
   }, []);
   return (
-    <section className={styles.section}>
+    <div className={styles.section}>
       {reason && (
         <p className={styles.reason} role="alert">
           {reason}
@@ -27,7 +27,7 @@ function PaymentFail({ text, checkoutText, checkoutUrl }: PaymentFailProps) {
       )}
       {text && <p>{text}</p>}
       <ActionLink action={{ label: checkoutText, url: checkoutUrl }} />
-    </section>
+    </div>
   );
 }
 

@@ -75,11 +75,11 @@ function PaymentVerify({ text, successUrl, failUrl }: PaymentVerifyProps) {
   }, [pathname, successUrl, failUrl]);
 
   return (
-    <section className={styles.section}>
+    <div className={styles.section}>
       <p role="status" aria-busy={!done}>
         {text}
       </p>
-    </section>
+    </div>
   );
 }
 

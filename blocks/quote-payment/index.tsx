@@ -22,14 +22,23 @@ function QuotePayment({ title, payNowText, successUrl, homeUrl, contactUrl }: Qu
 
   if (view.status === 'loading')
     return (
-      <section className={styles.section}>
+      <section className={styles.section} aria-labelledby={`${uid}-title`}>
+        <h1 id={`${uid}-title`}>{title}</h1>
         <p role="status" aria-busy="true">
           {QUOTE_MESSAGES.loading}
         </p>
       </section>
     );
   if (view.status !== 'ready')
-    return <Unavailable expired={view.status === 'expired'} homeUrl={homeUrl} contactUrl={contactUrl} />;
+    return (
+      <Unavailable
+        uid={uid}
+        title={title}
+        expired={view.status === 'expired'}
+        homeUrl={homeUrl}
+        contactUrl={contactUrl}
+      />
+    );
   const quote = view.quote;
   return (
     <section className={styles.section} aria-labelledby={`${uid}-title`}>
@@ -58,9 +67,22 @@ function QuotePayment({ title, payNowText, successUrl, homeUrl, contactUrl }: Qu
 }
 
 /** The link has expired, or names no quote. */
-function Unavailable({ expired, homeUrl, contactUrl }: { expired: boolean; homeUrl: string; contactUrl: string }) {
+function Unavailable({
+  uid,
+  title,
+  expired,
+  homeUrl,
+  contactUrl,
+}: {
+  uid: string;
+  title: string;
+  expired: boolean;
+  homeUrl: string;
+  contactUrl: string;
+}) {
   return (
-    <section className={styles.section}>
+    <section className={styles.section} aria-labelledby={`${uid}-title`}>
+      <h1 id={`${uid}-title`}>{title}</h1>
       <p role="alert">{expired ? QUOTE_MESSAGES.expired : QUOTE_MESSAGES.notFound}</p>
       {expired ? (
         <p className={styles.links}>

@@ -68,9 +68,9 @@ function SearchPage({ label, placeholder, buttonText, resultsText, pageSize, mor
   const listed = answering && hits.length > 0;
 
   return (
-    <section className={styles.section}>
+    <div className={styles.section}>
       {/* biome-ignore lint/a11y/useSemanticElements: a search form is the search landmark, in browsers without the search element too */}
-      <form role="search" action="" method="get" className={styles.form} onSubmit={submit}>
+      <form role="search" method="get" className={styles.form} onSubmit={submit}>
         <label htmlFor="query-box" className={styles.label}>
           {label}
         </label>
@@ -127,7 +127,7 @@ function SearchPage({ label, placeholder, buttonText, resultsText, pageSize, mor
           )}
         </>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -137,7 +137,11 @@ export function SearchPopup({
           ref={input}
           id={`${id}-input`}
           className={styles.input}
-          type="search"
+          // A text box: ARIA in HTML allows role=combobox on type=text, not on type=search;
+          // inputMode and enterKeyHint keep the search keyboard.
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           name="query"
           role="combobox"
           autoComplete="off"

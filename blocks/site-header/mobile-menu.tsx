@@ -1,6 +1,6 @@
 /**
  * Mobile and tablet menu (< 1201 px, shown by CSS), with no script: the hamburger button opens a
- * slide-in panel (a popover, role dialog) headed "Our Offerings" with a Close button, over a
+ * slide-in panel (a popover, role dialog) titled "Our Offerings" with a Close button, over a
  * dimmed backdrop. The browser moves focus to Close when it opens; Close, Escape or a click on
  * the backdrop close it and return focus to the hamburger; the page behind does not scroll while
  * it is open. Each submenu is a <details>; they share a `name`, so one is open at a time.
@@ -58,9 +58,10 @@ export function MobileMenu({
       </button>
       <div id={panelId} popover="auto" className={styles.mPanel} role="dialog" aria-labelledby={titleId}>
         <div className={styles.panelHead}>
-          <h2 id={titleId} className={styles.panelTitle}>
+          {/* Names the dialog; not a heading, since the header comes before the page's h1. */}
+          <p id={titleId} className={styles.panelTitle}>
             {title}
-          </h2>
+          </p>
           <button
             type="button"
             className={styles.closeButton}

@@ -109,7 +109,8 @@ describe('site-header', () => {
     expect(burger.getAttribute('popovertarget')).toBe(dialog.id);
     expect(dialog.getAttribute('popover')).toBe('auto');
     const title = screen.container.querySelector(`[id="${dialog.getAttribute('aria-labelledby')}"]`)!;
-    expect([title.tagName, title.textContent]).toEqual(['H2', 'Our Offerings']);
+    // A title, not a heading: the page's h1 comes first in heading order.
+    expect([title.tagName, title.textContent]).toEqual(['P', 'Our Offerings']);
     const close = within(dialog).getByRole('button', { name: 'Close', hidden: true });
     expect([
       close.getAttribute('popovertarget'),

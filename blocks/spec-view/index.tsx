@@ -11,8 +11,10 @@ function SpecView({ title, groups, view, emptyTitle, emptyText }: SpecViewProps)
   const viewOf = (g: Group) => view ?? g.specView;
   const tables = groups.filter((g) => viewOf(g) === 'tabular');
   const tabbed = groups.filter((g) => viewOf(g) === 'tabbing');
+  // A section only with its heading; untitled, the tables stand in a plain box.
+  const Box = title ? 'section' : 'div';
   return (
-    <section className={styles.specs} {...(title ? { 'aria-labelledby': `${id}title` } : {})}>
+    <Box className={styles.specs} {...(title ? { 'aria-labelledby': `${id}title` } : {})}>
       {title && (
         <h2 id={`${id}title`} className={styles.title}>
           {title}
@@ -28,7 +30,7 @@ function SpecView({ title, groups, view, emptyTitle, emptyText }: SpecViewProps)
           {tabbed.length > 0 && <SpecTabs key={JSON.stringify(tabbed)} groups={tabbed} />}
         </>
       )}
-    </section>
+    </Box>
   );
 }
 

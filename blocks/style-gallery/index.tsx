@@ -78,10 +78,11 @@ function Gallery(props: StyleGalleryProps) {
                 type="button"
                 className={styles.thumb}
                 aria-pressed={i === index}
+                // The button's own name: its thumbnail is decorative (alt="").
+                aria-label={`Show image ${i + 1} of ${images.length}: ${img.label ?? img.alt}`}
                 onClick={() => setView({ index: i })}
               >
                 <img src={img.src} alt="" width={img.width} height={img.height} loading="lazy" decoding="async" />
-                <span className="jv-sr-only">{`Show image ${i + 1} of ${images.length}: ${img.label ?? img.alt}`}</span>
               </button>
             </li>
           ))}

@@ -42,10 +42,18 @@ function TextMedia({
             </ul>
           )}
           {(action || secondaryAction) && (
-            <div className={styles.actions}>
-              {action && <ActionLink action={action} />}
-              {secondaryAction && <ActionLink action={secondaryAction} variant="outline" />}
-            </div>
+            <ul className={styles.actions}>
+              {action && (
+                <li>
+                  <ActionLink action={action} />
+                </li>
+              )}
+              {secondaryAction && (
+                <li>
+                  <ActionLink action={secondaryAction} variant="outline" />
+                </li>
+              )}
+            </ul>
           )}
         </div>
       </div>

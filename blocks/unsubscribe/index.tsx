@@ -42,14 +42,14 @@ function Unsubscribe({
   };
 
   return (
-    <section className={styles.unsubscribe}>
+    <div className={styles.unsubscribe}>
       <button type="button" className={styles.button} onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
         {subscribed ? unsubscribeText : subscribeText}
       </button>
       <p role="status" className={styles.status}>
         {status}
       </p>
-    </section>
+    </div>
   );
 }
 

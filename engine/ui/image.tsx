@@ -1,6 +1,7 @@
 /**
  * Content images: width and height always set (no layout shift); lazy unless marked priority or
- * the page's first image (image-priority.ts).
+ * the page's first image (image-priority.ts). One source per image, hence no `sizes`: it is valid
+ * only beside a `srcset` (React would copy it to the image's preload as `imagesizes`).
  */
 import { SiteLink } from '../render/link.tsx';
 import { useImagePriority } from './image-priority.ts';
@@ -17,12 +18,10 @@ export function Img({
   image,
   priority: explicit,
   className,
-  sizes,
 }: {
   image: ImageData;
   priority?: boolean;
   className?: string;
-  sizes?: string;
 }) {
   const priority = useImagePriority(explicit);
   return (
@@ -32,7 +31,6 @@ export function Img({
       alt={image.alt}
       width={image.width}
       height={image.height}
-      sizes={sizes}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority && { fetchPriority: 'high' as const })}

@@ -71,6 +71,17 @@ describe('fileMailer', () => {
     expect(mail.text).toBe(message.text);
     expect(mail.html).toBe(message.html);
   });
+
+  it('ends every line with CRLF (RFC 5322), headers and body alike', async () => {
+    dir = tempDir();
+    const mailer = fileMailer(dir.path, FROM, manualClock('2025-03-01T10:00:00Z'));
+    await mailer.send({ ...message, text: 'Your samples are on their way.\nThank you!' });
+    const raw = readFileSync(dir.join(readdirSync(dir.path)[0]!), 'utf8');
+    expect(raw).toContain('\r\nTo: jane@example.com\r\n');
+    expect(raw).toContain('\r\n\r\n');
+    expect(raw.match(/(?<!\r)\n/g)).toBeNull();
+    expect(parseMail(raw).text).toBe('Your samples are on their way.\r\nThank you!');
+  });
 });
 
 describe('createMailer', () => {

@@ -64,7 +64,8 @@ export function smtpMailer(url: string, from: string, o: { maxConnections?: numb
 }
 
 export function fileMailer(dir: string, from: string, clock: Clock = systemClock): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // CRLF line ends, as RFC 5322 has them and mail clients expect in an .eml file.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     description: `.eml files in ${dir}`,
     async send(m): Promise<SentMail> {

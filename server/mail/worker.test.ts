@@ -84,6 +84,31 @@ describe('OutboxWorker with a real SMTP server', () => {
     expect(sink.messages).toHaveLength(1);
   });
 
+  it("marks every message auto-generated (RFC 3834), the shop's copy with the customer as Reply-To too", async () => {
+    const sink = await startSmtpSink();
+    bed.defer(() => sink.close());
+    const mailer = smtpMailer(sink.url, FROM);
+    bed.defer(() => mailer.close());
+    const worker = new OutboxWorker({ db, mailer, clock });
+    const admin: OutgoingMail = {
+      ...order,
+      kind: 'order-confirmation-admin',
+      to: 'orders@hearthlinecabinetry.com',
+      cc: [],
+      replyTo: 'jane@example.com',
+      subject: 'New Order #100042',
+    };
+    await enqueueMail(db, order, clock);
+    await enqueueMail(db, admin, clock);
+
+    expect(await worker.drain()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    const got = await sink.waitFor(2);
+    expect(got.map((m) => [m.subject, m.headers['reply-to'] ?? null, m.headers['auto-submitted']]).sort()).toEqual([
+      ['New Order #100042', 'jane@example.com', 'auto-generated'],
+      ['Order Confirmation #100042', null, 'auto-generated'],
+    ]);
+  });
+
   it('retries after the server rejects once, waiting the backoff on the clock', async () => {
     const sink = await startSmtpSink();
     bed.defer(() => sink.close());

@@ -108,6 +108,13 @@ export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'created_at'>, domai
   return `<outbox-${row.id}.${Date.parse(row.created_at) || 0}@${domain}>`;
 }
 
+/**
+ * Every message the outbox sends is made by the shop's code, not typed by a person (RFC 3834
+ * "auto-generated"): out-of-office and other automatic replies are not sent back to it, which
+ * matters most for the shop's copies, whose Reply-To is the customer.
+ */
+const AUTO_GENERATED: Readonly<Record<string, string>> = { 'Auto-Submitted': 'auto-generated' };
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 1000);
 
 /** A row this worker holds: its claim token, and whether a heartbeat found it taken by another. */
@@ -569,6 +576,7 @@ export class OutboxWorker {
       html: row.html,
       text: row.text,
       messageId: outboxMessageId(row, this.#domain),
+      headers: { ...AUTO_GENERATED },
       attachments: rowAttachments(row),
     };
   }

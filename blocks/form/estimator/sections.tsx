@@ -90,14 +90,21 @@ export function Sections(props: SectionsProps) {
         return (
           <section key={section.name} className={styles.section}>
             {header}
-            <section id={ids.panel} aria-labelledby={ids.header} className={styles.sectionPanel} hidden={open !== i}>
+            {/* biome-ignore lint/a11y/useSemanticElements: an accordion panel is a region named by its header's button; a section would need a heading of its own */}
+            <div
+              id={ids.panel}
+              role="region"
+              aria-labelledby={ids.header}
+              className={styles.sectionPanel}
+              hidden={open !== i}
+            >
               <Later>
                 <div className={styles.grid}>
                   <FieldList defs={fields} env={env} />
                 </div>
               </Later>
               <div className={styles.actions}>{action}</div>
-            </section>
+            </div>
           </section>
         );
       })}
