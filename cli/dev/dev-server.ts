@@ -28,6 +28,7 @@ import { lintSite } from '../lint/run.ts';
 import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
 import { findArtifact, siteArtifacts } from '../build/artifacts.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
+import { EDITOR_PREFIX, editButton, editorHandler, forgetBlocks } from './editor/index.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -104,6 +105,7 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
       vite.ws.send({ type: 'full-reload' });
     } else if (changed.startsWith(normalize(BLOCKS_DIR)) && changed.endsWith('schema.json')) {
       contracts = undefined;
+      forgetBlocks();
       vite.ws.send({ type: 'full-reload' });
     }
   });
@@ -161,7 +163,10 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
         theme,
         islands: r.islands,
       });
-      const html = await vite.transformIndexHtml(url.pathname, doc);
+      const html = (await vite.transformIndexHtml(url.pathname, doc)).replace(
+        '</body>',
+        `${editButton(pathname)}</body>`,
+      );
       res.writeHead(found.status, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     } catch (e) {
       vite.ssrFixStacktrace(e as Error);
@@ -172,7 +177,9 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
     }
   };
 
+  const editor = editorHandler({ siteDir: opts.siteDir, vite, blockContracts });
   const server = createHttpServer((req, res) => {
+    if (req.url?.startsWith(EDITOR_PREFIX)) return void editor(req, res);
     // The offline sandbox gateway (a stand-in third party) is served by the same server app.
     if (opts.api && (req.url?.startsWith('/api/') || req.url?.startsWith('/sandbox-gateway/')))
       return opts.api(req, res);
