@@ -112,7 +112,10 @@ export function PropsForm({
   refs: ResolvedRefs;
   idPrefix: string;
 }) {
-  const uiSchema = useMemo(() => ({ ...uiSchemaFor(schema), 'ui:submitButtonOptions': { norender: true } }), [schema]);
+  const uiSchema = useMemo(
+    () => ({ ...uiSchemaFor(schema), 'ui:title': 'Props', 'ui:submitButtonOptions': { norender: true } }),
+    [schema],
+  );
   return (
     <Form
       tagName="div"

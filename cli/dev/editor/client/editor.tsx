@@ -124,8 +124,8 @@ function widthsOf(editor: Editor): Record<(typeof SIZE_DEVICES)[number], number>
 function App() {
   const editor = useEditor(route);
   const [device, setDevice] = useState<(typeof SIZE_DEVICES)[number]>('desktop');
-  const { save, undo, redo, setDiskChanged } = editor;
-  useEffect(() => keepOnContentChange(import.meta.hot, () => setDiskChanged(true)), [setDiskChanged]);
+  const { save, undo, redo, checkDisk } = editor;
+  useEffect(() => keepOnContentChange(import.meta.hot, () => void checkDisk()), [checkDisk]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey)) return;
@@ -155,7 +155,10 @@ function App() {
             {editor.status?.message}
           </p>
           {editor.diskChanged && (
-            <p className="jv-warning">A content file changed on disk since this editor opened it.</p>
+            <p className="jv-warning">
+              A file open here changed on disk since this editor opened it: Save will refuse to overwrite it; reload to
+              see it as it is now.
+            </p>
           )}
         </header>
         {editor.opened && (

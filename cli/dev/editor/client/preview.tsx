@@ -91,15 +91,22 @@ function App({ api }: { api: PreviewApi }) {
   const [state, setState] = useState<{ data: PageData; registry: BlockRegistry; selected?: string }>();
   useEffect(() => {
     let registry: BlockRegistry = {};
+    let loadingAll = false;
+    const load = async (types: string[], defaults: Parameters<PreviewApi['render']>[2]) => {
+      const loaded = await loadBlocks(blockLoaders, types, { ...registry });
+      registry = Object.fromEntries(
+        Object.entries(loaded).map(([t, def]) => [t, defaults[t] ? { ...def, defaults: defaults[t] } : def]),
+      );
+    };
     api.render = async (data, selected, defaults) => {
       const types = data.regions.flatMap((r) => r.blocks.map((b) => b.type));
-      if (types.some((t) => !registry[t] && blockLoaders[t])) {
-        const loaded = await loadBlocks(blockLoaders, types, { ...registry });
-        registry = Object.fromEntries(
-          Object.entries(loaded).map(([t, def]) => [t, defaults[t] ? { ...def, defaults: defaults[t] } : def]),
-        );
-      }
+      if (types.some((t) => !registry[t] && blockLoaders[t])) await load(types, defaults);
       setState({ data, registry, selected });
+      // Then every other block, so that one added later shows at once; marked when done.
+      if (loadingAll) return;
+      loadingAll = true;
+      await load(Object.keys(blockLoaders), defaults);
+      document.documentElement.setAttribute('data-jv-all-blocks', '');
     };
     if (example) void showExample(api, example);
     else window.parent.postMessage({ type: 'joinery:preview-ready' }, location.origin);

@@ -17,6 +17,8 @@ export interface PreviewApi {
  */
 export function keepOnContentChange(hot: ImportMeta['hot'], onChange?: () => void) {
   hot?.on('vite:beforeFullReload', (payload: { path?: string }) => {
+    // The content reload names no path (Vite's own, for new dependencies, names "*": it goes on).
+    if (payload.path) return;
     // The client reloads only a page whose path matches an .html path given: none does.
     payload.path = '/__joinery/editor-stays.html';
     onChange?.();

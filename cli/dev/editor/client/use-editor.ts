@@ -42,6 +42,15 @@ export function useEditor(route: string) {
   const [status, setStatus] = useState<Status>();
   const [diskChanged, setDiskChanged] = useState(false);
   const lintSeq = useRef(0);
+  const openedRef = useRef<Opened>(undefined);
+  openedRef.current = opened;
+
+  /** A content file changed on disk: is it one of ours, changed since we opened or saved it? */
+  const checkDisk = useCallback(async () => {
+    const now = await getJson<Opened>(`page?route=${encodeURIComponent(route)}`).catch(() => undefined);
+    const was = openedRef.current;
+    if (now && was) setDiskChanged(Object.keys(was.files).some((rel) => now.files[rel]?.hash !== was.files[rel]!.hash));
+  }, [route]);
   const docs = history.docs;
 
   useEffect(() => {
@@ -151,7 +160,7 @@ export function useEditor(route: string) {
     setStatus,
     dirtyFiles,
     diskChanged,
-    setDiskChanged,
+    checkDisk,
     change,
     undo,
     redo,
