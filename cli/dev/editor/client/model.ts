@@ -82,6 +82,34 @@ export function defaultsByType(types: Record<string, BlockType>): Record<string,
 }
 
 /** The page data for the preview: the server's, with every region's blocks as edited. */
+// A block unchanged since the last render keeps its node (edits copy only the path they change),
+// so the preview re-renders only the blocks an edit touched.
+const nodeCache = new WeakMap<ResolvedRefs, WeakMap<BlockInstance, Map<string, BlockNode>>>();
+
+function nodeOf(b: BlockInstance, key: string, refs: ResolvedRefs, defaults: Record<string, Defaults | undefined>) {
+  let byBlock = nodeCache.get(refs);
+  if (!byBlock) {
+    byBlock = new WeakMap();
+    nodeCache.set(refs, byBlock);
+  }
+  let byKey = byBlock.get(b);
+  if (!byKey) {
+    byKey = new Map();
+    byBlock.set(b, byKey);
+  }
+  let node = byKey.get(key);
+  if (!node) {
+    node = {
+      key,
+      type: b.type,
+      props: withDefaults(resolveRefs(b.props ?? {}, refs) as Record<string, unknown>, defaults[b.type]),
+      ...(b.visibleOn && { visibleOn: b.visibleOn }),
+    };
+    byKey.set(key, node);
+  }
+  return node;
+}
+
 export function previewData(
   opened: Opened,
   docs: Docs,
@@ -91,14 +119,7 @@ export function previewData(
   const lists = blockLists(opened, docs);
   const regions: RegionNode[] = lists.map((list, i) => {
     const r = (docs[opened.template] as TemplateValue).regions[i]!;
-    const blocks = list.blocks.map(
-      (b, j): BlockNode => ({
-        key: blockKey(list.file, `${list.pointer}/${j}`),
-        type: b.type,
-        props: withDefaults(resolveRefs(b.props ?? {}, refs) as Record<string, unknown>, defaults[b.type]),
-        ...(b.visibleOn && { visibleOn: b.visibleOn }),
-      }),
-    );
+    const blocks = list.blocks.map((b, j) => nodeOf(b, blockKey(list.file, `${list.pointer}/${j}`), refs, defaults));
     return { name: r.name, tag: r.tag ?? (r.slot === 'page' ? 'main' : 'div'), blocks };
   });
   return { ...opened.pageData, regions, blockTypes: [...new Set(regions.flatMap((r) => r.blocks.map((b) => b.type)))] };

@@ -4,7 +4,7 @@
  * `data-jv-edit` wrapper: a click on the page selects its block (links do not navigate) and the
  * selected block is outlined.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { blockLoaders } from 'virtual:joinery/blocks';
 import { setCurrentShop } from '../../../../engine/commerce/shop.ts';
@@ -25,7 +25,7 @@ const STYLE = `[data-jv-edit]{display:contents}
 [data-jv-selected]>*{outline:3px solid #2563eb!important;outline-offset:-3px}
 [data-jv-edit]>*:hover{outline:2px dashed #2563eb88;outline-offset:-2px}`;
 
-function Block({ node, registry }: { node: BlockNode; registry: BlockRegistry }) {
+const Block = memo(function Block({ node, registry }: { node: BlockNode; registry: BlockRegistry }) {
   const def = registry[node.type];
   let content: ReactNode = def ? (
     <BlockElement id={node.key} type={node.type} def={def} props={node.props} load={node.load} dev />
@@ -35,7 +35,7 @@ function Block({ node, registry }: { node: BlockNode; registry: BlockRegistry })
   const cls = visibilityClasses(node.visibleOn);
   if (cls) content = <div className={`jv-vis ${cls}`}>{content}</div>;
   return content;
-}
+});
 
 function Page({ data, registry, selected }: { data: PageData; registry: BlockRegistry; selected?: string }) {
   // The selected block is brought into view once it is on the page.
@@ -46,10 +46,16 @@ function Page({ data, registry, selected }: { data: PageData; registry: BlockReg
         ?.firstElementChild?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
   if (data.site.commerce) setCurrentShop(data.site.commerce);
+  // Stable while only blocks change: a block reading the page's context re-renders with it otherwise.
+  const { path, site, head } = data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own fields, not its blocks
+  const page = useMemo(() => data, [path, site, head]);
+  const registryValue = useMemo(() => ({ registry, dev: true }), [registry]);
+  const priority = useMemo(() => createImagePriority(), []);
   return (
-    <RegistryContext.Provider value={{ registry, dev: true }}>
-      <PageContext.Provider value={data}>
-        <ImagePriorityContext.Provider value={createImagePriority()}>
+    <RegistryContext.Provider value={registryValue}>
+      <PageContext.Provider value={page}>
+        <ImagePriorityContext.Provider value={priority}>
           {data.regions.map((region) => {
             const Tag = region.tag;
             return (
