@@ -135,4 +135,20 @@ describe('editor API', () => {
     expect(readFileSync(aboutFile, 'utf8')).toContain('"Come and see us"');
     expect(readFileSync(aboutFile, 'utf8')).not.toContain('Overwritten?');
   });
+
+  it('uploads an image into the site folder, never over another, and lists it', async () => {
+    const send = (name: string) =>
+      fetch(`${base}/upload?name=${encodeURIComponent(name)}`, {
+        method: 'POST',
+        body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      });
+    const first = await (await send('My Kitchen.svg')).json();
+    expect(first).toEqual({ src: '/images/uploads/my-kitchen.svg' });
+    expect(readFileSync(join(site, 'images', 'uploads', 'my-kitchen.svg'), 'utf8')).toContain('<svg');
+    expect((await (await send('My Kitchen.svg')).json()).src).toBe('/images/uploads/my-kitchen-2.svg');
+    expect(await (await fetch(`${base}/images`)).json()).toContain('/images/uploads/my-kitchen-2.svg');
+    const refused = await send('notes.txt');
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe('Upload an image: .svg, .png, .jpg, .webp, .avif or .gif');
+  });
 });

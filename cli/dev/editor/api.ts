@@ -5,10 +5,12 @@
  * - GET  blocks            every block type's self-contained schema and example;
  * - POST lint              the findings for unsaved documents, linted with the rest of the site;
  * - POST save              writes them with jsonc-parser edits: 409 when a file changed on disk
- *                          since it was opened, 422 (with the findings) while lint has errors.
+ *                          since it was opened, 422 (with the findings) while lint has errors;
+ * - POST upload?name=N     an image into the site's images/uploads/ (body: its bytes);
+ * - GET  routes, images, usage: the pickers' lists and which routes use each block type.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import {
@@ -234,6 +236,32 @@ function blockUsage(site: Site): Record<string, string[]> {
   return own;
 }
 
+const IMAGE_TYPES = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
+
+/** An image uploaded from the editor, kept under images/uploads/ (never over an existing file). */
+async function upload(siteDir: string, name: string, req: IncomingMessage) {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]+/g, '-')
+    .replace(/^[-.]+/, '');
+  if (!IMAGE_TYPES.test(base))
+    throw new HttpError(400, { message: 'Upload an image: .svg, .png, .jpg, .webp, .avif or .gif' });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > 10_000_000) throw new HttpError(413, { message: 'The image is larger than 10 MB' });
+    chunks.push(c as Buffer);
+  }
+  const dir = join(siteDir, 'images', 'uploads');
+  mkdirSync(dir, { recursive: true });
+  const dot = base.lastIndexOf('.');
+  let file = base;
+  for (let n = 2; existsSync(join(dir, file)); n++) file = `${base.slice(0, dot)}-${n}${base.slice(dot)}`;
+  writeFileSync(join(dir, file), Buffer.concat(chunks));
+  return { src: `/images/uploads/${file}` };
+}
+
 type Handler = (url: URL, req: IncomingMessage) => Promise<unknown> | unknown;
 
 export function editorApi(opts: { siteDir: string; blockContracts: () => Promise<BlockContracts> }) {
@@ -262,6 +290,7 @@ export function editorApi(opts: { siteDir: string; blockContracts: () => Promise
       };
     },
     'POST save': async (_url, req) => save(opts.siteDir, await readBody(req)),
+    'POST upload': async (url, req) => upload(opts.siteDir, url.searchParams.get('name') ?? '', req),
   };
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

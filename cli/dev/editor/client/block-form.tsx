@@ -66,9 +66,28 @@ function PickerWidget({ list, ...props }: WidgetProps & { list: string }) {
 
 const RouteWidget = (props: WidgetProps) => <PickerWidget {...props} list="jv-routes" />;
 function ImageWidget(props: WidgetProps) {
+  const uploadTo = async (file: File | undefined) => {
+    if (!file) return;
+    const r = await fetch(`/__joinery/api/upload?name=${encodeURIComponent(file.name)}`, {
+      method: 'POST',
+      body: file,
+    });
+    const body = await r.json();
+    if (r.ok) props.onChange(body.src);
+    else alert(body.message);
+  };
   return (
     <div className="jv-image-field">
       <PickerWidget {...props} list="jv-images" />
+      <label>
+        Upload an image{' '}
+        <input
+          type="file"
+          accept="image/*"
+          aria-label={`Upload an image for ${props.label}`}
+          onChange={(e) => void uploadTo(e.target.files?.[0])}
+        />
+      </label>
       {typeof props.value === 'string' && props.value.startsWith('/') && <img src={props.value} alt="" />}
     </div>
   );
