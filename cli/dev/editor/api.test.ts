@@ -151,4 +151,20 @@ describe('editor API', () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).message).toBe('Upload an image: .svg, .png, .jpg, .webp, .avif or .gif');
   });
+
+  it('saves the route’s title in routes.json, that line only', async () => {
+    const opened = await open('/about-us');
+    const routes = opened.files['routes.json'] as unknown as {
+      text: string;
+      value: { routes: { title: string }[] };
+      hash: string;
+    };
+    const value = structuredClone(routes.value);
+    value.routes[1]!.title = 'About | Hearthline';
+    const r = await post('save', { files: { 'routes.json': { value, hash: routes.hash } } });
+    expect(r.status).toBe(200);
+    expect(readFileSync(join(site, 'routes.json'), 'utf8')).toBe(
+      routes.text.replace('"title": "About Us | Hearthline Cabinetry"', '"title": "About | Hearthline"'),
+    );
+  });
 });
