@@ -38,6 +38,7 @@ import { BLOCKS_DIR, ROOT } from '../paths.ts';
 import { pageStyles, reloadOnServerOnlyChange } from './hmr.ts';
 import { EMPTY_PAGE, OVERLAY_CLIENT, overlayFindings, pageFilesOf, ruleDocPage, withOverlay } from './overlay.ts';
 import { LINT_EVENT, type LintEvent, type OverlayState } from './overlay-view.ts';
+import { EDITOR_PREFIX, editButton, editorHandler, forgetBlocks } from './editor/index.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -163,12 +164,14 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
     });
     const styles = await pageStyles(vite, [...r.data.blockTypes, ...r.embeddedTypes]);
     const html = await vite.transformIndexHtml(url.pathname, doc);
-    return html.replace('</head>', `${styles}\n</head>`);
+    return html.replace('</head>', `${styles}\n</head>`).replace('</body>', `${editButton(url.pathname)}</body>`);
   }
 
   return {
+    blockContracts,
     schemaChanged: () => {
       contracts = undefined;
+      forgetBlocks();
     },
 
     /** The page with the overlay: its fresh render, else (with errors) its last good one, else none. */
@@ -222,6 +225,7 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
 
 export async function startDevServer(opts: { siteDir: string; port: number; api?: Listener }) {
   const server = createHttpServer((req, res) => {
+    if (req.url?.startsWith(EDITOR_PREFIX)) return void editor(req, res);
     // The offline sandbox gateway (a stand-in third party) is served by the same server app.
     if (opts.api && (req.url?.startsWith('/api/') || req.url?.startsWith('/sandbox-gateway/')))
       return opts.api(req, res);
@@ -230,6 +234,7 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
   const vite = await viteServer(server);
   const content = liveContent(opts.siteDir);
   const site = pages(vite, content);
+  const editor = editorHandler({ siteDir: opts.siteDir, vite, blockContracts: site.blockContracts });
   const hot = vite.environments.client.hot;
   // A page that starts asks for the findings: one edited while it loaded missed their push.
   hot.on(LINT_EVENT, (_data, client) => client.send(LINT_EVENT, content.event()));

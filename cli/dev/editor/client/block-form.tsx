@@ -1,0 +1,159 @@
+/**
+ * A block's props as a form made from its schema, with react-jsonschema-form: labels from `title`
+ * (else the prop name), descriptions as help, defaults as placeholders, enums as selects, objects
+ * as fieldsets, arrays with add, remove and move. A `$data`/`$query` reference is shown read-only
+ * with its resolved value; link fields offer the site's routes and image fields its images. The
+ * form validates nothing itself: the findings come from the linter (extraErrors).
+ */
+import Form, { getDefaultRegistry } from '@rjsf/core';
+import { ariaDescribedByIds, type FieldProps, type UiSchema, type WidgetProps } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { useMemo } from 'react';
+import { type ErrorTree, getAt, isRef, pruneUndefined, type ResolvedRefs, type Schema } from './model.ts';
+
+const LONG_TEXT = /^(text|description|intro|bio|answer|body|content|caption|summary|note)$/;
+const LINK = /(url|href|link)$/i;
+
+function deref(schema: Schema, root: Schema): Schema {
+  let s = schema;
+  for (let i = 0; i < 8 && typeof s.$ref === 'string' && s.$ref.startsWith('#'); i++)
+    s = {
+      ...(getAt(root, s.$ref.slice(1)) as Schema),
+      ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== '$ref')),
+    };
+  return s;
+}
+
+/** The form's layout hints, read from the schema: placeholders, text areas, pickers. */
+function uiSchemaFor(schema: Schema, root: Schema = schema, name = '', depth = 0): UiSchema {
+  const s = deref(schema, root);
+  const ui: UiSchema = {};
+  if (depth > 8) return ui;
+  const props = s.properties as Record<string, Schema> | undefined;
+  if (props) for (const [k, sub] of Object.entries(props)) ui[k] = uiSchemaFor(sub, root, k, depth + 1);
+  if (s.items && typeof s.items === 'object') ui.items = uiSchemaFor(s.items as Schema, root, name, depth + 1);
+  if (s.default !== undefined && (typeof s.default !== 'object' || s.default === null))
+    ui['ui:placeholder'] = String(s.default);
+  if (s.type === 'string' && !s.enum && !s.format) {
+    if (name === 'src' || /image$/i.test(name)) ui['ui:widget'] = 'image';
+    else if (LINK.test(name)) ui['ui:widget'] = 'route';
+    else if (LONG_TEXT.test(name) || (typeof s.maxLength === 'number' && s.maxLength > 160))
+      ui['ui:widget'] = 'textarea';
+  }
+  return ui;
+}
+
+function PickerWidget({ list, ...props }: WidgetProps & { list: string }) {
+  const { id, value, placeholder, disabled, readonly, required, onChange, onBlur, onFocus, options } = props;
+  return (
+    <input
+      id={id}
+      name={id}
+      className="form-control"
+      list={list}
+      value={value ?? ''}
+      placeholder={placeholder}
+      disabled={disabled}
+      readOnly={readonly}
+      required={required}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+const RouteWidget = (props: WidgetProps) => <PickerWidget {...props} list="jv-routes" />;
+function ImageWidget(props: WidgetProps) {
+  const uploadTo = async (file: File | undefined) => {
+    if (!file) return;
+    const r = await fetch(`/__joinery/api/upload?name=${encodeURIComponent(file.name)}`, {
+      method: 'POST',
+      body: file,
+    });
+    const body = await r.json();
+    if (r.ok) props.onChange(body.src);
+    else alert(body.message);
+  };
+  return (
+    <div className="jv-image-field">
+      <PickerWidget {...props} list="jv-images" />
+      <label>
+        Upload an image{' '}
+        <input
+          type="file"
+          accept="image/*"
+          aria-label={`Upload an image for ${props.label}`}
+          onChange={(e) => void uploadTo(e.target.files?.[0])}
+        />
+      </label>
+      {typeof props.value === 'string' && props.value.startsWith('/') && <img src={props.value} alt="" />}
+    </div>
+  );
+}
+
+/** A field holding a reference: the reference and what it resolves to, read-only. */
+function RefAwareSchemaField(props: FieldProps) {
+  const Default = getDefaultRegistry().fields.SchemaField;
+  if (!isRef(props.formData)) return <Default {...props} />;
+  const refs = (props.registry.formContext as { refs: ResolvedRefs }).refs;
+  const resolved = refs[JSON.stringify(props.formData)];
+  const label = (props.schema.title as string | undefined) ?? props.name;
+  return (
+    <fieldset className="jv-ref-field">
+      <legend>{label} (reference)</legend>
+      <code>{JSON.stringify(props.formData)}</code>
+      <output aria-label={`${label}: resolved value`}>
+        {resolved && 'value' in resolved
+          ? JSON.stringify(resolved.value, null, 1).slice(0, 600)
+          : `Unresolved: ${resolved && 'error' in resolved ? resolved.error : 'lint pending'}`}
+      </output>
+    </fieldset>
+  );
+}
+
+const fields = { SchemaField: RefAwareSchemaField };
+const widgets = { route: RouteWidget, image: ImageWidget };
+
+export function PropsForm({
+  schema,
+  value,
+  onChange,
+  errors,
+  refs,
+  idPrefix,
+}: {
+  schema: Schema;
+  value: Record<string, unknown>;
+  onChange: (next: Record<string, unknown>) => void;
+  errors: ErrorTree;
+  refs: ResolvedRefs;
+  idPrefix: string;
+}) {
+  const uiSchema = useMemo(
+    () => ({ ...uiSchemaFor(schema), 'ui:title': 'Props', 'ui:submitButtonOptions': { norender: true } }),
+    [schema],
+  );
+  return (
+    <Form
+      tagName="div"
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={value}
+      validator={validator}
+      idPrefix={idPrefix}
+      fields={fields}
+      widgets={widgets}
+      formContext={{ refs }}
+      extraErrors={errors as never}
+      showErrorList={false}
+      noHtml5Validate
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'skipDefaults',
+        arrayMinItems: { populate: 'never' },
+      }}
+      onChange={(e) => onChange((pruneUndefined(e.formData) ?? {}) as Record<string, unknown>)}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The block gallery (/__joinery/blocks): every registered block rendered from its example.json
+ * at the mobile, tablet and desktop widths, its props table from the schema, and a link that opens
+ * the editor on a page using it.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { type BlockType, getAt, type Schema } from './model.ts';
+import './editor.css';
+
+function typeOf(s: Schema, root: Schema): string {
+  if (typeof s.$ref === 'string') {
+    const target = s.$ref.startsWith('#') ? (getAt(root, s.$ref.slice(1)) as Schema | undefined) : undefined;
+    return target ? typeOf(target, root) : s.$ref;
+  }
+  if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (s.type === 'array') return `array of ${s.items ? typeOf(s.items as Schema, root) : 'any'}`;
+  if (typeof s.title === 'string' && s.type === 'object') return s.title;
+  if (s.type) return Array.isArray(s.type) ? s.type.join(' | ') : String(s.type);
+  if (Array.isArray(s.oneOf ?? s.anyOf))
+    return ((s.oneOf ?? s.anyOf) as Schema[]).map((x) => typeOf(x, root)).join(' | ');
+  return 'any';
+}
+
+function PropsTable({ schema }: { schema: Schema }) {
+  const props = (schema.properties ?? {}) as Record<string, Schema>;
+  const required = (schema.required ?? []) as string[];
+  return (
+    <table className="jv-props-table">
+      <thead>
+        <tr>
+          <th scope="col">Prop</th>
+          <th scope="col">Type</th>
+          <th scope="col">Default</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(props).map(([name, s]) => (
+          <tr key={name}>
+            <th scope="row">
+              <code>{name}</code>
+              {required.includes(name) ? ' (required)' : ''}
+            </th>
+            <td>{typeOf(s, schema)}</td>
+            <td>{s.default === undefined ? '' : <code>{JSON.stringify(s.default)}</code>}</td>
+            <td>{typeof s.description === 'string' ? s.description : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const WIDTHS = { mobile: 375, tablet: 768, desktop: 1280 } as const;
+
+function BlockEntry({ type, block, usedOn }: { type: string; block: BlockType; usedOn: string[] }) {
+  return (
+    <section id={type} aria-labelledby={`jv-${type}`} className="jv-gallery-entry">
+      <h2 id={`jv-${type}`}>{type}</h2>
+      {typeof block.schema.description === 'string' && <p>{block.schema.description}</p>}
+      <p>
+        {usedOn.length ? (
+          <a href={`/__joinery/edit?route=${encodeURIComponent(usedOn[0]!)}`}>
+            Edit {usedOn[0]} (uses {type})
+          </a>
+        ) : (
+          'No page uses it yet.'
+        )}
+      </p>
+      <div className="jv-gallery-widths">
+        {Object.entries(WIDTHS).map(([device, width]) => (
+          <figure key={device}>
+            <figcaption>
+              {device} ({width} px)
+            </figcaption>
+            <div className="jv-gallery-frame" style={{ width: width * 0.4, height: 320 }}>
+              <iframe
+                title={`${type} at ${device} width`}
+                loading="lazy"
+                src={`/__joinery/preview?block=${encodeURIComponent(type)}`}
+                style={{ width, height: 800, transform: 'scale(0.4)', transformOrigin: '0 0', border: 0 }}
+              />
+            </div>
+          </figure>
+        ))}
+      </div>
+      <PropsTable schema={block.schema} />
+    </section>
+  );
+}
+
+function Gallery() {
+  const [types, setTypes] = useState<Record<string, BlockType>>();
+  const [usage, setUsage] = useState<Record<string, string[]>>({});
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    void fetch('/__joinery/api/blocks')
+      .then((r) => r.json())
+      .then(setTypes);
+    void fetch('/__joinery/api/usage')
+      .then((r) => r.json())
+      .then(setUsage);
+  }, []);
+  const shown = useMemo(
+    () =>
+      Object.entries(types ?? {})
+        .filter(([t]) => t.includes(query.trim().toLowerCase()))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    [types, query],
+  );
+  return (
+    <main className="jv-gallery">
+      <h1>Blocks ({Object.keys(types ?? {}).length})</h1>
+      <label>
+        Search blocks <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </label>
+      {shown.map(([t, b]) => (
+        <BlockEntry key={t} type={t} block={b} usedOn={usage[t] ?? []} />
+      ))}
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<Gallery />);

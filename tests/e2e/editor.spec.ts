@@ -1,0 +1,201 @@
+/**
+ * The visual editor, as an author uses it: `joinery dev` on a copy of the shop's content, the
+ * editor on /about-us. `joinery start` (the global server) serves none of it.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'joinery-editor-e2e-'));
+const site = join(dir, 'site-config');
+const aboutFile = join(site, 'pages', 'about-us.json');
+let original = '';
+let dev: ChildProcess | undefined;
+let devBase = '';
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function waitForServer(url: string) {
+  for (;;) {
+    if (dev?.exitCode !== null) throw new Error('joinery dev exited');
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200)); // polling a starting server, not waiting for a time
+  }
+}
+
+const preview = (page: Page) => page.frameLocator('iframe[title="Page preview"]');
+
+/** The editor on /about-us, with its preview showing the page. */
+async function openEditor(page: Page) {
+  await page.goto(`${devBase}/__joinery/edit?route=/about-us`);
+  // The first load compiles the page's blocks through Vite: slow on a busy machine.
+  await expect(preview(page).getByRole('heading', { name: 'About Hearthline Cabinetry', level: 1 })).toBeVisible({
+    timeout: 150_000,
+  });
+}
+
+const blockActions = (page: Page) => page.getByRole('toolbar', { name: 'Block actions' });
+
+const outlineNames = (page: Page) =>
+  page.getByRole('list', { name: 'main blocks' }).getByRole('button').allTextContents();
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(400_000);
+  cpSync(join(ROOT, 'site-config'), site, { recursive: true });
+  original = readFileSync(aboutFile, 'utf8');
+  const port = await freePort();
+  dev = spawn(process.execPath, ['cli/bin.js', 'dev', '--site', site, '--port', String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, JOINERY_DATA_DIR: join(dir, 'data'), NODE_ENV: 'development' },
+    stdio: 'ignore',
+  });
+  devBase = `http://127.0.0.1:${port}`;
+  await waitForServer(`${devBase}/__joinery/api/routes`);
+  // Warm up: Vite finds the editor's and every block's dependencies once (and may reload the page for them).
+  const page = await browser.newPage();
+  await openEditor(page);
+  await expect(preview(page).locator('html[data-jv-all-blocks]')).toBeAttached({ timeout: 300_000 });
+  await page.close();
+});
+test.afterEach(() => writeFileSync(aboutFile, original));
+test.afterAll(() => {
+  dev?.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('joinery start serves no editor, and the shop’s chunks hold none of its code', async ({ request }) => {
+  const base = process.env.E2E_BASE_URL;
+  for (const path of ['/__joinery/edit?route=/about-us', '/__joinery/api/page?route=/about-us', '/__joinery/blocks'])
+    expect((await request.get(`${base}${path}`)).status(), path).toBe(404);
+  const assets = join(ROOT, 'dist', 'site', 'assets');
+  const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  const withEditorCode = scripts.filter((f) =>
+    /\/__joinery\/|joinery:preview|data-jv-edit/.test(readFileSync(join(assets, f), 'utf8')),
+  );
+  expect(withEditorCode).toEqual([]);
+});
+
+test('edit a heading: the preview changes before saving, the file changes in that value only', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'heading: Meet the team' }).click();
+  const title = page.getByRole('textbox', { name: /^title\*?$/ });
+  await expect(title).toHaveValue('Meet the team');
+  await title.fill('Meet the crew');
+  await expect(preview(page).getByRole('heading', { name: 'Meet the crew' })).toBeVisible();
+  expect(readFileSync(aboutFile, 'utf8')).toBe(original);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved pages/about-us.json.');
+  const saved = readFileSync(aboutFile, 'utf8');
+  expect(saved).toBe(original.replace('"title": "Meet the team"', '"title": "Meet the crew"'));
+  const before = JSON.parse(original);
+  const heading = before.blocks.find((b: { type: string }) => b.type === 'heading');
+  heading.props.title = 'Meet the crew';
+  expect(JSON.parse(saved)).toEqual(before);
+  const lint = spawnSync(process.execPath, ['cli/bin.js', 'lint', '--site', site], { cwd: ROOT, encoding: 'utf8' });
+  expect(lint.status, lint.stdout).toBe(0);
+  await page.goto(`${devBase}/about-us`);
+  await expect(page.getByRole('heading', { name: 'Meet the crew' })).toBeVisible();
+});
+
+test('a file changed on disk while open is not overwritten', async ({ page }) => {
+  await openEditor(page);
+  writeFileSync(aboutFile, original.replace('"Visit us"', '"Come and see us"'));
+  await expect(page.getByText('A file open here changed on disk')).toBeVisible();
+  await page.getByRole('button', { name: 'heading: Meet the team' }).click();
+  await page.getByRole('textbox', { name: /^title\*?$/ }).fill('Overwritten?');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'pages/about-us.json changed on disk since the editor opened it; nothing was saved',
+  );
+  expect(readFileSync(aboutFile, 'utf8')).toBe(original.replace('"Visit us"', '"Come and see us"'));
+});
+
+test('keyboard: select a block, move it up, undo, redo and save with Ctrl+S', async ({ page }) => {
+  await openEditor(page);
+  const before = await outlineNames(page);
+  const maria = page.getByRole('button', { name: 'author: Maria Alvarez' });
+  await maria.focus();
+  await page.keyboard.press('Enter');
+  await expect(maria).toHaveAttribute('aria-pressed', 'true');
+  await blockActions(page).getByRole('button', { name: 'Move up' }).focus();
+  await page.keyboard.press('Enter');
+  const moved = await outlineNames(page);
+  expect(moved.indexOf('author: Maria Alvarez')).toBe(moved.indexOf('author: Dave Hollis') - 1);
+  await page.getByRole('button', { name: 'Undo' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => outlineNames(page)).toEqual(before);
+  await page.getByRole('button', { name: 'Redo' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => outlineNames(page)).toEqual(moved);
+  await page.keyboard.press('Control+s');
+  await expect(page.getByRole('status')).toHaveText('Saved pages/about-us.json.');
+  const names = JSON.parse(readFileSync(aboutFile, 'utf8')).blocks.map(
+    (b: { props: { name?: string } }) => b.props.name,
+  );
+  expect(names.indexOf('Maria Alvarez')).toBe(names.indexOf('Dave Hollis') - 1);
+});
+
+test('add an FAQ block from the gallery, move it up and save; undo before saving restores the outline', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const before = await outlineNames(page);
+  await page.getByRole('button', { name: 'cta-band: Talk to a designer' }).click();
+  await page.getByRole('button', { name: 'Add block' }).click();
+  await page.getByRole('searchbox', { name: 'Search block types' }).fill('faq');
+  await page.getByRole('button', { name: 'Add faq-list' }).click();
+  await expect(page.getByRole('button', { name: 'faq-list: Frequently asked questions' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => outlineNames(page)).toEqual(before);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.getByRole('button', { name: 'faq-list: Frequently asked questions' }).click();
+  await blockActions(page).getByRole('button', { name: 'Move up' }).click();
+  await expect(preview(page).getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved pages/about-us.json.');
+  const blocks = JSON.parse(readFileSync(aboutFile, 'utf8')).blocks as { type: string; props: unknown }[];
+  const example = JSON.parse(readFileSync(join(ROOT, 'blocks', 'faq-list', 'example.json'), 'utf8'));
+  const i = blocks.findIndex((b) => b.type === 'faq-list');
+  expect(blocks[i]).toEqual({ type: 'faq-list', props: example.props });
+  expect(blocks[i - 1]!.type).toBe('socials');
+  expect(blocks[i + 1]!.type).toBe('cta-band');
+});
+
+test('a link to no route shows its finding on the field, and Save is refused until it is fixed', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'cta-band: Talk to a designer' }).click();
+  const url = page.getByRole('combobox', { name: /^url\*?$/ });
+  await url.fill('/no-such-page');
+  // The finding is the field's own error message (its accessible description).
+  await expect(url).toHaveAccessibleDescription(/link "\/no-such-page" points to no route/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Not saved: 1 lint error');
+  expect(readFileSync(aboutFile, 'utf8')).toBe(original);
+  await url.fill('/contact');
+  await expect(url).not.toHaveAccessibleDescription(/points to no route/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Nothing to save: no changes.');
+});
