@@ -7,7 +7,7 @@
  * Run alone: node --import tsx bench/js-weight.ts [label or path...]; JS_WEIGHT_DETAILS=1 lists
  * each script. Printed, never asserted.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request } from '@playwright/test';
@@ -78,6 +78,23 @@ export function scriptKinds(distDir = buildDir()): Map<string, Exclude<ScriptKin
   for (const [k, c] of Object.entries(manifest))
     if (c.file.endsWith('.js')) kinds.set(`/${c.file}`, runtime.has(k) ? 'runtime' : 'island');
   return kinds;
+}
+
+// What only the authoring tools hold: the editor's and overlay's dev URLs and events, the form
+// library the editor uses, the language server's protocol.
+const AUTHORING = /\/__joinery\/|joinery:(?:preview|lint)|data-jv-edit|@rjsf|rjsf-|textDocument\/publishDiagnostics/;
+
+/** The shop's built scripts and styles that hold authoring-tool code (none, when all is well), of how many. */
+export function authoringCodeInBundle(distDir = buildDir()): { files: number; offending: string[] } {
+  const assets = join(distDir, 'site', 'assets');
+  const files = existsSync(assets) ? readdirSync(assets).filter((f) => /\.(js|css)$/.test(f)) : [];
+  return { files: files.length, offending: files.filter((f) => AUTHORING.test(readFileSync(join(assets, f), 'utf8'))) };
+}
+
+export function authoringCodeLine(r: { files: number; offending: string[] }): string {
+  return r.offending.length
+    ? `Authoring tools' code in the shop's bundle: ${r.offending.length} of ${r.files} files (${r.offending.join(', ')})`
+    : `Authoring tools' code (editor, dev overlay, language server) in the shop's bundle: none of ${r.files} files`;
 }
 
 /**
@@ -224,5 +241,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await measureFirstLoadJs(pages, { log: (s) => process.stderr.write(`${s}\n`) });
   console.log(`First-load JavaScript, gzip -9 (412x823 phone window, no input, until settled); build: ${buildDir()}`);
   console.log(jsWeightTable(rows));
+  console.log(authoringCodeLine(authoringCodeInBundle()));
   if (process.env.JS_WEIGHT_DETAILS) console.log(jsWeightDetails(rows));
 }

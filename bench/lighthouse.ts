@@ -55,7 +55,7 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

@@ -13,8 +13,9 @@ import { lintSite } from '../cli/lint/run.ts';
 import { DIST_DIR, ROOT } from '../cli/paths.ts';
 import { kindOf, loadSite } from '../engine/node.ts';
 import { generateSite } from './generate-site.ts';
+import { editorPreviewLine, measureEditorPreview } from './editor-preview.ts';
 import { interactionsTable, runInteractions } from './interactions.ts';
-import { jsWeightTable, measureFirstLoadJs } from './js-weight.ts';
+import { authoringCodeInBundle, authoringCodeLine, jsWeightTable, measureFirstLoadJs } from './js-weight.ts';
 import { lighthouseTable, runLighthouse } from './lighthouse.ts';
 import { fmt, timeIt, wallTime } from './lib.ts';
 
@@ -67,6 +68,9 @@ line(
 rmSync(big, { recursive: true, force: true });
 
 // As `joinery build` renders: React's production build (cli/bin.js sets NODE_ENV), own process.
+console.log('\n# Visual editor (joinery dev)');
+console.log(editorPreviewLine(await measureEditorPreview()));
+
 console.log('\n# Prerender');
 spawnSync(process.execPath, ['--import', 'tsx', 'bench/prerender.ts'], {
   cwd: ROOT,
@@ -79,6 +83,7 @@ console.log(
 );
 const jsRows = await measureFirstLoadJs();
 console.log(jsWeightTable(jsRows));
+console.log(authoringCodeLine(authoringCodeInBundle()));
 
 console.log('\n# Browser bundle (gzip)');
 const gz = (u: string) => {

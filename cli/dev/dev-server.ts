@@ -36,7 +36,15 @@ import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
 import { findArtifact, siteArtifacts } from '../build/artifacts.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
 import { pageStyles, reloadOnServerOnlyChange } from './hmr.ts';
-import { EMPTY_PAGE, OVERLAY_CLIENT, overlayFindings, pageFilesOf, ruleDocPage, withOverlay } from './overlay.ts';
+import {
+  EMPTY_PAGE,
+  OVERLAY_CLIENT,
+  overlayFindings,
+  pageFilesOf,
+  RULE_DOCS,
+  ruleDocPage,
+  withOverlay,
+} from './overlay.ts';
 import { LINT_EVENT, type LintEvent, type OverlayState } from './overlay-view.ts';
 import { EDITOR_PREFIX, editButton, editorHandler, forgetBlocks } from './editor/index.ts';
 
@@ -225,7 +233,8 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
 
 export async function startDevServer(opts: { siteDir: string; port: number; api?: Listener }) {
   const server = createHttpServer((req, res) => {
-    if (req.url?.startsWith(EDITOR_PREFIX)) return void editor(req, res);
+    // The editor's pages and API; the lint overlay's rule pages share the prefix.
+    if (req.url?.startsWith(EDITOR_PREFIX) && !req.url.startsWith(RULE_DOCS)) return void editor(req, res);
     // The offline sandbox gateway (a stand-in third party) is served by the same server app.
     if (opts.api && (req.url?.startsWith('/api/') || req.url?.startsWith('/sandbox-gateway/')))
       return opts.api(req, res);

@@ -31,7 +31,7 @@ import {
   type OverlayState,
 } from './overlay-view.ts';
 
-const RULE_DOCS = '/__joinery/rules/';
+export const RULE_DOCS = '/__joinery/rules/';
 const docFile = (ruleId: string) => join(ROOT, 'docs', 'rules', `${ruleId}.md`);
 /** The overlay's browser script, from the project root. */
 export const OVERLAY_CLIENT = relative(ROOT, join(import.meta.dirname, 'overlay-client.ts'))

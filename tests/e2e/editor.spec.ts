@@ -95,26 +95,31 @@ test('joinery start serves no editor, and the shop’s chunks hold none of its c
   expect(withEditorCode).toEqual([]);
 });
 
-test('edit a heading: the preview changes before saving, the file changes in that value only', async ({ page }) => {
+test("edit the banner's title: the preview changes before saving, the file changes in that value only", async ({
+  page,
+}) => {
   await openEditor(page);
-  await page.getByRole('button', { name: 'heading: Meet the team' }).click();
+  await page.getByRole('list', { name: 'main blocks' }).getByRole('button').first().click();
+  await expect(page.getByRole('list', { name: 'main blocks' }).getByRole('button').first()).toHaveText(/^banner/);
   const title = page.getByRole('textbox', { name: /^title\*?$/ });
-  await expect(title).toHaveValue('Meet the team');
-  await title.fill('Meet the crew');
-  await expect(preview(page).getByRole('heading', { name: 'Meet the crew' })).toBeVisible();
+  await expect(title).toHaveValue('About Hearthline Cabinetry');
+  await title.fill('About the Hearthline workshop');
+  await expect(preview(page).getByRole('heading', { name: 'About the Hearthline workshop', level: 1 })).toBeVisible();
   expect(readFileSync(aboutFile, 'utf8')).toBe(original);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Saved pages/about-us.json.');
+  // Byte for byte the same file but for that one value.
   const saved = readFileSync(aboutFile, 'utf8');
-  expect(saved).toBe(original.replace('"title": "Meet the team"', '"title": "Meet the crew"'));
+  expect(saved).toBe(
+    original.replace('"title": "About Hearthline Cabinetry"', '"title": "About the Hearthline workshop"'),
+  );
   const before = JSON.parse(original);
-  const heading = before.blocks.find((b: { type: string }) => b.type === 'heading');
-  heading.props.title = 'Meet the crew';
+  before.blocks[0].props.slides[0].title = 'About the Hearthline workshop';
   expect(JSON.parse(saved)).toEqual(before);
   const lint = spawnSync(process.execPath, ['cli/bin.js', 'lint', '--site', site], { cwd: ROOT, encoding: 'utf8' });
   expect(lint.status, lint.stdout).toBe(0);
   await page.goto(`${devBase}/about-us`);
-  await expect(page.getByRole('heading', { name: 'Meet the crew' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About the Hearthline workshop', level: 1 })).toBeVisible();
 });
 
 test('a file changed on disk while open is not overwritten', async ({ page }) => {
@@ -155,6 +160,26 @@ test('keyboard: select a block, move it up, undo, redo and save with Ctrl+S', as
   expect(names.indexOf('Maria Alvarez')).toBe(names.indexOf('Dave Hollis') - 1);
 });
 
+test('drag a block in the outline onto another: it takes that place, and Save writes the new order', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const before = await outlineNames(page);
+  const maria = before.indexOf('author: Maria Alvarez');
+  const target = before[maria - 1]!;
+  await page.getByRole('button', { name: 'author: Maria Alvarez' }).dragTo(page.getByRole('button', { name: target }));
+  await expect
+    .poll(() => outlineNames(page))
+    .toEqual([...before.slice(0, maria - 1), 'author: Maria Alvarez', target, ...before.slice(maria + 1)]);
+  await expect(page.getByRole('button', { name: 'author: Maria Alvarez' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved pages/about-us.json.');
+  const names = JSON.parse(readFileSync(aboutFile, 'utf8')).blocks.map(
+    (b: { props: { name?: string } }) => b.props.name,
+  );
+  expect(names.indexOf('Maria Alvarez')).toBe(maria - 1);
+});
+
 test('add an FAQ block from the gallery, move it up and save; undo before saving restores the outline', async ({
   page,
 }) => {
@@ -163,6 +188,10 @@ test('add an FAQ block from the gallery, move it up and save; undo before saving
   await page.getByRole('button', { name: 'cta-band: Talk to a designer' }).click();
   await page.getByRole('button', { name: 'Add block' }).click();
   await page.getByRole('searchbox', { name: 'Search block types' }).fill('faq');
+  // Each type is shown rendered from its example.
+  await expect(
+    page.frameLocator('iframe[title="faq-list example"]').getByText('Frequently asked questions').first(),
+  ).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Add faq-list' }).click();
   await expect(page.getByRole('button', { name: 'faq-list: Frequently asked questions' })).toHaveAttribute(
     'aria-pressed',

@@ -66,7 +66,11 @@ describe('editor API', () => {
     expect(missing.status).toBe(404);
     expect((await missing.json()).message).toBe('No route matches /nowhere-at-all');
     const blocks = await (await fetch(`${base}/blocks`)).json();
-    expect(blocks.heading.schema.properties.title).toEqual({ type: 'string', minLength: 1 });
+    expect(blocks.heading.schema.properties.title).toEqual({
+      description: "The heading's text.",
+      type: 'string',
+      minLength: 1,
+    });
     expect(blocks.heading.example.props.title).toBe('Cabinets built for the heart of your home');
     // External references are copied into the schema itself.
     expect(JSON.stringify(blocks.banner.schema)).not.toContain('.schema.json');

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 it('adds an "Edit this page" link to pages and serves the editor, the gallery and the API', async () => {
   const page = await (await fetch(`${base}/about-us`)).text();
-  expect(page).toMatch(/<a href="\/__joinery\/edit\?route=%2Fabout-us"[^>]*>Edit this page<\/a><\/body>/);
+  expect(page).toMatch(/<a href="\/__joinery\/edit\?route=%2Fabout-us"[^>]*>Edit this page<\/a>/);
   const editor = await fetch(`${base}/__joinery/edit?route=/about-us`);
   expect(editor.status).toBe(200);
   expect(await editor.text()).toContain('<script type="module" src="/cli/dev/editor/client/editor.tsx"></script>');

@@ -122,6 +122,14 @@ export function AddBlockDialog({ editor }: { editor: Editor }) {
         <ul aria-label="Block types">
           {matches.map(([t, b]) => (
             <li key={t}>
+              {/* The block as its example renders it; a picture only (inert), the button names it. */}
+              <div className="jv-add-thumb" inert>
+                <iframe
+                  title={`${t} example`}
+                  loading="lazy"
+                  src={`/__joinery/preview?block=${encodeURIComponent(t)}`}
+                />
+              </div>
               <button type="button" onClick={() => add(t)} aria-label={`Add ${t}`}>
                 <strong>{t}</strong> <span>{String(b.schema.description ?? '')}</span>
               </button>
