@@ -57,31 +57,30 @@ export async function measureEditorPreview(log: (s: string) => void = () => {}):
     const title = page.getByRole('textbox', { name: /^title\*?$/ });
     await title.click();
     await page.keyboard.press('End');
-    await page.evaluate(() => {
-      const w = window as unknown as { jvKeydown: number };
-      document.addEventListener('keydown', (e) => (w.jvKeydown = performance.timeOrigin + e.timeStamp), true);
-    });
+    // Strings, not functions: tsx would name the functions with a helper the page does not have.
+    await page.evaluate(
+      "document.addEventListener('keydown', (e) => { window.jvKeydown = performance.timeOrigin + e.timeStamp; }, true)",
+    );
     const preview = (await (await page.$('iframe[title="Page preview"]'))!.contentFrame())!;
     const times: number[] = [];
     for (let i = 0; i < KEYS; i++) {
-      const expected = `About Hearthline Cabinetry${'x'.repeat(i + 1)}`;
-      const seen = preview.evaluate(
-        (text) =>
-          new Promise<number>((resolve) => {
-            const done = () => {
-              if (document.querySelector('h1')?.textContent !== text) return false;
-              observer.disconnect();
-              resolve(performance.timeOrigin + performance.now());
-              return true;
-            };
-            const observer = new MutationObserver(done);
-            if (!done()) observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-          }),
-        expected,
-      );
+      const expected = JSON.stringify(`About Hearthline Cabinetry${'x'.repeat(i + 1)}`);
+      const seen = preview.evaluate<number>(`new Promise((resolve) => {
+        let observer;
+        const done = () => {
+          if (document.querySelector('h1')?.textContent !== ${expected}) return false;
+          observer?.disconnect();
+          resolve(performance.timeOrigin + performance.now());
+          return true;
+        };
+        if (!done()) {
+          observer = new MutationObserver(done);
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        }
+      })`);
       await page.keyboard.press('x');
       const shown = await seen;
-      const keydown = await page.evaluate(() => (window as unknown as { jvKeydown: number }).jvKeydown);
+      const keydown = await page.evaluate<number>('window.jvKeydown');
       times.push(shown - keydown);
     }
     return times;
