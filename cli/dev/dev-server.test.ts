@@ -148,4 +148,23 @@ describe('joinery dev', () => {
       await edit('pages/claim.json', good);
     }
   });
+
+  // The editor is mounted on the same server.
+  it('adds an "Edit this page" link to pages and serves the editor, the gallery and the API', async () => {
+    const page = await (await fetch(`${base}/about-us`)).text();
+    expect(page).toMatch(/<a href="\/__joinery\/edit\?route=%2Fabout-us"[^>]*>Edit this page<\/a>/);
+    const editor = await fetch(`${base}/__joinery/edit?route=/about-us`);
+    expect(editor.status).toBe(200);
+    expect(await editor.text()).toContain('<script type="module" src="/cli/dev/editor/client/editor.tsx"></script>');
+    expect(await (await fetch(`${base}/__joinery/blocks`)).text()).toContain('/cli/dev/editor/client/gallery.tsx');
+    const preview = await (await fetch(`${base}/__joinery/preview?route=/about-us`)).text();
+    expect(preview).toContain('.jv-hide-mobile{display:none!important}');
+    const api = await fetch(`${base}/__joinery/api/page?route=/about-us`);
+    expect(api.status).toBe(200);
+    expect((await api.json()).page).toBe('pages/about-us.json');
+    expect((await fetch(`${base}/__joinery/nothing`)).status).toBe(404);
+    const usage = await (await fetch(`${base}/__joinery/api/usage`)).json();
+    expect(usage.author.slice(0, 2)).toEqual(['/about-us', '/aboutus']);
+    expect(usage['site-header']).toContain('/');
+  }, 120_000); // the first page loads every block through Vite
 });

@@ -19,7 +19,6 @@ import {
   buildPageData,
   buildRouteTable,
   loadSite,
-  matchPath,
   siteProductFacts,
   withSchemaDefaults,
   type BlockContracts,
@@ -46,6 +45,7 @@ import {
   withOverlay,
 } from './overlay.ts';
 import { LINT_EVENT, type LintEvent, type OverlayState } from './overlay-view.ts';
+import { resolveRoute } from './resolve-route.ts';
 import { EDITOR_PREFIX, editButton, editorHandler, forgetBlocks } from './editor/index.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -68,16 +68,6 @@ const MIME: Record<string, string> = {
   '.gif': 'image/gif',
   '.pdf': 'application/pdf',
 };
-
-function resolveRoute(routes: RouteEntry[], pathname: string): { route: RouteEntry; status: number } | undefined {
-  const path = pathname === '/' ? '/' : pathname.replace(/\/+$/, '');
-  const exact = routes.find((r) => !r.dynamic && r.path === path);
-  if (exact) return { route: exact, status: 200 };
-  const dyn = routes.find((r) => r.dynamic && r.path !== '*' && matchPath(r.path, path));
-  if (dyn) return { route: dyn, status: 200 };
-  const nf = routes.find((r) => r.path === '*');
-  return nf && { route: nf, status: 404 };
-}
 
 /** Reads images from the content folder's images/ (the build copies them). */
 function serveImage(siteDir: string, pathname: string, res: ServerResponse): boolean {

@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hydrated } from './support/page-helpers.ts';
+import { freePort } from './support/free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'joinery-dev-e2e-'));
@@ -17,17 +17,6 @@ const site = join(dir, 'site-config');
 const aboutFile = join(site, 'pages', 'about-us.json');
 let dev: ChildProcess | undefined;
 let base = '';
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
 
 // The dev server compiles on request: its start and first page take a while on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });

@@ -20,7 +20,6 @@ import {
   isDataQuery,
   isDataRef,
   loadSite,
-  matchPath,
   pageFile,
   parseJsonFile,
   resolveDataRefs,
@@ -34,6 +33,7 @@ import {
 import { blockTypes } from '../../blocks.ts';
 import { lintLoadedSite } from '../../lint/run.ts';
 import { BLOCKS_DIR } from '../../paths.ts';
+import { resolveRoute } from '../resolve-route.ts';
 import { editJsonText } from './json-edit.ts';
 import { bundleSchema } from './schema-bundle.ts';
 
@@ -62,14 +62,11 @@ class HttpError extends Error {
   }
 }
 
+/** The route the editor opens: as `joinery dev` resolves it, or the "*" page by its own path. */
 function findRoute(site: Site, path: string): RouteEntry | undefined {
   const routes = buildRouteTable(site);
-  const p = path === '/' ? '/' : path.replace(/\/+$/, '');
-  return (
-    routes.find((r) => !r.dynamic && r.path === p) ??
-    routes.find((r) => r.dynamic && r.path !== '*' && matchPath(r.path, p)) ??
-    routes.find((r) => r.path === path)
-  );
+  const found = resolveRoute(routes, path);
+  return found?.status === 200 ? found.route : routes.find((r) => r.path === path);
 }
 
 function openFile(site: Site, rel: string): OpenFile {

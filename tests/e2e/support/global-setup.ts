@@ -5,25 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { startStripeStandIn } from '../../../server/testing/stripe-stand-in.ts';
 import { startAuthorizeNetStandIn } from '../../../server/testing/authorize-net-stand-in.ts';
+import { freePort } from './free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createNetServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
 
 async function waitFor(url: string, ms: number) {
   const end = Date.now() + ms;
