@@ -57,6 +57,8 @@ interface Statement {
   kind: string;
   /** The update that marks a message sent. */
   marksSent: boolean;
+  /** The update that claims due messages (the only one with a CTE). */
+  claims: boolean;
 }
 /** 'before': the statement fails without running; 'after': it runs and commits, and its answer is lost. */
 type Verdict = 'before' | 'after' | undefined;
@@ -72,6 +74,7 @@ function flakyDb(target: Db) {
       const statement = {
         kind: node.kind,
         marksSent: node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"value":"sent"'),
+        claims: UpdateQueryNode.is(node) && node.with !== undefined,
       };
       const verdict = rule(statement);
       if (verdict) failed.push(statement);
@@ -262,6 +265,52 @@ describe('a message the mail server accepted while the database is away', () => 
         `message ${id} was accepted by the mail server but could not be marked sent before stopping`,
       ),
     ]);
+    expect(uncaught.stop()).toEqual([]);
+  });
+});
+
+describe('a claim that fails while claimed messages wait for a slot', () => {
+  it('hands the waiting messages back, so another worker sends them at once rather than after their lease', async () => {
+    const flaky = flakyDb(db);
+    const mem = memoryMailer();
+    // The first sends wait for the test, so the second claim's rows wait for a slot.
+    const gates: (() => void)[] = [];
+    const mailer: Mailer = {
+      description: 'gated',
+      async send(m) {
+        await new Promise<void>((open) => gates.push(open));
+        return mem.send(m);
+      },
+      close() {},
+    };
+    const log = memoryLogger();
+    const a = new OutboxWorker(
+      { db: flaky.db, mailer, clock, log },
+      { concurrency: 4, batchSize: 4, leaseMs: LEASE_MS, heartbeatMs: 60_000, retryMinMs: 5, retryMaxMs: 20 },
+    );
+    for (let i = 0; i < 8; i++) await enqueueMail(db, { ...order, subject: `m${i}` }, clock);
+    const draining = a.drain();
+    await vi.waitFor(() => expect(gates).toHaveLength(4), 10_000);
+    // One send ends: the worker claims the other four and starts one, so three wait for a slot.
+    gates.shift()!();
+    await vi.waitFor(() => expect(gates).toHaveLength(4), 10_000);
+    const leased = await db.selectFrom('email_outbox').select('id').where('claim_token', 'is not', null).execute();
+    expect(leased).toHaveLength(8);
+    // The next send ends and the claim that follows fails.
+    flaky.fail((s) => (s.claims ? 'before' : undefined));
+    gates.shift()!();
+    await vi.waitFor(() => expect(flaky.failed).toHaveLength(1), 10_000);
+    for (const open of gates.splice(0)) open();
+    await expect(draining).rejects.toThrow('Connection terminated unexpectedly');
+    expect(mem.sent).toHaveLength(5);
+
+    // The database answers again; the clock has not moved, so no lease has run out.
+    flaky.fail(() => undefined);
+    const other = otherServer();
+    const b = new OutboxWorker({ db: other, mailer: mem, clock }, { leaseMs: LEASE_MS });
+    expect(await b.drain()).toEqual({ ...nothing, sent: 3 });
+    expect(new Set(mem.sent.map((m) => m.subject)).size).toBe(8);
+    expect(await outboxCounts(other)).toEqual({ queued: 0, sent: 8, failed: 0 });
     expect(uncaught.stop()).toEqual([]);
   });
 });

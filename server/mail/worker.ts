@@ -344,9 +344,10 @@ export class OutboxWorker {
         if (inFlight.size) await Promise.race(inFlight);
       }
     } finally {
+      // A failed claim ends the run: what waits for a slot is handed back, not left to its lease.
+      if (waiting.length) await this.#release(waiting.splice(0));
       await Promise.allSettled(inFlight);
       await stopHeartbeat();
-      for (const c of waiting) this.#held.delete(c.row.id);
     }
   }
 
