@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -50,6 +51,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One worker per core (vitest's default leaves one core idle: one worker on a 2-core machine).
+    // The tests share nothing a second worker could disturb: each opens its own database and ports.
+    maxWorkers: availableParallelism(),
     // The default output, then the slowest tests and files of the run.
     reporters: ['default', './tests/setup/slowest-reporter.ts'],
     // Pages, blocks and e-mails format amounts in the shipped shop's currency; blocks rendered by
