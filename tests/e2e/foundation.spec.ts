@@ -95,7 +95,7 @@ test.describe('mobile menu at 375 px', () => {
 
 test.describe('desktop menu at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
-  test('a dropdown opens and closes by click or keyboard, one at a time, with no script; mobile-only items stay hidden', async ({
+  test('a dropdown opens and closes by click or keyboard (Escape too), one at a time; mobile-only items stay hidden', async ({
     page,
   }) => {
     await page.goto('/');
@@ -114,6 +114,19 @@ test.describe('desktop menu at 1280 px', () => {
     await expect(other).toHaveAttribute('open', '');
     await expect(panel).not.toHaveAttribute('open');
     await page.keyboard.press('Enter');
+    await expect(other).not.toHaveAttribute('open');
+    // Escape, from the summary or from a link inside, closes the panel and gives the focus to its summary.
+    // (The pointer leaves the menu: a panel shows only while neither pointer nor focus is on another item.)
+    await page.mouse.move(640, 800);
+    await page.keyboard.press('Enter');
+    await expect(other.getByRole('link').first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(other.getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(other).not.toHaveAttribute('open');
+    await expect(other.locator('> summary')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
     await expect(other).not.toHaveAttribute('open');
     await expect(page.getByRole('link', { name: 'Call us: (614) 555-0143' })).toBeHidden();
   });
