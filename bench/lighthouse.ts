@@ -33,15 +33,21 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
  * LIGHTHOUSE_CPU_SLOWDOWN=N: the simulated phone's CPU N times slower than this machine instead of
  * Lighthouse's 4, to stand for a slower machine: 4 × (this benchmarkIndex / that one's), e.g. 7.5
  * on a machine of 2,600 for one of about 1,400.
+ * LIGHTHOUSE_AS_INDEX=N: that slowdown worked out here: a first run measures this machine's
+ * benchmarkIndex (it moves with the load), and every run then slows 4 × (it / N).
  */
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+const AS_INDEX = process.env.LIGHTHOUSE_AS_INDEX ? Number(process.env.LIGHTHOUSE_AS_INDEX) : undefined;
 const THREAD_TIME = process.env.LIGHTHOUSE_THREAD_TIME === '1';
-const lighthouseConfig = CPU_SLOWDOWN
-  ? {
-      extends: 'lighthouse:default',
-      settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } },
-    }
-  : undefined;
+/** The slowdown of the last runLighthouse (4: Lighthouse's own). */
+let slowdownUsed = 4;
+const configFor = (slowdown: number | undefined) =>
+  slowdown
+    ? {
+        extends: 'lighthouse:default',
+        settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } },
+      }
+    : undefined;
 // The flags of playwright.config.ts, plus headless and no shared-memory use (containers).
 const CHROME_FLAGS = [
   '--headless=new',
@@ -149,6 +155,19 @@ export async function runLighthouse(
   });
   const rows: LighthouseRow[] = [];
   try {
+    let slowdown = CPU_SLOWDOWN;
+    if (!slowdown && AS_INDEX && pages[0]) {
+      log(`lighthouse: measuring this machine's benchmarkIndex to stand for one of ${AS_INDEX}`);
+      const probe = await lighthouse(shop.origin + pages[0][1], {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      slowdown = Math.round((4 * probe!.lhr.environment.benchmarkIndex * 10) / AS_INDEX) / 10;
+    }
+    slowdownUsed = slowdown ?? 4;
+    const lighthouseConfig = configFor(slowdown);
     for (const [label, path] of pages) {
       const runsOf: LighthouseRow[] = [];
       // A failed run is tried again (twice at most in all), so the median is of `runs` runs.
@@ -245,7 +264,7 @@ export async function runLighthouse(
 export function lighthouseTable(rows: LighthouseRow[]): string {
   const indexes = rows.flatMap((r) => r.benchmarkIndexes);
   const machine = indexes.length
-    ? `benchmarkIndex ${fmt(median(indexes))} (median of ${indexes.length} runs, ${fmt(Math.min(...indexes))} to ${fmt(Math.max(...indexes))}; Lighthouse's rough CPU speed of this machine, which its simulation slows ${CPU_SLOWDOWN ?? 4}x whatever the figure; Chrome DevTools takes a Pixel 5 as 1,000)`
+    ? `benchmarkIndex ${fmt(median(indexes))} (median of ${indexes.length} runs, ${fmt(Math.min(...indexes))} to ${fmt(Math.max(...indexes))}; Lighthouse's rough CPU speed of this machine, which its simulation slowed ${slowdownUsed}x${AS_INDEX && !CPU_SLOWDOWN ? `, to stand for a machine of ${fmt(AS_INDEX)}` : ''}; Chrome DevTools takes a Pixel 5 as 1,000)`
     : 'benchmarkIndex: no run completed';
   const head =
     '| page | path | perf | a11y | best pr. | SEO | LCP | FCP | TBT | CLS | main thread | JS execution | JS transferred | runs |';
