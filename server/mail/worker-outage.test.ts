@@ -59,6 +59,8 @@ interface Statement {
   marksSent: boolean;
   /** The update that claims due messages (the only one with a CTE). */
   claims: boolean;
+  /** The update that hands claimed messages back (clears the claim, due at once). */
+  handsBack: boolean;
 }
 /** 'before': the statement fails without running; 'after': it runs and commits, and its answer is lost. */
 type Verdict = 'before' | 'after' | undefined;
@@ -75,6 +77,14 @@ function flakyDb(target: Db) {
         kind: node.kind,
         marksSent: node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"value":"sent"'),
         claims: UpdateQueryNode.is(node) && node.with !== undefined,
+        handsBack:
+          UpdateQueryNode.is(node) &&
+          !node.with &&
+          JSON.stringify(node.updates?.map((u) => u.column)) ===
+            JSON.stringify([
+              { kind: 'ColumnNode', column: { kind: 'IdentifierNode', name: 'claim_token' } },
+              { kind: 'ColumnNode', column: { kind: 'IdentifierNode', name: 'next_attempt_at' } },
+            ]),
       };
       const verdict = rule(statement);
       if (verdict) failed.push(statement);
@@ -315,6 +325,63 @@ describe('a claim that fails while claimed messages wait for a slot', () => {
   });
 });
 
+describe('a hand-back that fails', () => {
+  it('leaves the messages to their own lease (the heartbeat renews only the rows still held), and hands them back once the database answers', async () => {
+    const flaky = flakyDb(db);
+    const mem = memoryMailer();
+    const gates: (() => void)[] = [];
+    const mailer: Mailer = {
+      description: 'gated',
+      async send(m) {
+        await new Promise<void>((open) => gates.push(open));
+        return mem.send(m);
+      },
+      close() {},
+    };
+    const a = new OutboxWorker(
+      { db: flaky.db, mailer, clock, log: memoryLogger() },
+      {
+        concurrency: 4,
+        batchSize: 4,
+        leaseMs: LEASE_MS,
+        heartbeatMs: 10,
+        retryMinMs: 5,
+        retryMaxMs: 20,
+        resumeGraceMs: 0,
+      },
+    );
+    const claimedAt = clock.now().getTime();
+    for (let i = 0; i < 8; i++) await enqueueMail(db, { ...order, subject: `m${i}` }, clock);
+    const draining = a.drain();
+    await vi.waitFor(() => expect(gates).toHaveLength(4), 10_000);
+    // One send ends: the second claim takes 5-8 and starts 5, so 6-8 wait, under 5's claim.
+    gates.shift()!();
+    await vi.waitFor(() => expect(gates).toHaveLength(4), 10_000);
+    // The database fails the next claim and the hand-back of 6-8; 2-5 stay in flight.
+    flaky.fail((s) => (s.claims || s.handsBack ? 'before' : undefined));
+    gates.shift()!();
+    await vi.waitFor(() => expect(flaky.failed.map((s) => s.handsBack)).toEqual([false, true]), 10_000);
+
+    // Time passes while 3-5 are in flight: their leases are renewed, 6-8 keep the lease of their claim.
+    clock.advance(LEASE_MS / 2);
+    const renewed = new Date(clock.now().getTime() + LEASE_MS).toISOString();
+    await expect.poll(async () => (await row(5)).next_attempt_at, { timeout: 10_000 }).toBe(renewed);
+    const waited = await db.selectFrom('email_outbox').select('next_attempt_at').where('id', 'in', [6, 7, 8]).execute();
+    expect(waited.map((r) => r.next_attempt_at)).toEqual(Array(3).fill(new Date(claimedAt + LEASE_MS).toISOString()));
+
+    // The database answers: the run ends on its failed claim; the next one hands 6-8 back and sends them.
+    flaky.fail(() => undefined);
+    for (const open of gates.splice(0)) open();
+    await expect(draining).rejects.toThrow('Connection terminated unexpectedly');
+    const again = a.drain();
+    await vi.waitFor(() => expect(gates).toHaveLength(3), 10_000);
+    for (const open of gates.splice(0)) open();
+    expect(await again).toEqual({ ...nothing, sent: 3 });
+    expect(mem.sent.map((m) => m.subject).sort()).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
+    expect(uncaught.stop()).toEqual([]);
+  });
+});
+
 describe('the poll loop during an outage', () => {
   it('logs one line per outage, backs off, and sends again on its own once the database answers', async () => {
     const flaky = flakyDb(db);
@@ -349,7 +416,8 @@ describe('the poll loop during an outage', () => {
       expect(recoveryLines(log)).toHaveLength(outage);
     }
     expect(mem.sent.map((m) => m.subject)).toEqual(['after outage 1', 'after outage 2']);
-    expect(await outboxCounts(db)).toEqual({ queued: 0, sent: 2, failed: 0 });
+    // The mark follows the send: wait for it rather than race it.
+    await expect.poll(() => outboxCounts(db), { timeout: 10_000 }).toEqual({ queued: 0, sent: 2, failed: 0 });
     expect(log.lines.filter((l) => l.level === 'error')).toHaveLength(2);
     expect(uncaught.stop()).toEqual([]);
   });
@@ -455,7 +523,21 @@ describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart (pg_ctl -m fas
     await restart;
     const check = openDatabase(url);
     bed.defer(() => check.destroy());
-    await expect.poll(async () => (await outboxCounts(check)).sent, { timeout: 60_000, interval: 100 }).toBe(total);
+    await expect
+      .poll(async () => (await outboxCounts(check)).sent, { timeout: 60_000, interval: 100 })
+      .toBe(total)
+      .catch(async (e: Error) => {
+        // What is left, and what each server logged, to tell a slow run from a lost message.
+        const left = await check
+          .selectFrom('email_outbox')
+          .select(['id', 'status', 'attempts', 'last_error', 'next_attempt_at', 'claim_token'])
+          .where('status', '!=', 'sent')
+          .execute();
+        const said = logs.map((l, i) => l.lines.map((x) => `server ${i} ${x.level}: ${x.message}`).join('\n'));
+        throw new Error(
+          `${e.message}\nclock ${clock.now().toISOString()}; not sent: ${JSON.stringify(left)}\n${said.join('\n')}`,
+        );
+      });
     await Promise.all(workers.map((w) => w.stop()));
 
     expect(sink.messages).toHaveLength(total);

@@ -154,6 +154,8 @@ export class OutboxWorker {
   /** What is failing against the database now and being retried: an outage while not empty. */
   readonly #failing = new Set<string>();
   #outageSince = 0;
+  /** Rows whose hand-back failed: handed back again once the database answers. */
+  #unreleased: Claim[] = [];
   /** No claim before this (Date.now()): the grace after an outage. */
   #claimAfter = 0;
   /** The last of the statements that lock several held rows (#rowsStatement): the next waits for it. */
@@ -361,6 +363,7 @@ export class OutboxWorker {
       await this.#attempt(QUEUE, 'looking for due messages', () =>
         this.#db.selectFrom('email_outbox').select('id').limit(1).execute(),
       );
+    if (!this.#failing.size && this.#unreleased.length) await this.#release(this.#unreleased.splice(0));
     if (this.#failing.size || Date.now() < this.#claimAfter) return [];
     const now = this.#clock.now();
     const token = randomUUID();
@@ -436,6 +439,12 @@ export class OutboxWorker {
             .updateTable('email_outbox')
             .set({ next_attempt_at: lease })
             .where('status', '=', 'queued')
+            // By id too: a claim's other rows, handed back without an answer, are not held any more.
+            .where(
+              'id',
+              'in',
+              held.map((c) => c.row.id),
+            )
             .where('claim_token', 'in', tokens)
             .returning('id')
             .execute(),
@@ -450,7 +459,10 @@ export class OutboxWorker {
     return true;
   }
 
-  /** Hands rows back (due now), so another worker or the next run sends them at once; if the database fails, their leases run out. */
+  /**
+   * Hands rows back (due now), so another worker or the next run sends them at once. If the
+   * database fails, they are handed back again before the next claim; meanwhile their leases run out.
+   */
   async #release(claims: Claim[]): Promise<void> {
     for (const c of claims) this.#held.delete(c.row.id);
     await this.#attempt(QUEUE, 'handing back claimed messages', () =>
@@ -467,7 +479,7 @@ export class OutboxWorker {
           .where('status', '=', 'queued')
           .execute(),
       ),
-    ).catch(() => undefined);
+    ).catch(() => void this.#unreleased.push(...claims));
   }
 
   #lostLease(row: OutboxRow, what: string): undefined {
