@@ -82,6 +82,35 @@ function showNotices(): void {
 }
 showNotices();
 
+// Tab and Shift+Tab stay inside an open menu panel (a popover dialog, over the page as a modal
+// is): past its last control the focus goes to its first, and back. Pointer focus is left alone,
+// as a click outside closes the panel.
+let tabbing = false;
+addEventListener(
+  'keydown',
+  (e) => {
+    tabbing = e.key === 'Tab';
+  },
+  true,
+);
+addEventListener(
+  'pointerdown',
+  () => {
+    tabbing = false;
+  },
+  true,
+);
+addEventListener('focusin', (e) => {
+  const panel = document.querySelector<HTMLElement>('[popover][role="dialog"]:popover-open');
+  const to = e.target instanceof Node ? e.target : null;
+  if (!tabbing || !panel || !to || panel.contains(to)) return;
+  const controls = [
+    ...panel.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), summary, input:not(:disabled)'),
+  ].filter((el) => el.getClientRects().length);
+  const after = panel.compareDocumentPosition(to) & Node.DOCUMENT_POSITION_FOLLOWING;
+  (after ? controls[0] : controls.at(-1))?.focus();
+});
+
 // Escape closes the menu panel (a <details> in a <nav>, outside a popover, which closes itself)
 // that holds the focus, and gives the focus back to its summary, as a menu button does.
 addEventListener('keydown', (e) => {

@@ -82,7 +82,15 @@ test.describe('mobile menu at 375 px', () => {
     await expect(hoods).toHaveAttribute('open', '');
     await expect(vanities).not.toHaveAttribute('open');
     await expect(panel.getByRole('link', { name: 'Call us: (614) 555-0143' })).toBeVisible(); // mobile-only item
-    await panel.getByRole('button', { name: 'Close' }).click();
+    // The focus stays in the open panel: Shift+Tab from Close goes to its last link, Tab from there back to Close.
+    const close = panel.getByRole('button', { name: 'Close' });
+    await close.focus();
+    await page.keyboard.press('Shift+Tab');
+    const last = panel.getByRole('link', { name: 'Call us: (614) 555-0143' });
+    await expect(last).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    await close.click();
     await expect(panel).toBeHidden();
     await expect(burger).toBeFocused();
     // Escape closes it too (a popover).
