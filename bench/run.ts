@@ -9,6 +9,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { getValidator } from '../cli/lint/context.ts';
+import { SCHEMA_BY_KIND } from '../cli/lint/rules/schema.ts';
 import { lintSite } from '../cli/lint/run.ts';
 import { DIST_DIR, ROOT } from '../cli/paths.ts';
 import { kindOf, loadSite } from '../engine/node.ts';
@@ -42,14 +43,7 @@ getValidator();
 const inLint = timeIt(() => lintSite(big), 3);
 const validator = getValidator();
 const files = [...loadSite(big).files.values()].map((f) => ({ rel: f.rel, abs: f.abs }));
-const schemaOf: Record<string, string> = {
-  site: 'site.schema.json',
-  routes: 'routes.schema.json',
-  page: 'page.schema.json',
-  template: 'template.schema.json',
-  menu: 'menu.schema.json',
-  form: 'form.schema.json',
-};
+const schemaOf = SCHEMA_BY_KIND;
 // Bare: read, JSON.parse and validate each file against its schema; nothing else.
 const bare = timeIt(() => {
   let n = 0;

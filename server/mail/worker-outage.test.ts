@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { sql, UpdateQueryNode, WhereNode, type KyselyPlugin } from 'kysely';
+import { ColumnNode, sql, UpdateQueryNode, WhereNode, type KyselyPlugin } from 'kysely';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManualClock } from '../clock.ts';
 import { openDatabase, openMigratedDatabase, type Db } from '../db/open.ts';
@@ -65,6 +65,25 @@ interface Statement {
 /** 'before': the statement fails without running; 'after': it runs and commits, and its answer is lost. */
 type Verdict = 'before' | 'after' | undefined;
 
+/** The columns an update sets, in order. */
+const setColumns = (node: UpdateQueryNode) =>
+  (node.updates ?? []).map((u) => (ColumnNode.is(u.column) ? u.column.column.name : '')).join();
+
+/** A mailer whose sends wait until the test opens their gate, one gate per send, in order. */
+function gatedMailer() {
+  const mem = memoryMailer();
+  const gates: (() => void)[] = [];
+  const mailer: Mailer = {
+    description: 'gated',
+    async send(m) {
+      await new Promise<void>((open) => gates.push(open));
+      return mem.send(m);
+    },
+    close() {},
+  };
+  return { mailer, mem, gates };
+}
+
 /** The same database through a plugin that fails the statements `rule` picks, as a database going away would. */
 function flakyDb(target: Db) {
   let rule: (s: Statement) => Verdict = () => undefined;
@@ -77,14 +96,7 @@ function flakyDb(target: Db) {
         kind: node.kind,
         marksSent: node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"value":"sent"'),
         claims: UpdateQueryNode.is(node) && node.with !== undefined,
-        handsBack:
-          UpdateQueryNode.is(node) &&
-          !node.with &&
-          JSON.stringify(node.updates?.map((u) => u.column)) ===
-            JSON.stringify([
-              { kind: 'ColumnNode', column: { kind: 'IdentifierNode', name: 'claim_token' } },
-              { kind: 'ColumnNode', column: { kind: 'IdentifierNode', name: 'next_attempt_at' } },
-            ]),
+        handsBack: UpdateQueryNode.is(node) && !node.with && setColumns(node) === 'claim_token,next_attempt_at',
       };
       const verdict = rule(statement);
       if (verdict) failed.push(statement);
@@ -282,17 +294,8 @@ describe('a message the mail server accepted while the database is away', () => 
 describe('a claim that fails while claimed messages wait for a slot', () => {
   it('hands the waiting messages back, so another worker sends them at once rather than after their lease', async () => {
     const flaky = flakyDb(db);
-    const mem = memoryMailer();
     // The first sends wait for the test, so the second claim's rows wait for a slot.
-    const gates: (() => void)[] = [];
-    const mailer: Mailer = {
-      description: 'gated',
-      async send(m) {
-        await new Promise<void>((open) => gates.push(open));
-        return mem.send(m);
-      },
-      close() {},
-    };
+    const { mailer, mem, gates } = gatedMailer();
     const log = memoryLogger();
     const a = new OutboxWorker(
       { db: flaky.db, mailer, clock, log },
@@ -328,16 +331,7 @@ describe('a claim that fails while claimed messages wait for a slot', () => {
 describe('a hand-back that fails', () => {
   it('leaves the messages to their own lease (the heartbeat renews only the rows still held), and hands them back once the database answers', async () => {
     const flaky = flakyDb(db);
-    const mem = memoryMailer();
-    const gates: (() => void)[] = [];
-    const mailer: Mailer = {
-      description: 'gated',
-      async send(m) {
-        await new Promise<void>((open) => gates.push(open));
-        return mem.send(m);
-      },
-      close() {},
-    };
+    const { mailer, mem, gates } = gatedMailer();
     const a = new OutboxWorker(
       { db: flaky.db, mailer, clock, log: memoryLogger() },
       {

@@ -5,15 +5,7 @@ import { kindOf, positionAt, type JsonFile } from '../../../engine/node.ts';
 import { ROOT, SCHEMAS_DIR } from '../../paths.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
-
-const SCHEMA_BY_KIND: Record<string, string> = {
-  site: 'site.schema.json',
-  routes: 'routes.schema.json',
-  page: 'page.schema.json',
-  template: 'template.schema.json',
-  menu: 'menu.schema.json',
-  form: 'form.schema.json',
-};
+import { SCHEMA_BY_KIND } from './schema.ts';
 
 /** The schema a content file follows: by its folder, or a data file NAME.json by NAME.schema.json. */
 function knownSchema(ctx: LintContext, rel: string): string | undefined {

@@ -11,7 +11,8 @@ import type { LintContext, ReportInput } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { forEachBlock } from '../walk.ts';
 
-const SCHEMA_BY_KIND: Record<string, string> = {
+/** The schema of each content folder's files (data files name theirs with `$schema`). */
+export const SCHEMA_BY_KIND: Record<string, string> = {
   site: 'site.schema.json',
   routes: 'routes.schema.json',
   page: 'page.schema.json',
