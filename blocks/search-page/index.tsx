@@ -23,7 +23,7 @@ export const UNAVAILABLE_TEXT = 'Search is not available right now. Please try a
 export const resultsHeading = (template: string, count: number, query: string) =>
   template.replaceAll('{count}', String(count)).replaceAll('{query}', query);
 
-function SearchPage({ label, placeholder, buttonText, resultsText, pageSize, moreText }: SearchPageProps) {
+function SearchPage({ label, placeholder, buttonText, resultsText, resultText, pageSize, moreText }: SearchPageProps) {
   // Empty until hydrated: the prerendered page has no query.
   const [params, setParams] = useQueryParams();
   const query = (params.get('query') ?? params.get('query-box') ?? '').trim();
@@ -63,7 +63,8 @@ function SearchPage({ label, placeholder, buttonText, resultsText, pageSize, mor
   if (answering) {
     if (index.status === 'error') status = UNAVAILABLE_TEXT;
     else if (index.status !== 'ready') status = LOADING_TEXT;
-    else status = hits.length ? resultsHeading(resultsText, hits.length, query) : SEARCH_NO_RESULTS_MESSAGE;
+    else if (!hits.length) status = SEARCH_NO_RESULTS_MESSAGE;
+    else status = resultsHeading(hits.length === 1 ? resultText : resultsText, hits.length, query);
   }
   const listed = answering && hits.length > 0;
 

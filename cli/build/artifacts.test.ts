@@ -47,11 +47,37 @@ describe('build artifacts of the shop', () => {
     );
     expect(querySearch(index, 'Sample Doors').some((h) => h.url === '/order-samples' && h.kind === 'page')).toBe(true);
   });
+
+  it('search index: typos, sku starts and the ranking of "white shaker" on the shop', () => {
+    const index = read<SearchIndex>('data/search-index.json');
+    const names = (text: string, limit = 10) => querySearch(index, text, limit).map((h) => h.name);
+    expect(names('cabnet')).toContain('Kitchen Cabinets');
+    // The eight vanity styles, then pages about vanities.
+    expect(names('vanaty', 8)).toContain('Classic White Shaker Bathroom Vanity');
+    expect(names('vanaty', 8).every((n) => n.endsWith('Bathroom Vanity'))).toBe(true);
+    expect(names('shaker whte', 3)).toEqual([
+      'Aspen White Shaker',
+      'Classic White Shaker Bathroom Vanity',
+      'Classic Off-White Shaker Bathroom Vanity',
+    ]);
+    expect(names('AW-SD-AW')).toEqual(['Aspen White Shaker']);
+    expect(names('hs-sd')).toEqual(['Hudson Sage Shaker']);
+    // White styles, then the lines made in white (Pure White, Aspen White, Linen Off-White
+    // samples), then the dark styles whose descriptions mention white.
+    expect(names('white shaker', 6)).toEqual([
+      'Aspen White Shaker',
+      'Classic White Shaker Bathroom Vanity',
+      'Classic Off-White Shaker Bathroom Vanity',
+      'Park Terrace Slim Shaker',
+      'Carlton',
+      'Sutton Craftsman',
+    ]);
+  });
 });
 
 it('a site without a catalogue gets empty sample data and a pages-only index', () => {
   const site = memorySite({ ...baseSite });
   const [samples, index] = siteArtifacts.map((a) => a.build({ site, routes: [] }));
   expect(samples).toEqual({ version: 1, styles: {}, samples: {} });
-  expect(index).toEqual({ version: 1, docs: [] });
+  expect(index).toEqual({ version: 2, docs: [] });
 });

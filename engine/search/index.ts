@@ -1,6 +1,6 @@
-/** Site search: a compact index built at build time and queried in the browser. Framework-free. */
+/** Site search: the documents gathered at build time, indexed and queried in the browser. Framework-free. */
 export { buildSearchIndex, mergeSearchDocs } from './build-index.ts';
-export { querySearch } from './query.ts';
+export { openSearch, querySearch } from './query.ts';
 export {
   SEARCH_MIN_LENGTH,
   SEARCH_MIN_LENGTH_MESSAGE,

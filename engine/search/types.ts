@@ -8,36 +8,24 @@ export interface SearchDoc {
   name: string;
   title: string;
   description: string;
+  /** What the document is besides its name: a style's facet values and the finishes of its samples. */
+  tags?: string[];
   /** Sample SKUs (or product codes) that find this document. */
   sku?: string[];
 }
 
-/** One document in the index: display fields plus its normalised search text. */
-export interface IndexedDoc {
-  id: string;
-  url: string;
-  kind: SearchDocKind;
-  name: string;
-  title: string;
-  /** For display: the description cut at DISPLAY_DESCRIPTION_LENGTH characters. */
-  description: string;
-  sku?: string[];
-  /**
-   * Normalised text searched by a query: name, title, description and the SKUs, separated by
-   * FIELD_SEPARATOR (SKUs by SKU_SEPARATOR), so a phrase never matches across two fields.
-   */
-  text: string;
-  /** Offsets in `text` where the title, the description and the SKUs begin. */
-  at: [title: number, description: number, sku: number];
-}
-
-/** A JSON-serialisable search index (built at build time, loaded by the browser on demand). */
+/**
+ * The search index file: the documents, checked and trimmed at build time. The browser builds
+ * its word index from them on first use (smaller to fetch than a serialised word index, and
+ * as fast to build as one is to load).
+ */
 export interface SearchIndex {
-  version: 1;
-  docs: IndexedDoc[];
+  version: 2;
+  docs: SearchDoc[];
 }
 
-export type MatchField = 'sku' | 'name' | 'title' | 'description' | 'words';
+/** The field a hit matched best in: a SKU, the name, the title, its tags or the description. */
+export type MatchField = 'sku' | 'name' | 'title' | 'tags' | 'description';
 
 export interface SearchHit {
   id: string;
@@ -45,10 +33,11 @@ export interface SearchHit {
   kind: SearchDocKind;
   name: string;
   title: string;
+  /** For display: the description shortened to about 160 characters. */
   description: string;
   sku?: string[];
-  /** Where the query matched best: a SKU, the name, the title, the description, or (words) all its words across fields. */
   field: MatchField;
-  /** Rank score: lower is better. */
-  score: number;
 }
+
+/** Hits for a text, best first, at most `limit` (default 10; Infinity for all). */
+export type SearchFn = (text: string, limit?: number) => SearchHit[];

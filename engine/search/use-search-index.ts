@@ -6,10 +6,7 @@
 import { useEffect, useState } from 'react';
 import { loadStaticJson } from '../render/static-json.ts';
 import { SEARCH_INDEX_URL } from './files.ts';
-import type { SearchHit, SearchIndex } from './types.ts';
-
-/** Hits for a text, best first, at most `limit` (default 10; Infinity for all). */
-export type SearchFn = (text: string, limit?: number) => SearchHit[];
+import type { SearchFn, SearchIndex } from './types.ts';
 
 export type SiteSearch =
   | { status: 'idle' | 'loading' | 'error'; search?: undefined }
@@ -18,10 +15,10 @@ export type SiteSearch =
 let pending: Promise<SearchFn> | undefined;
 let loaded: SearchFn | undefined;
 
-/** Loads the index and the query code once per page load (a failure is retried on the next call). */
+/** Loads the index and the query code once per page load and indexes it (a failure is retried on the next call). */
 function loadSiteSearch(): Promise<SearchFn> {
   pending ??= Promise.all([loadStaticJson<SearchIndex>(SEARCH_INDEX_URL), import('./query.ts')]).then(([index, m]) => {
-    loaded = (text, limit) => m.querySearch(index, text, limit);
+    loaded = m.openSearch(index);
     return loaded;
   });
   pending.catch(() => (pending = undefined));

@@ -230,6 +230,72 @@ test.describe('search', () => {
     expect(errors).toEqual([]);
   });
 
+  test('typos forgiven, sku starts kept, "white shaker" ranks white styles first, "1 result"', async ({ page }) => {
+    const errors = watchErrors(page);
+    /** Whether a script the page has fetched so far holds the search library (MiniSearch). */
+    const libraryLoaded = () =>
+      page.evaluate(async () => {
+        const scripts = performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((url) => new URL(url).pathname.endsWith('.js'));
+        const texts = await Promise.all(scripts.map((url) => fetch(url).then((r) => r.text())));
+        return texts.some((t) => t.includes('MiniSearch'));
+      });
+    await page.goto('/');
+    await settled(page);
+    expect(await libraryLoaded()).toBe(false);
+
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
+    const options = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option');
+    const names = () => options.evaluateAll((els) => els.map((el) => el.firstElementChild?.textContent));
+    await box.click();
+    await box.fill('cabnet');
+    await expect(options.filter({ hasText: /^Kitchen CabinetsPage$/ })).toHaveCount(1);
+    expect(await libraryLoaded()).toBe(true);
+    await box.fill('vanaty');
+    await expect(options.first()).toContainText('Bathroom Vanity');
+    await box.fill('shaker whte');
+    await expect(options.first()).toContainText('Aspen White Shaker');
+    await box.fill('AW-SD-AW');
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText('Aspen White Shaker');
+    await box.fill('hs-sd');
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText('Hudson Sage Shaker');
+
+    // White styles first, then the lines made in white; the dark shakers after them.
+    const whiteFirst = [
+      'Aspen White Shaker',
+      'Classic White Shaker Bathroom Vanity',
+      'Classic Off-White Shaker Bathroom Vanity',
+      'Park Terrace Slim Shaker',
+      'Carlton',
+      'Sutton Craftsman',
+    ];
+    await box.fill('white shaker');
+    await expect(options).toHaveCount(6);
+    await expect.poll(names).toEqual(whiteFirst);
+
+    await page.goto('/search?query=white+shaker');
+    await hydrated(page);
+    const results = page.getByRole('main').getByRole('list', { name: /^\d+ results for "white shaker"$/ });
+    const resultNames = () => results.getByRole('link').allTextContents();
+    await expect.poll(async () => (await resultNames()).slice(0, 6)).toEqual(whiteFirst);
+    const all = await resultNames();
+    for (const dark of ['Blackstone Charcoal Shaker', 'Hudson Sage Shaker', 'Pacific Navy Shaker'])
+      expect(all.indexOf(dark)).toBeGreaterThan(5);
+
+    // One result: the singular, where the spec leaves the text to us.
+    await page.goto('/search?query=PTS-SD-CF');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: '1 result for "PTS-SD-CF"', exact: true })).toBeVisible();
+    await page.goto('/search?query=vanaty');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: /^\d+ results for "vanaty"$/ })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('the search page: query box, minimum length, results; axe clean', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto('/search?query=greenwich');

@@ -17,9 +17,13 @@ export interface SearchPageProps {
    */
   buttonText: string;
   /**
-   * Heading above the results; {count} and {query} are replaced.
+   * Heading above two or more results; {count} and {query} are replaced.
    */
   resultsText: string;
+  /**
+   * Heading above a single result; {count} and {query} are replaced.
+   */
+  resultText: string;
   /**
    * Results shown at first and added by Show more.
    */
