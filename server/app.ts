@@ -79,7 +79,7 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   const clock = o.clock ?? systemClock;
   const outbox = new OutboxWorker({ db: o.db, mailer: o.mailer, clock, log, from: config.mailFrom }, config.outbox);
   const gateway = o.sandboxGateway === false ? undefined : (o.sandboxGateway ?? sandboxGateway(o.db, clock));
-  const payments = o.payments ?? (gateway ? defaultPaymentProviders({ sandbox: gateway }) : {});
+  const payments = o.payments ?? (gateway ? defaultPaymentProviders({ sandbox: gateway, clock }) : {});
   const deps: AppDeps = { db: o.db, mailer: o.mailer, clock, log, config, outbox, siteDir, payments };
   // The sandbox gateway tells the shop when an authentication decided a payment, as a provider's webhook would.
   const unhook =

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultMailFrom, envConfig, readSiteJson, resolveConfig } from './config.ts';
+import { defaultMailFrom, envConfig, linkOrigin, readSiteJson, resolveConfig } from './config.ts';
 import { tempDir, type TempDir } from './testing/temp-dir.ts';
 
 let dir: TempDir | undefined;
@@ -53,5 +53,23 @@ describe('envConfig', () => {
     expect(envConfig({}).bodyTimeoutMs).toBe(30_000);
     expect(envConfig({ BODY_TIMEOUT_MS: '0' }).bodyTimeoutMs).toBe(30_000);
     expect(envConfig({ BODY_TIMEOUT_MS: 'soon' }).bodyTimeoutMs).toBe(30_000);
+  });
+});
+
+describe('linkOrigin', () => {
+  const local = 'http://localhost:3000';
+  it("is PUBLIC_ORIGIN, else site.json's origin with how to link to a local shop, else the local default", () => {
+    expect(linkOrigin({ PUBLIC_ORIGIN: ' http://127.0.0.1:8080/ ' }, 'https://shop.example', local)).toEqual({
+      origin: 'http://127.0.0.1:8080',
+      note: 'http://127.0.0.1:8080 (PUBLIC_ORIGIN)',
+    });
+    expect(linkOrigin({ PUBLIC_ORIGIN: '' }, 'https://shop.example/', local)).toEqual({
+      origin: 'https://shop.example',
+      note: 'https://shop.example (site.json "origin"; set PUBLIC_ORIGIN=http://localhost:3000 to link to a local shop)',
+    });
+    expect(linkOrigin({}, undefined, local)).toEqual({
+      origin: local,
+      note: 'http://localhost:3000 (the default: neither PUBLIC_ORIGIN nor site.json "origin" is set)',
+    });
   });
 });

@@ -82,6 +82,32 @@ export function readSiteJson(siteDir: string | undefined): SiteFacts {
   }
 }
 
+/** The origin when neither PUBLIC_ORIGIN nor site.json names one. */
+const DEFAULT_ORIGIN = 'http://localhost:3000';
+
+/**
+ * The origin of the links the shop writes (quote links, links in e-mails): PUBLIC_ORIGIN, else
+ * site.json's "origin", else http://localhost:3000. Never guessed from the port a server listens
+ * on: a server started without PUBLIC_ORIGIN would mail its customers local links, and
+ * `joinery quote create` (another process) cannot know that port. `note` says where the origin
+ * comes from and, when it is not PUBLIC_ORIGIN, how to point the links at `local` (a local shop).
+ */
+export function linkOrigin(
+  env: Record<string, string | undefined>,
+  siteOrigin: string | undefined,
+  local: string,
+): { origin: string; note: string } {
+  const trim = (o: string) => o.trim().replace(/\/+$/, '');
+  if (env.PUBLIC_ORIGIN?.trim()) {
+    const origin = trim(env.PUBLIC_ORIGIN);
+    return { origin, note: `${origin} (PUBLIC_ORIGIN)` };
+  }
+  const origin = trim(siteOrigin || DEFAULT_ORIGIN);
+  const from = siteOrigin ? 'site.json "origin"' : 'the default: neither PUBLIC_ORIGIN nor site.json "origin" is set';
+  const hint = origin === local ? '' : `; set PUBLIC_ORIGIN=${local} to link to a local shop`;
+  return { origin, note: `${origin} (${from}${hint})` };
+}
+
 let version: string | undefined;
 function packageVersion(): string {
   try {
@@ -143,7 +169,7 @@ export function envConfig(env: Record<string, string | undefined> = process.env)
 export function resolveConfig(given: Partial<ServerConfig>, ...facts: SiteFacts[]): ServerConfig {
   const env = envConfig();
   const siteName = given.siteName ?? facts.find((f) => f.name)?.name ?? 'Joinery';
-  const origin = (given.origin ?? facts.find((f) => f.origin)?.origin ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const origin = (given.origin ?? facts.find((f) => f.origin)?.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
   return {
     distDir: given.distDir === undefined ? DEFAULT_DIST_DIR : given.distDir,
     siteName,

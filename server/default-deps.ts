@@ -87,7 +87,7 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
   const gateway = sandboxGateway(db, systemClock);
   let payments: ReturnType<typeof defaultPaymentProviders>;
   try {
-    payments = defaultPaymentProviders({ sandbox: gateway, env });
+    payments = defaultPaymentProviders({ sandbox: gateway, clock: systemClock, env });
   } catch (e) {
     mailer.close();
     await db.destroy();

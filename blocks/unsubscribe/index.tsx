@@ -7,7 +7,8 @@ import styles from './unsubscribe.module.css';
 /**
  * The newsletter toggle: the button alternates its unsubscribe and subscribe texts with an alert
  * each time. Unlike the original it calls the server with the token from the URL,
- * so the stored subscription changes; the text only switches when the server agreed.
+ * so the stored subscription changes; the text only switches when the server agreed. Subscribing
+ * again only mails a new confirmation link (status 'pending'): the button stays until it is opened.
  */
 function Unsubscribe({
   tokenParam,

@@ -1,8 +1,8 @@
 /** POST {endpoint}/unsubscribe or /subscribe with the token: `{ success, message, data: { status } }`. */
 export interface ToggleResult {
   ok: boolean;
-  /** The subscription's state after the call, as the server reports it. */
-  status?: 'subscribed' | 'unsubscribed';
+  /** The subscription's state after the call, as the server reports it ('pending': waiting for its confirmation link). */
+  status?: 'subscribed' | 'unsubscribed' | 'pending';
 }
 
 export async function toggleSubscription(
@@ -21,7 +21,8 @@ export async function toggleSubscription(
     const body = (await res.json().catch(() => ({}))) as { success?: unknown; data?: { status?: unknown } };
     if (!res.ok || body.success !== true) return { ok: false };
     const status = body.data?.status;
-    return { ok: true, ...((status === 'subscribed' || status === 'unsubscribed') && { status }) };
+    const known = status === 'subscribed' || status === 'unsubscribed' || status === 'pending';
+    return { ok: true, ...(known && { status }) };
   } catch {
     return { ok: false };
   }

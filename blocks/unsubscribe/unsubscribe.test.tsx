@@ -36,6 +36,15 @@ describe('toggleSubscription', () => {
     );
     expect(out).toEqual({ ok: true, status: 'unsubscribed' });
     expect(calls.at(-1)).toEqual({ url: '/api/newsletter/unsubscribe', body: { token: 'tok' } });
+    // Subscribing again waits for the e-mailed confirmation link.
+    expect(
+      await toggleSubscription(
+        '/api/newsletter',
+        'subscribe',
+        'tok',
+        server(200, { success: true, message: 'ok', data: { status: 'pending' } }),
+      ),
+    ).toEqual({ ok: true, status: 'pending' });
   });
 
   it('fails on an unknown token, an unsuccessful answer, no token or no network', async () => {

@@ -1,9 +1,11 @@
 /**
  * `joinery dev`: pages rendered on request from the live content (Vite HMR for code, a reload on
  * content edits, lint findings in an overlay over the page) with the real API mounted on /api.
+ * Links in its e-mails use PUBLIC_ORIGIN, else site.json's "origin", as `joinery start`'s do.
  */
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from '../../server/app.ts';
+import { linkOrigin } from '../../server/config.ts';
 import { createDefaultDeps } from '../../server/default-deps.ts';
 import { getSiteDir } from '../context.ts';
 import { startDevServer } from '../dev/dev-server.ts';
@@ -20,7 +22,9 @@ export async function devCommand(opts: { port: string }): Promise<number> {
   const api = createServer({ ...deps, config: { ...deps.config, distDir: null } });
   api.outbox.start();
   const dev = await startDevServer({ siteDir, port, api: getRequestListener(api.app.fetch) });
-  console.log(`joinery dev: http://localhost:${port} (content from ${siteDir}; Ctrl+C to stop)`);
+  const local = `http://localhost:${port}`;
+  console.log(`joinery dev: ${local} (content from ${siteDir}; Ctrl+C to stop)`);
+  console.log(`joinery dev: links in e-mails use ${linkOrigin(process.env, api.deps.config.origin, local).note}`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

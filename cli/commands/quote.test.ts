@@ -55,6 +55,40 @@ describe('joinery quote', () => {
     expect(() => parseDuration('soon')).toThrow(/--expires-in/);
   });
 
+  it("prints the origin its link uses: site.json's with how to link to a local shop, else PUBLIC_ORIGIN; the e-mail carries the same link", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'joinery-quote-cli-'));
+    dirs.push(dir);
+    vi.stubEnv('JOINERY_DATA_DIR', dir);
+    vi.stubEnv('JOINERY_DB', undefined as unknown as string);
+    vi.stubEnv('PUBLIC_ORIGIN', undefined as unknown as string);
+    vi.stubEnv('PORT', '4100');
+    const file = join(dir, 'q.json');
+    writeFileSync(file, JSON.stringify(quoteInput()));
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const printed = () => log.mock.calls.splice(0).map((c) => String(c[0]));
+
+    expect(await quoteCreateCommand(file, {})).toBe(0);
+    const [, siteLink, siteNote] = printed();
+    expect(siteLink).toMatch(/^https:\/\/www\.hearthlinecabinetry\.com\/quote\/payment\?quoteId=1&token=[\w-]{43}$/);
+    expect(siteNote).toBe(
+      'Link origin: https://www.hearthlinecabinetry.com (site.json "origin"; set PUBLIC_ORIGIN=http://localhost:4100 to link to a local shop)',
+    );
+
+    vi.stubEnv('PUBLIC_ORIGIN', 'http://localhost:4100/');
+    expect(await quoteCreateCommand(file, { send: true })).toBe(0);
+    const [, localLink, localNote] = printed();
+    expect(localLink).toMatch(/^http:\/\/localhost:4100\/quote\/payment\?quoteId=2&token=[\w-]{43}$/);
+    expect(localNote).toBe('Link origin: http://localhost:4100 (PUBLIC_ORIGIN)');
+    const db = await openMigratedDatabase(join(dir, 'joinery.db'));
+    try {
+      const mail = await db.selectFrom('email_outbox').select(['text', 'html']).executeTakeFirstOrThrow();
+      expect(mail.text).toContain(localLink);
+      expect(mail.text).not.toContain('hearthlinecabinetry.com/quote');
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('create stores the quote in the server database with the computed total, prints the link, --send queues the e-mail; cancel closes it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'joinery-quote-cli-'));
     dirs.push(dir);

@@ -5,10 +5,12 @@
  * create checks the file against schemas/quote.schema.json and reports each problem as
  * file:line:column, as `joinery lint` does (exit 1); the server code then computes every row
  * total, the subtotal and the total, stores the quote with a fresh link token (only its hash is
- * kept) and prints the quote number and the link `{origin}/quote/payment?quoteId=...&token=...`.
- * --send queues the link to the customer through the outbox: the running server's worker sends
- * it. The database is the server's: JOINERY_DB, else $JOINERY_DATA_DIR/joinery.db, else var/.
- * The origin is PUBLIC_ORIGIN, else site.json's.
+ * kept) and prints the quote number, the link `{origin}/quote/payment?quoteId=...&token=...` and
+ * a line naming the link's origin and where it comes from (PUBLIC_ORIGIN, else site.json's
+ * "origin"; with the latter, how to link to a local shop instead: this process cannot know which
+ * port a running server listens on). --send queues the link to the customer through the outbox:
+ * the running server's worker sends it. The database is the server's: JOINERY_DB, else
+ * $JOINERY_DATA_DIR/joinery.db, else var/.
  */
 import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
 import { readFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { createValidator, parseJsonFile, positionOf, rowIdOf } from '../../engin
 import { fromCents } from '../../engine/commerce/money.ts';
 import { incrementIdFor } from '../../server/commerce/order-store.ts';
 import { systemClock } from '../../server/clock.ts';
-import { readSiteJson } from '../../server/config.ts';
+import { linkOrigin, readSiteJson } from '../../server/config.ts';
 import { openMigratedDatabase } from '../../server/db/open.ts';
 import { databaseTarget, dbFileFromEnv } from '../../server/default-deps.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
@@ -66,10 +68,9 @@ async function openDb() {
 function shop() {
   const site = readSiteJson(getSiteDir());
   if (site.shop) setCurrentShop(site.shop);
-  return {
-    siteName: site.name ?? 'Joinery',
-    origin: (process.env.PUBLIC_ORIGIN || site.origin || 'http://localhost:3000').replace(/\/+$/, ''),
-  };
+  // A local shop is where `joinery start` listens by default: $PORT, else 3000.
+  const local = `http://localhost:${process.env.PORT || 3000}`;
+  return { siteName: site.name ?? 'Joinery', ...linkOrigin(process.env, site.origin, local) };
 }
 
 export async function quoteCreateCommand(path: string, opts: { expiresIn?: string; send?: boolean }): Promise<number> {
@@ -107,6 +108,7 @@ export async function quoteCreateCommand(path: string, opts: { expiresIn?: strin
       `Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${currentShop().currency.code}, expires ${quote.expiresAt}`,
     );
     console.log(link);
+    console.log(`Link origin: ${s.note}`);
     if (opts.send) console.log(`The link is queued for ${quote.email}.`);
     return EXIT_OK;
   } finally {

@@ -6,7 +6,9 @@
  * finish, stop the worker (its sends in flight finish, the rest of its claimed rows go back
  * to the queue for the other servers) and close the database. DATABASE_URL picks PostgreSQL;
  * JOINERY_DIST_DIR a build folder other than dist/.
- * An error nothing handled is logged, not fatal (process-guard.ts).
+ * An error nothing handled is logged, not fatal (process-guard.ts). Links in e-mails use
+ * PUBLIC_ORIGIN, else site.json's "origin" (never this server's port: see linkOrigin); the
+ * banner names that origin and, when it is not PUBLIC_ORIGIN, how to link to this server.
  *
  * A payment provider given only some of its values (2 of Stripe's 3 keys) stops it (exit 2)
  * with a message naming the missing ones.
@@ -21,7 +23,7 @@ import { createServer } from '../../server/app.ts';
 import { loadCommerceData } from '../../server/commerce/site-data.ts';
 import { ALLOW_SANDBOX_ENV, liveTestMethods, testModeAtStart } from '../../server/commerce/test-mode.ts';
 import { configuredGateways, describeProviders, offeredGateways } from '../../server/payments/registry.ts';
-import { readSiteJson } from '../../server/config.ts';
+import { linkOrigin, readSiteJson } from '../../server/config.ts';
 import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
 import { listen, type Listening } from '../../server/listen.ts';
 import { consoleLogger } from '../../server/logger.ts';
@@ -127,7 +129,9 @@ export async function startCommand(opts: { port?: string }): Promise<number> {
   server.reconciler.start();
   const unguard = guardProcess(consoleLogger);
 
-  console.log(`${server.deps.config.siteName} running at http://localhost:${listening.port}`);
+  const local = `http://localhost:${listening.port}`;
+  console.log(`${server.deps.config.siteName} running at ${local}`);
+  console.log(`joinery start: links in e-mails use ${linkOrigin(process.env, server.deps.config.origin, local).note}`);
   if (testMode) console.log(testMode.message);
   console.log(
     `joinery start: database ${deps.dbKind === 'sqlite' ? relative(process.cwd(), deps.dbFile) : deps.dbDescription} (${deps.dbKind}); mail: ${deps.mailer.description}`,

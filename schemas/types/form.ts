@@ -95,13 +95,9 @@ export type FormFile = {
      */
     subject: string;
     /**
-     * The fixed text of a visitor's confirmation (field: address); blank lines separate paragraphs. No submitted value is ever added to it, except the greeting with the visitor's first name.
+     * The fixed text of a visitor's confirmation (field: address); blank lines separate paragraphs. No submitted value is ever added to it; it follows the greeting "Hello,".
      */
     message?: string;
-    /**
-     * The field whose value greets the visitor in a confirmation (only when it looks like a first name: letters, spaces, hyphens, apostrophes, 30 characters at most). Default: firstName.
-     */
-    nameField?: string;
     /**
      * A template name kept from the original form format; the server does not use it.
      */

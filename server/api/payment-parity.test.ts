@@ -128,6 +128,8 @@ describe.each([checkoutOrder, quoteLink])('paying a $name', (subject) => {
     stripe = await startStripeStandIn({
       webhookMode: 'manual',
       webhookTarget: async (payload, signature) => (await webhook(payload, signature)).status,
+      // Signed by the shop's clock (created below).
+      clock: { now: () => t.clock.now() },
     });
     t = await createTestServer({
       siteDir: FIXTURE_SHOP_DIR,

@@ -12,7 +12,8 @@
  *   -> 404 unknown payment or wrong secret; 422 missing fields; 502 the provider did not answer
  * POST /api/payment/:gateway/webhook
  *   A provider's event (Stripe: /api/payment/stripe/webhook), its signature checked by the
- *   provider on the raw body; what it reports about a payment goes through settle. Every event
+ *   provider on the raw body (Stripe's: also its signed time, within the tolerance of the
+ *   server's clock either way); what it reports about a payment goes through settle. Every event
  *   id is stored, a replay does nothing. -> 200 { received: true, duplicate? }; 400 bad
  *   signature; 404 a provider without webhooks, or not configured.
  */

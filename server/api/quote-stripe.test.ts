@@ -33,6 +33,8 @@ describe('a quote paid with Stripe', () => {
     stripe = await startStripeStandIn({
       webhookMode: 'immediate',
       webhookTarget: async (payload, signature) => (await webhook(payload, signature)).status,
+      // Signed by the shop's clock (created below).
+      clock: { now: () => t.clock.now() },
     });
     t = await createTestServer({
       siteDir: FIXTURE_SHOP_DIR,

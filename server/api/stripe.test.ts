@@ -19,6 +19,8 @@ async function setup(webhookMode: 'immediate' | 'manual' = 'manual') {
   stripe = await startStripeStandIn({
     webhookMode,
     webhookTarget: async (payload, signature) => (await webhook(payload, signature)).status,
+    // Signed by the shop's clock (created below).
+    clock: { now: () => t.clock.now() },
   });
   t = await createTestServer({
     siteDir: FIXTURE_SHOP_DIR,
@@ -299,6 +301,34 @@ describe('POST /api/payment/stripe/webhook', () => {
     expect(before[0]!.status).toBe('pending_payment');
     expect(await t.db.selectFrom('payment_events').selectAll().execute()).toEqual([]);
     expect(await outbox()).toEqual([]);
+  });
+
+  it("a correctly signed webhook dated beyond the tolerance from the shop's clock, ahead or behind, is 400 and changes nothing", async () => {
+    await setup('manual');
+    const { id, token } = await placeOrder(t.app, { paymentMethod: 'stripe' });
+    const r = await intent({ orderId: id, token, paymentMethodId: 'pm_card_authenticationRequired' });
+    await fetch(r.json.nextAction.url, {
+      method: 'POST',
+      body: new URLSearchParams({ client_secret: r.json.paymentIntent.client_secret, decision: 'approve' }),
+      redirect: 'manual',
+    });
+    const succeeded = stripe.events.find((e) => e.type === 'payment_intent.succeeded')!;
+    const now = t.clock.now().getTime();
+    const at = (seconds: number) => stripe.sign(succeeded.payload, undefined, new Date(now + seconds * 1000));
+    const before = await orderRows();
+    for (const seconds of [301, 3600, 10 * 365 * 86_400, -301, -3600]) {
+      const res = await webhook(succeeded.payload, at(seconds));
+      expect(res.status, `signed ${seconds} s from now`).toBe(400);
+      expect(await res.json()).toEqual({ success: false, message: 'Invalid webhook signature' });
+    }
+    expect(await orderRows()).toEqual(before);
+    expect(before[0]!.status).toBe('pending_payment');
+    expect(await t.db.selectFrom('payment_events').selectAll().execute()).toEqual([]);
+    expect(await outbox()).toEqual([]);
+
+    // Within the tolerance (a sender's clock a little ahead) the same event counts.
+    expect((await webhook(succeeded.payload, at(240))).status).toBe(200);
+    expect(await orderRows()).toEqual([{ id, status: 'ordered', total_cents: 1602 }]);
   });
 
   it('webhook before the return: the webhook orders, the return page changes nothing; one pair of e-mails', async () => {

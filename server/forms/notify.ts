@@ -7,12 +7,11 @@
  * - to the shop (`admin` or a configured address): the whole submission, subject placeholders
  *   filled from the values;
  * - to the visitor (any entry with a `field:` address in to or cc): the address was typed by
- *   whoever posted the form, so this mail carries nothing else they typed. Its subject and text
- *   are the entry's fixed `subject` and `message`; the only submitted value is the greeting's
- *   first name, and only when it looks like one (see greetingName). Otherwise anyone could make
- *   the shop mail their text and links to any address. An estimator's confirmation adds the
- *   computed estimate (lines as the definition words them, ranges, totals) with its PDF, and
- *   greets no one by name.
+ *   whoever posted the form, so this mail carries nothing else they typed: "Hello," and the
+ *   entry's fixed `subject` and `message`, no name (a "first name" can be any short text, such
+ *   as "Visit spamsite now"). Otherwise anyone could make the shop mail their text and links to
+ *   any address. An estimator's confirmation adds the computed estimate (lines as the definition
+ *   words them, ranges, totals) with its PDF.
  *
  * The shop's copy has Reply-To the visitor's address (the form's first e-mail field), so a reply
  * goes to them.
@@ -61,22 +60,6 @@ const isFieldAddress = (spec: string) => spec.trim().startsWith('field:');
 /** Whether an entry mails the visitor (a field: address in to or cc). */
 export const mailsVisitor = (compiled: CompiledForm): boolean =>
   (compiled.def.emailNotifications ?? []).some((e) => isFieldAddress(e.to) || (e.cc ?? []).some(isFieldAddress));
-
-/** What a greeting may show of a typed name: letters (any script), spaces, hyphens, apostrophes. */
-const NAME_LIKE = /^\p{L}[\p{L}\p{M}'\u2019 -]*$/u;
-const GREETING_NAME_MAX = 30;
-
-/**
- * The visitor's first name for the greeting, or undefined when the value is not name-like: too
- * long, more than three words, or any character besides letters, spaces, hyphens, apostrophes
- * (so no links, addresses, digits or punctuation). Nothing is stripped to make a value pass.
- */
-export function greetingName(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const name = value.normalize('NFC').replace(/\s+/g, ' ').trim();
-  if (!name || name.length > GREETING_NAME_MAX || name.split(' ').length > 3 || !NAME_LIKE.test(name)) return undefined;
-  return name;
-}
 
 /** The visitor's address: the first e-mail field's value, when it is one. */
 function visitorAddress(ctx: NotificationContext): string | undefined {
@@ -129,17 +112,16 @@ function bodies(ctx: NotificationContext, rows: { label: string; value: string }
   return { html: submissionHtml({ title, intro, rows, meta }), text };
 }
 
-/**
- * The fixed confirmation to the visitor: the entry's own text, greeting them by first name at
- * most, then an estimate's rows when there is one.
- */
+/** The greeting of the visitor's confirmation: the shop's words only, never a typed name. */
+const VISITOR_GREETING = 'Hello,';
+
+/** The fixed confirmation to the visitor: the greeting, the entry's own text, then an estimate's rows when there is one. */
 function confirmationBodies(
   ctx: NotificationContext,
   message: string,
-  name: string | undefined,
   subject: string,
 ): { html: string; text: string } {
-  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const greeting = VISITOR_GREETING;
   const paragraphs = message
     .split(/\r?\n\s*\r?\n/)
     .map((p) => p.trim())
@@ -190,14 +172,13 @@ export function notificationMails(ctx: NotificationContext): NotificationResult 
     );
     const toVisitor = isFieldAddress(entry.to) || (entry.cc ?? []).some(isFieldAddress);
     if (toVisitor) {
-      const name = ctx.visitorEstimate ? undefined : greetingName(ctx.values[entry.nameField ?? 'firstName']);
       const subject = oneLine(entry.subject) || `Thank you for contacting ${ctx.siteName}`;
       result.mails.push({
         kind: NOTIFICATION_KIND,
         to,
         cc,
         subject,
-        ...confirmationBodies(ctx, entry.message ?? defaultConfirmation(ctx.siteName), name, subject),
+        ...confirmationBodies(ctx, entry.message ?? defaultConfirmation(ctx.siteName), subject),
         ref: { type: 'form_submission', id: ctx.submissionId },
         ...(ctx.visitorEstimate && { attachments: [ctx.visitorEstimate.attachment] }),
       });

@@ -1,7 +1,8 @@
 /**
  * The newsletter through the real app, double opt-in: signing up with the newsletter form stores a
  * pending row and delivers only a confirmation e-mail; opening its link subscribes the address and
- * delivers the welcome e-mail with the unsubscribe link; that token toggles the subscription.
+ * delivers the welcome e-mail with the unsubscribe link; that token unsubscribes, and subscribing
+ * again with it starts the confirmation over.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -117,7 +118,7 @@ describe('newsletter: double opt-in', () => {
     });
     expect(await outbox.drain()).toMatchObject({ sent: 0 });
 
-    // The unsubscribe token switches the stored subscription off and on; a replayed link does not undo that.
+    // The unsubscribe token switches the stored subscription off; a replayed link does not undo that.
     const off = await toggle('unsubscribe', { token });
     expect(off.status).toBe(200);
     expect(await off.json()).toEqual({
@@ -128,14 +129,65 @@ describe('newsletter: double opt-in', () => {
     expect((await subscriptions())[0]).toMatchObject({ status: 'unsubscribed' });
     expect((await confirm(link)).status).toBe(200);
     expect((await subscriptions())[0]).toMatchObject({ status: 'unsubscribed' });
-    const on = await toggle('subscribe', { token });
-    expect(await on.json()).toEqual({
+    expect(await outbox.drain()).toMatchObject({ sent: 0 });
+  });
+
+  it('the unsubscribe token cannot subscribe: subscribing again mails a new confirmation link, and only that link subscribes', async () => {
+    const { outbox, clock } = await start();
+    await confirm(await signUpAndGetLink('jane@example.com', 1));
+    await outbox.drain();
+    const token = tokenIn((await sink().waitFor(2))[1]!.text);
+
+    // Subscribed: asking again changes nothing and sends nothing.
+    const again = await toggle('subscribe', { token });
+    expect(await again.json()).toEqual({
       success: true,
-      message: 'You have been subscribed to our newsletter again.',
+      message: 'You are subscribed to our newsletter.',
       data: { status: 'subscribed' },
     });
-    expect((await subscriptions())[0]).toMatchObject({ status: 'subscribed' });
     expect(await outbox.drain()).toMatchObject({ sent: 0 });
+
+    expect((await toggle('unsubscribe', { token })).status).toBe(200);
+    const on = await toggle('subscribe', { token });
+    expect(on.status).toBe(200);
+    expect(await on.json()).toEqual({
+      success: true,
+      message: 'Please check your inbox and open the link in our e-mail to confirm your subscription.',
+      data: { status: 'pending' },
+    });
+    expect(await subscriptions()).toMatchObject([{ status: 'pending', confirmed_at: null }]);
+    expect(await outbox.drain()).toMatchObject({ sent: 1 });
+    const mail = (await sink().waitFor(3))[2]!;
+    expect(mail).toMatchObject({
+      to: 'jane@example.com',
+      subject: 'Please confirm your Hearthline Cabinetry newsletter subscription',
+    });
+    const link = confirmTokenIn(mail.text);
+
+    // Pressed again within the hour: still pending, no second mail.
+    clock.advance(CONFIRM_RESEND_INTERVAL_MS - 1000);
+    expect(await (await toggle('subscribe', { token })).json()).toMatchObject({ data: { status: 'pending' } });
+    expect(await outbox.drain()).toMatchObject({ sent: 0 });
+
+    // The link subscribes, with a welcome and a new unsubscribe token.
+    expect((await confirm(link)).status).toBe(200);
+    expect(await subscriptions()).toMatchObject([{ status: 'subscribed' }]);
+    await outbox.drain();
+    expect(tokenIn((await sink().waitFor(4))[3]!.text)).not.toBe(token);
+  });
+
+  it('unsubscribing while a subscribe-again waits for its confirmation cancels it: the link no longer subscribes', async () => {
+    const { outbox } = await start();
+    await confirm(await signUpAndGetLink('jane@example.com', 1));
+    await outbox.drain();
+    const token = tokenIn((await sink().waitFor(2))[1]!.text);
+    await toggle('unsubscribe', { token });
+    await toggle('subscribe', { token });
+    await outbox.drain();
+    const link = confirmTokenIn((await sink().waitFor(3))[2]!.text);
+    expect(await (await toggle('unsubscribe', { token })).json()).toMatchObject({ data: { status: 'unsubscribed' } });
+    expect((await confirm(link)).status).toBe(404);
+    expect(await subscriptions()).toMatchObject([{ status: 'unsubscribed' }]);
   });
 
   it('repeated signups of a pending address re-send at most once an hour; the newest link is the one that works', async () => {

@@ -9,7 +9,10 @@
  *   transaction) or already confirmed (nothing changes, nothing is sent); 404 for an unknown
  *   link, 410 for an expired one.
  * - POST /api/newsletter/unsubscribe and /api/newsletter/subscribe: the unsubscribe page's
- *   toggle, with the token of the welcome e-mail's link; an unknown token 404.
+ *   toggle, with the token of the welcome e-mail's link; an unknown token 404. Unsubscribe
+ *   switches the subscription off. Subscribe never switches it on: the address gets a new
+ *   confirmation e-mail (as a signup: at most one an hour) and stays 'pending' until its link
+ *   is opened; a subscribed address is left as it is.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -18,12 +21,14 @@ import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseJson } from '../http/parse.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { confirmSubscription, setStatusByToken } from './subscriptions.ts';
+import { confirmMail } from './confirm-mail.ts';
+import { confirmSubscription, resubscribeByToken, unsubscribeByToken } from './subscriptions.ts';
 import { welcomeMail } from './welcome-mail.ts';
 
 const NEWSLETTER_MESSAGES = {
   unsubscribed: 'You have been unsubscribed from our newsletter.',
-  subscribed: 'You have been subscribed to our newsletter again.',
+  confirmAgain: 'Please check your inbox and open the link in our e-mail to confirm your subscription.',
+  alreadySubscribed: 'You are subscribed to our newsletter.',
   unknownToken: 'This unsubscribe link is not valid. The subscription was not found.',
   tokenRequired: 'The unsubscribe token is missing',
   confirmed: 'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.',
@@ -38,11 +43,36 @@ const toggleBody = tokenBody(NEWSLETTER_MESSAGES.tokenRequired);
 const confirmBody = tokenBody(NEWSLETTER_MESSAGES.confirmTokenRequired);
 
 export function newsletterRoutes(deps: AppDeps): Hono<AppEnv> {
-  const toggle = (status: 'subscribed' | 'unsubscribed') => async (c: Context<AppEnv>) => {
+  const unsubscribe = async (c: Context<AppEnv>) => {
     const { token } = await parseJson(c, toggleBody);
-    const row = await setStatusByToken(deps.db, token, status, deps.clock);
+    const row = await unsubscribeByToken(deps.db, token, deps.clock);
     if (!row) throw new ApiError(404, NEWSLETTER_MESSAGES.unknownToken);
-    return c.json({ success: true, message: NEWSLETTER_MESSAGES[status], data: { status: row.status } });
+    return c.json({ success: true, message: NEWSLETTER_MESSAGES.unsubscribed, data: { status: row.status } });
+  };
+
+  const subscribe = async (c: Context<AppEnv>) => {
+    const { token } = await parseJson(c, toggleBody);
+    const result = await deps.db.transaction().execute(async (trx) => {
+      const r = await resubscribeByToken(trx, token, deps.clock);
+      if (r?.confirmToken)
+        await enqueueMail(
+          trx,
+          confirmMail({
+            to: r.row.email,
+            token: r.confirmToken,
+            origin: deps.config.origin,
+            siteName: deps.config.siteName,
+            subscriptionId: r.row.id,
+          }),
+          deps.clock,
+        );
+      return r;
+    });
+    if (!result) throw new ApiError(404, NEWSLETTER_MESSAGES.unknownToken);
+    if (result.confirmToken) deps.outbox.notify();
+    const { status } = result.row;
+    const message = status === 'subscribed' ? NEWSLETTER_MESSAGES.alreadySubscribed : NEWSLETTER_MESSAGES.confirmAgain;
+    return c.json({ success: true, message, data: { status } });
   };
 
   const confirm = async (c: Context<AppEnv>) => {
@@ -77,8 +107,5 @@ export function newsletterRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   };
 
-  return new Hono<AppEnv>()
-    .post('/confirm', confirm)
-    .post('/unsubscribe', toggle('unsubscribed'))
-    .post('/subscribe', toggle('subscribed'));
+  return new Hono<AppEnv>().post('/confirm', confirm).post('/unsubscribe', unsubscribe).post('/subscribe', subscribe);
 }

@@ -7,7 +7,9 @@
  *    and the address is never mailed a newsletter before its owner opens the link.
  * 2. Opening the link (the confirm page posts the token) switches the row to 'subscribed', makes
  *    the unsubscribe token and asks for the welcome e-mail, which carries the unsubscribe link.
- * 3. The unsubscribe token alone then switches the subscription off and on again.
+ * 3. The unsubscribe token alone then switches the subscription off. It cannot switch it on: a
+ *    link can be forwarded or kept after its owner left, so subscribing again starts step 1 over
+ *    (a new confirmation e-mail to the address, nothing typed).
  *
  * Repeated signups do not spam: a subscribed address gets nothing; a pending one gets a new
  * confirmation e-mail (a new link; the old one stops working) at most once per
@@ -17,7 +19,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { Database, NewsletterSubscriptionRow, SubscriptionStatus } from '../db/schema.ts';
+import type { Database, NewsletterSubscriptionRow } from '../db/schema.ts';
 import { hashToken, newToken } from '../tokens.ts';
 
 /** How long a confirmation link works. */
@@ -122,19 +124,38 @@ export async function confirmSubscription(db: Kysely<Database>, token: string, c
 }
 
 /**
- * Sets the status of the subscription the unsubscribe token belongs to; undefined for an unknown
- * token. Only a confirmed (or unsubscribed) subscription has such a token.
+ * Unsubscribes the subscription the unsubscribe token belongs to; undefined for an unknown token.
+ * Only a confirmed (or since unsubscribed) subscription has such a token; a pending one that
+ * has one (it asked to subscribe again) is unsubscribed, and its confirmation link stops working.
  */
-export async function setStatusByToken(
+export async function unsubscribeByToken(
   db: Kysely<Database>,
   token: string,
-  status: Exclude<SubscriptionStatus, 'pending'>,
   clock: Clock,
 ): Promise<NewsletterSubscriptionRow | undefined> {
   return db
     .updateTable('newsletter_subscriptions')
-    .set({ status, updated_at: clock.now().toISOString() })
+    .set({ status: 'unsubscribed', updated_at: clock.now().toISOString() })
     .where('token_hash', '=', hashToken(token))
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Subscribing again with the unsubscribe token: undefined for an unknown token; a subscribed
+ * address is left as it is; otherwise a signup of the row's own address (pending, with a
+ * confirmation token when one is due), so the address's owner confirms again by the link.
+ */
+export async function resubscribeByToken(
+  db: Kysely<Database>,
+  token: string,
+  clock: Clock,
+): Promise<SubscribeResult | undefined> {
+  const row = await db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return subscribeEmail(db, row.email, clock);
 }

@@ -9,6 +9,7 @@
  */
 import type { AddressView, PaymentStatus } from '../../engine/node.ts';
 import type { HostList } from '../http/security-headers.ts';
+import type { Clock } from '../clock.ts';
 
 export interface ChargeRequest {
   /** Integer cents: the order total the server computed. */
@@ -159,6 +160,8 @@ export interface ProviderDescriptor<Config = unknown> {
 export interface ProviderDeps {
   /** The offline sandbox gateway on the shop's database. */
   sandbox: import('../sandbox-gateway/gateway.ts').SandboxGateway;
+  /** The server's clock (a webhook's signed time is checked against it). */
+  clock: Clock;
 }
 
 /** Providers by gateway name. A method whose gateway has none here is "not available". */

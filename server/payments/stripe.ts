@@ -17,6 +17,7 @@
  */
 import Stripe from 'stripe';
 import { statusFromIntent } from '../../engine/node.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import {
   requiredEnv,
   WebhookSignatureError,
@@ -130,7 +131,22 @@ export interface StripeProvider extends PaymentProvider {
   readonly client: Stripe;
 }
 
-export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(cfg)): StripeProvider {
+/** How far a webhook's signed time may be from the server's clock, either way (Stripe's default, 300 s). */
+const WEBHOOK_TOLERANCE_S = Stripe.webhooks.DEFAULT_TOLERANCE;
+
+/** The signed time (t=) of a Stripe-Signature header, read as the SDK reads it (the last t= wins). */
+function signedAt(header: string): number {
+  let t = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') t = Number.parseInt(value ?? '', 10);
+  }
+  return t;
+}
+
+export function stripeProvider(cfg: StripeConfig, o: { clock?: Clock; client?: Stripe } = {}): StripeProvider {
+  const client = o.client ?? stripeClient(cfg);
+  const clock = o.clock ?? systemClock;
   return {
     gateway: STRIPE_GATEWAY,
     client,
@@ -204,12 +220,18 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
       await client.paymentIntents.cancel(id);
     },
     parseWebhook(raw, header) {
+      const signature = header('stripe-signature') ?? '';
+      const now = clock.now().getTime();
       let event: Stripe.Event;
       try {
-        event = client.webhooks.constructEvent(raw, header('stripe-signature') ?? '', cfg.webhookSecret);
+        // The SDK refuses a signed time older than the tolerance (by the server's clock) ...
+        event = client.webhooks.constructEvent(raw, signature, cfg.webhookSecret, WEBHOOK_TOLERANCE_S, undefined, now);
       } catch {
         throw new WebhookSignatureError('Invalid webhook signature');
       }
+      // ... and a signed time further ahead of it: a signature made for later is not a delivery now.
+      if (!(signedAt(signature) <= Math.floor(now / 1000) + WEBHOOK_TOLERANCE_S))
+        throw new WebhookSignatureError('Invalid webhook signature');
       if (!WEBHOOK_TYPES.has(event.type)) return { id: event.id, type: event.type };
       const result = resultOfIntent(event.data.object as Stripe.PaymentIntent);
       // payment_failed leaves the intent requires_payment_method ("pending" in the table): this attempt failed.
@@ -237,6 +259,6 @@ export function stripeProvider(cfg: StripeConfig, client: Stripe = stripeClient(
 export const stripeDescriptor: ProviderDescriptor<StripeConfig> = {
   gateway: STRIPE_GATEWAY,
   fromEnv: stripeConfigFromEnv,
-  create: (config) => stripeProvider(config),
+  create: (config, deps) => stripeProvider(config, { clock: deps.clock }),
   describe: (env) => (env.STRIPE_API_URL ? `${STRIPE_GATEWAY} (${env.STRIPE_API_URL})` : STRIPE_GATEWAY),
 };

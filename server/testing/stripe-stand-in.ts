@@ -13,7 +13,8 @@
  * - Idempotency-Key: the same key and body answer the same response; another body is a 400;
  * - webhooks: every intent change makes a payment_intent.* event, signed like Stripe's
  *   (Stripe-Signature t=...,v1=HMAC-SHA256), posted to webhookUrl at once or held until
- *   deliverWebhooks() (to race the browser's return).
+ *   deliverWebhooks() (to race the browser's return); signed at the time of the clock given
+ *   (the shop's: a test server's manual clock), else the system's.
  *
  * `requests` records every call received (method, path, parsed body, idempotency key).
  * For a browser test in another process: events of an intent whose receipt_email starts with
@@ -24,6 +25,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../clock.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -84,8 +86,8 @@ export interface StripeStandIn {
   }[];
   /** Posts the events not delivered yet (of one intent, when named); returns the shop's statuses. */
   deliverWebhooks(intentId?: string): Promise<number[]>;
-  /** A signed webhook request body and header for a payload (tests tamper with them). */
-  sign(payload: string, secret?: string): string;
+  /** A Stripe-Signature header for a payload, signed now by the stand-in's clock or at `at` (tests tamper with them). */
+  sign(payload: string, secret?: string, at?: Date): string;
   close(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ class StandInServer implements StripeStandIn {
   readonly events: StripeStandIn['events'] = [];
   webhookTarget: StripeStandIn['webhookTarget'];
   webhookMode: StripeStandIn['webhookMode'];
+  private readonly clock: Clock;
   private readonly methods = new Map<string, Card>();
   private readonly idempotent = new Map<string, { body: string; status: number; response: string }>();
   private readonly server: Server = createServer((req, res) => {
@@ -169,9 +172,10 @@ class StandInServer implements StripeStandIn {
     );
   });
 
-  constructor(o: { webhookTarget?: StripeStandIn['webhookTarget']; webhookMode?: 'immediate' | 'manual' }) {
+  constructor(o: StandInOptions) {
     this.webhookTarget = o.webhookTarget;
     this.webhookMode = o.webhookMode ?? 'immediate';
+    this.clock = o.clock ?? systemClock;
   }
 
   async listen(): Promise<void> {
@@ -181,8 +185,8 @@ class StandInServer implements StripeStandIn {
 
   readonly close = () => new Promise<void>((r) => this.server.close(() => r()));
 
-  readonly sign = (payload: string, secret = this.webhookSecret) => {
-    const t = Math.floor(Date.now() / 1000);
+  readonly sign = (payload: string, secret = this.webhookSecret, at = this.clock.now()) => {
+    const t = Math.floor(at.getTime() / 1000);
     return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
   };
 
@@ -613,9 +617,14 @@ class StandInServer implements StripeStandIn {
   }
 }
 
-export async function startStripeStandIn(
-  o: { webhookTarget?: StripeStandIn['webhookTarget']; webhookMode?: 'immediate' | 'manual' } = {},
-): Promise<StripeStandIn> {
+interface StandInOptions {
+  webhookTarget?: StripeStandIn['webhookTarget'];
+  webhookMode?: 'immediate' | 'manual';
+  /** The time webhooks are signed at: the shop's clock (default the system's). */
+  clock?: Clock;
+}
+
+export async function startStripeStandIn(o: StandInOptions = {}): Promise<StripeStandIn> {
   const standIn = new StandInServer(o);
   await standIn.listen();
   return standIn;

@@ -58,7 +58,7 @@ export async function createTestServer<M extends Mailer = MemoryMailer>(
   const distDir = o.dist === false ? null : (o.dist ?? writeFakeDist(dir.join('dist')));
   try {
     const gateway = sandboxGateway(db, clock);
-    const payments = defaultPaymentProviders({ sandbox: gateway, env: o.paymentEnv ?? {} });
+    const payments = defaultPaymentProviders({ sandbox: gateway, clock, env: o.paymentEnv ?? {} });
     const server = createServer({
       db,
       mailer,

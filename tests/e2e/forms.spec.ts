@@ -348,7 +348,7 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   expect(errors).toEqual([]);
 });
 
-test('newsletter from the footer: confirmation link first, then the welcome, then the unsubscribe link toggles', async ({
+test('newsletter from the footer: confirmation link first, then the welcome, then the unsubscribe link; subscribing again confirms again', async ({
   page,
 }) => {
   test.slow(); // signup, confirmation page, unsubscribe page
@@ -416,9 +416,19 @@ test('newsletter from the footer: confirmation link first, then the welcome, the
   await expect(page.getByRole('button', { name: 'Subscribe again' })).toBeVisible();
   expect(status()).toBe('unsubscribed');
 
+  // The unsubscribe link cannot subscribe: subscribing again mails a new confirmation link.
   await page.getByRole('button', { name: 'Subscribe again' }).click();
-  await expect.poll(() => alerts.at(-1)).toBe('Welcome back! You are subscribed to our newsletter again.');
-  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
+  await expect
+    .poll(() => alerts.at(-1))
+    .toBe('Almost there! Please open the link in the e-mail we have just sent you to confirm your subscription.');
+  await expect(page.getByRole('button', { name: 'Subscribe again' })).toBeVisible();
+  expect(status()).toBe('pending');
+  const again = await waitForMail(email, (raw) => raw.includes('/newsletter/confirm/') && raw !== confirmation.raw);
+  const relink = decodeURIComponent(/\/newsletter\/confirm\/([\w%-]+)/.exec(again.raw)![1]!);
+  await page.goto(`/newsletter/confirm/${encodeURIComponent(relink)}`);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Thank you! Your subscription is confirmed. A welcome e-mail is on its way.',
+  );
   expect(status()).toBe('subscribed');
 });
 
