@@ -62,6 +62,13 @@ export async function main(argv: string[]): Promise<number> {
     .command('dev')
     .description('development server: Vite with the API mounted, reload on content edits')
     .option('--port <port>', 'port', '3000')
+    .option('--host <addr>', 'address to listen on, e.g. 0.0.0.0 for every network (default: loopback only)')
+    .option(
+      '--allowed-host <name>',
+      'a host name the server answers to besides localhost and its addresses (repeatable)',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .action(run(async () => (await import('./commands/dev.ts')).devCommand));
   program
     .command('lsp')

@@ -1,7 +1,11 @@
-/** `joinery dev` serves pages from the live content, styled, with lint findings in an overlay. */
+/**
+ * `joinery dev` serves pages from the live content, styled, with lint findings in an overlay; on
+ * loopback only, to its own host names, the editor's writes to its own pages only.
+ */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { request } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../paths.ts';
@@ -14,7 +18,7 @@ let base = '';
 
 beforeAll(async () => {
   cpSync(join(ROOT, 'site-config'), site, { recursive: true });
-  dev = await startDevServer({ siteDir: site, port: 0 });
+  dev = await startDevServer({ siteDir: site, port: 0, allowedHosts: ['shop.test'] });
   base = `http://127.0.0.1:${(dev.server.address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
@@ -41,6 +45,40 @@ async function edit(file: string, text: string): Promise<void> {
   writeFileSync(path, text);
   await changed;
 }
+
+/** A GET (or a WebSocket upgrade) with the Host header given: status, headers and body. */
+function withHost(
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers: { ...headers, host } });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        body += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode!, headers: res.headers, body: '' });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Vite's HMR WebSocket handshake, as its client sends it. */
+const HMR_UPGRADE = {
+  connection: 'Upgrade',
+  upgrade: 'websocket',
+  'sec-websocket-version': '13',
+  'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+  'sec-websocket-protocol': 'vite-hmr',
+};
 
 /** The overlay's state as the page embeds it. */
 function overlayState(html: string): OverlayState {
@@ -167,4 +205,103 @@ describe('joinery dev', () => {
     expect(usage.author.slice(0, 2)).toEqual(['/about-us', '/aboutus']);
     expect(usage['site-header']).toContain('/');
   }, 120_000); // the first page loads every block through Vite
+});
+
+describe('joinery dev, closed to the network and to other sites', () => {
+  it('listens on loopback only: a connect to a network address of this machine is refused', async (ctx) => {
+    const { address, port } = dev.server.address() as AddressInfo;
+    expect(address).toBe('127.0.0.1');
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
+    if (!lan) return ctx.skip('this machine has no non-loopback IPv4 address to connect from');
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(port, lan);
+      socket.on('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('answers on the IPv6 loopback too', async (ctx) => {
+    const { port } = dev.server.address() as AddressInfo;
+    const r = await fetch(`http://[::1]:${port}/__joinery/api/routes`).catch((e: Error) => e);
+    if (r instanceof Error) return ctx.skip(`this machine has no IPv6 loopback (${String(r.cause ?? r.message)})`);
+    expect(r.status).toBe(200);
+  });
+
+  it('refuses a request for another host name (403, saying how to allow it), its own and --allowed-host names pass', async () => {
+    const { port } = dev.server.address() as AddressInfo;
+    for (const path of ['/about-us', '/__joinery/edit?route=/about-us', '/@vite/client']) {
+      const r = await withHost(`attacker.example:${port}`, path);
+      expect(r.status, path).toBe(403);
+      expect(r.body, path).toBe(
+        'Blocked request: this host ("attacker.example") is not allowed. To allow it, start joinery dev with --allowed-host attacker.example',
+      );
+    }
+    const api = await withHost('attacker.example', '/__joinery/api/routes');
+    expect(api.status).toBe(403);
+    expect(JSON.parse(api.body)).toEqual({
+      success: false,
+      message:
+        'Blocked request: this host ("attacker.example") is not allowed. To allow it, start joinery dev with --allowed-host attacker.example',
+    });
+    expect((await withHost('attacker.example', '/api/health')).status).toBe(403);
+    // A network address is not one of its own either.
+    expect((await withHost(`192.0.2.7:${port}`, '/__joinery/api/routes')).status).toBe(403);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `shop.test:${port}`, 'SHOP.test'])
+      expect((await withHost(host, '/__joinery/api/routes')).status, host).toBe(200);
+  });
+
+  it("refuses Vite's HMR WebSocket to another host name, takes it for its own", async () => {
+    const { port } = dev.server.address() as AddressInfo;
+    const refused = await withHost(`attacker.example:${port}`, '/', HMR_UPGRADE);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain('To allow it, start joinery dev with --allowed-host attacker.example');
+    expect((await withHost(`localhost:${port}`, '/', HMR_UPGRADE)).status).toBe(101);
+    expect((await withHost(`shop.test:${port}`, '/', HMR_UPGRADE)).status).toBe(101);
+  });
+
+  it("saves only for the editor's own page: its origin, a JSON body and the token it holds", async () => {
+    const file = join(site, 'pages', 'about-us.json');
+    const before = readFileSync(file);
+    const opened = await (await fetch(`${base}/__joinery/api/page?route=/about-us`)).json();
+    const value = structuredClone(opened.files['pages/about-us.json'].value);
+    value.blocks.find((b: { type: string }) => b.type === 'heading').props.title = 'Rewritten';
+    const body = JSON.stringify({
+      files: { 'pages/about-us.json': { value, hash: opened.files['pages/about-us.json'].hash } },
+    });
+    const editorPage = await (await fetch(`${base}/__joinery/edit?route=/about-us`)).text();
+    const token = /<meta name="joinery-editor-token" content="([\w-]{40,})">/.exec(editorPage)?.[1];
+    expect(token).toBeDefined();
+    const save = (headers: Record<string, string>) =>
+      fetch(`${base}/__joinery/api/save`, { method: 'POST', body, headers });
+    const cross = await save({ origin: 'http://evil.example', 'content-type': 'text/plain' });
+    expect(cross.status).toBe(403);
+    expect((await cross.json()).message).toMatch(/^Refused: the editor API answers only the editor's own pages/);
+    expect((await save({ origin: base, 'content-type': 'text/plain', 'x-joinery-editor-token': token! })).status).toBe(
+      403,
+    );
+    const noToken = await save({ origin: base, 'content-type': 'application/json' });
+    expect(noToken.status).toBe(403);
+    expect((await noToken.json()).message).toMatch(/needs the editor's token/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    try {
+      const ok = await save({ origin: base, 'content-type': 'application/json', 'x-joinery-editor-token': token! });
+      expect(ok.status).toBe(200);
+      expect(readFileSync(file, 'utf8')).toContain('"title": "Rewritten"');
+    } finally {
+      await edit('pages/about-us.json', before.toString('utf8'));
+    }
+  });
+
+  it('serves an SVG sandboxed, so that opened on its own it runs nothing', async () => {
+    const r = await fetch(`${base}/images/door-shaker-black.svg`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/svg+xml');
+    expect(r.headers.get('content-security-policy')).toMatch(/(^|;\s*)sandbox(;|$)/);
+  });
 });

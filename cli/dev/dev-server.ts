@@ -3,6 +3,8 @@
  * rendered on request from the live content. A content edit re-lints the site and pushes the
  * findings to the open pages; a page with findings shows them in an overlay over its render (its
  * last good one when it no longer renders). /api/* and /sandbox-gateway/* go to the real server app.
+ * It listens on loopback unless given a host, and answers only requests (and HMR upgrades) whose
+ * Host it knows (host-check.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -29,6 +31,7 @@ import {
 } from '../../engine/node.ts';
 import { escapeHtml } from '../../engine/render/document.ts';
 import { joineryPlugin } from '../../engine/vite/plugin.ts';
+import { SVG_CSP } from '../../server/site/mime.ts';
 import { CLIENT_ENTRY, SSR_ENTRY } from '../../engine/vite/config.ts';
 import { lintLoadedSite } from '../lint/run.ts';
 import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
@@ -47,6 +50,8 @@ import {
 import { LINT_EVENT, type LintEvent, type OverlayState } from './overlay-view.ts';
 import { resolveRoute } from './resolve-route.ts';
 import { EDITOR_PREFIX, editButton, editorHandler, forgetBlocks } from './editor/index.ts';
+import { hostCheck } from './host-check.ts';
+import { listenDev } from './listen.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -69,25 +74,34 @@ const MIME: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-/** Reads images from the content folder's images/ (the build copies them). */
+/**
+ * Reads images from the content folder's images/ (the build copies them). An SVG opened on its
+ * own runs nothing: it is served sandboxed, as `joinery start` serves it.
+ */
 function serveImage(siteDir: string, pathname: string, res: ServerResponse): boolean {
   if (!pathname.startsWith('/images/')) return false;
   const file = join(siteDir, normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, ''));
   if (!file.startsWith(join(siteDir, 'images')) || !existsSync(file) || !statSync(file).isFile()) return false;
-  res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+  const type = MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  res.writeHead(200, {
+    'content-type': type,
+    'x-content-type-options': 'nosniff',
+    ...(type === 'image/svg+xml' && { 'content-security-policy': SVG_CSP }),
+  });
   createReadStream(file).pipe(res);
   return true;
 }
 
-/** Vite for `joinery dev`: middleware mode, HMR on the given server. */
-function viteServer(server: HttpServer): Promise<ViteDevServer> {
+/** Vite for `joinery dev`: middleware mode, HMR upgrades handed over by the given server. */
+function viteServer(server: HttpServer, allowedHosts: string[]): Promise<ViteDevServer> {
   return createViteServer({
     root: ROOT,
     configFile: false,
     appType: 'custom',
     publicDir: false,
     // HMR on this server's port: several dev servers (tests, another site) do not compete for one.
-    server: { middlewareMode: true, hmr: { server } },
+    // Vite checks the Host again; the dev server refused the others before.
+    server: { middlewareMode: true, ws: { server }, allowedHosts },
     plugins: [
       react(),
       joineryPlugin({ blocksModule: join(BLOCKS_DIR, 'index.ts'), islandClients: islandClientFiles() }),
@@ -221,8 +235,20 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
   };
 }
 
-export async function startDevServer(opts: { siteDir: string; port: number; api?: Listener }) {
+export interface DevServerOptions {
+  siteDir: string;
+  port: number;
+  api?: Listener;
+  /** The address to listen on; loopback (127.0.0.1 and ::1) when none. */
+  host?: string;
+  /** Host names answered besides localhost, the loopback addresses and `host`. */
+  allowedHosts?: readonly string[];
+}
+
+export async function startDevServer(opts: DevServerOptions) {
+  const hosts = hostCheck(opts);
   const server = createHttpServer((req, res) => {
+    if (!hosts.allowed(req)) return hosts.refuse(req, res);
     // The editor's pages and API; the lint overlay's rule pages share the prefix.
     if (req.url?.startsWith(EDITOR_PREFIX) && !req.url.startsWith(RULE_DOCS)) return void editor(req, res);
     // The offline sandbox gateway (a stand-in third party) is served by the same server app.
@@ -230,7 +256,12 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
       return opts.api(req, res);
     vite.middlewares(req, res, () => render(req, res));
   });
-  const vite = await viteServer(server);
+  // Vite's HMR WebSocket listens on a server of its own that is handed only the upgrades whose Host is allowed.
+  const hmr = createHttpServer();
+  server.on('upgrade', (req, socket, head) =>
+    hosts.allowed(req) ? hmr.emit('upgrade', req, socket, head) : hosts.refuseUpgrade(req, socket),
+  );
+  const vite = await viteServer(hmr, hosts.names);
   const content = liveContent(opts.siteDir);
   const site = pages(vite, content);
   const editor = editorHandler({ siteDir: opts.siteDir, vite, blockContracts: site.blockContracts });
@@ -274,13 +305,20 @@ export async function startDevServer(opts: { siteDir: string; port: number; api?
     }
   };
 
-  await new Promise<void>((r) => server.listen(opts.port, r));
+  let listening: Awaited<ReturnType<typeof listenDev>>;
+  try {
+    listening = await listenDev(server, opts.port, opts.host);
+  } catch (e) {
+    await vite.close();
+    throw e;
+  }
   return {
     server,
     vite,
     close: async () => {
       clearTimeout(push);
       await vite.close();
+      await listening.close();
       await new Promise((r) => server.close(r));
     },
   };

@@ -1,4 +1,4 @@
-/** Content types of the files a build writes. */
+/** Content types of the files a build writes, and the policy an SVG is served with. */
 import { extname } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -27,3 +27,9 @@ const TYPES: Record<string, string> = {
 };
 
 export const contentType = (file: string) => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * An SVG opened on its own is a document that could run scripts: sandboxed, with nothing loaded
+ * but its own styles and inline images. (As an <img> it runs nothing anyway.)
+ */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from 'hono';
 import { compressible } from '../http/compression.ts';
 import { compressedBody, preferredEncoding } from './compressed.ts';
-import { contentType } from './mime.ts';
+import { contentType, SVG_CSP } from './mime.ts';
 import type { SiteFile } from './site-build.ts';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,6 +41,8 @@ export async function sendFile(
   };
   // Images and scripts may be embedded elsewhere (e-mails link product images); pages and data may not.
   if (!/^(text\/html|application\/json)/.test(type)) headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+  // The page policy (security-headers.ts) does not replace this one.
+  if (type === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_CSP;
   const negotiated = compressible(type, file.size);
   // Caches keep the brotli, gzip and plain answers apart.
   if (negotiated) headers.Vary = 'Accept-Encoding';

@@ -1,6 +1,7 @@
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../listen.ts';
 import { writeFakeDist } from '../testing/fake-dist.ts';
 import { tempDir } from '../testing/temp-dir.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
@@ -260,5 +261,38 @@ describe('compressed pages', () => {
   it('answers 404 for a page deleted since start', async () => {
     rmSync(dir.join('dist', 'site', 'gone', 'index.html'));
     expect((await brotli('/gone')).res.status).toBe(404);
+  });
+});
+
+// Over a real socket, as `joinery start` serves them.
+describe('over HTTP', () => {
+  it('serves an SVG sandboxed: opened on its own it runs nothing', async () => {
+    const srv = await listen(t.app, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const res = await fetch(`http://127.0.0.1:${srv.port}/images/door.svg`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/svg+xml');
+      expect(res.headers.get('content-security-policy')).toMatch(/(^|;\s*)sandbox(;|$)/);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('serves none of the editor of joinery dev: /__joinery/* is 404', async () => {
+    const srv = await listen(t.app, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${srv.port}`;
+      for (const path of ['/__joinery/edit?route=/aboutus', '/__joinery/api/page?route=/aboutus', '/__joinery/blocks'])
+        expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+      const save = await fetch(`${base}/__joinery/api/save`, {
+        method: 'POST',
+        body: '{"files":{}}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(save.status).toBe(404);
+    } finally {
+      await srv.close();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * editor on /about-us. `joinery start` (the global server) serves none of it.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -216,4 +216,34 @@ test('a link to no route shows its finding on the field, and Save is refused unt
   await expect(url).not.toHaveAccessibleDescription(/points to no route/);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Nothing to save: no changes.');
+});
+
+test('upload an image into a field: a PNG goes into the site folder, an SVG with a script is refused with its reason', async ({
+  page,
+}) => {
+  // A 1x1 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await openEditor(page);
+  await page.getByRole('list', { name: 'main blocks' }).getByRole('button').first().click();
+  const field = page.locator('.jv-image-field').first();
+  const file = field.locator('input[type="file"]');
+  await file.setInputFiles({ name: 'Workshop.png', mimeType: 'image/png', buffer: png });
+  await expect(field.getByRole('combobox')).toHaveValue('/images/uploads/workshop.png');
+  expect(readFileSync(join(site, 'images', 'uploads', 'workshop.png')).equals(png)).toBe(true);
+  const refused = page.waitForEvent('dialog');
+  await file.setInputFiles({
+    name: 'badge.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>'),
+  });
+  const dialog = await refused;
+  expect(dialog.message()).toBe(
+    'Refused: the SVG holds an event handler attribute (on...=). Upload an SVG without scripts.',
+  );
+  await dialog.dismiss();
+  expect(existsSync(join(site, 'images', 'uploads', 'badge.svg'))).toBe(false);
+  await expect(field.getByRole('combobox')).toHaveValue('/images/uploads/workshop.png');
 });

@@ -1,5 +1,8 @@
-/** The editor's API on a copy of the shop's content: open a page, lint unsaved edits, save them. */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+/**
+ * The editor's API on a copy of the shop's content: open a page, lint unsaved edits, save them;
+ * only for the editor's own pages (their origin and token), uploads checked by their bytes.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,14 +16,17 @@ import { editorApi } from './api.ts';
 const site = mkdtempSync(join(tmpdir(), 'joinery-editor-'));
 let server: Server;
 let base = '';
+let origin = '';
+const token = 'test-token-0123456789';
 const aboutFile = join(site, 'pages', 'about-us.json');
 
 beforeAll(async () => {
   cpSync(join(ROOT, 'site-config'), site, { recursive: true });
-  const api = editorApi({ siteDir: site, blockContracts: loadBlockContracts });
+  const api = editorApi({ siteDir: site, token, blockContracts: loadBlockContracts });
   server = createServer((req, res) => void api(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/__joinery/api`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `${origin}/__joinery/api`;
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));
@@ -38,12 +44,25 @@ interface Opened {
 }
 
 const open = async (route: string) => (await (await fetch(`${base}/page?route=${route}`)).json()) as Opened;
-const post = (what: string, body: unknown) =>
+/** A POST as the editor's page sends it: its origin, a JSON body and its token. */
+const post = (what: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}/${what}`, {
     method: 'POST',
     body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
+    headers: { origin, 'content-type': 'application/json', 'x-joinery-editor-token': token, ...headers },
   });
+/** An upload as the editor's page sends it. */
+const upload = (name: string, body: string | Buffer, type: string) =>
+  fetch(`${base}/upload?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    body: new Uint8Array(Buffer.from(body)),
+    headers: { origin, 'content-type': type, 'x-joinery-editor-token': token },
+  });
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The about page with its heading block's title changed. */
 function withHeading(opened: Opened, title: string) {
@@ -141,11 +160,7 @@ describe('editor API', () => {
   });
 
   it('uploads an image into the site folder, never over another, and lists it', async () => {
-    const send = (name: string) =>
-      fetch(`${base}/upload?name=${encodeURIComponent(name)}`, {
-        method: 'POST',
-        body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
-      });
+    const send = (name: string) => upload(name, '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml');
     const first = await (await send('My Kitchen.svg')).json();
     expect(first).toEqual({ src: '/images/uploads/my-kitchen.svg' });
     expect(readFileSync(join(site, 'images', 'uploads', 'my-kitchen.svg'), 'utf8')).toContain('<svg');
@@ -170,5 +185,110 @@ describe('editor API', () => {
     expect(readFileSync(join(site, 'routes.json'), 'utf8')).toBe(
       routes.text.replace('"title": "About Us | Hearthline Cabinetry"', '"title": "About | Hearthline"'),
     );
+  });
+
+  it('saves nothing for another site, a text/plain body or a request without the token (403)', async () => {
+    const opened = await open('/about-us');
+    const before = readFileSync(aboutFile);
+    const body = {
+      files: {
+        'pages/about-us.json': { value: withHeading(opened, 'Pwned'), hash: opened.files['pages/about-us.json']!.hash },
+      },
+    };
+    // The editor's own headers with some changed (undefined: left out).
+    const tries: [Record<string, string | undefined>, RegExp][] = [
+      // A cross-site "simple" request (a form post, a no-cors fetch), with the right hash even.
+      [
+        { origin: 'http://evil.example', 'content-type': 'text/plain', 'x-joinery-editor-token': undefined },
+        /^Refused: the editor API answers only the editor's own pages on http:\/\/127\.0\.0\.1:\d+, not http:\/\/evil\.example\.$/,
+      ],
+      [{ origin: 'http://localhost:5173' }, /not http:\/\/localhost:5173\.$/],
+      [{ origin: undefined, 'sec-fetch-site': 'cross-site' }, /not a cross-site request\.$/],
+      [{ origin: undefined }, /^Refused: a change to the site needs the Origin header of the editor's page/],
+      [
+        { 'content-type': 'text/plain' },
+        /^Refused: send the documents as Content-Type: application\/json, not text\/plain\.$/,
+      ],
+      [{ 'x-joinery-editor-token': undefined }, /needs the editor's token in the x-joinery-editor-token header/],
+      [{ 'x-joinery-editor-token': `${token.slice(0, -1)}x` }, /needs the editor's token/],
+    ];
+    for (const [changed, message] of tries) {
+      const headers = { origin, 'content-type': 'application/json', 'x-joinery-editor-token': token, ...changed };
+      const r = await fetch(`${base}/save`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined)),
+      });
+      expect(r.status, JSON.stringify(changed)).toBe(403);
+      const answer = await r.json();
+      expect(answer.success).toBe(false);
+      expect(answer.message).toMatch(message);
+      expect(readFileSync(aboutFile).equals(before)).toBe(true);
+    }
+    // Lint is a POST too.
+    const lint = await post('lint', body, { 'content-type': 'text/plain' });
+    expect(lint.status).toBe(403);
+  });
+
+  it('answers reads to its own origin and plain requests, not to another site', async () => {
+    const page = (headers: Record<string, string>) => fetch(`${base}/page?route=/about-us`, { headers });
+    expect((await page({})).status).toBe(200);
+    expect((await page({ origin })).status).toBe(200);
+    expect((await page({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    const foreign = await page({ origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).message).toMatch(/answers only the editor's own pages/);
+    expect((await page({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await page({ 'sec-fetch-site': 'same-site' })).status).toBe(403);
+  });
+
+  it('takes a PNG and an SVG by their bytes, and refuses scripts in an SVG or bytes that are not what the name says', async () => {
+    const png = await upload('Door.png', PNG, 'image/png');
+    expect(png.status).toBe(200);
+    expect((await png.json()).src).toBe('/images/uploads/door.png');
+    expect(readFileSync(join(site, 'images', 'uploads', 'door.png')).equals(PNG)).toBe(true);
+    const svg =
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="1" height="1"/><text>&#x1F6AA; &#99999999999999999999999999999999999999999999999999;</text></svg>';
+    expect((await (await upload('plan.svg', svg, 'image/svg+xml')).json()).src).toBe('/images/uploads/plan.svg');
+
+    const refused: [string, string | Buffer, string][] = [
+      [
+        'script.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        'Refused: the SVG holds a <script> element. Upload an SVG without scripts.',
+      ],
+      [
+        'onload.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+        'Refused: the SVG holds an event handler attribute (on...=). Upload an SVG without scripts.',
+      ],
+      [
+        'foreign.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="/"/></foreignObject></svg>',
+        'Refused: the SVG holds a foreign object. Upload an SVG without scripts.',
+      ],
+      [
+        'link.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg"><a href="jav&#x61;script&colon;alert(1)"><text>x</text></a></svg>',
+        'Refused: the SVG holds a javascript: URL. Upload an SVG without scripts.',
+      ],
+      ['renamed.svg', PNG, "The file's bytes are a PNG image (image/png), not the .svg its name says."],
+      ['text.png', 'just text', "The file's bytes are not an image: not the .png its name says."],
+      ['photo.jpg', PNG, "The file's bytes are a PNG file (image/png), not the .jpg its name says."],
+    ];
+    for (const [name, body, message] of refused) {
+      const r = await upload(name, body, name.endsWith('.svg') ? 'image/svg+xml' : 'image/png');
+      expect(r.status, name).toBe(415);
+      expect((await r.json()).message, name).toBe(message);
+      expect(existsSync(join(site, 'images', 'uploads', name)), name).toBe(false);
+    }
+    // Not sent as an image.
+    const plain = await fetch(`${base}/upload?name=x.svg`, {
+      method: 'POST',
+      body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      headers: { origin, 'content-type': 'text/plain', 'x-joinery-editor-token': token },
+    });
+    expect(plain.status).toBe(403);
+    expect((await plain.json()).message).toMatch(/^Refused: send the image with its image Content-Type/);
   });
 });

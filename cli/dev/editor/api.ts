@@ -8,6 +8,7 @@
  *                          since it was opened, 422 (with the findings) while lint has errors;
  * - POST upload?name=N     an image into the site's images/uploads/ (body: its bytes);
  * - GET  routes, images, usage: the pickers' lists and which routes use each block type.
+ * Every request passes guard.ts first: no other origin, and a write needs the page's token.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,8 @@ import { blockTypes } from '../../blocks.ts';
 import { lintLoadedSite } from '../../lint/run.ts';
 import { BLOCKS_DIR } from '../../paths.ts';
 import { resolveRoute } from '../resolve-route.ts';
+import { guardRefusal } from './guard.ts';
+import { imageRefusal } from './image-check.ts';
 import { editJsonText } from './json-edit.ts';
 import { bundleSchema } from './schema-bundle.ts';
 
@@ -235,7 +238,7 @@ function blockUsage(site: Site): Record<string, string[]> {
 
 const IMAGE_TYPES = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
 
-/** An image uploaded from the editor, kept under images/uploads/ (never over an existing file). */
+/** An image uploaded from the editor, kept under images/uploads/ (never over an existing file) when its bytes are what its name says. */
 async function upload(siteDir: string, name: string, req: IncomingMessage) {
   const base = name
     .toLowerCase()
@@ -250,18 +253,22 @@ async function upload(siteDir: string, name: string, req: IncomingMessage) {
     if (size > 10_000_000) throw new HttpError(413, { message: 'The image is larger than 10 MB' });
     chunks.push(c as Buffer);
   }
+  const bytes = Buffer.concat(chunks);
+  const refusal = await imageRefusal(base.slice(base.lastIndexOf('.') + 1), bytes);
+  if (refusal) throw new HttpError(415, { message: refusal });
   const dir = join(siteDir, 'images', 'uploads');
   mkdirSync(dir, { recursive: true });
   const dot = base.lastIndexOf('.');
   let file = base;
   for (let n = 2; existsSync(join(dir, file)); n++) file = `${base.slice(0, dot)}-${n}${base.slice(dot)}`;
-  writeFileSync(join(dir, file), Buffer.concat(chunks));
+  writeFileSync(join(dir, file), bytes);
   return { src: `/images/uploads/${file}` };
 }
 
 type Handler = (url: URL, req: IncomingMessage) => Promise<unknown> | unknown;
 
-export function editorApi(opts: { siteDir: string; blockContracts: () => Promise<BlockContracts> }) {
+/** `token`: the secret the editor's pages hold, needed for every write. */
+export function editorApi(opts: { siteDir: string; token: string; blockContracts: () => Promise<BlockContracts> }) {
   const handlers: Record<string, Handler> = {
     'GET page': async (url) =>
       pageInfo(loadSite(opts.siteDir), url.searchParams.get('route') ?? '/', await opts.blockContracts()),
@@ -291,11 +298,14 @@ export function editorApi(opts: { siteDir: string; blockContracts: () => Promise
   };
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const handler = handlers[`${req.method} ${url.pathname.slice(API_PREFIX.length)}`];
+    const what = url.pathname.slice(API_PREFIX.length);
+    const handler = handlers[`${req.method} ${what}`];
     const send = (status: number, body: unknown) =>
       res
         .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
         .end(JSON.stringify(body));
+    const refusal = guardRefusal(req, opts.token, what === 'upload' ? 'image' : 'json');
+    if (refusal) return send(403, { success: false, message: refusal });
     if (!handler) return send(404, { message: `No editor API at ${req.method} ${url.pathname}` });
     try {
       send(200, await handler(url, req));

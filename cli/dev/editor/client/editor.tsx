@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { SIZE_DEVICES } from '../../../../engine/types.ts';
 import { PropsForm } from './block-form.tsx';
 import { AddBlockDialog, BlockActions, VisibleOn } from './block-actions.tsx';
+import { sendTokenWithApiRequests } from './api-token.ts';
 import { defaultsByType, errorTree, previewData } from './model.ts';
 import { Outline } from './outline.tsx';
 import { RouteSettings } from './route-settings.tsx';
@@ -15,6 +16,7 @@ import { keepOnContentChange, type PreviewApi } from './protocol.ts';
 import { blockAt, type Editor, useEditor } from './use-editor.ts';
 import './editor.css';
 
+sendTokenWithApiRequests();
 const route = new URLSearchParams(location.search).get('route') ?? '/';
 
 function Preview({ editor, width }: { editor: Editor; width: number }) {

@@ -9,6 +9,8 @@ import { deepEqual } from '../json-edit.ts';
 import { type BlockType, type Docs, getAt, type Opened, type ResolvedRefs, setAt } from './model.ts';
 
 const API = '/__joinery/api';
+/** The API takes only JSON bodies (and the page's token, added to every API request: api-token.ts). */
+const JSON_BODY = { 'content-type': 'application/json' };
 
 export interface Status {
   kind: 'info' | 'error';
@@ -89,6 +91,7 @@ export function useEditor(route: string) {
       const files = Object.fromEntries(Object.entries(docs).map(([rel, value]) => [rel, { value }]));
       const r = await fetch(`${API}/lint`, {
         method: 'POST',
+        headers: JSON_BODY,
         body: JSON.stringify({ files, route: opened.route.path }),
       });
       const body = await r.json();
@@ -134,7 +137,11 @@ export function useEditor(route: string) {
     const files = Object.fromEntries(
       dirtyFiles.map((rel) => [rel, { value: docs[rel], hash: opened.files[rel]!.hash }]),
     );
-    const r = await fetch(`${API}/save`, { method: 'POST', body: JSON.stringify({ files, route: opened.route.path }) });
+    const r = await fetch(`${API}/save`, {
+      method: 'POST',
+      headers: JSON_BODY,
+      body: JSON.stringify({ files, route: opened.route.path }),
+    });
     const body = await r.json();
     if (!r.ok) {
       if (body.findings) setFindings(body.findings);
