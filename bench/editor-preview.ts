@@ -54,7 +54,7 @@ export async function measureEditorPreview(log: (s: string) => void = () => {}):
     const frame = page.frameLocator('iframe[title="Page preview"]');
     await frame.locator('html[data-jv-all-blocks]').waitFor({ state: 'attached', timeout: 300_000 });
     await page.getByRole('list', { name: 'main blocks' }).getByRole('button').first().click();
-    const title = page.getByRole('textbox', { name: /^title\*?$/ });
+    const title = page.getByRole('group', { name: 'Props', exact: true }).getByRole('textbox', { name: /^Title\*?$/ });
     await title.click();
     await page.keyboard.press('End');
     // Strings, not functions: tsx would name the functions with a helper the page does not have.

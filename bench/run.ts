@@ -14,6 +14,7 @@ import { lintSite } from '../cli/lint/run.ts';
 import { DIST_DIR, ROOT } from '../cli/paths.ts';
 import { kindOf, loadSite } from '../engine/node.ts';
 import { generateSite } from './generate-site.ts';
+import { galleryLines, measureGallery } from './editor-gallery.ts';
 import { editorPreviewLine, measureEditorPreview } from './editor-preview.ts';
 import { interactionsTable, runInteractions } from './interactions.ts';
 import { authoringCodeInBundle, authoringCodeLine, jsWeightTable, measureFirstLoadJs } from './js-weight.ts';
@@ -64,6 +65,7 @@ rmSync(big, { recursive: true, force: true });
 // As `joinery build` renders: React's production build (cli/bin.js sets NODE_ENV), own process.
 console.log('\n# Visual editor (joinery dev)');
 console.log(editorPreviewLine(await measureEditorPreview()));
+console.log(galleryLines(await measureGallery()));
 
 console.log('\n# Prerender');
 spawnSync(process.execPath, ['--import', 'tsx', 'bench/prerender.ts'], {

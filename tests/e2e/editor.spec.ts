@@ -40,6 +40,9 @@ async function openEditor(page: Page) {
   });
 }
 
+/** The selected block's props form (the route's settings form is beside it). */
+const propsForm = (page: Page) => page.getByRole('group', { name: 'Props', exact: true });
+
 const blockActions = (page: Page) => page.getByRole('toolbar', { name: 'Block actions' });
 
 const outlineNames = (page: Page) =>
@@ -90,7 +93,7 @@ test("edit the banner's title: the preview changes before saving, the file chang
   await openEditor(page);
   await page.getByRole('list', { name: 'main blocks' }).getByRole('button').first().click();
   await expect(page.getByRole('list', { name: 'main blocks' }).getByRole('button').first()).toHaveText(/^banner/);
-  const title = page.getByRole('textbox', { name: /^title\*?$/ });
+  const title = propsForm(page).getByRole('textbox', { name: /^Title\*?$/ });
   await expect(title).toHaveValue('About Hearthline Cabinetry');
   await title.fill('About the Hearthline workshop');
   await expect(preview(page).getByRole('heading', { name: 'About the Hearthline workshop', level: 1 })).toBeVisible();
@@ -116,7 +119,9 @@ test('a file changed on disk while open is not overwritten', async ({ page }) =>
   writeFileSync(aboutFile, original.replace('"Visit us"', '"Come and see us"'));
   await expect(page.getByText('A file open here changed on disk')).toBeVisible();
   await page.getByRole('button', { name: 'heading: Meet the team' }).click();
-  await page.getByRole('textbox', { name: /^title\*?$/ }).fill('Overwritten?');
+  await propsForm(page)
+    .getByRole('textbox', { name: /^Title\*?$/ })
+    .fill('Overwritten?');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toContainText(
     'pages/about-us.json changed on disk since the editor opened it; nothing was saved',
@@ -205,7 +210,7 @@ test('add an FAQ block from the gallery, move it up and save; undo before saving
 test('a link to no route shows its finding on the field, and Save is refused until it is fixed', async ({ page }) => {
   await openEditor(page);
   await page.getByRole('button', { name: 'cta-band: Talk to a designer' }).click();
-  const url = page.getByRole('combobox', { name: /^url\*?$/ });
+  const url = propsForm(page).getByRole('combobox', { name: /^URL\*?$/ });
   await url.fill('/no-such-page');
   // The finding is the field's own error message (its accessible description).
   await expect(url).toHaveAccessibleDescription(/link "\/no-such-page" points to no route/);
@@ -246,4 +251,64 @@ test('upload an image into a field: a PNG goes into the site folder, an SVG with
   await dialog.dismiss();
   expect(existsSync(join(site, 'images', 'uploads', 'badge.svg'))).toBe(false);
   await expect(field.getByRole('combobox')).toHaveValue('/images/uploads/workshop.png');
+});
+
+test('the block form labels each prop in words with its description as help, and stars only the values the block needs', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await page.getByRole('list', { name: 'main blocks' }).getByRole('button').first().click();
+  const form = propsForm(page);
+  const schema = JSON.parse(readFileSync(join(ROOT, 'blocks', 'banner', 'schema.json'), 'utf8'));
+  // Labels in words (the titles the schema has name TypeScript types: "BannerSlide", "DeviceImage").
+  const title = form.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(title).toHaveValue('About Hearthline Cabinetry');
+  await expect(title).toHaveAccessibleDescription(schema.$defs.slide.properties.title.description);
+  await expect(form.getByRole('combobox', { name: 'Heading level', exact: true })).toHaveAccessibleDescription(
+    schema.properties.headingLevel.description,
+  );
+  for (const raw of ['headingLevel', 'title', 'src', 'BannerSlide', 'DeviceImage'])
+    await expect(form.getByText(raw, { exact: true })).toHaveCount(0);
+  // Stars: the props' required list, an item's required props, those of an optional object only when it is set.
+  await expect(form.getByRole('group', { name: 'Slides*', exact: true })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Label', exact: true }).first()).toBeVisible();
+  const slide = form.getByRole('group', { name: 'Slide 1', exact: true });
+  await expect(slide.getByRole('combobox', { name: 'Alt text*', exact: true })).toBeVisible();
+  await expect(slide.getByRole('group', { name: 'Desktop*', exact: true })).toBeVisible();
+  await expect(slide.getByRole('group', { name: 'Tablet', exact: true }).getByRole('combobox')).toHaveAccessibleName(
+    'Source',
+  );
+  const action = slide.getByRole('group', { name: 'Action', exact: true });
+  await expect(action.getByRole('combobox', { name: 'Label*', exact: true })).toBeVisible();
+  await expect(action.getByRole('combobox', { name: 'URL*', exact: true })).toBeVisible();
+  const secondary = slide.getByRole('group', { name: 'Secondary action', exact: true });
+  await expect(secondary.getByRole('combobox', { name: 'Label', exact: true })).toBeVisible();
+  await expect(secondary.getByRole('combobox', { name: 'URL', exact: true })).toBeVisible();
+  const ratings = form.getByRole('group', { name: 'Ratings', exact: true });
+  await expect(ratings.getByRole('textbox', { name: 'Text', exact: true })).toBeVisible();
+  // A star comes with the value: setting the optional object makes its required props needed.
+  await secondary.getByRole('combobox', { name: 'Label', exact: true }).fill('See our doors');
+  await expect(secondary.getByRole('combobox', { name: 'URL*', exact: true })).toBeVisible();
+});
+
+test('the block gallery loads the previews in view, and more as it scrolls', async ({ page }) => {
+  await page.goto(`${devBase}/__joinery/blocks`);
+  const previews = page.getByRole('figure');
+  const frames = page.locator('iframe');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Blocks \([1-9]\d*\)$/);
+  const total = Number(/\d+/.exec((await page.getByRole('heading', { level: 1 }).textContent())!)![0]);
+  await expect(previews).toHaveCount(total * 3);
+  const first = (await page.getByRole('heading', { level: 2 }).first().textContent())!;
+  const last = (await page.getByRole('heading', { level: 2 }).last().textContent())!;
+  const shown = (type: string) =>
+    page.frameLocator(`iframe[title="${type} at desktop width"]`).locator('[data-jv-edit] > *');
+  await expect(shown(first)).toBeAttached({ timeout: 60_000 });
+  const atFirst = await frames.count();
+  expect(atFirst).toBeGreaterThanOrEqual(3);
+  expect(atFirst).toBeLessThan(total * 3);
+  await expect(page.locator(`iframe[title="${last} at desktop width"]`)).toHaveCount(0);
+  await page.getByRole('region', { name: last, exact: true }).getByRole('figure').last().scrollIntoViewIfNeeded();
+  await expect(shown(last)).toBeAttached({ timeout: 60_000 });
+  expect(await frames.count()).toBeGreaterThan(atFirst);
+  expect(await frames.count()).toBeLessThan(total * 3);
 });

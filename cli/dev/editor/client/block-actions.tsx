@@ -2,6 +2,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { BlockInstance, Device } from '../../../../engine/types.ts';
 import { SIZE_DEVICES } from '../../../../engine/types.ts';
+import { LazyFrame } from './lazy-frame.tsx';
 import { blockKey, blockLists, getAt } from './model.ts';
 import { blockAt, type Editor } from './use-editor.ts';
 
@@ -123,13 +124,12 @@ export function AddBlockDialog({ editor }: { editor: Editor }) {
           {matches.map(([t, b]) => (
             <li key={t}>
               {/* The block as its example renders it; a picture only (inert), the button names it. */}
-              <div className="jv-add-thumb" inert>
-                <iframe
-                  title={`${t} example`}
-                  loading="lazy"
-                  src={`/__joinery/preview?block=${encodeURIComponent(t)}`}
-                />
-              </div>
+              <LazyFrame
+                className="jv-add-thumb"
+                inert
+                title={`${t} example`}
+                src={`/__joinery/preview?block=${encodeURIComponent(t)}`}
+              />
               <button type="button" onClick={() => add(t)} aria-label={`Add ${t}`}>
                 <strong>{t}</strong> <span>{String(b.schema.description ?? '')}</span>
               </button>

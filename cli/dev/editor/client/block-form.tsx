@@ -1,14 +1,17 @@
 /**
- * A block's props as a form made from its schema, with react-jsonschema-form: labels from `title`
- * (else the prop name), descriptions as help, defaults as placeholders, enums as selects, objects
- * as fieldsets, arrays with add, remove and move. A `$data`/`$query` reference is shown read-only
+ * A block's props as a form made from its schema, with react-jsonschema-form: labels as labels.ts
+ * words them, descriptions as help, defaults as placeholders, enums as selects, objects as
+ * fieldsets, arrays with add, remove and move. A star marks a value the block needs: a required
+ * prop of the props, of an array's item, or of an object that is set or needed itself (not the
+ * required parts of an optional object left out). A `$data`/`$query` reference is shown read-only
  * with its resolved value; link fields offer the site's routes and image fields its images. The
  * form validates nothing itself: the findings come from the linter (extraErrors).
  */
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import { ariaDescribedByIds, type FieldProps, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
+import { labelOf, singularOf } from './labels.ts';
 import { type ErrorTree, getAt, isRef, pruneUndefined, type ResolvedRefs, type Schema } from './model.ts';
 
 const LONG_TEXT = /^(text|description|intro|bio|answer|body|content|caption|summary|note)$/;
@@ -24,14 +27,16 @@ function deref(schema: Schema, root: Schema): Schema {
   return s;
 }
 
-/** The form's layout hints, read from the schema: placeholders, text areas, pickers. */
-function uiSchemaFor(schema: Schema, root: Schema = schema, name = '', depth = 0): UiSchema {
+/** The form's layout hints, read from the schema: labels, placeholders, text areas, pickers. */
+function uiSchemaFor(schema: Schema, root: Schema, name: string, label: string, depth = 0): UiSchema {
   const s = deref(schema, root);
-  const ui: UiSchema = {};
+  const ui: UiSchema = { 'ui:title': label };
   if (depth > 8) return ui;
   const props = s.properties as Record<string, Schema> | undefined;
-  if (props) for (const [k, sub] of Object.entries(props)) ui[k] = uiSchemaFor(sub, root, k, depth + 1);
-  if (s.items && typeof s.items === 'object') ui.items = uiSchemaFor(s.items as Schema, root, name, depth + 1);
+  if (props)
+    for (const [k, sub] of Object.entries(props)) ui[k] = uiSchemaFor(sub, root, k, labelOf(k, sub.title), depth + 1);
+  if (s.items && typeof s.items === 'object')
+    ui.items = uiSchemaFor(s.items as Schema, root, name, singularOf(label), depth + 1);
   if (s.default !== undefined && (typeof s.default !== 'object' || s.default === null))
     ui['ui:placeholder'] = String(s.default);
   if (s.type === 'string' && !s.enum && !s.format) {
@@ -93,13 +98,29 @@ function ImageWidget(props: WidgetProps) {
   );
 }
 
-/** A field holding a reference: the reference and what it resolves to, read-only. */
+/** Whether the value a field sits in is there or must be: its required props are then needed. */
+const Holds = createContext(true);
+
+/**
+ * Every field: its star (see above), an array item's number in its label, and a field holding a
+ * reference shown as the reference and what it resolves to, read-only.
+ */
 function RefAwareSchemaField(props: FieldProps) {
   const Default = getDefaultRegistry().fields.SchemaField;
-  if (!isRef(props.formData)) return <Default {...props} />;
+  const parentHolds = useContext(Holds);
+  const last = props.fieldPathId.path.at(-1);
+  const item = typeof last === 'number';
+  const required = !item && Boolean(props.required) && parentHolds;
+  const title = props.uiSchema?.['ui:title'] as string | undefined;
+  const label = item && title ? `${title} ${last + 1}` : (title ?? props.name);
+  if (!isRef(props.formData))
+    return (
+      <Holds.Provider value={item || required || props.formData !== undefined}>
+        <Default {...props} required={required} uiSchema={{ ...props.uiSchema, 'ui:title': label }} />
+      </Holds.Provider>
+    );
   const refs = (props.registry.formContext as { refs: ResolvedRefs }).refs;
   const resolved = refs[JSON.stringify(props.formData)];
-  const label = (props.schema.title as string | undefined) ?? props.name;
   return (
     <fieldset className="jv-ref-field">
       <legend>{label} (reference)</legend>
@@ -132,7 +153,7 @@ export function PropsForm({
   idPrefix: string;
 }) {
   const uiSchema = useMemo(
-    () => ({ ...uiSchemaFor(schema), 'ui:title': 'Props', 'ui:submitButtonOptions': { norender: true } }),
+    () => ({ ...uiSchemaFor(schema, schema, '', 'Props'), 'ui:submitButtonOptions': { norender: true } }),
     [schema],
   );
   return (

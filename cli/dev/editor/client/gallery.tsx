@@ -1,10 +1,11 @@
 /**
  * The block gallery (/__joinery/blocks): every registered block rendered from its example.json
  * at the mobile, tablet and desktop widths, its props table from the schema, and a link that opens
- * the editor on a page using it.
+ * the editor on a page using it. A preview loads as it scrolls into view.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { LazyFrame } from './lazy-frame.tsx';
 import { type BlockType, getAt, type Schema } from './model.ts';
 import './editor.css';
 
@@ -74,14 +75,13 @@ function BlockEntry({ type, block, usedOn }: { type: string; block: BlockType; u
             <figcaption>
               {device} ({width} px)
             </figcaption>
-            <div className="jv-gallery-frame" style={{ width: width * 0.4, height: 320 }}>
-              <iframe
-                title={`${type} at ${device} width`}
-                loading="lazy"
-                src={`/__joinery/preview?block=${encodeURIComponent(type)}`}
-                style={{ width, height: 800, transform: 'scale(0.4)', transformOrigin: '0 0', border: 0 }}
-              />
-            </div>
+            <LazyFrame
+              className="jv-gallery-frame"
+              style={{ width: width * 0.4, height: 320 }}
+              title={`${type} at ${device} width`}
+              src={`/__joinery/preview?block=${encodeURIComponent(type)}`}
+              frameStyle={{ width, height: 800, transform: 'scale(0.4)', transformOrigin: '0 0', border: 0 }}
+            />
           </figure>
         ))}
       </div>

@@ -78,6 +78,7 @@ function Page({ data, registry, selected }: { data: PageData; registry: BlockReg
 const example = new URLSearchParams(location.search).get('block');
 
 async function showExample(api: PreviewApi, type: string) {
+  blockLoaders[type]?.().catch(() => {}); // its code loads while the data does (a failure shows below)
   const [types, home] = await Promise.all([
     fetch('/__joinery/api/blocks').then((r) => r.json() as Promise<Record<string, BlockType>>),
     fetch('/__joinery/api/page?route=/').then((r) => r.json() as Promise<Opened>),
@@ -108,8 +109,9 @@ function App({ api }: { api: PreviewApi }) {
       const types = data.regions.flatMap((r) => r.blocks.map((b) => b.type));
       if (types.some((t) => !registry[t] && blockLoaders[t])) await load(types, defaults);
       setState({ data, registry, selected });
-      // Then every other block, so that one added later shows at once; marked when done.
-      if (loadingAll) return;
+      // Then every other block, so that one added later shows at once; marked when done. An
+      // example (the gallery's) shows one block only.
+      if (loadingAll || example) return;
       loadingAll = true;
       await load(Object.keys(blockLoaders), defaults);
       document.documentElement.setAttribute('data-jv-all-blocks', '');
