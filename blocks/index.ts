@@ -55,6 +55,7 @@ export const blockLoaders = {
   'scroll-to-top': () => import('./scroll-to-top/index.tsx'),
   'search-page': () => import('./search-page/index.tsx'),
   'search-popup': () => import('./search-popup/index.tsx'),
+  'shipping-rates': () => import('./shipping-rates/index.tsx'),
   'site-footer': () => import('./site-footer/index.tsx'),
   'site-header': () => import('./site-header/index.tsx'),
   socials: () => import('./socials/index.tsx'),

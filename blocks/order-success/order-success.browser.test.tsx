@@ -22,7 +22,7 @@ async function mount() {
   return container;
 }
 
-const SAMPLES_NOTE = 'Sample doors ship in 2 to 3 business days';
+const SAMPLES_NOTE = 'We will e-mail tracking details as soon as your samples leave our warehouse';
 
 /** The server's answers by URL; every request is recorded with its order-token header. */
 function serve(answers: Record<string, unknown>) {

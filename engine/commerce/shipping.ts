@@ -6,12 +6,14 @@
  */
 import { bestMatch, type Location } from './location-match.ts';
 import { roundMoney } from './money.ts';
+import { quoteNoteText } from './shipping-text.ts';
 import type { ShippingMethod } from './types.ts';
 
 export interface ShippingQuote {
   /** The method's key (what the checkout sends as shippingMethod). */
   type: string;
   displayName: string;
+  /** How it ships, its delivery time and a lower rate a larger order gets (quoteNoteText). */
   description: string;
   calculateRateBy: 'order' | 'item';
   /** The shipping charge before tax. */
@@ -49,7 +51,7 @@ export function shippingQuotes(methods: readonly ShippingMethod[], cart: Shippin
       out.push({
         type: m.type,
         displayName: m.displayName,
-        description: m.description ?? '',
+        description: quoteNoteText(m, cart.subtotal, at),
         calculateRateBy: m.calculateRateBy,
         amount,
       });

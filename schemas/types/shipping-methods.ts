@@ -10,7 +10,7 @@ export type ShippingMethod = {
    */
   displayName: string;
   /**
-   * One line under the name (delivery time).
+   * How the method ships (carrier and service), without figures: the checkout and the shipping-rates block add the delivery time from `days` and the prices from `rates`. A price or delivery time written next to the method's name in any text must agree with them (rule shipping-text).
    */
   description?: string;
   /**
@@ -22,7 +22,7 @@ export type ShippingMethod = {
    */
   sortOrder?: number;
   /**
-   * Business days from dispatch to delivery. The linter compares methods by `max`: a faster one must not cost less than a slower one (rule shipping-speed).
+   * Business days from dispatch to delivery, shown as "4 to 7 business days" ("2 business days" when min is max). The linter compares methods by `max`: a faster one must not cost less than a slower one (rule shipping-speed).
    */
   days?: {
     /**
@@ -81,6 +81,10 @@ export interface ShippingRate {
   country: string;
   states: States;
   zipCodes: ZipCodes;
+  /**
+   * Where the entry applies, as a shopper reads it in the generated price text ("$8.95 per order around Columbus, OH"); default: its states and ZIP codes ("to ZIP codes 43001-43299 in OH").
+   */
+  label?: string;
   /**
    * The method does not ship to addresses this entry matches best.
    */

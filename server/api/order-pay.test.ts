@@ -262,8 +262,8 @@ describe('POST /api/order/pay', () => {
       expect(m.html).toContain('Calacatta Gold quartz sample, polished');
       // A sample order speaks of samples and says when they ship.
       expect(m.text).toMatch(/\nSamples:\r?\n- Carlton sample door, Pure White, /);
-      expect(m.text).toContain('Sample doors ship in 2 to 3 business days');
-      expect(m.html).toContain('Sample doors ship in 2 to 3 business days');
+      expect(m.text).toContain('We will e-mail tracking details as soon as your samples leave our warehouse');
+      expect(m.html).toContain('We will e-mail tracking details as soon as your samples leave our warehouse');
     }
     expect(customer.text).toContain('We have received your order of 2 samples and will let you know when they ship.');
     const o = await send(t.app, 'GET', `/api/order/${id}`, undefined, { 'x-order-token': token });

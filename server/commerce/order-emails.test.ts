@@ -105,7 +105,7 @@ describe('order e-mails', () => {
       'Tax: $1.12',
       'Total: $16.02',
       '',
-      'Sample doors ship in 2 to 3 business days; we will e-mail tracking details as soon as they leave our warehouse.',
+      'We will e-mail tracking details as soon as your samples leave our warehouse.',
       '',
       'Payment method: Credit or Debit Card',
       'Payment status: Paid',

@@ -66,9 +66,8 @@ function addressLines(a: TypedAddressView | undefined): string[] {
   );
 }
 
-/** When sample doors ship, said by every sample order's e-mails and its success page. */
-const SAMPLES_SHIP_NOTE =
-  'Sample doors ship in 2 to 3 business days; we will e-mail tracking details as soon as they leave our warehouse.';
+/** Said by every sample order's e-mails and its success page; the delivery time is the chosen method's, shown at checkout. */
+const SAMPLES_SHIP_NOTE = 'We will e-mail tracking details as soon as your samples leave our warehouse.';
 
 /** What a line adds to its name: a sample's finish (unless the name says it), a quote line's notes. */
 function lineDetail(i: OrderView['items'][number]): string {

@@ -337,7 +337,9 @@ test('two samples paid by card: the success page, the stored order and both e-ma
   await expect(bought.getByRole('row')).toHaveCount(1 + 2 + 4);
   await expect(bought.getByRole('row').nth(2)).toContainText(CG_CHIP);
   await expect(bought.getByRole('row').last()).toHaveText(new RegExp(`^Total\\s*\\${shownTotal}$`));
-  await expect(page.getByText('Sample doors ship in 2 to 3 business days')).toBeVisible();
+  await expect(
+    page.getByText('We will e-mail tracking details as soon as your samples leave our warehouse'),
+  ).toBeVisible();
 
   // The e-mails: the customer's, and the shop's to the first admin address with the rest in cc.
   const customer = await waitForMail(

@@ -36,6 +36,7 @@ describe('lint rules', () => {
       'csp-host',
       'shipping-threshold',
       'shipping-speed',
+      'shipping-text',
       'style-name',
       'lint-config',
     ]);

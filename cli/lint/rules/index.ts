@@ -19,6 +19,7 @@ import pricing from './pricing.ts';
 import schema from './schema.ts';
 import schemaRef from './schema-ref.ts';
 import shippingSpeed from './shipping-speed.ts';
+import shippingText from './shipping-text.ts';
 import shippingThreshold from './shipping-threshold.ts';
 import sitemapCanonical from './sitemap-canonical.ts';
 import styleName from './style-name.ts';
@@ -50,6 +51,7 @@ export const rules: Rule[] = [
   cspHost,
   shippingThreshold,
   shippingSpeed,
+  shippingText,
   styleName,
   lintConfig(() => rules.map((r) => r.meta.code)),
 ];
