@@ -1,11 +1,9 @@
 /**
- * Desktop menu (>= 1201 px, shown by CSS): top-level links, dropdowns and mega-menus, with no
- * script. Each panel is the content of a <details> whose <summary> opens and closes it (click,
- * Enter, Space); the panels share a `name`, so opening one closes the other. Where a pointer can
- * hover, pointing at an item shows its panel too, and an open panel is shown only while the
- * pointer or the focus is in its item (tabbing out or clicking elsewhere hides it); Escape closes
- * the panel holding the focus and focuses its summary (the page's boot script). Links to the page
- * shown carry aria-current="page".
+ * Desktop menu (>= 1201 px, shown by CSS): top-level links, dropdowns and mega-menus. Each panel
+ * is the content of a <details> whose <summary> opens and closes it (click, Enter, Space) with no
+ * script; the panels share a `name`, so opening one closes the other. The header's island
+ * (client.ts) adds hover with an intent delay, closing on an outside click, on the focus leaving
+ * and on Escape. Links to the page shown carry aria-current="page".
  */
 import { useId } from 'react';
 import { usePagePath } from '../../engine/render/page-path.ts';

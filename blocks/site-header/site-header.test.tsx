@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { blockProps, screenOf } from '../../engine/testing/screen.ts';
 import { PageContext } from '../../engine/render/context.ts';
 import { RegistryContext } from '../../engine/render/embedded-block.tsx';
+import { collectIslands } from '../../engine/render/island.tsx';
 import { blockLoaders } from '../index.ts';
 import type { PageData } from '../../engine/index.ts';
 import example from './example.json' with { type: 'json' };
@@ -65,8 +66,13 @@ describe('site-header', () => {
     expect(['src', 'width', 'height'].map((a) => logo.getAttribute(a))).toEqual(['/images/logo.svg', '220', '56']);
   });
 
-  it('is a static block: no code of it runs in the browser', () => {
+  it('is a static block whose desktop menu alone is an island of its client, with no props, started at the first touch', () => {
     expect(block.island).toBeUndefined();
+    const { result: header, islands } = collectIslands(() => render(example.props));
+    const menu = Object.entries(islands).filter(([, i]) => i.type === 'site-header');
+    expect(menu.map(([, i]) => i)).toEqual([{ type: 'site-header', start: 'interaction', props: {} }]);
+    const wrapper = header.container.querySelector(`[data-jv-island="${menu[0]![0]}"]`)!;
+    expect(wrapper.querySelector(':scope > nav')?.getAttribute('aria-label')).toBe('Main');
   });
 
   it('renders the desktop menu with a mega-menu and a dropdown inside closed disclosures (<details>)', () => {

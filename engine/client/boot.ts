@@ -111,16 +111,6 @@ addEventListener('focusin', (e) => {
   (after ? controls[0] : controls.at(-1))?.focus();
 });
 
-// Escape closes the menu panel (a <details> in a <nav>, outside a popover, which closes itself)
-// that holds the focus, and gives the focus back to its summary, as a menu button does.
-addEventListener('keydown', (e) => {
-  if (e.key !== 'Escape' || e.defaultPrevented) return;
-  const panel = document.activeElement?.closest<HTMLDetailsElement>('nav details[open]');
-  if (!panel || panel.closest('[popover]')) return;
-  panel.open = false;
-  panel.querySelector<HTMLElement>(':scope > summary')?.focus();
-});
-
 /** Resolves once the browser has painted the page's first content (at once where it does not tell). */
 function contentPainted(): Promise<void> {
   return new Promise((done) => {

@@ -16,10 +16,21 @@ import { escapeHtml as esc, formatPrice, fromCents } from '../../engine/node.ts'
 import { SandboxGatewayError, returnTo, type SandboxGateway } from './gateway.ts';
 import { TOKENIZER_SCRIPT } from './tokenizer-script.ts';
 
+/** Its own icon, inline: a browser asks a page with none for /favicon.ico. */
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="2" y="7" width="12" height="8" rx="1.5" fill="#1d4ed8"/><path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="#1d4ed8" stroke-width="2"/></svg>',
+)}`;
+
+/**
+ * Its page. It takes part in the shop's cross-document view transitions (@view-transition, as
+ * engine/client/base.css): being on the shop's origin, a page that does not is the end of a
+ * transition Chromium aborts with an uncaught InvalidStateError.
+ */
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title>
-<style>body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#eef1f5;color:#1b1f24}main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #c9d1db;border-radius:8px}h1{font-size:1.4rem;margin-top:0}dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#4b5563}dd{margin:0;font-weight:600}.actions{display:flex;gap:.75rem;margin-top:1.5rem}button,a.button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:2px solid #1d4ed8;cursor:pointer;text-decoration:none}button[value=approve],a.button{background:#1d4ed8;color:#fff}button[value=decline]{background:#fff;color:#1d4ed8}button:focus-visible,a:focus-visible{outline:3px solid #1b1f24;outline-offset:2px}.note{color:#4b5563;font-size:.9rem}</style>
+<link rel="icon" href="${ICON}">
+<style>@media (prefers-reduced-motion:no-preference){@view-transition{navigation:auto}}body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#eef1f5;color:#1b1f24}main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #c9d1db;border-radius:8px}h1{font-size:1.4rem;margin-top:0}dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#4b5563}dd{margin:0;font-weight:600}.actions{display:flex;gap:.75rem;margin-top:1.5rem}button,a.button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:2px solid #1d4ed8;cursor:pointer;text-decoration:none}button[value=approve],a.button{background:#1d4ed8;color:#fff}button[value=decline]{background:#fff;color:#1d4ed8}button:focus-visible,a:focus-visible{outline:3px solid #1b1f24;outline-offset:2px}.note{color:#4b5563;font-size:.9rem}</style>
 </head><body><main>${body}</main></body></html>`;
 }
 

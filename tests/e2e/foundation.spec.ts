@@ -124,7 +124,7 @@ test.describe('desktop menu at 1280 px', () => {
     await page.keyboard.press('Enter');
     await expect(other).not.toHaveAttribute('open');
     // Escape, from the summary or from a link inside, closes the panel and gives the focus to its summary.
-    // (The pointer leaves the menu: a panel shows only while neither pointer nor focus is on another item.)
+    // (The mouse leaves the menu first: where it rests decides nothing below.)
     await page.mouse.move(640, 800);
     await page.keyboard.press('Enter');
     await expect(other.getByRole('link').first()).toBeVisible();
@@ -137,6 +137,84 @@ test.describe('desktop menu at 1280 px', () => {
     await page.keyboard.press('Escape');
     await expect(other).not.toHaveAttribute('open');
     await expect(page.getByRole('link', { name: 'Call us: (614) 555-0143' })).toBeHidden();
+  });
+
+  test('the mega menu opens as the mouse rests on it, stays while the mouse is in it, and closes when it leaves, on a click elsewhere and on Escape', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await hydrated(page);
+    const mega = page
+      .getByRole('banner')
+      .getByRole('navigation', { name: 'Main' })
+      .locator('details')
+      .filter({ has: page.locator('> summary', { hasText: 'Kitchen Cabinets' }) });
+    const summary = mega.locator('> summary');
+    const link = mega.getByRole('link', { name: 'View all Kitchen Cabinets' });
+    const logo = page.getByRole('banner').getByRole('link', { name: 'Hearthline Cabinetry' });
+    // The pointer coming over the menu starts its code; resting on the item opens the panel, with no click.
+    await summary.hover();
+    await expect(mega).toHaveAttribute('open', '');
+    await expect(link).toBeVisible();
+    // Down into the panel: it stays, and its links work; away from the item: it closes.
+    await link.hover();
+    await expect(link).toBeVisible();
+    await logo.hover();
+    await expect(mega).not.toHaveAttribute('open');
+    await expect(link).toBeHidden();
+    // A click on the summary of the panel the mouse opened keeps it open (the click the shopper
+    // had on its way); the next one closes it.
+    await summary.hover();
+    await expect(mega).toHaveAttribute('open', '');
+    await summary.click();
+    await expect(mega).toHaveAttribute('open', '');
+    await summary.click();
+    await expect(mega).not.toHaveAttribute('open');
+    // Opened by keyboard with the mouse away: a click elsewhere on the page closes it.
+    await logo.hover();
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(link).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(mega).not.toHaveAttribute('open');
+    await expect(link).toBeHidden();
+    // Escape closes a panel the mouse opened, the focus being elsewhere.
+    await summary.hover();
+    await expect(link).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(mega).not.toHaveAttribute('open');
+    await expect(link).toBeHidden();
+    // The focus moving on past the panel (Tab from its last link) closes it.
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(link).toBeVisible();
+    await mega.getByRole('link').last().focus();
+    await page.keyboard.press('Tab');
+    await expect(mega).not.toHaveAttribute('open');
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('desktop menu on a touch screen at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, hasTouch: true });
+  test('a tap opens and closes a panel, a tap elsewhere closes it', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const panel = page
+      .getByRole('banner')
+      .getByRole('navigation', { name: 'Main' })
+      .locator('details')
+      .filter({ has: page.locator('> summary', { hasText: 'Range Hoods' }) });
+    const link = panel.getByRole('link', { name: 'View all Range Hoods' });
+    await panel.locator('> summary').tap(); // before the menu's code is live: the tap is made again once it is
+    await expect(link).toBeVisible();
+    await panel.locator('> summary').tap();
+    await expect(panel).not.toHaveAttribute('open');
+    await panel.locator('> summary').tap();
+    await expect(link).toBeVisible();
+    await page.touchscreen.tap(5, 5);
+    await expect(panel).not.toHaveAttribute('open');
   });
 });
 

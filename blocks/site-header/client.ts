@@ -1,0 +1,84 @@
+/**
+ * The desktop menu's browser code, without a UI library (an island around the menu alone, started
+ * at the shopper's first pointer, focus or key on it). Its panels are <details> that open and
+ * close by their <summary> as HTML does (click, tap, Enter, Space); on top of that:
+ * - a mouse resting on an item for OPEN_MS opens its panel, and leaving the item closes it after
+ *   CLOSE_MS (coming back in time keeps it); a click on the summary of a panel the mouse opened
+ *   keeps it open;
+ * - a click outside the open panel, or the focus moving out of it, closes it;
+ * - Escape closes it, and gives the focus back to its summary when the focus was in it.
+ */
+import type { IslandClient } from '../../engine/types.ts';
+
+/** How long the mouse rests on an item before its panel opens (passing over it opens nothing). */
+export const OPEN_MS = 150;
+/** How long the panel stays once the mouse has left its item (a path that cuts a corner keeps it). */
+export const CLOSE_MS = 300;
+
+export const start: IslandClient<Record<string, never>>['start'] = (el) => {
+  const panels = [...el.querySelectorAll<HTMLDetailsElement>('nav details')];
+  const summaryOf = (d: HTMLDetailsElement) => d.querySelector<HTMLElement>(':scope > summary');
+  const itemOf = (d: HTMLDetailsElement) => d.parentElement ?? d;
+  const openPanel = () => panels.find((d) => d.open);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let byMouse: HTMLDetailsElement | undefined;
+
+  const later = (ms: number, action: () => void) => {
+    clearTimeout(timer);
+    timer = setTimeout(action, ms);
+  };
+  // Focus on a link of the panel would be left on a hidden element: it goes to the summary.
+  const close = (d: HTMLDetailsElement | undefined) => {
+    if (!d?.open) return;
+    const focusInside = d.contains(document.activeElement);
+    d.open = false;
+    if (focusInside) summaryOf(d)?.focus();
+  };
+  const hoverOpen = (d: HTMLDetailsElement) => {
+    if (d.open) return clearTimeout(timer);
+    later(OPEN_MS, () => {
+      d.open = true; // the shared name closes any other
+      byMouse = d;
+    });
+  };
+
+  for (const d of panels) {
+    const item = itemOf(d);
+    item.addEventListener('pointerenter', (e) => e.pointerType === 'mouse' && hoverOpen(d));
+    item.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'mouse') later(CLOSE_MS, () => close(openPanel()));
+    });
+    summaryOf(d)?.addEventListener('click', (e) => {
+      clearTimeout(timer);
+      // The mouse opened it: the click that was on its way as it opened does not close it.
+      if (byMouse === d && d.open) e.preventDefault();
+      byMouse = undefined;
+    });
+    d.addEventListener('toggle', () => {
+      if (!d.open && byMouse === d) byMouse = undefined;
+    });
+    d.addEventListener('focusout', (e) => {
+      const to = e.relatedTarget;
+      // Focus gone to another control (Tab, a click on one); not to nothing (a click on text, another window).
+      if (to instanceof Node && !d.contains(to)) close(d);
+    });
+  }
+
+  document.addEventListener('click', (e) => {
+    const d = openPanel();
+    if (d && e.target instanceof Node && !d.contains(e.target)) close(d);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    const d = openPanel();
+    if (!d) return;
+    clearTimeout(timer);
+    close(d);
+  });
+
+  // The pointer that started this island may already rest on an item.
+  if (matchMedia('(hover: hover)').matches) {
+    const hovered = panels.find((d) => itemOf(d).matches(':hover'));
+    if (hovered) hoverOpen(hovered);
+  }
+};
