@@ -1,5 +1,5 @@
 /**
- * Search speed over a generated 1,000-style catalogue: builds the index file, indexes it as the
+ * Search speed over a generated 1,000-style catalogue: builds the index file, loads it as the
  * browser does, runs 1,000 queries of the kinds a shopper types (SKUs, name prefixes, words,
  * typos, misses) and prints the time per query.
  * Run: node --import tsx bench/search.ts [styles] [queries]. Figures are printed, never asserted.
@@ -134,7 +134,7 @@ const line = (label: string, value: string) => console.log(`${label.padEnd(58)} 
 console.log('\n# Search');
 line(`search index, ${fmt(STYLES)} styles: build`, `${fmt(buildMs, 1)} ms`);
 line('search index size (JSON, gzip)', `${fmt(json.length / 1024)} KiB, ${fmt(gzipSync(json).length / 1024)} KiB gzip`);
-line('search index JSON.parse and indexing (as in the browser)', `${fmt(openMs, 1)} ms`);
+line('search index JSON.parse and loading (as in the browser)', `${fmt(openMs, 1)} ms`);
 line(
   `search query, ${fmt(QUERIES)} queries, 8 hits: median / p99`,
   `${fmt(median(times), 3)} ms / ${fmt(percentile(times, 99), 3)} ms (max ${fmt(Math.max(...times), 3)} ms)`,

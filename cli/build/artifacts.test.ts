@@ -79,5 +79,5 @@ it('a site without a catalogue gets empty sample data and a pages-only index', (
   const site = memorySite({ ...baseSite });
   const [samples, index] = siteArtifacts.map((a) => a.build({ site, routes: [] }));
   expect(samples).toEqual({ version: 1, styles: {}, samples: {} });
-  expect(index).toEqual({ version: 2, docs: [] });
+  expect(index).toEqual({ version: 3, docs: [], words: expect.any(Object) });
 });

@@ -1,8 +1,11 @@
 /**
  * Builds the search index file from documents (catalogue styles and pages) at build time: the
- * documents themselves, ids checked, empty lists left out. The browser indexes them (query.ts).
+ * documents (ids checked, empty lists left out) and MiniSearch's word index over them, which the
+ * browser loads as it is (query.ts).
  */
+import MiniSearch from 'minisearch';
 import type { SearchDoc, SearchIndex } from './types.ts';
+import { INDEX_OPTIONS } from './words.ts';
 
 export function buildSearchIndex(docs: readonly SearchDoc[]): SearchIndex {
   const seen = new Set<string>();
@@ -23,7 +26,9 @@ export function buildSearchIndex(docs: readonly SearchDoc[]): SearchIndex {
     if (d.sku?.length) doc.sku = [...d.sku];
     out.push(doc);
   }
-  return { version: 2, docs: out };
+  const words = new MiniSearch<SearchDoc>(INDEX_OPTIONS);
+  words.addAll(out);
+  return { version: 3, docs: out, words: words.toJSON() };
 }
 
 /** Concatenates document lists, keeping the first document for each URL (styles before pages). */

@@ -1,4 +1,4 @@
-/** Site search: the documents gathered at build time, indexed and queried in the browser. Framework-free. */
+/** Site search: the index made at build time (documents and MiniSearch word index), queried in the browser. Framework-free. */
 export { buildSearchIndex, mergeSearchDocs } from './build-index.ts';
 export { openSearch, querySearch } from './query.ts';
 export {

@@ -17,15 +17,12 @@ import MiniSearch, { type SearchOptions } from 'minisearch';
 import { isSearchable } from './messages.ts';
 import { searchTerm, skuTerm, typoEdits } from './terms.ts';
 import type { MatchField, SearchDoc, SearchFn, SearchHit, SearchIndex } from './types.ts';
-
-const TEXT_FIELDS = ['name', 'title', 'tags', 'description'] as const;
+import { defaultTokenize, INDEX_OPTIONS, TEXT_FIELDS } from './words.ts';
 /** The best field first (title and tags weigh the same; the title wins a tie). */
 const FIELD_ORDER: readonly MatchField[] = ['sku', ...TEXT_FIELDS];
 const BOOST = { name: 6, title: 3, tags: 3, description: 0.5 };
 const PAGE_WEIGHT = 0.5;
 const DISPLAY_DESCRIPTION_LENGTH = 160;
-
-const defaultTokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
 /** One word, already in indexed form, in the text fields. */
 const WORD_SEARCH: SearchOptions = {
@@ -60,16 +57,10 @@ function bestField(match: Record<string, string[]>, than?: MatchField): MatchFie
   return FIELD_ORDER[best]!;
 }
 
-/** Indexes the documents of a search index and returns its query function. */
+/** Loads the word index of a search index file and returns its query function. */
 export function openSearch(index: SearchIndex): SearchFn {
-  if (index.version !== 2) throw new Error(`search index: unsupported version ${String(index.version)}`);
-  const words = new MiniSearch<SearchDoc>({
-    fields: [...TEXT_FIELDS, 'sku'],
-    // Lists (tags, SKUs) are stringified with commas: a SKU is one term, tags are split into words.
-    tokenize: (text, field) => (field === 'sku' ? text.split(',') : defaultTokenize(text)),
-    processTerm: (term, field) => (field === 'sku' ? skuTerm(term) : searchTerm(term)),
-  });
-  words.addAll(index.docs);
+  if (index.version !== 3) throw new Error(`search index: unsupported version ${String(index.version)}`);
+  const words = MiniSearch.loadJS<SearchDoc>(index.words, INDEX_OPTIONS);
   const byId = new Map(index.docs.map((d, i) => [d.id, { doc: d, at: i }]));
 
   const hit = (id: string, field: MatchField): SearchHit => {

@@ -1,4 +1,6 @@
 /** What goes into the search index, and what comes out of a query. */
+import type { AsPlainObject } from 'minisearch';
+
 export type SearchDocKind = 'style' | 'page';
 
 export interface SearchDoc {
@@ -15,13 +17,14 @@ export interface SearchDoc {
 }
 
 /**
- * The search index file: the documents, checked and trimmed at build time. The browser builds
- * its word index from them on first use (smaller to fetch than a serialised word index, and
- * as fast to build as one is to load).
+ * The search index file, made at build time: the documents (checked and trimmed) and MiniSearch's
+ * word index over them, which the browser loads as it is instead of indexing the documents.
  */
 export interface SearchIndex {
-  version: 2;
+  version: 3;
   docs: SearchDoc[];
+  /** MiniSearch's serialised index (`toJSON()`), made with `INDEX_OPTIONS` (words.ts). */
+  words: AsPlainObject;
 }
 
 /** The field a hit matched best in: a SKU, the name, the title, its tags or the description. */
