@@ -1,6 +1,10 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/screen.ts';
 import type { FinishSwatchesProps } from '../../schemas/types/blocks/finish-swatches.ts';
 import example from './example.json' with { type: 'json' };
@@ -69,5 +73,90 @@ describe('finish-swatches', () => {
 
   it('renders nothing for a style without finishes', () => {
     expect(render({ finishes: [] })).toBe('');
+  });
+});
+
+/** Carlton's first two paints: Pure White with its own sample door, Pacific Navy sold as another style's. */
+function withSamples(): WrittenProps<FinishSwatchesProps> {
+  const [paint] = props.finishes;
+  const [white, navy] = paint!.items;
+  return {
+    finishes: [
+      { ...paint!, items: [white!, { ...navy!, value: 'pacific-navy', label: 'Pacific Navy', sample: 'PS-SD-PN' }] },
+    ],
+    samples: [
+      {
+        sku: 'CARLTON-SD-PW',
+        name: 'Carlton sample door, Pure White',
+        price: 0,
+        weight: 3.6,
+        finish: { type: 'paint', value: 'pure-white' },
+      },
+    ],
+  };
+}
+
+describe('finish-swatches with the style samples', () => {
+  it("offers the chosen finish's own sample under the choice", () => {
+    const screen = screenOf(render(withSamples()));
+    expect(screen.getByRole('button', { name: 'Order a sample: Carlton sample door, Pure White' })).toBeTruthy();
+    expect(screen.getByText('Carlton sample door, Pure White').textContent).toBe(
+      'Carlton sample door, Pure White $0.00',
+    );
+  });
+
+  it('offers no sample without the samples prop', () => {
+    expect(screenOf(render(props)).queryByRole('button', { name: /Order a sample/ })).toBeNull();
+  });
+
+  it('says when the chosen finish has no sample', () => {
+    const screen = screenOf(render({ ...withSamples(), samples: [] }));
+    expect(screen.getByText('No sample of Pure White to order yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Order a sample/ })).toBeNull();
+  });
+});
+
+describe('finish-swatches in the browser: a finish another style sells as a sample', () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    history.replaceState(null, '', '/');
+  });
+
+  it("loads that style's sample from the sample data, and adds it with its own finish", async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      const finish = {
+        type: 'color',
+        value: 'pacific-navy',
+        label: 'Pacific Navy',
+        image: { src: '/n.svg', processedUrls: { medium: '/n.svg' } },
+      };
+      const record = { sku: 'PS-SD-PN', name: 'Pacific Navy Shaker sample door, Pacific Navy', price: 0, finish };
+      return new Response(JSON.stringify({ version: 1, styles: {}, samples: { 'PS-SD-PN': record } }));
+    });
+    history.replaceState(null, '', '/?type=paint&value=pacific-navy');
+    const container = document.createElement('div');
+    document.body.replaceChildren(container);
+    await act(async () => createRoot(container).render(<Swatches {...blockProps(block, withSamples())} />));
+    const view = within(container);
+    const order = await view.findByRole('button', {
+      name: 'Order a sample: Pacific Navy Shaker sample door, Pacific Navy',
+    });
+    expect(fetched).toEqual(['/data/samples.json']);
+    await act(async () => order.click());
+    expect(view.getByRole('status').textContent).toBe(
+      'Item Pacific Navy Shaker sample door, Pacific Navy has been successfully added.',
+    );
+    expect(JSON.parse(localStorage.getItem('selectedSamples')!).items).toEqual([
+      {
+        sku: 'PS-SD-PN',
+        name: 'Pacific Navy Shaker sample door, Pacific Navy',
+        qty: 1,
+        finish: { type: 'color', value: 'pacific-navy' },
+      },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { defineBlock, selectedFinish, useQueryParams, type FinishRef } from '../../engine/index.ts';
+import { defineBlock, FinishSample, selectedFinish, useQueryParams, type FinishRef } from '../../engine/index.ts';
 import type { FinishSwatchesProps } from '../../schemas/types/blocks/finish-swatches.ts';
 import { FinishPreview } from './finish-preview.tsx';
 import styles from './finish-swatches.module.css';
@@ -11,8 +11,11 @@ type Finishes = Parameters<typeof selectedFinish>[0]['finishes'];
  * Finish swatches as one radio group across the finish groups (arrow keys move between
  * swatches). The URL holds the choice (?type=&value=, replacing the history entry); before
  * hydration, and when the URL names no finish of this style, the first finish is chosen.
+ * Given the style's samples, the chosen finish's sample is offered under the choice (or the
+ * page says the finish has none).
  */
-function FinishSwatches({ finishes, title, visibleCount, preview }: FinishSwatchesProps) {
+function FinishSwatches(props: FinishSwatchesProps) {
+  const { finishes, title, visibleCount, preview, samples } = props;
   const id = useId();
   const [params, update] = useQueryParams();
   const chosen = selectedFinish({ finishes: finishes as unknown as Finishes }, params);
@@ -41,6 +44,11 @@ function FinishSwatches({ finishes, title, visibleCount, preview }: FinishSwatch
               Selected finish: <strong>{chosen.item.label}</strong>{' '}
               <span className={styles.groupName}>{`(${chosen.group.group})`}</span>
             </p>
+          )}
+          {samples && (
+            <div className={styles.sample}>
+              <FinishSample {...props} samples={samples} chosen={chosen} />
+            </div>
           )}
         </div>
         {preview && chosen && (
@@ -128,5 +136,6 @@ export default defineBlock({
   type: 'finish-swatches',
   component: FinishSwatches,
   island: 'load',
-  description: 'Finish swatches with a +N toggle and a door preview; the choice lives in the URL.',
+  description:
+    "Finish swatches with a +N toggle and a door preview; the choice lives in the URL; the chosen finish's sample button.",
 });

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import {
   defineBlock,
-  formatPrice,
-  SampleAction,
+  FinishSample,
   selectedFinish,
   useImagePriority,
   useQueryParams,
@@ -12,7 +11,6 @@ import type { StyleGalleryProps } from '../../schemas/types/blocks/style-gallery
 import styles from './style-gallery.module.css';
 
 type Image = StyleGalleryProps['images'][number];
-type Sample = NonNullable<StyleGalleryProps['samples']>[number];
 /** What the large image shows: one of the images, or the preview photo of the finish in view. */
 type View = { index: number } | { finish: FinishRef };
 
@@ -51,12 +49,13 @@ function Gallery(props: StyleGalleryProps) {
     'finish' in view
       ? { ...view.finish.item.previewImage!, label: view.finish.item.label }
       : images[Math.max(index, 0)]!;
-  const sample = chosen
-    ? samples?.find((s) => s.finish.type === chosen.group.name && s.finish.value === chosen.item.value)
-    : samples?.[0];
   return (
     <section className={styles.gallery} aria-label={label}>
-      {!!samples?.length && <SampleBar {...props} sample={sample} chosen={chosen} />}
+      {!!samples?.length && (
+        <div className={styles.sample}>
+          <FinishSample {...props} chosen={chosen} />
+        </div>
+      )}
       <figure className={styles.stage}>
         <img
           key={current.src}
@@ -89,32 +88,6 @@ function Gallery(props: StyleGalleryProps) {
         </ul>
       )}
     </section>
-  );
-}
-
-/** The sample of the finish in view with its button, or a line saying that finish has none. */
-function SampleBar({
-  sample,
-  chosen,
-  sampleText,
-  inCartText,
-  noSampleText,
-  cartText,
-  cartUrl,
-}: StyleGalleryProps & { sample: Sample | undefined; chosen: FinishRef | undefined }) {
-  if (!sample)
-    return (
-      <p className={`${styles.sample} ${styles.noSample}`}>
-        {noSampleText.replace('{finish}', chosen?.item.label ?? '')}
-      </p>
-    );
-  return (
-    <div className={styles.sample}>
-      <p className={styles.sampleName}>
-        {sample.name} <span className={styles.samplePrice}>{formatPrice(sample.price)}</span>
-      </p>
-      <SampleAction sample={sample} label={sampleText} inCartText={inCartText} cartText={cartText} cartUrl={cartUrl} />
-    </div>
   );
 }
 

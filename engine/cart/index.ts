@@ -8,11 +8,13 @@
  *   const data = useSampleData();                        // { status, data: SampleData }
  *   const { lines, unknown } = resolveSampleLines(items, data.data);
  *   <SampleAction sample={sample} label="Order a sample" ... />   // one tap, then "In cart" and a link to the cart
+ *   <FinishSample chosen={finish} samples={style.samples} ... />  // the finish's sample (its own or another style's), or "No sample of ..."
  */
 export { unavailableMessage } from './constants.ts';
 export type { AddResult } from './store.ts';
 export { sampleCart } from './sample-cart.ts';
 export { SampleAction } from './sample-action.tsx';
+export { FinishSample } from './finish-sample.tsx';
 export { useSampleCart } from './use-sample-cart.ts';
 export { useSampleData } from './use-sample-data.ts';
 export {

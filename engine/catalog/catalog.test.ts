@@ -16,6 +16,8 @@ import {
   type ProductStylesFile,
   type Style,
 } from './index.ts';
+import { finishSample } from './finishes.ts';
+import { buildSampleData } from './sample-data.ts';
 
 /** The shipped shop's catalogue patterns (site-config/routes.json collections). */
 const urls = catalogueUrlsOf({
@@ -230,6 +232,73 @@ describe('checkCatalogue', () => {
       ['unknown-sample-finish', '/styles/1/samples/1/finish'],
     ]);
     expect(problems[4]!.message).toBe('sku "CARLTON-SD-PW" is also used at /styles/0/samples/0');
+  });
+});
+
+/** A style whose Pacific Navy is sold as another style's sample (an island accent colour). */
+function accentStyles(sample = 'PN-SD-PN') {
+  const carlton = makeStyle();
+  const { sample: _none, ...navyItem } = carlton.finishes[0]!.items[1]!;
+  carlton.finishes[0]!.items[1] = { ...navyItem, sample };
+  const navy = makeStyle({
+    slug: 'pn',
+    code: 'PN',
+    name: 'Pacific Navy',
+    title: 'Pacific Navy Shaker',
+    finishes: [{ name: 'color', group: 'Painted', title: 'Colour', items: [navyItem] }],
+    samples: [
+      {
+        sku: 'PN-SD-PN',
+        name: 'Pacific Navy Shaker sample door, Pacific Navy',
+        price: 0,
+        weight: 3.6,
+        finish: { type: 'color', value: 'pacific-navy' },
+      },
+    ],
+  });
+  return { carlton, navy };
+}
+
+describe('samples of finishes another style sells', () => {
+  it("offer the style's own sample first, then the finish's sku, else nothing", () => {
+    const { carlton } = accentStyles();
+    const pick = (type: string, value: string) => finishSample(findFinish(carlton, type, value), carlton.samples);
+    expect(pick('paint', 'pure-white')).toEqual({ own: carlton.samples[0] });
+    expect(pick('paint', 'pacific-navy')).toEqual({ sku: 'PN-SD-PN' });
+    expect(pick('stain', 'espresso')).toEqual({ own: carlton.samples[1] });
+    carlton.samples = [];
+    expect(pick('stain', 'espresso')).toBeUndefined();
+    expect(finishSample(undefined, [])).toBeUndefined();
+  });
+
+  it("list them after the style's own samples, as the selling style's cart line", () => {
+    const { carlton, navy } = accentStyles();
+    const data = buildSampleData([carlton, navy], urls);
+    const carltonUrl = urls.style(carlton);
+    expect(data.styles[carltonUrl]!.skus).toEqual(['CARLTON-SD-PW', 'CARLTON-SD-ESP', 'PN-SD-PN']);
+    expect(data.samples['PN-SD-PN']).toMatchObject({
+      name: 'Pacific Navy Shaker sample door, Pacific Navy',
+      styleUrl: urls.style(navy),
+      finish: { type: 'color', value: 'pacific-navy', label: 'Pacific Navy' },
+    });
+    expect(data.styles[urls.style(navy)]!.skus).toEqual(['PN-SD-PN']);
+  });
+
+  it('are reported when no style sells the sku', () => {
+    const { carlton, navy } = accentStyles('PN-SD-NOPE');
+    expect(checkCatalogue({ styles: [carlton, navy] })).toEqual([
+      {
+        code: 'unknown-finish-sample',
+        pointer: '/styles/0/finishes/0/items/1/sample',
+        message: 'finish "Pacific Navy" of style "Carlton" names sample "PN-SD-NOPE", which no style sells',
+      },
+    ]);
+    expect(buildSampleData([carlton, navy], urls).styles[urls.style(carlton)]!.skus).toEqual([
+      'CARLTON-SD-PW',
+      'CARLTON-SD-ESP',
+    ]);
+    const sold = accentStyles();
+    expect(checkCatalogue({ styles: [sold.carlton, sold.navy] })).toEqual([]);
   });
 });
 

@@ -38,3 +38,23 @@ export function selectedFinish(style: HasFinishes, search: string | URLSearchPar
 export function finishQuery(type: string, value: string): string {
   return new URLSearchParams({ type, value }).toString();
 }
+
+/** A sample as a finish names it: the finish it shows. */
+interface FinishedSample {
+  finish: { type: string; value: string };
+}
+
+/**
+ * The sample that shows a finish: the style's own sample of it, else the sku another style sells
+ * it under (the finish item's `sample`), else undefined (the finish has no sample to order).
+ * Without a finish in view, the style's first sample.
+ */
+export function finishSample<S extends FinishedSample>(
+  ref: FinishRef | undefined,
+  samples: readonly S[] | undefined,
+): { own: S } | { sku: string } | undefined {
+  if (!ref) return samples?.[0] ? { own: samples[0] } : undefined;
+  const own = samples?.find((s) => s.finish.type === ref.group.name && s.finish.value === ref.item.value);
+  if (own) return { own };
+  return ref.item.sample ? { sku: ref.item.sample } : undefined;
+}

@@ -9,6 +9,7 @@ import type { CatalogueUrls } from './urls.ts';
 export type CatalogueProblemCode =
   | 'duplicate-sku'
   | 'unknown-sample-finish'
+  | 'unknown-finish-sample'
   | 'finish-without-image'
   | 'duplicate-finish'
   | 'duplicate-style'
@@ -32,6 +33,7 @@ export function checkCatalogue(file: ProductStylesFile, opts: CatalogueCheckOpti
   const skus = new Map<string, string>();
   const paths = new Map<string, string>();
   const styles = Array.isArray(file?.styles) ? file.styles : [];
+  const sold = new Set(styles.flatMap((s) => (s.samples ?? []).map((x) => x.sku)));
   styles.forEach((style, i) => {
     const at = `/styles/${i}`;
     const path = opts.urls?.style(style);
@@ -66,6 +68,12 @@ export function checkCatalogue(file: ProductStylesFile, opts: CatalogueCheckOpti
             code: 'finish-without-image',
             pointer: ip,
             message: `finish "${item.label ?? item.value}" of style "${style.name}" has no image`,
+          });
+        if (item.sample && !sold.has(item.sample))
+          problems.push({
+            code: 'unknown-finish-sample',
+            pointer: `${ip}/sample`,
+            message: `finish "${item.label ?? item.value}" of style "${style.name}" names sample "${item.sample}", which no style sells`,
           });
         if (group.items.findIndex((x) => x.value === item.value) !== k)
           problems.push({

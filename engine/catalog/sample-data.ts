@@ -31,11 +31,15 @@ export interface SampleData {
 }
 
 /**
- * The sample data of a catalogue. A sample whose finish the style lacks, or whose sku repeats,
- * is left out (the catalogue-integrity lint rule reports both before a build).
+ * The sample data of a catalogue. A style's skus are its own samples, then the samples other
+ * styles sell of its finishes (a finish item's `sample`, such as an island accent colour), in
+ * finish order; those keep their own style's cart line. A sample whose finish the style lacks,
+ * or whose sku repeats, is left out, and so is a finish's sku no style sells (the
+ * catalogue-integrity lint rule reports all three before a build).
  */
 export function buildSampleData(styles: readonly Style[], urls: CatalogueUrls): SampleData {
   const data: SampleData = { version: 1, styles: {}, samples: {} };
+  const entries = new Map<Style, SampleDataStyle>();
   for (const style of styles) {
     const url = urls.style(style);
     const entry: SampleDataStyle = { name: style.name, title: style.title, skus: [] };
@@ -48,8 +52,17 @@ export function buildSampleData(styles: readonly Style[], urls: CatalogueUrls): 
         if (!(e instanceof UnknownSampleFinishError)) throw e;
       }
     }
-    data.styles[url] ??= entry;
+    if (!Object.hasOwn(data.styles, url)) {
+      data.styles[url] = entry;
+      entries.set(style, entry);
+    }
   }
+  // Once every style's own samples are known: the finishes they sell to other styles.
+  for (const [style, entry] of entries)
+    for (const group of style.finishes ?? [])
+      for (const item of group.items)
+        if (item.sample && Object.hasOwn(data.samples, item.sample) && !entry.skus.includes(item.sample))
+          entry.skus.push(item.sample);
   return data;
 }
 

@@ -248,6 +248,10 @@ export interface FinishItem {
   image: Image;
   doorImage?: DoorImage;
   previewImage?: PreviewImage;
+  /**
+   * The sku of the sample that shows this finish when another style sells it (an island accent colour is the sample door of the style in that colour): the style page offers it where the finish is picked and lists it in the style's samples. A sample of this style with this finish comes first.
+   */
+  sample?: string;
 }
 /**
  * An image with its intrinsic size (so the page reserves its space) and alternative text.

@@ -199,3 +199,28 @@ test('the footer reopens the preferences with the stored choice ticked; a change
   await expect(dialog.getByRole('checkbox', { name: 'Marketing' })).toBeChecked();
   expect(alerts).toEqual([]);
 });
+
+test('on a 390x844 phone the banner takes at most a quarter of the screen, and both texts point at the footer link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openBanner(page);
+  const bar = banner(page);
+  await expect(bar).toBeVisible();
+  const box = await bar.boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(844 / 4);
+  // Every button is on screen whole, none cut off by the bar's height.
+  for (const name of ['Accept All', 'Reject All', 'Manage Preferences'])
+    await expect(bar.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+  await expect(bar).toContainText('Cookie Preferences link at the foot of every page');
+  await expect(bar).not.toContainText('clearing');
+
+  await bar.getByRole('button', { name: 'Manage Preferences' }).click();
+  const dialog = preferences(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Cookie Preferences link at the foot of every page');
+  await expect(dialog).not.toContainText('clearing');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The link the texts name is there, in the footer.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Preferences' })).toBeVisible();
+});

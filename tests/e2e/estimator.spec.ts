@@ -155,10 +155,14 @@ for (const width of [375, 1280]) {
       await expect(figure('total')).toHaveText('$20,050.00 - $35,400.00');
       await next('Countertops').click();
 
-      // Section 5: a multi-select counts each chosen option.
+      // Section 5: the add-ons are checkboxes, each ticked one counted.
       await expectOpen('Hardware and add-ons');
       await form.getByRole('radio', { name: 'Pulls', exact: true }).check();
-      await form.getByLabel(/^Add-ons/).selectOption(['soft-close', 'trash-pullout']);
+      const addOns = form.getByRole('group', { name: /^Add-ons/ });
+      await expect(addOns.getByRole('checkbox')).toHaveCount(6);
+      await expect(form.getByRole('listbox', { name: /^Add-ons/ })).toHaveCount(0);
+      await addOns.getByRole('checkbox', { name: 'Premium Blum hinges and drawer runners' }).check();
+      await addOns.getByRole('checkbox', { name: 'Pull-out trash bin' }).check();
       await next('Hardware and add-ons').click();
 
       // Section 6, then Next opens the popup group.

@@ -1,8 +1,10 @@
 /**
  * Samples one tap away, as a shopper on a phone finds them: the "Order a sample" button on a
  * style page's first screen for the finish in view, and on each card of a style listing; the
- * empty cart's links to the styles; the main photo following the finish; the Samples tab whole
- * on a phone; and the "In cart" badge leaving a sample's name room for at most two lines.
+ * sample of a finish where it is picked, an island accent colour's too (or a line saying it has
+ * none), and in the Samples tab; the empty cart's links to the styles; the main photo following
+ * the finish; the Samples tab whole on a phone; and the "In cart" badge leaving a sample's name
+ * room for at most two lines.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated, samples, scrolledToAndLive, watchErrors } from './support/page-helpers.ts';
@@ -13,6 +15,12 @@ const CALACATTA = '/products/countertops/quartz-countertops/calacatta-gold-quart
 const PTS = '/products/kitchen-cabinets/semi-custom-kitchen-cabinets/pts';
 /** One sample with one of the longest names: a list without checkboxes. */
 const CRWSBV = '/products/bathroom-vanities/rta-bathroom-vanities/crwsbv';
+/** Island accent colours that other RTA styles sell as sample doors. */
+const AW = '/products/kitchen-cabinets/rta-kitchen-cabinets/aw';
+/** An island accent colour (Natural White Oak) no RTA style sells as a sample. */
+const BC = '/products/kitchen-cabinets/rta-kitchen-cabinets/bc';
+const PN_DOOR = 'Pacific Navy Shaker sample door, Pacific Navy';
+const HS_DOOR = 'Hudson Sage Shaker sample door, Hudson Sage';
 const AW_TITLE = 'Aspen White Shaker RTA Kitchen Cabinets';
 const AW_DOOR = 'Aspen White Shaker sample door, Aspen White';
 const EMPTY_TEXT = 'Looks like you have not added anything to your cart. Go ahead & add items to your cart.';
@@ -20,6 +28,7 @@ const EMPTY_TEXT = 'Looks like you have not added anything to your cart. Go ahea
 test.use({ viewport: { width: 390, height: 844 } });
 
 const gallery = (page: Page) => page.getByRole('region', { name: 'Product images' });
+const picker = (page: Page) => page.getByRole('region', { name: 'Choose your finish' });
 const mainPhoto = (page: Page) => gallery(page).getByRole('figure').getByRole('img');
 const cartLines = (page: Page) => page.getByRole('list', { name: /Your samples/ }).getByRole('listitem');
 
@@ -100,6 +109,62 @@ test("the empty cart links to the styles, and a category card's button adds its 
   await expect(cartLines(page)).toHaveCount(1);
   await expect(cartLines(page)).toContainText(AW_DOOR);
   await expect(cartLines(page)).toContainText(`Style: ${AW_TITLE}`);
+  expect(errors).toEqual([]);
+});
+
+test("an island accent colour's sample is ordered where it is picked (or the page says it has none), and the Samples tab lists every sample finish", async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await open(page, AW);
+  const finish = picker(page);
+  await scrolledToAndLive(page, finish);
+  // The finish in view, the cabinet colour: its own sample door, under the choice.
+  await expect(finish.getByRole('button', { name: `Order a sample: ${AW_DOOR}` })).toBeVisible();
+
+  // An accent colour another style sells as a sample door: offered right there.
+  await finish.getByRole('radio', { name: 'Pacific Navy' }).check();
+  await expect(page).toHaveURL(`${AW}?type=accent&value=pacific-navy`);
+  await expect(finish).toContainText('Selected finish: Pacific Navy (Two-tone)');
+  const order = finish.getByRole('button', { name: `Order a sample: ${PN_DOOR}` });
+  await expect(order).toBeInViewport({ ratio: 1 });
+  await order.click();
+  await expect(finish.getByRole('status')).toHaveText(`Item ${PN_DOOR} has been successfully added.`);
+  await expect(finish.getByRole('button', { name: `In cart: ${PN_DOOR}` })).toBeVisible();
+  // The first screen's button follows the same finish.
+  await expect(gallery(page).getByRole('button', { name: `In cart: ${PN_DOOR}` })).toBeVisible();
+
+  // The Samples tab: the style's own door and each accent colour's, each with its box.
+  const list = await samples(page);
+  await expect(list.getByRole('listitem')).toHaveText([
+    new RegExp(`^${AW_DOOR}`),
+    new RegExp(`^${PN_DOOR}.*In cart$`),
+    new RegExp(`^${HS_DOOR}`),
+    /^Blackstone Charcoal Shaker sample door, Blackstone/,
+  ]);
+  await expect(list.getByRole('checkbox')).toHaveCount(4);
+  await list.getByRole('checkbox', { name: new RegExp(`^${HS_DOOR}`) }).check();
+  await list.getByRole('checkbox', { name: new RegExp(`^${PN_DOOR}`) }).check();
+  await list.getByRole('button', { name: 'Add to Cart' }).click();
+  // The spec's answers: the sample already in the cart, and the one added.
+  await expect(list.getByText(`You can order maximum 1 quantity of item "${PN_DOOR}".`)).toBeVisible();
+  await expect(list.getByText(`Item ${HS_DOOR} has been successfully added.`)).toBeVisible();
+
+  await page.goto('/order-samples');
+  await hydrated(page);
+  await expect(cartLines(page)).toHaveCount(2);
+  await expect(cartLines(page).filter({ hasText: PN_DOOR })).toContainText(
+    'Style: Pacific Navy Shaker RTA Kitchen Cabinets',
+  );
+  await expect(cartLines(page).filter({ hasText: HS_DOOR })).toContainText('Finish: Hudson Sage');
+
+  // An accent colour no style sells as a sample: the page says so where it is picked.
+  await open(page, BC);
+  await scrolledToAndLive(page, picker(page));
+  await picker(page).getByRole('radio', { name: 'Natural White Oak' }).check();
+  await expect(picker(page)).toContainText('No sample of Natural White Oak to order yet.');
+  await expect(picker(page).getByRole('button', { name: /^Order a sample/ })).toHaveCount(0);
+  await expect(gallery(page)).toContainText('No sample of Natural White Oak to order yet.');
   expect(errors).toEqual([]);
 });
 

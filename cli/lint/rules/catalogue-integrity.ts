@@ -1,7 +1,8 @@
 /**
  * What the catalogue's schema cannot see (engine/catalog checkCatalogue): a sku used twice, a
- * sample whose finish is not among its style's finishes, a finish item without a swatch image,
- * two styles on one path, and a style whose category listing route does not exist.
+ * sample whose finish is not among its style's finishes, a finish naming a sample no style
+ * sells, a finish item without a swatch image, two styles on one path, and a style whose
+ * category listing route does not exist.
  */
 import {
   catalogueUrlsOf,
@@ -24,7 +25,7 @@ export default defineRule({
     severity: 'error',
     docs: {
       description:
-        'Catalogue styles are consistent: unique skus, sample finishes the style has, finish images, and a listing route for each style.',
+        'Catalogue styles are consistent: unique skus, sample finishes the style has, samples a finish names that a style sells, finish images, and a listing route for each style.',
       url: 'docs/rules/catalogue-integrity.md',
     },
   },
