@@ -14,7 +14,7 @@ import {
 } from '../../engine/index.ts';
 import type { CheckoutProps } from '../../schemas/types/blocks/checkout.ts';
 import { AddressFieldset } from './address-fieldset.tsx';
-import { itemCount, OrderSummary, type SummaryLine } from './order-summary.tsx';
+import { amount, itemCount, OrderSummary, type SummaryLine } from './order-summary.tsx';
 import { PaymentFields, usePaymentMethods } from './payment-fields.tsx';
 import { SameAsBilling } from './same-as-billing.tsx';
 import { ShippingMethods } from './shipping-methods.tsx';
@@ -63,6 +63,7 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
   const order = useCheckoutSubmit({ form, items, lines, gateway, shipping, zipKey, successUrl });
   const { data: estimateData, quotes } = shipping;
   const summaryId = `${uid}-summary`;
+  const shippingKnown = !!estimateData && !estimateData.message && quotes.length > 0;
 
   return (
     <section className={styles.checkout}>
@@ -114,21 +115,28 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
               {order.formError}
             </div>
             <div role="status">{order.notice && <p className={styles.notice}>{order.notice}</p>}</div>
-            <button
-              type="submit"
-              className={styles.submit}
-              disabled={order.busy || !methodList.length}
-              aria-busy={order.busy || undefined}
-            >
-              {order.busy ? 'Processing...' : placeOrderText}
-            </button>
+            {/* The amount to be charged beside the button, at every width (on a phone the summary is folded away). */}
+            <div className={styles.pay}>
+              <button
+                type="submit"
+                className={styles.submit}
+                disabled={order.busy || !methodList.length}
+                aria-busy={order.busy || undefined}
+                aria-describedby={`${uid}-pay-total`}
+              >
+                {order.busy ? 'Processing...' : placeOrderText}
+              </button>
+              <p id={`${uid}-pay-total`} className={styles.payTotal}>
+                Total <strong>{shippingKnown ? amount(estimateData?.totals.total) : '—'}</strong>
+              </p>
+            </div>
           </form>
         </FormProvider>
         <OrderSummary
           id={summaryId}
           lines={lines}
           totals={estimateData?.totals}
-          shippingKnown={!!estimateData && !estimateData.message && quotes.length > 0}
+          shippingKnown={shippingKnown}
           open={cartOpen}
           onClose={() => setCartOpen(false)}
           opener={openRef}

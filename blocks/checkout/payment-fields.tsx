@@ -8,7 +8,7 @@ import { Controller, useFormContext, useFormState } from 'react-hook-form';
 import {
   EXPIRY_MONTHS,
   expiryYears,
-  TEST_MODE_MESSAGES,
+  TestModeNotice,
   callApi,
   defaultPaymentMethod,
   enabledMethods,
@@ -110,7 +110,7 @@ export function PaymentFields({
   return (
     <fieldset className={styles.fieldset} aria-describedby={methodError ? `${uid}-pm-error` : undefined}>
       <legend>Payment method</legend>
-      {methods.status === 'ready' && methods.testMode && <p className={styles.testMode}>{TEST_MODE_MESSAGES.notice}</p>}
+      {methods.status === 'ready' && methods.testMode && <TestModeNotice methods={methods.methods} />}
       <Controller
         name="paymentMethod"
         control={control}

@@ -1,8 +1,12 @@
 /**
- * Placing the order: the order is created (or the one a failed
+ * Placing the order: the order is created under the cart's checkout key (or the one a failed
  * payment left is updated, so a retry pays the same single order), then paid through the chosen
  * gateway. The card goes only to the gateway's script (the sandbox tokenizer, Accept.js, Stripe.js);
  * the shop's API sees tokens. Every amount and state comes from the server.
+ *
+ * A payment held for review places the order as a paid one does: the cart is cleared and the
+ * success page shows the order and that its payment is being reviewed. The server answers any
+ * later checkout of the cart, or pay request of the order, with that order: nothing charges twice.
  */
 import {
   PAYMENT_MESSAGES,
@@ -10,6 +14,8 @@ import {
   pushEvent,
   unexpectedPaymentStatus,
   callApi,
+  checkoutKey,
+  forgetCheckoutKey,
   readPendingOrder,
   storeOrderNumber,
   storeReceipt,
@@ -92,15 +98,19 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
       token: order.token,
       ...content,
     });
-    if (r.status === 403 || r.status === 404 || r.status === 409) order = null;
-    else if (r.status !== 200) return showFailure(r.body.message || PAYMENT_MESSAGES.processingError, r.body.errors);
+    if (r.status === 403 || r.status === 404) order = null;
+    // 409: paid, being paid or held for review; it is not changed, and its pay answer says which.
+    else if (r.status !== 200 && r.status !== 409)
+      return showFailure(r.body.message || PAYMENT_MESSAGES.processingError, r.body.errors);
     total = r.body.order?.total;
   }
   if (!order) {
-    const r = await callApi<{ order?: { id: number; total: number }; orderToken?: string }>('/api/order', 'POST', {
-      idempotencyKey: crypto.randomUUID(),
-      ...content,
-    });
+    let r = await createOrder(content);
+    // The key's order is paid, or another checkout of it is not this one: this cart gets a key of its own.
+    if (r.status === 409 || r.body.order?.status === 'ordered') {
+      forgetCheckoutKey();
+      r = await createOrder(content);
+    }
     if ((r.status !== 200 && r.status !== 201) || !r.body.order || !r.body.orderToken)
       return showFailure(r.body.message || PAYMENT_MESSAGES.processingError, r.body.errors);
     order = { id: r.body.order.id, token: r.body.orderToken };
@@ -136,6 +146,8 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
     window.location.assign(pay.body.nextAction.url);
     return;
   }
+  // Held for review (or pending at the gateway): the order is placed and waits.
+  if (pay.status === 202 && pay.body.order) return placed(ctx, pay.body.order);
   if (pay.status === 202) {
     ctx.notify(pay.body.message || PAYMENT_MESSAGES.additionalAuthentication);
     return;
@@ -145,12 +157,25 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
   showFailure(pay.status === 0 ? PAYMENT_MESSAGES.processingError : pay.body.message || PAYMENT_MESSAGES.failed);
 }
 
-/** The order is paid: its number for the success page, the purchase event, an empty cart. */
-function paid(ctx: PlaceOrderContext, o: PaidOrder) {
+/** The cart's order under its checkout key: a new one, or the one the key already made. */
+const createOrder = (content: Record<string, unknown>) =>
+  callApi<{ order?: { id: number; total: number; status?: string }; orderToken?: string }>('/api/order', 'POST', {
+    idempotencyKey: checkoutKey(),
+    ...content,
+  });
+
+/** The order is placed (paid, or its payment held): its number and receipt for the success page; the next cart starts afresh. */
+function placed(ctx: PlaceOrderContext, o: PaidOrder) {
   storeOrderNumber(o.orderIncrementId);
   if (ctx.pending.current) storeReceipt({ order: ctx.pending.current });
   storePendingOrder(null);
   ctx.pending.current = null;
+  forgetCheckoutKey();
+  ctx.done();
+}
+
+/** The order is paid: placed, with the purchase event. */
+function paid(ctx: PlaceOrderContext, o: PaidOrder) {
   pushEvent('purchase', {
     ecommerce: {
       transaction_id: o.orderIncrementId,
@@ -161,7 +186,7 @@ function paid(ctx: PlaceOrderContext, o: PaidOrder) {
       items: ctx.lines.map((l) => ({ item_id: l.sku, item_name: l.name, price: l.price, quantity: l.qty })),
     },
   });
-  ctx.done();
+  placed(ctx, o);
 }
 
 /**
@@ -206,6 +231,9 @@ async function handleIntent(
 ): Promise<void> {
   const showFailure = ctx.fail;
   if (r.status === 0) return showFailure(PAYMENT_MESSAGES.processingError);
+  // Held for review: the order is placed and waits.
+  if (r.status === 202 && r.body.status === 'on_hold' && !r.body.nextAction && r.body.order)
+    return placed(ctx, r.body.order);
   const pi = r.body.paymentIntent;
   if (r.status >= 400 || !pi?.id || !pi.status)
     return showFailure(r.body.message || PAYMENT_MESSAGES.failed, r.status === 422 ? r.body.errors : undefined);

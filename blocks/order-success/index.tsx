@@ -1,10 +1,18 @@
 /**
  * The order-success page: shows the order number the checkout stored, then removes it and
  * clears the sample cart; then what was bought, as the server stored it (a sample order's
- * samples, a paid quote's lines). Opened with no stored number it goes to /checkout.
+ * samples, a paid quote's lines; a payment held for review says so instead of the samples' note).
+ * Opened with no stored number it goes to /checkout.
  */
 import { useEffect, useRef, useState } from 'react';
-import { ORDER_NUMBER_KEY, defineBlock, sampleCart, takeReceipt, type OrderReceipt } from '../../engine/index.ts';
+import {
+  ORDER_NUMBER_KEY,
+  defineBlock,
+  forgetCheckoutKey,
+  sampleCart,
+  takeReceipt,
+  type OrderReceipt,
+} from '../../engine/index.ts';
 import type { OrderSuccessProps } from '../../schemas/types/blocks/order-success.ts';
 import styles from './order-success.module.css';
 import { fetchSummary, type OrderSummary } from './summary.ts';
@@ -40,6 +48,7 @@ function OrderSuccess(props: OrderSuccessProps) {
       return;
     }
     sampleCart().clear();
+    forgetCheckoutKey();
     setOrderNumber(number);
     if (!receipt) return;
     const abort = new AbortController();

@@ -40,6 +40,7 @@ const rows = (c: HTMLElement) =>
 
 const sampleOrder = {
   orderIncrementId: '100000042',
+  status: 'ordered',
   items: [
     {
       name: 'Carlton sample door, Pure White',
@@ -91,6 +92,22 @@ describe('order-success in the browser', () => {
     ]);
     expect(container.textContent).toContain(SAMPLES_NOTE);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('an order whose payment is held for review: its samples, and that the payment is being reviewed instead of the shipping note', async () => {
+    localStorage.setItem(ORDER_NUMBER_KEY, '100000042');
+    localStorage.setItem('checkoutKey', 'key-of-the-cart');
+    storeReceipt({ order: { id: 42, token: 'tok-42' } });
+    serve({ '/api/order/42': { success: true, order: { ...sampleOrder, status: 'pending_payment' } } });
+    const container = await mount();
+    expect(container.querySelector('[role="status"]')!.textContent).toBe('Your order number is #100000042');
+    expect(rows(container).at(-1)).toEqual(['Total', '$36.90']);
+    expect(container.textContent).toContain(
+      'Your payment is being reviewed. We will contact you by e-mail once it is approved.',
+    );
+    expect(container.textContent).not.toContain(SAMPLES_NOTE);
+    // The next cart's checkout is a new order.
+    expect(localStorage.getItem('checkoutKey')).toBeNull();
   });
 
   it("a paid quote: its lines, discount and total from the quote link, no samples' note", async () => {

@@ -1,4 +1,4 @@
-/** The paid order's lines and totals on the success page. */
+/** The placed order's lines and totals on the success page, and what happens next. */
 import { formatPrice } from '../../engine/index.ts';
 import type { OrderSuccessProps } from '../../schemas/types/blocks/order-success.ts';
 import styles from './order-success.module.css';
@@ -6,7 +6,7 @@ import type { OrderSummary } from './summary.ts';
 
 type SummaryProps = Pick<
   OrderSuccessProps,
-  'samplesHeading' | 'quoteHeading' | 'samplesNote' | 'quoteNote' | 'labels'
+  'samplesHeading' | 'quoteHeading' | 'samplesNote' | 'reviewNote' | 'quoteNote' | 'labels'
 > & {
   summary: OrderSummary;
 };
@@ -27,12 +27,14 @@ export function SummaryView({
   samplesHeading,
   quoteHeading,
   samplesNote,
+  reviewNote,
   quoteNote,
   labels,
 }: SummaryProps) {
   const heading = s.quoteNumber ? `${quoteHeading} #${s.quoteNumber}` : samplesHeading;
   return (
     <div className={styles.summary}>
+      {s.awaitingPayment && <p className={styles.review}>{reviewNote}</p>}
       <h2 className={styles.summaryHeading}>{heading}</h2>
       <table className={styles.lines} aria-label={heading}>
         <thead>
@@ -66,7 +68,7 @@ export function SummaryView({
           <Total label={labels.total} value={s.total} strong />
         </tfoot>
       </table>
-      <p className={styles.note}>{s.quoteNumber ? quoteNote : samplesNote}</p>
+      {!s.awaitingPayment && <p className={styles.note}>{s.quoteNumber ? quoteNote : samplesNote}</p>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The paid order's summary, read from the server's stored order (never from the browser's
+ * The placed order's summary, read from the server's stored order (never from the browser's
  * figures): a checkout's order through GET /api/order/:id with its token, a paid quote through
  * its link (GET /api/quote). Undefined when the receipt fetches nothing, or an order other than
  * the one whose number the payment stored.
@@ -17,6 +17,8 @@ export interface SummaryLine {
 export interface OrderSummary {
   /** Set for a paid quote: its number. */
   quoteNumber?: string;
+  /** The order is placed but its payment is held for review (or pending at the gateway). */
+  awaitingPayment: boolean;
   lines: SummaryLine[];
   subtotal: number;
   discount: number;
@@ -28,6 +30,7 @@ export interface OrderSummary {
 
 interface StoredOrder {
   orderIncrementId: string;
+  status: string;
   items: { name: string; qty: number; rowTotal: number; customOptions?: { finish?: { label?: string } } }[];
   subtotal: number;
   shippingLabel: string;
@@ -43,6 +46,8 @@ function finishOf(name: string, label: string | undefined): string {
 }
 
 const ofOrder = (o: StoredOrder): OrderSummary => ({
+  // Placed orders only reach this page: one not ordered waits for its payment.
+  awaitingPayment: o.status !== 'ordered',
   lines: o.items.map((i) => ({
     name: i.name,
     detail: finishOf(i.name, i.customOptions?.finish?.label),
@@ -59,6 +64,7 @@ const ofOrder = (o: StoredOrder): OrderSummary => ({
 
 const ofQuote = (q: QuoteView): OrderSummary => ({
   quoteNumber: q.quoteIncrementId,
+  awaitingPayment: false,
   lines: q.items.map((i) => ({ name: i.name, detail: i.notes ?? '', qty: i.qty, rowTotal: i.rowTotal })),
   subtotal: q.subtotal,
   discount: q.discountAmount,

@@ -11,7 +11,7 @@ import {
   QUOTE_MESSAGES,
   SelectField,
   StripeCard,
-  TEST_MODE_MESSAGES,
+  TestModeNotice,
   TextField,
   type PaymentGateway,
 } from '../../engine/index.ts';
@@ -33,7 +33,7 @@ interface PayFormProps {
 }
 
 export function PayForm({ uid, quote, methods, methodName, onMethod, gateway, pay, payNowText }: PayFormProps) {
-  const { errors, busy } = pay;
+  const { errors, busy, held } = pay;
   return (
     <form
       className={checkoutStyles.form}
@@ -48,7 +48,7 @@ export function PayForm({ uid, quote, methods, methodName, onMethod, gateway, pa
       )}
       <fieldset className={checkoutStyles.fieldset}>
         <legend>Payment method</legend>
-        {methods?.testMode && <p className={checkoutStyles.testMode}>{TEST_MODE_MESSAGES.notice}</p>}
+        {methods?.testMode && <TestModeNotice methods={methods.list} />}
         {methods?.list.map((m) => (
           <label key={m.name} className={checkoutStyles.choice}>
             <input
@@ -88,7 +88,7 @@ export function PayForm({ uid, quote, methods, methodName, onMethod, gateway, pa
       <button
         type="submit"
         className={checkoutStyles.submit}
-        disabled={busy || !methods?.list.length}
+        disabled={busy || held || !methods?.list.length}
         aria-busy={busy || undefined}
       >
         {busy ? 'Processing...' : payNowText}

@@ -42,6 +42,8 @@ interface QuotePayContext {
   successUrl: string;
   fail(message: string, fieldErrors?: Record<string, string>): void;
   notify(message: string): void;
+  /** The payment is held for review: the page says so and takes no other payment. */
+  held(message: string): void;
 }
 
 const payRequest = (ctx: QuotePayContext, paymentToken: string) =>
@@ -134,7 +136,7 @@ export async function payQuote(ctx: QuotePayContext) {
     window.location.assign(r.body.nextAction.url);
     return;
   }
-  if (r.status === 202) return ctx.notify(r.body.message || PAYMENT_MESSAGES.additionalAuthentication);
+  if (r.status === 202) return ctx.held(r.body.message || PAYMENT_MESSAGES.additionalAuthentication);
   ctx.fail(
     r.status === 0 ? PAYMENT_MESSAGES.processingError : r.body.message || PAYMENT_MESSAGES.failed,
     r.status === 422 ? r.body.errors : undefined,

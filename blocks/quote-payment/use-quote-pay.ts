@@ -42,6 +42,8 @@ export function useQuotePay(options: {
   const [formError, setFormError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  /** A payment held for review: Pay Now stays off (the server would answer with the hold anyway). */
+  const [held, setHeld] = useState(false);
   const submitting = useRef(false);
   const stripeCard = useRef<StripeCardHandle | null>(null);
   const formErrorRef = useRef<HTMLDivElement>(null);
@@ -72,7 +74,7 @@ export function useQuotePay(options: {
 
   async function submit(e: FormEvent, quote: QuoteView) {
     e.preventDefault();
-    if (submitting.current) return;
+    if (submitting.current || held) return;
     setFormError('');
     setNotice('');
     if (!check()) return;
@@ -81,7 +83,11 @@ export function useQuotePay(options: {
     try {
       const { successUrl } = options;
       const ctx = { quote, token: options.token(), methodName, gateway, card, successUrl };
-      await payQuote({ ...ctx, stripeCard: stripeCard.current, fail, notify: setNotice });
+      const onHold = (message: string) => {
+        setNotice(message);
+        setHeld(true);
+      };
+      await payQuote({ ...ctx, stripeCard: stripeCard.current, fail, notify: setNotice, held: onHold });
     } catch {
       fail(PAYMENT_MESSAGES.handlingError);
     } finally {
@@ -103,6 +109,7 @@ export function useQuotePay(options: {
     formErrorRef,
     notice,
     busy,
+    held,
     stripeCard,
     submit,
   };

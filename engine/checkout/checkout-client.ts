@@ -30,6 +30,8 @@ export interface PaymentMethodInfo {
   isDefault?: boolean;
   gateway: string;
   sortOrder?: number;
+  /** The gateway takes no real payment (the sandbox). */
+  testMode?: boolean;
   metadata?: { methodIcon?: string; iconWidth?: number; iconHeight?: number };
   /** Public values only: the gateway's tokenizer script, a publishable key, Accept.js's script and keys. */
   config?: {
@@ -109,6 +111,38 @@ export function storePendingOrder(o: PendingOrder | null) {
     else sessionStorage.removeItem(PENDING_ORDER_KEY);
   } catch {
     /* storage unavailable: the order lives only in memory */
+  }
+}
+
+/**
+ * The cart's checkout key (the order's idempotency key), shared by the browser's tabs: every
+ * checkout of this cart names the same order, so a second tab or a repeated submit never makes
+ * a second one. Forgotten once the cart's order is placed (paid, or its payment held for review).
+ */
+const CHECKOUT_KEY = 'checkoutKey';
+let keyInMemory: string | undefined;
+
+export function checkoutKey(): string {
+  try {
+    const stored = localStorage.getItem(CHECKOUT_KEY);
+    if (stored) return stored;
+    const key = crypto.randomUUID();
+    localStorage.setItem(CHECKOUT_KEY, key);
+    return key;
+  } catch {
+    // Storage unavailable: the key lives as long as the page.
+    keyInMemory ??= crypto.randomUUID();
+    return keyInMemory;
+  }
+}
+
+/** A new cart's checkout gets a new key (after an order is placed, or the key's order cannot take this cart). */
+export function forgetCheckoutKey() {
+  keyInMemory = undefined;
+  try {
+    localStorage.removeItem(CHECKOUT_KEY);
+  } catch {
+    /* storage unavailable */
   }
 }
 

@@ -8,6 +8,8 @@ import { lazy } from 'react';
 
 export {
   callApi,
+  checkoutKey,
+  forgetCheckoutKey,
   defaultPaymentMethod,
   enabledMethods,
   readPendingOrder,
@@ -22,6 +24,7 @@ export {
   type ShippingMethodQuote,
 } from './checkout-client.ts';
 export { storeReceipt, takeReceipt, type OrderReceipt } from './receipt.ts';
+export { TestModeNotice } from './test-mode-notice.tsx';
 export {
   emptyValues as emptyCheckoutValues,
   fieldError as checkoutFieldError,

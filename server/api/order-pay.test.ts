@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CARDS, cardToken, placeOrder, send } from '../commerce/testing.ts';
+import { CARDS, JANE, cardToken, orderBody, placeOrder, send } from '../commerce/testing.ts';
 import { smtpMailer } from '../mail/transports.ts';
 import type { Mailer } from '../mail/message.ts';
 import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
@@ -99,10 +99,15 @@ describe('POST /api/order/pay', () => {
     ]);
   });
 
-  it('a payment held for review leaves the order pending_payment and blocks another charge', async () => {
+  it('a payment held for review places the order: a replayed or second pay request, and a checkout with the same key, get the held order; one order, one hold, no second charge', async () => {
     await server();
-    const { id, token } = await placeOrder(t.app);
-    const held = await pay(id, token, CARDS.review);
+    const body = orderBody();
+    const created = await send(t.app, 'POST', '/api/order', body);
+    const { id } = created.json.order;
+    const token = created.json.orderToken;
+    const reviewToken = await cardToken(t.app, CARDS.review);
+    const payBody = { id, token, paymentToken: reviewToken };
+    const held = await send(t.app, 'POST', '/api/order/pay', payBody);
     expect(held.status).toBe(202);
     expect(held.json).toMatchObject({
       success: false,
@@ -111,15 +116,48 @@ describe('POST /api/order/pay', () => {
     });
     expect(held.json.payment.additionalData).toMatchObject({ responseCode: 4 });
     expect(held.json.order.status).toBe('pending_payment');
-    const retry = await pay(id, token, CARDS.approved);
-    expect(retry.status).toBe(409);
-    expect(retry.json.message).toBe('The payment for this order is being reviewed. We will contact you by e-mail.');
-    // The refusal holds no lease afterwards: the same answer again (not "in progress"), no lock stored.
-    const again = await pay(id, token, CARDS.approved);
-    expect(again.json.message).toBe('The payment for this order is being reviewed. We will contact you by e-mail.');
+
+    // The same request again (a replay), then another card: the held answer, nothing charged.
+    const replay = await send(t.app, 'POST', '/api/order/pay', payBody);
+    expect(replay.status).toBe(202);
+    expect(replay.json).toEqual(held.json);
+    const other = await pay(id, token, CARDS.approved);
+    expect(other.status).toBe(202);
+    expect(other.json).toMatchObject({ status: 'on_hold', payment: { id: held.json.payment.id }, order: { id } });
+
+    // A checkout of the same cart (its key), even with other details: the held order, not a new one.
+    const again = await send(t.app, 'POST', '/api/order', body);
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ order: { id }, orderToken: token });
+    const changed = await send(t.app, 'POST', '/api/order', { ...body, billing: { ...JANE, firstName: 'Janet' } });
+    expect(changed.status).toBe(200);
+    expect(changed.json).toMatchObject({ order: { id, addresses: [{ firstName: 'Jane' }, { firstName: 'Jane' }] } });
+    // Its details stay as they were placed.
+    const patched = await send(t.app, 'PATCH', '/api/order', { id, token, additionalNotes: 'Leave at the door' });
+    expect(patched.status).toBe(409);
+    expect(patched.json.message).toBe('The payment for this order is being reviewed. We will contact you by e-mail.');
+
+    expect((await rows('orders')).map((o) => [o.id, o.status])).toEqual([[id, 'pending_payment']]);
+    expect((await rows('payments')).map((p) => [p.order_id, p.status])).toEqual([[id, 'on_hold']]);
+    expect(await t.db.selectFrom('sandbox_gateway_intents').select('status').execute()).toHaveLength(1);
+    expect(await rows('email_outbox')).toEqual([]);
+    // The answers hold no lease afterwards.
     expect(
       await t.db.selectFrom('orders').select('payment_lock_until').where('id', '=', id).executeTakeFirstOrThrow(),
     ).toEqual({ payment_lock_until: null });
+  });
+
+  it('a key whose order is not held still refuses another request (409); a paid one too', async () => {
+    await server();
+    const body = orderBody();
+    const created = await send(t.app, 'POST', '/api/order', body);
+    const other = { ...body, billing: { ...JANE, firstName: 'Janet' } };
+    expect((await send(t.app, 'POST', '/api/order', other)).status).toBe(409);
+    const paid = await pay(created.json.order.id, created.json.orderToken, CARDS.approved);
+    expect(paid.status).toBe(200);
+    const r = await send(t.app, 'POST', '/api/order', other);
+    expect(r.status).toBe(409);
+    expect(r.json.message).toBe('This idempotency key was already used for a different checkout.');
   });
 
   it('takes no card: card fields are refused, a token is required, the order token too; a method not available is refused', async () => {

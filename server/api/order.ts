@@ -8,6 +8,8 @@
  *   Address = { firstName, lastName, email, phoneNumber, street1, street2?, city, state, zipCode, countryId }
  *   -> 201 { success: true, message: 'Order created', order, orderToken }
  *   -> 200 the same body when the key already made this order (header Idempotent-Replayed: true)
+ *   -> 200 also when the key's order has a payment held for review, whatever the request: that
+ *      order is placed (a second tab, changed details), the pay step answers with its hold
  *   -> 409 the key was used with a different request; 422 field errors (`billing.zipCode` ...),
  *      a sku not in the catalogue or a finish not of that sku (`items.N.sku` / `items.N.finish`),
  *      a shipping address where the shop does not ship (`Sorry, we don't ship to Canada.`), no shipping method.
@@ -28,7 +30,8 @@
  *   -> 402 { success: false, message: the gateway's (e.g. 'Your card was declined.'), status: 'failed', order, payment }
  *   -> 202 { success: false, status: 'on_hold', message: 'Additional authentication required',
  *            nextAction: { type: 'redirect_to_url', url } } (open the url), or held for review
- *   -> 403 token; 409 paid / in progress / under review; 422 `paymentToken` missing,
+ *   -> 202 the same held answer again, nothing charged, when a payment of the order is held for review
+ *   -> 403 token; 409 paid / in progress / pending at the provider; 422 `paymentToken` missing,
  *      card fields sent, or `Payment method not available`
  *
  * 429 { success: false, message } beyond the per-address limits of order creation and payment

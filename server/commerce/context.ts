@@ -108,18 +108,23 @@ export class CommerceContext {
     return row;
   }
 
-  /** 409 when the order may no longer change or be paid: paid, being paid, or held for review. Returns its payments (read through `db`: the caller's transaction, if any). */
+  /**
+   * 409 when the order may no longer change or be paid: paid, being paid, or held for review
+   * (`held: 'allow'` lets a payment held for review through: the pay step answers with it).
+   * Returns its payments (read through `db`: the caller's transaction, if any).
+   */
   async assertOpen(
     row: OrderRow,
     db: Kysely<Database> = this.db,
-    o: { stranded?: 'allow' } = {},
+    o: { stranded?: 'allow'; held?: 'allow' } = {},
   ): Promise<PaymentRow[]> {
     if (row.status === 'ordered') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
     if (row.payment_lock_until && row.payment_lock_until > this.clock.now().toISOString())
       throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
     const payments = await paymentsOf.all(db, { orderId: row.id });
     if (payments.some((p) => p.status === 'completed')) throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
-    if (payments.some(isAwaitingReview)) throw new CommerceError('conflict', COMMERCE_TEXTS.underReview);
+    if (payments.some((p) => isAwaitingReview(p) && !(o.held === 'allow' && isHeldForReview(p))))
+      throw new CommerceError('conflict', COMMERCE_TEXTS.underReview);
     // A lost attempt may have charged the order as it was: only a pay step (which recovers it first) may go on.
     if (o.stranded !== 'allow' && payments.some(isStranded))
       throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
@@ -159,3 +164,10 @@ export const CANCELED_AUTHENTICATION = 'This payment was canceled: the order cha
 /** Money that may still arrive (held for review, pending at the provider): another payment could charge twice. */
 const isAwaitingReview = (p: PaymentRow) =>
   (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p) && !isStranded(p);
+
+/**
+ * A payment the gateway holds for a person's review (or pending at it, to be decided there):
+ * its order is placed and waits; nothing the shopper does may charge that order again.
+ */
+export const isHeldForReview = (p: PaymentRow) =>
+  isAwaitingReview(p) && (p.status === 'on_hold' || additionalData(p).next === 'review');

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Db, PaymentRow } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
-import { COMMERCE_TEXTS, type CommerceContext } from './context.ts';
+import { COMMERCE_TEXTS, isHeldForReview, type CommerceContext } from './context.ts';
 import {
   addHistory,
   addressInput,
@@ -41,6 +41,9 @@ export interface CreatedOrder {
   created: boolean;
 }
 
+const paymentsOfOrder = prepared((db, $: { orderId: number }) =>
+  db.selectFrom('payments').selectAll().where('order_id', '=', $.orderId),
+);
 const orderByKey = prepared((db, $: { keyHash: string }) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', $.keyHash),
 );
@@ -145,11 +148,16 @@ function contentOf(
 export function orderService(ctx: CommerceContext) {
   const { db, clock } = ctx;
 
+  const heldForReview = async (orderId: number) => (await paymentsOfOrder.all(db, { orderId })).some(isHeldForReview);
+
   async function replay(keyHash: string, key: string, hash: string): Promise<CreatedOrder | undefined> {
     const row = await orderByKey.first(db, { keyHash });
     if (!row) return undefined;
     const token = openTokenBox(row.token_box, key);
-    if (row.request_hash !== hash || !token) throw new CommerceError('conflict', COMMERCE_TEXTS.keyReused);
+    // The key is the cart's: while its order's payment is held for review, that order is the
+    // answer to any checkout with it (another tab, changed details), never a second order.
+    if (!token || (row.request_hash !== hash && !(await heldForReview(row.id))))
+      throw new CommerceError('conflict', COMMERCE_TEXTS.keyReused);
     return { order: (await loadOrderView(db, row.id, row))!, orderToken: token, created: false };
   }
 

@@ -4,8 +4,10 @@
  *
  * pay:
  * 1. The order is opened (by its order token, or by a quote link for a quote's order); a paid
- *    order, one being paid, or one whose payment is held for review is refused. A lease on the
- *    order keeps two pay steps (or a pay step and the reconciler) from both charging.
+ *    order or one being paid is refused. An order whose payment is held for review is placed:
+ *    any later request to pay it (a replay, a second tab, another card) gets that payment's
+ *    answer again and charges nothing. A lease on the order keeps two pay steps (or a pay step
+ *    and the reconciler) from both charging.
  * 2. A payment row is written first (pending, the server's total in cents): its id goes to the
  *    provider as metadata and makes the idempotency key (`order-{id}-payment-{paymentId}-charge`).
  * 3. The provider charges the token; its answer goes through settle.
@@ -45,6 +47,7 @@ import {
   CANCELED_AUTHENTICATION,
   COMMERCE_TEXTS,
   isAwaitingAuthentication,
+  isHeldForReview,
   isStranded,
   wasCanceledWhileWaiting,
   type CommerceContext,
@@ -273,6 +276,30 @@ function outcome(s: Settled, result: ChargeResult): PayOutcome {
       ...base,
     },
   };
+}
+
+/** A payment held for review, found where a new charge would start: it ends the lease's transaction. */
+class HeldPayment extends Error {
+  constructor(readonly payment: PaymentRow) {
+    super(`payment ${payment.id} is held for review`);
+  }
+}
+
+/**
+ * The answer for an order whose payment is held for review, to any later pay request of it (a
+ * replay, another tab, another card): the held payment's own answer again; nothing is charged.
+ */
+function heldAnswer(p: PaymentRow, order: OrderView): PayOutcome {
+  const extra = additionalData(p);
+  const result: ChargeResult = {
+    status: p.status,
+    next: 'review',
+    transactionId: p.transaction_id,
+    message: typeof extra.message === 'string' ? extra.message : PAY_TEXTS.heldForReview,
+    ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}),
+    ...(typeof extra.intentStatus === 'string' ? { intentStatus: extra.intentStatus } : {}),
+  };
+  return outcome({ payment: p, order, changed: false }, result);
 }
 
 /** The provider's metadata of one attempt: the order's ids, and the caller's (a quote's). */
@@ -590,6 +617,18 @@ function paymentSteps(ctx: CommerceContext, orders: OrderService) {
     return (await settle(p.gateway, result, { paymentId: p.id }))!;
   }
 
+  /** A lease's transaction; a payment held for review found under it ends it (rolled back) as the held answer. */
+  async function leaseTransaction<T>(
+    work: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T | { held: PaymentRow }> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (e) {
+      if (e instanceof HeldPayment) return { held: e.payment };
+      throw e;
+    }
+  }
+
   /**
    * Takes the order's lease for one pay step and checks the order under it (a refusal rolls the
    * lease back with it): the order as it is under the lease, whose total is what gets charged,
@@ -598,11 +637,17 @@ function paymentSteps(ctx: CommerceContext, orders: OrderService) {
    */
   async function leaseForPayment(req: PayOrderRequest, start: Date, now: string) {
     const { method, provider } = req;
-    const leased = await db.transaction().execute(async (trx) => {
+    const leased = await leaseTransaction(async (trx) => {
       const row = await takeLease(trx, req.orderId, start);
       if (!row) return undefined;
       // Under the lease, so no other payment of this order can start or finish meanwhile.
-      const existing = await ctx.assertOpen({ ...row, payment_lock_until: null }, trx, { stranded: 'allow' });
+      const existing = await ctx.assertOpen({ ...row, payment_lock_until: null }, trx, {
+        stranded: 'allow',
+        held: 'allow',
+      });
+      // Held for review: the order is placed. Its answer again, the lease rolled back with this transaction.
+      const held = existing.find(isHeldForReview);
+      if (held) throw new HeldPayment(held);
       await assertPaymentAttemptsLeft(ctx, row.id, existing);
       // An authentication left open must not complete beside this payment, and a lost attempt
       // must be known before another charge: both ask a provider, so the lease commits alone
@@ -632,6 +677,7 @@ function paymentSteps(ctx: CommerceContext, orders: OrderService) {
     const start = clock.now();
     const now = start.toISOString();
     const leased = await leaseForPayment(req, start, now);
+    if ('held' in leased) return heldAnswer(leased.held, (await loadOrderView(db, leased.held.order_id))!);
     const { row } = leased;
 
     let settled: Settled | undefined;
@@ -643,6 +689,7 @@ function paymentSteps(ctx: CommerceContext, orders: OrderService) {
           const s = await ask(`looking up payment ${p.id} at ${p.gateway}`, () => recover(p, row));
           // The lost attempt was paid (or is waiting for a person): that is the answer.
           if (s.payment.status === 'completed') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
+          if (isHeldForReview(s.payment)) return heldAnswer(s.payment, s.order);
           if (s.payment.status !== 'failed') throw new CommerceError('conflict', COMMERCE_TEXTS.underReview);
         }
         await orders.cancelAtProviders(await orders.cancelPendingAuthentications(db, row.id, now));

@@ -173,6 +173,26 @@ test('a quote created with the CLI is paid by sandbox card through its link: suc
   expect(errors.filter((e) => !/status of 402/.test(e))).toEqual([]);
 });
 
+test('a quote paid with the review card: the page says it is being reviewed, Pay Now is off, one order with one hold', async ({
+  page,
+}) => {
+  test.slow();
+  const email = unique('quote-held');
+  const { link } = createQuote(email, ['--expires-in', '3d']);
+  await page.goto(link.replace(process.env.E2E_BASE_URL!, ''));
+  await hydrated(page);
+  await sandboxCard(page, '4000 0000 0000 9995');
+  const pay = page.getByRole('button', { name: 'Pay Now' });
+  await pay.click();
+  await expect(
+    page.getByText('Your payment is being reviewed. We will contact you by e-mail once it is approved.'),
+  ).toBeVisible();
+  await expect(pay).toBeDisabled();
+  const rows = query<{ id: number; status: string }>('SELECT id, status FROM orders WHERE email = ?', email);
+  expect(rows.map((o) => o.status)).toEqual(['pending_payment']);
+  expect(query('SELECT status FROM payments WHERE order_id = ?', rows[0]!.id)).toEqual([{ status: 'on_hold' }]);
+});
+
 test('expired, canceled and wrong links show their views', async ({ page }) => {
   test.slow(); // three CLI processes (two quotes and a cancel) besides the pages
   const email = unique('quote-views');
