@@ -4,7 +4,7 @@ import { islandClientFiles, loadBlockContracts } from './blocks.ts';
 
 describe('block discovery', () => {
   it('finds the framework-free islands by their client.ts', () => {
-    expect(Object.keys(islandClientFiles())).toEqual(['cart-link', 'cookie-banner', 'scroll-to-top']);
+    expect(Object.keys(islandClientFiles())).toEqual(['cart-link', 'cookie-banner', 'scroll-to-top', 'site-header']);
   });
 
   it("loads each block's schema and its build.ts exports", async () => {

@@ -82,3 +82,4 @@ export { escapeHtml } from './text/escape-html.ts';
 export { NOTICE_SCRIPT } from './render/notice-script.ts';
 export { SPECULATION_RULES } from './render/document.ts';
 export { formHash } from './forms/hash-node.ts';
+export { SANDBOX_TEST_CARDS } from './checkout/test-cards.ts';

@@ -211,7 +211,6 @@ async function payWithStripe(ctx: PlaceOrderContext, order: PendingOrder, total:
       token: order.token,
       paymentMethod: values.paymentMethod,
       paymentMethodId: pm.id,
-      currency: 'usd',
       receiptEmail: b.email.trim(),
       ...(total === undefined ? {} : { amount: total }),
     });

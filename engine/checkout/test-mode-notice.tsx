@@ -5,17 +5,7 @@
 import { TEST_MODE_MESSAGES } from '../commerce/messages.ts';
 import type { PaymentMethodInfo } from './checkout-client.ts';
 import styles from './checkout.module.css';
-
-/** The sandbox gateway's test cards, as the shopper types them, and what each does. */
-export const SANDBOX_TEST_CARDS = [
-  { number: '4242 4242 4242 4242', result: 'approved' },
-  { number: '4000 0000 0000 0002', result: 'declined' },
-  { number: '4000 0000 0000 9995', result: 'held for review: the order is placed and waits' },
-  {
-    number: '4000 0025 0000 3155',
-    result: "asks for authentication on the gateway's page (approve or decline it there)",
-  },
-] as const;
+import { SANDBOX_TEST_CARDS } from './test-cards.ts';
 
 export function TestModeNotice({ methods }: { methods: readonly PaymentMethodInfo[] }) {
   const sandbox = methods.filter((m) => m.testMode).map((m) => m.title);

@@ -1,6 +1,6 @@
 /** The test cards the checkout's sandbox banner names do what it says, through the real pay step. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS } from '../../engine/checkout/test-mode-notice.tsx';
+import { SANDBOX_TEST_CARDS } from '../../engine/node.ts';
 import { cardToken, placeOrder, send } from '../commerce/testing.ts';
 import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
