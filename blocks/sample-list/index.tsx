@@ -1,9 +1,12 @@
 /**
- * Sample-ordering list of one style. The samples come from the build's sample data (so the
+ * Sample-ordering list of one style: its own samples, then those other styles sell of its
+ * finishes (island accent colours). The samples come from the build's sample data (so the
  * list shows "Loading samples..." until it arrives, and the prerendered HTML does too). With
- * more than one sample the shopper ticks the ones to add; with one, the button adds it. The
- * cart answers each line with the spec's message (added, or the maximum-quantity message).
- * Messages clear when the selection changes and vanish after 5 seconds.
+ * more than one sample the shopper ticks the ones to add; with one, the button adds it. A style
+ * with a single sample of its own (an RTA style's door) has it ticked at first, so the button
+ * orders the style's door as it would alone. The cart answers each line with the spec's message
+ * (added, or the maximum-quantity message). Messages clear when the selection changes and
+ * vanish after 5 seconds.
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -71,7 +74,8 @@ function SampleList({ title, intro, style, buttonText, cartText, cartUrl }: Samp
   const key = style ?? page.path;
   const data = useSampleData();
   const cart = useSampleCart();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // null until the shopper ticks or unticks a box: the selection is then the list's first one.
+  const [picked, setPicked] = useState<ReadonlySet<string> | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const firstBox = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -89,12 +93,14 @@ function SampleList({ title, intro, style, buttonText, cartText, cartUrl }: Samp
         )
       : [];
   const choose = samples.length > 1;
+  const own = samples.filter((s) => s.styleUrl === key);
+  const selected = picked ?? new Set(own.length === 1 ? [own[0]!.sku] : []);
   const inCart = new Set(cart.map((i) => i.sku));
   const selectError = feedback?.kind === 'select-one';
 
   const toggle = (sku: string, on: boolean) => {
-    setSelected((s) => {
-      const next = new Set(s);
+    setPicked(() => {
+      const next = new Set(selected);
       if (on) next.add(sku);
       else next.delete(sku);
       return next;

@@ -44,12 +44,12 @@ test('samples added on style pages show in the header of another tab and on the 
   await hydrated(other);
   await expect(cartLink(other)).toHaveText('Cart (0)');
 
-  // One sample: the button adds it, no choice needed.
+  // The style's own door is ticked at first (its accent colours' doors follow): the button adds it.
   const list = await samples(shop);
-  await expect(list.getByRole('listitem')).toHaveCount(1);
-  await expect(list.getByRole('checkbox')).toHaveCount(0);
-  await expect(list.getByRole('listitem')).toContainText(AW_DOOR);
-  await expect(list.getByRole('listitem')).toContainText('$0.00');
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(list.getByRole('listitem').first()).toContainText(AW_DOOR);
+  await expect(list.getByRole('listitem').first()).toContainText('$0.00');
   await list.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(list.getByRole('status')).toHaveText(`Item ${AW_DOOR} has been successfully added.`);
   await expect(cartLink(shop)).toHaveText('Cart (1)');

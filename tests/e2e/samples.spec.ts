@@ -134,7 +134,8 @@ test("an island accent colour's sample is ordered where it is picked (or the pag
   // The first screen's button follows the same finish.
   await expect(gallery(page).getByRole('button', { name: `In cart: ${PN_DOOR}` })).toBeVisible();
 
-  // The Samples tab: the style's own door and each accent colour's, each with its box.
+  // The Samples tab: the style's own door and each accent colour's, each with its box; the
+  // style's own door is ticked at first.
   const list = await samples(page);
   await expect(list.getByRole('listitem')).toHaveText([
     new RegExp(`^${AW_DOOR}`),
@@ -143,16 +144,18 @@ test("an island accent colour's sample is ordered where it is picked (or the pag
     /^Blackstone Charcoal Shaker sample door, Blackstone/,
   ]);
   await expect(list.getByRole('checkbox')).toHaveCount(4);
+  await expect(list.getByRole('checkbox', { checked: true })).toHaveAccessibleName(new RegExp(`^${AW_DOOR}`));
   await list.getByRole('checkbox', { name: new RegExp(`^${HS_DOOR}`) }).check();
   await list.getByRole('checkbox', { name: new RegExp(`^${PN_DOOR}`) }).check();
   await list.getByRole('button', { name: 'Add to Cart' }).click();
-  // The spec's answers: the sample already in the cart, and the one added.
+  // The spec's answers: the samples added, and the one already in the cart.
+  await expect(list.getByText(`Item ${AW_DOOR} has been successfully added.`)).toBeVisible();
   await expect(list.getByText(`You can order maximum 1 quantity of item "${PN_DOOR}".`)).toBeVisible();
   await expect(list.getByText(`Item ${HS_DOOR} has been successfully added.`)).toBeVisible();
 
   await page.goto('/order-samples');
   await hydrated(page);
-  await expect(cartLines(page)).toHaveCount(2);
+  await expect(cartLines(page)).toHaveCount(3);
   await expect(cartLines(page).filter({ hasText: PN_DOOR })).toContainText(
     'Style: Pacific Navy Shaker RTA Kitchen Cabinets',
   );
