@@ -1,56 +1,66 @@
 /**
- * Which blocks run in the browser (islands) and when each starts; every other block is static,
- * HTML and CSS only. A block joins this list only for behaviour HTML and CSS cannot give.
+ * Which blocks run in the browser (islands), when each starts and what its code is, read from
+ * the blocks' own declarations (defineBlock's `island`) and pinned here: a change to the table is
+ * a change to review (update it with `vitest -u`). Every other block is static, HTML and CSS
+ * only; a block joins this table only for behaviour HTML and CSS cannot give.
  */
 import { describe, expect, it } from 'vitest';
+import { islandClientFiles } from '../cli/blocks.ts';
+import type { BlockRegistry } from '../engine/types.ts';
 import { blockLoaders } from './index.ts';
 
-const ISLANDS: Record<string, string> = {
-  // The page's purpose, on the first screen: at once.
-  'blog-list': 'load',
-  'blog-search': 'load',
-  'cart-page': 'load',
-  checkout: 'load',
-  'finish-swatches': 'load',
-  listing: 'load',
-  'newsletter-confirm': 'load',
-  'order-success': 'load',
-  'payment-fail': 'load',
-  'payment-verify': 'load',
-  'quote-payment': 'load',
-  'sample-list': 'load',
-  'search-page': 'load',
-  // Near the viewport.
-  banner: 'visible',
-  'card-slider': 'visible',
-  'embed-script': 'visible',
-  'filter-tabs-view': 'visible',
-  form: 'visible',
-  'scheduling-widget': 'visible',
-  // When the browser is idle.
-  'scroll-to-top': 'idle',
-  // At the shopper's first pointer, focus or key on it (a click before its code is made again).
-  'advice-chat': 'interaction',
-  'download-catalog': 'interaction',
-  'image-cards': 'interaction',
-  'not-found': 'interaction',
-  // At load: its main photo follows a finish picked in the swatches, before any touch of its own.
-  'style-gallery': 'load',
-  'text-media': 'interaction',
-  unsubscribe: 'interaction',
-  'video-cards': 'interaction',
-};
-// The header and its parts are another owner's.
-const ELSEWHERE = new Set(['site-header', 'search-popup', 'cookie-banner', 'cart-link']);
+const registry: BlockRegistry = Object.fromEntries(
+  await Promise.all(Object.entries(blockLoaders).map(async ([type, load]) => [type, (await load()).default])),
+);
 
 describe('islands', () => {
-  it('every block says whether it is an island, and when it starts', async () => {
-    const starts: Record<string, string> = {};
-    for (const [type, load] of Object.entries(blockLoaders)) {
-      if (ELSEWHERE.has(type)) continue;
-      const { island } = (await load()).default;
-      if (island) starts[type] = island;
-    }
-    expect(starts).toEqual(ISLANDS);
+  it('are the blocks that declare one: when each starts, and its code', () => {
+    const table = Object.entries(registry)
+      .filter(([, def]) => def.island)
+      .map(([type, { island }]) =>
+        [type.padEnd(20), island!.start.padEnd(12), island!.code, island!.parts ? ' (parts)' : ''].join(''),
+      );
+    expect(`\n${table.join('\n')}\n`).toMatchInlineSnapshot(`
+      "
+      advice-chat         interaction component
+      banner              visible     component
+      blog-list           load        component
+      blog-search         load        component
+      card-slider         visible     component
+      cart-link           load        client
+      cart-page           load        component
+      checkout            load        component
+      cookie-banner       idle        client
+      download-catalog    interaction component
+      embed-script        visible     component
+      filter-tabs-view    visible     component
+      finish-swatches     load        component
+      form                visible     component
+      image-cards         interaction component
+      listing             load        component
+      newsletter-confirm  load        component
+      not-found           interaction component
+      order-success       load        component
+      payment-fail        load        component
+      payment-verify      load        component
+      quote-payment       load        component
+      sample-list         load        component
+      scheduling-widget   visible     component
+      scroll-to-top       idle        client
+      search-page         load        component
+      search-popup        interaction component
+      site-header         interaction client (parts)
+      style-gallery       load        component
+      text-media          interaction component
+      unsubscribe         interaction component
+      video-cards         interaction component
+      "
+    `);
+  });
+
+  it("find their client.ts exactly where they declare code: 'client'", () => {
+    const files = islandClientFiles(registry);
+    const declared = Object.keys(registry).filter((t) => registry[t]!.island?.code === 'client');
+    expect(Object.keys(files)).toEqual(declared.sort());
   });
 });

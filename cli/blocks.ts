@@ -1,20 +1,20 @@
 /**
  * The blocks as the CLI sees them: types from blocks/index.ts, the rest found in each block's
  * folder: `schema.json` (its props and their defaults), `build.ts` (Node only: `resolve`,
- * `jsonLd`), `client.ts` (a framework-free island's browser code). No list to keep.
+ * `jsonLd`), `client.ts` (a framework-free island's browser code, as its definition declares).
+ * No list to keep.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blockLoaders } from '../blocks/index.ts';
-import type { BlockBuild, BlockContracts, BlockSchemaSource } from '../engine/node.ts';
+import type { BlockBuild, BlockContracts, BlockRegistry, BlockSchemaSource } from '../engine/node.ts';
 import { BLOCKS_DIR } from './paths.ts';
 
 export const blockTypes = (): string[] => Object.keys(blockLoaders).sort();
 
 export const blockSchemaFile = (type: string) => join(BLOCKS_DIR, type, 'schema.json');
 const blockBuildFile = (type: string) => join(BLOCKS_DIR, type, 'build.ts');
-const islandClientFile = (type: string) => join(BLOCKS_DIR, type, 'client.ts');
 
 export function readBlockSchemas(): BlockSchemaSource[] {
   return blockTypes()
@@ -35,11 +35,24 @@ export async function loadBlockContracts(): Promise<BlockContracts> {
   return Object.fromEntries(entries);
 }
 
-/** block type -> its client.ts, for the blocks that have one (the browser build's islandClients). */
-export function islandClientFiles(): Record<string, string> {
-  return Object.fromEntries(
-    blockTypes()
-      .filter((t) => existsSync(islandClientFile(t)))
-      .map((t) => [t, islandClientFile(t)]),
-  );
+/**
+ * block type -> its client.ts, for the blocks whose island declares `code: 'client'` (the browser
+ * build's islandClients). A client.ts that no such declaration claims, or a declared one that is
+ * missing, is an error naming the block.
+ */
+export function islandClientFiles(registry: BlockRegistry, dir = BLOCKS_DIR): Record<string, string> {
+  const files: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const type of Object.keys(registry).sort()) {
+    const file = join(dir, type, 'client.ts');
+    const declared = registry[type]!.island?.code === 'client';
+    if (declared && existsSync(file)) files[type] = file;
+    else if (declared) problems.push(`Block "${type}": its island declares code: 'client', but ${file} is not there.`);
+    else if (existsSync(file))
+      problems.push(
+        `Block "${type}": ${file} is there, but its defineBlock() declares no island with code: 'client' (e.g. island: { start: 'idle', code: 'client' }).`,
+      );
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  return files;
 }

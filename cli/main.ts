@@ -48,6 +48,8 @@ export async function main(argv: string[]): Promise<number> {
     .description('scaffold a page, form or block that passes lint at once')
     .argument('<kind>', 'page | form | block')
     .argument('<name>', 'name in kebab-case')
+    .option('--island <start>', 'block: an island starting at load | idle | visible | interaction (static without)')
+    .option('--client', "block: the island's code is a framework-free client.ts, not the component")
     .action(run(async () => (await import('./commands/new.ts')).newCommand));
   program
     .command('types')
@@ -157,12 +159,15 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
     return code;
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_USAGE;
-    if (e instanceof UsageError || e instanceof NotASiteError) {
-      console.error(`joinery: ${e.message}`);
-      return EXIT_USAGE;
-    }
-    console.error(`joinery: ${(e as Error).message ?? e}`);
-    return EXIT_USAGE;
+    return failed(e);
   }
+}
+
+/** The exit code of a command that threw, its message printed as one line (never a stack trace). */
+function failed(e: unknown): number {
+  if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_USAGE;
+  console.error(
+    `joinery: ${e instanceof UsageError || e instanceof NotASiteError ? e.message : ((e as Error).message ?? e)}`,
+  );
+  return EXIT_USAGE;
 }

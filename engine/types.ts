@@ -7,15 +7,12 @@ export type Device = 'mobile' | 'tablet' | 'desktop' | 'browser' | 'smartTV';
 export const SIZE_DEVICES = ['mobile', 'tablet', 'desktop'] as const;
 export const PLATFORM_DEVICES = ['browser', 'smartTV'] as const;
 
-/** When a block's code loads in the browser (its HTML is prerendered either way). */
-export type BlockLoad = 'eager' | 'idle' | 'visible';
-
 export interface BlockInstance {
   type: string;
   id?: string;
   props?: Record<string, unknown>;
   visibleOn?: Device[];
-  load?: BlockLoad;
+  load?: IslandStart;
 }
 
 /** A block as it reaches the renderer: props resolved, a stable key, where it came from. */
@@ -24,7 +21,7 @@ export interface BlockNode {
   type: string;
   props: Record<string, unknown>;
   visibleOn?: Device[];
-  load?: BlockLoad;
+  load?: IslandStart;
 }
 
 export interface RegionNode {
@@ -131,6 +128,26 @@ export interface BlockProps<P = Record<string, unknown>> {
  */
 export type IslandStart = 'load' | 'idle' | 'visible' | 'interaction';
 
+/**
+ * A block that runs in the browser says so in its definition, and nothing else does: the build,
+ * the runtime and the docs read this.
+ */
+export interface IslandDeclaration {
+  /** When it starts (a page's block instance may choose another: its `load`). */
+  start: IslandStart;
+  /**
+   * Its browser code: `component`, the block's component hydrated with React; `client`, the
+   * framework-free `blocks/<type>/client.ts` (IslandClient), which takes the prerendered
+   * element over as it is, so a page whose islands are all such loads no UI library.
+   */
+  code: 'component' | 'client';
+  /**
+   * Set: the block itself stays static and wraps the parts that run in <Island>s of its own type
+   * (the site header's menus, beside island blocks it embeds); else the whole block is the island.
+   */
+  parts?: true;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: a list of blocks holds components of different props
 export interface BlockDefinition<P = any> {
   type: string;
@@ -139,9 +156,9 @@ export interface BlockDefinition<P = any> {
   description?: string;
   /**
    * Absent: a static block, rendered to HTML at build time; no code of it reaches the browser.
-   * Set: an island that hydrates alone, with only its own props, when this says.
+   * Set: an island that starts alone, with only its own props, when and as this says.
    */
-  island?: IslandStart;
+  island?: IslandDeclaration;
   /**
    * The defaults of its props schema, given by the build on the server: a block another renders
    * (EmbeddedBlock) gets them as page blocks get theirs from the page data.

@@ -44,6 +44,6 @@ function AdviceChat({ title, text, advisor, status, buttonLabel, hours }: Advice
 export default defineBlock({
   type: 'advice-chat',
   component: AdviceChat,
-  island: 'interaction',
+  island: { start: 'interaction', code: 'component' },
   description: 'Expert advice with an online-status badge and a chat button.',
 });

@@ -128,6 +128,6 @@ function Banner({ label, slides, ratings, headingLevel, priority, slider }: Bann
 export default defineBlock({
   type: 'banner',
   component: Banner,
-  island: 'visible',
+  island: { start: 'visible', code: 'component' },
   description: 'Hero banner: one image or a slider, image per device, ratings, title and actions.',
 });

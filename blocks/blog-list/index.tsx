@@ -213,6 +213,6 @@ function BlogList({ title, posts, categories, category, author, pageSize }: Blog
 export default defineBlock({
   type: 'blog-list',
   component: BlogList,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Blog posts in a grid of 3 with search, category/author filters and page links.',
 });

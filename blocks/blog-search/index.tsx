@@ -58,6 +58,6 @@ function BlogSearch({ label, placeholder, buttonLabel, action }: BlogSearchProps
 export default defineBlock({
   type: 'blog-search',
   component: BlogSearch,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Blog search box: filters the blog list by title, description or author (?q=).',
 });

@@ -31,6 +31,6 @@ function CardSlider({ title, intro, columns, cards, slider }: CardSliderProps) {
 export default defineBlock({
   type: 'card-slider',
   component: CardSlider,
-  island: 'visible',
+  island: { start: 'visible', code: 'component' },
   description: 'Cards as a slider below 768 px and a grid above.',
 });

@@ -35,7 +35,7 @@ afterEach(() => {
 
 describe('cart-link', () => {
   it('is an island started at load', () => {
-    expect(block.island).toBe('load');
+    expect(block.island).toEqual({ start: 'load', code: 'client' });
   });
 
   it('renders the link with a count of 0 on the server', () => {

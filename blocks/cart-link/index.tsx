@@ -29,6 +29,6 @@ function CartLink({ text, url, className }: CartLinkProps & { className?: string
 export default defineBlock({
   type: 'cart-link',
   component: CartLink,
-  island: 'load',
+  island: { start: 'load', code: 'client' },
   description: 'Sample mini-cart link with the number of samples in the cart, live across tabs.',
 });

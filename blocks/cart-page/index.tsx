@@ -166,6 +166,6 @@ function CartPage({
 export default defineBlock({
   type: 'cart-page',
   component: CartPage,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'The sample cart: lines with thumbnail, style, finish and price, remove, subtotal and Checkout.',
 });

@@ -107,7 +107,7 @@ function Checkout({ title, placeOrderText, continueUrl, successUrl }: CheckoutPr
 export default defineBlock({
   type: 'checkout',
   component: Checkout,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description:
     'The guest checkout: addresses, shipping method, payment method and card, cart summary; creates and pays the order.',
 });

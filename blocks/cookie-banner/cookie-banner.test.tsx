@@ -11,7 +11,7 @@ import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 
 describe('cookie-banner', () => {
-  it('is prerendered hidden, for the notice script to show without a consent cookie; the boot script answers its buttons', () => {
+  it('is prerendered hidden, for the notice script to show without a consent cookie; its buttons name what they do', () => {
     const html = renderBlock(block, example.props);
     expect(html).toMatch(/^<section [^>]*hidden=""/);
     expect(html).toContain(
@@ -25,7 +25,7 @@ describe('cookie-banner', () => {
     expect(html).toContain(example.props.text);
   });
 
-  it('Manage Preferences opens a labelled dialog: necessary always on, analytics and marketing off, a form the boot script stores', () => {
+  it('Manage Preferences opens a labelled dialog: necessary always on, analytics and marketing off, a form that names its cookie', () => {
     document.body.innerHTML = renderBlock(block, example.props);
     const manage = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Manage Preferences')!;
     const dialog = document.getElementById(manage.dataset.jvShowModal!)!;
@@ -56,8 +56,8 @@ describe('cookie-banner', () => {
     document.body.innerHTML = '';
   });
 
-  it('is an island started when the browser is idle', () => {
-    expect(block.island).toBe('idle');
+  it('is a framework-free island (client.ts) started when the browser is idle', () => {
+    expect(block.island).toEqual({ start: 'idle', code: 'client' });
   });
 });
 
@@ -115,6 +115,57 @@ describe('cookie-banner in the browser, with the page data an island has (no hea
       'default',
       { analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' },
     ]);
+  });
+
+  const bar = () => box!.querySelector<HTMLElement>('[data-jv-unless-cookie]')!;
+  const button = (name: string) => [...box!.querySelectorAll('button')].find((b) => b.textContent === name)!;
+  const shown = () => {
+    const el = started(true);
+    bar().hidden = false; // as the notice script shows it
+    return el;
+  };
+
+  it('Accept All stores the choice and hides the bar', () => {
+    shown();
+    button('Accept All').click();
+    expect(document.cookie).toBe('cookie_consent=accepted');
+    expect(bar().hidden).toBe(true);
+  });
+
+  it('Reject All stores "rejected" and loads no tag manager', () => {
+    shown();
+    button('Reject All').click();
+    expect(document.cookie).toBe('cookie_consent=rejected');
+    expect(bar().hidden).toBe(true);
+    expect(tagManagerScripts()).toBe(0);
+  });
+
+  it('Manage Preferences opens the dialog; Save stores the kinds ticked and hides the bar', () => {
+    shown();
+    button('Manage Preferences').click();
+    const dialog = box!.querySelector('dialog')!;
+    expect(dialog.open).toBe(true);
+    dialog.querySelector<HTMLInputElement>('input[value="marketing"]')!.checked = true;
+    dialog.querySelector('form')!.requestSubmit();
+    expect(document.cookie).toBe('cookie_consent=marketing');
+    expect(bar().hidden).toBe(true);
+    expect(tagManagerScripts()).toBe(0);
+  });
+
+  it('a link to the dialog elsewhere on the page opens it with the stored choice ticked', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the banner reads document.cookie
+    document.cookie = 'cookie_consent=analytics; Path=/';
+    shown();
+    const link = document.createElement('a');
+    link.href = `#${box!.querySelector('dialog')!.id}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    const dialog = box!.querySelector('dialog')!;
+    expect(dialog.open).toBe(true);
+    const ticked = [...dialog.querySelectorAll<HTMLInputElement>('input:checked:not(:disabled)')].map((b) => b.value);
+    expect(ticked).toEqual(['analytics']);
+    expect(location.hash).toBe('');
   });
 
   it('pushes a cta_click for a click on a tracked link, whatever the consent', () => {

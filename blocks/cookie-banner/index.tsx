@@ -12,13 +12,14 @@ import styles from './cookie-banner.module.css';
 
 /**
  * Cookie consent, the tag manager and call-to-action tracking, for every page of a layout: a
- * framework-free island (client.ts), started when the browser is idle.
+ * framework-free island (client.ts) started when the browser is idle, before any UI library.
  *
  * - The bar is prerendered hidden; the page's inline notice script shows it as the page first
- *   paints when no `cookie_consent` cookie exists, and the boot script (engine/client/boot.ts)
- *   answers its buttons: Accept All / Reject All store the choice (180 days by default) and hide
- *   the bar (data-jv-set-cookie); Manage Preferences opens the preferences dialog (data-jv-show-modal):
- *   a native modal <dialog> (labelled by its heading; Escape and Cancel close it, focus returns to
+ *   paints when no `cookie_consent` cookie exists, and its client.ts answers its buttons (a
+ *   click before that code runs is made again once it does, engine/client/entry.tsx): Accept
+ *   All / Reject All store the choice (180 days by default) and hide the bar
+ *   (data-jv-set-cookie); Manage Preferences opens the preferences dialog (data-jv-show-modal): a
+ *   native modal <dialog> (labelled by its heading; Escape and Cancel close it, focus returns to
  *   the button), necessary cookies always on, analytics and marketing off until ticked; Save
  *   stores the ticked kinds (data-jv-cookie-form) and hides the bar. It is fixed at the
  *   bottom, so nothing on the page moves; while it shows, the page gets bottom padding and
@@ -101,7 +102,7 @@ function CookieBanner({
   );
 }
 
-/** The preferences: a modal dialog whose form the boot script stores (no code of its own). */
+/** The preferences: a modal dialog whose form client.ts stores (no code of its own). */
 function PreferencesDialog({
   id,
   texts,
@@ -155,6 +156,6 @@ function PreferencesDialog({
 export default defineBlock({
   type: 'cookie-banner',
   component: CookieBanner,
-  island: 'idle',
+  island: { start: 'idle', code: 'client' },
   description: 'Cookie consent bar; loads the tag manager after Accept All; tracks call-to-action clicks.',
 });

@@ -137,6 +137,6 @@ function DownloadCatalog({ title, text: intro, label, catalogs }: DownloadCatalo
 export default defineBlock({
   type: 'download-catalog',
   component: DownloadCatalog,
-  island: 'interaction',
+  island: { start: 'interaction', code: 'component' },
   description: 'Catalogue download: a link, or a menu of several.',
 });

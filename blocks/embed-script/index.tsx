@@ -42,6 +42,6 @@ function EmbedScript({ title, src, attributes, containerId, minHeight, fallback 
 export default defineBlock({
   type: 'embed-script',
   component: EmbedScript,
-  island: 'visible',
+  island: { start: 'visible', code: 'component' },
   description: 'Embedded third-party script widget showing Loading... until it loads.',
 });

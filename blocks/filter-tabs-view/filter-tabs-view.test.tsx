@@ -18,7 +18,7 @@ const css = readFileSync(join(import.meta.dirname, 'filter-tabs-view.module.css'
 
 describe('filter-tabs-view', () => {
   it('starts in the browser as an island when it comes near the viewport', () => {
-    expect(block.island).toBe('visible');
+    expect(block.island).toEqual({ start: 'visible', code: 'component' });
   });
 
   it('hides the slot blocks of the other tabs with data-hide, and draws only the panels of tabs without a slot', () => {

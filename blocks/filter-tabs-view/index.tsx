@@ -112,7 +112,7 @@ function PanelContent({ tab, empty }: { tab: Tab; empty: ReactNode }) {
 export default defineBlock({
   type: 'filter-tabs-view',
   component: FilterTabsView,
-  island: 'visible',
+  island: { start: 'visible', code: 'component' },
   description:
     'The tabs of a filter-tabs block as the browser runs them; filter-tabs renders it with the slot blocks it found after itself (not for pages directly).',
 });

@@ -135,7 +135,7 @@ function SwatchGroup({ group, name, chosen, visibleCount, onChoose }: SwatchGrou
 export default defineBlock({
   type: 'finish-swatches',
   component: FinishSwatches,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description:
     "Finish swatches with a +N toggle and a door preview; the choice lives in the URL; the chosen finish's sample button.",
 });

@@ -38,7 +38,7 @@ describe('form block, prerendered', () => {
   });
 
   it('is an island that starts near the viewport; before it runs, a submit sends nothing (method dialog) and the form says its name', () => {
-    expect(block.island).toBe('visible');
+    expect(block.island).toEqual({ start: 'visible', code: 'component' });
     const form = screen.getByRole('form', { name: 'Send us a message' });
     expect([form.getAttribute('method'), form.getAttribute('data-form'), form.hasAttribute('action')]).toEqual([
       'dialog',

@@ -25,7 +25,7 @@ function FormBlock(props: FormProps) {
 export default defineBlock({
   type: 'form',
   component: FormBlock,
-  island: 'visible',
+  island: { start: 'visible', code: 'component' },
   description:
     'A form from site-config/forms (single or multi-step), validated like on the server and posted to /api/forms/{name}.',
 });

@@ -79,6 +79,6 @@ function ImageCards({ title, intro, columns, images, maxZoom, zoomStep }: ImageC
 export default defineBlock({
   type: 'image-cards',
   component: ImageCards,
-  island: 'interaction',
+  island: { start: 'interaction', code: 'component' },
   description: 'Image gallery with a keyboard-operable zoom lightbox.',
 });

@@ -168,6 +168,6 @@ function Listing(props: ListingProps) {
 export default defineBlock({
   type: 'listing',
   component: Listing,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Product cards with sort, filters and pagination kept in the URL.',
 });

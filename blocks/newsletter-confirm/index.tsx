@@ -52,6 +52,6 @@ function NewsletterConfirm({
 export default defineBlock({
   type: 'newsletter-confirm',
   component: NewsletterConfirm,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Confirms a newsletter signup (double opt-in) with the token of the link and shows the outcome.',
 });

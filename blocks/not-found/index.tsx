@@ -30,6 +30,6 @@ function NotFound({ title, subtitle, image, backText, homeText }: NotFoundProps)
 export default defineBlock({
   type: 'not-found',
   component: NotFound,
-  island: 'interaction',
+  island: { start: 'interaction', code: 'component' },
   description: 'Page-not-found content with Go back and Go to home.',
 });

@@ -76,6 +76,6 @@ function OrderSuccess(props: OrderSuccessProps) {
 export default defineBlock({
   type: 'order-success',
   component: OrderSuccess,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Thank-you heading with the order number the checkout stored, and a summary of what was bought.',
 });

@@ -34,6 +34,6 @@ function PaymentFail({ text, checkoutText, checkoutUrl }: PaymentFailProps) {
 export default defineBlock({
   type: 'payment-fail',
   component: PaymentFail,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Why the payment failed (when known) and the link back to the checkout.',
 });

@@ -86,6 +86,6 @@ function PaymentVerify({ text, successUrl, failUrl }: PaymentVerifyProps) {
 export default defineBlock({
   type: 'payment-verify',
   component: PaymentVerify,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Verifies a returning card payment, then goes to the success or the failure page.',
 });

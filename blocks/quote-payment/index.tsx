@@ -101,7 +101,7 @@ function Unavailable({
 export default defineBlock({
   type: 'quote-payment',
   component: QuotePayment,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description:
     'The quote payment page: the quote of the link, its payment methods and Pay Now; expired and not-found views.',
 });

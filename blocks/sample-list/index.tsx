@@ -209,6 +209,6 @@ function SampleList({ title, intro, style, buttonText, cartText, cartUrl }: Samp
 export default defineBlock({
   type: 'sample-list',
   component: SampleList,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Sample-ordering list of a style: tick samples and add them to the sample cart.',
 });

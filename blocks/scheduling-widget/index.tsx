@@ -80,6 +80,6 @@ function SchedulingWidget({
 export default defineBlock({
   type: 'scheduling-widget',
   component: SchedulingWidget,
-  island: 'visible',
+  island: { start: 'visible', code: 'component' },
   description: 'Third-party booking calendar, loaded after hydration.',
 });

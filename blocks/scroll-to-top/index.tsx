@@ -26,6 +26,6 @@ function ScrollToTop({ label }: ScrollToTopProps) {
 export default defineBlock({
   type: 'scroll-to-top',
   component: ScrollToTop,
-  island: 'idle',
+  island: { start: 'idle', code: 'client' },
   description: 'Scroll-to-top button shown after 200 px of scrolling.',
 });

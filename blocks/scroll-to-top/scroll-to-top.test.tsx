@@ -20,7 +20,7 @@ describe('scroll-to-top', () => {
   });
 
   it('is an island started when the browser is idle', () => {
-    expect(block.island).toBe('idle');
+    expect(block.island).toEqual({ start: 'idle', code: 'client' });
   });
 });
 

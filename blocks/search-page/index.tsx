@@ -135,6 +135,6 @@ function SearchPage({ label, placeholder, buttonText, resultsText, resultText, p
 export default defineBlock({
   type: 'search-page',
   component: SearchPage,
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Search page: the query box and the results of ?query=.',
 });

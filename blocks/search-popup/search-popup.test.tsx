@@ -15,7 +15,7 @@ describe('search-popup', () => {
   const html = renderToString(<SearchPopup {...blockProps(block, example.props)} />);
 
   it('is an island whose code starts at the first pointer, focus or key on it', () => {
-    expect(block.island).toBe('interaction');
+    expect(block.island).toEqual({ start: 'interaction', code: 'component' });
   });
 
   it('prerenders a labelled, closed combobox in a search form that works without script', () => {

@@ -1,12 +1,19 @@
 /**
- * The desktop menu's browser code, without a UI library (an island around the menu alone, started
- * at the shopper's first pointer, focus or key on it). Its panels are <details> that open and
- * close by their <summary> as HTML does (click, tap, Enter, Space); on top of that:
+ * The header menus' browser code, without a UI library: each menu is an island part of its own
+ * (index.tsx), started at the shopper's first pointer, focus or key on it.
+ *
+ * The desktop menu: its panels are <details> that open and close by their <summary> as HTML does
+ * (click, tap, Enter, Space); on top of that:
  * - a mouse resting on an item for OPEN_MS opens its panel, and leaving the item closes it after
  *   CLOSE_MS (coming back in time keeps it); a click on the summary of a panel the mouse opened
  *   keeps it open;
  * - a click outside the open panel, or the focus moving out of it, closes it;
  * - Escape closes it, and gives the focus back to its summary when the focus was in it.
+ *
+ * The mobile menu: its panel is a popover dialog (over the page as a modal is) that opens, closes
+ * and takes Escape as HTML does; on top of that, Tab and Shift+Tab stay inside it while it is
+ * open: past its last control the focus goes to its first, and back. Pointer focus is left alone,
+ * as a click outside closes the panel.
  */
 import type { IslandClient } from '../../engine/types.ts';
 
@@ -16,6 +23,27 @@ export const OPEN_MS = 150;
 export const CLOSE_MS = 300;
 
 export const start: IslandClient<Record<string, never>>['start'] = (el) => {
+  const popover = el.querySelector<HTMLElement>('[popover][role="dialog"]');
+  if (popover) keepTabInside(popover);
+  else startDesktopMenu(el);
+};
+
+function keepTabInside(panel: HTMLElement): void {
+  let tabbing = false;
+  addEventListener('keydown', (e) => (tabbing = e.key === 'Tab'), true);
+  addEventListener('pointerdown', () => (tabbing = false), true);
+  addEventListener('focusin', (e) => {
+    const to = e.target instanceof Node ? e.target : null;
+    if (!tabbing || !to || !panel.matches(':popover-open') || panel.contains(to)) return;
+    const controls = [
+      ...panel.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), summary, input:not(:disabled)'),
+    ].filter((c) => c.getClientRects().length);
+    const after = panel.compareDocumentPosition(to) & Node.DOCUMENT_POSITION_FOLLOWING;
+    (after ? controls[0] : controls.at(-1))?.focus();
+  });
+}
+
+function startDesktopMenu(el: HTMLElement): void {
   const panels = [...el.querySelectorAll<HTMLDetailsElement>('nav details')];
   const summaryOf = (d: HTMLDetailsElement) => d.querySelector<HTMLElement>(':scope > summary');
   const itemOf = (d: HTMLDetailsElement) => d.parentElement ?? d;
@@ -81,4 +109,4 @@ export const start: IslandClient<Record<string, never>>['start'] = (el) => {
     const hovered = panels.find((d) => itemOf(d).matches(':hover'));
     if (hovered) hoverOpen(hovered);
   }
-};
+}

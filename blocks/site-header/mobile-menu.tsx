@@ -2,7 +2,7 @@
  * Mobile and tablet menu (< 1201 px, shown by CSS), with no script: the hamburger button opens a
  * slide-in panel (a popover, role dialog) titled "Our Offerings" with a Close button, over a
  * dimmed backdrop. The browser moves focus to Close when it opens; Tab stays inside it while it
- * is open (the page's boot script); Close, Escape or a click on the backdrop close it and return
+ * is open (the header's client.ts, started at the first touch of this menu); Close, Escape or a click on the backdrop close it and return
  * focus to the hamburger; the page behind does not scroll while it is open. Each submenu is a <details>; they share a `name`, so one is open at a time.
  */
 import { useId } from 'react';

@@ -66,13 +66,19 @@ describe('site-header', () => {
     expect(['src', 'width', 'height'].map((a) => logo.getAttribute(a))).toEqual(['/images/logo.svg', '220', '56']);
   });
 
-  it('is a static block whose desktop menu alone is an island of its client, with no props, started at the first touch', () => {
-    expect(block.island).toBeUndefined();
+  it('is a static block whose two menus are each an island part of its client, with no props, started at the first touch', () => {
+    expect(block.island).toEqual({ start: 'interaction', code: 'client', parts: true });
     const { result: header, islands } = collectIslands(() => render(example.props));
-    const menu = Object.entries(islands).filter(([, i]) => i.type === 'site-header');
-    expect(menu.map(([, i]) => i)).toEqual([{ type: 'site-header', start: 'interaction', props: {} }]);
-    const wrapper = header.container.querySelector(`[data-jv-island="${menu[0]![0]}"]`)!;
-    expect(wrapper.querySelector(':scope > nav')?.getAttribute('aria-label')).toBe('Main');
+    const menus = Object.entries(islands).filter(([, i]) => i.type === 'site-header');
+    expect(menus.map(([, i]) => i)).toEqual([
+      { type: 'site-header', start: 'interaction', props: {} },
+      { type: 'site-header', start: 'interaction', props: {} },
+    ]);
+    const [mobile, desktop] = menus.map(([id]) => header.container.querySelector(`[data-jv-island="${id}"]`)!);
+    expect(mobile!.querySelector(':scope > [popover][role="dialog"]')).not.toBeNull();
+    expect(desktop!.querySelector(':scope > nav')?.getAttribute('aria-label')).toBe('Main');
+    // The header itself is no island: the search box and the cart link are islands of their own.
+    expect(header.container.querySelector('[data-jv-island] [data-jv-island]')).toBeNull();
   });
 
   it('renders the desktop menu with a mega-menu and a dropdown inside closed disclosures (<details>)', () => {

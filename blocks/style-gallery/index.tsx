@@ -99,6 +99,6 @@ export default defineBlock({
   type: 'style-gallery',
   component: StyleGallery,
   // Live at load: the large image follows a finish chosen in another block, and the sample button works at once.
-  island: 'load',
+  island: { start: 'load', code: 'component' },
   description: 'Product gallery: a large image with thumbnails, following the finish in view, with its sample button.',
 });

@@ -64,6 +64,6 @@ function TextMedia({
 export default defineBlock({
   type: 'text-media',
   component: TextMedia,
-  island: 'interaction',
+  island: { start: 'interaction', code: 'component' },
   description: 'Text with an image or a video and calls to action.',
 });

@@ -57,6 +57,6 @@ function Unsubscribe({
 export default defineBlock({
   type: 'unsubscribe',
   component: Unsubscribe,
-  island: 'interaction',
+  island: { start: 'interaction', code: 'component' },
   description: 'Newsletter unsubscribe and subscribe toggle for the link in newsletter e-mails.',
 });

@@ -51,6 +51,6 @@ function VideoCards({ title, intro, columns, videos, descriptionLimit }: VideoCa
 export default defineBlock({
   type: 'video-cards',
   component: VideoCards,
-  island: 'interaction',
+  island: { start: 'interaction', code: 'component' },
   description: 'Video cards: thumbnail and play button; YouTube or video file.',
 });

@@ -11,7 +11,7 @@ import { prerender, type PrerenderResult } from '../../engine/prerender/prerende
 import { clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
 import { precompressAssets } from './precompress.ts';
-import { prerenderInputs } from './prerender-inputs.ts';
+import { loadServerBlocks, prerenderInputs } from './prerender-inputs.ts';
 import { helperThreadCount, startHelperThreads } from './prerender-threads.ts';
 import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.ts';
 import { islandClientFiles } from '../blocks.ts';
@@ -46,22 +46,19 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
     log(`lint: ${lint.files} files, ${lint.warnings} warnings`);
   }
   const siteOut = join(o.outDir, 'site');
-  const vite = {
-    root: ROOT,
-    blocksModule: join(BLOCKS_DIR, 'index.ts'),
-    islandClients: islandClientFiles(),
-    outDir: o.outDir,
-  };
+  const vite = { root: ROOT, blocksModule: join(BLOCKS_DIR, 'index.ts'), outDir: o.outDir };
   const bundles = o.reuseBundlesFrom ?? o.outDir;
   let compressing: Promise<number | Error> | undefined;
   if (!o.reuseBundlesFrom) {
     rmSync(siteOut, { recursive: true, force: true });
-    log('vite: browser bundle');
-    await build(clientBuildConfig(vite));
-    // On libuv's thread pool while the rest of the build runs; awaited at the end.
-    compressing = precompressAssets(join(siteOut, 'assets')).catch((e: Error) => e);
+    // The server bundle first: its blocks' island declarations name the browser's client code.
     log('vite: server bundle');
     await build(ssrBuildConfig(vite));
+    const islandClients = islandClientFiles(await loadServerBlocks(bundles));
+    log('vite: browser bundle');
+    await build(clientBuildConfig({ ...vite, islandClients }));
+    // On libuv's thread pool while the rest of the build runs; awaited at the end.
+    compressing = precompressAssets(join(siteOut, 'assets')).catch((e: Error) => e);
   }
   mkdirSync(siteOut, { recursive: true });
   const images = join(o.siteDir, 'images');

@@ -25,14 +25,20 @@ export interface PrerenderFolders {
   log?: (line: string) => void;
 }
 
+const serverEntry = async (bundles: string) =>
+  (await import(pathToFileURL(join(bundles, 'server', 'server-entry.js')).href)) as SsrEntry;
+
+/** Every block's definition, from the server bundle built in `bundles`. */
+export const loadServerBlocks = async (bundles: string) => (await serverEntry(bundles)).loadAllBlocks();
+
 export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOptions> {
-  const ssr = (await import(pathToFileURL(join(f.bundles, 'server', 'server-entry.js')).href)) as SsrEntry;
+  const ssr = await serverEntry(f.bundles);
   const registry = await ssr.loadAllBlocks();
   const manifest = JSON.parse(readFileSync(join(f.bundles, 'site', '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const site = loadSite(f.siteDir);
   // A framework-free island's code is its client (blocks/<type>/client.ts), not its component.
   const blockKey = (t: string) =>
-    manifest[`blocks/${t}/client.ts`] ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`;
+    registry[t]?.island?.code === 'client' ? `blocks/${t}/client.ts` : `blocks/${t}/index.tsx`;
   return {
     site,
     // A dev-only route (routes.json devOnly) is served by `joinery dev` alone.

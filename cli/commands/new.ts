@@ -1,5 +1,6 @@
-/** `joinery new page|form|block NAME`: scaffolds that pass `joinery lint` as they are. */
+/** `joinery new page|form|block NAME [--island START [--client]]`: scaffolds that pass `joinery lint` as they are. */
 import { join } from 'node:path';
+import type { IslandStart } from '../../engine/types.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_OK, UsageError } from '../exit-codes.ts';
 import { BLOCKS_DIR, SCHEMAS_DIR } from '../paths.ts';
@@ -13,9 +14,15 @@ function print(result: ScaffoldResult) {
   for (const p of result.updated) console.log(`updated ${shownPath(p)}`);
 }
 
-export async function newCommand(kind: string, name: string): Promise<number> {
+export async function newCommand(
+  kind: string,
+  name: string,
+  opts: { island?: IslandStart; client?: boolean } = {},
+): Promise<number> {
   if (!(KINDS as readonly string[]).includes(kind))
     throw new UsageError(`cannot scaffold "${kind}": use joinery new page|form|block NAME`);
+  if ((opts.island || opts.client) && kind !== 'block') throw new UsageError('--island and --client are for a block');
+  if (opts.client && !opts.island) throw new UsageError('--client needs --island START: when its code starts');
   if (kind === 'page') {
     const result = scaffoldPage(getSiteDir(), name);
     print(result);
@@ -28,7 +35,11 @@ export async function newCommand(kind: string, name: string): Promise<number> {
     print(scaffoldForm(getSiteDir(), name));
     console.log(`use it with a block prop "form": "${name}"`);
   } else {
-    print(scaffoldBlock(BLOCKS_DIR, name));
+    const island = opts.island && {
+      start: opts.island,
+      code: opts.client ? ('client' as const) : ('component' as const),
+    };
+    print(scaffoldBlock(BLOCKS_DIR, name, island || undefined));
     // Loaded only now, so the block list it reads (blocks/index.ts) includes the new block.
     const { writeTypes } = await import('../types-gen.ts');
     await writeTypes();

@@ -93,8 +93,10 @@ function serveImage(siteDir: string, pathname: string, res: ServerResponse): boo
 }
 
 /** Vite for `joinery dev`: middleware mode, HMR upgrades handed over by the given server. */
-function viteServer(server: HttpServer, allowedHosts: string[]): Promise<ViteDevServer> {
-  return createViteServer({
+async function viteServer(server: HttpServer, allowedHosts: string[]): Promise<ViteDevServer> {
+  // The framework-free islands' code, from the blocks' declarations as the server loads them.
+  const islandClients = async () => islandClientFiles(await (await ssrEntry(vite)).loadAllBlocks());
+  const vite: ViteDevServer = await createViteServer({
     root: ROOT,
     configFile: false,
     appType: 'custom',
@@ -104,7 +106,7 @@ function viteServer(server: HttpServer, allowedHosts: string[]): Promise<ViteDev
     server: { middlewareMode: true, ws: { server }, allowedHosts },
     plugins: [
       react(),
-      joineryPlugin({ blocksModule: join(BLOCKS_DIR, 'index.ts'), islandClients: islandClientFiles() }),
+      joineryPlugin({ blocksModule: join(BLOCKS_DIR, 'index.ts'), islandClients }),
       reloadOnServerOnlyChange(),
     ],
     css: { modules: { localsConvention: 'camelCaseOnly' } },
@@ -116,7 +118,11 @@ function viteServer(server: HttpServer, allowedHosts: string[]): Promise<ViteDev
     // node_modules rewrote each other's, failing the browser's imports ("Outdated Optimize Dep").
     cacheDir: join(ROOT, 'node_modules', '.vite', `dev-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`),
   });
+  return vite;
 }
+
+const ssrEntry = async (vite: ViteDevServer) =>
+  (await vite.ssrLoadModule(`/${SSR_ENTRY}`)) as typeof import('../../engine/render/server-entry.tsx');
 
 /** The live content, loaded and linted once per edit; `version` counts the edits. */
 function liveContent(siteDir: string) {
@@ -163,7 +169,7 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
       productFacts: siteProductFacts(c.site),
       blocks,
     });
-    const ssr = (await vite.ssrLoadModule(`/${SSR_ENTRY}`)) as typeof import('../../engine/render/server-entry.tsx');
+    const ssr = await ssrEntry(vite);
     const registry: BlockRegistry = withSchemaDefaults(await ssr.loadAllBlocks(), blocks);
     const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
     const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> } | undefined)?.theme;

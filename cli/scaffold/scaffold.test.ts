@@ -135,10 +135,38 @@ describe('new block', () => {
     const source = readFileSync(join(dir, 'price-list', 'index.tsx'), 'utf8');
     expect(source).toContain("import { defineBlock, sectionStyles } from '../../engine/index.ts';");
     expect(source).toContain("import type { PriceListProps } from '../../schemas/types/blocks/price-list.ts';");
-    expect(source).toContain("export default defineBlock({ type: 'price-list', component: PriceList");
+    expect(source).toContain(
+      "export default defineBlock({\n  type: 'price-list',\n  component: PriceList,\n  description:",
+    );
+    expect(source).not.toMatch(/^\s+island:/m);
     // A defaulted prop is required in the props type: the page data fills it in.
     expect(schema.properties.headingLevel.default).toBe(2);
     expect(source).toContain('function PriceList({ title, text, headingLevel }: PriceListProps)');
+  });
+
+  it('declares an island as asked: its start, and its code (a client.ts to fill in for a framework-free one)', () => {
+    const dir = blocksDir();
+    scaffoldBlock(dir, 'price-list', { start: 'visible', code: 'component' });
+    expect(readFileSync(join(dir, 'price-list', 'index.tsx'), 'utf8')).toContain(
+      "  component: PriceList,\n  island: { start: 'visible', code: 'component' },\n",
+    );
+    expect(existsSync(join(dir, 'price-list', 'client.ts'))).toBe(false);
+
+    const other = blocksDir();
+    const result = scaffoldBlock(other, 'price-list', { start: 'interaction', code: 'client' });
+    expect(result.created.map((p) => p.slice(other.length + 1))).toContain('price-list/client.ts');
+    expect(readFileSync(join(other, 'price-list', 'index.tsx'), 'utf8')).toContain(
+      "  island: { start: 'interaction', code: 'client' },\n",
+    );
+    expect(readFileSync(join(other, 'price-list', 'client.ts'), 'utf8')).toContain(
+      "export const start: IslandClient<PriceListProps>['start'] = (el, props) => {",
+    );
+    // A start the runtime does not know is refused, writing nothing.
+    const third = blocksDir();
+    expect(() => scaffoldBlock(third, 'price-list', { start: 'soon' as 'load', code: 'component' })).toThrow(
+      'an island starts at load | idle | visible | interaction, not "soon"',
+    );
+    expect(existsSync(join(third, 'price-list'))).toBe(false);
   });
 
   it('gives every prop of the scaffolded schema a description', () => {
@@ -149,7 +177,7 @@ describe('new block', () => {
       expect(def.description, prop).toMatch(/\w/);
   });
 
-  it('writes a test that type-checks after lists with length limits and enums are added', async () => {
+  it('writes a test and a client.ts that type-check after lists with length limits and enums are added', async () => {
     // A project of its own: the new block, its generated type, the engine and shared types linked.
     const project = mkdtempSync(join(tmpdir(), 'joinery-block-tsc-'));
     temps.push(project);
@@ -160,7 +188,7 @@ describe('new block', () => {
     for (const f of readdirSync(join(ROOT, 'schemas', 'types')).filter((f) => f.endsWith('.ts')))
       symlinkSync(join(ROOT, 'schemas', 'types', f), join(project, 'schemas', 'types', f));
     const folder = join(project, 'blocks', 'price-list');
-    scaffoldBlock(join(project, 'blocks'), 'price-list');
+    scaffoldBlock(join(project, 'blocks'), 'price-list', { start: 'idle', code: 'client' });
 
     const schemaFile = join(folder, 'schema.json');
     const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));

@@ -93,7 +93,7 @@ export function buildPageData(site: Site, route: RouteEntry, opts: PageDataOptio
           defaultsOf(opts.blocks, b.type),
         ),
         ...(b.visibleOn && { visibleOn: b.visibleOn }),
-        ...(b.load && b.load !== 'eager' && { load: b.load }),
+        ...(b.load && { load: b.load }),
       };
     });
   const regions: RegionNode[] = template.regions.map((r) => ({

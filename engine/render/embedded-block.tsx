@@ -8,7 +8,7 @@
  */
 import { useContext, useId } from 'react';
 import { withDefaults } from '../blocks/defaults.ts';
-import type { BlockLoad } from '../types.ts';
+import type { IslandStart } from '../types.ts';
 import { RegistryContext } from './context.ts';
 import { useNoteEmbedded } from './island.tsx';
 import { BlockElement } from './page-view.tsx';
@@ -35,7 +35,7 @@ export function EmbeddedBlock({
 }: {
   type: string;
   props: Record<string, unknown>;
-  load?: Exclude<BlockLoad, 'eager'>;
+  load?: IslandStart;
 }) {
   const id = useId();
   const ctx = useContext(RegistryContext);

@@ -1,11 +1,11 @@
 /**
- * Islands: a block whose definition says when it starts (`island`) is rendered with the page but
+ * Islands: a block whose definition declares one (`island`, IslandDeclaration) is rendered with the page but
  * wrapped in an element that names it, and its props are kept for the page's island list; in the
  * browser the runtime (engine/client/entry.tsx) hydrates each wrapper alone, with those props
  * only. Everything else on the page is HTML and CSS.
  */
 import { useContext, type ReactNode } from 'react';
-import type { BlockDefinition, BlockLoad, IslandStart } from '../types.ts';
+import type { BlockDefinition, IslandStart } from '../types.ts';
 import { IslandContext } from './context.ts';
 import { ISLAND_ATTR, ISLAND_START_ATTR } from './island-attrs.ts';
 
@@ -30,11 +30,13 @@ export function collectIslands<T>(render: () => T): { result: T; islands: Record
   }
 }
 
-/** When the block's island starts: the page's choice for this instance (`load`) over the block's own; undefined for a static block. */
-export function islandStart(def: BlockDefinition | undefined, load?: BlockLoad): IslandStart | undefined {
-  if (!def?.island) return undefined;
-  if (!load) return def.island;
-  return load === 'eager' ? 'load' : load;
+/**
+ * When the block's island starts: the page's choice for this instance (`load`) over the block's
+ * own; undefined for a static block and for one that wraps its running parts itself.
+ */
+export function islandStart(def: BlockDefinition | undefined, load?: IslandStart): IslandStart | undefined {
+  if (!def?.island || def.island.parts) return undefined;
+  return load ?? def.island.start;
 }
 
 /** Notes a block type rendered inside the current island, whose code the browser loads with it. */

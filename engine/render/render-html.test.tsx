@@ -86,17 +86,17 @@ describe('islands', () => {
     ...registry,
     counter: defineBlock({
       type: 'counter',
-      island: 'load',
+      island: { start: 'load', code: 'component' },
       component: ({ label }: { label: string }) => <button type="button">{label}</button>,
     }),
     popup: defineBlock({
       type: 'popup',
-      island: 'interaction',
+      island: { start: 'interaction', code: 'component' },
       component: ({ q }: { q: string }) => <input aria-label="Search" defaultValue={q} />,
     }),
     host: defineBlock({
       type: 'host',
-      island: 'idle',
+      island: { start: 'idle', code: 'component' },
       component: () => (
         <div>
           <EmbeddedBlock type="counter" props={{ label: 'Inner' }} />

@@ -42,7 +42,7 @@ export interface Block {
   props?: {};
   visibleOn?: Devices;
   /**
-   * When the block's code loads in the browser: eager (default: before the page hydrates), idle (after the page is interactive), visible (when it nears the viewport). Its HTML is prerendered either way.
+   * When this island block's code starts in the browser, over the block's own choice (its island declaration, the default): load (at once, as the page loads), idle (when the browser is idle), visible (when it nears the viewport), interaction (at the shopper's first pointer, focus or key on it). Its HTML is prerendered either way; on a static block it changes nothing.
    */
-  load?: 'eager' | 'idle' | 'visible';
+  load?: 'load' | 'idle' | 'visible' | 'interaction';
 }

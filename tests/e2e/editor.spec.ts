@@ -303,6 +303,11 @@ test('the block gallery loads the previews in view, and more as it scrolls', asy
   const shown = (type: string) =>
     page.frameLocator(`iframe[title="${type} at desktop width"]`).locator('[data-jv-edit] > *');
   await expect(shown(first)).toBeAttached({ timeout: 60_000 });
+  // Each entry says whether and how the block runs in the browser, from its island declaration.
+  expect(first).toBe('advice-chat');
+  await expect(page.getByRole('region', { name: first, exact: true })).toContainText(
+    "Island: its component, hydrated, started at the shopper's first pointer, focus or key on it.",
+  );
   const atFirst = await frames.count();
   expect(atFirst).toBeGreaterThanOrEqual(3);
   expect(atFirst).toBeLessThan(total * 3);

@@ -5,8 +5,10 @@
  * or a page whose HTML arrives in pieces.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { blockHydrated, recordShifts, settled } from './support/page-helpers.ts';
 
 const PAGE_TYPES = [
@@ -20,6 +22,7 @@ const PAGE_TYPES = [
   '/checkout',
 ];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SITE = resolve(import.meta.dirname, '../../dist/site');
 
 test('every page type inlines the CSS its markup and its islands use, and links no stylesheet', async ({ request }) => {
   const critical = new Map<string, string>();
@@ -295,7 +298,7 @@ test.describe('the cookie banner of a new visitor', () => {
   });
   const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
 
-  test('is in the prerendered HTML, hidden, and shows with the first screen, before any hydration code', async ({
+  test('is in the prerendered HTML, hidden, and shows with the first screen; it works without any UI library', async ({
     page,
     context,
   }) => {
@@ -303,17 +306,29 @@ test.describe('the cookie banner of a new visitor', () => {
     expect(html).toMatch(
       /<section [^>]*hidden="" data-jv-unless-cookie="cookie_consent=accepted cookie_consent=rejected cookie_consent=analytics cookie_consent=marketing cookie_consent=analytics\+marketing"/,
     );
-    // No hydration at all: shown with the HTML, styled by the inlined CSS; the boot script answers its buttons.
-    await context.route(/\/assets\/entry-[^/]+\.js$/, (route) => route.abort());
+    // No hydration at all (the UI library and the code that hydrates with it never load): shown
+    // with the HTML, styled by the inlined CSS; its framework-free island answers its buttons.
+    const manifest = JSON.parse(readFileSync(join(SITE, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const hydration = manifest['engine/client/hydrate.tsx']!;
+    const blocked = new Set(
+      [hydration.file, ...(hydration.imports ?? []).map((k) => manifest[k]!.file)].map((f) => `/${f}`),
+    );
+    await context.route(
+      (url) => blocked.has(url.pathname),
+      (route) => route.abort(),
+    );
     await page.setViewportSize({ width: 412, height: 823 });
     await page.goto('/estimator');
     await expect(banner(page)).toBeVisible();
     expect(await banner(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     const height = await banner(page).evaluate((el) => el.getBoundingClientRect().height);
-    // Padded by the boot script once it has measured the bar (an observer's callback, after layout);
+    // Padded by its island once it has measured the bar (an observer's callback, after layout);
     // its click handler is in place from then on too.
     await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe(`${Math.round(height)}px`);
-    // Its buttons work before hydration too: Manage Preferences opens the preferences dialog
+    // Its buttons work without hydration: Manage Preferences opens the preferences dialog
     // (Escape closes it); Accept All stores the choice for 180 days and the bar goes.
     await banner(page).getByRole('button', { name: 'Manage Preferences' }).click();
     const preferences = page.getByRole('dialog', { name: 'Cookie preferences' });

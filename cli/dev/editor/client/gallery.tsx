@@ -1,10 +1,14 @@
 /**
  * The block gallery (/__joinery/blocks): every registered block rendered from its example.json
- * at the mobile, tablet and desktop widths, its props table from the schema, and a link that opens
- * the editor on a page using it. A preview loads as it scrolls into view.
+ * at the mobile, tablet and desktop widths, its props table from the schema, its island
+ * declaration (whether and how it runs in the browser), and a link that opens the editor on a
+ * page using it. A preview, and the definition the declaration is read from, load as they scroll
+ * into view.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { blockLoaders } from 'virtual:joinery/blocks';
+import type { BlockLoaders, IslandDeclaration } from '../../../../engine/types.ts';
 import { LazyFrame } from './lazy-frame.tsx';
 import { type BlockType, getAt, type Schema } from './model.ts';
 import './editor.css';
@@ -55,11 +59,46 @@ function PropsTable({ schema }: { schema: Schema }) {
 
 const WIDTHS = { mobile: 375, tablet: 768, desktop: 1280 } as const;
 
+const STARTS: Record<IslandDeclaration['start'], string> = {
+  load: 'at once, as the page loads',
+  idle: 'when the browser is idle',
+  visible: 'when it nears the viewport',
+  interaction: "at the shopper's first pointer, focus or key on it",
+};
+
+/** The block's island declaration in words: null for a static block. */
+function islandText(island: IslandDeclaration | null): string {
+  if (!island) return 'Static: HTML and CSS only, no code in the browser.';
+  const code = island.code === 'client' ? 'its client.ts, with no UI library' : 'its component, hydrated';
+  const where = island.parts ? ' (the parts the block wraps as islands)' : '';
+  return `Island${where}: ${code}, started ${STARTS[island.start]}.`;
+}
+
+/** The declaration, read from the block's definition once its entry is in view. */
+function IslandNote({ type }: { type: string }) {
+  const box = useRef<HTMLParagraphElement>(null);
+  const [island, setIsland] = useState<IslandDeclaration | null>();
+  useEffect(() => {
+    const el = box.current;
+    const load: BlockLoaders[string] | undefined = blockLoaders[type];
+    if (!el || !load) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      void load().then((m) => setIsland(m.default.island ?? null));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [type]);
+  return <p ref={box}>{island === undefined ? '' : islandText(island)}</p>;
+}
+
 function BlockEntry({ type, block, usedOn }: { type: string; block: BlockType; usedOn: string[] }) {
   return (
     <section id={type} aria-labelledby={`jv-${type}`} className="jv-gallery-entry">
       <h2 id={`jv-${type}`}>{type}</h2>
       {typeof block.schema.description === 'string' && <p>{block.schema.description}</p>}
+      <IslandNote type={type} />
       <p>
         {usedOn.length ? (
           <a href={`/__joinery/edit?route=${encodeURIComponent(usedOn[0]!)}`}>
