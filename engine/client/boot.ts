@@ -4,6 +4,7 @@
  * CSS and that image then get the bandwidth first; the page is readable, and its links work,
  * before any script runs. It imports nothing that brings code along: it must stay tiny.
  */
+import { applyDeferredSheets } from '../render/deferred-sheet.ts';
 import { SMART_TV } from '../render/smart-tv.ts';
 
 const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
@@ -154,5 +155,6 @@ if (me?.dataset.jvEntry) {
   // the entry's own import below, as before.
   for (const href of (me.dataset.jvPreload ?? '').split(' ').filter(Boolean))
     import(/* @vite-ignore */ href).catch(() => {});
+  await applyDeferredSheets();
   await import(/* @vite-ignore */ me.dataset.jvEntry);
 }
