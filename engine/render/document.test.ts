@@ -12,11 +12,11 @@ const data = base as unknown as PageData;
 describe('the document with critical CSS', () => {
   const assets = { entry: '/assets/entry.js', css: ['/assets/style-1.css'], preload: ['/assets/a.js'] };
 
-  it('inlines it and links the stylesheet for print, for the boot script to apply', () => {
+  it('inlines it and links the stylesheet disabled, for the boot script to enable', () => {
     const html = renderDocument({ data, html: '', assets: { ...assets, inlineCss: '.a{color:red}' } });
     expect(html).toContain('<style data-jv-critical>.a{color:red}</style>');
     expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
-      '<link rel="stylesheet" href="/assets/style-1.css" media="print" data-jv-sheet>',
+      '<link rel="stylesheet" href="/assets/style-1.css" disabled data-jv-sheet>',
     ]);
   });
 

@@ -17,8 +17,8 @@ export interface DocumentAssets {
   /**
    * The page's share of those stylesheets (engine/prerender/critical-css.ts): the rules its markup
    * uses, inlined, so the first paint waits for no stylesheet. The stylesheets are then linked
-   * media="print" (SHEET_ATTR): fetched at low priority without blocking anything, cached for
-   * the next pages, and applied by the boot script before any island runs.
+   * `disabled` (SHEET_ATTR): not fetched until the boot script enables them once the first screen
+   * is shown, before any island runs (deferred-sheet.ts); cached for the next pages.
    */
   inlineCss?: string;
   /** Module URLs to preload (the entry's imports and the page's block chunks). */
@@ -51,7 +51,7 @@ function stylesheets(assets: DocumentAssets): string[] {
     return assets.css.map((href) => link(href));
   return [
     `<style data-jv-critical>${assets.inlineCss}</style>`,
-    ...assets.css.map((href) => link(href, ` media="print" ${SHEET_ATTR}`)),
+    ...assets.css.map((href) => link(href, ` disabled ${SHEET_ATTR}`)),
   ];
 }
 

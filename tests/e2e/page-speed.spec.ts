@@ -28,11 +28,9 @@ test('every page type inlines the CSS its markup uses, and links the full sheet 
   for (const path of PAGE_TYPES) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    // No stylesheet blocks the first paint: the one linked is for print until the boot script applies it.
+    // No stylesheet blocks the first paint: the one linked is disabled (not fetched) until the boot script enables it.
     const links = html.match(/<link rel="stylesheet"[^>]*>/g);
-    expect(links, path).toEqual([
-      expect.stringMatching(/ href="\/assets\/style-[^"]+\.css" media="print" data-jv-sheet>$/),
-    ]);
+    expect(links, path).toEqual([expect.stringMatching(/ href="\/assets\/style-[^"]+\.css" disabled data-jv-sheet>$/)]);
     const css = /<style data-jv-critical>([^<]+)<\/style>/.exec(head)?.[1];
     expect(css, `${path}: inline critical CSS`).toBeTruthy();
     critical.set(path, css!);
@@ -68,8 +66,8 @@ test("the islands' runtime starts after the first screen shows, and what an isla
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await settled(page);
-  // The full sheet, fetched once, applies before the islands run.
-  await expect(page.locator('link[data-jv-sheet]')).toHaveAttribute('media', 'all');
+  // The full sheet, fetched once the first screen shows, applies before the islands run.
+  await expect(page.locator('link[data-jv-sheet]')).not.toHaveAttribute('disabled');
   expect(styles).toHaveLength(1);
   // The search popup's suggestions, which only its island renders: placed by the full sheet.
   const box = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
@@ -79,6 +77,17 @@ test("the islands' runtime starts after the first screen shows, and what an isla
   await expect(list.getByRole('option').first()).toBeVisible();
   expect(await list.evaluate((el) => getComputedStyle(el.parentElement!).position)).toBe('absolute');
   expect(styles).toHaveLength(1);
+});
+
+test('the disabled full sheet is not fetched until the boot script enables it', async ({ browser }) => {
+  // Without script nothing enables it: the page loads with its inline CSS alone.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const styles: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'stylesheet' && styles.push(r.url()));
+  await page.goto('/blogs/top-10-kitchens-designs', { waitUntil: 'load' });
+  expect(styles).toEqual([]);
+  await context.close();
 });
 
 test('a page’s chunks are all fetched by the boot script without a link added per chunk, and come compressed', async ({
