@@ -3,7 +3,9 @@
  * is the content of a <details> whose <summary> opens and closes it (click, Enter, Space) with no
  * script; the panels share a `name`, so opening one closes the other. The header's island
  * (client.ts) adds hover with an intent delay, closing on an outside click, on the focus leaving
- * and on Escape. Links to the page shown carry aria-current="page".
+ * and on Escape. Links to the page shown carry aria-current="page". The markup is lean, since every
+ * page carries it: a panel's links are styled by their list's class, the chevron is the summary's
+ * ::after.
  */
 import { useId } from 'react';
 import { usePagePath } from '../../engine/render/page-path.ts';
@@ -15,7 +17,7 @@ function SubLinks({ items, pathname }: { items: MenuItem[] | undefined; pathname
   return (items ?? []).map((child, i) => (
     <li key={i} className={deviceClass(child) || undefined}>
       {child.url ? (
-        <a href={child.url} className={styles.subLink} aria-current={currentAttr(child.url, pathname)}>
+        <a href={child.url} aria-current={currentAttr(child.url, pathname)}>
           {child.label}
           {child.description && <span className={styles.desc}>{child.description}</span>}
         </a>
@@ -65,15 +67,12 @@ export function DesktopMenu({
               className={cx(styles.item, item.columns?.length ? styles.itemMega : undefined, deviceClass(item))}
             >
               <details className={styles.disclosure} name={group}>
-                <summary className={styles.topButton}>
-                  {item.label}
-                  <span className={styles.chevron} aria-hidden="true" />
-                </summary>
+                <summary className={styles.topButton}>{item.label}</summary>
                 {item.columns?.length ? (
                   <div className={cx(styles.panel, styles.mega)}>
                     <div className={styles.megaInner}>
                       {item.url && (
-                        <a href={item.url} className={cx(styles.subLink, styles.overview, styles.megaOverview)}>
+                        <a href={item.url} className={cx(styles.overview, styles.megaOverview)}>
                           {overviewLabel(overviewText, item)}
                         </a>
                       )}
@@ -97,7 +96,7 @@ export function DesktopMenu({
                     <ul className={styles.subList}>
                       {item.url && (
                         <li>
-                          <a href={item.url} className={cx(styles.subLink, styles.overview)}>
+                          <a href={item.url} className={styles.overview}>
                             {overviewLabel(overviewText, item)}
                           </a>
                         </li>

@@ -4,22 +4,23 @@
  * dimmed backdrop. The browser moves focus to Close when it opens; Tab stays inside it while it
  * is open (the header's client.ts, started at the first touch of this menu); Close, Escape or a click on the backdrop close it and return
  * focus to the hamburger; the page behind does not scroll while it is open. Each submenu is a <details>; they share a `name`, so one is open at a time.
+ * Lean markup, as in the desktop menu: a submenu's links are styled by their list's class.
  */
 import { useId } from 'react';
 import { usePagePath } from '../../engine/render/page-path.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
-import { currentAttr, cx, deviceClass, hasPanel, overviewLabel } from './menu-items.ts';
+import { currentAttr, deviceClass, hasPanel, overviewLabel } from './menu-items.ts';
 import styles from './site-header.module.css';
 
 function SubItems({ items, pathname }: { items: MenuItem[] | undefined; pathname: string }) {
   return (items ?? []).map((child, i) => (
     <li key={i} className={deviceClass(child) || undefined}>
       {child.url ? (
-        <a href={child.url} className={styles.mSubLink} aria-current={currentAttr(child.url, pathname)}>
+        <a href={child.url} aria-current={currentAttr(child.url, pathname)}>
           {child.label}
         </a>
       ) : (
-        <span className={styles.mSubLink}>{child.label}</span>
+        <span>{child.label}</span>
       )}
       {!!child.children?.length && (
         <ul className={styles.mNested}>
@@ -91,14 +92,11 @@ export function MobileMenu({
               return (
                 <li key={i} className={deviceClass(item) || undefined}>
                   <details name={group}>
-                    <summary className={styles.mButton}>
-                      {item.label}
-                      <span className={styles.chevron} aria-hidden="true" />
-                    </summary>
+                    <summary className={styles.mButton}>{item.label}</summary>
                     <ul className={styles.mSub}>
                       {item.url && (
                         <li>
-                          <a href={item.url} className={cx(styles.mSubLink, styles.overview)}>
+                          <a href={item.url} className={styles.overview}>
                             {overviewLabel(overviewText, item)}
                           </a>
                         </li>

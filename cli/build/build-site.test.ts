@@ -60,9 +60,10 @@ describe('joinery build', () => {
     expect(said.some((l) => l.startsWith('prerender: '))).toBe(true);
     const html = readFileSync(join(out, 'site', 'promo', 'index.html'), 'utf8');
     expect(html).toContain('<h1');
-    // Its first paint waits for no stylesheet: the CSS it uses is inlined, and no stylesheet is linked.
+    // Its first paint waits for no stylesheet: the CSS it uses is inlined, and the sheet is linked disabled.
     expect(html).toMatch(/<style data-jv-critical>[^<]*\{/);
-    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled data-jv-sheet>/);
+    expect(html).not.toMatch(/<link rel="stylesheet" href="[^"]+">/);
     const server = await createTestServer({ dist: out, siteDir: site });
     try {
       const res = await server.app.request('/promo');

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { buildRouteTable, builtRoutes, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
-import { createCriticalCss, namesIn } from '../../engine/prerender/critical-css.ts';
+import { createCriticalCss } from '../../engine/prerender/critical-css.ts';
 import type { PrerenderOptions, SsrModule } from '../../engine/prerender/prerender.ts';
 import { CLIENT_BOOT, CLIENT_ENTRY } from '../../engine/vite/config.ts';
 import { loadBlockContracts } from '../blocks.ts';
@@ -49,49 +49,26 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
     assets: createAssetResolver(manifest, CLIENT_ENTRY, blockKey, CLIENT_BOOT),
     blocks: await loadBlockContracts(),
     assetUrls: f.assetUrls,
-    criticalCss: criticalCssFrom(join(f.bundles, 'site'), manifest, blockKey),
+    criticalCss: criticalCssFrom(join(f.bundles, 'site')),
     productFacts: siteProductFacts(site),
     log: f.log,
   };
 }
 
 /**
- * Critical CSS from the built stylesheets (URLs under /assets), each set parsed once: a page's
- * markup's and what its islands' code may add (the names in the runtime's and each island's
- * scripts, its lazy parts included).
+ * Critical CSS from the built stylesheets (URLs under /assets), each set parsed once: the rules a
+ * page's markup uses. What an island adds once live is styled by the full sheet, which the page
+ * links without blocking its first paint (engine/render/document.ts).
  */
-function criticalCssFrom(
-  siteBundle: string,
-  manifest: Manifest,
-  blockKey: (type: string) => string,
-): NonNullable<PrerenderOptions['criticalCss']> {
+function criticalCssFrom(siteBundle: string): NonNullable<PrerenderOptions['criticalCss']> {
   const pruners = new Map<string, ReturnType<typeof createCriticalCss>>();
-  const names = new Map<string, Set<string>>();
-  const scriptNames = (key: string, dynamic: boolean, out: Map<string, Set<string>>) => {
-    const chunk = manifest[key];
-    if (!chunk || out.has(chunk.file)) return;
-    let n = names.get(chunk.file);
-    if (!n) {
-      n = namesIn(readFileSync(join(siteBundle, chunk.file), 'utf8'));
-      names.set(chunk.file, n);
-    }
-    out.set(chunk.file, n);
-    for (const i of [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])])
-      scriptNames(i, dynamic, out);
-  };
-  // The runtime's own scripts, without the blocks it may import.
-  const runtime = new Map<string, Set<string>>();
-  scriptNames(CLIENT_ENTRY, false, runtime);
-  return (urls, html, islandTypes) => {
+  return (urls, html) => {
     const key = urls.join('\n');
     let prune = pruners.get(key);
     if (!prune) {
       prune = createCriticalCss(urls.map((u) => readFileSync(join(siteBundle, u), 'utf8')).join('\n'));
       pruners.set(key, prune);
     }
-    if (!islandTypes.length) return prune(html);
-    const scripts = new Map(runtime);
-    for (const t of islandTypes) scriptNames(blockKey(t), true, scripts);
-    return prune(html, [...scripts.values()]);
+    return prune(html);
   };
 }

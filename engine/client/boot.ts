@@ -5,6 +5,7 @@
  * before any script runs. It only starts islands: a block's behaviour is its own island's code
  * (blocks/<type>/client.ts or its component). It imports nothing that brings code along.
  */
+import { applyDeferredSheets } from '../render/deferred-sheet.ts';
 import { SMART_TV } from '../render/smart-tv.ts';
 
 const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
@@ -55,5 +56,6 @@ if (me?.dataset.jvEntry) {
   // the entry's own import below, as before.
   for (const href of (me.dataset.jvPreload ?? '').split(' ').filter(Boolean))
     import(/* @vite-ignore */ href).catch(() => {});
+  await applyDeferredSheets();
   await import(/* @vite-ignore */ me.dataset.jvEntry);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesIn, createCriticalCss, namesIn } from './critical-css.ts';
+import { classesIn, createCriticalCss } from './critical-css.ts';
 
 const CSS =
   ':root{--x:1}body{margin:0}.card_a{color:red}.card_a .title_b{font-weight:700}.menu_c.open_d{display:block}' +
@@ -24,12 +24,6 @@ describe('critical CSS', () => {
 
   it('keeps the whole sheet when every class is used', () => {
     expect(critical('<i class="card_a title_b menu_c open_d list_e empty_f gone_g"></i>')).toBe(CSS);
-  });
-
-  it("keeps the rules of the classes an island's script names (the states it adds once live)", () => {
-    const script = 'const s={menu:"menu_c",open:"open_d"};el.className=s.open;';
-    expect(critical('<nav class="menu_c"></nav>', [namesIn(script)])).toContain('.menu_c.open_d{display:block}');
-    expect(critical('<nav class="menu_c"></nav>', [namesIn('const s={menu:"menu_c"}')])).not.toContain('open_d');
   });
 
   it('requires the classes of a single selector inside :where(), :is() and :has(), not of a list or :not()', () => {

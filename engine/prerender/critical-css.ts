@@ -1,17 +1,17 @@
 /**
  * The CSS a prerendered page needs for its first paint, inlined in its HTML so no stylesheet
- * blocks rendering (the full sheet then loads without blocking: engine/render/document.ts).
+ * blocks rendering. The full sheet is linked too, without blocking the first paint (media="print",
+ * engine/render/document.ts): cached for the next pages, and switched on by the boot script
+ * before any island runs, so what an island adds once live is styled by it.
  *
  * The build's stylesheet is parsed once; a page keeps every rule that could match its markup:
  * a rule whose selectors name classes is kept when, for one of its selectors, each class named
  * (outside :not(), :is() and other functional pseudo-classes) appears in a class attribute of
- * the page. Rules without classes (elements, :root, @font-face, @keyframes) are always kept.
- * Keeping too much is harmless; the kept rules stay in the sheet's order, so the cascade is the
- * full sheet's. The classes an island's code may add once live (its CSS modules' names, found in
- * its scripts) count as used too: the inlined CSS is then all the page needs, and no stylesheet
- * is applied after the first paint (a whole-page style recalculation on a phone). Per page it is a scan of class attributes and a string join: cheap enough for
- * the 1,000-page prerender (beasties, which matches selectors against a parsed DOM, took about
- * 30-50 ms per page here).
+ * the page. Rules without classes (elements, :root, @font-face, @keyframes: the shared base)
+ * are always kept. Keeping too much is harmless; the kept rules stay in the sheet's order, so
+ * the cascade is the full sheet's. Per page it is a scan of class attributes and a string join:
+ * cheap enough for the 1,000-page prerender (beasties, which matches selectors against a parsed
+ * DOM, took about 30-50 ms per page here).
  */
 import postcss, { type AtRule, type ChildNode, type Root } from 'postcss';
 
@@ -94,20 +94,12 @@ export function classesIn(html: string): Set<string> {
   return out;
 }
 
-/** The names in a script that could be class names (CSS modules' class maps hold them as strings). */
-export function namesIn(script: string): Set<string> {
-  return new Set(script.match(/-?[_a-zA-Z][\w-]*/g));
-}
-
-/**
- * A function giving, for a page's body markup, the rules of `css` it may use (minified as given);
- * `scriptNames`: the names in the scripts of its islands (namesIn), whose classes count as used.
- */
-export function createCriticalCss(css: string): (html: string, scriptNames?: readonly Set<string>[]) => string {
+/** A function giving, for a page's body markup, the rules of `css` it may use (minified as given). */
+export function createCriticalCss(css: string): (html: string) => string {
   const root: Root = postcss.parse(css);
   const pieces = withoutEarlierCopies(piecesOf(root.nodes));
-  return (html, scriptNames = []) => {
+  return (html) => {
     const classes = classesIn(html);
-    return keep(pieces, (c) => classes.has(c) || scriptNames.some((names) => names.has(c)));
+    return keep(pieces, (c) => classes.has(c));
   };
 }

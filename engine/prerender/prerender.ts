@@ -42,10 +42,10 @@ export interface PrerenderOptions {
   blocks?: BlockContracts;
   log?: (line: string) => void;
   /**
-   * The CSS of these stylesheets a page's body markup and the code of its islands (of these block
-   * types) may use, to inline (critical-css.ts); none: link only.
+   * The CSS of these stylesheets a page's body markup uses, to inline (critical-css.ts); the
+   * sheets are then linked without blocking the first paint. None: linked only.
    */
-  criticalCss?: (cssUrls: readonly string[], bodyHtml: string, islandTypes: readonly string[]) => string;
+  criticalCss?: (cssUrls: readonly string[], bodyHtml: string) => string;
   /** Original content-image URLs -> fingerprinted ones (content-images.ts); pages use the latter. */
   assetUrls?: AssetUrlMap;
 }
@@ -124,7 +124,7 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
           ...o.assets(typesOf(islands.filter((i) => i.start === 'load'))),
           css,
           blockChunks,
-          inlineCss: o.criticalCss?.(css, r.html, typesOf(islands)),
+          inlineCss: o.criticalCss?.(css, r.html),
         };
         const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme, islands: r.islands });
         const pageData = r.data;

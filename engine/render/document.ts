@@ -6,6 +6,7 @@ import type { PageData } from '../types.ts';
 import { NOTICE_ATTR, NOTICE_SCRIPT } from './notice-script.ts';
 import type { IslandRecord } from './island.tsx';
 import { ISLANDS_ELEMENT_ID, islandPage, type IslandsData } from './islands-data.ts';
+import { SHEET_ATTR } from './deferred-sheet.ts';
 import { visibilityCss } from './visibility.ts';
 
 export interface DocumentAssets {
@@ -15,8 +16,9 @@ export interface DocumentAssets {
   css: string[];
   /**
    * The page's share of those stylesheets (engine/prerender/critical-css.ts): the rules its markup
-   * and its islands' code may use, inlined in place of the stylesheets, so the first paint waits
-   * for no stylesheet and no stylesheet is applied to the page afterwards.
+   * uses, inlined, so the first paint waits for no stylesheet. The stylesheets are then linked
+   * `disabled` (SHEET_ATTR): not fetched until the boot script enables them once the first screen
+   * is shown, before any island runs (deferred-sheet.ts); cached for the next pages.
    */
   inlineCss?: string;
   /** Module URLs to preload (the entry's imports and the page's block chunks). */
@@ -43,10 +45,14 @@ function themeCss(theme: Record<string, string> | undefined): string {
 }
 
 function stylesheets(assets: DocumentAssets): string[] {
-  const links = assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  const link = (href: string, extra = '') => `<link rel="stylesheet" href="${escapeHtml(href)}"${extra}>`;
   // CSS holding "</style" would end the element early: linked as it is instead.
-  if (assets.inlineCss === undefined || /<\/style/i.test(assets.inlineCss) || !links.length) return links;
-  return [`<style data-jv-critical>${assets.inlineCss}</style>`];
+  if (assets.inlineCss === undefined || /<\/style/i.test(assets.inlineCss) || !assets.css.length)
+    return assets.css.map((href) => link(href));
+  return [
+    `<style data-jv-critical>${assets.inlineCss}</style>`,
+    ...assets.css.map((href) => link(href, ` disabled ${SHEET_ATTR}`)),
+  ];
 }
 
 function scripts(assets: DocumentAssets): string[] {

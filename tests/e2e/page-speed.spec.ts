@@ -1,6 +1,6 @@
 /**
  * What the Lighthouse scores rest on (bench/lighthouse.ts measures them; nothing here is timed):
- * the CSS a page and its islands use inlined and no stylesheet linked, hashed assets (content images included) served immutable while pages
+ * the CSS a page's markup uses inlined and the full sheet linked without blocking, hashed assets (content images included) served immutable while pages
  * are revalidated, the LCP image never lazy, and no layout shift on the checkout, the estimator
  * or a page whose HTML arrives in pieces.
  */
@@ -24,13 +24,16 @@ const PAGE_TYPES = [
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SITE = resolve(import.meta.dirname, '../../dist/site');
 
-test('every page type inlines the CSS its markup and its islands use, and links no stylesheet', async ({ request }) => {
+test('every page type inlines the CSS its markup uses, and links the full sheet without blocking its first paint', async ({
+  request,
+}) => {
   const critical = new Map<string, string>();
   for (const path of PAGE_TYPES) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    // No stylesheet blocks the first paint, and none is applied to the page afterwards.
-    expect(html, path).not.toMatch(/<link rel="stylesheet"/);
+    // No stylesheet blocks the first paint: the one linked is disabled (not fetched) until the boot script enables it.
+    const links = html.match(/<link rel="stylesheet"[^>]*>/g);
+    expect(links, path).toEqual([expect.stringMatching(/ href="\/assets\/style-[^"]+\.css" disabled data-jv-sheet>$/)]);
     const css = /<style data-jv-critical>([^<]+)<\/style>/.exec(head)?.[1];
     expect(css, `${path}: inline critical CSS`).toBeTruthy();
     critical.set(path, css!);
@@ -50,7 +53,7 @@ test('every page type inlines the CSS its markup and its islands use, and links 
   expect(critical.get('/checkout')!.length).toBeLessThan(critical.get('/')!.length);
 });
 
-test("the islands' runtime starts after the first screen shows, and what an island shows once live is styled with no stylesheet fetched", async ({
+test("the islands' runtime starts after the first screen shows, and what an island shows once live is styled by the full sheet", async ({
   page,
 }) => {
   const html = await (await page.request.get('/')).text();
@@ -66,14 +69,28 @@ test("the islands' runtime starts after the first screen shows, and what an isla
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await settled(page);
-  // The search popup's suggestions, which only its island renders: placed by the page's inline CSS.
+  // The full sheet, fetched once the first screen shows, applies before the islands run.
+  await expect(page.locator('link[data-jv-sheet]')).not.toHaveAttribute('disabled');
+  expect(styles).toHaveLength(1);
+  // The search popup's suggestions, which only its island renders: placed by the full sheet.
   const box = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
   await box.click();
   await box.fill('Greenwich Classic Semi-Custom');
   const list = page.getByRole('listbox', { name: 'Search suggestions' });
   await expect(list.getByRole('option').first()).toBeVisible();
   expect(await list.evaluate((el) => getComputedStyle(el.parentElement!).position)).toBe('absolute');
+  expect(styles).toHaveLength(1);
+});
+
+test('the disabled full sheet is not fetched until the boot script enables it', async ({ browser }) => {
+  // Without script nothing enables it: the page loads with its inline CSS alone.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const styles: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'stylesheet' && styles.push(r.url()));
+  await page.goto('/blogs/top-10-kitchens-designs', { waitUntil: 'load' });
   expect(styles).toEqual([]);
+  await context.close();
 });
 
 test('a page’s chunks are all fetched by the boot script without a link added per chunk, and come compressed', async ({
@@ -107,7 +124,7 @@ test('a page’s chunks are all fetched by the boot script without a link added 
   expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
 });
 
-test('hashed scripts and content images are immutable (styles are inline); pages and page data are revalidated', async ({
+test('hashed scripts, the stylesheet and content images are immutable; pages and page data are revalidated', async ({
   request,
 }) => {
   const home = await request.get('/');
@@ -115,9 +132,11 @@ test('hashed scripts and content images are immutable (styles are inline); pages
   expect((await request.get('/page-data.json')).headers()['cache-control']).toBe('no-cache');
   const html = await home.text();
   const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
+  // The full sheet, linked by every page: cached once for the pages that follow.
+  const sheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
   const image = /<img [^>]*src="(\/assets\/images\/[^"]+-[\w-]{10}\.\w+)"/.exec(html)?.[1];
   expect(image, 'a fingerprinted content image on the home page').toBeTruthy();
-  for (const url of [script, image!]) {
+  for (const url of [script, sheet, image!]) {
     const res = await request.get(url);
     expect(res.status(), url).toBe(200);
     expect(res.headers()['cache-control'], url).toBe(IMMUTABLE);
