@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import type { BlockRegistry, PageData } from '../types.ts';
 import { collectEmbedded } from './embedded-block.tsx';
 import { collectIslands, type IslandRecord } from './island.tsx';
+import { IslandHtmlContext, type IslandHtmlRenderer } from './island-html.ts';
 import { Shell } from './shell.tsx';
 
 export interface RenderResult {
@@ -20,9 +21,17 @@ export interface RenderResult {
   islands: Record<string, IslandRecord>;
 }
 
+const renderIsland: IslandHtmlRenderer = (tree, identifierPrefix) => renderToString(tree, { identifierPrefix });
+
 function render(data: PageData, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
   const { result, types } = collectEmbedded(() =>
-    collectIslands(() => renderToString(<Shell data={data} registry={registry} dev={dev} skip={skip} />)),
+    collectIslands(() =>
+      renderToString(
+        <IslandHtmlContext.Provider value={renderIsland}>
+          <Shell data={data} registry={registry} dev={dev} skip={skip} />
+        </IslandHtmlContext.Provider>,
+      ),
+    ),
   );
   return { html: result.result, islands: result.islands, embeddedTypes: types };
 }
