@@ -4,7 +4,6 @@
  */
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandRecord } from '../render/island.tsx';
-import { ISLAND_ATTR } from '../render/island-attrs.ts';
 import { islandIdPrefix } from '../render/island-html.ts';
 import { IslandRoot } from '../render/island-root.tsx';
 import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
@@ -13,12 +12,14 @@ import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
 const registry: BlockRegistry = {};
 
 /**
- * Loads the island's code (its block and the types it renders) and hydrates it with React, in the
- * task `nextTask` gives once the code is in (the parts it leaves for later, render/later.tsx, in
- * renders of their own); resolves once it is live, its parts included.
+ * Loads the island's code (its block and the types it renders) and hydrates it with React (`key`:
+ * its wrapper's id, which prefixes its ids as on the server), in the task `nextTask` gives once
+ * the code is in (the parts it leaves for later, render/later.tsx, in renders of their own);
+ * resolves once it is live, its parts included.
  */
 export async function hydrateIsland(
   el: HTMLElement,
+  key: string,
   record: IslandRecord,
   page: PageData,
   chunks: Record<string, string[]>,
@@ -37,7 +38,7 @@ export async function hydrateIsland(
       <IslandRoot page={page} record={record} registry={registry} onLive={onLive}>
         <Component {...record.props} />
       </IslandRoot>,
-      { identifierPrefix: islandIdPrefix(el.getAttribute(ISLAND_ATTR) ?? '') },
+      { identifierPrefix: islandIdPrefix(key) },
     );
   });
 }
