@@ -104,8 +104,14 @@ describe('joinery dev', () => {
 
   it('writes the styles of every block the page renders, static ones too, as Vite style elements', async () => {
     const html = await (await fetch(`${base}/about-us`)).text();
-    // The footer is static: no code of it reaches the browser, its CSS comes with the page.
-    const footerClass = /<div class="(_footer_[^" ]+)"/.exec(html)![1]!;
+    // The footer is static: no code of it reaches the browser, its CSS comes with the page. Its
+    // class is named as the build names it (`[local]_[hash:base64:5]`, engine/vite/config.ts).
+    const footerClass = /<div class="(footer_[\w-]{5})"/.exec(html)?.[1];
+    expect(footerClass).toBeDefined();
+    // Its islands start as the build's: by the boot script, which starts the runtime's entry.
+    expect(html).toMatch(
+      /<script type="module" src="\/engine\/client\/boot\.ts" data-jv-entry="\/engine\/client\/entry\.tsx"/,
+    );
     const footerCss = join(ROOT, 'blocks', 'site-footer', 'site-footer.module.css');
     const style = new RegExp(`<style data-vite-dev-id="${footerCss}">([^<]*)</style>`).exec(html);
     expect(style?.[1]).toContain(`.${footerClass}`);

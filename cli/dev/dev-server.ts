@@ -32,7 +32,7 @@ import {
 import { escapeHtml } from '../../engine/render/document.ts';
 import { joineryPlugin } from '../../engine/vite/plugin.ts';
 import { SVG_CSP } from '../../server/site/mime.ts';
-import { CLIENT_ENTRY, SSR_ENTRY } from '../../engine/vite/config.ts';
+import { CLIENT_BOOT, CLIENT_ENTRY, cssModules, SSR_ENTRY } from '../../engine/vite/config.ts';
 import { lintLoadedSite } from '../lint/run.ts';
 import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
 import { findArtifact, siteArtifacts } from '../build/artifacts.ts';
@@ -109,7 +109,7 @@ async function viteServer(server: HttpServer, allowedHosts: string[]): Promise<V
       joineryPlugin({ blocksModule: join(BLOCKS_DIR, 'index.ts'), islandClients }),
       reloadOnServerOnlyChange(),
     ],
-    css: { modules: { localsConvention: 'camelCaseOnly' } },
+    css: { modules: cssModules(ROOT) },
     // The browser's dependencies found at start from the entry and every block's code (the entry
     // reaches them through a virtual module the scan does not follow), not one at a time as
     // pages ask for them, each find reloading the open pages.
@@ -176,7 +176,7 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
     const doc = ssr.renderDocument({
       data: r.data,
       html: r.html,
-      assets: { entry: `/${CLIENT_ENTRY}`, css: [], preload: [] },
+      assets: { entry: `/${CLIENT_ENTRY}`, boot: `/${CLIENT_BOOT}`, css: [], preload: [] },
       theme,
       islands: r.islands,
     });

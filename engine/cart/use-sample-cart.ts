@@ -1,5 +1,5 @@
 /** React binding of the sample cart: the lines, re-rendered on every change in any tab. */
-import { useExternalStore } from '../ui/use-external-store.ts';
+import { useSyncExternalStore } from 'react';
 import { sampleCart } from './sample-cart.ts';
 import { EMPTY } from './store.ts';
 import type { CartItem } from './stored-cart.ts';
@@ -9,7 +9,9 @@ import type { CartItem } from './stored-cart.ts';
  * HTML shows); the stored lines follow right after hydration. Change the cart with
  * `sampleCart().add(...)`, `.remove(sku)` and so on.
  */
+const serverItems = () => EMPTY;
+
 export function useSampleCart(): readonly CartItem[] {
   const store = sampleCart();
-  return useExternalStore(store.subscribe, store.getItems, EMPTY);
+  return useSyncExternalStore(store.subscribe, store.getItems, serverItems);
 }

@@ -1,5 +1,5 @@
 /** Labelled inputs and selects with their error line (aria-invalid + aria-describedby). */
-import { useRef, type ChangeEvent, type ReactNode, type Ref } from 'react';
+import type { ChangeEvent, ReactNode, Ref } from 'react';
 import styles from './checkout.module.css';
 
 interface BaseProps {
@@ -85,19 +85,6 @@ export function TextField({
   );
 }
 
-/**
- * A controlled select shows what its value says, even when a change is refused (the US-only
- * rule): the browser has already shown the shopper's pick, and a refusal renders nothing new
- * (Preact, unlike React, does not put a controlled value back by itself). Checked after the
- * renders the change caused.
- */
-function keepControlled(el: HTMLSelectElement, change: () => void, value: () => string): void {
-  change();
-  queueMicrotask(() => {
-    if (el.value !== value()) el.value = value();
-  });
-}
-
 export function SelectField({
   id,
   label,
@@ -116,8 +103,6 @@ export function SelectField({
   placeholder?: string;
   autoComplete?: string;
 }) {
-  const latest = useRef(value);
-  latest.current = value;
   return (
     <Field id={id} label={label} error={error} required={required}>
       <select
@@ -125,13 +110,7 @@ export function SelectField({
         {...controlProps({ id, error, required, onBlur })}
         value={value}
         autoComplete={autoComplete}
-        onChange={(e) =>
-          keepControlled(
-            e.currentTarget,
-            () => onChange(e.currentTarget.value),
-            () => latest.current,
-          )
-        }
+        onChange={(e) => onChange(e.currentTarget.value)}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

@@ -99,7 +99,15 @@ async function hydrate(el: HTMLElement, record: IslandRecord): Promise<void> {
     await nextTask();
     await code.start(el, record.props, data.page);
   } else
-    await (await import('./hydrate.tsx')).hydrateIsland(el, record, data.page, data.chunks, blockLoaders, nextTask);
+    await (await import('./hydrate.tsx')).hydrateIsland(
+      el,
+      el.getAttribute(ISLAND_ATTR)!,
+      record,
+      data.page,
+      data.chunks,
+      blockLoaders,
+      nextTask,
+    );
   el.setAttribute(LIVE, '');
 }
 

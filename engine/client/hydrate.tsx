@@ -4,20 +4,22 @@
  */
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandRecord } from '../render/island.tsx';
+import { islandIdPrefix } from '../render/island-html.ts';
 import { IslandRoot } from '../render/island-root.tsx';
-import { collectLater } from '../render/later.tsx';
 import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
 import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
 
 const registry: BlockRegistry = {};
 
 /**
- * Loads the island's code (its block and the types it renders) and hydrates it, in the task
- * `nextTask` gives once the code is in, then each part it left for later (render/later.tsx) in a
- * task of its own; resolves once it is live, its parts included.
+ * Loads the island's code (its block and the types it renders) and hydrates it with React (`key`:
+ * its wrapper's id, which prefixes its ids as on the server), in the task `nextTask` gives once
+ * the code is in (the parts it leaves for later, render/later.tsx, in renders of their own);
+ * resolves once it is live, its parts included.
  */
 export async function hydrateIsland(
   el: HTMLElement,
+  key: string,
   record: IslandRecord,
   page: PageData,
   chunks: Record<string, string[]>,
@@ -30,22 +32,13 @@ export async function hydrateIsland(
   const def = registry[record.type];
   if (!def) return;
   const Component = def.component;
-  let parts: ReturnType<typeof collectLater> = [];
-  const live = new Promise<void>((onLive) => {
-    parts = collectLater(() =>
-      hydrateRoot(
-        el,
-        <IslandRoot page={page} record={record} registry={registry} onLive={onLive}>
-          <Component {...record.props} />
-        </IslandRoot>,
-      ),
+  await new Promise<void>((onLive) => {
+    hydrateRoot(
+      el,
+      <IslandRoot page={page} record={record} registry={registry} onLive={onLive}>
+        <Component {...record.props} />
+      </IslandRoot>,
+      { identifierPrefix: islandIdPrefix(key) },
     );
   });
-  for (const part of parts) {
-    await nextTask();
-    part.release();
-  }
-  // The last part hydrates as its release's task ends.
-  if (parts.length) await nextTask();
-  await live;
 }

@@ -15,6 +15,8 @@ export interface IslandRecord {
   start: IslandStart;
   props: Record<string, unknown>;
   embeds?: string[];
+  /** The island took the page's first-image slot (ui/image-priority.ts): its own is free in the browser. */
+  firstImage?: true;
 }
 export const useInIsland = () => useContext(IslandContext) !== null;
 
@@ -53,18 +55,24 @@ export function Island({
   type,
   props,
   start,
+  html,
   children,
 }: {
   id: string;
   type: string;
   props: Record<string, unknown>;
   start: IslandStart;
-  children: ReactNode;
+  /** Its content rendered as a root of its own (render/island-html.ts), in place of `children`. */
+  html?: (record: IslandRecord) => string;
+  children?: ReactNode;
 }) {
   const record: IslandRecord = { type, start, props };
   collector?.set(id, record);
+  const attrs = { className: 'jv-vis', [ISLAND_ATTR]: id, [ISLAND_START_ATTR]: start };
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the island (escaped as any render)
+  if (html) return <div {...attrs} dangerouslySetInnerHTML={{ __html: html(record) }} />;
   return (
-    <div className="jv-vis" {...{ [ISLAND_ATTR]: id, [ISLAND_START_ATTR]: start }}>
+    <div {...attrs}>
       <IslandContext.Provider value={record}>{children}</IslandContext.Provider>
     </div>
   );

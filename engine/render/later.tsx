@@ -1,73 +1,66 @@
 /**
- * Hydration in parts: a part of an island wrapped in `Later` keeps its server HTML while the
- * island hydrates, and is hydrated afterwards in a task of its own (engine/client/hydrate.tsx),
- * so a large island (the estimator's sections) is not one long task on a phone. The island is
- * live, and its held clicks replayed, once every part is. The part must render one element. It
- * hydrates as it rendered at first (the server's HTML), then renders again with its latest props
- * if the island changed meanwhile. On the server, and in a render after the island's hydration,
- * `Later` is its children.
+ * Hydration in parts: a part of an island wrapped in `Later` is a Suspense boundary, which React
+ * hydrates after the island's own commit, in a lower-priority render that yields to the browser,
+ * so a large island (the estimator's sections) is not one long task on a phone. Until then it
+ * keeps its server HTML; an update reaching it first hydrates it before applying. The island is
+ * live, and its held clicks replayed, once every part is (LaterParts, in engine/render/island-root.tsx).
  */
-import { Suspense, useLayoutEffect, useState, type ReactElement } from 'react';
+import { createContext, Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
 
-export interface LaterPart {
-  done: boolean;
-  promise: Promise<void>;
-  release(): void;
-  /** The part as the island's hydration rendered it. */
-  first: ReactElement;
+/** The parts of one island still to hydrate. */
+export interface LaterParts {
+  add(part: object): void;
+  /** The part has hydrated, or is gone before it did (a listing's card of the page left). */
+  done(part: object): void;
+  /** Resolves once no added part is left to hydrate. */
+  allHydrated(): Promise<void>;
 }
 
-// Hydration is synchronous, one island at a time: the parts it defers are collected here.
-let collector: LaterPart[] | null = null;
-
-/** Runs `hydrate` (an island's hydration) and returns the parts it left for later, in page order. */
-export function collectLater(hydrate: () => void): LaterPart[] {
-  const parts: LaterPart[] = [];
-  collector = parts;
-  try {
-    hydrate();
-  } finally {
-    collector = null;
-  }
-  return parts;
-}
-
-function newPart(first: ReactElement): LaterPart {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  const part: LaterPart = {
-    done: false,
-    promise,
-    release: () => {
-      part.done = true;
-      resolve();
-    },
-    first,
+export function createLaterParts(): LaterParts {
+  const pending = new Set<object>();
+  const done = new WeakSet<object>();
+  let settle: (() => void) | null = null;
+  const check = () => {
+    if (pending.size || !settle) return;
+    settle();
+    settle = null;
   };
-  return part;
+  return {
+    add: (part) => {
+      if (!done.has(part)) pending.add(part);
+    },
+    done: (part) => {
+      done.add(part);
+      pending.delete(part);
+      check();
+    },
+    allHydrated: () =>
+      new Promise((resolve) => {
+        settle = resolve;
+        check();
+      }),
+  };
 }
 
-/** Suspends (keeping its server HTML) until its part is released; hydrates it as first rendered. */
-function Gate({ part, children }: { part: LaterPart; children: ReactElement }) {
-  if (!part.done) throw part.promise;
-  const [hydrated, setHydrated] = useState(false);
-  useLayoutEffect(() => setHydrated(true), []);
-  return hydrated ? children : part.first;
+export const LaterPartsContext = createContext<LaterParts | null>(null);
+
+/** Renders nothing; tells the island its part has hydrated (its effects run in the part's commit). */
+function Hydrated({ parts, part }: { parts: LaterParts | null; part: object }) {
+  useEffect(() => parts?.done(part), [parts, part]);
+  return null;
 }
 
-export function Later({ children }: { children: ReactElement }) {
-  const [part] = useState(() => {
-    if (!collector) return null;
-    const p = newPart(children);
-    collector.push(p);
-    return p;
-  });
-  if (!part) return children;
+export function Later({ children }: { children: ReactNode }) {
+  const parts = useContext(LaterPartsContext);
+  const part = useRef({}).current;
+  useEffect(() => {
+    parts?.add(part);
+    return () => parts?.done(part);
+  }, [parts, part]);
   return (
     <Suspense fallback={null}>
-      <Gate part={part}>{children}</Gate>
+      {children}
+      <Hydrated parts={parts} part={part} />
     </Suspense>
   );
 }

@@ -4,11 +4,14 @@
  * island.tsx). Unknown types render a visible placeholder in development and nothing in
  * production; a block that throws is isolated (see BlockBoundary and renderPageHtml).
  */
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { BlockDefinition, BlockNode, BlockRegistry, PageData } from '../types.ts';
 import { BlockBoundary } from './block-boundary.tsx';
 import { PageContext, RegistryContext } from './context.ts';
-import { Island, islandStart, useInIsland } from './island.tsx';
+import { Island, islandStart, useInIsland, type IslandRecord } from './island.tsx';
+import { IslandHtmlContext, islandIdPrefix } from './island-html.ts';
+import { IslandRoot } from './island-root.tsx';
+import { ImagePriorityContext } from '../ui/image-priority.ts';
 import { MAIN_ID } from './main-region.ts';
 import { visibilityClasses } from './visibility.ts';
 
@@ -36,13 +39,38 @@ export function BlockElement({
   dev: boolean;
 }) {
   const inIsland = useInIsland();
+  const renderIsland = useContext(IslandHtmlContext);
+  const page = useContext(PageContext);
+  const registry = useContext(RegistryContext);
+  const imagePriority = useContext(ImagePriorityContext);
   const Component = def.component;
+  const start = inIsland ? undefined : islandStart(def, load);
+  // On the server, an island renders as the browser hydrates it: a root of its own.
+  if (start && renderIsland && page && registry) {
+    const html = (record: IslandRecord) => {
+      const free = imagePriority?.free();
+      const out = renderIsland(
+        <IslandRoot
+          page={page}
+          record={record}
+          registry={registry.registry}
+          dev={dev}
+          imagePriority={imagePriority ?? undefined}
+        >
+          <Component {...props} />
+        </IslandRoot>,
+        islandIdPrefix(id),
+      );
+      if (free && !imagePriority?.free()) record.firstImage = true;
+      return out;
+    };
+    return <Island id={id} type={type} props={props} start={start} html={html} />;
+  }
   const content = (
     <BlockBoundary type={type} dev={dev}>
       <Component {...props} />
     </BlockBoundary>
   );
-  const start = inIsland ? undefined : islandStart(def, load);
   return start ? (
     <Island id={id} type={type} props={props} start={start}>
       {content}

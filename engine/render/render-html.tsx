@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import type { BlockRegistry, PageData } from '../types.ts';
 import { collectEmbedded } from './embedded-block.tsx';
 import { collectIslands, type IslandRecord } from './island.tsx';
+import { IslandHtmlContext, type IslandHtmlRenderer } from './island-html.ts';
 import { Shell } from './shell.tsx';
 
 export interface RenderResult {
@@ -20,11 +21,34 @@ export interface RenderResult {
   islands: Record<string, IslandRecord>;
 }
 
+// What React hoists to the front of a render: the preload of a high-priority image, and the like.
+const HOISTED = /^(?:<(?:link|meta) [^>]*\/>)+/;
+
+/**
+ * Renders one page; an island's hoisted tags (render/island-html.ts) go to the front of the
+ * page's HTML, as the page's own, not inside the island (whose first element the runtime watches).
+ */
 function render(data: PageData, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
+  const hoisted = new Set<string>();
+  const renderIsland: IslandHtmlRenderer = (tree, identifierPrefix) => {
+    const html = renderToString(tree, { identifierPrefix });
+    const front = HOISTED.exec(html)?.[0] ?? '';
+    for (const tag of front.match(/<[^>]*>/g) ?? []) hoisted.add(tag);
+    return html.slice(front.length);
+  };
   const { result, types } = collectEmbedded(() =>
-    collectIslands(() => renderToString(<Shell data={data} registry={registry} dev={dev} skip={skip} />)),
+    collectIslands(() =>
+      renderToString(
+        <IslandHtmlContext.Provider value={renderIsland}>
+          <Shell data={data} registry={registry} dev={dev} skip={skip} />
+        </IslandHtmlContext.Provider>,
+      ),
+    ),
   );
-  return { html: result.result, islands: result.islands, embeddedTypes: types };
+  const page = result.result;
+  const own = HOISTED.exec(page)?.[0] ?? '';
+  const extra = [...hoisted].filter((tag) => !own.includes(tag)).join('');
+  return { html: own + extra + page.slice(own.length), islands: result.islands, embeddedTypes: types };
 }
 
 export function renderPageHtml(data: PageData, _url: string, registry: BlockRegistry, dev = false): RenderResult {

@@ -9,16 +9,19 @@ import { createContext, useContext, useState } from 'react';
 export interface ImagePriority {
   /** True the first time it is called for a page. */
   claim(): boolean;
+  /** Whether no image has claimed it yet. */
+  free(): boolean;
 }
 
-export function createImagePriority(): ImagePriority {
-  let taken = false;
+/** A slot; `taken`: one already claimed (an island rendered after the page's first image). */
+export function createImagePriority(taken = false): ImagePriority {
   return {
     claim: () => {
       if (taken) return false;
       taken = true;
       return true;
     },
+    free: () => !taken,
   };
 }
 

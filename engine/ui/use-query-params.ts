@@ -7,8 +7,7 @@
  * until hydration has finished these hooks report an empty query: the first browser render
  * matches the HTML, then the real query applies.
  */
-import { useCallback, useMemo } from 'react';
-import { useExternalStore } from './use-external-store.ts';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /** Readers of the query, told of every change made here and of back and forward. */
 const readers = new Set<() => void>();
@@ -21,6 +20,7 @@ const subscribe = (onChange: () => void) => {
   };
 };
 const readSearch = () => window.location.search;
+const serverSearch = () => '';
 
 /** The URL changed: readers of the query check it again. */
 function queryChanged(): void {
@@ -41,7 +41,7 @@ export function useQueryParams(): [
   URLSearchParams,
   (changes: Record<string, string | readonly string[] | null | undefined>, opts?: QueryParamsUpdate) => void,
 ] {
-  const search = useExternalStore(subscribe, readSearch, '');
+  const search = useSyncExternalStore(subscribe, readSearch, serverSearch);
   const current = useMemo(() => new URLSearchParams(search), [search]);
   const update = useCallback(
     (changes: Record<string, string | readonly string[] | null | undefined>, opts: QueryParamsUpdate = {}) => {

@@ -1,6 +1,7 @@
 /** Vite configurations of a Joinery site: the browser build, the SSR build and dev. */
 import react from '@vitejs/plugin-react';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { join, relative, sep } from 'node:path';
 import { createLogger, type InlineConfig, type Logger, type Rolldown } from 'vite';
 import { joineryPlugin } from './plugin.ts';
 
@@ -17,17 +18,20 @@ export const CLIENT_ENTRY = 'engine/client/entry.tsx';
 export const CLIENT_BOOT = 'engine/client/boot.ts';
 export const SSR_ENTRY = 'engine/render/server-entry.tsx';
 
-// The browser runs the islands on Preact (its React-compatible layer): ~11 kB gzip against
-// React's ~60, and hydration that stays out of the main thread's way on a phone. The server
-// renders with React; each island's first browser render equals that HTML. Development keeps
-// React (its refresh and warnings).
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-];
+/**
+ * CSS modules' options, the same in the build and in `joinery dev`: a class is named
+ * `<name>_<hash>`, the hash of its file's path in the project and its name, whatever query the
+ * file was asked with (dev inlines a page's styles with `?inline`).
+ */
+export function cssModules(root: string) {
+  return {
+    localsConvention: 'camelCaseOnly' as const,
+    generateScopedName: (name: string, filename: string) => {
+      const file = relative(root, filename.split('?')[0]!).split(sep).join('/');
+      return `${name}_${createHash('sha256').update(`${file}\0${name}`).digest('base64url').slice(0, 5)}`;
+    },
+  };
+}
 
 /**
  * Vite's messages no author can act on. Its CSS modules bring in the rules of a `composes: x
@@ -70,13 +74,12 @@ const base = (o: ViteOptions): InlineConfig => ({
   customLogger: quietLogger(),
   publicDir: false,
   plugins: [react(), joineryPlugin({ blocksModule: o.blocksModule, islandClients: o.islandClients })],
-  css: { modules: { localsConvention: 'camelCaseOnly', generateScopedName: '[local]_[hash:base64:5]' } },
+  css: { modules: cssModules(o.root) },
 });
 
 export function clientBuildConfig(o: ViteOptions): InlineConfig {
   return {
     ...base(o),
-    resolve: { alias: preactAliases },
     mode: 'production',
     build: {
       outDir: join(o.outDir, 'site'),
@@ -101,7 +104,7 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
         onLog: quietRolldownLog,
         input: [join(o.root, CLIENT_ENTRY), join(o.root, CLIENT_BOOT)],
         output: {
-          // Preact and the engine code that hydrates a component island, in one chunk: one request
+          // React and the engine code that hydrates a component island, in one chunk: one request
           // and one compression context, not a dozen files of a few hundred bytes (each its own
           // request on a phone's connection, each compressed alone). The runtime's entry does not
           // import it: a page whose islands are all framework-free never loads it.
@@ -109,7 +112,7 @@ export function clientBuildConfig(o: ViteOptions): InlineConfig {
             groups: [
               {
                 name: 'runtime',
-                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]engine[\\/](client[\\/]hydrate\.|render[\\/](context|block-boundary|island-root|load-blocks|later)\.|ui[\\/]image-priority\.|define-block\.)/,
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]engine[\\/](client[\\/]hydrate\.|render[\\/](context|block-boundary|island-root|island-html|load-blocks|later)\.|ui[\\/]image-priority\.|define-block\.)/,
               },
             ],
           },

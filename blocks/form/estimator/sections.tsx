@@ -4,7 +4,7 @@
  * keeps each control registered and the prerendered page holds the whole form. Each section's
  * fields hydrate in a task of their own (Later): the estimator is not one long task on a phone.
  */
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Field, FormSection } from '../../../engine/forms/index.ts';
 import { Later } from '../../../engine/index.ts';
 import { FieldList, type FieldEnv } from '../fields/field.tsx';
@@ -129,9 +129,9 @@ function Popup({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  // Opened as the render commits, before any effect: the form's effect that then focuses the
-  // popup's first field finds it shown (effects of a parent may run before a child's).
-  useLayoutEffect(() => {
+  // Opened in its own effect, which runs before the form's (a child's effects run first): the
+  // form's effect that then focuses the popup's first field finds it shown.
+  useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
