@@ -28,10 +28,10 @@ function Field({ label }: { label: string }) {
 }
 
 const registry: BlockRegistry = {
-  field: defineBlock({ type: 'field', island: 'load', component: Field }),
+  field: defineBlock({ type: 'field', island: { start: 'load', code: 'component' }, component: Field }),
   pair: defineBlock({
     type: 'pair',
-    island: 'load',
+    island: { start: 'load', code: 'component' },
     component: ({ a, b }: { a: string; b: string }) => (
       <div>
         <Field label={a} />
@@ -42,7 +42,7 @@ const registry: BlockRegistry = {
   }),
   late: defineBlock({
     type: 'late',
-    island: 'idle',
+    island: { start: 'idle', code: 'component' },
     component: () => <Img image={{ src: '/q.jpg', alt: '', width: 10, height: 10 }} />,
   }),
   text: defineBlock({ type: 'text', component: ({ text }: { text: string }) => <p>{text}</p> }),
