@@ -199,7 +199,7 @@ export class JoineryServer {
 const HAPROXY = '/usr/sbin/haproxy';
 
 /**
- * The HAProxy configuration the README recommends: round robin over the servers, the client's
+ * The HAProxy configuration docs/operations.md recommends: round robin over the servers, the client's
  * address in X-Forwarded-For, /api/health as the health check (a server is out after two failed
  * checks a second apart, back after two good ones), a request that could not reach a server
  * (connection refused) tried again on another. This run adds one line: the answering server's
