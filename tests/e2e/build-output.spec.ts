@@ -16,6 +16,23 @@ test('no browser chunk contains ajv or server code', () => {
   }
 });
 
+test('React runs the islands in the browser: no Preact in the shipped files nor in the dependencies', () => {
+  const root = resolve(SITE, '../..');
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  expect(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })).not.toContain('preact');
+  expect(readFileSync(join(root, 'package-lock.json'), 'utf8')).not.toMatch(/node_modules\/preact/);
+  const files = readdirSync(SITE, { recursive: true, withFileTypes: true }).filter(
+    (f) => f.isFile() && /\.(js|html|json)$/.test(f.name),
+  );
+  let react = 0;
+  for (const f of files) {
+    const text = readFileSync(join(f.parentPath, f.name), 'utf8');
+    expect(text, f.name).not.toMatch(/preact/i);
+    if (/react\.production|__reactFiber|hydrateRoot/.test(text)) react++;
+  }
+  expect(react).toBeGreaterThan(0);
+});
+
 test('sitemap.xml lists static routes with absolute URLs and robots.txt points to it', async ({ request }) => {
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
