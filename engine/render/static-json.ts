@@ -3,10 +3,18 @@
  * the browser only when a block needs them, once per page load (later calls share the promise;
  * a failed fetch is retried on the next call).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 const pending = new Map<string, Promise<unknown>>();
 const loaded = new Map<string, unknown>();
+/** Hooks waiting for a file to load. */
+const readers = new Set<() => void>();
+const subscribe = (onLoad: () => void) => {
+  readers.add(onLoad);
+  return () => {
+    readers.delete(onLoad);
+  };
+};
 
 export function loadStaticJson<T>(url: string): Promise<T> {
   let p = pending.get(url);
@@ -18,6 +26,7 @@ export function loadStaticJson<T>(url: string): Promise<T> {
       })
       .then((data: unknown) => {
         loaded.set(url, data);
+        for (const read of readers) read();
         return data;
       });
     p.catch(() => pending.delete(url));
@@ -29,32 +38,28 @@ export function loadStaticJson<T>(url: string): Promise<T> {
 export type StaticJson<T> = { status: 'idle' | 'loading' | 'error'; data?: undefined } | { status: 'ready'; data: T };
 
 /**
- * The file's content once loaded. `enabled: false` fetches nothing (status "idle"). The first
- * render after a full page load is always "loading" (or "idle"), like the prerendered HTML, so
- * hydration matches; after client navigation an already loaded file is "ready" at once.
+ * The file's content once loaded. `enabled: false` fetches nothing (status "idle"). A hydrating
+ * render is always "loading" (or "idle"), like the prerendered HTML, even when another island
+ * has loaded the file already, so hydration matches; a block mounted later (a choice the shopper
+ * made) gets an already loaded file at once.
  */
 export function useStaticJson<T>(url: string, enabled = true): StaticJson<T> {
-  const initial = (): StaticJson<T> =>
-    !enabled
-      ? { status: 'idle' }
-      : loaded.has(url)
-        ? { status: 'ready', data: loaded.get(url) as T }
-        : { status: 'loading' };
-  const [state, setState] = useState<StaticJson<T>>(initial);
+  const data = useSyncExternalStore(
+    subscribe,
+    () => loaded.get(url),
+    () => undefined,
+  );
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || loaded.has(url)) return;
     let alive = true;
-    if (loaded.has(url)) setState({ status: 'ready', data: loaded.get(url) as T });
-    else {
-      setState({ status: 'loading' });
-      loadStaticJson<T>(url).then(
-        (data) => alive && setState({ status: 'ready', data }),
-        () => alive && setState({ status: 'error' }),
-      );
-    }
+    setFailed(false);
+    loadStaticJson<T>(url).catch(() => alive && setFailed(true));
     return () => {
       alive = false;
     };
   }, [url, enabled]);
-  return state;
+  if (!enabled) return { status: 'idle' };
+  if (data !== undefined) return { status: 'ready', data: data as T };
+  return { status: failed ? 'error' : 'loading' };
 }

@@ -25,14 +25,19 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICR
 
 /**
  * Watches the page's documents for console errors, uncaught errors and requests that fail or
- * answer 4xx/5xx; answers for third-party hosts. `visit()` goes to the next page: a request of
- * the page being left that this cuts short is no failure of that page.
+ * answer 4xx/5xx; answers for third-party hosts. A request cut short because its document was
+ * left is no failure: the test going to the next page (`visit()`), or the page moving on by
+ * itself (the success page without an order goes to the checkout).
  */
 async function watch(page: Page) {
   const origin = new URL(process.env.E2E_BASE_URL!).origin;
   const problems: string[] = [];
   const pending = new Set<Request>();
   let leaving = false;
+  // Main-frame documents so far; a request remembers the document it was made for.
+  let documents = 0;
+  const documentOf = new Map<Request, number>();
+  const aborted: { document: number; problem: string }[] = [];
   const at = () => new URL(page.url()).pathname;
   await page.route(
     (url) => url.origin !== origin,
@@ -45,16 +50,24 @@ async function watch(page: Page) {
   );
   page.on('pageerror', (e) => problems.push(`${at()}: ${e.name}: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && problems.push(`${at()}: console: ${m.text()}`));
-  page.on('request', (r) => pending.add(r));
+  page.on('framenavigated', (f) => f === page.mainFrame() && documents++);
+  page.on('request', (r) => {
+    pending.add(r);
+    documentOf.set(r, documents);
+  });
   page.on('requestfinished', (r) => pending.delete(r));
   page.on('requestfailed', (r) => {
     pending.delete(r);
-    if (!(leaving && r.failure()?.errorText === 'net::ERR_ABORTED'))
-      problems.push(`${at()}: ${r.url()} failed: ${r.failure()?.errorText}`);
+    const problem = `${at()}: ${r.url()} failed: ${r.failure()?.errorText}`;
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(problem);
+    else if (!leaving) aborted.push({ document: documentOf.get(r) ?? documents, problem });
   });
   page.on('response', (r) => r.status() >= 400 && problems.push(`${at()}: ${r.url()} answered ${r.status()}`));
   return {
-    problems,
+    /** What went wrong; an aborted request counts unless its document was left since. */
+    get problems() {
+      return [...problems, ...aborted.filter((a) => a.document === documents).map((a) => a.problem)];
+    },
     /** Resolves once every request the page has made is answered. */
     quiet: () =>
       expect
