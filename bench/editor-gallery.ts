@@ -6,31 +6,11 @@
  * of the page (Vite warm) is measured the same way. Also counted: the preview frames the page
  * holds at that moment and those already rendered, of all the previews it lists. Run alone: node --import tsx bench/editor-gallery.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { ROOT } from '../cli/paths.ts';
+import type { Page } from '@playwright/test';
 import { fmt } from './lib.ts';
-import { freePort } from './lighthouse.ts';
+import { devServerOnCopy } from './dev-server.ts';
 
 export type GalleryVisit = { ms: number; inView: number; frames: number; rendered: number; previews: number };
-
-async function untilUp(url: string, dev: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (dev.exitCode !== null) throw new Error('joinery dev exited');
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250)); // polling a starting server
-  }
-  throw new Error('joinery dev did not answer within 5 minutes');
-}
 
 // A string, not a function: tsx would name a function with a helper the page does not have.
 // The boxes in the window once the gallery lists its blocks; done when each holds a frame whose
@@ -62,22 +42,8 @@ export async function measureGallery(log: (s: string) => void = () => {}): Promi
   first: GalleryVisit;
   again: GalleryVisit;
 }> {
-  const dir = mkdtempSync(join(tmpdir(), 'joinery-gallery-bench-'));
-  const site = join(dir, 'site-config');
-  cpSync(join(ROOT, 'site-config'), site, { recursive: true });
-  const port = await freePort();
-  const dev = spawn(process.execPath, ['cli/bin.js', 'dev', '--site', site, '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, JOINERY_DATA_DIR: join(dir, 'data'), NODE_ENV: 'development' },
-    stdio: 'ignore',
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { base, browser, close } = await devServerOnCopy('/__joinery/blocks');
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await untilUp(`${base}/__joinery/blocks`, dev);
     log('gallery bench: joinery dev is up; first visit to /__joinery/blocks');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const first = await visit(page, `${base}/__joinery/blocks`);
@@ -85,9 +51,7 @@ export async function measureGallery(log: (s: string) => void = () => {}): Promi
     const again = await visit(page, `${base}/__joinery/blocks`);
     return { first, again };
   } finally {
-    await browser.close();
-    dev.kill();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

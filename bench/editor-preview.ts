@@ -5,49 +5,14 @@
  * shows the new title in the preview frame (clock times of the two documents, made comparable
  * by performance.timeOrigin). Run alone: node --import tsx bench/editor-preview.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { ROOT } from '../cli/paths.ts';
 import { fmt, median } from './lib.ts';
-import { freePort } from './lighthouse.ts';
+import { devServerOnCopy } from './dev-server.ts';
 
 const KEYS = 20;
 
-async function untilUp(url: string, dev: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (dev.exitCode !== null) throw new Error('joinery dev exited');
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250)); // polling a starting server
-  }
-  throw new Error('joinery dev did not answer within 5 minutes');
-}
-
 export async function measureEditorPreview(log: (s: string) => void = () => {}): Promise<number[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'joinery-editor-bench-'));
-  const site = join(dir, 'site-config');
-  cpSync(join(ROOT, 'site-config'), site, { recursive: true });
-  const port = await freePort();
-  const dev = spawn(process.execPath, ['cli/bin.js', 'dev', '--site', site, '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, JOINERY_DATA_DIR: join(dir, 'data'), NODE_ENV: 'development' },
-    stdio: 'ignore',
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { base, browser, close } = await devServerOnCopy('/__joinery/api/routes');
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await untilUp(`${base}/__joinery/api/routes`, dev);
     log('editor bench: joinery dev is up; opening the editor (the first load compiles every block)');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/__joinery/edit?route=/about-us`);
@@ -85,9 +50,7 @@ export async function measureEditorPreview(log: (s: string) => void = () => {}):
     }
     return times;
   } finally {
-    await browser.close();
-    dev.kill();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

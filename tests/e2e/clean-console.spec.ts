@@ -8,7 +8,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { addQuartzChip, byLabel, checkout, NEXT_YEAR, placeOrder, unique } from './support/checkout-helpers.ts';
-import { settled } from './support/page-helpers.ts';
+import { scrollThrough, settled } from './support/page-helpers.ts';
 
 const SITE = resolve(import.meta.dirname, '../../dist/site');
 
@@ -79,19 +79,6 @@ async function watch(page: Page) {
       leaving = false;
     },
   };
-}
-
-/** Scrolls down the page a screen at a time (each island that waits for the viewport starts), then waits for them. */
-async function scrollThrough(page: Page) {
-  await settled(page);
-  await page.evaluate(async () => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
-      scrollTo(0, y);
-      await frame();
-    }
-  });
-  await settled(page);
 }
 
 const routes = builtRoutes();

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { buildRouteTable, loadSite } from '../../engine/node.ts';
 import { freePort } from './support/free-port.ts';
-import { settled } from './support/page-helpers.ts';
+import { scrollThrough } from './support/page-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SITE = join(ROOT, 'site-config');
@@ -83,15 +83,7 @@ async function visit(page: Page, path: string): Promise<string[]> {
     await page.goto(`${base}${path}`);
     const boot = await page.locator('script[data-jv-entry]').getAttribute('src');
     if (boot !== '/engine/client/boot.ts') problems.push(`${path}: boot script ${boot}`);
-    await settled(page);
-    await page.evaluate(async () => {
-      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
-        scrollTo(0, y);
-        await frame();
-      }
-    });
-    await settled(page);
+    await scrollThrough(page);
   } finally {
     page.off('console', onConsole);
     page.off('pageerror', onError);

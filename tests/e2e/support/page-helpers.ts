@@ -56,6 +56,19 @@ export async function settled(page: Page) {
   );
 }
 
+/** Scrolls down the page a screen at a time (each island that waits for the viewport starts), then waits for them. */
+export async function scrollThrough(page: Page) {
+  await settled(page);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await frame();
+    }
+  });
+  await settled(page);
+}
+
 /**
  * Resolves once the island holding `el` is live. One that starts when visible must be scrolled
  * to first (scrolledToAndLive); one that starts at the shopper's first touch is started the way
