@@ -173,9 +173,17 @@ export async function handleSubmit(c: Context<AppEnv>, deps: FormsDeps): Promise
       return field ? maxFileSizeBytes(field.def) : null;
     },
   });
-  const kept = new Set<UploadedFile>();
+  let kept = new Set<UploadedFile>();
   try {
-    return await accept(c, deps, compiled, body.fields, body.files, kept);
+    const submission = await readSubmission(deps, compiled, body.fields, body.files);
+    const ip = clientAddress(c, deps.config.trustProxy);
+    const checked = await checkSubmission(deps, compiled, submission, ip);
+    const plan = planSubmission(deps, compiled, submission, checked);
+    await commitSubmission(deps, compiled, submission, plan, ip);
+    kept = new Set(plan.newUploads.map((u) => u.upload));
+    for (const r of plan.dropped) rmSync(join(deps.config.uploadDir, r.stored_name), { force: true });
+    if (plan.mails.length > 0 || plan.signup) deps.outbox.notify();
+    return c.json(answer(compiled, submission, plan));
   } finally {
     removeFiles(body.files.filter((f) => !kept.has(f)));
   }
@@ -309,14 +317,26 @@ function notifications(
   }
 }
 
-async function accept(
-  c: Context<AppEnv>,
+/** What a post says, read against the stored row it continues. */
+interface Submission {
+  step: number;
+  last: boolean;
+  row: FormSubmissionRow | undefined;
+  /** The stored values overlaid with this step's; file fields hold uploads or stored files. */
+  values: FormValues;
+  uploads: Upload[];
+  stored: Map<StoredFileLike, SubmissionFileRow>;
+  token: string | undefined;
+  clientTotal: unknown;
+}
+
+/** Step 1: the parts read, this step's values merged over the stored ones. */
+async function readSubmission(
   deps: FormsDeps,
   compiled: CompiledForm,
   parts: Record<string, string>,
   uploadedFiles: UploadedFile[],
-  kept: Set<UploadedFile>,
-): Promise<Response> {
+): Promise<Submission> {
   const posted = parseFormData(parts.formData);
   const priced = Boolean(compiled.def.pricing);
   const clientTotal = priced ? jsonPart(parts, 'totalPrice') : undefined;
@@ -347,93 +367,122 @@ async function accept(
   }
   const token = parts[RECAPTCHA_FIELD];
   if (token !== undefined) values[RECAPTCHA_FIELD] = token;
+  return { step, last, row, values, uploads, stored, token, clientTotal };
+}
 
-  // Validation: this step's fields on an earlier step, the whole form on the last one.
+/** Step 2: validated (this step's fields on an earlier step, the whole form on the last one), then reCAPTCHA. */
+async function checkSubmission(deps: FormsDeps, compiled: CompiledForm, s: Submission, ip: string) {
   const site = siteSettings(deps.siteDir);
   const recaptchaOn = Boolean(site.recaptchaSiteKey && deps.config.recaptchaSecret);
-  const opts = { recaptcha: recaptchaOn, step: last ? undefined : step };
-  const result = await validated(deps, compiled, values, uploads, opts);
-  const ip = clientAddress(c, deps.config.trustProxy);
-  if (needsRecaptcha(compiled, opts)) await checkRecaptcha(deps, token, ip);
+  const opts = { recaptcha: recaptchaOn, step: s.last ? undefined : s.step };
+  const result = await validated(deps, compiled, s.values, s.uploads, opts);
+  if (needsRecaptcha(compiled, opts)) await checkRecaptcha(deps, s.token, ip);
+  return { values: result.values, adminEmails: site.adminEmails };
+}
 
-  // What is kept: the files the cleaned values still hold (a hidden file field loses its files).
+/** What the post writes: the row's columns, its files, and on the last step its e-mails and signup. */
+interface SubmissionPlan {
+  id: string;
+  at: string;
+  data: FormValues;
+  completedSteps: number[];
+  estimate: Estimate | undefined;
+  newUploads: Upload[];
+  dropped: SubmissionFileRow[];
+  mails: OutgoingMail[];
+  signup: ReturnType<typeof signupEmail>;
+}
+
+/** Step 3: the files the cleaned values still hold are kept (a hidden file field loses its files); priced, composed. */
+function planSubmission(
+  deps: FormsDeps,
+  compiled: CompiledForm,
+  s: Submission,
+  checked: { values: FormValues; adminEmails: readonly string[] },
+): SubmissionPlan {
+  const { values } = checked;
   const finalFiles = new Set<FileLike>(
-    compiled.fields.flatMap((f) =>
-      f.type === 'file' ? ((result.values[f.name] as FileLike[] | undefined) ?? []) : [],
-    ),
+    compiled.fields.flatMap((f) => (f.type === 'file' ? ((values[f.name] as FileLike[] | undefined) ?? []) : [])),
   );
-  const newUploads = uploads.filter((u) => finalFiles.has(u));
-  const dropped = [...stored].filter(([like]) => !finalFiles.has(like)).map(([, r]) => r);
   const data = Object.fromEntries(
-    Object.entries(result.values).filter(([name]) => compiled.byName.get(name)?.type !== 'file'),
+    Object.entries(values).filter(([name]) => compiled.byName.get(name)?.type !== 'file'),
   );
   const completedSteps = compiled.multiStep
-    ? [...new Set([...(row ? parseSteps(row) : []), step])].sort((a, b) => a - b)
+    ? [...new Set([...(s.row ? parseSteps(s.row) : []), s.step])].sort((a, b) => a - b)
     : [0];
   const now = deps.clock.now();
-  const at = now.toISOString();
-  const id = row?.id ?? randomUUID();
+  const id = s.row?.id ?? randomUUID();
+  const priced = Boolean(compiled.def.pricing);
+  const estimate = s.last && priced ? estimateOf(deps, compiled, values, s.clientTotal, id) : undefined;
+  return {
+    id,
+    at: now.toISOString(),
+    data,
+    completedSteps,
+    estimate,
+    newUploads: s.uploads.filter((u) => finalFiles.has(u)),
+    dropped: [...s.stored].filter(([like]) => !finalFiles.has(like)).map(([, r]) => r),
+    mails: s.last
+      ? notifications(deps, compiled, { data, values, adminEmails: checked.adminEmails, id, now, estimate })
+      : [],
+    signup: s.last ? signupEmail(compiled, data) : undefined,
+  };
+}
 
-  const estimate = last && priced ? estimateOf(deps, compiled, result.values, clientTotal, id) : undefined;
-  const mails = last
-    ? notifications(deps, compiled, { data, values: result.values, adminEmails: site.adminEmails, id, now, estimate })
-    : [];
-  const signup = last ? signupEmail(compiled, data) : undefined;
-
-  let queued = 0;
+/** Step 4: one transaction: the row, its files, its e-mails and the pending signup; or nothing. */
+async function commitSubmission(deps: FormsDeps, compiled: CompiledForm, s: Submission, p: SubmissionPlan, ip: string) {
   await deps.db.transaction().execute(async (trx) => {
     const columns = {
       definition_hash: compiled.hash,
-      data: JSON.stringify(data),
-      completed_steps: JSON.stringify(completedSteps),
-      completed_at: last ? at : null,
-      estimate: estimate ? JSON.stringify(estimate) : null,
-      updated_at: at,
+      data: JSON.stringify(p.data),
+      completed_steps: JSON.stringify(p.completedSteps),
+      completed_at: s.last ? p.at : null,
+      estimate: p.estimate ? JSON.stringify(p.estimate) : null,
+      updated_at: p.at,
     };
-    if (row) {
+    if (s.row) {
       // Guarded again here: of two posts of the last step racing, only one completes the row.
       const updated = await trx
         .updateTable('form_submissions')
         .set(columns)
-        .where('id', '=', id)
+        .where('id', '=', p.id)
         .where('completed_at', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, FORM_API_MESSAGES.completed);
-    }
-    if (!row)
+    } else {
       await trx
         .insertInto('form_submissions')
-        .values({ id, form_name: compiled.name, ip: ip === 'unknown' ? null : ip, created_at: at, ...columns })
+        .values({ id: p.id, form_name: compiled.name, ip: ip === 'unknown' ? null : ip, created_at: p.at, ...columns })
         .execute();
-    if (dropped.length > 0)
+    }
+    if (p.dropped.length > 0)
       await trx
         .deleteFrom('submission_files')
         .where(
           'id',
           'in',
-          dropped.map((r) => r.id),
+          p.dropped.map((r) => r.id),
         )
         .execute();
-    for (const u of newUploads) {
+    for (const u of p.newUploads) {
       await trx
         .insertInto('submission_files')
         .values({
-          submission_id: id,
+          submission_id: p.id,
           field: u.upload.field,
           original_name: u.upload.originalName,
           stored_name: u.upload.storedName,
           mime: u.type,
           size: u.size,
-          created_at: at,
+          created_at: p.at,
         })
         .execute();
     }
-    for (const mail of mails) await enqueueMail(trx, mail, deps.clock);
-    queued = mails.length;
-    if (signup) {
-      const sub = await subscribeEmail(trx, signup, deps.clock);
+    for (const mail of p.mails) await enqueueMail(trx, mail, deps.clock);
+    if (p.signup) {
+      const sub = await subscribeEmail(trx, p.signup, deps.clock);
       // Double opt-in: only the confirmation link now; the welcome goes out when it is opened.
-      if (sub.confirmToken) {
+      if (sub.confirmToken)
         await enqueueMail(
           trx,
           confirmMail({
@@ -445,31 +494,27 @@ async function accept(
           }),
           deps.clock,
         );
-        queued++;
-      }
     }
   });
+}
 
-  for (const u of newUploads) kept.add(u.upload);
-  for (const r of dropped) rmSync(join(deps.config.uploadDir, r.stored_name), { force: true });
-  if (queued > 0) deps.outbox.notify();
-
-  const response: SubmitResponse = {
+/** Step 5: the answer, with an estimator's figures in dollars as stored. */
+function answer(compiled: CompiledForm, s: Submission, p: SubmissionPlan): SubmitResponse {
+  return {
     success: true,
-    message: last ? (compiled.def.messages?.success ?? FORM_TEXTS.success) : FORM_API_MESSAGES.stepSaved,
+    message: s.last ? (compiled.def.messages?.success ?? FORM_TEXTS.success) : FORM_API_MESSAGES.stepSaved,
     data: {
-      id,
-      step,
-      completedSteps,
-      completed: last,
-      ...(estimate && {
+      id: p.id,
+      step: s.step,
+      completedSteps: p.completedSteps,
+      completed: s.last,
+      ...(p.estimate && {
         estimate: {
-          product: toDollars(estimate.product),
-          labor: toDollars(estimate.labor),
-          total: toDollars(estimate.total),
+          product: toDollars(p.estimate.product),
+          labor: toDollars(p.estimate.labor),
+          total: toDollars(p.estimate.total),
         },
       }),
     },
   };
-  return c.json(response);
 }
