@@ -73,187 +73,228 @@ export function withGroupCommit(
   inner: SqliteDatabase,
   checkpointer?: Checkpointer,
 ): SqliteDatabase & GroupCommit {
-  const begin = sqlite.prepare('begin immediate');
-  const commit = sqlite.prepare('commit');
-  const rollback = sqlite.prepare('rollback');
-  const savepoint = sqlite.prepare(`savepoint ${SAVEPOINT}`);
-  const release = sqlite.prepare(`release ${SAVEPOINT}`);
-  const rollbackTo = sqlite.prepare(`rollback to ${SAVEPOINT}`);
-
-  const file = sqlite.memory ? undefined : resolvePath(sqlite.name);
-  const peers = file ? (peersByFile.get(file) ?? peersByFile.set(file, new Set()).get(file)!) : undefined;
-  const self = {
-    yieldLock: () => !inTransaction && flush(),
-    // No checkpoint thread is started for a process that is ending.
-    atExit: () => {
-      checkpointer?.close();
-      self.yieldLock();
-    },
-  };
-  peers?.add(self);
-  live.add(self);
+  const conn = new GroupCommitConnection(sqlite, inner, checkpointer);
   if (!exitHook) {
     exitHook = true;
     process.on('exit', () => {
       for (const gc of live) gc.atExit();
     });
   }
+  return {
+    prepare: (sql) => conn.prepare(sql),
+    close: () => conn.close(),
+    mark: () => conn.mark(),
+    settled: (mark) => conn.settled(mark),
+    flush: () => conn.flush(),
+    checkpointer,
+    get lastError() {
+      return conn.lastError;
+    },
+  };
+}
 
-  let batch: Batch | undefined;
-  let batches = 0;
-  let lastFailed = 0;
-  let lastError: unknown;
-  let inTransaction = false;
-  let flushWanted = false;
+/** A statement that runs `run` instead of its SQL (the driver's begin, commit and rollback). */
+const control = (run: () => void): SqliteStatement => ({
+  reader: false,
+  all: () => {
+    run();
+    return [];
+  },
+  run: () => {
+    run();
+    return { changes: 0, lastInsertRowid: 0 };
+  },
+  iterate: () => {
+    run();
+    return [][Symbol.iterator]();
+  },
+});
 
-  /** Before any write: the batch is open (and was not rolled back by SQLite meanwhile). */
-  function openBatch() {
-    if (batch) {
-      if (sqlite.inTransaction) return;
-      fail(batch);
-      // The transaction's earlier writes went with the batch: it must not go on in a new one.
-      if (inTransaction) throw new BatchLostError();
-    }
-    if (peers && peers.size > 1) for (const p of peers) if (p !== self) p.yieldLock();
-    begin.run();
-    let settle!: () => void;
-    const done = new Promise<void>((r) => (settle = r));
-    batch = { id: ++batches, done, resolve: settle };
-    setImmediate(scheduledFlush);
+class GroupCommitConnection {
+  private readonly begin: Database.Statement;
+  private readonly commit: Database.Statement;
+  private readonly rollback: Database.Statement;
+  private readonly savepoint: Database.Statement;
+  private readonly release: Database.Statement;
+  private readonly rollbackTo: Database.Statement;
+  private readonly file: string | undefined;
+  private readonly peers: Set<{ yieldLock(): void }> | undefined;
+  private readonly writers = new WeakMap<object, SqliteStatement>();
+  private batch: Batch | undefined;
+  private batches = 0;
+  private lastFailed = 0;
+  lastError: unknown;
+  private inTransaction = false;
+  private flushWanted = false;
+  private readonly beginTx: SqliteStatement;
+  private readonly commitTx: SqliteStatement;
+  private readonly rollbackTx: SqliteStatement;
+
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly inner: SqliteDatabase,
+    private readonly checkpointer?: Checkpointer,
+  ) {
+    this.begin = sqlite.prepare('begin immediate');
+    this.commit = sqlite.prepare('commit');
+    this.rollback = sqlite.prepare('rollback');
+    this.savepoint = sqlite.prepare(`savepoint ${SAVEPOINT}`);
+    this.release = sqlite.prepare(`release ${SAVEPOINT}`);
+    this.rollbackTo = sqlite.prepare(`rollback to ${SAVEPOINT}`);
+    this.file = sqlite.memory ? undefined : resolvePath(sqlite.name);
+    this.peers = this.file
+      ? (peersByFile.get(this.file) ?? peersByFile.set(this.file, new Set()).get(this.file)!)
+      : undefined;
+    this.peers?.add(this);
+    live.add(this);
+    this.beginTx = control(() => this.beginTransaction());
+    this.commitTx = control(() => this.commitTransaction());
+    this.rollbackTx = control(() => this.rollbackTransaction());
   }
 
-  function fail(b: Batch) {
-    lastFailed = b.id;
-    lastError = new BatchLostError();
-    batch = undefined;
+  yieldLock() {
+    if (!this.inTransaction) this.flush();
+  }
+
+  /** No checkpoint thread is started for a process that is ending. */
+  atExit() {
+    this.checkpointer?.close();
+    this.yieldLock();
+  }
+
+  /** Before any write: the batch is open (and was not rolled back by SQLite meanwhile). */
+  private openBatch() {
+    if (this.batch) {
+      if (this.sqlite.inTransaction) return;
+      this.fail(this.batch);
+      // The transaction's earlier writes went with the batch: it must not go on in a new one.
+      if (this.inTransaction) throw new BatchLostError();
+    }
+    if (this.peers && this.peers.size > 1) for (const p of this.peers) if (p !== this) p.yieldLock();
+    this.begin.run();
+    let settle!: () => void;
+    const done = new Promise<void>((r) => (settle = r));
+    this.batch = { id: ++this.batches, done, resolve: settle };
+    setImmediate(this.scheduledFlush);
+  }
+
+  private fail(b: Batch) {
+    this.lastFailed = b.id;
+    this.lastError = new BatchLostError();
+    this.batch = undefined;
     b.resolve();
   }
 
-  function scheduledFlush() {
+  private readonly scheduledFlush = () => {
     // A transaction in progress keeps the batch open: committing now would commit half of it.
-    if (inTransaction) flushWanted = true;
-    else flush();
-  }
+    if (this.inTransaction) this.flushWanted = true;
+    else this.flush();
+  };
 
-  function flush() {
-    const b = batch;
+  flush() {
+    const b = this.batch;
     if (!b) return;
-    batch = undefined;
-    flushWanted = false;
+    this.batch = undefined;
+    this.flushWanted = false;
     let committed = false;
     try {
-      if (!sqlite.inTransaction) throw new BatchLostError();
-      commit.run();
+      if (!this.sqlite.inTransaction) throw new BatchLostError();
+      this.commit.run();
       committed = true;
     } catch (e) {
-      lastFailed = b.id;
-      lastError = e;
-      if (sqlite.inTransaction) {
+      this.lastFailed = b.id;
+      this.lastError = e;
+      if (this.sqlite.inTransaction) {
         try {
-          rollback.run();
+          this.rollback.run();
         } catch {
           // Nothing more to undo.
         }
       }
     }
     b.resolve();
-    if (committed) checkpointer?.committed();
+    if (committed) this.checkpointer?.committed();
   }
 
-  const control = (run: () => void): SqliteStatement => ({
-    reader: false,
-    all: () => {
-      run();
-      return [];
-    },
-    run: () => {
-      run();
-      return { changes: 0, lastInsertRowid: 0 };
-    },
-    iterate: () => {
-      run();
-      return [][Symbol.iterator]();
-    },
-  });
-  const beginTx = control(() => {
-    openBatch();
-    savepoint.run();
-    inTransaction = true;
-  });
-  const commitTx = control(() => {
-    inTransaction = false;
-    if (flushWanted) setImmediate(scheduledFlush);
+  private beginTransaction() {
+    this.openBatch();
+    this.savepoint.run();
+    this.inTransaction = true;
+  }
+
+  private commitTransaction() {
+    this.inTransaction = false;
+    if (this.flushWanted) setImmediate(this.scheduledFlush);
     // SQLite rolled the whole batch back (an I/O error, a full disk): this transaction is lost too.
-    if (!sqlite.inTransaction) {
-      if (batch) fail(batch);
+    if (!this.sqlite.inTransaction) {
+      if (this.batch) this.fail(this.batch);
       throw new BatchLostError();
     }
-    release.run();
-  });
-  const rollbackTx = control(() => {
-    inTransaction = false;
-    if (flushWanted) setImmediate(scheduledFlush);
-    if (!sqlite.inTransaction) return;
-    rollbackTo.run();
-    release.run();
-  });
+    this.release.run();
+  }
 
-  const writers = new WeakMap<object, SqliteStatement>();
-  const writer = (stmt: SqliteStatement): SqliteStatement => {
-    let w = writers.get(stmt);
+  private rollbackTransaction() {
+    this.inTransaction = false;
+    if (this.flushWanted) setImmediate(this.scheduledFlush);
+    if (!this.sqlite.inTransaction) return;
+    this.rollbackTo.run();
+    this.release.run();
+  }
+
+  /** A writing statement opens the batch before it runs. */
+  private writer(stmt: SqliteStatement): SqliteStatement {
+    let w = this.writers.get(stmt);
     if (!w) {
       w = {
         reader: stmt.reader,
         all: (p) => {
-          openBatch();
+          this.openBatch();
           return stmt.all(p);
         },
         run: (p) => {
-          openBatch();
+          this.openBatch();
           return stmt.run(p);
         },
         iterate: (p) => {
-          openBatch();
+          this.openBatch();
           return stmt.iterate(p);
         },
       };
-      writers.set(stmt, w);
+      this.writers.set(stmt, w);
     }
     return w;
-  };
+  }
 
-  return {
-    prepare(sql) {
-      if (sql === 'begin') return beginTx;
-      if (sql === 'commit') return commitTx;
-      if (sql === 'rollback') return rollbackTx;
-      const stmt = inner.prepare(sql);
-      return (stmt as Database.Statement).readonly ? stmt : writer(stmt);
-    },
-    close() {
-      // A transaction still in progress is undone, as closing would have done; the rest is committed.
-      if (inTransaction && sqlite.inTransaction) {
-        rollbackTo.run();
-        release.run();
-        inTransaction = false;
-      }
-      flush();
-      checkpointer?.close();
-      live.delete(self);
-      peers?.delete(self);
-      if (peers?.size === 0) peersByFile.delete(file!);
-      inner.close();
-    },
-    mark: () => (batch ? batch.id : batches + 1),
-    settled(mark) {
-      const ok = () => lastFailed < mark;
-      if (!batch) return ok() || Promise.resolve(false);
-      return batch.done.then(ok);
-    },
-    flush,
-    checkpointer,
-    get lastError() {
-      return lastError;
-    },
-  };
+  prepare(sql: string): SqliteStatement {
+    if (sql === 'begin') return this.beginTx;
+    if (sql === 'commit') return this.commitTx;
+    if (sql === 'rollback') return this.rollbackTx;
+    const stmt = this.inner.prepare(sql);
+    return (stmt as Database.Statement).readonly ? stmt : this.writer(stmt);
+  }
+
+  close() {
+    // A transaction still in progress is undone, as closing would have done; the rest is committed.
+    if (this.inTransaction && this.sqlite.inTransaction) {
+      this.rollbackTo.run();
+      this.release.run();
+      this.inTransaction = false;
+    }
+    this.flush();
+    this.checkpointer?.close();
+    live.delete(this);
+    this.peers?.delete(this);
+    if (this.peers?.size === 0) peersByFile.delete(this.file!);
+    this.inner.close();
+  }
+
+  mark(): number {
+    return this.batch ? this.batch.id : this.batches + 1;
+  }
+
+  settled(mark: number): true | Promise<boolean> {
+    const ok = () => this.lastFailed < mark;
+    if (!this.batch) return ok() || Promise.resolve(false);
+    return this.batch.done.then(ok);
+  }
 }
