@@ -131,19 +131,10 @@ export function removeFiles(files: readonly { path: string }[]): void {
   for (const f of files) rmSync(f.path, { force: true });
 }
 
-/** Parses the request body; throws ApiError (415, 400, 413) after cleaning up. */
-export async function parseMultipart(request: Request, o: MultipartOptions): Promise<ParsedBody> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!MULTIPART.test(contentType)) throw new ApiError(415, MULTIPART_MESSAGES.notMultipart);
-  // An empty or invalid boundary would leave the parser matching nothing: refuse it before reading.
-  if (multipartBoundary(contentType) === undefined) throw new ApiError(400, MULTIPART_MESSAGES.badBoundary);
-  if (!request.body) throw new ApiError(400, MULTIPART_MESSAGES.empty);
-
-  const maxFiles = o.maxFiles ?? 20;
-  const maxFields = o.maxFields ?? 100;
-  let busboy: ReturnType<typeof Busboy>;
+/** Busboy with the limits; a header it cannot read (no boundary) is a 400. */
+function openParser(contentType: string, o: MultipartOptions, maxFiles: number, maxFields: number) {
   try {
-    busboy = Busboy({
+    return Busboy({
       headers: { 'content-type': contentType },
       limits: {
         fieldNameSize: 200,
@@ -154,8 +145,57 @@ export async function parseMultipart(request: Request, o: MultipartOptions): Pro
       },
     });
   } catch {
-    throw new ApiError(400, MULTIPART_MESSAGES.malformed); // no boundary
+    throw new ApiError(400, MULTIPART_MESSAGES.malformed);
   }
+}
+
+/**
+ * One file part written to disk under a random name. Past its limit a file is still read (the
+ * parser must get to the next part) but not written.
+ */
+function receiveFile(
+  stream: Readable,
+  field: string,
+  filename: string,
+  mimeType: string,
+  dir: string,
+  limit: number,
+): { file: UploadedFile; out: WriteStream; written: Promise<void> } {
+  const storedName = randomUUID();
+  const file: UploadedFile = {
+    field,
+    originalName: displayName(filename),
+    declaredType: (mimeType || 'application/octet-stream').toLowerCase(),
+    size: 0,
+    tooLarge: false,
+    storedName,
+    path: join(dir, storedName),
+  };
+  const cap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      file.size += chunk.length;
+      if (file.size > limit) {
+        file.tooLarge = true;
+        return done();
+      }
+      done(null, chunk);
+    },
+  });
+  const out = createWriteStream(file.path, { flags: 'wx' });
+  return { file, out, written: pipeline(stream, cap, out).catch(() => undefined) };
+}
+
+/** Parses the request body; throws ApiError (415, 400, 413) after cleaning up. */
+export async function parseMultipart(request: Request, o: MultipartOptions): Promise<ParsedBody> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!MULTIPART.test(contentType)) throw new ApiError(415, MULTIPART_MESSAGES.notMultipart);
+  // An empty or invalid boundary would leave the parser matching nothing: refuse it before reading.
+  if (multipartBoundary(contentType) === undefined) throw new ApiError(400, MULTIPART_MESSAGES.badBoundary);
+  if (!request.body) throw new ApiError(400, MULTIPART_MESSAGES.empty);
+
+  const maxFiles = o.maxFiles ?? 20;
+  const maxFields = o.maxFields ?? 100;
+  const busboy = openParser(contentType, o, maxFiles, maxFields);
 
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -205,34 +245,13 @@ export async function parseMultipart(request: Request, o: MultipartOptions): Pro
       discard(stream);
       return diskFailed(e);
     }
-    const storedName = randomUUID();
-    const file: UploadedFile = {
-      field,
-      originalName: displayName(filename),
-      declaredType: (mimeType || 'application/octet-stream').toLowerCase(),
-      size: 0,
-      tooLarge: false,
-      storedName,
-      path: join(o.dir, storedName),
-    };
+    const { file, out, written } = receiveFile(stream, field, filename, mimeType, o.dir, limit);
     files.push(file);
-    // Past its limit a file is still read (the parser must get to the next part) but not written.
-    const cap = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        file.size += chunk.length;
-        if (file.size > limit) {
-          file.tooLarge = true;
-          return done();
-        }
-        done(null, chunk);
-      },
-    });
-    const out = createWriteStream(file.path, { flags: 'wx' });
     outputs.push(out);
     // A failed write stops the whole body (the parser would otherwise wait on this file forever);
     // a part cut short by a broken body fails the body's own pipeline and is reported there.
     out.on('error', diskFailed);
-    writes.push(pipeline(stream, cap, out).catch(() => undefined));
+    writes.push(written);
   });
 
   try {
