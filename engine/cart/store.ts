@@ -80,6 +80,40 @@ export function memoryStorage(): CartStorage {
   };
 }
 
+/** One new line merged into `items` in place: added, one more of the same finish, or the finish replaced. */
+function addLine(items: CartItem[], a: NewCartItem, max: number): AddResult {
+  const at = items.findIndex((i) => i.sku === a.sku);
+  const line: CartItem = { sku: a.sku, name: a.name, qty: 1, finish: { type: a.finish.type, value: a.finish.value } };
+  if (at === -1) {
+    items.push(line);
+    return { status: 'added', sku: a.sku, message: addedMessage(a.name) };
+  }
+  const old = items[at]!;
+  if (old.finish.type === a.finish.type && old.finish.value === a.finish.value) {
+    if (old.qty >= max) return { status: 'max-quantity', sku: a.sku, message: maxQuantityMessage(a.name, max) };
+    items[at] = { ...old, qty: old.qty + 1 };
+    return { status: 'updated', sku: a.sku, message: updatedMessage(a.name) };
+  }
+  items[at] = line;
+  return { status: 'updated', sku: a.sku, message: updatedMessage(a.name) };
+}
+
+/**
+ * The events that may change what the cart shows: our own signal, another tab's storage, and a
+ * page shown again from the back/forward cache or a prerendered one the shopper opens.
+ */
+function watch(
+  events: EventTarget,
+  onChanged: () => void,
+  onStorage: (e: Event) => void,
+  how: 'addEventListener' | 'removeEventListener',
+) {
+  events[how](SAMPLES_CHANGED_EVENT, onChanged);
+  events[how]('storage', onStorage);
+  events[how]('pageshow', onChanged);
+  if (typeof document !== 'undefined') document[how]('prerenderingchange', onChanged);
+}
+
 export function createCartStore(opts: CartStoreOptions): CartStore {
   const { storage, events } = opts;
   const rules = opts.rules ?? currentShop().cart;
@@ -147,32 +181,8 @@ export function createCartStore(opts: CartStoreOptions): CartStore {
 
   function addMany(adds: readonly NewCartItem[]): AddResult[] {
     const items = [...getItems()];
-    let changed = false;
-    const results = adds.map((a): AddResult => {
-      const at = items.findIndex((i) => i.sku === a.sku);
-      const line: CartItem = {
-        sku: a.sku,
-        name: a.name,
-        qty: 1,
-        finish: { type: a.finish.type, value: a.finish.value },
-      };
-      if (at === -1) {
-        items.push(line);
-        changed = true;
-        return { status: 'added', sku: a.sku, message: addedMessage(a.name) };
-      }
-      const old = items[at]!;
-      if (old.finish.type === a.finish.type && old.finish.value === a.finish.value) {
-        if (old.qty >= max) return { status: 'max-quantity', sku: a.sku, message: maxQuantityMessage(a.name, max) };
-        items[at] = { ...old, qty: old.qty + 1 };
-        changed = true;
-        return { status: 'updated', sku: a.sku, message: updatedMessage(a.name) };
-      }
-      items[at] = line;
-      changed = true;
-      return { status: 'updated', sku: a.sku, message: updatedMessage(a.name) };
-    });
-    if (changed) write(items);
+    const results = adds.map((a) => addLine(items, a, max));
+    if (results.some((r) => r.status !== 'max-quantity')) write(items);
     return results;
   }
 
@@ -187,23 +197,11 @@ export function createCartStore(opts: CartStoreOptions): CartStore {
     getItems,
     has: (sku) => getItems().some((i) => i.sku === sku),
     subscribe(listener) {
-      if (listeners.size === 0 && events) {
-        events.addEventListener(SAMPLES_CHANGED_EVENT, onChanged);
-        events.addEventListener('storage', onStorage);
-        // A page shown again from the back/forward cache, or a prerendered one the shopper opens,
-        // may show a cart changed since it was rendered.
-        events.addEventListener('pageshow', onChanged);
-        if (typeof document !== 'undefined') document.addEventListener('prerenderingchange', onChanged);
-      }
+      if (listeners.size === 0 && events) watch(events, onChanged, onStorage, 'addEventListener');
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
-        if (listeners.size === 0 && events) {
-          events.removeEventListener(SAMPLES_CHANGED_EVENT, onChanged);
-          events.removeEventListener('storage', onStorage);
-          events.removeEventListener('pageshow', onChanged);
-          if (typeof document !== 'undefined') document.removeEventListener('prerenderingchange', onChanged);
-        }
+        if (listeners.size === 0 && events) watch(events, onChanged, onStorage, 'removeEventListener');
       };
     },
     add: (item) => addMany([item])[0]!,
