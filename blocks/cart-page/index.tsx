@@ -26,6 +26,48 @@ export const LOAD_ERROR_TEXT = 'Your cart could not be loaded. Please reload the
 export const EMPTY_TEXT = 'Looks like you have not added anything to your cart. Go ahead & add items to your cart.';
 export const removedMessage = (name: string) => `Item ${name} has been removed from your cart.`;
 
+type SampleLine = ReturnType<typeof resolveSampleLines>['lines'][number];
+
+/** One line: thumbnail, name, style link, finish swatch, price and Remove. */
+function CartLine({ line: l, removeText, onRemove }: { line: SampleLine; removeText: string; onRemove: () => void }) {
+  const picture = l.images[0];
+  return (
+    <li className={styles.line}>
+      {picture && (
+        <img
+          className={styles.thumb}
+          src={picture.processedUrls.cart}
+          alt={picture.altText}
+          width={60}
+          height={80}
+          decoding="async"
+        />
+      )}
+      <div className={styles.info}>
+        <h3 className={styles.name}>{l.name}</h3>
+        <p className={styles.meta}>
+          Style: <SiteLink href={l.styleUrl}>{l.styleTitle}</SiteLink>
+        </p>
+        <p className={`${styles.meta} ${styles.finish}`}>
+          <img
+            className={styles.swatch}
+            src={l.finish.image.processedUrls.medium}
+            alt=""
+            width={20}
+            height={20}
+            decoding="async"
+          />
+          <span>Finish: {l.finish.label}</span>
+        </p>
+      </div>
+      <p className={styles.price}>{formatPrice(l.price)}</p>
+      <button type="button" className={styles.remove} aria-label={`${removeText} ${l.name}`} onClick={onRemove}>
+        {removeText}
+      </button>
+    </li>
+  );
+}
+
 function CartPage({
   title,
   emptyText,
@@ -80,49 +122,9 @@ function CartPage({
           {title} <span className={styles.count}>({lines.length === 1 ? '1 item' : `${lines.length} items`})</span>
         </h2>
         <ul className={styles.lines} aria-labelledby={`${id}-title`}>
-          {lines.map((l) => {
-            const picture = l.images[0];
-            return (
-              <li key={l.sku} className={styles.line}>
-                {picture && (
-                  <img
-                    className={styles.thumb}
-                    src={picture.processedUrls.cart}
-                    alt={picture.altText}
-                    width={60}
-                    height={80}
-                    decoding="async"
-                  />
-                )}
-                <div className={styles.info}>
-                  <h3 className={styles.name}>{l.name}</h3>
-                  <p className={styles.meta}>
-                    Style: <SiteLink href={l.styleUrl}>{l.styleTitle}</SiteLink>
-                  </p>
-                  <p className={`${styles.meta} ${styles.finish}`}>
-                    <img
-                      className={styles.swatch}
-                      src={l.finish.image.processedUrls.medium}
-                      alt=""
-                      width={20}
-                      height={20}
-                      decoding="async"
-                    />
-                    <span>Finish: {l.finish.label}</span>
-                  </p>
-                </div>
-                <p className={styles.price}>{formatPrice(l.price)}</p>
-                <button
-                  type="button"
-                  className={styles.remove}
-                  aria-label={`${removeText} ${l.name}`}
-                  onClick={() => remove(l.sku, l.name)}
-                >
-                  {removeText}
-                </button>
-              </li>
-            );
-          })}
+          {lines.map((l) => (
+            <CartLine key={l.sku} line={l} removeText={removeText} onRemove={() => remove(l.sku, l.name)} />
+          ))}
         </ul>
         <div className={styles.summary}>
           <p className={styles.subtotal}>

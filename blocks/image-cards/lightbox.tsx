@@ -3,7 +3,7 @@
  * + and - (or the buttons) zoom up to `maxZoom`; ArrowLeft/ArrowRight move between images;
  * Tab stays inside; closing returns focus to the image that opened it (done by the caller).
  */
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { GalleryImage } from '../../schemas/types/blocks/image-cards.ts';
 import styles from './image-cards.module.css';
 import { zoomIn, zoomOut, zoomPercent } from './zoom.ts';
@@ -57,7 +57,7 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
     else if (e.key === '-' || e.key === '_') zoomBy(-1);
     else if (e.key === 'ArrowRight' && many) move(1);
     else if (e.key === 'ArrowLeft' && many) move(-1);
-    else if (e.key === 'Tab') return trapTab(e);
+    else if (e.key === 'Tab') return dialog.current && trapTab(dialog.current, e);
     else return;
     e.preventDefault();
   };
@@ -66,23 +66,6 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  const trapTab = (e: KeyboardEvent) => {
-    const d = dialog.current;
-    if (!d) return;
-    const focusable = [...d.querySelectorAll<HTMLElement>('button:not(:disabled), [tabindex="0"]')];
-    if (!focusable.length) return;
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    const inside = d.contains(document.activeElement);
-    if (e.shiftKey && (document.activeElement === first || !inside)) {
-      last.focus();
-      e.preventDefault();
-    } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
-      first.focus();
-      e.preventDefault();
-    }
-  };
-
   const label = image.caption ?? image.alt;
   return (
     <dialog
@@ -140,25 +123,56 @@ export function Lightbox({ images, index, onIndex, onClose, maxZoom, zoomStep }:
           </button>
         </div>
       </div>
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes with the group role, both while zoomed */}
-      <div
-        ref={stage}
-        className={styles.stage}
-        tabIndex={zoom > 1 ? 0 : -1}
-        aria-label={zoom > 1 ? 'Zoomed image, scroll to pan' : undefined}
-        role={zoom > 1 ? 'group' : undefined}
-      >
-        <img
-          className={`${styles.full} ${zoom > 1 ? styles.zoomed : ''}`}
-          src={image.src}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          style={zoom > 1 ? { width: `${zoom * 100}%` } : undefined}
-          data-zoom={zoom}
-        />
-      </div>
+      <ZoomStage image={image} zoom={zoom} stage={stage} />
       {image.caption && <p className={styles.dialogCaption}>{image.caption}</p>}
     </dialog>
+  );
+}
+
+/** Tab and Shift+Tab cycle through the dialog's controls. */
+function trapTab(d: HTMLDialogElement, e: KeyboardEvent) {
+  const focusable = [...d.querySelectorAll<HTMLElement>('button:not(:disabled), [tabindex="0"]')];
+  if (!focusable.length) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  const inside = d.contains(document.activeElement);
+  if (e.shiftKey && (document.activeElement === first || !inside)) {
+    last.focus();
+    e.preventDefault();
+  } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+    first.focus();
+    e.preventDefault();
+  }
+}
+
+/** The image at its zoom; zoomed, it is a focusable group the visitor scrolls to pan. */
+function ZoomStage({
+  image,
+  zoom,
+  stage,
+}: {
+  image: GalleryImage;
+  zoom: number;
+  stage: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label comes with the group role, both while zoomed
+    <div
+      ref={stage}
+      className={styles.stage}
+      tabIndex={zoom > 1 ? 0 : -1}
+      aria-label={zoom > 1 ? 'Zoomed image, scroll to pan' : undefined}
+      role={zoom > 1 ? 'group' : undefined}
+    >
+      <img
+        className={`${styles.full} ${zoom > 1 ? styles.zoomed : ''}`}
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        style={zoom > 1 ? { width: `${zoom * 100}%` } : undefined}
+        data-zoom={zoom}
+      />
+    </div>
   );
 }

@@ -16,6 +16,39 @@ import { ProductCard } from './product-card.tsx';
 import styles from './listing.module.css';
 
 /**
+ * Where focus goes: after a page link, the list comes into view and its results line takes
+ * focus, as a new page would (not when a shared ?page= applies on load, nor on back/forward);
+ * after Load more (by button), the first card that was added.
+ */
+function useListingFocus(page: number, end: number) {
+  const sectionRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusItem = useRef<number | null>(null);
+  const pageLinkUsed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => {
+    if (!pageLinkUsed.current) return;
+    pageLinkUsed.current = false;
+    sectionRef.current?.querySelector<HTMLElement>('[data-listing-focus]')?.focus({ preventScroll: true });
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [page]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when more items are shown
+  useEffect(() => {
+    if (focusItem.current === null) return;
+    const link = listRef.current?.children[focusItem.current]?.querySelector<HTMLElement>('a');
+    focusItem.current = null;
+    link?.focus();
+  }, [end]);
+  return { sectionRef, listRef, focusItem, pageLinkUsed };
+}
+
+/** The results line: "Showing 1–12 of 40" with page numbers, else "Showing 24 of 40". */
+const showing = (range: { start: number; end: number }, total: number, pagination: ListingProps['pagination']) =>
+  pagination === 'page-numbers'
+    ? `Showing ${range.start + 1}–${range.end} of ${total}`
+    : `Showing ${range.end} of ${total}`;
+
+/**
  * A listing of product cards with sort, filters and pagination, its state in the URL. The
  * prerendered HTML shows the first page in the authored order; after hydration the URL's
  * page, sort and filters apply (see useQueryParams). Filter, sort and page-number changes add
@@ -56,29 +89,7 @@ function ListingView({
   const range = visibleRange(total, pageSize, query.page, pagination);
   const shown = matching.slice(range.start, range.end);
 
-  const sectionRef = useRef<HTMLElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const focusItem = useRef<number | null>(null);
-  const pageLinkUsed = useRef(false);
-
-  // After a page link: bring the list into view and focus its results line, as a new page
-  // would (not when a shared ?page= applies on load, nor on back/forward).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
-  useEffect(() => {
-    if (!pageLinkUsed.current) return;
-    pageLinkUsed.current = false;
-    sectionRef.current?.querySelector<HTMLElement>('[data-listing-focus]')?.focus({ preventScroll: true });
-    sectionRef.current?.scrollIntoView({ block: 'start' });
-  }, [range.page]);
-
-  // Load more (by button): focus the first card that was added.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when more items are shown
-  useEffect(() => {
-    if (focusItem.current === null) return;
-    const link = listRef.current?.children[focusItem.current]?.querySelector<HTMLElement>('a');
-    focusItem.current = null;
-    link?.focus();
-  }, [range.end]);
+  const { sectionRef, listRef, focusItem, pageLinkUsed } = useListingFocus(range.page, range.end);
 
   const filterNames = defs.map((d) => d.name);
   const hrefOf = (n: number) => path + queryString(params, { page: n === 1 ? null : String(n) });
@@ -121,10 +132,7 @@ function ListingView({
         />
       </Later>
       <p className={styles.status} role="status" tabIndex={-1} data-listing-focus="">
-        {total > 0 &&
-          (pagination === 'page-numbers'
-            ? `Showing ${range.start + 1}–${range.end} of ${total}`
-            : `Showing ${range.end} of ${total}`)}
+        {total > 0 && showing(range, total, pagination)}
       </p>
       {total === 0 ? (
         <p className={styles.empty}>{emptyText}</p>

@@ -8,7 +8,7 @@
  * (added, or the maximum-quantity message). Messages clear when the selection changes and
  * vanish after 5 seconds.
  */
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import {
   SiteLink,
   defineBlock,
@@ -69,6 +69,67 @@ function SampleRow({ sample, inCart }: { sample: SampleRecord; inCart: boolean }
   );
 }
 
+type Catalogue = Extract<ReturnType<typeof useSampleData>, { status: 'ready' }>['data'];
+
+/** The samples of a style (by its path), in the catalogue's order. */
+function samplesOf(catalogue: Catalogue, key: string): SampleRecord[] {
+  const skus = Object.hasOwn(catalogue.styles, key) ? catalogue.styles[key]!.skus : [];
+  return skus.flatMap((sku) => catalogue.samples[sku] ?? []);
+}
+
+/** What the last press said; it fades after a while. */
+function useFeedback() {
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  useEffect(() => {
+    if (!feedback) return;
+    const t = setTimeout(() => setFeedback(null), MESSAGE_MS);
+    return () => clearTimeout(t);
+  }, [feedback]);
+  return [feedback, setFeedback] as const;
+}
+
+/** The style's samples as checkboxes: the shopper ticks the ones to add. */
+function SampleChoices({
+  samples,
+  selected,
+  inCart,
+  firstBox,
+  onToggle,
+  errorId,
+}: {
+  samples: SampleRecord[];
+  selected: ReadonlySet<string>;
+  inCart: ReadonlySet<string>;
+  firstBox: RefObject<HTMLInputElement | null>;
+  onToggle: (sku: string, on: boolean) => void;
+  /** Set while "select one" is shown: the boxes are invalid and described by it. */
+  errorId: string | undefined;
+}) {
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className="jv-sr-only">Samples to add</legend>
+      <ul className={styles.list}>
+        {samples.map((s, i) => (
+          <li key={s.sku}>
+            <label className={styles.item}>
+              <input
+                ref={i === 0 ? firstBox : undefined}
+                className={styles.check}
+                type="checkbox"
+                checked={selected.has(s.sku)}
+                onChange={(e) => onToggle(s.sku, e.currentTarget.checked)}
+                aria-invalid={errorId ? true : undefined}
+                aria-describedby={errorId}
+              />
+              <SampleRow sample={s} inCart={inCart.has(s.sku)} />
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 function SampleList({ title, intro, style, buttonText, cartText, cartUrl }: SampleListProps) {
   const page = usePageData();
   const key = style ?? page.path;
@@ -76,22 +137,11 @@ function SampleList({ title, intro, style, buttonText, cartText, cartUrl }: Samp
   const cart = useSampleCart();
   // null until the shopper ticks or unticks a box: the selection is then the list's first one.
   const [picked, setPicked] = useState<ReadonlySet<string> | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useFeedback();
   const firstBox = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  useEffect(() => {
-    if (!feedback) return;
-    const t = setTimeout(() => setFeedback(null), MESSAGE_MS);
-    return () => clearTimeout(t);
-  }, [feedback]);
-
-  const samples: SampleRecord[] =
-    data.status === 'ready'
-      ? (Object.hasOwn(data.data.styles, key) ? data.data.styles[key]!.skus : []).flatMap(
-          (sku) => data.data.samples[sku] ?? [],
-        )
-      : [];
+  const samples = data.status === 'ready' ? samplesOf(data.data, key) : [];
   const choose = samples.length > 1;
   const own = samples.filter((s) => s.styleUrl === key);
   const selected = picked ?? new Set(own.length === 1 ? [own[0]!.sku] : []);
@@ -139,27 +189,14 @@ function SampleList({ title, intro, style, buttonText, cartText, cartUrl }: Samp
     body = (
       <>
         {choose ? (
-          <fieldset className={styles.fieldset}>
-            <legend className="jv-sr-only">Samples to add</legend>
-            <ul className={styles.list}>
-              {samples.map((s, i) => (
-                <li key={s.sku}>
-                  <label className={styles.item}>
-                    <input
-                      ref={i === 0 ? firstBox : undefined}
-                      className={styles.check}
-                      type="checkbox"
-                      checked={selected.has(s.sku)}
-                      onChange={(e) => toggle(s.sku, e.currentTarget.checked)}
-                      aria-invalid={selectError || undefined}
-                      aria-describedby={selectError ? `${id}-error` : undefined}
-                    />
-                    <SampleRow sample={s} inCart={inCart.has(s.sku)} />
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <SampleChoices
+            samples={samples}
+            selected={selected}
+            inCart={inCart}
+            firstBox={firstBox}
+            onToggle={toggle}
+            errorId={selectError ? `${id}-error` : undefined}
+          />
         ) : (
           <ul className={styles.list}>
             {samples.map((s) => (

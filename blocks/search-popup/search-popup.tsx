@@ -22,15 +22,8 @@ const UNAVAILABLE_TEXT = 'Search is not available right now. Please try again la
 export const searchUrl = (searchPath: string, text: string) =>
   `${searchPath}?${new URLSearchParams({ query: text.trim() })}`;
 
-export function SearchPopup({
-  label,
-  placeholder,
-  searchPath,
-  seeAllText,
-  hintText,
-  limit,
-  className,
-}: SearchPopupProps & { className?: string }) {
+/** The combobox's state: open, the text, the active suggestion, and the hits for the text. */
+function useSearchBox(limit: number | undefined, searchPath: string) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [text, setText] = useState('');
@@ -38,9 +31,6 @@ export function SearchPopup({
   const [tooShort, setTooShort] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  // Focus returned to the field by the Close button must not reopen the popup.
-  const quiet = useRef(false);
-  const id = useId();
   const index = useSiteSearch(wanted);
 
   const hits = useMemo(
@@ -108,28 +98,71 @@ export function SearchPopup({
       close();
     }
   };
+  const typed = (value: string) => {
+    setText(value);
+    setActive(-1);
+    setTooShort(false);
+    show();
+  };
+  return {
+    open,
+    text,
+    active,
+    setActive,
+    tooShort,
+    root,
+    input,
+    index,
+    hits,
+    listShown,
+    show,
+    close,
+    go,
+    submit,
+    onKeyDown,
+    typed,
+  };
+}
 
-  let status: string | null = null;
-  if (tooShort)
-    status = null; // the alert below says it
-  else if (!isSearchable(text)) status = hintText || null;
-  else if (index.status === 'error') status = UNAVAILABLE_TEXT;
-  else if (index.status !== 'ready') status = LOADING_TEXT;
-  else if (!hits.length) status = SEARCH_NO_RESULTS_MESSAGE;
+type SearchBox = ReturnType<typeof useSearchBox>;
 
-  const optionId = (i: number) => `${id}-option-${i}`;
+/** The line under the field: the hint, loading, unavailable or no results (the alert says "too short"). */
+function statusText(box: SearchBox, hintText: string | undefined): string | null {
+  if (box.tooShort) return null;
+  if (!isSearchable(box.text)) return hintText || null;
+  if (box.index.status === 'error') return UNAVAILABLE_TEXT;
+  if (box.index.status !== 'ready') return LOADING_TEXT;
+  return box.hits.length ? null : SEARCH_NO_RESULTS_MESSAGE;
+}
+
+const optionId = (id: string, i: number) => `${id}-option-${i}`;
+
+export function SearchPopup({
+  label,
+  placeholder,
+  searchPath,
+  seeAllText,
+  hintText,
+  limit,
+  className,
+}: SearchPopupProps & { className?: string }) {
+  const box = useSearchBox(limit, searchPath);
+  const { open, listShown, active, tooShort, input } = box;
+  // Focus returned to the field by the Close button must not reopen the popup.
+  const quiet = useRef(false);
+  const id = useId();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: closes the popup when focus leaves it, no interaction of its own
     <div
-      ref={root}
+      ref={box.root}
       className={[styles.search, className].filter(Boolean).join(' ')}
       onBlur={(e) => {
         const next = e.relatedTarget as Node | null;
-        if (open && next && !e.currentTarget.contains(next)) close();
+        if (open && next && !e.currentTarget.contains(next)) box.close();
       }}
     >
       {/* biome-ignore lint/a11y/useSemanticElements: a search form is the search landmark, in browsers without the search element too */}
-      <form role="search" action={searchPath} method="get" className={styles.form} onSubmit={submit}>
+      <form role="search" action={searchPath} method="get" className={styles.form} onSubmit={box.submit}>
         <label htmlFor={`${id}-input`} className="jv-sr-only">
           {label}
         </label>
@@ -147,25 +180,20 @@ export function SearchPopup({
           autoComplete="off"
           spellCheck={false}
           placeholder={placeholder}
-          value={text}
+          value={box.text}
           aria-expanded={listShown}
           aria-controls={listShown ? `${id}-list` : undefined}
           aria-autocomplete="list"
-          aria-activedescendant={listShown && active >= 0 ? optionId(active) : undefined}
+          aria-activedescendant={listShown && active >= 0 ? optionId(id, active) : undefined}
           aria-invalid={tooShort || undefined}
           aria-describedby={tooShort ? `${id}-error` : undefined}
           onFocus={() => {
             if (quiet.current) quiet.current = false;
-            else show();
+            else box.show();
           }}
-          onClick={show}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setActive(-1);
-            setTooShort(false);
-            show();
-          }}
-          onKeyDown={onKeyDown}
+          onClick={box.show}
+          onChange={(e) => box.typed(e.currentTarget.value)}
+          onKeyDown={box.onKeyDown}
         />
         <button type="submit" className={styles.submit}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -176,58 +204,85 @@ export function SearchPopup({
         </button>
       </form>
       {open && (
-        <div className={styles.popup}>
-          {tooShort && (
-            <p id={`${id}-error`} className={styles.error} role="alert">
-              {SEARCH_MIN_LENGTH_MESSAGE}
-            </p>
-          )}
-          <p className={styles.status} role="status">
-            {status}
-          </p>
-          {listShown && (
-            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's listbox of options
-            <ul id={`${id}-list`} role="listbox" aria-label={`${label} suggestions`} className={styles.list}>
-              {hits.map((h, i) => (
-                // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the combobox, which points at the option (aria-activedescendant)
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox takes the keys for its options
-                <li
-                  key={h.id}
-                  id={optionId(i)}
-                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox
-                  role="option"
-                  aria-selected={i === active}
-                  className={styles.option}
-                  onPointerDown={(e) => e.preventDefault()}
-                  onPointerEnter={() => setActive(i)}
-                  onClick={() => go(h.url)}
-                >
-                  <span className={styles.name}>{h.name}</span>
-                  <span className={styles.detail}>{h.kind === 'page' ? 'Page' : h.title}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className={styles.footer}>
-            {isSearchable(text) && (
-              <a href={searchUrl(searchPath, text)} className={styles.all} onClick={close}>
-                {seeAllText}
-              </a>
-            )}
-            <button
-              type="button"
-              className={styles.close}
-              onClick={() => {
-                close();
-                quiet.current = true;
-                input.current?.focus();
-              }}
-            >
-              Close
-            </button>
-          </div>
-        </div>
+        <Suggestions
+          box={box}
+          id={id}
+          label={label}
+          seeAllText={seeAllText}
+          searchPath={searchPath}
+          status={statusText(box, hintText)}
+          onClose={() => {
+            box.close();
+            quiet.current = true;
+            input.current?.focus();
+          }}
+        />
       )}
+    </div>
+  );
+}
+
+/** The popup: the too-short alert, the status line, the suggestions, See all and Close. */
+function Suggestions({
+  box,
+  id,
+  label,
+  seeAllText,
+  searchPath,
+  status,
+  onClose,
+}: {
+  box: SearchBox;
+  id: string;
+  label: string;
+  seeAllText: string;
+  searchPath: string;
+  status: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <div className={styles.popup}>
+      {box.tooShort && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {SEARCH_MIN_LENGTH_MESSAGE}
+        </p>
+      )}
+      <p className={styles.status} role="status">
+        {status}
+      </p>
+      {box.listShown && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's listbox of options
+        <ul id={`${id}-list`} role="listbox" aria-label={`${label} suggestions`} className={styles.list}>
+          {box.hits.map((h, i) => (
+            // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the combobox, which points at the option (aria-activedescendant)
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox takes the keys for its options
+            <li
+              key={h.id}
+              id={optionId(id, i)}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox
+              role="option"
+              aria-selected={i === box.active}
+              className={styles.option}
+              onPointerDown={(e) => e.preventDefault()}
+              onPointerEnter={() => box.setActive(i)}
+              onClick={() => box.go(h.url)}
+            >
+              <span className={styles.name}>{h.name}</span>
+              <span className={styles.detail}>{h.kind === 'page' ? 'Page' : h.title}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.footer}>
+        {isSearchable(box.text) && (
+          <a href={searchUrl(searchPath, box.text)} className={styles.all} onClick={box.close}>
+            {seeAllText}
+          </a>
+        )}
+        <button type="button" className={styles.close} onClick={onClose}>
+          Close
+        </button>
+      </div>
     </div>
   );
 }
