@@ -90,26 +90,7 @@ export function Carousel({
     if (Math.abs(dx) > 40) (dx < 0 ? slider.next : slider.prev)();
   };
 
-  const arrow = (dir: 'prev' | 'next') => (
-    <button
-      type="button"
-      className={`${styles.arrow} ${dir === 'prev' ? styles.arrowPrev : styles.arrowNext}`}
-      aria-label={dir === 'prev' ? 'Previous slide' : 'Next slide'}
-      disabled={dir === 'prev' ? !slider.canPrev : !slider.canNext}
-      onClick={dir === 'prev' ? slider.prev : slider.next}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d={dir === 'prev' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
-  );
+  const arrow = (dir: 'prev' | 'next') => <Arrow dir={dir} slider={slider} />;
 
   return (
     <section
@@ -172,5 +153,29 @@ export function Carousel({
         </div>
       )}
     </section>
+  );
+}
+
+/** The previous or next arrow, disabled at the end it points to (when the slider does not loop). */
+function Arrow({ dir, slider }: { dir: 'prev' | 'next'; slider: ReturnType<typeof useSlider> }) {
+  return (
+    <button
+      type="button"
+      className={`${styles.arrow} ${dir === 'prev' ? styles.arrowPrev : styles.arrowNext}`}
+      aria-label={dir === 'prev' ? 'Previous slide' : 'Next slide'}
+      disabled={dir === 'prev' ? !slider.canPrev : !slider.canNext}
+      onClick={dir === 'prev' ? slider.prev : slider.next}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d={dir === 'prev' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
   );
 }
