@@ -33,11 +33,42 @@ async function getJson<T>(path: string): Promise<T> {
   return body as T;
 }
 
+/** The edited values with undo and redo; `kind` groups quick successive edits into one undo step. */
+function useHistory() {
+  const [history, setHistory] = useState<History>({ docs: {}, past: [], future: [], lastAt: 0 });
+  /** Sets the value at a pointer of a file. */
+  const change = useCallback((file: string, pointer: string, value: unknown, kind?: string) => {
+    setHistory((h) => {
+      const next = { ...h.docs, [file]: setAt(h.docs[file], pointer, value) };
+      const now = Date.now();
+      const merge = kind !== undefined && kind === h.lastKind && now - h.lastAt < 1000;
+      return { docs: next, past: merge ? h.past : [...h.past, h.docs], future: [], lastKind: kind, lastAt: now };
+    });
+  }, []);
+  const undo = useCallback(
+    () =>
+      setHistory((h) =>
+        h.past.length
+          ? { docs: h.past.at(-1)!, past: h.past.slice(0, -1), future: [h.docs, ...h.future], lastAt: 0 }
+          : h,
+      ),
+    [],
+  );
+  const redo = useCallback(
+    () =>
+      setHistory((h) =>
+        h.future.length ? { docs: h.future[0]!, past: [...h.past, h.docs], future: h.future.slice(1), lastAt: 0 } : h,
+      ),
+    [],
+  );
+  return { history, setHistory, change, undo, redo };
+}
+
 export function useEditor(route: string) {
   const [opened, setOpened] = useState<Opened>();
   const [types, setTypes] = useState<Record<string, BlockType>>({});
   const [lists, setLists] = useState<{ routes: { path: string }[]; images: string[] }>({ routes: [], images: [] });
-  const [history, setHistory] = useState<History>({ docs: {}, past: [], future: [], lastAt: 0 });
+  const { history, setHistory, change, undo, redo } = useHistory();
   const [selected, setSelected] = useState<string>();
   const [findings, setFindings] = useState<Finding[]>([]);
   const [refs, setRefs] = useState<ResolvedRefs>({});
@@ -76,7 +107,7 @@ export function useEditor(route: string) {
       },
       (e: Error) => setStatus({ kind: 'error', message: e.message }),
     );
-  }, [route]);
+  }, [route, setHistory]);
 
   const dirtyFiles = useMemo(
     () => (opened ? Object.keys(opened.files).filter((rel) => !deepEqual(opened.files[rel]!.value, docs[rel])) : []),
@@ -102,33 +133,6 @@ export function useEditor(route: string) {
     }, 150);
     return () => clearTimeout(t);
   }, [opened, docs]);
-
-  /** Sets the value at a pointer of a file; `kind` groups quick successive edits into one undo step. */
-  const change = useCallback((file: string, pointer: string, value: unknown, kind?: string) => {
-    setHistory((h) => {
-      const next = { ...h.docs, [file]: setAt(h.docs[file], pointer, value) };
-      const now = Date.now();
-      const merge = kind !== undefined && kind === h.lastKind && now - h.lastAt < 1000;
-      return { docs: next, past: merge ? h.past : [...h.past, h.docs], future: [], lastKind: kind, lastAt: now };
-    });
-  }, []);
-
-  const undo = useCallback(
-    () =>
-      setHistory((h) =>
-        h.past.length
-          ? { docs: h.past.at(-1)!, past: h.past.slice(0, -1), future: [h.docs, ...h.future], lastAt: 0 }
-          : h,
-      ),
-    [],
-  );
-  const redo = useCallback(
-    () =>
-      setHistory((h) =>
-        h.future.length ? { docs: h.future[0]!, past: [...h.past, h.docs], future: h.future.slice(1), lastAt: 0 } : h,
-      ),
-    [],
-  );
 
   const save = useCallback(async () => {
     if (!opened) return;
