@@ -94,7 +94,7 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitFor(`${base}/api/health`, 20_000);
+  await waitFor(`${base}/api/health`, 90_000);
   process.env.E2E_BASE_URL = base;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
