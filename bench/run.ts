@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints the figures the issues ask for. Needs a build (`joinery build`) for
+ * `npm run bench`: prints the project's speed figures beside their targets. Needs a build (`joinery build`) for
  * the bundle figures; it builds first so they describe the current sources, never a stale dist/.
  * Nothing here is asserted.
  */

@@ -29,7 +29,7 @@ export function successTexts(def: FormFile): { title: string; text: string } {
   };
 }
 
-/** Spec 001 section 8: the server's message when it sent one, else the form's, else the generic one. */
+/** The server's message when it sent one, else the form's, else the generic one. */
 export function errorText(def: FormFile, serverMessage?: string): string {
   return serverMessage ?? def.messages?.error ?? FORM_TEXTS.error;
 }

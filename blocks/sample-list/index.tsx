@@ -4,7 +4,7 @@
  * list shows "Loading samples..." until it arrives, and the prerendered HTML does too). With
  * more than one sample the shopper ticks the ones to add; with one, the button adds it. A style
  * with a single sample of its own (an RTA style's door) has it ticked at first, so the button
- * orders the style's door as it would alone. The cart answers each line with the spec's message
+ * orders the style's door as it would alone. The cart answers each line with its message
  * (added, or the maximum-quantity message). Messages clear when the selection changes and
  * vanish after 5 seconds.
  */

@@ -1,4 +1,4 @@
-/** The blog's messages, exactly as the spec gives them. */
+/** The blog's messages; their texts are fixed, word for word. */
 export const BLOG_MESSAGES = {
   categoryNotFound: 'Blog Category Not Found',
   invalidBlogData: 'Invalid blog data',

@@ -1,7 +1,7 @@
 /**
  * Blog posts as the blog blocks receive them (resolved from the site's blog data at build
- * time): shape checks, the spec's search ("matches title, description or author name,
- * case-insensitive"), ordering, dates, pages and URLs. Props are checked at runtime too, so a
+ * time): shape checks, the search (a post matches when its title, description or
+ * author name contains the text, case-insensitive), ordering, dates, pages and URLs. Props are checked at runtime too, so a
  * malformed entry shows "Invalid blog data" instead of breaking the page.
  */
 import { fillText } from '../text/fill.ts';

@@ -22,21 +22,21 @@ export const CHECKOUT_MESSAGES = {
   paymentMethod: 'Please select a payment method.',
   /** A shipping address in a country the shop does not ship to; {country} is its name (site.json) or code. */
   notShipped: "Sorry, we don't ship to {country}.",
-  /** Not in the spec: a US ZIP is 5 digits (or ZIP+4, 9). */
+  /** A US ZIP is 5 digits (or ZIP+4, 9). */
   zipUs: 'Enter a 5-digit ZIP code',
-  /** Not in the spec: a postal code outside the US (letters, digits, spaces and hyphens). */
+  /** A postal code outside the US (letters, digits, spaces and hyphens). */
   postalChars: 'Only letters, numbers, spaces and hyphens are allowed',
-  /** Not in the spec: a choice outside the offered list (same text as the form engine's). */
+  /** A choice outside the offered list (same text as the form engine's). */
   invalidSelection: 'Invalid selection',
-  /** Not in the spec: a street or city longer than any real one ("{label} seems too long", as forms say). */
+  /** A street or city longer than any real one ("{label} seems too long", as forms say). */
   tooLong: '{label} seems too long',
-  /** Not in the spec: the ZIP belongs to another state than the one chosen (tax follows both). */
+  /** The ZIP belongs to another state than the one chosen (tax follows both). */
   zipStateMismatch: 'ZIP/Postal code does not match the selected state',
-  /** Not in the spec: a ZIP no US state has (00000, or a ZIP not in the ZIP dataset). */
+  /** A ZIP no US state has (00000, or a ZIP not in the ZIP dataset). */
   zipNotUs: 'ZIP/Postal code is not a valid US ZIP code',
 } as const;
 
-/** The phone messages for a shop whose numbers have `digits` digits (10: the spec's phoneShort and phoneLong). */
+/** The phone messages for a shop whose numbers have `digits` digits (10: phoneShort and phoneLong above). */
 export const phoneDigitsMessages = (digits: number) => ({
   short: `Phone number must be at least ${digits} digits`,
   long: `Phone number can't exceed ${digits} digits`,
@@ -61,7 +61,7 @@ export const SHIPPING_MESSAGES = {
   pending: 'Shipping will be calculated after entering address.',
   failed: 'Failed to calculate shipping',
   none: 'Sorry, no shipping methods are available for the selected shipping address. Please try using a different address, as you will not be able to proceed without selecting a shipping method.',
-  /** Not in the spec: the chosen method exists but does not ship to this address or cart. */
+  /** The chosen method exists but does not ship to this address or cart. */
   unavailable: 'The selected shipping method is not available for this address.',
 } as const;
 

@@ -2,7 +2,7 @@
 export const QUOTE_MESSAGES = {
   expired: 'The quote link has expired. Please contact admin to receive a new payment link.',
   notFound: 'Quote not found. The link may be incorrect.',
-  /** Not in the spec: a quote already paid shows this with its order number. */
+  /** A quote already paid shows this with its order number. */
   alreadyPaid: 'This quote has already been paid.',
   converted: 'Quote converted to order successfully',
   loading: 'Loading quote...',

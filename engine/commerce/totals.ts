@@ -1,6 +1,6 @@
 /**
- * An order's figures from priced lines, a shipping charge and a tax percentage: the spec's item
- * and order fields. taxAmount is the whole tax (items and shipping); shippingTaxAmount its
+ * An order's figures from priced lines, a shipping charge and a tax percentage: the item and
+ * order fields of the order API. taxAmount is the whole tax (items and shipping); shippingTaxAmount its
  * shipping part; total = subtotal + shipping + taxAmount. Every amount is rounded to cents.
  */
 import { roundMoney, sumMoney } from './money.ts';

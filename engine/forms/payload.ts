@@ -34,7 +34,7 @@ export interface FieldDescriptor {
  * - formData: JSON of the cleaned non-file values. Files travel as their own parts, so the
  *   server takes them from the body (and checks them by content), never from this JSON.
  * - emailNotifications: the definition's list on the last step only, else null (the server
- *   should still use its own copy of the definition; it is sent because the spec says so).
+ *   uses its own copy of the definition; the field is part of the submission's wire format).
  * - step: the step index (our addition), so the server validates the same fields the browser did.
  */
 export function submissionPayload(

@@ -1,4 +1,4 @@
-/** Search constants and messages, exactly as the spec gives them. */
+/** Search constants and messages; their texts are fixed, word for word. */
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MIN_LENGTH_MESSAGE = 'Please enter at least 3 characters to search.';
 export const SEARCH_NO_RESULTS_MESSAGE = 'No results found';

@@ -1,5 +1,5 @@
 /**
- * Cookie consent, stored as the spec names it: a cookie `cookie_consent` kept 180 days by
+ * Cookie consent, stored in a cookie named `cookie_consent` kept 180 days by
  * default. Its value is `accepted` (accept all), `rejected` (reject all, or no optional kind
  * chosen in the preferences), or the optional kinds chosen in the preferences joined by `+`
  * (`analytics`, `marketing`, `analytics+marketing`). Necessary cookies need no consent. Any other

@@ -1,7 +1,6 @@
 /**
- * The tag manager's data layer. Every event carries the visitor's identity as the spec puts it:
- * "Tracking carries an empty user id, log-in status Guest and customer type General" (the shop
- * has anonymous guests only). Events are pushed whatever the consent: window.dataLayer is a
+ * The tag manager's data layer. Every event carries the visitor's identity: an empty user id,
+ * log-in status "Guest" and customer type "General" (the shop has anonymous guests only). Events are pushed whatever the consent: window.dataLayer is a
  * plain array in the page and sends nothing anywhere; only loading the tag manager script,
  * which reads it, waits for consent (see tag-manager.ts).
  */

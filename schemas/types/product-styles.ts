@@ -165,7 +165,7 @@ export interface Style {
     url: string;
   };
   /**
-   * The style's specification groups, shown by the spec-view block.
+   * The style's specification groups, shown by the block spec-view.
    */
   specifications: SpecGroup[];
   /**

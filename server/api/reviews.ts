@@ -9,7 +9,7 @@
  * - summary: `{ avgRating, reviewCount }` (average to one decimal; `{ avgRating: 0,
  *   reviewCount: 0 }` when the file holds no reviews).
  *
- * The spec: "failure gives an empty list". When the file is missing, unreadable or not a review
+ * Failure gives an empty list: when the file is missing, unreadable or not a review
  * file, both answer 200 with `[]` (and the server logs why, once per version of the file), so
  * a caller building structured data simply gets nothing; never a 500. Entries that are not
  * well-formed reviews are skipped (`joinery lint` reports them). The parsed file is kept in

@@ -57,7 +57,7 @@ export function LabelText({ field }: { field: CompiledField }) {
   );
 }
 
-/** Spec 001 section 2.4: a required field's placeholder gets an asterisk. */
+/** A required field's placeholder gets an asterisk. */
 export function placeholderOf(def: Field): string | undefined {
   if (!def.placeholder) return undefined;
   return def.required ? `${def.placeholder} *` : def.placeholder;
