@@ -8,7 +8,8 @@
  * The compiled code behaves as if it were at its source: `import.meta.url` (and dirname,
  * filename) name the source file, so paths relative to it (the project root, schemas, workers,
  * the dev overlay's browser file) are the same; relative `.ts`/`.tsx` imports become `.js`;
- * `#form-hash` resolves through the copy's own package.json.
+ * `#form-hash` resolves through the copy's own package.json; the packages of VENDORED are
+ * bundled under vendor/.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,20 @@ const SOURCE_DIRS = ['cli', 'server', 'engine', 'blocks'];
 const COMPILED_ROOT = join(ROOT, 'node_modules', '.cache', 'joinery-js');
 /** Older copies kept besides the newest (a server still running from one loads modules lazily). */
 const KEEP = 3;
+
+/**
+ * Packages of many small modules, each bundled into one file (with shared chunks) under vendor/,
+ * so that a start resolves and reads hundreds of files fewer. Pure ESM packages that read no file
+ * beside their code, imported by the compiled code only (one instance either way).
+ */
+const VENDORED = ['kysely', 'stripe', 'zod'];
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+const vendorName = (spec) => spec.replaceAll('/', '__');
+const vendorFile = (dir, spec) => join(dir, 'vendor', `${vendorName(spec)}.js`);
 
 const isSource = (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts');
 
@@ -80,6 +95,8 @@ export async function compiledDir() {
  */
 export async function compileFiles(files, outDir, finalDir = outDir) {
   const esbuild = await import('esbuild');
+  const target = `node${process.versions.node.split('.')[0]}`;
+  const vendored = new Set();
   await esbuild.build({
     entryPoints: files,
     outdir: outDir,
@@ -88,23 +105,53 @@ export async function compileFiles(files, outDir, finalDir = outDir) {
     packages: 'external',
     format: 'esm',
     platform: 'node',
-    target: `node${process.versions.node.split('.')[0]}`,
+    target,
     jsx: 'automatic',
     define: { JOINERY_COMPILED_DIR: JSON.stringify(finalDir) },
     logLevel: 'error',
-    plugins: [asAtSource],
+    plugins: [asAtSource(finalDir, vendored)],
+  });
+  if (!vendored.size) return;
+  await esbuild.build({
+    entryPoints: Object.fromEntries([...vendored].map((spec) => [vendorName(spec), spec])),
+    outdir: join(outDir, 'vendor'),
+    chunkNames: 'chunks/[name]-[hash]',
+    absWorkingDir: ROOT,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target,
+    logLevel: 'error',
+    plugins: [vendorExternals],
   });
 }
+
+/** In the vendored bundle, the vendored packages only: any other package stays an import. */
+const vendorExternals = {
+  name: 'joinery-vendor-externals',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === 'entry-point' || VENDORED.includes(packageOf(args.path))
+        ? undefined
+        : { path: args.path, external: true },
+    );
+  },
+};
 
 /**
  * Each import stays an import (the files are compiled one by one): a relative TypeScript one names
  * the compiled .js beside it, any other relative one (a .js or .json file) the source file itself.
  */
-const asAtSource = {
+const asAtSource = (finalDir, vendored) => ({
   name: 'joinery-as-at-source',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === 'entry-point') return undefined;
+      if (VENDORED.includes(packageOf(args.path))) {
+        vendored.add(args.path);
+        return { path: pathToFileURL(vendorFile(finalDir, args.path)).href, external: true };
+      }
       if (!/^\.\.?\//.test(args.path)) return { path: args.path, external: true };
       if (/\.tsx?$/.test(args.path)) return { path: args.path.replace(/\.tsx?$/, '.js'), external: true };
       return { path: pathToFileURL(resolve(args.resolveDir, args.path)).href, external: true };
@@ -118,7 +165,7 @@ const asAtSource = {
       return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
   },
-};
+});
 
 /** The copy's package.json: ESM, and the root's "imports" (#form-hash) pointing at compiled files. */
 function writeCopyPackageJson(dir) {
