@@ -12,15 +12,19 @@
  * bundled under vendor/.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIRS = ['cli', 'server', 'engine', 'blocks'];
 const COMPILED_ROOT = join(ROOT, 'node_modules', '.cache', 'joinery-js');
-/** Older copies kept besides the newest (a server still running from one loads modules lazily). */
-const KEEP = 3;
+/**
+ * Copies kept: the newest few, and any a command started from in the last hour (a server still
+ * running from an older copy may load a module from it later).
+ */
+const KEEP = 5;
+const KEEP_USED_MS = 3_600_000;
 
 /**
  * Packages of many small modules, each bundled into one file (with shared chunks) under vendor/,
@@ -36,17 +40,16 @@ const packageOf = (spec) =>
 const vendorName = (spec) => spec.replaceAll('/', '__');
 const vendorFile = (dir, spec) => join(dir, 'vendor', `${vendorName(spec)}.js`);
 
-const isSource = (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts');
+const SOURCE = /(?<!\.test|\.d)\.tsx?$/;
 
-/** Every TypeScript source to compile, relative to the root, with its stat. */
+/** Every TypeScript source to compile (tests aside), with its stat: at every command, so kept lean. */
 function sources() {
   const out = [];
   for (const top of SOURCE_DIRS) {
-    for (const e of readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true })) {
-      if (!e.isFile() || !isSource(e.name)) continue;
-      const abs = join(e.parentPath, e.name);
-      if (abs.includes(`${join('/', 'node_modules', '/')}`)) continue;
-      out.push({ abs, rel: relative(ROOT, abs), stat: statSync(abs) });
+    for (const rel of readdirSync(join(ROOT, top), { recursive: true })) {
+      if (!SOURCE.test(rel) || rel.includes('node_modules')) continue;
+      const abs = `${ROOT}/${top}/${rel}`;
+      out.push({ abs, rel: `${top}/${rel}`, stat: statSync(abs) });
     }
   }
   return out.sort((a, b) => (a.rel < b.rel ? -1 : 1));
@@ -68,7 +71,8 @@ export async function compiledDir() {
   const files = sources();
   const dir = join(COMPILED_ROOT, keyOf(files));
   try {
-    statSync(join(dir, 'package.json'));
+    // Its time marks its last use (see prune).
+    utimesSync(dir, new Date(), new Date());
     return dir;
   } catch {}
   const tmp = `${dir}.tmp-${process.pid}`;
@@ -174,7 +178,7 @@ function writeCopyPackageJson(dir) {
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ type: 'module', imports }, null, 2)}\n`);
 }
 
-/** Removes all but the newest copies, and half-written ones a crash left (older than 10 minutes). */
+/** Removes the copies not kept (KEEP), and half-written ones a crash left (older than 10 minutes). */
 function prune(keep) {
   const all = readdirSync(COMPILED_ROOT)
     .map((name) => join(COMPILED_ROOT, name))
@@ -182,7 +186,10 @@ function prune(keep) {
     .map((p) => ({ p, t: statSync(p).mtimeMs }))
     .sort((a, b) => b.t - a.t);
   const old = [
-    ...all.filter((e) => !e.p.includes('.tmp-')).slice(KEEP - 1),
+    ...all
+      .filter((e) => !e.p.includes('.tmp-'))
+      .slice(KEEP - 1)
+      .filter((e) => Date.now() - e.t > KEEP_USED_MS),
     ...all.filter((e) => e.p.includes('.tmp-') && Date.now() - e.t > 600_000),
   ];
   for (const { p } of old) rmSync(p, { recursive: true, force: true });
