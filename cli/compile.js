@@ -18,7 +18,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIRS = ['cli', 'server', 'engine', 'blocks'];
-const COMPILED_ROOT = join(ROOT, 'node_modules', '.cache', 'joinery-js');
+// JOINERY_COMPILED_ROOT: another folder for the copies, inside the project (its packages are found
+// from there), e.g. for a test that starts from none as a fresh clone does.
+const COMPILED_ROOT = process.env.JOINERY_COMPILED_ROOT
+  ? resolve(process.env.JOINERY_COMPILED_ROOT)
+  : join(ROOT, 'node_modules', '.cache', 'joinery-js');
 /**
  * Copies kept: the newest few, and any a command started from in the last hour (a server still
  * running from an older copy may load a module from it later).
