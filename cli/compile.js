@@ -2,8 +2,9 @@
  * The commands and the server as plain ESM JavaScript: every TypeScript file of cli/, server/,
  * engine/ and blocks/ (tests aside) compiled once by esbuild, file for file, into
  * node_modules/.cache/joinery-js/<key>/ (git-ignored, gone with `npm ci`). The key hashes each
- * source's path, size and mtime with package.json and this file, so an edit gives a fresh copy at
- * the next command and an unchanged tree reuses it. Plain JavaScript: it runs before any loader.
+ * source's path, size and mtime with package.json, the lockfile and this file, so an edit gives a
+ * fresh copy at the next command and an unchanged tree reuses it. Plain JavaScript: it runs before
+ * any loader.
  *
  * The compiled code behaves as if it were at its source: `import.meta.url` (and dirname,
  * filename) name the source file, so paths relative to it (the project root, schemas, workers,
@@ -61,9 +62,10 @@ function sources() {
 
 function keyOf(files) {
   const h = createHash('sha1');
-  for (const f of [join(ROOT, 'package.json'), fileURLToPath(import.meta.url)]) {
-    const s = statSync(f);
-    h.update(`${f}\0${s.size}\0${s.mtimeMs}\n`);
+  // Besides the sources: the "imports", the installed versions (the vendored packages, esbuild) and this file.
+  for (const f of ['package.json', 'package-lock.json', 'node_modules/esbuild/package.json', 'cli/compile.js']) {
+    const s = statSync(join(ROOT, f), { throwIfNoEntry: false });
+    h.update(`${f}\0${s?.size}\0${s?.mtimeMs}\n`);
   }
   h.update(`${ROOT}\n${process.version}\n`);
   for (const f of files) h.update(`${f.rel}\0${f.stat.size}\0${f.stat.mtimeMs}\n`);
