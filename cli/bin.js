@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// The `joinery` command. TypeScript sources run through tsx's loader (no separate compile step).
-import { register } from 'tsx/esm/api';
+// The `joinery` command, run from the compiled JavaScript (cli/compile.js: compiled at the first
+// command after an edit, reused after). Tests and Vite load the TypeScript sources themselves.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compiledDir } from './compile.js';
 
 // NODE_ENV as the caller set it: `joinery start` refuses the sandbox only in a production asked for.
 globalThis.joineryGivenNodeEnv = process.env.NODE_ENV;
 // React picks its development or production build from NODE_ENV when first loaded.
 if (process.argv[2] !== 'dev') process.env.NODE_ENV ??= 'production';
-register();
-const { main } = await import('./main.ts');
+const { main } = await import(pathToFileURL(join(await compiledDir(), 'cli', 'main.js')).href);
 process.exitCode = await main(process.argv);

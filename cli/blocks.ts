@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blockLoaders } from '../blocks/index.ts';
 import type { BlockBuild, BlockContracts, BlockRegistry, BlockSchemaSource } from '../engine/node.ts';
+import { runnable } from './compiled.ts';
 import { BLOCKS_DIR } from './paths.ts';
 
 export const blockTypes = (): string[] => Object.keys(blockLoaders).sort();
@@ -28,7 +29,7 @@ export async function loadBlockContracts(): Promise<BlockContracts> {
   const entries = await Promise.all(
     blockTypes().map(async (type) => {
       const file = blockBuildFile(type);
-      const build: BlockBuild = existsSync(file) ? await import(pathToFileURL(file).href) : {};
+      const build: BlockBuild = existsSync(file) ? await import(pathToFileURL(runnable(file)).href) : {};
       return [type, { schema: schemas.get(type), resolve: build.resolve, jsonLd: build.jsonLd }] as const;
     }),
   );

@@ -3,7 +3,7 @@
  * 0 clean, 1 content errors, 2 usage or tool failure. Errors print one line, never a stack.
  */
 import { Command, CommanderError } from 'commander';
-import { NotASiteError } from '../engine/node.ts';
+import { NotASiteError } from '../engine/content/load-site.ts';
 import { setSiteDir } from './context.ts';
 import { EXIT_USAGE, UsageError } from './exit-codes.ts';
 

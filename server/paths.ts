@@ -8,3 +8,5 @@ export const DEFAULT_CONTENT_DIR = join(PROJECT_ROOT, 'site-config');
 export const VAR_DIR = join(PROJECT_ROOT, 'var');
 export const DEFAULT_DB_FILE = join(VAR_DIR, 'joinery.db');
 export const DEFAULT_MAIL_DIR = join(VAR_DIR, 'mail');
+/** What the server derives once and reuses across starts (compiled validators, the ZIP table). */
+export const CACHE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'joinery');

@@ -3,9 +3,15 @@
  * core): started only for sites large enough to repay their start-up.
  */
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RouteRenderer, RoutesRendered } from '../../engine/prerender/prerender.ts';
+import { compiledDir, runnable } from '../compiled.ts';
 import type { PrerenderFolders } from './prerender-inputs.ts';
+
+const WORKER = compiledDir
+  ? runnable(fileURLToPath(new URL('./prerender-worker.ts', import.meta.url)))
+  : new URL('./prerender-worker.js', import.meta.url);
 
 /**
  * Below this many routes one thread is faster: a worker takes ~3 s to start (loader, site,
@@ -47,8 +53,8 @@ export function startHelperThreads(
       assetUrls: [...(folders.assetUrls ?? [])],
       routeCount,
     };
-    // execArgv empty: the worker registers tsx itself (prerender-worker.js).
-    const worker = new Worker(new URL('./prerender-worker.js', import.meta.url), { workerData: init, execArgv: [] });
+    // Compiled, the worker is prerender-worker.ts's copy; as TypeScript, prerender-worker.js registers tsx first.
+    const worker = new Worker(WORKER, { workerData: init, execArgv: [] });
     workers.push(worker);
     const pending = new Map<number, { resolve: (r: RoutesRendered) => void; reject: (e: Error) => void }>();
     let failure: Error | undefined;

@@ -1,6 +1,7 @@
 /** `joinery new page|form|block NAME [--island START [--client]]`: scaffolds that pass `joinery lint` as they are. */
 import { join } from 'node:path';
 import type { IslandStart } from '../../engine/types.ts';
+import { compiledDir } from '../compiled.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_OK, UsageError } from '../exit-codes.ts';
 import { BLOCKS_DIR, SCHEMAS_DIR } from '../paths.ts';
@@ -40,7 +41,9 @@ export async function newCommand(
       code: opts.client ? ('client' as const) : ('component' as const),
     };
     print(scaffoldBlock(BLOCKS_DIR, name, island || undefined));
-    // Loaded only now, so the block list it reads (blocks/index.ts) includes the new block.
+    // Loaded only now, so the block list it reads (blocks/index.ts) includes the new block;
+    // running compiled, that list's copy is compiled again first.
+    if (compiledDir) await (await import('../compile.js')).compileFiles([join(BLOCKS_DIR, 'index.ts')], compiledDir);
     const { writeTypes } = await import('../types-gen.ts');
     await writeTypes();
     console.log(`generated ${shownPath(join(SCHEMAS_DIR, 'types', 'blocks', `${name}.ts`))}`);

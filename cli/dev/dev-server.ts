@@ -192,6 +192,18 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
       forgetBlocks();
     },
 
+    /**
+     * What every page needs, made before one is asked for: the content loaded and linted, the
+     * blocks' build.ts and their server code through Vite. A failure is left for the page to report.
+     */
+    async warm() {
+      try {
+        content.get();
+        await blockContracts();
+        await (await ssrEntry(vite)).loadAllBlocks();
+      } catch {}
+    },
+
     /** The page with the overlay: its fresh render, else (with errors) its last good one, else none. */
     async page(url: URL, res: ServerResponse) {
       const c = content.get();
@@ -318,6 +330,8 @@ export async function startDevServer(opts: DevServerOptions) {
     await vite.close();
     throw e;
   }
+  // Listening first: the warm-up's lint takes the thread for a moment.
+  setImmediate(() => void site.warm());
   return {
     server,
     vite,

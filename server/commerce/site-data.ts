@@ -23,7 +23,7 @@ import {
   ShopRulesError,
   type ShopRules,
 } from '../../engine/node.ts';
-import { PROJECT_ROOT } from '../paths.ts';
+import { CACHE_DIR, PROJECT_ROOT } from '../paths.ts';
 
 export interface CommerceData {
   /** Every sample of the catalogue by SKU. */
@@ -54,7 +54,8 @@ function schemaValidator(): Validator {
     const schemas: Record<string, object> = {};
     for (const f of Object.values(COMMERCE_FILES))
       if (f.schema) schemas[f.schema] = JSON.parse(readFileSync(join(PROJECT_ROOT, 'schemas', f.schema), 'utf8'));
-    validator = createValidator(schemas, []);
+    // Compiled once per set of schemas, then loaded from the cache at each start.
+    validator = createValidator(schemas, [], { cacheDir: CACHE_DIR });
   }
   return validator;
 }

@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHIP, JANE, orderBody, placeOrder, send } from './testing.ts';
 import { FIXTURE_SHOP_DIR } from '../testing/fixture-shop.ts';
 import { createTestServer, type TestServer } from '../testing/test-server.ts';
-import { stateOfZip, zipStateProblem } from './zip-state.ts';
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../testing/temp-dir.ts';
+import { stateOfZip, zipStateProblem, zipStatesFrom } from './zip-state.ts';
 
 const MISMATCH = 'ZIP/Postal code does not match the selected state';
 const NOT_US = 'ZIP/Postal code is not a valid US ZIP code';
@@ -28,6 +32,33 @@ describe('stateOfZip', () => {
     expect(zipStateProblem({ countryId: 'US', state: 'OH', zipCode: '00000' })).toBe(NOT_US);
     expect(zipStateProblem({ countryId: 'US', state: 'OH', zipCode: '43228' })).toBeUndefined();
     expect(zipStateProblem({ countryId: 'CA', state: 'Ontario', zipCode: '12345' })).toBeUndefined();
+  });
+});
+
+describe('the ZIP table cache', () => {
+  it('gives the state the zipcodes package gives, for every US ZIP, drawn from the package and read back from its file', () => {
+    const pkg = createRequire(import.meta.url)('zipcodes') as {
+      codes: Record<string, unknown>;
+      lookup: (zip: string) => { state: string; country: string } | undefined;
+    };
+    const dir = tempDir('joinery-zip-');
+    try {
+      const file = join(dir.path, 'cache', 'zip-states.json');
+      const drawn = zipStatesFrom(file);
+      expect(existsSync(file)).toBe(true);
+      const read = zipStatesFrom(file);
+      const expected = Object.fromEntries(
+        Object.keys(pkg.codes)
+          .map((zip) => [zip, pkg.lookup(zip)] as const)
+          .filter(([, c]) => c?.country === 'US')
+          .map(([zip, c]) => [zip, c!.state]),
+      );
+      expect(Object.keys(expected).length).toBeGreaterThan(42_000);
+      expect(drawn).toEqual(expected);
+      expect(read).toEqual(expected);
+    } finally {
+      dir.cleanup();
+    }
   });
 });
 

@@ -1,0 +1,3 @@
+/** Types of cli/compile.js (plain JavaScript: it runs before any TypeScript loader). */
+export function compiledDir(): Promise<string>;
+export function compileFiles(files: string[], outDir: string, finalDir?: string): Promise<void>;

@@ -1,0 +1,202 @@
+/**
+ * The commands and the server as plain ESM JavaScript: every TypeScript file of cli/, server/,
+ * engine/ and blocks/ (tests aside) compiled once by esbuild, file for file, into
+ * node_modules/.cache/joinery-js/<key>/ (git-ignored, gone with `npm ci`). The key hashes each
+ * source's path, size and mtime with package.json, the lockfile and this file, so an edit gives a
+ * fresh copy at the next command and an unchanged tree reuses it. Plain JavaScript: it runs before
+ * any loader.
+ *
+ * The compiled code behaves as if it were at its source: `import.meta.url` (and dirname,
+ * filename) name the source file, so paths relative to it (the project root, schemas, workers,
+ * the dev overlay's browser file) are the same; relative `.ts`/`.tsx` imports become `.js`;
+ * `#form-hash` resolves through the copy's own package.json; the packages of VENDORED are
+ * bundled under vendor/.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE_DIRS = ['cli', 'server', 'engine', 'blocks'];
+// JOINERY_COMPILED_ROOT: another folder for the copies, inside the project (its packages are found
+// from there), e.g. for a test that starts from none as a fresh clone does.
+const COMPILED_ROOT = process.env.JOINERY_COMPILED_ROOT
+  ? resolve(process.env.JOINERY_COMPILED_ROOT)
+  : join(ROOT, 'node_modules', '.cache', 'joinery-js');
+/**
+ * Copies kept: the newest few, and any a command started from in the last hour (a server still
+ * running from an older copy may load a module from it later).
+ */
+const KEEP = 5;
+const KEEP_USED_MS = 3_600_000;
+
+/**
+ * Packages of many small modules, each bundled into one file (with shared chunks) under vendor/,
+ * so that a start resolves and reads hundreds of files fewer. Pure ESM packages that read no file
+ * beside their code, imported by the compiled code only (one instance either way).
+ */
+const VENDORED = ['kysely', 'stripe', 'zod'];
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+const vendorName = (spec) => spec.replaceAll('/', '__');
+const vendorFile = (dir, spec) => join(dir, 'vendor', `${vendorName(spec)}.js`);
+
+const SOURCE = /(?<!\.test|\.d)\.tsx?$/;
+
+/** Every TypeScript source to compile (tests aside), with its stat: at every command, so kept lean. */
+function sources() {
+  const out = [];
+  for (const top of SOURCE_DIRS) {
+    for (const rel of readdirSync(join(ROOT, top), { recursive: true })) {
+      if (!SOURCE.test(rel) || rel.includes('node_modules')) continue;
+      const abs = `${ROOT}/${top}/${rel}`;
+      out.push({ abs, rel: `${top}/${rel}`, stat: statSync(abs) });
+    }
+  }
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : 1));
+}
+
+function keyOf(files) {
+  const h = createHash('sha1');
+  // Besides the sources: the "imports", the installed versions (the vendored packages, esbuild) and this file.
+  for (const f of ['package.json', 'package-lock.json', 'node_modules/esbuild/package.json', 'cli/compile.js']) {
+    const s = statSync(join(ROOT, f), { throwIfNoEntry: false });
+    h.update(`${f}\0${s?.size}\0${s?.mtimeMs}\n`);
+  }
+  h.update(`${ROOT}\n${process.version}\n`);
+  for (const f of files) h.update(`${f.rel}\0${f.stat.size}\0${f.stat.mtimeMs}\n`);
+  return h.digest('hex').slice(0, 16);
+}
+
+/** The compiled copy of the current sources: its folder, compiled first when there is none yet. */
+export async function compiledDir() {
+  const files = sources();
+  const dir = join(COMPILED_ROOT, keyOf(files));
+  try {
+    // Its time marks its last use (see prune).
+    utimesSync(dir, new Date(), new Date());
+    return dir;
+  } catch {}
+  const tmp = `${dir}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  await compileFiles(
+    files.map((f) => f.abs),
+    tmp,
+    dir,
+  );
+  writeCopyPackageJson(tmp);
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    // Another process compiled the same sources at the same time: its copy is as good.
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  prune(dir);
+  return dir;
+}
+
+/**
+ * Compiles the given sources (absolute paths under the root) into outDir, keeping their paths;
+ * `JOINERY_COMPILED_DIR` in them becomes finalDir, the folder they run from (cli/compiled.ts).
+ */
+export async function compileFiles(files, outDir, finalDir = outDir) {
+  const esbuild = await import('esbuild');
+  const target = `node${process.versions.node.split('.')[0]}`;
+  const vendored = new Set();
+  await esbuild.build({
+    entryPoints: files,
+    outdir: outDir,
+    outbase: ROOT,
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    target,
+    jsx: 'automatic',
+    define: { JOINERY_COMPILED_DIR: JSON.stringify(finalDir) },
+    logLevel: 'error',
+    plugins: [asAtSource(finalDir, vendored)],
+  });
+  if (!vendored.size) return;
+  await esbuild.build({
+    entryPoints: Object.fromEntries([...vendored].map((spec) => [vendorName(spec), spec])),
+    outdir: join(outDir, 'vendor'),
+    chunkNames: 'chunks/[name]-[hash]',
+    absWorkingDir: ROOT,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target,
+    logLevel: 'error',
+    plugins: [vendorExternals],
+  });
+}
+
+/** In the vendored bundle, the vendored packages only: any other package stays an import. */
+const vendorExternals = {
+  name: 'joinery-vendor-externals',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === 'entry-point' || VENDORED.includes(packageOf(args.path))
+        ? undefined
+        : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * Each import stays an import (the files are compiled one by one): a relative TypeScript one names
+ * the compiled .js beside it, any other relative one (a .js or .json file) the source file itself.
+ */
+const asAtSource = (finalDir, vendored) => ({
+  name: 'joinery-as-at-source',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      if (VENDORED.includes(packageOf(args.path))) {
+        vendored.add(args.path);
+        return { path: pathToFileURL(vendorFile(finalDir, args.path)).href, external: true };
+      }
+      if (!/^\.\.?\//.test(args.path)) return { path: args.path, external: true };
+      if (/\.tsx?$/.test(args.path)) return { path: args.path.replace(/\.tsx?$/, '.js'), external: true };
+      return { path: pathToFileURL(resolve(args.resolveDir, args.path)).href, external: true };
+    });
+    build.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      const url = pathToFileURL(args.path).href;
+      const contents = readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', JSON.stringify(url))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path));
+      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+});
+
+/** The copy's package.json: ESM, and the root's "imports" (#form-hash) pointing at compiled files. */
+function writeCopyPackageJson(dir) {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const imports = JSON.parse(JSON.stringify(pkg.imports ?? {}).replace(/\.tsx?"/g, '.js"'));
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ type: 'module', imports }, null, 2)}\n`);
+}
+
+/** Removes the copies not kept (KEEP), and half-written ones a crash left (older than 10 minutes). */
+function prune(keep) {
+  const all = readdirSync(COMPILED_ROOT)
+    .map((name) => join(COMPILED_ROOT, name))
+    .filter((p) => p !== keep)
+    .map((p) => ({ p, t: statSync(p).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  const old = [
+    ...all
+      .filter((e) => !e.p.includes('.tmp-'))
+      .slice(KEEP - 1)
+      .filter((e) => Date.now() - e.t > KEEP_USED_MS),
+    ...all.filter((e) => e.p.includes('.tmp-') && Date.now() - e.t > 600_000),
+  ];
+  for (const { p } of old) rmSync(p, { recursive: true, force: true });
+}
