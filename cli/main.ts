@@ -9,11 +9,13 @@ import { EXIT_USAGE, UsageError } from './exit-codes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each command's action takes commander's arguments of its own types
 type Action = (...args: any[]) => Promise<number>;
+/** Wraps a command's lazily loaded action; its exit code becomes the program's. */
+type Run = (load: () => Promise<Action>) => (...args: unknown[]) => Promise<void>;
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
-  const run =
-    (load: () => Promise<Action>) =>
+  const run: Run =
+    (load) =>
     async (...args: unknown[]) => {
       code = await (await load())(...args);
     };
@@ -24,6 +26,21 @@ export async function main(argv: string[]): Promise<number> {
     .configureOutput({ outputError: (str, write) => write(str) })
     .hook('preAction', (_cmd, action) => setSiteDir(action.optsWithGlobals().site));
 
+  contentCommands(program, run);
+  serverCommands(program, run);
+  quoteCommands(program, run);
+  recordCommands(program, run);
+
+  try {
+    await program.parseAsync(argv);
+    return code;
+  } catch (e) {
+    return failed(e);
+  }
+}
+
+/** The author's commands: lint, rules, check, new, types. */
+function contentCommands(program: Command, run: Run) {
   program
     .command('lint')
     .description('validate every content file and run the lint rules')
@@ -56,6 +73,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('generate TypeScript types from every JSON Schema into schemas/types/')
     .option('--check', 'exit 1 when the generated types are stale, writing nothing')
     .action(run(async () => (await import('./commands/types.ts')).typesCommand));
+}
+
+/** Building and serving: build, dev, lsp, migrate, start. */
+function serverCommands(program: Command, run: Run) {
   program
     .command('build')
     .description('check, lint, build the browser and SSR bundles, prerender every route')
@@ -86,7 +107,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('serve the built site and the API')
     .option('--port <port>', 'port (default $PORT or 3000)')
     .action(run(async () => (await import('./commands/start.ts')).startCommand));
+}
 
+/** Quote payment links: create, list, cancel. */
+function quoteCommands(program: Command, run: Run) {
   const quote = program.command('quote').description('quote payment links: create, list, cancel');
   quote
     .command('create')
@@ -104,7 +128,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('cancel an open quote: its link stops working')
     .argument('<id>', "the quote's id")
     .action(run(async () => (await import('./commands/quote.ts')).quoteCancelCommand));
+}
 
+/** What shoppers did, read-only, and the payment reconciler: orders, submissions, payments. */
+function recordCommands(program: Command, run: Run) {
   const orders = program
     .command('orders')
     .description('the orders and their payments, read-only: list (the default), show');
@@ -154,13 +181,6 @@ export async function main(argv: string[]): Promise<number> {
     .command('reconcile')
     .description('ask the payment providers once about lost and waiting payments, settle what they say, and print it')
     .action(run(async () => (await import('./commands/payments.ts')).paymentsReconcileCommand));
-
-  try {
-    await program.parseAsync(argv);
-    return code;
-  } catch (e) {
-    return failed(e);
-  }
 }
 
 /** The exit code of a command that threw, its message printed as one line (never a stack trace). */
