@@ -26,6 +26,7 @@ const GATEWAYS: Readonly<Record<string, GatewayEntry>> = {
     notReady: PAYMENT_MESSAGES.stripeNotReady,
     load: () => import('./stripe.tsx'),
   },
+  tillpay: { hosted: true, needs: ['publishableKey', 'scriptUrl'], load: () => import('./tillpay.tsx') },
 };
 
 /** The method's gateway, when the page has one for it and the method's config has what it needs. */
