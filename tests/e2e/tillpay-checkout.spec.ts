@@ -10,21 +10,19 @@
  * Needs the server side of Tillpay: skipped, saying so, while the stand-in module is missing or the
  * shop has no Tillpay webhook route (404).
  */
-import Database from 'better-sqlite3';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { addQuartzChip, checkout, formAlert, placeOrder, unique } from './support/checkout-helpers.ts';
-import { freePort } from './support/free-port.ts';
+import { ownShopOrigin, startOwnShop, type OwnShop } from './support/own-shop.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STAND_IN = join(ROOT, 'server/testing/tillpay-stand-in.ts');
 const FAKE_TILLPAY = readFileSync(join(import.meta.dirname, 'support/fake-tillpay.js'), 'utf8');
 const TITLE = 'Card (Tillpay)';
 
-/** What this spec needs of the stand-in (protocol: /work/brief/tillpay.md). */
+/** What this spec needs of the stand-in (the shared Tillpay protocol). */
 interface TillpayStandIn {
   url: string;
   secretKey: string;
@@ -33,21 +31,10 @@ interface TillpayStandIn {
   close(): Promise<void>;
 }
 
-let shop: { base: string; dataDir: string; child: ChildProcess; standIn: TillpayStandIn } | undefined;
+let shop: OwnShop | undefined;
+let standIn: TillpayStandIn | undefined;
+let siteDir: string | undefined;
 let skipWhy = '';
-
-async function waitFor(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`no answer from ${url} within ${ms} ms`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
@@ -55,83 +42,49 @@ test.beforeAll(async () => {
     skipWhy = 'the Tillpay stand-in (server/testing/tillpay-stand-in.ts) is not there yet';
     return;
   }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const base = await ownShopOrigin();
   const mod = (await import(STAND_IN)) as {
     startTillpayStandIn(o: { webhookTarget: string }): Promise<TillpayStandIn>;
   };
-  const standIn = await mod.startTillpayStandIn({ webhookTarget: `${base}/api/payment/tillpay/webhook` });
-  const dataDir = mkdtempSync(join(tmpdir(), 'joinery-tillpay-'));
-  const siteDir = join(dataDir, 'site-config');
+  standIn = await mod.startTillpayStandIn({ webhookTarget: `${base}/api/payment/tillpay/webhook` });
+  // The shipped content with Tillpay switched on.
+  siteDir = mkdtempSync(join(tmpdir(), 'joinery-tillpay-'));
   cpSync(join(ROOT, 'site-config'), siteDir, { recursive: true });
   const file = join(siteDir, 'data/payment-methods.json');
   const content = JSON.parse(readFileSync(file, 'utf8')) as { methods: Record<string, unknown>[] };
   for (const m of content.methods) if (m.gateway === 'tillpay') Object.assign(m, { enabled: true, title: TITLE });
   writeFileSync(file, JSON.stringify(content, null, 2));
-  const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port), '--site', siteDir], {
-    cwd: ROOT,
+  shop = await startOwnShop({
+    base,
+    siteDir,
     env: {
-      ...process.env,
-      JOINERY_DATA_DIR: dataDir,
-      JOINERY_LOG_REQUESTS: '0',
-      ORDER_RATE_LIMIT: '1000',
-      PAY_RATE_LIMIT: '1000',
-      PUBLIC_ORIGIN: base,
       TILLPAY_API_URL: standIn.url,
       TILLPAY_SECRET_KEY: standIn.secretKey,
       TILLPAY_PUBLISHABLE_KEY: standIn.publishableKey,
       TILLPAY_WEBHOOK_SECRET: standIn.webhookSecret,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  shop = { base, dataDir, child, standIn };
-  await waitFor(`${base}/api/health`, 30_000);
   const hook = await fetch(`${base}/api/payment/tillpay/webhook`, { method: 'POST', body: '{}' });
   if (hook.status === 404) skipWhy = 'the shop has no Tillpay webhook route yet (404)';
 });
 
 test.afterAll(async () => {
-  shop?.child.kill('SIGTERM');
-  await shop?.standIn.close();
+  shop?.close();
+  await standIn?.close();
+  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
 });
 
 test.beforeEach(() => test.skip(!!skipWhy, skipWhy));
 
 async function shopPage(browser: Browser): Promise<Page> {
-  const { hostname } = new URL(shop!.base);
-  const context = await browser.newContext({
-    baseURL: shop!.base,
-    storageState: {
-      cookies: [
-        {
-          name: 'cookie_consent',
-          value: 'rejected',
-          domain: hostname,
-          path: '/',
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: 'Lax',
-        },
-      ],
-      origins: [],
-    },
-  });
-  const page = await context.newPage();
+  const page = await shop!.page(browser);
   await page.route('https://js.tillpay.test/**', (route) =>
     route.fulfill({ contentType: 'application/javascript', body: FAKE_TILLPAY }),
   );
   return page;
 }
 
-function query<T>(sql: string, ...args: unknown[]): T[] {
-  const db = new Database(join(shop!.dataDir, 'joinery.db'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...args) as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = <T>(sql: string, ...args: unknown[]) => shop!.query<T>(sql, ...args);
 const orders = (email: string) =>
   query<{ id: number; status: string; total_cents: number; order_currency_code: string }>(
     'SELECT id, status, total_cents, order_currency_code FROM orders WHERE email = ? ORDER BY id',
@@ -140,8 +93,8 @@ const orders = (email: string) =>
 
 /** The charge as Tillpay keeps it (GET /v1/charges/:id with the secret key). */
 async function charge(id: string) {
-  const r = await fetch(`${shop!.standIn.url}/v1/charges/${id}`, {
-    headers: { authorization: `Bearer ${shop!.standIn.secretKey}` },
+  const r = await fetch(`${standIn!.url}/v1/charges/${id}`, {
+    headers: { authorization: `Bearer ${standIn!.secretKey}` },
   });
   return (await r.json()) as { state: string; amount: number; currency: string; card: { last4: string } };
 }
