@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMethodInfo } from '../checkout-client.ts';
-import type { HostedHandle, PayRequest } from './gateway.ts';
+import type { HostedHandle, PayAnswer, PayRequest } from './gateway.ts';
 import stripe from './stripe.tsx';
 
 const METHOD: PaymentMethodInfo = {
@@ -43,9 +43,10 @@ function shop(...answers: { status: number; body: unknown }[]) {
   });
   return calls;
 }
+/** A Stripe answer: the shop's words plus the intent. */
 const intent = (status: string, extra: object = {}) => ({
   status: 200,
-  body: { paymentIntent: { id: 'pi_1', status, client_secret: 'pi_1_secret' }, ...extra },
+  body: { paymentIntent: { id: 'pi_1', status, client_secret: 'pi_1_secret' }, ...extra } as PayAnswer,
 });
 const ORDER = { orderIncrementId: '000000042', total: 16.02, subtotal: 15, taxAmount: 1.02, shippingAmount: 0 };
 
