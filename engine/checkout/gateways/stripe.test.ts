@@ -18,8 +18,14 @@ function fields(over: { confirm?: { error?: { message: string } } } = {}) {
     validate: () => ({}),
     focus() {},
     createPaymentMethod: async () => ({ id: 'pm_1' }),
-    confirmCardPayment: async (secret: string) => (calls.push(`confirm ${secret}`), over.confirm ?? {}),
-    handleNextAction: async (secret: string) => (calls.push(`action ${secret}`), {}),
+    async confirmCardPayment(secret: string) {
+      calls.push(`confirm ${secret}`);
+      return over.confirm ?? {};
+    },
+    async handleNextAction(secret: string) {
+      calls.push(`action ${secret}`);
+      return {};
+    },
   };
   return { handle: handle as HostedHandle, calls };
 }
