@@ -99,12 +99,11 @@ export default function CheckoutView({ title, placeOrderText, successUrl, lines 
             />
             <PaymentFields
               uid={uid}
-              idFor={fid}
               methods={methods}
               gateway={gateway}
               hostedErrors={order.hostedErrors}
               onHostedChange={order.clearHostedError}
-              stripeCard={order.stripeCard}
+              hosted={order.hosted}
             />
             <div
               ref={order.formErrorRef}

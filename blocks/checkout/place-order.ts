@@ -1,8 +1,8 @@
 /**
  * Placing the order: the order is created under the cart's checkout key (or the one a failed
  * payment left is updated, so a retry pays the same single order), then paid through the chosen
- * gateway. The card goes only to the gateway's script (the sandbox tokenizer, Accept.js, Stripe.js);
- * the shop's API sees tokens. Every amount and state comes from the server.
+ * gateway (payThrough). The card goes only to the gateway's script or fields; the shop's API sees
+ * tokens. Every amount and state comes from the server.
  *
  * A payment held for review places the order as a paid one does: the cart is cleared and the
  * success page shows the order and that its payment is being reviewed. The server answers any
@@ -12,7 +12,6 @@ import {
   PAYMENT_MESSAGES,
   SHIPPING_MESSAGES,
   pushEvent,
-  unexpectedPaymentStatus,
   callApi,
   checkoutKey,
   forgetCheckoutKey,
@@ -20,34 +19,18 @@ import {
   storeOrderNumber,
   storeReceipt,
   storePendingOrder,
-  type ApiResult,
   type PendingOrder,
   type AddressValues,
   type CheckoutValues,
-  dispatchCard,
-  processTransactionBody,
-  PROCESS_TRANSACTION_URL,
-  type StripeCardHandle,
-  tokenizeCard,
+  type HostedHandle,
   type PaymentGateway,
+  type PayAnswer,
+  payThrough,
   currentShop,
 } from '../../engine/index.ts';
 import type { CartLineRef, EstimateState } from './use-shipping-estimate.ts';
 
-interface PaidOrder {
-  orderIncrementId: string;
-  status?: string;
-  total: number;
-  subtotal: number;
-  taxAmount: number;
-  shippingAmount: number;
-}
-interface PayAnswer {
-  status?: string;
-  nextAction?: { type?: string; url?: string };
-  order?: PaidOrder;
-  paymentIntent?: { id?: string; status?: string; client_secret?: string };
-}
+type PaidOrder = NonNullable<PayAnswer['order']>;
 
 export interface PlaceOrderContext {
   /** The values as submitted (already checked by the form's schema). */
@@ -56,7 +39,8 @@ export interface PlaceOrderContext {
   /** The cart's lines for the purchase event. */
   lines: readonly { sku: string; name: string; price: number; qty: number }[];
   gateway: PaymentGateway;
-  stripeCard: StripeCardHandle | null;
+  /** The provider's hosted fields, when it has its own. */
+  hosted: HostedHandle | null;
   /** The estimate on screen, and the shipping method to order with (a fresh estimate's when needed). */
   estimate: EstimateState;
   shippingForSubmit: () => Promise<string | undefined | { zip: string }>;
@@ -73,7 +57,6 @@ export interface PlaceOrderContext {
 /** Creates or updates the order and pays it; failures go to ctx.fail. */
 export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
   const { values, items, gateway, pending } = ctx;
-  const { tokenizerUrl, acceptJs, stripeKey } = gateway;
   const showFailure = ctx.fail;
   const shippingMethod = await ctx.shippingForSubmit();
   if (typeof shippingMethod === 'object') return showFailure(shippingMethod.zip, { [ctx.zipKey]: shippingMethod.zip });
@@ -118,43 +101,36 @@ export async function placeOrder(ctx: PlaceOrderContext): Promise<void> {
   }
   pending.current = order;
   storePendingOrder(order);
-  if (stripeKey) return payWithStripe(ctx, order, total);
-
-  // The card goes to the gateway's script only; the shop gets its token.
-  let pay: ApiResult<PayAnswer>;
-  if (acceptJs) {
-    const opaque = await dispatchCard(acceptJs, values.card);
-    if ('error' in opaque) return showFailure(opaque.error);
-    pay = await callApi<PayAnswer>(
-      PROCESS_TRANSACTION_URL,
-      'POST',
-      processTransactionBody(order, values.paymentMethod, opaque, total, values.billing, shipping),
-    );
-  } else {
-    if (!tokenizerUrl) return showFailure(PAYMENT_MESSAGES.notAvailable);
-    const tokenized = await tokenizeCard(tokenizerUrl, values.card);
-    if ('error' in tokenized) return showFailure(tokenized.error, tokenized.fieldErrors);
-    pay = await callApi<PayAnswer>('/api/order/pay', 'POST', {
-      id: order.id,
-      token: order.token,
-      paymentMethod: values.paymentMethod,
-      paymentToken: tokenized.token,
-    });
+  if (!gateway.method) return showFailure(PAYMENT_MESSAGES.notAvailable);
+  const b = values.billing;
+  // The card goes to the gateway's script (or its own fields) only; the shop gets its token.
+  const outcome = await payThrough(
+    {
+      subject: { kind: 'order', ...order },
+      method: gateway.method,
+      card: values.card,
+      payer: { name: `${b.firstName.trim()} ${b.lastName.trim()}`, email: b.email.trim(), phone: b.phoneNumber.trim() },
+      billing: b,
+      shipping,
+      total,
+      hosted: ctx.hosted,
+    },
+    { notify: ctx.notify },
+  );
+  switch (outcome.kind) {
+    case 'paid':
+      return outcome.answer.order ? paid(ctx, outcome.answer.order) : showFailure(PAYMENT_MESSAGES.failed);
+    case 'redirect':
+      window.location.assign(outcome.url);
+      return;
+    case 'held':
+      // Held for review (or pending at the gateway): the order is placed and waits.
+      if (outcome.answer.order) return placed(ctx, outcome.answer.order);
+      ctx.notify(outcome.message);
+      return;
+    default:
+      showFailure(outcome.message, outcome.errors);
   }
-  if (pay.status === 200 && pay.body.success && pay.body.order) return paid(ctx, pay.body.order);
-  if (pay.status === 202 && pay.body.nextAction?.url) {
-    window.location.assign(pay.body.nextAction.url);
-    return;
-  }
-  // Held for review (or pending at the gateway): the order is placed and waits.
-  if (pay.status === 202 && pay.body.order) return placed(ctx, pay.body.order);
-  if (pay.status === 202) {
-    ctx.notify(pay.body.message || PAYMENT_MESSAGES.additionalAuthentication);
-    return;
-  }
-  if (pay.status === 422 && pay.body.errors)
-    return showFailure(pay.body.message || PAYMENT_MESSAGES.failed, pay.body.errors);
-  showFailure(pay.status === 0 ? PAYMENT_MESSAGES.processingError : pay.body.message || PAYMENT_MESSAGES.failed);
 }
 
 /** The cart's order under its checkout key: a new one, or the one the key already made. */
@@ -187,87 +163,4 @@ function paid(ctx: PlaceOrderContext, o: PaidOrder) {
     },
   });
   placed(ctx, o);
-}
-
-/**
- * Stripe: the card becomes a PaymentMethod at Stripe; the shop
- * creates and confirms the intent for the order's total; the answer's intent status decides
- * what comes next.
- */
-async function payWithStripe(ctx: PlaceOrderContext, order: PendingOrder, total: number | undefined): Promise<void> {
-  const { values, fail: showFailure } = ctx;
-  const card = ctx.stripeCard;
-  if (!card) return showFailure(PAYMENT_MESSAGES.stripeNotReady);
-  const b = values.billing;
-  try {
-    const pm = await card.createPaymentMethod({
-      name: `${b.firstName.trim()} ${b.lastName.trim()}`,
-      email: b.email.trim(),
-      phone: b.phoneNumber.trim(),
-    });
-    if ('error' in pm) return showFailure(pm.error);
-    const r = await callApi<PayAnswer>('/api/payment/stripe/payment-intent', 'POST', {
-      orderId: order.id,
-      token: order.token,
-      paymentMethod: values.paymentMethod,
-      paymentMethodId: pm.id,
-      receiptEmail: b.email.trim(),
-      ...(total === undefined ? {} : { amount: total }),
-    });
-    await handleIntent(ctx, order, card, r, 0);
-  } catch {
-    showFailure(PAYMENT_MESSAGES.handlingError);
-  }
-}
-
-/** Spec 000 section 4's card intent handling. */
-async function handleIntent(
-  ctx: PlaceOrderContext,
-  order: PendingOrder,
-  card: StripeCardHandle,
-  r: ApiResult<PayAnswer>,
-  depth: number,
-): Promise<void> {
-  const showFailure = ctx.fail;
-  if (r.status === 0) return showFailure(PAYMENT_MESSAGES.processingError);
-  // Held for review: the order is placed and waits.
-  if (r.status === 202 && r.body.status === 'on_hold' && !r.body.nextAction && r.body.order)
-    return placed(ctx, r.body.order);
-  const pi = r.body.paymentIntent;
-  if (r.status >= 400 || !pi?.id || !pi.status)
-    return showFailure(r.body.message || PAYMENT_MESSAGES.failed, r.status === 422 ? r.body.errors : undefined);
-  if (depth > 3) return showFailure(PAYMENT_MESSAGES.handlingError);
-  const ids = { orderId: order.id, token: order.token, paymentIntentId: pi.id };
-  const retrieve = () => callApi<PayAnswer>('/api/payment/stripe/payment-intent/retrieve', 'POST', ids);
-  switch (pi.status) {
-    case 'succeeded': {
-      // Retrieved again on the server, which settles the order from what Stripe says.
-      const again = depth > 0 ? r : await retrieve();
-      if (again.body.success && again.body.order) return paid(ctx, again.body.order);
-      return showFailure(again.body.message || PAYMENT_MESSAGES.failed);
-    }
-    case 'requires_payment_method':
-    case 'requires_confirmation': {
-      const c = await card.confirmCardPayment(pi.client_secret ?? '');
-      if (c.error) return showFailure(c.error.message || PAYMENT_MESSAGES.failed);
-      return handleIntent(ctx, order, card, await retrieve(), depth + 1);
-    }
-    case 'requires_capture':
-      return handleIntent(
-        ctx,
-        order,
-        card,
-        await callApi<PayAnswer>('/api/payment/stripe/capture-payment', 'POST', ids),
-        depth + 1,
-      );
-    case 'requires_action': {
-      ctx.notify(PAYMENT_MESSAGES.additionalAuthentication);
-      // Stripe's own handling: a modal, or a redirect that comes back to /payment/verify/stripe.
-      const a = await card.handleNextAction(pi.client_secret ?? '');
-      if (a.error) return showFailure(a.error.message || PAYMENT_MESSAGES.failed);
-      return handleIntent(ctx, order, card, await retrieve(), depth + 1);
-    }
-    default:
-      return showFailure(unexpectedPaymentStatus(pi.status));
-  }
 }

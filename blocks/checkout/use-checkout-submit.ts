@@ -1,5 +1,5 @@
 /**
- * Place Order: every field is checked (Stripe's hosted fields too) and the first in error, in page
+ * Place Order: every field is checked (a provider's hosted fields too) and the first in error, in page
  * order, takes the focus; else the order is placed and paid (place-order.ts). A failure shows the
  * form's message and the server's field errors on their fields.
  */
@@ -7,12 +7,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   checkoutFieldKeys as fieldKeys,
-  PAYMENT_MESSAGES,
+  HOSTED_PREFIX,
   sampleCart,
   type CheckoutValues,
+  type HostedHandle,
   type PaymentGateway,
   type PendingOrder,
-  type StripeCardHandle,
 } from '../../engine/index.ts';
 import type { SummaryLine } from './order-summary.tsx';
 import { placeOrder } from './place-order.ts';
@@ -35,19 +35,19 @@ export function useCheckoutSubmit(options: {
   const [formError, setFormError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
-  /** Stripe's hosted fields are not controls of ours: their errors are kept here. */
+  /** A provider's hosted fields are not controls of ours: their errors are kept here. */
   const [hostedErrors, setHostedErrors] = useState<Errors>({});
   const pending = useRef<PendingOrder | null>(null);
   const submitting = useRef(false);
   const formErrorRef = useRef<HTMLDivElement>(null);
-  const stripeCard = useRef<StripeCardHandle | null>(null);
+  const hosted = useRef<HostedHandle | null>(null);
 
-  /** The first field in error (in page order) takes the focus; else Stripe's field; else the form's message. */
+  /** The first field in error (in page order) takes the focus; else a hosted field; else the form's message. */
   const focusFirst = (errs: Errors) => {
     const first = fieldKeys(getValues(), gateway.withCard).find((k) => errs[k]);
-    const hosted = Object.keys(errs).find((k) => k.startsWith('stripe.'));
+    const hostedKey = Object.keys(errs).find((k) => k.startsWith(HOSTED_PREFIX));
     if (first) setFocus(first as 'paymentMethod');
-    else if (hosted && stripeCard.current) stripeCard.current.focus(hosted);
+    else if (hostedKey && hosted.current) hosted.current.focus(hostedKey);
     else if (Object.keys(errs).length) formErrorRef.current?.focus();
   };
 
@@ -56,19 +56,17 @@ export function useCheckoutSubmit(options: {
     setFormError(message);
     if (fieldErrors && Object.keys(fieldErrors).length) {
       clearErrors();
-      setHostedErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([k]) => k.startsWith('stripe.'))));
+      setHostedErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([k]) => k.startsWith(HOSTED_PREFIX))));
       for (const [k, m] of Object.entries(fieldErrors))
-        if (!k.startsWith('stripe.')) setError(k as 'paymentMethod', { type: 'server', message: m });
+        if (!k.startsWith(HOSTED_PREFIX)) setError(k as 'paymentMethod', { type: 'server', message: m });
       focusFirst(fieldErrors);
     } else requestAnimationFrame(() => formErrorRef.current?.focus());
   };
 
-  /** Every field's error, Stripe's hosted ones included, shown. */
+  /** Every field's error, the hosted ones included, shown. */
   const check = async (): Promise<Errors> => {
-    const hosted = gateway.stripeKey
-      ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady })
-      : {};
-    setHostedErrors(hosted);
+    const hostedErrs = gateway.hosted ? (hosted.current?.validate() ?? gateway.notReady()) : {};
+    setHostedErrors(hostedErrs);
     setFormError('');
     setNotice('');
     let fieldErrs: Errors | undefined;
@@ -78,7 +76,7 @@ export function useCheckoutSubmit(options: {
         fieldErrs = flatErrors(errors);
       },
     )();
-    return { ...fieldErrs, ...hosted };
+    return { ...fieldErrs, ...hostedErrs };
   };
 
   async function submit(e: FormEvent) {
@@ -96,7 +94,7 @@ export function useCheckoutSubmit(options: {
         items,
         lines,
         gateway,
-        stripeCard: stripeCard.current,
+        hosted: hosted.current,
         estimate: shipping.estimate,
         shippingForSubmit: shipping.forSubmit,
         zipKey,
@@ -116,5 +114,5 @@ export function useCheckoutSubmit(options: {
 
   const clearHostedError = (key: string) =>
     setHostedErrors((e) => (e[key] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
-  return { submit, formError, formErrorRef, notice, busy, hostedErrors, clearHostedError, stripeCard };
+  return { submit, formError, formErrorRef, notice, busy, hostedErrors, clearHostedError, hosted };
 }

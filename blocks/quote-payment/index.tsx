@@ -16,7 +16,7 @@ import { useQuotePay } from './use-quote-pay.ts';
 function QuotePayment({ title, payNowText, successUrl, homeUrl, contactUrl }: QuotePaymentProps) {
   const uid = useId();
   const { link, view, methods, methodName, setMethodName } = useQuote();
-  // As the checkout: card fields for the sandbox tokenizer and for Accept.js (its opaque value is the token), Stripe's own fields.
+  // As the checkout: the chosen method's gateway (its card fields or its own hosted fields).
   const gateway = usePaymentGateway(methods?.list ?? [], methodName);
   const pay = useQuotePay({ uid, token: () => link.current.token, methodName, gateway, successUrl });
 

@@ -1,25 +1,18 @@
 /**
- * Pay your quote: the payment methods (the enabled default chosen, else the first), the card
- * fields or Stripe's, the form's error and notice, and Pay Now.
+ * Pay your quote: the one payment form (methods, the card fields or the provider's own) bound to
+ * the quote page's state, the form's error and notice, and Pay Now.
  */
-import { Suspense, useMemo } from 'react';
 import {
   checkoutStyles,
-  EXPIRY_MONTHS,
-  expiryYears,
   PAYMENT_MESSAGES,
+  PaymentForm,
   QUOTE_MESSAGES,
-  SelectField,
-  StripeCard,
-  TestModeNotice,
-  TextField,
+  type CardBinder,
   type PaymentGateway,
 } from '../../engine/index.ts';
 import type { QuoteView } from '../../engine/index.ts';
 import type { QuoteMethods } from './use-quote.ts';
 import type { QuotePayState } from './use-quote-pay.ts';
-
-const MONTH_OPTIONS = EXPIRY_MONTHS.map((m) => ({ value: m, label: m }));
 
 interface PayFormProps {
   uid: string;
@@ -34,6 +27,8 @@ interface PayFormProps {
 
 export function PayForm({ uid, quote, methods, methodName, onMethod, gateway, pay, payNowText }: PayFormProps) {
   const { errors, busy, held } = pay;
+  const bindCard: CardBinder = (f, input) =>
+    input({ value: pay.card[f], error: errors[`card.${f}`], onChange: pay.setCardField(f) });
   return (
     <form
       className={checkoutStyles.form}
@@ -46,36 +41,22 @@ export function PayForm({ uid, quote, methods, methodName, onMethod, gateway, pa
           {PAYMENT_MESSAGES.notAvailable}
         </p>
       )}
-      <fieldset className={checkoutStyles.fieldset}>
-        <legend>Payment method</legend>
-        {methods?.testMode && <TestModeNotice methods={methods.list} />}
-        {methods?.list.map((m) => (
-          <label key={m.name} className={checkoutStyles.choice}>
-            <input
-              type="radio"
-              name={`${uid}-payment`}
-              value={m.name}
-              checked={methodName === m.name}
-              onChange={() => {
-                onMethod(m.name);
-                pay.clearErrors();
-              }}
-            />
-            <span>{m.title}</span>
-          </label>
-        ))}
-        {gateway.withCard && <CardFields uid={uid} pay={pay} />}
-        {gateway.stripeKey && (
-          <Suspense fallback={<p className={checkoutStyles.note}>{QUOTE_MESSAGES.loading}</p>}>
-            <StripeCard
-              publishableKey={gateway.stripeKey}
-              errors={errors}
-              onChange={pay.clearError}
-              handle={pay.stripeCard}
-            />
-          </Suspense>
-        )}
-      </fieldset>
+      <PaymentForm
+        uid={uid}
+        methods={methods?.list ?? []}
+        testMode={!!methods?.testMode}
+        chosen={methodName}
+        onChoose={(name) => {
+          onMethod(name);
+          pay.clearErrors();
+        }}
+        gateway={gateway}
+        bindCard={bindCard}
+        hostedErrors={errors}
+        onHostedChange={pay.clearError}
+        hostedHandle={pay.hosted}
+        loadingText={QUOTE_MESSAGES.loading}
+      />
       <div
         ref={pay.formErrorRef}
         tabIndex={-1}
@@ -94,58 +75,5 @@ export function PayForm({ uid, quote, methods, methodName, onMethod, gateway, pa
         {busy ? 'Processing...' : payNowText}
       </button>
     </form>
-  );
-}
-
-function CardFields({ uid, pay }: { uid: string; pay: QuotePayState }) {
-  const { card, errors, setCardField } = pay;
-  const years = useMemo(() => expiryYears().map((y) => ({ value: String(y), label: String(y) })), []);
-  return (
-    <div className={checkoutStyles.grid}>
-      <TextField
-        id={`${uid}-card-number`}
-        label="Card Number"
-        value={card.number}
-        required
-        autoComplete="cc-number"
-        inputMode="numeric"
-        maxLength={23}
-        error={errors['card.number']}
-        onChange={setCardField('number')}
-      />
-      <SelectField
-        id={`${uid}-card-expMonth`}
-        label="Expiry Month"
-        value={card.expMonth}
-        options={MONTH_OPTIONS}
-        placeholder="MM"
-        required
-        autoComplete="cc-exp-month"
-        error={errors['card.expMonth']}
-        onChange={setCardField('expMonth')}
-      />
-      <SelectField
-        id={`${uid}-card-expYear`}
-        label="Expiry Year"
-        value={card.expYear}
-        options={years}
-        placeholder="YYYY"
-        required
-        autoComplete="cc-exp-year"
-        error={errors['card.expYear']}
-        onChange={setCardField('expYear')}
-      />
-      <TextField
-        id={`${uid}-card-cvv`}
-        label="CVV"
-        value={card.cvv}
-        required
-        autoComplete="cc-csc"
-        inputMode="numeric"
-        maxLength={4}
-        error={errors['card.cvv']}
-        onChange={setCardField('cvv')}
-      />
-    </div>
   );
 }

@@ -9,8 +9,8 @@ import {
   emptyCheckoutValues as emptyValues,
   PAYMENT_MESSAGES,
   type CardValues,
+  type HostedHandle,
   type PaymentGateway,
-  type StripeCardHandle,
 } from '../../engine/index.ts';
 import type { QuoteView } from '../../engine/index.ts';
 import { payQuote } from './pay.ts';
@@ -45,7 +45,7 @@ export function useQuotePay(options: {
   /** A payment held for review: Pay Now stays off (the server would answer with the hold anyway). */
   const [held, setHeld] = useState(false);
   const submitting = useRef(false);
-  const stripeCard = useRef<StripeCardHandle | null>(null);
+  const hosted = useRef<HostedHandle | null>(null);
   const formErrorRef = useRef<HTMLDivElement>(null);
 
   const fail = (message: string, fieldErrors?: Errors) => {
@@ -61,14 +61,14 @@ export function useQuotePay(options: {
       ? { paymentMethod: PAYMENT_MESSAGES.notAvailable }
       : gateway.withCard
         ? cardErrors(card)
-        : gateway.stripeKey
-          ? (stripeCard.current?.validate() ?? { 'stripe.cardNumber': PAYMENT_MESSAGES.stripeNotReady })
+        : gateway.hosted
+          ? (hosted.current?.validate() ?? gateway.notReady())
           : {};
     setErrors(errs);
     if (!Object.keys(errs).length) return true;
     const first = CARD_ORDER.find((k) => errs[`card.${k}`]);
     if (first) document.getElementById(`${uid}-card-${first}`)?.focus();
-    else if (stripeCard.current) stripeCard.current.focus(Object.keys(errs)[0]!);
+    else if (hosted.current) hosted.current.focus(Object.keys(errs)[0]!);
     return false;
   };
 
@@ -82,12 +82,12 @@ export function useQuotePay(options: {
     setBusy(true);
     try {
       const { successUrl } = options;
-      const ctx = { quote, token: options.token(), methodName, gateway, card, successUrl };
+      const ctx = { quote, token: options.token(), gateway, card, successUrl };
       const onHold = (message: string) => {
         setNotice(message);
         setHeld(true);
       };
-      await payQuote({ ...ctx, stripeCard: stripeCard.current, fail, notify: setNotice, held: onHold });
+      await payQuote({ ...ctx, hosted: hosted.current, fail, notify: setNotice, held: onHold });
     } catch {
       fail(PAYMENT_MESSAGES.handlingError);
     } finally {
@@ -110,7 +110,7 @@ export function useQuotePay(options: {
     notice,
     busy,
     held,
-    stripeCard,
+    hosted,
     submit,
   };
 }

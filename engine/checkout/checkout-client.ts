@@ -33,15 +33,8 @@ export interface PaymentMethodInfo {
   /** The gateway takes no real payment (the sandbox). */
   testMode?: boolean;
   metadata?: { methodIcon?: string; iconWidth?: number; iconHeight?: number };
-  /** Public values only: the gateway's tokenizer script, a publishable key, Accept.js's script and keys. */
-  config?: {
-    tokenizerUrl?: string;
-    publishableKey?: string;
-    acceptJsUrl?: string;
-    clientKey?: string;
-    apiLoginID?: string;
-    loginId?: string;
-  };
+  /** Public values only, as its gateway reads them (a script's URL, a publishable key). */
+  config?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface ApiResult<T = Record<string, unknown>> {

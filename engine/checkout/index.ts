@@ -1,11 +1,9 @@
 /**
  * The browser side of paying, shared by the checkout and the quote payment page: the client of
  * the shop's checkout API and the order it keeps between attempts, the checkout form's values and
- * checks, the card fields, and the gateways' scripts (sandbox tokenizer, Accept.js, Stripe's
- * fields). The server decides every amount and state; these only collect and show.
+ * checks, the card fields, the one payment form, and the gateways (each its own lazy chunk, by the
+ * registry). The server decides every amount and state; these only collect and show.
  */
-import { lazy } from 'react';
-
 export {
   callApi,
   checkoutKey,
@@ -24,7 +22,6 @@ export {
   type ShippingMethodQuote,
 } from './checkout-client.ts';
 export { storeReceipt, takeReceipt, type OrderReceipt } from './receipt.ts';
-export { TestModeNotice } from './test-mode-notice.tsx';
 export {
   emptyValues as emptyCheckoutValues,
   fieldError as checkoutFieldError,
@@ -41,15 +38,10 @@ export {
   type CheckoutValues,
 } from './checkout-form.ts';
 export { TextField, SelectField } from './fields.tsx';
-export { tokenizeCard } from './gateways/tokenizer.ts';
-export {
-  dispatchCard,
-  processTransactionBody,
-  PROCESS_TRANSACTION_URL,
-} from './gateways/accept-js.ts';
 export { usePaymentGateway, type PaymentGateway } from './gateways/use-payment-gateway.ts';
-export type { StripeCardHandle } from './gateways/stripe-card.tsx';
-/** Stripe's fields and Stripe.js: their own chunk, fetched only when the Stripe method is shown. */
-export const StripeCard = lazy(() => import('./gateways/stripe-card.tsx').then((m) => ({ default: m.StripeCard })));
+export type { HostedHandle, PayAnswer } from './gateways/gateway.ts';
+export { HOSTED_PREFIX } from './gateways/gateway.ts';
+export { payThrough } from './pay-through.ts';
+export { PaymentForm, type CardBinder } from './payment-form.tsx';
 /** The checkout's shared look (fields, totals, alerts), for every page that takes a payment. */
 export { default as checkoutStyles } from './checkout.module.css';

@@ -17,19 +17,8 @@ const GATEWAY_RESPONSE_STATUS: Readonly<Record<number, PaymentStatus>> = {
 export const statusFromResponseCode = (code: number | string): PaymentStatus =>
   GATEWAY_RESPONSE_STATUS[Number(code)] ?? 'failed';
 
-/** Card provider payment intent statuses. */
-const INTENT_STATUS: Readonly<Record<string, PaymentStatus>> = {
-  succeeded: 'completed',
-  requires_payment_method: 'pending',
-  processing: 'pending',
-  requires_capture: 'pending',
-  requires_confirmation: 'pending',
-  canceled: 'failed',
-  requires_action: 'on_hold',
-};
-
-/** An unknown intent status is not money received: pending. */
-export const statusFromIntent = (status: string): PaymentStatus => INTENT_STATUS[status] ?? 'pending';
+/** Stripe's intent statuses live in its gateway; the server's adapter reads them from here. */
+export { statusFromIntent } from '../checkout/gateways/stripe-intent.ts';
 
 export const orderStatusAfterPayment = (status: PaymentStatus): OrderStatus =>
   status === 'completed' ? 'ordered' : 'pending_payment';

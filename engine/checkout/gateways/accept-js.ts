@@ -9,9 +9,10 @@ import { PAYMENT_MESSAGES } from '../../commerce/messages.ts';
 import { loadScript } from '../../ui/load-script.ts';
 import type { AddressValues, CardValues } from '../checkout-form.ts';
 import type { PaymentMethodInfo, PendingOrder } from '../checkout-client.ts';
+import type { BrowserGateway } from './gateway.ts';
 
 const AUTHORIZE_NET_GATEWAY = 'authorize-net';
-export const PROCESS_TRANSACTION_URL = '/api/payment/authorize-net/process-transaction';
+const PROCESS_TRANSACTION_URL = '/api/payment/authorize-net/process-transaction';
 
 interface AcceptResponse {
   opaqueData?: { dataDescriptor?: string; dataValue?: string };
@@ -45,9 +46,6 @@ export function acceptJsConfig(m: PaymentMethodInfo | undefined): AcceptConfig |
   const apiLoginID = m.config?.apiLoginID ?? m.config?.loginId;
   return acceptJsUrl && clientKey && apiLoginID ? { acceptJsUrl, clientKey, apiLoginID } : undefined;
 }
-
-/** Starts loading Accept.js (the method is chosen). Its own UTF-8 charset, as Authorize.Net asks. */
-export const preloadAcceptJs = (url: string) => loadScript(url, { charset: 'utf-8' }).catch(() => undefined);
 
 export type OpaqueResult = { dataDescriptor: string; dataValue: string } | { error: string };
 
@@ -119,3 +117,30 @@ export function processTransactionBody(
     additionalData: { customer: { email: billing.email.trim() }, billTo: party(billing), shipTo: party(shipping) },
   };
 }
+
+type Opaque = { dataDescriptor: string; dataValue: string };
+
+/**
+ * The card to Accept.js, its opaque value the token: an order pays by the process-transaction
+ * route with the opaque data and the addresses; a quote by the shop's pay route with the value.
+ */
+const authorizeNet: BrowserGateway = {
+  // Its own UTF-8 charset, as Authorize.Net asks.
+  preload: (m) => void loadScript(m.config?.acceptJsUrl ?? '', { charset: 'utf-8' }).catch(() => undefined),
+  async tokenize(req) {
+    const cfg = acceptJsConfig(req.method);
+    if (!cfg) return { error: PAYMENT_MESSAGES.notAvailable };
+    const opaque = await dispatchCard(cfg, req.card);
+    return 'error' in opaque ? opaque : { token: opaque.dataValue, data: opaque };
+  },
+  payCall(req, t) {
+    const { subject, billing, shipping } = req;
+    if (subject.kind !== 'order' || !billing || !shipping) return undefined;
+    const order = { id: subject.id, token: subject.token };
+    return {
+      url: PROCESS_TRANSACTION_URL,
+      body: processTransactionBody(order, req.method.name, t.data as Opaque, req.total, billing, shipping),
+    };
+  },
+};
+export default authorizeNet;

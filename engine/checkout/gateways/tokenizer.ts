@@ -1,12 +1,12 @@
 /**
- * Direct-entry card fields handed to a gateway's own script (the offline sandbox gateway's
- * tokenizer, at the method's `config.tokenizerUrl`): the script posts the card to the gateway and
- * gives back a token; the page sends only that token to the shop's API. Loaded only when such a
- * method is shown.
+ * The offline sandbox gateway: the shop's direct-entry card fields handed to its tokenizer script
+ * (the method's `config.tokenizerUrl`), which posts the card to the gateway and gives back a
+ * token; the page sends only that token to the shop's pay route.
  */
 import { PAYMENT_MESSAGES } from '../../commerce/messages.ts';
 import { loadScript } from '../../ui/load-script.ts';
 import type { CardValues } from '../checkout-form.ts';
+import type { BrowserGateway, Tokenized } from './gateway.ts';
 
 interface TokenizerApi {
   createToken(
@@ -20,12 +20,7 @@ declare global {
   }
 }
 
-export type TokenResult = { token: string } | { error: string; fieldErrors?: Record<string, string> };
-
-/** Starts loading the gateway's script (the payment section is shown). */
-export const preloadTokenizer = (url: string) => loadScript(url).catch(() => undefined);
-
-export async function tokenizeCard(url: string, card: CardValues): Promise<TokenResult> {
+export async function tokenizeCard(url: string, card: CardValues): Promise<Tokenized> {
   try {
     await loadScript(url);
   } catch {
@@ -45,3 +40,9 @@ export async function tokenizeCard(url: string, card: CardValues): Promise<Token
     : undefined;
   return { error: r.error?.message || PAYMENT_MESSAGES.error, ...(fieldErrors ? { fieldErrors } : {}) };
 }
+
+const sandbox: BrowserGateway = {
+  preload: (m) => void loadScript(m.config?.tokenizerUrl ?? '').catch(() => undefined),
+  tokenize: (req) => tokenizeCard(req.method.config?.tokenizerUrl ?? '', req.card),
+};
+export default sandbox;

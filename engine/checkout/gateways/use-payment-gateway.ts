@@ -1,37 +1,32 @@
 /**
- * What a chosen payment method needs on the page (the checkout and the quote payment page): its
- * gateway's script starts loading as soon as the method is chosen.
+ * The chosen payment method's gateway on the page (the checkout and the quote payment page): its
+ * code and script start loading as soon as the method is chosen.
  */
 import { useEffect } from 'react';
+import { PAYMENT_MESSAGES } from '../../commerce/messages.ts';
 import type { PaymentMethodInfo } from '../checkout-client.ts';
-import { acceptJsConfig, preloadAcceptJs, type AcceptConfig } from './accept-js.ts';
-import { preloadTokenizer } from './tokenizer.ts';
-
-const STRIPE_GATEWAY = 'stripe';
+import { HOSTED_PREFIX } from './gateway.ts';
+import { gatewayEntry, loadGateway } from './registry.ts';
 
 export interface PaymentGateway {
   method: PaymentMethodInfo | undefined;
-  /** The sandbox gateway's script, which turns the card into a token. */
-  tokenizerUrl: string | undefined;
-  /** Authorize.Net: the same direct-entry fields, handed to Accept.js. */
-  acceptJs: AcceptConfig | undefined;
-  /** Direct-entry card fields are shown (a gateway script takes them and hands back a token). */
+  /** The shop's direct-entry card fields are shown (the gateway's script takes them and hands back a token). */
   withCard: boolean;
-  /** Stripe: its hosted fields with this publishable key. */
-  stripeKey: string | undefined;
+  /** The provider's own hosted fields are shown. */
+  hosted: boolean;
+  /** The hosted fields' errors before they are mounted. */
+  notReady: () => Record<string, string>;
 }
 
 export function usePaymentGateway(methods: readonly PaymentMethodInfo[], paymentMethod: string): PaymentGateway {
   const method = methods.find((m) => m.name === paymentMethod);
-  const tokenizerUrl = method?.config?.tokenizerUrl;
-  const acceptJs = acceptJsConfig(method);
-  const stripeKey = method?.gateway === STRIPE_GATEWAY ? method.config?.publishableKey : undefined;
+  const entry = gatewayEntry(method);
   useEffect(() => {
-    if (tokenizerUrl) void preloadTokenizer(tokenizerUrl);
-  }, [tokenizerUrl]);
-  const acceptJsUrl = acceptJs?.acceptJsUrl;
-  useEffect(() => {
-    if (acceptJsUrl) void preloadAcceptJs(acceptJsUrl);
-  }, [acceptJsUrl]);
-  return { method, tokenizerUrl, acceptJs, withCard: !!tokenizerUrl || !!acceptJs, stripeKey };
+    if (!method) return;
+    void loadGateway(method)
+      ?.then((g) => g.preload(method))
+      .catch(() => undefined);
+  }, [method]);
+  const notReady = () => ({ [`${HOSTED_PREFIX}cardNumber`]: entry?.notReady ?? PAYMENT_MESSAGES.notAvailable });
+  return { method, withCard: !!entry && !entry.hosted, hosted: !!entry?.hosted, notReady };
 }
