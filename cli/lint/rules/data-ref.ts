@@ -3,8 +3,9 @@
  * item of every collection whose page (or layout) holds them, and are an error where a route
  * without an item would render them. Collection sources must resolve to items.
  */
-import { findDataRefs, isDataRef, kindOf, lookupDataRef, parseDataRef, type RouteEntry } from '../../../engine/node.ts';
+import { isDataRef, kindOf, lookupDataRef, parseDataRef, type RouteEntry } from '../../../engine/node.ts';
 import type { LintContext } from '../context.ts';
+import { dataRefsOf } from '../file-memo.ts';
 import { defineRule } from '../rule.ts';
 import { replaceInString } from '../positions.ts';
 import { isObj } from '../values.ts';
@@ -166,39 +167,42 @@ export default defineRule({
       url: 'docs/rules/data-ref.md',
     },
   },
+  inputs: ['routes'],
   check(ctx) {
-    const users = routesByFile(ctx);
-    const ofCollections = collectionPages(ctx);
-    for (const f of ctx.site.files.values()) {
-      if (f.value === undefined) continue;
-      const kind = kindOf(f.rel);
-      for (const { ref, pointer: at } of findDataRefs(f.value, '')) {
-        const pointer = `${at}/$data`;
-        let file: string | undefined;
-        try {
-          file = parseDataRef(ref).file;
-        } catch (e) {
-          ctx.report({ file: f.rel, pointer, message: `"${ref}" is not a valid reference: ${(e as Error).message}` });
-          continue;
-        }
-        if (file) {
-          if (!ctx.site.files.has(file)) continue; // missing-file reports it
-          const found = lookupDataRef(ref, { site: ctx.site });
-          if (!found.ok) {
-            const { suffix, ...suggested } = suggestKey(ctx, f.rel, pointer, ref);
-            ctx.report({
-              file: f.rel,
-              pointer,
-              message: `"${ref}" does not resolve: ${found.reason}${suffix}`,
-              ...suggested,
-            });
-          } else checkChain(ctx, f.rel, ref, pointer, found.value);
-        } else if (kind === 'page' || kind === 'template') {
-          checkItemRef(ctx, f.rel, ref, pointer, users.get(f.rel) ?? [], ofCollections.has(f.rel));
-        }
-        // Item references inside data files depend on which page pulls them in: not checked here.
-      }
-    }
     checkCollections(ctx);
+  },
+  // A template's users are the routes whose page (or the route) names it.
+  fileInputs: ['routes', 'pages', 'references'],
+  checkFile(ctx, f) {
+    if (f.value === undefined) return;
+    const users = ctx.memo('data-ref-users', () => routesByFile(ctx));
+    const ofCollections = ctx.memo('data-ref-collections', () => collectionPages(ctx));
+    const kind = kindOf(f.rel);
+    for (const { ref, pointer: at } of dataRefsOf(f)) {
+      const pointer = `${at}/$data`;
+      let file: string | undefined;
+      try {
+        file = parseDataRef(ref).file;
+      } catch (e) {
+        ctx.report({ file: f.rel, pointer, message: `"${ref}" is not a valid reference: ${(e as Error).message}` });
+        continue;
+      }
+      if (file) {
+        if (!ctx.site.files.has(file)) continue; // missing-file reports it
+        const found = lookupDataRef(ref, { site: ctx.site });
+        if (!found.ok) {
+          const { suffix, ...suggested } = suggestKey(ctx, f.rel, pointer, ref);
+          ctx.report({
+            file: f.rel,
+            pointer,
+            message: `"${ref}" does not resolve: ${found.reason}${suffix}`,
+            ...suggested,
+          });
+        } else checkChain(ctx, f.rel, ref, pointer, found.value);
+      } else if (kind === 'page' || kind === 'template') {
+        checkItemRef(ctx, f.rel, ref, pointer, users.get(f.rel) ?? [], ofCollections.has(f.rel));
+      }
+      // Item references inside data files depend on which page pulls them in: not checked here.
+    }
   },
 });

@@ -151,6 +151,8 @@ export default defineRule({
       url: 'docs/rules/json-ld-flags.md',
     },
   },
+  // Block props' references may name any file.
+  inputs: ['all'],
   check(ctx) {
     const routesFile = ctx.site.files.get('routes.json');
     const lookup = (pointer: string) => {
