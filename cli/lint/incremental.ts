@@ -95,6 +95,7 @@ export class IncrementalLint {
     if (touched('routes')) this.routes = undefined;
     const ctx = new LintContext(this.site, getValidator, this.routes);
     let dependents: Set<string> | undefined;
+    let referencedInput: ((input: RuleInput) => boolean) | undefined;
 
     for (const rule of this.active()) {
       const mine = this.found.get(rule) ?? { site: [], files: new Map<string, Finding[]>() };
@@ -121,6 +122,13 @@ export class IncrementalLint {
       const targets = new Set(edits);
       if (inputs.includes('references')) {
         dependents ??= this.referencing(edits!);
+        // An input changes when a file it references does.
+        referencedInput ??= this.touchedBy([...dependents]);
+        if (inputs.some((i) => i !== 'references' && referencedInput!(i))) {
+          mine.files.clear();
+          for (const file of this.site.files.values()) checkFile(file);
+          continue;
+        }
         for (const rel of dependents) targets.add(rel);
       }
       for (const rel of targets) {
