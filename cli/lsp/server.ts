@@ -24,7 +24,7 @@ import { hover } from './hover.ts';
 import { type LintSnapshot, Workspace } from './workspace.ts';
 
 /** Pause after the last keystroke before linting. */
-const DEBOUNCE_MS = 150;
+export const DEBOUNCE_MS = 150;
 
 export interface ServerOptions {
   /** The content folder from --site (or its default). */
