@@ -58,6 +58,35 @@ describe('incremental lint', () => {
     for (const rel of rels) put(rel, clean);
   });
 
+  it('the shipped site: edits of each kind of file, one after another and back, lint as a full lint does', () => {
+    const site = loadSite(DEFAULT_SITE_DIR);
+    const lint = new IncrementalLint(site);
+    const full = () => lintLoadedSite(reparse(DEFAULT_SITE_DIR, site.files));
+    expect(lint.lint()).toEqual(full());
+    const edits: [rel: string, from: string, to: string][] = [
+      ['pages/blog-category.json', '"#/banner"', '"#/bannr"'], // an item reference
+      ['templates/blog.json', '"menus/main.json#/items"', '"menus/main.json#/itemz"'],
+      ['menus/main.json', '"items"', '"itemz"'], // read by templates through references
+      ['catalogs/product-styles.json', '"slug": "aw"', '"slug": "awx"'], // a collection's source
+      ['routes.json', '"path": "/about-us"', '"path": "/"'],
+      ['forms/contact.json', '"name": "lastName"', '"name": "firstName"'],
+      ['site.json', '{', '{ "extra": 1,'],
+      ['pages/about-us.json', '"blocks": [', '"blocks": [['], // a syntax error
+    ];
+    const set = (rel: string, text: string) => {
+      site.files.set(rel, parseJsonFile(rel, join(DEFAULT_SITE_DIR, rel), text));
+      expect(lint.lint([rel])).toEqual(full());
+    };
+    const texts = new Map(edits.map(([rel]) => [rel, site.files.get(rel)!.text]));
+    for (const [rel, from, to] of edits) {
+      expect(texts.get(rel)).toContain(from);
+      set(rel, texts.get(rel)!.replace(from, to));
+    }
+    expect(lint.lint([]).errors).toBeGreaterThan(edits.length);
+    for (const [rel] of edits) set(rel, texts.get(rel)!);
+    expect(lint.lint([]).errors).toBe(0);
+  });
+
   it('has found the findings of every rule on the way', () => {
     expect(fixtures.length).toBeGreaterThan(30);
     expect(rules.map((r) => r.meta.code).filter((id) => !foundRules.has(id))).toEqual([]);
