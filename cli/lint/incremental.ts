@@ -147,7 +147,9 @@ export class IncrementalLint {
   /** What this lint keeps, to go on from in another process (restore). */
   state(): LintState {
     const found: LintState['found'] = {};
-    for (const [rule, f] of this.found) found[rule.meta.code] = { site: f.site, files: Object.fromEntries(f.files) };
+    // A file without findings is left out: restored, it has none.
+    for (const [rule, f] of this.found)
+      found[rule.meta.code] = { site: f.site, files: Object.fromEntries([...f.files].filter(([, l]) => l.length)) };
     return {
       configText: this.configText ?? null,
       names: [...this.names],
