@@ -47,7 +47,8 @@ function walk(dir: string, keep: (abs: string) => boolean, out: string[] = []): 
  */
 export function ruleSetVersion(root = ROOT): string {
   const h = createHash('sha1');
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
+  const pkgFile = join(root, 'package.json');
+  const pkg = (existsSync(pkgFile) ? JSON.parse(readFileSync(pkgFile, 'utf8')) : {}) as { version?: string };
   h.update(`${pkg.version}\0`);
   for (const abs of ruleSourceFiles(root)) h.update(`${relative(root, abs)}\0`).update(readFileSync(abs));
   return h.digest('hex');
@@ -55,7 +56,8 @@ export function ruleSetVersion(root = ROOT): string {
 
 /** The files the version hashes, sorted. */
 export function ruleSourceFiles(root = ROOT): string[] {
-  const code = (abs: string) => /\.(ts|json)$/.test(abs) && !abs.endsWith('.test.ts');
+  // TypeScript sources, or JavaScript compiled from them.
+  const code = (abs: string) => /\.(ts|js|json)$/.test(abs) && !/\.test\.[jt]s$/.test(abs);
   const files = RULE_SOURCES.flatMap((p) => {
     const abs = join(root, p);
     return existsSync(abs) && statSync(abs).isDirectory() ? walk(abs, code) : [abs];
