@@ -50,6 +50,8 @@ function contentCommands(program: Command, run: Run) {
       return Number(v);
     })
     .option('--fix', 'write the certain fixes (a single near name, ...) into the files, then report what remains')
+    .option('--cache', 'keep the findings in a cache file and lint only what changed since (as ESLint and Biome)')
+    .option('--cache-location <path>', 'the cache file, or a folder for it (implies --cache)')
     .action(run(async () => (await import('./commands/lint.ts')).lintCommand));
   program
     .command('rules')

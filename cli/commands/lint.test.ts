@@ -1,6 +1,6 @@
 /** `joinery lint` and `joinery check` as a user runs them: a real process, its exit code and output. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,21 @@ describe('joinery lint', () => {
       '::error file=tests/fixtures/broken-link/menus/main.json,line=5,col=34,title=broken-link::link "/gallery" points to no route',
     );
     expect(joinery('--site', fixture('valid'), 'lint').code).toBe(0);
+  });
+
+  it('--cache-location: a cold and a warm run print what a run without the cache prints, the cache file written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'joinery-cache-'));
+    const cache = join(dir, 'lint.json');
+    try {
+      const plain = joinery('--site', fixture('ten-mistakes'), 'lint');
+      expect(plain.code).toBe(1);
+      const cold = joinery('--site', fixture('ten-mistakes'), 'lint', '--cache-location', cache);
+      expect(JSON.parse(readFileSync(cache, 'utf8')).result.findings.length).toBeGreaterThan(5);
+      const warm = joinery('--site', fixture('ten-mistakes'), 'lint', '--cache', '--cache-location', cache);
+      for (const r of [cold, warm]) expect(r).toEqual(plain);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('on a folder that is not a site: one line saying so, exit 2', () => {

@@ -2,18 +2,22 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, UsageError } from '../exit-codes.ts';
+import type { Finding } from '../../engine/node.ts';
+import { cacheFileAt, lintWithCache } from '../lint/cache.ts';
 import { formatters } from '../lint/formatters/index.ts';
-import { rules } from '../lint/rules/index.ts';
-import { loadSite, type Finding } from '../../engine/node.ts';
-import { applyCertainFixes } from '../lint/fix.ts';
 import { displayPath, shownSiteDir } from '../lint/formatters/paths.ts';
-import { lintLoadedSite, lintSite, type LintResult } from '../lint/run.ts';
+import type { RuleMeta } from '../lint/rule.ts';
+import type { LintResult } from '../lint/run.ts';
 
 export interface LintOptions {
   format: string;
   maxWarnings?: number;
   /** Write the certain fixes, then report what remains. */
   fix?: boolean;
+  /** Keep the findings in a cache file and lint only what changed (not with --fix). */
+  cache?: boolean;
+  /** The cache file, or a folder for it (default under node_modules/.cache/joinery). */
+  cacheLocation?: string;
 }
 
 /** Passes of --fix: a fix can reveal another (a block type corrected, its props are checked). */
@@ -24,7 +28,10 @@ const FIX_PASSES = 10;
  * stdout beside stylish output, else on stderr so JSON and SARIF stay parseable). Returns the
  * last run: what remains.
  */
-function fixSite(dir: string, shown: string, toStdout: boolean): LintResult {
+async function fixSite(dir: string, shown: string, toStdout: boolean): Promise<LintResult> {
+  const { loadSite } = await import('../../engine/node.ts');
+  const { applyCertainFixes } = await import('../lint/fix.ts');
+  const { lintLoadedSite } = await import('../lint/run.ts');
   const print = toStdout ? console.log : console.error;
   const at = (f: Finding) => `${displayPath(shown, f.file)}:${f.line}:${f.column}`;
   let fixed = 0;
@@ -44,6 +51,11 @@ function fixSite(dir: string, shown: string, toStdout: boolean): LintResult {
   return result;
 }
 
+async function ranRules(fastOnly: boolean): Promise<RuleMeta[]> {
+  const { rules } = await import('../lint/rules/index.ts');
+  return (fastOnly ? rules.filter((r) => r.fast) : rules).map((r) => r.meta);
+}
+
 /** `joinery lint`. (Commander passes the Command object second, so no other positional here.) */
 export const lintCommand = (opts: LintOptions) => runLint(opts, false);
 
@@ -59,9 +71,14 @@ export async function runLint(opts: LintOptions, fastOnly: boolean): Promise<num
     throw new UsageError(
       `${shown} is not a Joinery site: it has no ${missing.join(' and no ')} (choose the content folder with --site DIR)`,
     );
-  const result = opts.fix ? fixSite(dir, shown, opts.format === 'stylish') : lintSite(dir, { fastOnly });
-  const ran = fastOnly ? rules.filter((r) => r.fast) : rules;
-  const out = format(result.findings, { siteDir: shown, rules: ran.map((r) => r.meta) });
+  let result: LintResult;
+  let ran: RuleMeta[];
+  if (opts.fix) result = await fixSite(dir, shown, opts.format === 'stylish');
+  else if (opts.cache || opts.cacheLocation !== undefined)
+    ({ result, rules: ran } = await lintWithCache(dir, { cacheFile: cacheFileAt(opts.cacheLocation, dir), fastOnly }));
+  else result = (await import('../lint/run.ts')).lintSite(dir, { fastOnly });
+  ran ??= await ranRules(fastOnly);
+  const out = format(result.findings, { siteDir: shown, rules: ran });
   if (out) console.log(out);
   if (result.errors) return EXIT_CONTENT;
   if (opts.maxWarnings !== undefined && result.warnings > opts.maxWarnings) {

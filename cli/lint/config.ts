@@ -15,9 +15,11 @@ import {
   type Severity,
   type Validator,
 } from '../../engine/node.ts';
+import { CONFIG_FILE } from './config-file.ts';
 import { isObj } from './values.ts';
 
-export const CONFIG_FILE = 'joinery.config.json';
+export { CONFIG_FILE };
+
 const SCHEMA_KEY = 'config.schema.json';
 
 export type RuleSetting = Severity | 'off';

@@ -74,17 +74,38 @@ function safePosition(file: JsonFile, pointer: string, key?: boolean): Position 
   }
 }
 
-export class LintContext {
-  readonly findings: Finding[] = [];
-  readonly blockTypes: Set<string>;
-  private routeCache?: { routes: RouteEntry[]; problems: RouteProblem[] };
-  currentRule = { id: '', severity: 'error' as Severity };
+export interface RouteTable {
+  routes: RouteEntry[];
+  problems: RouteProblem[];
+}
 
+let cachedBlockTypes: Set<string> | undefined;
+
+export class LintContext {
+  findings: Finding[] = [];
+  readonly blockTypes: Set<string>;
+  currentRule = { id: '', severity: 'error' as Severity };
+  private readonly memos = new Map<string, unknown>();
+
+  /** `routeCache`: the route table of the same routes.json and sources (an incremental lint keeps it). */
   constructor(
     readonly site: Site,
     private readonly validatorFactory: () => Validator = getValidator,
+    public routeCache?: RouteTable,
   ) {
-    this.blockTypes = new Set(blockTypes());
+    cachedBlockTypes ??= new Set(blockTypes());
+    this.blockTypes = cachedBlockTypes;
+  }
+
+  /** What one lint run computes once and its checks share (a route matcher, the forms). */
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, compute());
+    return this.memos.get(key) as T;
+  }
+
+  get routeTable(): RouteTable {
+    this.routeCache ??= buildRoutesLeniently(this.site);
+    return this.routeCache;
   }
 
   get validator(): Validator {
@@ -96,13 +117,11 @@ export class LintContext {
    * problem is in `routeProblems`) so one bad collection does not make every link "broken".
    */
   get routes(): RouteEntry[] {
-    this.routeCache ??= buildRoutesLeniently(this.site);
-    return this.routeCache.routes;
+    return this.routeTable.routes;
   }
 
   get routeProblems(): RouteProblem[] {
-    this.routeCache ??= buildRoutesLeniently(this.site);
-    return this.routeCache.problems;
+    return this.routeTable.problems;
   }
 
   /** The parsed value of a content file, or undefined (missing, or a syntax error). */

@@ -3,6 +3,7 @@
  * (steps and groups flattened) with its JSON Pointer, read leniently (the schema rule reports
  * shapes; these rules look only at what is there).
  */
+import type { JsonFile } from '../../engine/node.ts';
 import type { LintContext } from './context.ts';
 import { isObj, list, str, type Obj } from './values.ts';
 
@@ -39,17 +40,20 @@ function collect(fields: unknown, base: string, step: number, groups: FormEntry[
 
 /** Visits every parsed form file under forms/. */
 export function forEachForm(ctx: LintContext, visit: (form: FormInfo) => void) {
-  for (const file of ctx.site.files.values()) {
-    if (!file.rel.startsWith('forms/') || !isObj(file.value)) continue;
-    const value = file.value;
-    const entries: FormEntry[] = [];
-    if (Array.isArray(value.steps))
-      value.steps.forEach((s, i) => {
-        if (isObj(s)) collect(s.fields, `/steps/${i}/fields`, i, [], entries);
-      });
-    else collect(value.fields, '/fields', 0, [], entries);
-    visit({ rel: file.rel, value, entries });
-  }
+  for (const file of ctx.site.files.values()) formOf(file, visit);
+}
+
+/** Visits the file when it is a parsed form file. */
+export function formOf(file: JsonFile, visit: (form: FormInfo) => void) {
+  if (!file.rel.startsWith('forms/') || !isObj(file.value)) return;
+  const value = file.value;
+  const entries: FormEntry[] = [];
+  if (Array.isArray(value.steps))
+    value.steps.forEach((s, i) => {
+      if (isObj(s)) collect(s.fields, `/steps/${i}/fields`, i, [], entries);
+    });
+  else collect(value.fields, '/fields', 0, [], entries);
+  visit({ rel: file.rel, value, entries });
 }
 
 /** `field "email"` or `group "address"`, for messages. */

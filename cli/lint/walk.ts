@@ -1,31 +1,44 @@
-/** Walkers shared by the rules: every block of every page and template, every string of a value. */
-import type { BlockInstance } from '../../engine/node.ts';
+/** Walkers shared by the rules: the blocks of a page or template, every object and string of a value. */
+import type { BlockInstance, JsonFile } from '../../engine/node.ts';
 import type { LintContext } from './context.ts';
 
-export type BlockVisitor = (block: BlockInstance, file: string, pointer: string, item: unknown) => void;
+/** `at.item`: the collection item the block is checked with (reading it reads the route table). */
+export type BlockVisitor = (block: BlockInstance, file: string, pointer: string, at: { item: unknown }) => void;
 
-export function forEachBlock(ctx: LintContext, visit: BlockVisitor) {
-  // A collection page's item-relative references are checked against the first item using it.
-  const itemOf = new Map<string, unknown>();
-  for (const r of ctx.routes) if (r.item !== undefined && !itemOf.has(r.page)) itemOf.set(r.page, r.item);
-  for (const file of ctx.site.files.values()) {
-    const v = file.value as { blocks?: unknown; regions?: unknown } | undefined;
-    if (!v || typeof v !== 'object') continue;
-    if (file.rel.startsWith('pages/') && Array.isArray(v.blocks)) {
-      const item = itemOf.get(file.rel.slice(6, -5));
-      v.blocks.forEach((b, i) => {
-        if (isBlock(b)) visit(b, file.rel, `/blocks/${i}`, item);
-      });
-    } else if (file.rel.startsWith('templates/') && Array.isArray(v.regions)) {
-      v.regions.forEach((r: { blocks?: unknown }, ri: number) => {
-        if (Array.isArray(r?.blocks))
-          r.blocks.forEach((b, i) => {
-            if (isBlock(b)) visit(b, file.rel, `/regions/${ri}/blocks/${i}`, undefined);
-          });
-      });
-    }
+/**
+ * The blocks of one page or template. A collection page's item-relative references are checked
+ * against the first item using it (`item`, read from the route table only when asked).
+ */
+export function blocksOf(ctx: LintContext, file: JsonFile, visit: BlockVisitor) {
+  const v = file.value as { blocks?: unknown; regions?: unknown } | undefined;
+  if (!v || typeof v !== 'object') return;
+  if (file.rel.startsWith('pages/') && Array.isArray(v.blocks)) {
+    const page = file.rel.slice(6, -5);
+    v.blocks.forEach((b, i) => {
+      if (isBlock(b))
+        visit(b, file.rel, `/blocks/${i}`, {
+          get item() {
+            return firstItems(ctx).get(page);
+          },
+        });
+    });
+  } else if (file.rel.startsWith('templates/') && Array.isArray(v.regions)) {
+    v.regions.forEach((r: { blocks?: unknown }, ri: number) => {
+      if (Array.isArray(r?.blocks))
+        r.blocks.forEach((b, i) => {
+          if (isBlock(b)) visit(b, file.rel, `/regions/${ri}/blocks/${i}`, { item: undefined });
+        });
+    });
   }
 }
+
+/** The first collection item of each page that has one. */
+const firstItems = (ctx: LintContext) =>
+  ctx.memo('first-items', () => {
+    const itemOf = new Map<string, unknown>();
+    for (const r of ctx.routes) if (r.item !== undefined && !itemOf.has(r.page)) itemOf.set(r.page, r.item);
+    return itemOf;
+  });
 
 const isBlock = (b: unknown): b is BlockInstance =>
   !!b && typeof b === 'object' && typeof (b as BlockInstance).type === 'string';

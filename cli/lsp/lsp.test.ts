@@ -179,6 +179,21 @@ describe('joinery lsp', () => {
     await diagnosticsFor(uriOf('pages/home.json'), (d) => !d.some((x) => x.code === 'broken-link'));
   });
 
+  it('re-checks an open page whose $data reference names an edited buffer, and keeps what the edit does not touch', async () => {
+    // about's heading reads its title from home, which has no such key yet.
+    const about = textOf('pages/about.json').replace(
+      '"title": "About us"',
+      '"title": { "$data": "pages/home.json#/headline" }',
+    );
+    change('pages/about.json', about);
+    await diagnosticsFor(uriOf('pages/about.json'), (d) =>
+      d.some((x) => x.code === 'data-ref' && messageOf(x).includes('pages/home.json#/headline')),
+    );
+    change('pages/home.json', '{ "headline": "Home", "blocks": [] }');
+    const after = await diagnosticsFor(uriOf('pages/about.json'), (d) => !d.some((x) => x.code === 'data-ref'));
+    expect(after.map((x) => x.code)).toContain('unknown-block');
+  });
+
   it('clears the diagnostics of a closed document', async () => {
     void rpc.sendNotification('textDocument/didClose', { textDocument: { uri: uriOf('pages/about.json') } });
     expect(await diagnosticsFor(uriOf('pages/about.json'), (d) => d.length === 0)).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * `joinery lsp`: a Language Server Protocol server on stdio. Open and changed buffers replace
- * their files in the cached site; after a pause in typing the whole site is linted again (so the
- * cross-file rules see the unsaved text) and every open document gets its diagnostics.
+ * their files in the cached site; after a pause in typing the checks the edit touches run again,
+ * on the files it affects (the cross-file rules see the unsaved text), and every open document
+ * gets its diagnostics.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import { hover } from './hover.ts';
 import { type LintSnapshot, Workspace } from './workspace.ts';
 
 /** Pause after the last keystroke before linting. */
-const DEBOUNCE_MS = 150;
+export const DEBOUNCE_MS = 150;
 
 export interface ServerOptions {
   /** The content folder from --site (or its default). */

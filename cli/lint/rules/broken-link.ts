@@ -29,6 +29,36 @@ function routeMatcher(ctx: LintContext) {
   };
 }
 
+type LinkCheck = (file: string, at: string | (() => string), url: string, needle?: string, skip?: number) => void;
+
+/** Reports a link to no route, once per file, pointer and link; undefined without a route table. */
+function linkChecker(ctx: LintContext): LinkCheck | undefined {
+  if (ctx.value('routes.json') === undefined) return undefined; // no route table to check against
+  const { exists, paths } = ctx.memo('broken-link', () => ({
+    exists: routeMatcher(ctx),
+    // Static paths are what a mistyped link most likely meant (the catch-all and patterns are not).
+    paths: [...new Set(ctx.routes.filter((r) => !r.dynamic && r.path !== '*').map((r) => pathOf(r.path)))],
+  }));
+  const seen = new Set<string>();
+  return (file, at, url, needle, skip) => {
+    const path = pathOf(url);
+    if (!isPageLink(url) || exists(path)) return;
+    const pointer = typeof at === 'string' ? at : at();
+    if (seen.has(`${file}${pointer}${url}`)) return;
+    seen.add(`${file}${pointer}${url}`);
+    const source = ctx.site.files.get(file);
+    const replace = replaceInString(source, pointer, path, needle ?? url, needle ? skip : 0) ?? null;
+    const { suffix, ...suggested } = ctx.suggest(path, paths, { file, pointer, replace });
+    ctx.report({
+      file,
+      pointer,
+      message: `link "${url}"${needle ? ' in the text' : ''} points to no route${suffix}`,
+      ...(needle && { position: positionInString(source, pointer, needle, skip) }),
+      ...suggested,
+    });
+  };
+}
+
 export default defineRule({
   meta: {
     code: 'broken-link',
@@ -39,45 +69,27 @@ export default defineRule({
       url: 'docs/rules/broken-link.md',
     },
   },
+  inputs: ['routes'],
   check(ctx) {
-    if (ctx.value('routes.json') === undefined) return; // no route table to check against
-    const exists = routeMatcher(ctx);
-    // Static paths are what a mistyped link most likely meant (the catch-all and patterns are not).
-    const paths = [...new Set(ctx.routes.filter((r) => !r.dynamic && r.path !== '*').map((r) => pathOf(r.path)))];
-    const seen = new Set<string>();
-    const check = (file: string, at: string | (() => string), url: string, needle?: string, skip?: number) => {
-      const path = pathOf(url);
-      if (!isPageLink(url) || exists(path)) return;
-      const pointer = typeof at === 'string' ? at : at();
-      if (seen.has(`${file}${pointer}${url}`)) return;
-      seen.add(`${file}${pointer}${url}`);
-      const source = ctx.site.files.get(file);
-      const replace = replaceInString(source, pointer, path, needle ?? url, needle ? skip : 0) ?? null;
-      const { suffix, ...suggested } = ctx.suggest(path, paths, { file, pointer, replace });
-      ctx.report({
-        file,
-        pointer,
-        message: `link "${url}"${needle ? ' in the text' : ''} points to no route${suffix}`,
-        ...(needle && { position: positionInString(source, pointer, needle, skip) }),
-        ...suggested,
-      });
-    };
-
-    for (const f of ctx.site.files.values()) {
-      if (f.value === undefined || f.rel === 'routes.json') continue;
-      const kind = kindOf(f.rel);
-      // In blocks and menus a bare path can only be a link; elsewhere only link-keyed values are.
-      const anyPath = kind === 'page' || kind === 'template' || kind === 'menu';
-      forEachString(f.value, '', (s, key, pointer) => {
-        if (key === '$schema' || key === '$data' || key === 'type') return;
-        for (const l of linksIn(s, key, anyPath)) check(f.rel, pointer, l.url, l.needle, l.skip);
-      });
-    }
-
     // Breadcrumbs, as filled for each route (collection items included).
+    const check = linkChecker(ctx);
+    if (!check) return;
     for (const r of ctx.routes)
       r.breadcrumbs.forEach((b, j) => {
         check('routes.json', `${r.source.pointer}/breadcrumbs/${j}/url`, b.url);
       });
+  },
+  fileInputs: ['routes'],
+  checkFile(ctx, f) {
+    if (f.value === undefined || f.rel === 'routes.json') return;
+    const check = linkChecker(ctx);
+    if (!check) return;
+    const kind = kindOf(f.rel);
+    // In blocks and menus a bare path can only be a link; elsewhere only link-keyed values are.
+    const anyPath = kind === 'page' || kind === 'template' || kind === 'menu';
+    forEachString(f.value, '', (s, key, pointer) => {
+      if (key === '$schema' || key === '$data' || key === 'type') return;
+      for (const l of linksIn(s, key, anyPath)) check(f.rel, pointer, l.url, l.needle, l.skip);
+    });
   },
 });

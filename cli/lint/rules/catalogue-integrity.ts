@@ -29,6 +29,7 @@ export default defineRule({
       url: 'docs/rules/catalogue-integrity.md',
     },
   },
+  inputs: ['routes', 'data'],
   check(ctx) {
     const file = ctx.value<ProductStylesFile>(CATALOGUE_FILE);
     if (!file || !Array.isArray(file.styles)) return; // missing or malformed: other rules report it

@@ -14,7 +14,9 @@ import {
 } from '../../../engine/content/integration-hosts.ts';
 import { tagManagerUrl } from '../../../engine/tracking/tag-manager.ts';
 import { videoKind, youtubeEmbedUrl, youtubeId } from '../../../engine/ui/youtube.ts';
+import type { JsonFile } from '../../../engine/node.ts';
 import type { LintContext } from '../context.ts';
+import { fileMemo } from '../file-memo.ts';
 import { defineRule } from '../rule.ts';
 import { isObj, str, type Obj } from '../values.ts';
 import { forEachObject } from '../walk.ts';
@@ -96,6 +98,55 @@ function externalUrl(url: string, origin: string): URL | undefined {
   return u.origin === new URL(origin).origin ? undefined : u;
 }
 
+interface Policy {
+  site: Obj;
+  origin: string;
+  hosts: ReturnType<typeof integrationHosts>;
+}
+
+/** site.json's origin and allowed hosts; undefined without a site.json object. */
+const policyOf = (ctx: LintContext): Policy | undefined =>
+  ctx.memo('csp-host', () => {
+    const site = ctx.value<Obj>('site.json');
+    if (!isObj(site)) return undefined;
+    let origin = 'https://site.invalid';
+    try {
+      origin = new URL(str(site.origin) ?? origin).origin;
+    } catch {
+      // schema reports a bad origin; any absolute URL then counts as external
+    }
+    return { site, origin, hosts: integrationHosts(site) };
+  });
+
+/** The external loads of one content file, and whether it uses the default scheduling widget. */
+const loadsIn = (file: JsonFile) =>
+  fileMemo(file, 'csp-host', () => {
+    const loads: Load[] = [];
+    let usesDefaultWidget = false;
+    if (file.value !== undefined)
+      forEachObject(file.value, (o, pointer) => {
+        loads.push(...loadsOf(o, file.rel, pointer, () => (usesDefaultWidget = true)));
+      });
+    return { loads, usesDefaultWidget };
+  });
+
+function reportLoads(ctx: LintContext, { origin, hosts }: Policy, loads: Load[]) {
+  for (const load of loads) {
+    const url = externalUrl(load.loads ?? load.url, origin);
+    if (!url || sourcesFor(hosts, load.kind).some((s) => sourceAllows(s, url))) continue;
+    ctx.report({
+      file: load.file,
+      pointer: load.pointer,
+      message: `${load.what} "${load.url}" ${VERB[load.kind]} ${url.origin}, which no "${load.kind}" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)`,
+      // Host lists hold https origins only: plain http is fixed in the content, not there.
+      fix:
+        url.protocol === 'http:'
+          ? `load it over https (https://${url.host})`
+          : `add "${url.origin}" to a "${load.kind}" list under site.json integrations.hosts`,
+    });
+  }
+}
+
 export default defineRule({
   meta: {
     code: 'csp-host',
@@ -107,27 +158,15 @@ export default defineRule({
       url: 'docs/rules/csp-host.md',
     },
   },
+  // Whether any block uses the default scheduling widget.
+  inputs: ['all'],
   check(ctx: LintContext) {
-    const site = ctx.value<Obj>('site.json');
-    if (!isObj(site)) return;
-    let origin = 'https://site.invalid';
-    try {
-      origin = new URL(str(site.origin) ?? origin).origin;
-    } catch {
-      // schema reports a bad origin; any absolute URL then counts as external
-    }
-    const hosts = integrationHosts(site);
+    const policy = policyOf(ctx);
+    if (!policy) return;
     const loads: Load[] = [];
-    let usesDefaultWidget = false;
-    for (const file of ctx.site.files.values()) {
-      if (file.rel === 'site.json' || file.value === undefined) continue;
-      forEachObject(file.value, (o, pointer) => {
-        loads.push(...loadsOf(o, file.rel, pointer, () => (usesDefaultWidget = true)));
-      });
-    }
-    const integrations = isObj(site.integrations) ? site.integrations : {};
+    const integrations = isObj(policy.site.integrations) ? policy.site.integrations : {};
     const widget = str(integrations.schedulingWidgetUrl);
-    if (usesDefaultWidget && widget)
+    if (widget && [...ctx.site.files.values()].some((f) => f.rel !== 'site.json' && loadsIn(f).usesDefaultWidget))
       loads.push({
         what: 'schedulingWidgetUrl',
         url: widget,
@@ -146,20 +185,12 @@ export default defineRule({
         file: 'site.json',
         pointer: '/integrations/tagManagerId',
       });
-
-    for (const load of loads) {
-      const url = externalUrl(load.loads ?? load.url, origin);
-      if (!url || sourcesFor(hosts, load.kind).some((s) => sourceAllows(s, url))) continue;
-      ctx.report({
-        file: load.file,
-        pointer: load.pointer,
-        message: `${load.what} "${load.url}" ${VERB[load.kind]} ${url.origin}, which no "${load.kind}" list in site.json integrations.hosts allows (the Content-Security-Policy blocks it)`,
-        // Host lists hold https origins only: plain http is fixed in the content, not there.
-        fix:
-          url.protocol === 'http:'
-            ? `load it over https (https://${url.host})`
-            : `add "${url.origin}" to a "${load.kind}" list under site.json integrations.hosts`,
-      });
-    }
+    reportLoads(ctx, policy, loads);
+  },
+  fileInputs: ['site'],
+  checkFile(ctx, file) {
+    if (file.rel === 'site.json') return;
+    const policy = policyOf(ctx);
+    if (policy) reportLoads(ctx, policy, loadsIn(file).loads);
   },
 });

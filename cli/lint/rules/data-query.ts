@@ -6,7 +6,7 @@
  */
 import { DataRefError, isDataQuery, queryProblems, resolveDataRefs } from '../../../engine/node.ts';
 import { defineRule } from '../rule.ts';
-import { escapeSegment, forEachBlock } from '../walk.ts';
+import { blocksOf, escapeSegment } from '../walk.ts';
 
 const QUERY_KEYS = ['from', 'where', 'select', 'limit'];
 
@@ -33,8 +33,9 @@ export default defineRule({
       url: 'docs/rules/data-query.md',
     },
   },
-  check(ctx) {
-    forEachBlock(ctx, (block, file, pointer, item) => {
+  fileInputs: ['routes', 'references'],
+  checkFile(ctx, f) {
+    blocksOf(ctx, f, (block, file, pointer, { item }) => {
       for (const q of findQueries(block.props, `${pointer}/props`)) {
         let resolved: unknown;
         try {

@@ -3,8 +3,16 @@
  * item of every collection whose page (or layout) holds them, and are an error where a route
  * without an item would render them. Collection sources must resolve to items.
  */
-import { findDataRefs, isDataRef, kindOf, lookupDataRef, parseDataRef, type RouteEntry } from '../../../engine/node.ts';
+import {
+  isDataRef,
+  kindOf,
+  lookupDataRef,
+  parseDataRef,
+  type JsonFile,
+  type RouteEntry,
+} from '../../../engine/node.ts';
 import type { LintContext } from '../context.ts';
+import { dataRefsOf } from '../file-memo.ts';
 import { defineRule } from '../rule.ts';
 import { replaceInString } from '../positions.ts';
 import { isObj } from '../values.ts';
@@ -156,6 +164,37 @@ function checkCollections(ctx: LintContext) {
       ctx.report({ file: 'routes.json', pointer: p.pointer, message: p.message });
 }
 
+/** One reference of a file: it parses, resolves (or names a missing file), and an item reference has its items. */
+function checkRef(ctx: LintContext, f: JsonFile, ref: string, at: string) {
+  const kind = kindOf(f.rel);
+  const pointer = `${at}/$data`;
+  let file: string | undefined;
+  try {
+    file = parseDataRef(ref).file;
+  } catch (e) {
+    ctx.report({ file: f.rel, pointer, message: `"${ref}" is not a valid reference: ${(e as Error).message}` });
+    return;
+  }
+  if (file) {
+    if (!ctx.site.files.has(file)) return; // missing-file reports it
+    const found = lookupDataRef(ref, { site: ctx.site });
+    if (!found.ok) {
+      const { suffix, ...suggested } = suggestKey(ctx, f.rel, pointer, ref);
+      ctx.report({
+        file: f.rel,
+        pointer,
+        message: `"${ref}" does not resolve: ${found.reason}${suffix}`,
+        ...suggested,
+      });
+    } else checkChain(ctx, f.rel, ref, pointer, found.value);
+  } else if (kind === 'page' || kind === 'template') {
+    const users = ctx.memo('data-ref-users', () => routesByFile(ctx));
+    const ofCollections = ctx.memo('data-ref-collections', () => collectionPages(ctx));
+    checkItemRef(ctx, f.rel, ref, pointer, users.get(f.rel) ?? [], ofCollections.has(f.rel));
+  }
+  // Item references inside data files depend on which page pulls them in: not checked here.
+}
+
 export default defineRule({
   meta: {
     code: 'data-ref',
@@ -166,39 +205,17 @@ export default defineRule({
       url: 'docs/rules/data-ref.md',
     },
   },
+  // A template's item references are checked against the routes whose page (or the route) names it.
+  inputs: ['routes', 'pages', 'templates'],
   check(ctx) {
-    const users = routesByFile(ctx);
-    const ofCollections = collectionPages(ctx);
-    for (const f of ctx.site.files.values()) {
-      if (f.value === undefined) continue;
-      const kind = kindOf(f.rel);
-      for (const { ref, pointer: at } of findDataRefs(f.value, '')) {
-        const pointer = `${at}/$data`;
-        let file: string | undefined;
-        try {
-          file = parseDataRef(ref).file;
-        } catch (e) {
-          ctx.report({ file: f.rel, pointer, message: `"${ref}" is not a valid reference: ${(e as Error).message}` });
-          continue;
-        }
-        if (file) {
-          if (!ctx.site.files.has(file)) continue; // missing-file reports it
-          const found = lookupDataRef(ref, { site: ctx.site });
-          if (!found.ok) {
-            const { suffix, ...suggested } = suggestKey(ctx, f.rel, pointer, ref);
-            ctx.report({
-              file: f.rel,
-              pointer,
-              message: `"${ref}" does not resolve: ${found.reason}${suffix}`,
-              ...suggested,
-            });
-          } else checkChain(ctx, f.rel, ref, pointer, found.value);
-        } else if (kind === 'page' || kind === 'template') {
-          checkItemRef(ctx, f.rel, ref, pointer, users.get(f.rel) ?? [], ofCollections.has(f.rel));
-        }
-        // Item references inside data files depend on which page pulls them in: not checked here.
-      }
-    }
     checkCollections(ctx);
+    for (const f of ctx.site.files.values())
+      if (f.rel.startsWith('templates/'))
+        for (const { ref, pointer } of dataRefsOf(f)) if (ref.startsWith('#')) checkRef(ctx, f, ref, pointer);
+  },
+  fileInputs: ['routes', 'references'],
+  checkFile(ctx, f) {
+    for (const { ref, pointer } of dataRefsOf(f))
+      if (!(ref.startsWith('#') && f.rel.startsWith('templates/'))) checkRef(ctx, f, ref, pointer);
   },
 });

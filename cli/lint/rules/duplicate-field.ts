@@ -3,7 +3,7 @@
  * one value cannot be validated, and the engine refuses to compile such a form.
  */
 import { positionOf } from '../../../engine/node.ts';
-import { describeEntry, forEachForm, type FormEntry } from '../form-fields.ts';
+import { describeEntry, formOf, type FormEntry } from '../form-fields.ts';
 import { defineRule } from '../rule.ts';
 
 export default defineRule({
@@ -16,8 +16,8 @@ export default defineRule({
       url: 'docs/rules/duplicate-field.md',
     },
   },
-  check(ctx) {
-    forEachForm(ctx, ({ rel, entries }) => {
+  checkFile(ctx, file) {
+    formOf(file, ({ rel, entries }) => {
       const first = new Map<string, FormEntry>();
       for (const entry of entries) {
         const prev = first.get(entry.name);

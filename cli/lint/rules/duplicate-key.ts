@@ -17,39 +17,37 @@ export default defineRule({
       url: 'docs/rules/duplicate-key.md',
     },
   },
-  check(ctx) {
-    for (const file of ctx.site.files.values()) {
-      if (file.value === undefined) continue; // a syntax error is json-syntax's
-      // Per open object: each key's first offset.
-      const open: Map<string, number>[] = [];
-      visit(
-        file.text,
-        {
-          onObjectBegin: () => {
-            open.push(new Map());
-          },
-          onObjectEnd: () => {
-            open.pop();
-          },
-          onObjectProperty: (key, offset, length, _line, _col, path) => {
-            const seen = open.at(-1)!;
-            const first = seen.get(key);
-            if (first === undefined) {
-              seen.set(key, offset);
-              return;
-            }
-            const was = positionAt(file, first);
-            ctx.report({
-              file: file.rel,
-              pointer: [...path(), key].map((s) => `/${escapeSegment(String(s))}`).join(''),
-              message: `duplicate key "${key}" (first at line ${was.line}, column ${was.column}; this one wins)`,
-              position: positionAt(file, offset),
-              end: positionAt(file, offset + length),
-            });
-          },
+  checkFile(ctx, file) {
+    if (file.value === undefined) return; // a syntax error is json-syntax's
+    // Per open object: each key's first offset.
+    const open: Map<string, number>[] = [];
+    visit(
+      file.text,
+      {
+        onObjectBegin: () => {
+          open.push(new Map());
         },
-        { disallowComments: true },
-      );
-    }
+        onObjectEnd: () => {
+          open.pop();
+        },
+        onObjectProperty: (key, offset, length, _line, _col, path) => {
+          const seen = open.at(-1)!;
+          const first = seen.get(key);
+          if (first === undefined) {
+            seen.set(key, offset);
+            return;
+          }
+          const was = positionAt(file, first);
+          ctx.report({
+            file: file.rel,
+            pointer: [...path(), key].map((s) => `/${escapeSegment(String(s))}`).join(''),
+            message: `duplicate key "${key}" (first at line ${was.line}, column ${was.column}; this one wins)`,
+            position: positionAt(file, offset),
+            end: positionAt(file, offset + length),
+          });
+        },
+      },
+      { disallowComments: true },
+    );
   },
 });

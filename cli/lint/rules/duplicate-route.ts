@@ -28,6 +28,7 @@ export default defineRule({
       url: 'docs/rules/duplicate-route.md',
     },
   },
+  inputs: ['routes'],
   check(ctx) {
     const first = new Map<string, { route: RouteEntry; item?: number }>();
     const itemCount = new Map<string, number>();

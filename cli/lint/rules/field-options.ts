@@ -1,5 +1,5 @@
 /** A select, radio or checkbox-group offers something: its options, or dynamicOptions. */
-import { forEachForm } from '../form-fields.ts';
+import { formOf } from '../form-fields.ts';
 import { defineRule } from '../rule.ts';
 
 const CHOICES = new Set(['select', 'radio', 'checkbox-group']);
@@ -14,8 +14,8 @@ export default defineRule({
       url: 'docs/rules/field-options.md',
     },
   },
-  check(ctx) {
-    forEachForm(ctx, ({ rel, entries }) => {
+  checkFile(ctx, file) {
+    formOf(file, ({ rel, entries }) => {
       for (const { name, type, def, pointer } of entries) {
         if (!type || !CHOICES.has(type) || def.dynamicOptions !== undefined) continue;
         if (Array.isArray(def.options) && def.options.length > 0) continue;

@@ -3,7 +3,7 @@
  * hidden by a field it hides (directly, through dependsOn or through its group) would flicker
  * between shown and hidden, and the engine gives up on it.
  */
-import { describeEntry, forEachForm, type FormEntry } from '../form-fields.ts';
+import { describeEntry, formOf, type FormEntry } from '../form-fields.ts';
 import { defineRule } from '../rule.ts';
 import { isObj, str } from '../values.ts';
 
@@ -36,8 +36,8 @@ export default defineRule({
       url: 'docs/rules/form-field-ref.md',
     },
   },
-  check(ctx) {
-    forEachForm(ctx, ({ rel, entries }) => {
+  checkFile(ctx, file) {
+    formOf(file, ({ rel, entries }) => {
       const byName = new Map<string, FormEntry>();
       for (const e of entries) if (!byName.has(e.name)) byName.set(e.name, e);
 

@@ -33,9 +33,11 @@ export default defineRule({
       url: 'docs/rules/image-dimensions.md',
     },
   },
-  check(ctx: LintContext) {
+  fileInputs: ['images'],
+  checkFile(ctx: LintContext, file) {
+    if (file.value === undefined) return;
     const imagesDir = join(ctx.site.dir, 'images');
-    const exists = new Map<string, boolean>();
+    const exists = ctx.memo('image-dimensions', () => new Map<string, boolean>());
     const localMissing = (src: string) => {
       if (!isAssetLink(src)) return false;
       let path = src.split(/[?#]/)[0]!;
@@ -52,20 +54,17 @@ export default defineRule({
       }
       return !ok;
     };
-    for (const file of ctx.site.files.values()) {
-      if (file.value === undefined) continue;
-      forEachObject(file.value, (o, pointer) => {
-        const src = o.src;
-        if (typeof src !== 'string' || !isImageSrc(src)) return;
-        const missing = ['width', 'height'].filter((k) => !hasSize(o[k]));
-        if (!missing.length || localMissing(src)) return;
-        ctx.report({
-          file: file.rel,
-          pointer: `${pointer}/src`,
-          atKey: true,
-          message: `image "${src}" has no ${missing.join(' and ')}: give both so the page does not shift while it loads`,
-        });
+    forEachObject(file.value, (o, pointer) => {
+      const src = o.src;
+      if (typeof src !== 'string' || !isImageSrc(src)) return;
+      const missing = ['width', 'height'].filter((k) => !hasSize(o[k]));
+      if (!missing.length || localMissing(src)) return;
+      ctx.report({
+        file: file.rel,
+        pointer: `${pointer}/src`,
+        atKey: true,
+        message: `image "${src}" has no ${missing.join(' and ')}: give both so the page does not shift while it loads`,
       });
-    }
+    });
   },
 });

@@ -44,6 +44,13 @@ describe('lint rules', () => {
     expect(rules.filter((r) => r.fast).map((r) => r.meta.code)).toEqual(['json-syntax', 'missing-file']);
   });
 
+  it('has every rule declare what its checks read (cli/lint/rule.ts), so an edit re-runs only what it touches', () => {
+    for (const r of rules) {
+      expect(r.check || r.checkFile, r.meta.code).toBeTruthy();
+      if (r.check) expect(r.inputs, r.meta.code).toBeDefined();
+    }
+  });
+
   it('passes the valid fixture that the others break (the form rules too)', () => {
     expect(fixtureFindings('valid')).toEqual([]);
     expect(fixtureFindings('valid', { rules: FORM_RULES })).toEqual([]);

@@ -140,6 +140,41 @@ const CHECKS: [Flag, Check][] = [
   ['breadcrumb', breadcrumbChecks],
 ];
 
+/** Reports, in routes.json, each flag of these routes whose data is missing. */
+function checkRoutes(ctx: LintContext, routes: RouteEntry[]) {
+  if (!routes.length) return;
+  const routesFile = ctx.site.files.get('routes.json');
+  const lookup = (pointer: string) => {
+    try {
+      return routesFile ? getAtPointer(routesFile.value, parsePointer(pointer)) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const facts: SiteFacts = {
+    product: ctx.memo('json-ld-flags-products', () => siteProductFacts(ctx.site)),
+    blocks: new Map(),
+  };
+  const seen = new Set<string>();
+  for (const route of routes) {
+    for (const [flag, check] of CHECKS) {
+      if (!route.flags[flag]) continue;
+      const at = `${route.source.pointer}/schemas/${flag}`;
+      const pointer = lookup(at) !== undefined ? at : route.source.pointer;
+      const collection = route.source.pointer.startsWith('/collections/');
+      const where = collection
+        ? `collection "${String(lookup(`${route.source.pointer}/path`) ?? route.path)}"`
+        : `route "${route.path}"`;
+      for (const missing of check(ctx, route, facts)) {
+        const message = `${where} has the ${flag} schema on, but ${missing}`;
+        if (seen.has(`${pointer}\n${message}`)) continue;
+        seen.add(`${pointer}\n${message}`);
+        ctx.report({ file: 'routes.json', pointer, atKey: pointer === at, message });
+      }
+    }
+  }
+}
+
 export default defineRule({
   meta: {
     code: 'json-ld-flags',
@@ -151,33 +186,26 @@ export default defineRule({
       url: 'docs/rules/json-ld-flags.md',
     },
   },
+  // The routes whose page file is missing.
+  inputs: ['routes', 'templates', 'site', 'data'],
   check(ctx) {
-    const routesFile = ctx.site.files.get('routes.json');
-    const lookup = (pointer: string) => {
-      try {
-        return routesFile ? getAtPointer(routesFile.value, parsePointer(pointer)) : undefined;
-      } catch {
-        return undefined;
+    checkRoutes(
+      ctx,
+      ctx.routes.filter((r) => !ctx.site.files.has(pageFile(r.page))),
+    );
+  },
+  // A page's routes: the page, its layout, and the files their blocks' references name.
+  fileInputs: ['routes', 'templates', 'site', 'data', 'references'],
+  checkFile(ctx, file) {
+    const routes = ctx.memo('json-ld-flags-pages', () => {
+      const byPage = new Map<string, RouteEntry[]>();
+      for (const r of ctx.routes) {
+        const list = byPage.get(pageFile(r.page));
+        if (list) list.push(r);
+        else byPage.set(pageFile(r.page), [r]);
       }
-    };
-    const facts: SiteFacts = { product: siteProductFacts(ctx.site), blocks: new Map() };
-    const seen = new Set<string>();
-    for (const route of ctx.routes) {
-      for (const [flag, check] of CHECKS) {
-        if (!route.flags[flag]) continue;
-        const at = `${route.source.pointer}/schemas/${flag}`;
-        const pointer = lookup(at) !== undefined ? at : route.source.pointer;
-        const collection = route.source.pointer.startsWith('/collections/');
-        const where = collection
-          ? `collection "${String(lookup(`${route.source.pointer}/path`) ?? route.path)}"`
-          : `route "${route.path}"`;
-        for (const missing of check(ctx, route, facts)) {
-          const message = `${where} has the ${flag} schema on, but ${missing}`;
-          if (seen.has(`${pointer}\n${message}`)) continue;
-          seen.add(`${pointer}\n${message}`);
-          ctx.report({ file: 'routes.json', pointer, atKey: pointer === at, message });
-        }
-      }
-    }
+      return byPage;
+    });
+    checkRoutes(ctx, routes.get(file.rel) ?? []);
   },
 });

@@ -8,8 +8,7 @@ export default defineRule({
     docs: { description: 'Every content file is valid JSON.', url: 'docs/rules/json-syntax.md' },
   },
   fast: true,
-  check(ctx) {
-    for (const file of ctx.site.files.values())
-      for (const e of file.syntaxErrors) ctx.report({ file: file.rel, pointer: '', message: e.message, position: e });
+  checkFile(ctx, file) {
+    for (const e of file.syntaxErrors) ctx.report({ file: file.rel, pointer: '', message: e.message, position: e });
   },
 });

@@ -88,6 +88,7 @@ export default function lintConfig(ruleIds: () => string[]): Rule {
         url: 'docs/rules/lint-config.md',
       },
     },
+    inputs: ['config'],
     check(ctx) {
       const { file, problems } = readLintConfig(ctx.site.dir);
       if (!file) return;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
-import { findDataRefs, formFile, menuFile, pageFile, parseDataRef, templateFile } from '../../../engine/node.ts';
+import { formFile, menuFile, pageFile, parseDataRef, templateFile } from '../../../engine/node.ts';
 import type { LintContext } from '../context.ts';
 import { isAssetLink, linksIn, type FoundLink } from '../links.ts';
 import { positionInString, replaceInString } from '../positions.ts';
@@ -13,7 +13,8 @@ import { defineRule } from '../rule.ts';
 import { KEBAB_CASE } from '../../scaffold/names.ts';
 import { maxDistance } from '../suggest.ts';
 import { isObj, list, str } from '../values.ts';
-import { forEachBlock, forEachString } from '../walk.ts';
+import { blocksOf, forEachString } from '../walk.ts';
+import { dataRefsOf } from '../file-memo.ts';
 
 /** `joinery new KIND NAME` when the name is one the scaffold accepts. */
 const newFix = (kind: 'page' | 'form', name: string) =>
@@ -131,54 +132,61 @@ export default defineRule({
     },
   },
   fast: true,
+  // A route's page may name its template.
+  inputs: ['routes', 'pages'],
   check(ctx) {
+    checkRoutes(ctx, (rel) => ctx.site.files.has(rel));
+  },
+  fileInputs: ['images'],
+  checkFile(ctx, file) {
     const has = (rel: string) => ctx.site.files.has(rel);
-    const assets = new Map<string, boolean>(); // image path -> exists, per run (dev re-lints)
-    checkRoutes(ctx, has);
-
-    for (const file of ctx.site.files.values()) {
-      const v = file.value;
-      if (v === undefined) continue;
-      // A page's own layout.
-      if (file.rel.startsWith('pages/') && isObj(v) && typeof v.template === 'string' && !has(templateFile(v.template)))
-        reportName(ctx, { file: file.rel, pointer: '/template' }, v.template, namesIn(ctx, 'templates'), {
-          message: `page "${file.rel.slice(6, -5)}": template file ${templateFile(v.template)} does not exist`,
-          fix: `create ${templateFile(v.template)}`,
-        });
-      // `$data` targets (menus, catalogues, data) wherever they appear.
-      for (const { ref, pointer } of findDataRefs(v, '')) {
-        const target = safeFile(ref);
-        if (!target || has(target)) continue;
-        const at = { file: file.rel, pointer: `${pointer}/$data` };
-        const replace = (ref.startsWith(target) && replaceInString(file, at.pointer, target)) || null;
-        const folder = target.slice(0, target.lastIndexOf('/') + 1);
-        const siblings = [...ctx.site.files.keys()].filter((f) => f.startsWith(folder) && f.endsWith('.json'));
-        const { suffix, ...suggested } = ctx.suggest(target, siblings, {
-          ...at,
-          replace,
-          maxDistance: pathSlack(target),
-        });
-        ctx.report({
-          ...at,
-          message: `${fileLabel(target)} ${target} does not exist (referenced by "${ref}")${suffix}`,
-          ...(suffix ? suggested : { fix: `create ${target}` }),
-        });
-      }
-      checkAssets(ctx, file.rel, v, assets);
+    const v = file.value;
+    if (v === undefined) return;
+    // A page's own layout.
+    if (file.rel.startsWith('pages/') && isObj(v) && typeof v.template === 'string' && !has(templateFile(v.template)))
+      reportName(ctx, { file: file.rel, pointer: '/template' }, v.template, namesIn(ctx, 'templates'), {
+        message: `page "${file.rel.slice(6, -5)}": template file ${templateFile(v.template)} does not exist`,
+        fix: `create ${templateFile(v.template)}`,
+      });
+    // `$data` targets (menus, catalogues, data) wherever they appear.
+    for (const { ref, pointer } of dataRefsOf(file)) {
+      const target = safeFile(ref);
+      if (!target || has(target)) continue;
+      const at = { file: file.rel, pointer: `${pointer}/$data` };
+      const replace = (ref.startsWith(target) && replaceInString(file, at.pointer, target)) || null;
+      const folder = target.slice(0, target.lastIndexOf('/') + 1);
+      const siblings = [...ctx.site.files.keys()].filter((f) => f.startsWith(folder) && f.endsWith('.json'));
+      const { suffix, ...suggested } = ctx.suggest(target, siblings, {
+        ...at,
+        replace,
+        maxDistance: pathSlack(target),
+      });
+      ctx.report({
+        ...at,
+        message: `${fileLabel(target)} ${target} does not exist (referenced by "${ref}")${suffix}`,
+        ...(suffix ? suggested : { fix: `create ${target}` }),
+      });
     }
+    // image path -> exists, per run (dev re-lints)
+    checkAssets(
+      ctx,
+      file.rel,
+      v,
+      ctx.memo('missing-file-assets', () => new Map<string, boolean>()),
+    );
 
     // Forms and menus named by a block prop: { "form": "contact-us" }, { "menu": "main" }.
-    forEachBlock(ctx, (block, file, pointer) =>
+    blocksOf(ctx, file, (block, rel, pointer) =>
       forEachString(block.props, `${pointer}/props`, (name, key, at) => {
         if (key !== 'form' && key !== 'menu') return;
         const p = at();
         if (!p.endsWith(`/${key}`)) return; // an array under "form" is not a form name
         const kind = key;
-        const rel = kind === 'form' ? formFile(name) : menuFile(name);
-        if (!has(rel))
-          reportName(ctx, { file, pointer: p }, name, namesIn(ctx, `${kind}s`), {
-            message: `${kind} "${name}": file ${rel} does not exist`,
-            fix: kind === 'form' ? newFix('form', name) : `create ${rel}`,
+        const target = kind === 'form' ? formFile(name) : menuFile(name);
+        if (!has(target))
+          reportName(ctx, { file: rel, pointer: p }, name, namesIn(ctx, `${kind}s`), {
+            message: `${kind} "${name}": file ${target} does not exist`,
+            fix: kind === 'form' ? newFix('form', name) : `create ${target}`,
           });
       }),
     );

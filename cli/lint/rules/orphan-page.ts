@@ -4,7 +4,8 @@
  * it, certain only when that path is free (no route, pattern or collection item has it) and the
  * page reads no collection item (such a page wants a collection, not a route).
  */
-import { findDataRefs, matchPath, pageFile, parseDataRef } from '../../../engine/node.ts';
+import { matchPath, pageFile } from '../../../engine/node.ts';
+import { dataRefsOf, refTargetsOf } from '../file-memo.ts';
 import { newRouteEdits, type RawRoute } from '../../scaffold/page.ts';
 import type { LintContext } from '../context.ts';
 import { pathOf } from '../links.ts';
@@ -20,15 +21,7 @@ function usedPages(ctx: LintContext): Set<string> {
       const page = isObj(r) ? str(r.page) : undefined;
       if (page !== undefined) used.add(pageFile(page));
     }
-  for (const f of ctx.site.files.values())
-    for (const { ref } of f.value === undefined ? [] : findDataRefs(f.value, '')) {
-      try {
-        const file = parseDataRef(ref).file;
-        if (file) used.add(file);
-      } catch {
-        // a malformed reference is data-ref's
-      }
-    }
+  for (const f of ctx.site.files.values()) for (const file of refTargetsOf(f)) used.add(file);
   return used;
 }
 
@@ -47,6 +40,8 @@ export default defineRule({
       url: 'docs/rules/orphan-page.md',
     },
   },
+  // Any file may name a page in a `$data` reference.
+  inputs: ['all'],
   check(ctx) {
     const routesFile = ctx.site.files.get('routes.json');
     const routes = ctx.value('routes.json');
@@ -56,7 +51,7 @@ export default defineRule({
       if (!file.rel.startsWith('pages/') || !file.rel.endsWith('.json') || used.has(file.rel)) continue;
       const name = file.rel.slice('pages/'.length, -'.json'.length);
       const path = `/${name}`;
-      const readsItem = findDataRefs(file.value, '').some(({ ref }) => ref.startsWith('#'));
+      const readsItem = dataRefsOf(file).some(({ ref }) => ref.startsWith('#'));
       const certain = pathIsFree(ctx, path) && !readsItem;
       const site = ctx.value<{ name?: unknown }>('site.json');
       ctx.report({

@@ -26,6 +26,7 @@ export default defineRule({
       url: 'docs/rules/pricing.md',
     },
   },
+  inputs: ['forms', 'data'],
   check(ctx) {
     forEachForm(ctx, ({ rel, value, entries }) => {
       const name = str(value.pricing);

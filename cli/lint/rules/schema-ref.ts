@@ -52,35 +52,33 @@ export default defineRule({
       url: 'docs/rules/schema-ref.md',
     },
   },
-  check(ctx) {
-    for (const file of ctx.site.files.values()) {
-      const value = file.value as Record<string, unknown> | undefined;
-      if (!value || typeof value !== 'object' || Array.isArray(value) || !file.tree) continue;
-      const schema = knownSchema(ctx, file.rel);
-      if (!schema) continue;
-      const ref = value.$schema;
-      if (typeof ref === 'string' && names(file, ref, schema)) continue;
-      const want = refFrom(file, schema);
-      const fixes = [
-        { description: `Set "$schema" to "${want}"`, file: file.rel, edits: schemaEdits(file, want), certain: true },
-      ];
-      if (ref === undefined) {
-        const start = positionAt(file, file.tree.offset);
-        ctx.report({
-          file: file.rel,
-          pointer: '',
-          position: start,
-          end: { line: start.line, column: start.column + 1 },
-          message: `no "$schema" (this file follows ${schema})`,
-          fixes,
-        });
-      } else
-        ctx.report({
-          file: file.rel,
-          pointer: '/$schema',
-          message: `"$schema" should be "${want}" (this file follows ${schema})`,
-          fixes,
-        });
-    }
+  checkFile(ctx, file) {
+    const value = file.value as Record<string, unknown> | undefined;
+    if (!value || typeof value !== 'object' || Array.isArray(value) || !file.tree) return;
+    const schema = knownSchema(ctx, file.rel);
+    if (!schema) return;
+    const ref = value.$schema;
+    if (typeof ref === 'string' && names(file, ref, schema)) return;
+    const want = refFrom(file, schema);
+    const fixes = [
+      { description: `Set "$schema" to "${want}"`, file: file.rel, edits: schemaEdits(file, want), certain: true },
+    ];
+    if (ref === undefined) {
+      const start = positionAt(file, file.tree.offset);
+      ctx.report({
+        file: file.rel,
+        pointer: '',
+        position: start,
+        end: { line: start.line, column: start.column + 1 },
+        message: `no "$schema" (this file follows ${schema})`,
+        fixes,
+      });
+    } else
+      ctx.report({
+        file: file.rel,
+        pointer: '/$schema',
+        message: `"$schema" should be "${want}" (this file follows ${schema})`,
+        fixes,
+      });
   },
 });

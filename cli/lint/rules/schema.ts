@@ -9,7 +9,7 @@ import {
 } from '../../../engine/node.ts';
 import type { LintContext, ReportInput } from '../context.ts';
 import { defineRule } from '../rule.ts';
-import { forEachBlock } from '../walk.ts';
+import { blocksOf } from '../walk.ts';
 
 /** The schema of each content folder's files (data files name theirs with `$schema`). */
 export const SCHEMA_BY_KIND: Record<string, string> = {
@@ -81,27 +81,27 @@ export default defineRule({
       url: 'docs/rules/schema.md',
     },
   },
-  check(ctx) {
+  // Block props are checked with their references resolved, a collection page's with its first item.
+  fileInputs: ['routes', 'references'],
+  checkFile(ctx, file) {
     const v = ctx.validator;
-    for (const file of ctx.site.files.values()) {
-      if (file.value === undefined) continue;
-      const kind = kindOf(file.rel);
-      const schema = kind === 'data' ? dataSchema(file.value) : kind && SCHEMA_BY_KIND[kind];
-      if (schema && v.hasSchema(schema))
-        reportErrors(ctx, file.rel, '', file.value, v.validate(schema, file.value), (e, suffix) => e.message + suffix);
-    }
+    if (file.value === undefined) return;
+    const kind = kindOf(file.rel);
+    const schema = kind === 'data' ? dataSchema(file.value) : kind && SCHEMA_BY_KIND[kind];
+    if (schema && v.hasSchema(schema))
+      reportErrors(ctx, file.rel, '', file.value, v.validate(schema, file.value), (e, suffix) => e.message + suffix);
     // Block props, after `$data` references are resolved (unresolvable ones are data-ref's).
-    forEachBlock(ctx, (block: BlockInstance, file, pointer, item) => {
+    blocksOf(ctx, file, (block: BlockInstance, rel, pointer, at) => {
       if (!v.hasBlock(block.type)) return;
       let props: unknown;
       try {
-        props = resolveDataRefs(block.props ?? {}, { site: ctx.site, item });
+        props = resolveDataRefs(block.props ?? {}, { site: ctx.site, item: at.item });
       } catch (e) {
         if (e instanceof DataRefError) return;
         throw e;
       }
       const what = `block "${block.type}"`;
-      reportErrors(ctx, file, `${pointer}/props`, props, v.validateBlock(block.type, props), (e, suffix) =>
+      reportErrors(ctx, rel, `${pointer}/props`, props, v.validateBlock(block.type, props), (e, suffix) =>
         e.allowed && e.pointer.lastIndexOf('/') === 0
           ? `${what}: unknown prop "${parsePointer(e.pointer)[0]}"${suffix}`
           : `${what}: ${e.message.replace(/^"(\/[^"]*)"/, '"props$1"').replace(/^the document/, 'props')}${suffix}`,

@@ -61,6 +61,7 @@ export default defineRule({
       url: 'docs/rules/shipping-speed.md',
     },
   },
+  inputs: ['site', 'data'],
   check(ctx) {
     const cart = sampleCart(ctx);
     if (!cart) return;

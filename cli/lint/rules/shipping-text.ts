@@ -121,12 +121,15 @@ export default defineRule({
       url: 'docs/rules/shipping-text.md',
     },
   },
-  check(ctx) {
-    const found = shippingMethods(ctx);
-    if (!found.length) return;
-    const methods = found.map(({ method }) => named(method));
-    const byIndex = new Map(found.map(({ index }, i) => [index, methods[i]!]));
-    const money = moneyOf(ctx);
+  fileInputs: ['site', 'data'],
+  checkFile(ctx, f) {
+    const { found, methods, byIndex, money } = ctx.memo('shipping-text', () => {
+      const found = shippingMethods(ctx);
+      const methods = found.map(({ method }) => named(method));
+      const byIndex = new Map(found.map(({ index }, i) => [index, methods[i]!]));
+      return { found, methods, byIndex, money: moneyOf(ctx) };
+    });
+    if (!found.length || f.value === undefined) return;
 
     const checkSentence = (
       file: string,
@@ -166,21 +169,18 @@ export default defineRule({
       }
     };
 
-    for (const f of ctx.site.files.values()) {
-      if (f.value === undefined) continue;
-      const isShipping = f.rel === SHIPPING_FILE;
-      forEachString(f.value, '', (s, key, pointer) => {
-        if (key === '$schema' || key === '$data' || key === 'type') return;
-        // In the methods file a description or an entry's label speaks of its own method.
-        let own: Named | undefined;
-        if (isShipping) {
-          if (key !== 'description' && key !== 'label') return;
-          const i = /^\/methods\/(\d+)\//.exec(pointer());
-          own = i ? byIndex.get(Number(i[1])) : undefined;
-        }
-        if (!own && !methods.some((m) => m.names.some((n) => s.toLowerCase().includes(n)))) return;
-        for (const x of sentences(s)) checkSentence(f.rel, pointer, s, x.at, x.text, own);
-      });
-    }
+    const isShipping = f.rel === SHIPPING_FILE;
+    forEachString(f.value, '', (s, key, pointer) => {
+      if (key === '$schema' || key === '$data' || key === 'type') return;
+      // In the methods file a description or an entry's label speaks of its own method.
+      let own: Named | undefined;
+      if (isShipping) {
+        if (key !== 'description' && key !== 'label') return;
+        const i = /^\/methods\/(\d+)\//.exec(pointer());
+        own = i ? byIndex.get(Number(i[1])) : undefined;
+      }
+      if (!own && !methods.some((m) => m.names.some((n) => s.toLowerCase().includes(n)))) return;
+      for (const x of sentences(s)) checkSentence(f.rel, pointer, s, x.at, x.text, own);
+    });
   },
 });

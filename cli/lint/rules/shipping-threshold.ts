@@ -18,6 +18,7 @@ export default defineRule({
       url: 'docs/rules/shipping-threshold.md',
     },
   },
+  inputs: ['site', 'data'],
   check(ctx) {
     const cart = sampleCart(ctx);
     if (!cart) return;

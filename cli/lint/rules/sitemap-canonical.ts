@@ -17,6 +17,7 @@ export default defineRule({
       url: 'docs/rules/sitemap-canonical.md',
     },
   },
+  inputs: ['routes'],
   check(ctx) {
     const raw = ctx.value<{ routes?: unknown }>('routes.json');
     const routes = isObj(raw) && Array.isArray(raw.routes) ? raw.routes : [];

@@ -73,52 +73,52 @@ export default defineRule({
       url: 'docs/rules/style-name.md',
     },
   },
-  check(ctx) {
-    const catalogue = ctx.value(CATALOGUE);
-    const styles = new Map<string, Style>();
-    for (const s of list(isObj(catalogue) ? catalogue.styles : undefined)) {
-      const slug = isObj(s) ? str(s.slug) : undefined;
-      const name = isObj(s) ? str(s.name) : undefined;
-      if (slug && name) styles.set(slug, { slug, name });
-    }
+  fileInputs: ['routes', 'data'],
+  checkFile(ctx, f) {
+    const kind = kindOf(f.rel);
+    if (f.value === undefined || f.rel === CATALOGUE || (kind !== 'menu' && kind !== 'data')) return;
+    const { styles, byPath } = ctx.memo('style-name', () => {
+      const catalogue = ctx.value(CATALOGUE);
+      const styles = new Map<string, Style>();
+      for (const s of list(isObj(catalogue) ? catalogue.styles : undefined)) {
+        const slug = isObj(s) ? str(s.slug) : undefined;
+        const name = isObj(s) ? str(s.name) : undefined;
+        if (slug && name) styles.set(slug, { slug, name });
+      }
+      return { styles, byPath: styles.size ? claimedStyles(ctx, styles) : new Map<string, Style>() };
+    });
     if (!styles.size) return;
-    const byPath = claimedStyles(ctx, styles);
-
-    for (const f of ctx.site.files.values()) {
-      const kind = kindOf(f.rel);
-      if (f.value === undefined || f.rel === CATALOGUE || (kind !== 'menu' && kind !== 'data')) continue;
-      forEachObject(f.value, '', (o, pointer) => {
-        // An item that names its style: the slug exists, and its title names it.
-        const slug = kind === 'data' ? str(o.style) : undefined;
-        const title = str(o.title);
-        if (slug !== undefined) {
-          const style = styles.get(slug);
-          if (!style)
-            ctx.report({
-              file: f.rel,
-              pointer: `${pointer}/style`,
-              message: `style "${slug}" is no style of ${CATALOGUE}`,
-            });
-          else if (title !== undefined && !namesStyle(title, style.name))
-            ctx.report({
-              file: f.rel,
-              pointer: `${pointer}/title`,
-              message: `"${title}" is the title of an item of style "${slug}", but does not name "${style.name}"`,
-            });
-        }
-        // A link that claims a style by where it goes.
-        const url = str(o.url);
-        const key = kind === 'menu' ? 'label' : 'title';
-        const text = str(o[key]);
-        if (url === undefined || text === undefined || !url.startsWith('/')) return;
-        const style = byPath.get(pathOf(url));
-        if (style && !namesStyle(text, style.name))
+    forEachObject(f.value, '', (o, pointer) => {
+      // An item that names its style: the slug exists, and its title names it.
+      const slug = kind === 'data' ? str(o.style) : undefined;
+      const title = str(o.title);
+      if (slug !== undefined) {
+        const style = styles.get(slug);
+        if (!style)
           ctx.report({
             file: f.rel,
-            pointer: `${pointer}/${key}`,
-            message: `"${text}" links to ${pathOf(url)}, a page of the style "${style.name}", but does not name it`,
+            pointer: `${pointer}/style`,
+            message: `style "${slug}" is no style of ${CATALOGUE}`,
           });
-      });
-    }
+        else if (title !== undefined && !namesStyle(title, style.name))
+          ctx.report({
+            file: f.rel,
+            pointer: `${pointer}/title`,
+            message: `"${title}" is the title of an item of style "${slug}", but does not name "${style.name}"`,
+          });
+      }
+      // A link that claims a style by where it goes.
+      const url = str(o.url);
+      const key = kind === 'menu' ? 'label' : 'title';
+      const text = str(o[key]);
+      if (url === undefined || text === undefined || !url.startsWith('/')) return;
+      const style = byPath.get(pathOf(url));
+      if (style && !namesStyle(text, style.name))
+        ctx.report({
+          file: f.rel,
+          pointer: `${pointer}/${key}`,
+          message: `"${text}" links to ${pathOf(url)}, a page of the style "${style.name}", but does not name it`,
+        });
+    });
   },
 });

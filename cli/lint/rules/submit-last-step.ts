@@ -2,7 +2,7 @@
  * Only the last step of a multi-step form submits: a submit action on an earlier step would end
  * the form before its later steps are filled in.
  */
-import { forEachForm } from '../form-fields.ts';
+import { formOf } from '../form-fields.ts';
 import { defineRule } from '../rule.ts';
 import { isObj } from '../values.ts';
 
@@ -16,8 +16,8 @@ export default defineRule({
       url: 'docs/rules/submit-last-step.md',
     },
   },
-  check(ctx) {
-    forEachForm(ctx, ({ rel, value }) => {
+  checkFile(ctx, file) {
+    formOf(file, ({ rel, value }) => {
       if (!Array.isArray(value.steps)) return;
       const count = value.steps.length;
       value.steps.forEach((step, i) => {

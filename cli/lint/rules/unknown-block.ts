@@ -1,5 +1,5 @@
 import { defineRule } from '../rule.ts';
-import { forEachBlock } from '../walk.ts';
+import { blocksOf } from '../walk.ts';
 
 export default defineRule({
   meta: {
@@ -11,8 +11,8 @@ export default defineRule({
       url: 'docs/rules/unknown-block.md',
     },
   },
-  check(ctx) {
-    forEachBlock(ctx, (block, file, pointer) => {
+  checkFile(ctx, f) {
+    blocksOf(ctx, f, (block, file, pointer) => {
       if (ctx.blockTypes.has(block.type)) return;
       const at = { file, pointer: `${pointer}/type` };
       const { suffix, ...suggested } = ctx.suggest(block.type, ctx.blockTypes, at);

@@ -1,0 +1,35 @@
+/**
+ * What is computed from one file's text alone, kept with the parsed file: an edit replaces the
+ * file, so it is computed again, and an unchanged file's is reused by the next lint.
+ */
+import { findDataRefs, parseDataRef, type JsonFile } from '../../engine/node.ts';
+
+const memos = new WeakMap<JsonFile, Map<string, unknown>>();
+
+export function fileMemo<T>(file: JsonFile, key: string, compute: () => T): T {
+  let m = memos.get(file);
+  if (!m) {
+    m = new Map();
+    memos.set(file, m);
+  }
+  if (!m.has(key)) m.set(key, compute());
+  return m.get(key) as T;
+}
+
+/** The file's `$data` references with their pointers. */
+export const dataRefsOf = (file: JsonFile) =>
+  fileMemo(file, 'data-refs', () => (file.value === undefined ? [] : findDataRefs(file.value, '')));
+
+/** The content files its `$data` references name (a malformed reference names none). */
+export const refTargetsOf = (file: JsonFile): string[] =>
+  fileMemo(file, 'ref-targets', () => {
+    const out = new Set<string>();
+    for (const { ref } of dataRefsOf(file))
+      try {
+        const target = parseDataRef(ref).file;
+        if (target) out.add(target);
+      } catch {
+        // data-ref reports it
+      }
+    return [...out];
+  });
