@@ -21,7 +21,7 @@ import { interactionsTable, runInteractions } from './interactions.ts';
 import { authoringCodeInBundle, authoringCodeLine, jsWeightTable, measureFirstLoadJs } from './js-weight.ts';
 import { lighthouseTable, runLighthouse } from './lighthouse.ts';
 import { printCliSpeed } from './cli-speed.ts';
-import { fmt, timeIt } from './lib.ts';
+import { fmt, timeIt, wallTime } from './lib.ts';
 
 const SITE = join(ROOT, 'site-config');
 const bin = join(ROOT, 'cli', 'bin.js');
