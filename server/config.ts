@@ -10,6 +10,8 @@ import { siteHostLists, type HostList } from './http/security-headers.ts';
 import type { OutboxOptions } from './mail/worker.ts';
 import { DEFAULT_DIST_DIR, PROJECT_ROOT, VAR_DIR } from './paths.ts';
 
+export { DEFAULT_CONTENT_DIR, PROJECT_ROOT } from './paths.ts';
+
 export interface ServerConfig {
   /** The build output (dist/); null serves the API only (the dev server renders pages itself). */
   distDir: string | null;

@@ -17,25 +17,22 @@ import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createValidator, parseJsonFile, positionOf, rowIdOf } from '../../engine/node.ts';
 import { fromCents } from '../../engine/commerce/money.ts';
-import { incrementIdFor } from '../../server/commerce/order-store.ts';
-import { systemClock } from '../../server/clock.ts';
-import { linkOrigin, readSiteJson } from '../../server/config.ts';
-import { openMigratedDatabase } from '../../server/db/open.ts';
-import { databaseTarget, dbFileFromEnv } from '../../server/default-deps.ts';
-import { enqueueMail } from '../../server/mail/outbox.ts';
-import { quoteLinkEmail } from '../../server/quotes/quote-email.ts';
+import { linkOrigin, PROJECT_ROOT, readSiteJson } from '../../server/config.ts';
+import { databaseTarget, dbFileFromEnv, openMigratedDatabase } from '../../server/db/index.ts';
+import { incrementIdFor } from '../../server/orders/index.ts';
 import {
   cancelQuote,
   createQuote,
   listQuotes,
   QuoteInputError,
+  queueQuoteLink,
   quoteIncrementIdFor,
   quoteLink,
+  systemClock,
   type QuoteInput,
-} from '../../server/quotes/quote-store.ts';
+} from '../../server/quotes/index.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, EXIT_USAGE, UsageError } from '../exit-codes.ts';
-import { PROJECT_ROOT } from '../../server/paths.ts';
 
 const SCHEMA = 'quote.schema.json';
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -103,7 +100,7 @@ export async function quoteCreateCommand(path: string, opts: { expiresIn?: strin
     }
     const { quote, token } = created;
     const link = quoteLink(s.origin, quote.id, token);
-    if (opts.send) await enqueueMail(db, quoteLinkEmail(quote, link, s), systemClock);
+    if (opts.send) await queueQuoteLink(db, quote, link, s, systemClock);
     console.log(
       `Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${currentShop().currency.code}, expires ${quote.expiresAt}`,
     );

@@ -6,9 +6,20 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentShop } from '../../engine/commerce/shop.ts';
-import { CLAIM, CONTACT, DESIGN, PNG, file, submit, writeSite, type OkJson } from '../../server/forms/test-support.ts';
-import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
-import { createTestServer, type TestServer } from '../../server/testing/test-server.ts';
+import {
+  CLAIM,
+  CONTACT,
+  DESIGN,
+  PNG,
+  file,
+  submit,
+  writeSite,
+  type OkJson,
+  tempDir,
+  type TempDir,
+  createTestServer,
+  type TestServer,
+} from '../../server/testing/index.ts';
 import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 import { runJoinery, pointAtDatabaseOf } from './test-support.ts';
 

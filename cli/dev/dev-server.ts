@@ -31,7 +31,7 @@ import {
 } from '../../engine/node.ts';
 import { escapeHtml } from '../../engine/render/document.ts';
 import { joineryPlugin } from '../../engine/vite/plugin.ts';
-import { SVG_CSP } from '../../server/site/mime.ts';
+import { SVG_CSP } from '../../server/site/index.ts';
 import { CLIENT_BOOT, CLIENT_ENTRY, cssModules, SSR_ENTRY } from '../../engine/vite/config.ts';
 import { lintLoadedSite } from '../lint/run.ts';
 import { islandClientFiles, loadBlockContracts } from '../blocks.ts';

@@ -98,6 +98,3 @@ export function currentShop(): ShopRules {
     throw new ShopRulesError('No shop rules set: site.json needs a "commerce" section, handed to setCurrentShop()');
   return current;
 }
-
-/** The current shop's rules, or undefined when none was set. */
-export const currentShopOrUndefined = (): ShopRules | undefined => current;
