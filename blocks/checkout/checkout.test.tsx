@@ -2,21 +2,19 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
-import { blockProps, screenOf } from '../../engine/testing/screen.ts';
-import type { PageData } from '../../engine/index.ts';
-import { PageContext } from '../../engine/render/context.ts';
-import example from './example.json' with { type: 'json' };
-import { validate } from './form-schema.ts';
-import CheckoutView from './checkout-view.tsx';
-import block, { LOADING_TEXT } from './index.tsx';
+import { currentShop, setCurrentShop, blockProps, screenOf, PageContext } from '../../engine/testing/index.ts';
 import {
+  type PageData,
   defaultPaymentMethod,
   enabledMethods,
   emptyCheckoutValues as emptyValues,
   shippingLocation,
   type CheckoutValues,
 } from '../../engine/index.ts';
+import example from './example.json' with { type: 'json' };
+import { validate } from './form-schema.ts';
+import CheckoutView from './checkout-view.tsx';
+import block, { LOADING_TEXT } from './index.tsx';
 import { AddressFieldset } from './address-fieldset.tsx';
 
 const page: PageData = {
