@@ -1,6 +1,7 @@
 /**
  * The server's settings, resolved once: explicit values win, then the content folder's
- * site.json, then the built page data, then defaults that work on a fresh checkout.
+ * site.json, then what the build recorded (routes-manifest.json), then defaults that work on a
+ * fresh checkout.
  */
 import { shopRulesOf, type ShopRules } from '../engine/node.ts';
 import { existsSync, readFileSync } from 'node:fs';
