@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { currentShop, setCurrentShop, blockProps, screenOf, PageContext } from '../../engine/testing/index.ts';
+import { currentShop, withShop, blockProps, screenOf, PageContext } from '../../engine/testing/index.ts';
 import {
   type PageData,
   defaultPaymentMethod,
@@ -210,12 +210,9 @@ describe('the ZIP field', () => {
       shipping: true,
       postalCode: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code like K1A 0B1' },
     };
-    setCurrentShop({ ...hearthline, countries: [ca, ...hearthline.countries.filter((c) => c.code !== 'CA')] });
-    try {
+    withShop({ ...hearthline, countries: [ca, ...hearthline.countries.filter((c) => c.code !== 'CA')] }, () => {
       expect(zipInput('CA')).toMatch(/inputMode="text"/);
       expect(zipInput('US')).toMatch(/inputMode="numeric"/);
-    } finally {
-      setCurrentShop(hearthline);
-    }
+    });
   });
 });

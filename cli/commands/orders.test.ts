@@ -5,7 +5,6 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCurrentShop } from '../../engine/commerce/shop.ts';
 import {
   CARDS,
   JANE,
@@ -21,7 +20,6 @@ import {
 } from '../../server/testing/index.ts';
 import { createQuote } from '../../server/quotes/index.ts';
 import { secondShopSite, type ContentDir } from '../../tests/fixtures/sites/second-shop.ts';
-import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 import { csv, csvField, terminalText } from './orders-output.ts';
 import { parseSince } from './list-options.ts';
 import { runJoinery, pointAtDatabaseOf } from './test-support.ts';
@@ -36,7 +34,6 @@ afterEach(async () => {
   site?.remove();
   dir?.cleanup();
   t = site = dir = undefined;
-  setCurrentShop(shippedShop());
 });
 
 /** A test server on the fixture shop (or another content folder) whose database the CLI reads. */

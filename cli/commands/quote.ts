@@ -12,10 +12,9 @@
  * the running server's worker sends it. The database is the server's: JOINERY_DB, else
  * $JOINERY_DATA_DIR/joinery.db, else var/.
  */
-import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { createValidator, parseJsonFile, positionOf, rowIdOf } from '../../engine/node.ts';
+import { createValidator, parseJsonFile, positionOf, rowIdOf, withShop } from '../../engine/node.ts';
 import { fromCents } from '../../engine/commerce/money.ts';
 import { linkOrigin, PROJECT_ROOT, readSiteJson } from '../../server/config.ts';
 import { databaseTarget, dbFileFromEnv, openMigratedDatabase } from '../../server/db/index.ts';
@@ -64,10 +63,9 @@ async function openDb() {
 
 function shop() {
   const site = readSiteJson(getSiteDir());
-  if (site.shop) setCurrentShop(site.shop);
   // A local shop is where `joinery start` listens by default: $PORT, else 3000.
   const local = `http://localhost:${process.env.PORT || 3000}`;
-  return { siteName: site.name ?? 'Joinery', ...linkOrigin(process.env, site.origin, local) };
+  return { siteName: site.name ?? 'Joinery', rules: site.shop, ...linkOrigin(process.env, site.origin, local) };
 }
 
 export async function quoteCreateCommand(path: string, opts: { expiresIn?: string; send?: boolean }): Promise<number> {
@@ -100,9 +98,13 @@ export async function quoteCreateCommand(path: string, opts: { expiresIn?: strin
     }
     const { quote, token } = created;
     const link = quoteLink(s.origin, quote.id, token);
-    if (opts.send) await queueQuoteLink(db, quote, link, s, systemClock);
+    // The e-mail's amounts are in the site's currency and locale.
+    if (opts.send) {
+      const queue = () => queueQuoteLink(db, quote, link, s, systemClock);
+      await (s.rules ? withShop(s.rules, queue) : queue());
+    }
     console.log(
-      `Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${currentShop().currency.code}, expires ${quote.expiresAt}`,
+      `Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${s.rules?.currency.code ?? ''}, expires ${quote.expiresAt}`,
     );
     console.log(link);
     console.log(`Link origin: ${s.note}`);

@@ -5,7 +5,6 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCurrentShop } from '../../engine/commerce/shop.ts';
 import {
   CLAIM,
   CONTACT,
@@ -20,7 +19,6 @@ import {
   createTestServer,
   type TestServer,
 } from '../../server/testing/index.ts';
-import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 import { runJoinery, pointAtDatabaseOf } from './test-support.ts';
 
 let t: TestServer | undefined;
@@ -31,7 +29,6 @@ afterEach(async () => {
   await t?.close();
   dir?.cleanup();
   t = dir = undefined;
-  setCurrentShop(shippedShop());
 });
 
 /** A server on a site with the contact, claim and multi-step design forms; the CLI reads its database and upload folder. */

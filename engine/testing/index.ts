@@ -6,5 +6,5 @@ export { RegistryContext } from '../render/embedded-block.tsx';
 export { collectIslands } from '../render/island.tsx';
 export { islandPage } from '../render/islands-data.ts';
 export { sampleCart } from '../cart/sample-cart.ts';
-export { currentShop, setCurrentShop } from '../commerce/shop.ts';
+export { currentShop, withShop } from '../commerce/shop.ts';
 export { canonicalJson } from '../forms/hash.ts';
