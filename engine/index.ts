@@ -9,7 +9,7 @@ export { Island, useInIsland } from './render/island.tsx';
 export { MAIN_ID } from './render/main-region.ts';
 export { whenIdle } from './client/idle.ts';
 export { Later } from './render/later.tsx';
-export { usePageData, useSite } from './render/context.ts';
+export { usePageData, usePageRegions, useSite } from './render/context.ts';
 export { useRouteParam } from './render/route-param.ts';
 export { usePagePath } from './render/page-path.ts';
 export { visibilityClasses } from './render/visibility.ts';
