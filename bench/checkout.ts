@@ -63,14 +63,11 @@ const orderJson = () =>
 // ---------------------------------------------------------------- child processes (the servers)
 
 async function serveApp(target?: string) {
-  const { openMigratedDatabase } = await import('../server/db/open.ts');
-  const { groupCommitOf } = await import('../server/db/group-commit.ts');
-  const { createServer } = await import('../server/app.ts');
-  const { listen } = await import('../server/listen.ts');
-  const { memoryMailer } = await import('../server/mail/memory-mailer.ts');
-  const { silentLogger } = await import('../server/logger.ts');
-  const { tempDir } = await import('../server/testing/temp-dir.ts');
-  const { DEFAULT_CONTENT_DIR } = await import('../server/paths.ts');
+  const { openMigratedDatabase, groupCommitOf } = await import('../server/db/index.ts');
+  const { createServer, listen, silentLogger } = await import('../server/index.ts');
+  const { memoryMailer } = await import('../server/mail/index.ts');
+  const { tempDir } = await import('../server/testing/index.ts');
+  const { DEFAULT_CONTENT_DIR } = await import('../server/config.ts');
   const dir = tempDir('joinery-bench-checkout-');
   const db = await openMigratedDatabase(target ?? dir.join('joinery.db'));
   // One address runs every checkout here: the per-address limits would stop the measurement.
@@ -116,7 +113,7 @@ async function serveApp(target?: string) {
 
 async function serveBare() {
   const { Hono } = await import('hono');
-  const { listen } = await import('../server/listen.ts');
+  const { listen } = await import('../server/index.ts');
   const app = new Hono().post('/', async (c) =>
     c.json({ success: true, echo: ((await c.req.json()) as { idempotencyKey?: string }).idempotencyKey }),
   );
@@ -378,7 +375,7 @@ async function measure(kind: string, databaseUrl?: string): Promise<Round> {
 
 /** The PostgreSQL figure, on a server started for the run (skipped when PostgreSQL is not installed). */
 async function measurePostgres(): Promise<number | undefined> {
-  const { postgresBinDir, startPostgres } = await import('../server/testing/postgres.ts');
+  const { postgresBinDir, startPostgres } = await import('../server/testing/index.ts');
   if (!postgresBinDir()) {
     console.log('\n## PostgreSQL: skipped (not installed: apt-get install -y postgresql)');
     return undefined;

@@ -29,15 +29,17 @@
  *   OPERATOR_KEEP            1: keep the temp folder (servers' logs, haproxy.cfg) and print it
  */
 import { randomBytes } from 'node:crypto';
-import { systemClock } from '../server/clock.ts';
-import { PAYMENT_LEASE_MS } from '../server/commerce/pay.ts';
-import { openDatabase, type Db } from '../server/db/open.ts';
-import { createQuote } from '../server/quotes/quote-store.ts';
-import { quoteInput } from '../server/quotes/testing.ts';
-import { writeFakeDist } from '../server/testing/fake-dist.ts';
-import { startPostgres } from '../server/testing/postgres.ts';
-import { startSmtpSink } from '../server/testing/smtp-sink.ts';
-import { tempDir, type TempDir } from '../server/testing/temp-dir.ts';
+import { openDatabase, type Db } from '../server/db/index.ts';
+import { PAYMENT_LEASE_MS } from '../server/index.ts';
+import { createQuote, systemClock } from '../server/quotes/index.ts';
+import {
+  quoteInput,
+  startPostgres,
+  startSmtpSink,
+  tempDir,
+  writeFakeDist,
+  type TempDir,
+} from '../server/testing/index.ts';
 import { fmt } from './lib.ts';
 import {
   cleanup,

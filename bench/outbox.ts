@@ -18,7 +18,7 @@ const FROM = 'Hearthline Cabinetry <no-reply@hearthlinecabinetry.com>';
 
 /** The sink's process: prints its port, then answers each "count" line with the messages received. */
 async function serveSink() {
-  const { startSmtpSink } = await import('../server/testing/smtp-sink.ts');
+  const { startSmtpSink } = await import('../server/testing/index.ts');
   const sink = await startSmtpSink();
   console.log(JSON.stringify({ port: sink.port }));
   for await (const line of createInterface({ input: process.stdin }))
@@ -49,12 +49,10 @@ function startSink(): Promise<{ url: string; count(): Promise<number>; stop(): v
 }
 
 async function main() {
-  const { openMigratedDatabase } = await import('../server/db/open.ts');
-  const { enqueueMail } = await import('../server/mail/outbox.ts');
-  const { smtpMailer } = await import('../server/mail/transports.ts');
-  const { DEFAULT_OUTBOX_OPTIONS, OutboxWorker } = await import('../server/mail/worker.ts');
-  const { systemClock } = await import('../server/clock.ts');
-  const { tempDir } = await import('../server/testing/temp-dir.ts');
+  const { openMigratedDatabase } = await import('../server/db/index.ts');
+  const { DEFAULT_OUTBOX_OPTIONS, enqueueMail, OutboxWorker, smtpMailer } = await import('../server/mail/index.ts');
+  const { systemClock } = await import('../server/quotes/index.ts');
+  const { tempDir } = await import('../server/testing/index.ts');
 
   console.log(
     `\n# Outbox (${fmt(MESSAGES)} e-mails to an SMTP server on loopback; ${availableParallelism()} CPUs, load ${loadavg()[0]!.toFixed(2)})`,

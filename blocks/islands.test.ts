@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { islandClientFiles } from '../cli/blocks.ts';
-import type { BlockRegistry } from '../engine/types.ts';
+import type { BlockRegistry } from '../engine/index.ts';
 import { blockLoaders } from './index.ts';
 
 const registry: BlockRegistry = Object.fromEntries(

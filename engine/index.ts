@@ -5,8 +5,11 @@
 export { defineBlock } from './define-block.ts';
 export { SiteLink } from './render/link.tsx';
 export { EmbeddedBlock } from './render/embedded-block.tsx';
+export { Island, useInIsland } from './render/island.tsx';
+export { MAIN_ID } from './render/main-region.ts';
+export { whenIdle } from './client/idle.ts';
 export { Later } from './render/later.tsx';
-export { usePageData, useSite } from './render/context.ts';
+export { usePageData, usePageRegions, useSite } from './render/context.ts';
 export { useRouteParam } from './render/route-param.ts';
 export { usePagePath } from './render/page-path.ts';
 export { visibilityClasses } from './render/visibility.ts';

@@ -67,6 +67,7 @@ export { youtubeId } from './ui/youtube.ts';
 export { integrationHosts, HOST_KINDS, type IntegrationHostLists } from './content/integration-hosts.ts';
 // The framework-free parts the server shares with the browser (the server never loads engine/index.ts:
 // it carries React components and CSS modules).
+import './commerce/shop-scope-node.ts';
 export * from './commerce/index.ts';
 export * from './forms/index.ts';
 export { createNodeGeoSource, GEO_CACHE_LIMITS } from './forms/node.ts';

@@ -117,6 +117,20 @@ export interface PageData {
   site: PublicSite;
 }
 
+/**
+ * What an island has of its page in the browser (the page's islands script), and all a block
+ * reads through usePageData(): path, route, status, breadcrumbs, site, and whether the route
+ * loads the tag manager. A PageData is one.
+ */
+export interface IslandPage {
+  path: string;
+  route: string;
+  status: number;
+  breadcrumbs: Breadcrumb[];
+  site: PublicSite;
+  head: Pick<HeadData, 'tagManager'>;
+}
+
 export interface BlockProps<P = Record<string, unknown>> {
   props: P;
 }
@@ -172,7 +186,7 @@ export interface BlockDefinition<P = any> {
  * are all such loads no UI library.
  */
 export interface IslandClient<P = Record<string, unknown>> {
-  start(el: HTMLElement, props: P, page: PageData): void | Promise<void>;
+  start(el: HTMLElement, props: P, page: IslandPage): void | Promise<void>;
 }
 /** type -> lazy loader of its framework-free island client. */
 // biome-ignore lint/suspicious/noExplicitAny: each island's client takes props of its own type

@@ -41,7 +41,7 @@ describe('security headers', () => {
       expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
     }
     // A JSON answer is never a document: nothing may load in it, and it may not be framed.
-    for (const path of ['/api/health', '/api/missing', '/page-data.json']) {
+    for (const path of ['/api/health', '/api/missing', '/data/samples.json']) {
       const res = await t.app.request(path);
       expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
       expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");

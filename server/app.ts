@@ -2,7 +2,7 @@
  * createServer: the whole server as a Hono app built from injected dependencies, so tests run
  * the real app in-process with `app.request()` and `joinery start` serves the same app.
  */
-import { setCurrentShop } from '../engine/node.ts';
+import { withShop } from '../engine/node.ts';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { createApi } from './api/index.ts';
@@ -72,8 +72,6 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   const distDir = o.config?.distDir === undefined ? DEFAULT_DIST_DIR : o.config.distDir;
   const build = distDir ? loadSiteBuild(distDir) : undefined;
   const siteFacts = readSiteJson(siteDir);
-  // This process serves this shop: e-mails and the gateway's pages show amounts in its currency.
-  if (siteFacts.shop) setCurrentShop(siteFacts.shop);
   const config = resolveConfig({ ...o.config, distDir }, siteFacts, build?.site ?? {});
   const log = o.log ?? consoleLogger;
   const clock = o.clock ?? systemClock;
@@ -91,7 +89,12 @@ export function createServer(o: CreateServerOptions): JoineryServer {
         )
       : undefined;
 
+  // Each request serves this app's shop: e-mails and the gateway's pages show amounts in its
+  // currency, even with another shop's server in the same process.
+  const shop = siteFacts.shop;
+  const inShop = <T>(fn: () => T): T => (shop ? withShop(shop, fn) : fn());
   const app = new Hono<AppEnv>();
+  app.use('*', (_c, next) => inShop(next));
   app.use('*', requestId());
   if (config.logRequests) app.use('*', requestLog(log));
   // The site's hosts (site.json) and those of the payment providers that are configured.
@@ -117,7 +120,13 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   app.notFound((c) => (isApiPath(c.req.path) || !site ? jsonError(c, 404, 'Not found') : site.notFound(c)));
   app.onError(errorHandler(log));
 
-  const reconciler = paymentReconciler(commerceFor(deps), { intervalMs: config.reconcileIntervalMs, log });
+  // Background work serves the shop too (the reconciler's e-mails).
+  const inner = paymentReconciler(commerceFor(deps), { intervalMs: config.reconcileIntervalMs, log });
+  const reconciler: PaymentReconciler = {
+    runOnce: () => inShop(() => inner.runOnce()),
+    start: () => inShop(() => inner.start()),
+    stop: () => inner.stop(),
+  };
 
   return {
     app,

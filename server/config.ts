@@ -1,6 +1,7 @@
 /**
  * The server's settings, resolved once: explicit values win, then the content folder's
- * site.json, then the built page data, then defaults that work on a fresh checkout.
+ * site.json, then what the build recorded (routes-manifest.json), then defaults that work on a
+ * fresh checkout.
  */
 import { shopRulesOf, type ShopRules } from '../engine/node.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { integrationHosts } from '../engine/node.ts';
 import { siteHostLists, type HostList } from './http/security-headers.ts';
 import type { OutboxOptions } from './mail/worker.ts';
 import { DEFAULT_DIST_DIR, PROJECT_ROOT, VAR_DIR } from './paths.ts';
+
+export { DEFAULT_CONTENT_DIR, PROJECT_ROOT } from './paths.ts';
 
 export interface ServerConfig {
   /** The build output (dist/); null serves the API only (the dev server renders pages itself). */

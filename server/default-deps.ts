@@ -16,11 +16,12 @@ import type { CreateServerOptions } from './app.ts';
 import { positiveInt } from './config.ts';
 import { dbKind, type DbKind } from './db/dialect.ts';
 import { isPostgresUrl, openMigratedDatabase } from './db/open.ts';
+import { databaseTarget, dbFileFromEnv, redactUrl } from './db/target.ts';
 import { createMailer } from './mail/transports.ts';
 import { DEFAULT_OUTBOX_OPTIONS, type OutboxOptions } from './mail/worker.ts';
 import { defaultPaymentProviders } from './payments/registry.ts';
 import { sandboxGateway } from './sandbox-gateway/gateway.ts';
-import { DEFAULT_CONTENT_DIR, DEFAULT_DB_FILE, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
+import { DEFAULT_CONTENT_DIR, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
 
 export interface DefaultDepsOptions {
   env?: Record<string, string | undefined>;
@@ -37,29 +38,6 @@ export interface DefaultDeps extends CreateServerOptions {
   dbDescription: string;
   /** Closes the mail transport and the database. */
   close(): Promise<void>;
-}
-
-/** The SQLite file of JOINERY_DB, else $JOINERY_DATA_DIR/joinery.db, else var/joinery.db (the server and the CLI alike). */
-export const dbFileFromEnv = (env: Record<string, string | undefined>) =>
-  env.JOINERY_DB || (env.JOINERY_DATA_DIR ? join(env.JOINERY_DATA_DIR, 'joinery.db') : DEFAULT_DB_FILE);
-
-/** DATABASE_URL when it names PostgreSQL, else the SQLite file. */
-export function databaseTarget(env: Record<string, string | undefined>, dbFile: string): string {
-  const url = env.DATABASE_URL?.trim();
-  if (!url) return dbFile;
-  if (!isPostgresUrl(url)) throw new Error(`DATABASE_URL must be a postgres:// URL, got "${redactUrl(url)}"`);
-  return url;
-}
-
-/** The URL with its password replaced, fit for a log line. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url.replace(/:[^:@/]*@/, ':***@');
-  }
 }
 
 /** The outbox knobs of the environment; the heartbeat renews a lease four times before it ends. */

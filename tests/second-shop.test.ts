@@ -11,10 +11,13 @@ import { lintSite } from '../cli/lint/run.ts';
 import { createCartStore, memoryStorage } from '../engine/cart/store.ts';
 import { formatPrice } from '../engine/catalog/price.ts';
 import { checkoutSchemas, shippingAddressSchema } from '../engine/commerce/checkout-schema.ts';
-import { setCurrentShop } from '../engine/commerce/shop.ts';
+import { withShop } from '../engine/commerce/shop.ts';
+import { createElement } from 'react';
 import { loadSite } from '../engine/content/load-site.ts';
+import { defineBlock } from '../engine/define-block.ts';
+import { renderPageHtml } from '../engine/render/render-html.tsx';
 import { publicSite } from '../engine/page-data/build-page-data.ts';
-import type { PublicSite } from '../engine/types.ts';
+import type { BlockRegistry, PageData, PublicSite } from '../engine/types.ts';
 import {
   emptyValues as emptyCheckoutValues,
   fieldError as checkoutFieldError,
@@ -25,6 +28,7 @@ import { CARDS, CHIP, DOOR, JANE, cardToken, orderBody, send } from '../server/c
 import { createQuote } from '../server/quotes/quote-store.ts';
 import { QUOTE_TOTAL, quoteInput } from '../server/quotes/testing.ts';
 import { DEFAULT_CONTENT_DIR } from '../server/paths.ts';
+import { FIXTURE_SHOP_DIR } from '../server/testing/fixture-shop.ts';
 import { createTestServer, type TestServer } from '../server/testing/test-server.ts';
 import { secondShopRules, secondShopSite, type ContentDir } from './fixtures/sites/second-shop.ts';
 import { shippedShop } from './setup/shipped-shop.ts';
@@ -198,9 +202,10 @@ describe('the second shop on the server', () => {
   it('pays a quote in its own currency, even after another shop was loaded in the same process', async () => {
     const { quote, token } = await createQuote(t.db, t.clock, quoteInput());
     expect((await send(t.app, 'POST', '/api/checkout/estimate', { items: [CHIP] })).status).toBe(200); // this server has read its content
-    // Another server in this process (Hearthline, USD) loaded its content after this one.
-    setCurrentShop(shippedShop());
+    // Another server in this process (Hearthline, USD) loads its content after this one.
+    const other = await createTestServer({ siteDir: DEFAULT_CONTENT_DIR, dist: false });
     try {
+      expect((await send(other.app, 'POST', '/api/checkout/estimate', { items: [] })).status).toBeLessThan(500);
       const paid = await send(t.app, 'POST', '/api/quote/pay', {
         quoteId: quote.id,
         token,
@@ -233,7 +238,7 @@ describe('the second shop on the server', () => {
         .executeTakeFirstOrThrow();
       expect(order.order_currency_code).toBe('CAD');
     } finally {
-      setCurrentShop(secondShopRules());
+      await other.close();
     }
   });
 });
@@ -300,10 +305,9 @@ describe('the cart and the field rules of each shop', () => {
     expect(checkoutFieldError(values('12345'), 'billing.zipCode')).toBeUndefined();
     expect(checkoutFieldError(values('K1A_0B1'), 'billing.zipCode')).toBe(CHECKOUT_MESSAGES.postalChars);
     expect([numericZip('CA'), numericZip('US')]).toEqual([false, true]);
-    // The rules as a page gets them: in its page data, JSON (engine/render/shell.tsx sets them).
+    // The rules as a page gets them: in its page data, JSON (the page renders and runs inside them).
     const pageData = JSON.parse(JSON.stringify(publicSite(loadSite(site.dir)))) as PublicSite;
-    setCurrentShop(pageData.commerce!);
-    try {
+    withShop(pageData.commerce!, () => {
       expect(checkoutFieldError(values('K1A 0B1'), 'billing.zipCode')).toBeUndefined();
       expect(checkoutFieldError(values('k1a0b1'), 'billing.zipCode')).toBeUndefined();
       expect(checkoutFieldError(values('12345'), 'billing.zipCode')).toBe(CA_POSTAL);
@@ -312,23 +316,76 @@ describe('the cart and the field rules of each shop', () => {
         CHECKOUT_MESSAGES.zipDigits,
       );
       expect([numericZip('CA'), numericZip('ca'), numericZip('US')]).toEqual([false, false, true]);
-    } finally {
-      setCurrentShop(shippedShop());
-    }
+    });
   });
 
   it("the page's address schema follows the page's shop", () => {
     expect(shippingAddressSchema.safeParse(TORONTO).error?.issues.map((i) => i.message)).toEqual([NOT_CANADA]);
-    setCurrentShop(secondShopRules());
-    try {
+    withShop(secondShopRules(), () => {
       expect(shippingAddressSchema.safeParse(TORONTO).success).toBe(true);
-    } finally {
-      setCurrentShop(shippedShop());
-    }
+    });
   });
 
   it('amounts in each shop currency', () => {
     expect(formatPrice(1234.5, secondShopRules().currency)).toMatch(/^1\s234,50\s\$$/);
     expect(formatPrice(1234.5, shippedShop().currency)).toBe('$1,234.50');
+  });
+});
+
+describe('two shops in one process at the same time', () => {
+  const priced: BlockRegistry = {
+    price: defineBlock({ type: 'price', component: () => createElement('p', null, formatPrice(4290)) }),
+  };
+  const page = (shopSite: PublicSite): PageData => ({
+    path: '/',
+    route: '/',
+    status: 200,
+    head: { title: 't', description: '', canonical: '', meta: [], jsonLd: [], tagManager: false },
+    breadcrumbs: [],
+    regions: [{ name: 'main', tag: 'main', blocks: [{ key: 'p', type: 'price', props: {} }] }],
+    blockTypes: ['price'],
+    site: shopSite,
+  });
+  const render = async (dir: string) => {
+    const data = page(JSON.parse(JSON.stringify(publicSite(loadSite(dir)))) as PublicSite);
+    await new Promise((resolve) => setImmediate(resolve)); // both renders in flight
+    return renderPageHtml(data, '/', priced).html;
+  };
+  const servers: TestServer[] = [];
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+  it('each page renders in its own shop', async () => {
+    const [hearthline, second] = await Promise.all([render(DEFAULT_CONTENT_DIR), render(site.dir)]);
+    expect(hearthline).toContain('$4,290.00');
+    expect(second).toMatch(/4\s290,00\s\$/);
+  });
+
+  it('each server takes and confirms its orders in its own currency and locale', async () => {
+    const hearthline = await createTestServer({ siteDir: FIXTURE_SHOP_DIR, dist: false });
+    const second = await createTestServer({ siteDir: site.dir, dist: false });
+    servers.push(hearthline, second);
+    const buy = async (s: TestServer, billing: typeof JANE) => {
+      const placed = await send(s.app, 'POST', '/api/order', orderBody({ billing, items: [{ ...CHIP, qty: 1 }] }));
+      expect(placed.status).toBe(201);
+      const paid = await send(s.app, 'POST', '/api/order/pay', {
+        id: placed.json.order.id,
+        token: placed.json.orderToken,
+        paymentToken: await cardToken(s.app, CARDS.approved),
+      });
+      expect(paid.status).toBe(200);
+      const mails = await s.db.selectFrom('email_outbox').select(['text']).execute();
+      return mails.map((m) => m.text).join('\n');
+    };
+    // Three orders each, all in flight together.
+    const texts = await Promise.all([1, 2, 3].flatMap(() => [buy(hearthline, JANE), buy(second, TORONTO)]));
+    for (const [i, text] of texts.entries()) {
+      if (i % 2 === 0) {
+        expect(text).toContain('$9.95');
+        expect(text).not.toMatch(/9,95\s\$/);
+      } else {
+        expect(text).toMatch(/9,95\s\$/);
+        expect(text).not.toContain('$9.95');
+      }
+    }
   });
 });

@@ -9,8 +9,8 @@ import { createWriteStream, existsSync, readFileSync, writeFileSync, type WriteS
 import { createServer, connect, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../../server/paths.ts';
-import { postgresBinDir } from '../../server/testing/postgres.ts';
+import { PROJECT_ROOT } from '../../server/config.ts';
+import { postgresBinDir } from '../../server/testing/index.ts';
 import { START_NODE_FLAGS } from '../lib.ts';
 
 // ---------------------------------------------------------------- cleanup

@@ -3,8 +3,8 @@
  * settled: lost and duplicate orders, stuck payments, money taken for unpaid orders, mail sent
  * twice. Plain reads of the tables in server/db/schema.ts; nothing is changed.
  */
-import type { Db } from '../../server/db/open.ts';
-import type { ReceivedMail } from '../../server/testing/smtp-sink.ts';
+import type { Db } from '../../server/db/index.ts';
+import type { ReceivedMail } from '../../server/testing/index.ts';
 import type { AcknowledgedOrder } from './shoppers.ts';
 
 /** Outbox rows still to be sent, and payments still pending (orders' and quotes'). */

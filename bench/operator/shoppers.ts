@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
-import { CARDS, JANE, orderBody } from '../../server/commerce/testing.ts';
+import { CARDS, JANE, orderBody } from '../../server/testing/index.ts';
 import { call, NoAnswer, type Answer, type CallOptions, type Tally, type Target } from './http.ts';
 
 const MAX_TRIES = 5;

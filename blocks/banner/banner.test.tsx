@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { screenOf, renderBlock } from '../../engine/testing/index.ts';
 import type { BannerProps } from '../../schemas/types/blocks/banner.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockProps, renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
+import { blockProps, renderBlockScreen, type WrittenProps } from '../../engine/testing/index.ts';
 import type { BlogAuthorCardProps } from '../../schemas/types/blocks/blog-author-card.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
+import { renderBlockScreen, type WrittenProps, renderBlock } from '../../engine/testing/index.ts';
 import { headingsOf, type RichNode } from '../../engine/index.ts';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
 import type { BlogTocProps } from '../../schemas/types/blocks/blog-toc.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

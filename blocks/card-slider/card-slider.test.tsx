@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { renderBlock, screenOf } from '../../engine/testing/index.ts';
 import type { CardSliderProps } from '../../schemas/types/blocks/card-slider.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

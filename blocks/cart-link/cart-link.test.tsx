@@ -5,9 +5,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sampleCart } from '../../engine/cart/sample-cart.ts';
-import { currentShop } from '../../engine/commerce/shop.ts';
-import type { PageData } from '../../engine/types.ts';
+import { sampleCart, currentShop } from '../../engine/testing/index.ts';
+import type { PageData } from '../../engine/index.ts';
 import { cartLabel } from './cart-count.ts';
 import { start } from './client.ts';
 import example from './example.json' with { type: 'json' };

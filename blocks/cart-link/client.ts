@@ -4,8 +4,7 @@
  * changed in this tab or another, and when the page shows again from the back/forward cache or
  * opens from a prerender (the store signals all of these).
  */
-import { sampleCart } from '../../engine/cart/sample-cart.ts';
-import type { IslandClient } from '../../engine/types.ts';
+import { sampleCart, type IslandClient } from '../../engine/framework-free.ts';
 import type { CartLinkProps } from '../../schemas/types/blocks/cart-link.ts';
 import { cartLabel, COUNT_ATTR } from './cart-count.ts';
 

@@ -2,7 +2,7 @@
  * The sample mini-cart link, prerendered with a count of 0: a framework-free island started at
  * load (client.ts), which shows the stored count as soon as the page runs.
  */
-import { defineBlock } from '../../engine/define-block.ts';
+import { defineBlock } from '../../engine/index.ts';
 import type { CartLinkProps } from '../../schemas/types/blocks/cart-link.ts';
 import { cartLabel, COUNT_ATTR } from './cart-count.ts';
 import styles from './cart-link.module.css';

@@ -2,21 +2,19 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
-import { blockProps, screenOf } from '../../engine/testing/screen.ts';
-import type { PageData } from '../../engine/index.ts';
-import { PageContext } from '../../engine/render/context.ts';
-import example from './example.json' with { type: 'json' };
-import { validate } from './form-schema.ts';
-import CheckoutView from './checkout-view.tsx';
-import block, { LOADING_TEXT } from './index.tsx';
+import { currentShop, withShop, blockProps, screenOf, PageContext } from '../../engine/testing/index.ts';
 import {
+  type PageData,
   defaultPaymentMethod,
   enabledMethods,
   emptyCheckoutValues as emptyValues,
   shippingLocation,
   type CheckoutValues,
 } from '../../engine/index.ts';
+import example from './example.json' with { type: 'json' };
+import { validate } from './form-schema.ts';
+import CheckoutView from './checkout-view.tsx';
+import block, { LOADING_TEXT } from './index.tsx';
 import { AddressFieldset } from './address-fieldset.tsx';
 
 const page: PageData = {
@@ -212,12 +210,9 @@ describe('the ZIP field', () => {
       shipping: true,
       postalCode: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code like K1A 0B1' },
     };
-    setCurrentShop({ ...hearthline, countries: [ca, ...hearthline.countries.filter((c) => c.code !== 'CA')] });
-    try {
+    withShop({ ...hearthline, countries: [ca, ...hearthline.countries.filter((c) => c.code !== 'CA')] }, () => {
       expect(zipInput('CA')).toMatch(/inputMode="text"/);
       expect(zipInput('US')).toMatch(/inputMode="numeric"/);
-    } finally {
-      setCurrentShop(hearthline);
-    }
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { testSite } from '../../engine/testing/render-block.tsx';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { testSite, renderBlockScreen } from '../../engine/testing/index.ts';
 import type { ContactListProps } from '../../schemas/types/blocks/contact-list.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

@@ -13,10 +13,7 @@
  * - Call-to-action tracking, and the tag manager once analytics is allowed (at once when it
  *   already is, else right after Accept All or a saved preference).
  */
-import { readConsent } from '../../engine/tracking/consent.ts';
-import { installCtaTracking } from '../../engine/tracking/cta-clicks.ts';
-import { loadTagManager } from '../../engine/tracking/tag-manager.ts';
-import type { IslandClient } from '../../engine/types.ts';
+import { readConsent, installCtaTracking, loadTagManager, type IslandClient } from '../../engine/framework-free.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
 
 const cookieValue = (name: string) =>

@@ -2,10 +2,9 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { islandPage } from '../../engine/render/islands-data.ts';
-import { blockProps, renderBlock, testSite, type WrittenProps } from '../../engine/testing/render-block.tsx';
+import { islandPage, blockProps, renderBlock, testSite, type WrittenProps } from '../../engine/testing/index.ts';
+import type { PageData } from '../../engine/index.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
-import type { PageData } from '../../engine/types.ts';
 import { start } from './client.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

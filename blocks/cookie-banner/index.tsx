@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { defineBlock } from '../../engine/define-block.ts';
 import {
+  defineBlock,
   CONSENT_COOKIE,
   CONSENT_KINDS,
   CONSENT_VALUES,
   consentCookie,
   consentCookieAttributes,
-} from '../../engine/tracking/consent.ts';
+} from '../../engine/index.ts';
 import type { CookieBannerProps } from '../../schemas/types/blocks/cookie-banner.ts';
 import styles from './cookie-banner.module.css';
 

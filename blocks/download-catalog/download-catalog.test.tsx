@@ -1,6 +1,6 @@
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { renderBlockScreen } from '../../engine/testing/index.ts';
 import type { DownloadCatalogProps } from '../../schemas/types/blocks/download-catalog.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { screenOf } from '../../engine/testing/index.ts';
 import type { FaqListProps } from '../../schemas/types/blocks/faq-list.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { screenOf } from '../../engine/testing/index.ts';
 import type { FilterTabsViewProps } from '../../schemas/types/blocks/filter-tabs-view.ts';
 import example from './example.json' with { type: 'json' };
 import block, { blockElement, siblingAt } from './index.tsx';

@@ -1,9 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf, type WrittenProps, PageContext, RegistryContext } from '../../engine/testing/index.ts';
 import type { BlockNode, PageData } from '../../engine/index.ts';
-import { PageContext } from '../../engine/render/context.ts';
-import { RegistryContext } from '../../engine/render/embedded-block.tsx';
 import { blockLoaders } from '../index.ts';
 import type { FilterTabsProps } from '../../schemas/types/blocks/filter-tabs.ts';
 import example from './example.json' with { type: 'json' };

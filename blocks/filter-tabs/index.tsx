@@ -1,4 +1,4 @@
-import { EmbeddedBlock, defineBlock, usePageData } from '../../engine/index.ts';
+import { EmbeddedBlock, defineBlock, usePageRegions } from '../../engine/index.ts';
 import type { FilterTabsProps } from '../../schemas/types/blocks/filter-tabs.ts';
 import { slotOffsets } from './slots.ts';
 
@@ -9,7 +9,7 @@ import { slotOffsets } from './slots.ts';
  * blocks are not known).
  */
 function FilterTabs({ tabs, title, label, layout, emptyTitle, emptyText }: FilterTabsProps) {
-  const slots = slotOffsets(usePageData().regions, tabs).map((offset) => offset ?? null);
+  const slots = slotOffsets(usePageRegions(), tabs).map((offset) => offset ?? null);
   return (
     <EmbeddedBlock
       type="filter-tabs-view"

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { within } from '@testing-library/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/index.ts';
 import type { FinishSwatchesProps } from '../../schemas/types/blocks/finish-swatches.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

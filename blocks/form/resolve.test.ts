@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../engine/forms/hash.ts';
+import { canonicalJson } from '../../engine/testing/index.ts';
 import type { ResolveContext } from '../../engine/node.ts';
 import { resolveProps } from './resolve.ts';
 

@@ -5,8 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { schemaFor } from '../../engine/forms/schema.ts';
-import type { CompiledForm, FormValues } from '../../engine/forms/index.ts';
+import { schemaFor, type CompiledForm, type FormValues } from '../../engine/forms/index.ts';
 
 export function stepResolver(compiled: CompiledForm, step: number | undefined, recaptcha: boolean) {
   return zodResolver(schemaFor(compiled, { step, recaptcha }) as never) as unknown as Resolver<FormValues>;

@@ -4,9 +4,15 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { whenIdle } from '../../engine/client/idle.ts';
-import { createStepReducer, initialStepState } from '../../engine/forms/index.ts';
-import type { CompiledForm, FormValues, StepAction, StepState } from '../../engine/forms/index.ts';
+import { whenIdle } from '../../engine/index.ts';
+import {
+  createStepReducer,
+  initialStepState,
+  type CompiledForm,
+  type FormValues,
+  type StepAction,
+  type StepState,
+} from '../../engine/forms/index.ts';
 
 export type StepMove = StepAction | { type: 'restore'; state: StepState };
 

@@ -1,9 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { screenOf, PageContext } from '../../engine/testing/index.ts';
 import type { PageData } from '../../engine/index.ts';
-import { PageContext } from '../../engine/render/context.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 import type { LinkCardsProps } from '../../schemas/types/blocks/link-cards.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { renderBlockScreen } from '../../engine/testing/index.ts';
 import type { MediaBlockProps } from '../../schemas/types/blocks/media-block.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { renderBlockScreen } from '../../engine/testing/index.ts';
 import type { NewsletterConfirmProps } from '../../schemas/types/blocks/newsletter-confirm.ts';
 import { confirmSubscription } from './confirm.ts';
 import example from './example.json' with { type: 'json' };

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_NUMBER_KEY, storeReceipt } from '../../engine/index.ts';
-import { blockProps } from '../../engine/testing/screen.ts';
+import { blockProps } from '../../engine/testing/index.ts';
 import block from './index.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

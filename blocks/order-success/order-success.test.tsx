@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { blockProps, screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/index.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 

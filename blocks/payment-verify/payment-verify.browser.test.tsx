@@ -3,9 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_ERROR_KEY, PAYMENT_MESSAGES } from '../../engine/index.ts';
-import { PageContext } from '../../engine/render/context.ts';
-import { testPage } from '../../engine/testing/render-block.tsx';
-import { blockProps } from '../../engine/testing/screen.ts';
+import { PageContext, testPage, blockProps } from '../../engine/testing/index.ts';
 import block from './index.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlock } from '../../engine/testing/index.ts';
 import example from './example.json' with { type: 'json' };
 import block, { intentFromQuery, methodFromPath } from './index.tsx';
 

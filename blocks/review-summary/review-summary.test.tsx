@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
-import { renderBlock } from '../../engine/testing/render-block.tsx';
+import { renderBlockScreen, type WrittenProps, renderBlock } from '../../engine/testing/index.ts';
 import type { ReviewSummaryProps } from '../../schemas/types/blocks/review-summary.ts';
 import block from './index.tsx';
 

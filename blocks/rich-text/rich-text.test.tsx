@@ -1,13 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { blockProps, screenOf, type WrittenProps } from '../../engine/testing/screen.ts';
-import type { PageData } from '../../engine/index.ts';
-import { PageContext } from '../../engine/render/context.ts';
+import { blockProps, screenOf, type WrittenProps, PageContext } from '../../engine/testing/index.ts';
+import { type PageData, plainText, slugify } from '../../engine/index.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 import type { RichTextProps } from '../../schemas/types/blocks/rich-text.ts';
-import { plainText, slugify } from '../../engine/index.ts';
 
 const page: PageData = {
   path: '/blogs',

@@ -3,7 +3,7 @@
  * threshold, it goes back to the top. Fixed bars at the bottom (the cookie banner) say how much
  * they cover with the root's scroll-padding-bottom; the button sits above them, never behind.
  */
-import type { IslandClient } from '../../engine/types.ts';
+import type { IslandClient } from '../../engine/framework-free.ts';
 import type { ScrollToTopProps } from '../../schemas/types/blocks/scroll-to-top.ts';
 
 export const start: IslandClient<ScrollToTopProps>['start'] = (el, { threshold }) => {

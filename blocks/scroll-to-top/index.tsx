@@ -1,4 +1,4 @@
-import { defineBlock } from '../../engine/define-block.ts';
+import { defineBlock } from '../../engine/index.ts';
 import type { ScrollToTopProps } from '../../schemas/types/blocks/scroll-to-top.ts';
 import styles from './scroll-to-top.module.css';
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blockProps, renderBlockScreen } from '../../engine/testing/screen.ts';
-import type { PageData } from '../../engine/types.ts';
+import { blockProps, renderBlockScreen } from '../../engine/testing/index.ts';
+import type { PageData } from '../../engine/index.ts';
 import { start } from './client.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { blockProps, screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/index.ts';
 import example from './example.json' with { type: 'json' };
 import block, { resultsHeading } from './index.tsx';
 

@@ -1,4 +1,4 @@
-import { defineBlock } from '../../engine/define-block.ts';
+import { defineBlock } from '../../engine/index.ts';
 import { SearchPopup } from './search-popup.tsx';
 
 export default defineBlock({

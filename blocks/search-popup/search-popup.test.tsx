@@ -3,7 +3,7 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockProps, screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/index.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 import { LOADING_TEXT, searchUrl } from './search-popup.tsx';

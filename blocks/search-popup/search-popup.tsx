@@ -10,8 +10,12 @@
  * and text, which it takes over when it mounts. Without script the form still searches.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SEARCH_MIN_LENGTH_MESSAGE, SEARCH_NO_RESULTS_MESSAGE, isSearchable } from '../../engine/search/messages.ts';
-import { useSiteSearch } from '../../engine/search/use-search-index.ts';
+import {
+  SEARCH_MIN_LENGTH_MESSAGE,
+  SEARCH_NO_RESULTS_MESSAGE,
+  isSearchable,
+  useSiteSearch,
+} from '../../engine/index.ts';
 import type { SearchPopupProps } from '../../schemas/types/blocks/search-popup.ts';
 import styles from './search-popup.module.css';
 

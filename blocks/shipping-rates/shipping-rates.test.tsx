@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShippingMethod } from '../../engine/index.ts';
-import { renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
+import { renderBlockScreen, type WrittenProps } from '../../engine/testing/index.ts';
 import type { ShippingRatesProps } from '../../schemas/types/blocks/shipping-rates.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

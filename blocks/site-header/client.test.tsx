@@ -6,9 +6,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageContext } from '../../engine/render/context.ts';
-import { testPage } from '../../engine/testing/render-block.tsx';
-import type { PageData } from '../../engine/types.ts';
+import { PageContext, testPage } from '../../engine/testing/index.ts';
+import type { PageData } from '../../engine/index.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
 import { CLOSE_MS, OPEN_MS, start } from './client.ts';
 import { DesktopMenu } from './desktop-menu.tsx';

@@ -15,7 +15,7 @@
  * open: past its last control the focus goes to its first, and back. Pointer focus is left alone,
  * as a click outside closes the panel.
  */
-import type { IslandClient } from '../../engine/types.ts';
+import type { IslandClient } from '../../engine/framework-free.ts';
 
 /** How long the mouse rests on an item before its panel opens (passing over it opens nothing). */
 export const OPEN_MS = 150;

@@ -8,7 +8,7 @@
  * ::after.
  */
 import { useId } from 'react';
-import { usePagePath } from '../../engine/render/page-path.ts';
+import { usePagePath } from '../../engine/index.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
 import { currentAttr, cx, deviceClass, hasPanel, overviewLabel } from './menu-items.ts';
 import styles from './site-header.module.css';

@@ -7,12 +7,15 @@
  * and the cart link are island blocks of their own (search-popup, cart-link), embedded here.
  */
 import { type ReactNode, useId } from 'react';
-import { defineBlock } from '../../engine/define-block.ts';
-import { useSite } from '../../engine/render/context.ts';
-import { EmbeddedBlock } from '../../engine/render/embedded-block.tsx';
-import { Island, useInIsland } from '../../engine/render/island.tsx';
-import { MAIN_ID } from '../../engine/render/main-region.ts';
-import type { IslandDeclaration } from '../../engine/types.ts';
+import {
+  defineBlock,
+  useSite,
+  EmbeddedBlock,
+  Island,
+  useInIsland,
+  MAIN_ID,
+  type IslandDeclaration,
+} from '../../engine/index.ts';
 import type { SiteHeaderProps } from '../../schemas/types/blocks/site-header.ts';
 import { DesktopMenu } from './desktop-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';

@@ -1,6 +1,5 @@
 /** Helpers shared by the desktop and mobile menus: device classes and link state. */
-import { visibilityClasses } from '../../engine/render/visibility.ts';
-import type { Device } from '../../engine/types.ts';
+import { visibilityClasses, type Device } from '../../engine/index.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
 
 /** Classes hiding an item on the sizes and platforms its `devices` leave out (the engine's visibility classes). */

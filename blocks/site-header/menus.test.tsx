@@ -5,9 +5,7 @@
 import { renderToString } from 'react-dom/server';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { PageContext } from '../../engine/render/context.ts';
-import { testPage } from '../../engine/testing/render-block.tsx';
-import { screenOf } from '../../engine/testing/screen.ts';
+import { PageContext, testPage, screenOf } from '../../engine/testing/index.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
 import example from './example.json' with { type: 'json' };
 import { DesktopMenu } from './desktop-menu.tsx';

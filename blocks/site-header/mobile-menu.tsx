@@ -7,7 +7,7 @@
  * Lean markup, as in the desktop menu: a submenu's links are styled by their list's class.
  */
 import { useId } from 'react';
-import { usePagePath } from '../../engine/render/page-path.ts';
+import { usePagePath } from '../../engine/index.ts';
 import type { MenuItem } from '../../schemas/types/blocks/site-header.ts';
 import { currentAttr, deviceClass, hasPanel, overviewLabel } from './menu-items.ts';
 import styles from './site-header.module.css';

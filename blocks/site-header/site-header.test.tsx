@@ -1,12 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { blockProps, screenOf } from '../../engine/testing/screen.ts';
-import { PageContext } from '../../engine/render/context.ts';
-import { RegistryContext } from '../../engine/render/embedded-block.tsx';
-import { collectIslands } from '../../engine/render/island.tsx';
-import { blockLoaders } from '../index.ts';
+import { blockProps, screenOf, PageContext, RegistryContext, collectIslands } from '../../engine/testing/index.ts';
 import type { PageData } from '../../engine/index.ts';
+import { blockLoaders } from '../index.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
 

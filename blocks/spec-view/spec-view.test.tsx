@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { within } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import { blockProps, screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/index.ts';
 import type { SpecViewProps } from '../../schemas/types/blocks/spec-view.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

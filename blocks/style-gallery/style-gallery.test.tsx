@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { within } from '@testing-library/dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blockProps, screenOf } from '../../engine/testing/screen.ts';
+import { blockProps, screenOf } from '../../engine/testing/index.ts';
 import type { StyleGalleryProps } from '../../schemas/types/blocks/style-gallery.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlockScreen } from '../../engine/testing/screen.ts';
+import { renderBlockScreen } from '../../engine/testing/index.ts';
 import type { UnsubscribeProps } from '../../schemas/types/blocks/unsubscribe.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';

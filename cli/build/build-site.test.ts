@@ -104,9 +104,12 @@ describe('joinery build', () => {
     }
     const pages = (dir: string) =>
       readdirSync(join(dir, 'site'), { recursive: true, encoding: 'utf8' })
-        .filter((f) => f.endsWith('index.html') || f.endsWith('page-data.json'))
+        .filter((f) => f.endsWith('index.html'))
         .sort();
     expect(pages(threaded)).toEqual(pages(out));
+    // A page's data is in the page (its islands script): no page-data.json beside it.
+    const files = readdirSync(join(out, 'site'), { recursive: true, encoding: 'utf8' });
+    expect(files.filter((f) => f.endsWith('page-data.json'))).toEqual([]);
     expect(pages(out).length).toBeGreaterThan(100);
     for (const f of pages(out))
       expect(readFileSync(join(threaded, 'site', f), 'utf8'), f).toBe(readFileSync(join(out, 'site', f), 'utf8'));

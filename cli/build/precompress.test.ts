@@ -2,7 +2,7 @@ import { existsSync, readFileSync, utimesSync, writeFileSync, mkdirSync } from '
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../server/testing/temp-dir.ts';
+import { tempDir } from '../../server/testing/index.ts';
 import { precompressAssets } from './precompress.ts';
 
 const dir = tempDir('joinery-precompress-');

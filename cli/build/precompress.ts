@@ -11,8 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
-import { compressible } from '../../server/http/compression.ts';
-import { contentType } from '../../server/site/mime.ts';
+import { compressible, contentType } from '../../server/site/index.ts';
 
 const brotli = promisify(brotliCompress);
 

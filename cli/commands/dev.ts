@@ -7,9 +7,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { createServer } from '../../server/app.ts';
 import { linkOrigin } from '../../server/config.ts';
-import { createDefaultDeps } from '../../server/default-deps.ts';
+import { createDefaultDeps, createServer } from '../../server/index.ts';
 import { getSiteDir } from '../context.ts';
 import { startDevServer } from '../dev/dev-server.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';

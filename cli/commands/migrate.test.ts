@@ -1,8 +1,7 @@
 /** `joinery migrate` on the default SQLite file (its PostgreSQL side: server/db/postgres.test.ts). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { appliedMigrations, openDatabase } from '../../server/db/index.ts';
-import { migrations } from '../../server/db/migrations/index.ts';
-import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
+import { appliedMigrations, openDatabase, migrations } from '../../server/db/index.ts';
+import { tempDir, type TempDir } from '../../server/testing/index.ts';
 import { runMigrate } from './migrate.ts';
 
 let dir: TempDir | undefined;

@@ -5,10 +5,16 @@
  * running it is optional.
  */
 import { relative } from 'node:path';
-import { dbKind } from '../../server/db/dialect.ts';
-import { MigrationError, migrateToLatest } from '../../server/db/migrate.ts';
-import { isPostgresUrl, openDatabase } from '../../server/db/open.ts';
-import { databaseTarget, dbFileFromEnv, redactUrl } from '../../server/default-deps.ts';
+import {
+  databaseTarget,
+  dbFileFromEnv,
+  dbKind,
+  isPostgresUrl,
+  MigrationError,
+  migrateToLatest,
+  openDatabase,
+  redactUrl,
+} from '../../server/db/index.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 
 export async function runMigrate(

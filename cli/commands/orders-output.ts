@@ -4,7 +4,6 @@
  * amounts from integer cents.
  */
 import { formatPrice, fromCents } from '../../engine/node.ts';
-import { currentShopOrUndefined } from '../../engine/commerce/shop.ts';
 
 /** C0 and C1 controls and the bidirectional overrides: shown as U+FFFD (tabs and line breaks as a space). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it replaces
@@ -19,12 +18,8 @@ export function centsText(cents: number): string {
   return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/**
- * The amount in the order's currency, in the shop's locale (site.json, set with setCurrentShop as
- * the server sets it; en-US when the site has no shop rules).
- */
-export function money(cents: number, currency: string): string {
-  const locale = currentShopOrUndefined()?.currency.locale ?? 'en-US';
+/** The amount in the order's currency, in the shop's locale (site.json's commerce section). */
+export function money(cents: number, currency: string, locale: string): string {
   try {
     return formatPrice(fromCents(cents), { code: currency, locale });
   } catch {

@@ -5,17 +5,23 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCurrentShop } from '../../engine/commerce/shop.ts';
-import { CARDS, JANE, cardToken, placeOrder, send } from '../../server/commerce/testing.ts';
-import { createQuote } from '../../server/quotes/quote-store.ts';
-import { quoteInput } from '../../server/quotes/testing.ts';
-import { FIXTURE_SHOP_DIR } from '../../server/testing/fixture-shop.ts';
-import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
-import { createTestServer, type TestServer } from '../../server/testing/test-server.ts';
+import {
+  CARDS,
+  JANE,
+  cardToken,
+  placeOrder,
+  send,
+  quoteInput,
+  FIXTURE_SHOP_DIR,
+  tempDir,
+  type TempDir,
+  createTestServer,
+  type TestServer,
+} from '../../server/testing/index.ts';
+import { createQuote } from '../../server/quotes/index.ts';
 import { secondShopSite, type ContentDir } from '../../tests/fixtures/sites/second-shop.ts';
-import { shippedShop } from '../../tests/setup/shipped-shop.ts';
 import { csv, csvField, terminalText } from './orders-output.ts';
-import { parseSince } from './orders.ts';
+import { parseSince } from './list-options.ts';
 import { runJoinery, pointAtDatabaseOf } from './test-support.ts';
 
 let t: TestServer | undefined;
@@ -28,7 +34,6 @@ afterEach(async () => {
   site?.remove();
   dir?.cleanup();
   t = site = dir = undefined;
-  setCurrentShop(shippedShop());
 });
 
 /** A test server on the fixture shop (or another content folder) whose database the CLI reads. */

@@ -8,9 +8,7 @@
  * Exit 0 when every payment it looked at could be asked about, 1 when a provider could not be
  * asked (they are listed; the next run tries again), 2 when it cannot start.
  */
-import { createServer } from '../../server/app.ts';
-import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
-import { silentLogger } from '../../server/logger.ts';
+import { createDefaultDeps, createServer, silentLogger, type DefaultDeps } from '../../server/index.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openMigratedDatabase } from '../../server/db/open.ts';
-import { quoteInput } from '../../server/quotes/testing.ts';
+import { openMigratedDatabase } from '../../server/db/index.ts';
+import { quoteInput } from '../../server/testing/index.ts';
 import { checkQuoteFile, parseDuration, quoteCancelCommand, quoteCreateCommand } from './quote.ts';
 
 const dirs: string[] = [];

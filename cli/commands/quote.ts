@@ -12,30 +12,26 @@
  * the running server's worker sends it. The database is the server's: JOINERY_DB, else
  * $JOINERY_DATA_DIR/joinery.db, else var/.
  */
-import { currentShop, setCurrentShop } from '../../engine/commerce/shop.ts';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { createValidator, parseJsonFile, positionOf, rowIdOf } from '../../engine/node.ts';
+import { createValidator, parseJsonFile, positionOf, rowIdOf, withShop } from '../../engine/node.ts';
 import { fromCents } from '../../engine/commerce/money.ts';
-import { incrementIdFor } from '../../server/commerce/order-store.ts';
-import { systemClock } from '../../server/clock.ts';
-import { linkOrigin, readSiteJson } from '../../server/config.ts';
-import { openMigratedDatabase } from '../../server/db/open.ts';
-import { databaseTarget, dbFileFromEnv } from '../../server/default-deps.ts';
-import { enqueueMail } from '../../server/mail/outbox.ts';
-import { quoteLinkEmail } from '../../server/quotes/quote-email.ts';
+import { linkOrigin, PROJECT_ROOT, readSiteJson } from '../../server/config.ts';
+import { databaseTarget, dbFileFromEnv, openMigratedDatabase } from '../../server/db/index.ts';
+import { incrementIdFor } from '../../server/orders/index.ts';
 import {
   cancelQuote,
   createQuote,
   listQuotes,
   QuoteInputError,
+  queueQuoteLink,
   quoteIncrementIdFor,
   quoteLink,
+  systemClock,
   type QuoteInput,
-} from '../../server/quotes/quote-store.ts';
+} from '../../server/quotes/index.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, EXIT_USAGE, UsageError } from '../exit-codes.ts';
-import { PROJECT_ROOT } from '../../server/paths.ts';
 
 const SCHEMA = 'quote.schema.json';
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -67,10 +63,9 @@ async function openDb() {
 
 function shop() {
   const site = readSiteJson(getSiteDir());
-  if (site.shop) setCurrentShop(site.shop);
   // A local shop is where `joinery start` listens by default: $PORT, else 3000.
   const local = `http://localhost:${process.env.PORT || 3000}`;
-  return { siteName: site.name ?? 'Joinery', ...linkOrigin(process.env, site.origin, local) };
+  return { siteName: site.name ?? 'Joinery', rules: site.shop, ...linkOrigin(process.env, site.origin, local) };
 }
 
 export async function quoteCreateCommand(path: string, opts: { expiresIn?: string; send?: boolean }): Promise<number> {
@@ -103,9 +98,13 @@ export async function quoteCreateCommand(path: string, opts: { expiresIn?: strin
     }
     const { quote, token } = created;
     const link = quoteLink(s.origin, quote.id, token);
-    if (opts.send) await enqueueMail(db, quoteLinkEmail(quote, link, s), systemClock);
+    // The e-mail's amounts are in the site's currency and locale.
+    if (opts.send) {
+      const queue = () => queueQuoteLink(db, quote, link, s, systemClock);
+      await (s.rules ? withShop(s.rules, queue) : queue());
+    }
     console.log(
-      `Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${currentShop().currency.code}, expires ${quote.expiresAt}`,
+      `Quote #${quote.quoteIncrementId} (id ${quote.id}) for ${quote.email}: total ${quote.total.toFixed(2)} ${s.rules?.currency.code ?? ''}, expires ${quote.expiresAt}`,
     );
     console.log(link);
     console.log(`Link origin: ${s.note}`);

@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../server/paths.ts';
-import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
+import { PROJECT_ROOT } from '../../server/config.ts';
+import { tempDir, type TempDir } from '../../server/testing/index.ts';
 
 let dir: TempDir | undefined;
 afterEach(() => dir?.cleanup());

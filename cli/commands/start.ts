@@ -19,15 +19,23 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { createServer } from '../../server/app.ts';
-import { loadCommerceData } from '../../server/commerce/site-data.ts';
-import { ALLOW_SANDBOX_ENV, liveTestMethods, testModeAtStart } from '../../server/commerce/test-mode.ts';
-import { configuredGateways, describeProviders, offeredGateways } from '../../server/payments/registry.ts';
 import { linkOrigin, readSiteJson } from '../../server/config.ts';
-import { createDefaultDeps, type DefaultDeps } from '../../server/default-deps.ts';
-import { listen, type Listening } from '../../server/listen.ts';
-import { consoleLogger } from '../../server/logger.ts';
-import { guardProcess } from '../../server/process-guard.ts';
+import {
+  ALLOW_SANDBOX_ENV,
+  configuredGateways,
+  consoleLogger,
+  createDefaultDeps,
+  createServer,
+  describeProviders,
+  guardProcess,
+  listen,
+  liveTestMethods,
+  loadCommerceData,
+  offeredGateways,
+  testModeAtStart,
+  type DefaultDeps,
+  type Listening,
+} from '../../server/index.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 import { DIST_DIR } from '../paths.ts';

@@ -5,11 +5,20 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCurrentShop } from '../../engine/commerce/shop.ts';
-import { CLAIM, CONTACT, DESIGN, PNG, file, submit, writeSite, type OkJson } from '../../server/forms/test-support.ts';
-import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
-import { createTestServer, type TestServer } from '../../server/testing/test-server.ts';
-import { shippedShop } from '../../tests/setup/shipped-shop.ts';
+import {
+  CLAIM,
+  CONTACT,
+  DESIGN,
+  PNG,
+  file,
+  submit,
+  writeSite,
+  type OkJson,
+  tempDir,
+  type TempDir,
+  createTestServer,
+  type TestServer,
+} from '../../server/testing/index.ts';
 import { runJoinery, pointAtDatabaseOf } from './test-support.ts';
 
 let t: TestServer | undefined;
@@ -20,7 +29,6 @@ afterEach(async () => {
   await t?.close();
   dir?.cleanup();
   t = dir = undefined;
-  setCurrentShop(shippedShop());
 });
 
 /** A server on a site with the contact, claim and multi-step design forms; the CLI reads its database and upload folder. */

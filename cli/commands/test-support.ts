@@ -3,7 +3,7 @@
  * and capture what it writes.
  */
 import { vi } from 'vitest';
-import type { TestServer } from '../../server/testing/test-server.ts';
+import type { TestServer } from '../../server/testing/index.ts';
 import { main } from '../main.ts';
 
 /** Points the commands at the test server's database, as an operator's environment would. */

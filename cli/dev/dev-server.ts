@@ -31,7 +31,7 @@ import {
 } from '../../engine/node.ts';
 import { escapeHtml } from '../../engine/render/document.ts';
 import { joineryPlugin } from '../../engine/vite/plugin.ts';
-import { SVG_CSP } from '../../server/site/mime.ts';
+import { SVG_CSP } from '../../server/site/index.ts';
 import { CLIENT_BOOT, CLIENT_ENTRY, cssModules, SSR_ENTRY } from '../../engine/vite/config.ts';
 import { lintLoadedSite } from '../lint/run.ts';
 import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
@@ -229,27 +229,6 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
       res.writeHead(render === 'none' ? 500 : (found?.status ?? 500), { 'content-type': 'text/html; charset=utf-8' });
       res.end(withOverlay(page, state));
     },
-
-    /** A route's page data (page-data.json). */
-    async data(url: URL, res: ServerResponse) {
-      const c = content.get();
-      const pathname = url.pathname.slice(0, -'/page-data.json'.length) || '/';
-      const found = resolveRoute(c.routes, pathname);
-      try {
-        if (!found) throw new Error('no route');
-        const data = buildPageData(c.site, found.route, {
-          path: found.route.dynamic ? found.route.path : pathname,
-          status: found.status,
-          productFacts: siteProductFacts(c.site),
-          blocks: await blockContracts(),
-        });
-        res.writeHead(found.status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-      } catch (e) {
-        if (!c.errors.length && found) throw e;
-        res.writeHead(found ? 500 : 404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(found ? { errors: c.errors } : { error: 'Not found' }));
-      }
-    },
   };
 }
 
@@ -312,8 +291,7 @@ export async function startDevServer(opts: DevServerOptions) {
         // Build artifacts (search index, sample data), computed from the live content.
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
         res.end(JSON.stringify(artifact.build(content.get())));
-      } else if (url.pathname.endsWith('/page-data.json')) await site.data(url, res);
-      else await site.page(url, res);
+      } else await site.page(url, res);
     } catch (e) {
       vite.ssrFixStacktrace(e as Error);
       res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });

@@ -7,7 +7,7 @@
  * while its island waits for the viewport or for the shopper.
  */
 import { blockLoaders, islandClients } from 'virtual:joinery/blocks';
-import { setCurrentShop } from '../commerce/shop.ts';
+import { withShop } from '../commerce/shop.ts';
 import { ISLAND_ATTR, ISLAND_START_ATTR } from '../render/island-attrs.ts';
 import type { IslandRecord } from '../render/island.tsx';
 import { ISLANDS_ELEMENT_ID, type IslandsData } from '../render/islands-data.ts';
@@ -19,7 +19,6 @@ import './base.css';
 const LIVE = 'data-jv-live';
 const DORMANT = 'data-jv-dormant';
 const data = JSON.parse(document.getElementById(ISLANDS_ELEMENT_ID)!.textContent!) as IslandsData;
-if (data.page.site.commerce) setCurrentShop(data.page.site.commerce);
 
 /** Resolves when the island nears the viewport, or takes focus or a touch. */
 function whenVisible(el: HTMLElement): Promise<void> {
@@ -128,8 +127,15 @@ function start(el: HTMLElement): Promise<void> {
   return live;
 }
 
-const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)];
-const atLoad = islands.filter((el) => el.getAttribute(ISLAND_START_ATTR) === 'load');
-for (const el of islands) if (!atLoad.includes(el)) void start(el).catch((e: unknown) => console.error(e));
-await Promise.all(atLoad.map((el) => start(el).catch((e: unknown) => console.error(e))));
-document.documentElement.setAttribute(LIVE, '');
+/** Starts every island; those that start at load before the page is marked live. */
+async function startIslands(): Promise<void> {
+  const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)];
+  const atLoad = islands.filter((el) => el.getAttribute(ISLAND_START_ATTR) === 'load');
+  for (const el of islands) if (!atLoad.includes(el)) void start(el).catch((e: unknown) => console.error(e));
+  await Promise.all(atLoad.map((el) => start(el).catch((e: unknown) => console.error(e))));
+  document.documentElement.setAttribute(LIVE, '');
+}
+
+// The page serves one shop (its data's): the cart store, the field rules and formatPrice read it.
+const shop = data.page.site.commerce;
+await (shop ? withShop(shop, startIslands) : startIslands());

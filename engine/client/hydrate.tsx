@@ -7,7 +7,7 @@ import type { IslandRecord } from '../render/island.tsx';
 import { islandIdPrefix } from '../render/island-html.ts';
 import { IslandRoot } from '../render/island-root.tsx';
 import { loadBlocks, rememberChunks } from '../render/load-blocks.ts';
-import type { BlockLoaders, BlockRegistry, PageData } from '../types.ts';
+import type { BlockLoaders, BlockRegistry, IslandPage } from '../types.ts';
 
 const registry: BlockRegistry = {};
 
@@ -21,7 +21,7 @@ export async function hydrateIsland(
   el: HTMLElement,
   key: string,
   record: IslandRecord,
-  page: PageData,
+  page: IslandPage,
   chunks: Record<string, string[]>,
   loaders: BlockLoaders,
   nextTask: () => Promise<void>,

@@ -11,7 +11,7 @@ export * from './checkout-schema.ts';
 export { rowIdOf } from './row-id.ts';
 export {
   currentShop,
-  setCurrentShop,
+  withShop,
   shipsTo,
   shopRulesOf,
   ShopRulesError,

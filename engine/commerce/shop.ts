@@ -3,10 +3,14 @@
  * ships, how amounts are shown, the sample cart's storage and limits, the phone rule. The engine
  * holds no shop's values; a second shop changes only its site.json.
  *
- * The server builds its checkout schemas from the rules it reads (checkoutSchemas(shop)). The
- * browser serves one shop per page, so the page's rules are also kept as the "current shop"
- * (set from the page data before render: engine/render/shell.tsx), which modules without React
- * (the cart store, the checkout's field rules, formatPrice) read.
+ * The shop travels as a value: the server runs each request and its background work inside
+ * `withShop(shop, ...)` (server/app.ts), a page renders inside `withShop(page's shop, ...)`
+ * (engine/render/render-html.tsx), and code without React or a request of its own (the cart
+ * store, the checkout's field rules, formatPrice) reads `currentShop()`. On Node the scope is an
+ * AsyncLocalStorage (engine/commerce/shop-scope-node.ts, installed by engine/node.ts and the
+ * server render entry): two shops served in one process, even at the same time, never see each
+ * other's rules. In the browser the scope is the page: one document, one shop, entered by the
+ * islands' runtime (engine/client/entry.tsx) or the editor's preview.
  */
 import type { Commerce } from '../../schemas/types/site.ts';
 
@@ -85,19 +89,38 @@ export const shipsTo = (shop: ShopRules, code: string): boolean =>
 /** The cart's lifetime after its last change. */
 export const cartTtlMs = (cart: ShopRules['cart']): number => cart.expiryHours * 60 * 60 * 1000;
 
-let current: ShopRules | undefined;
-
-/** Sets the rules of the shop this page (or this process) serves. */
-export function setCurrentShop(shop: ShopRules): void {
-  current = shop;
+/** Where currentShop() finds the shop of the running code (see the file's header). */
+export interface ShopScope {
+  current(): ShopRules | undefined;
+  run<T>(shop: ShopRules, fn: () => T): T;
 }
 
-/** The current shop's rules; throws when none was set (a page without site.json's `commerce`). */
+/** The browser's scope: the page, one shop for the document's life. */
+function pageScope(): ShopScope {
+  let page: ShopRules | undefined;
+  return {
+    current: () => page,
+    run(shop, fn) {
+      page = shop;
+      return fn();
+    },
+  };
+}
+
+let scope: ShopScope = pageScope();
+
+/** Installs the scope of this runtime (engine/commerce/shop-scope-node.ts on Node). */
+export function installShopScope(s: ShopScope): void {
+  scope = s;
+}
+
+/** Runs `fn` (and, on Node, the async work it starts) serving `shop`. */
+export const withShop = <T>(shop: ShopRules, fn: () => T): T => scope.run(shop, fn);
+
+/** The rules of the shop the running code serves; throws when it runs outside any (a page without site.json's `commerce`). */
 export function currentShop(): ShopRules {
-  if (!current)
-    throw new ShopRulesError('No shop rules set: site.json needs a "commerce" section, handed to setCurrentShop()');
-  return current;
+  const shop = scope.current();
+  if (!shop)
+    throw new ShopRulesError('No shop rules here: site.json needs a "commerce" section, and the caller withShop()');
+  return shop;
 }
-
-/** The current shop's rules, or undefined when none was set. */
-export const currentShopOrUndefined = (): ShopRules | undefined => current;

@@ -13,6 +13,7 @@ export {
 } from './values.ts';
 export { needsRecaptcha, RECAPTCHA_FIELD } from './field-issues.ts';
 export { validateValues } from './validate.ts';
+export { schemaFor } from './schema.ts';
 export { createStepReducer, initialStepState, isFinished, type StepState, type StepAction } from './steps.ts';
 export {
   saveProgress,

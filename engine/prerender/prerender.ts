@@ -1,7 +1,7 @@
 /**
- * Prerenders every route to dist/site/<path>/index.html with its page data beside it
- * (page-data.json, fetched on client navigation). Dynamic routes (":param") and the catch-all
- * get shells under _shells/, listed in routes-manifest.json for the server.
+ * Prerenders every route to dist/site/<path>/index.html. Dynamic routes (":param") and the
+ * catch-all get shells under _shells/, listed in routes-manifest.json for the server with the
+ * site's name and origin.
  */
 import { writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -53,6 +53,8 @@ export interface PrerenderOptions {
 export interface RoutesManifest {
   dynamic: { pattern: string; dir: string }[];
   notFound: string | null;
+  /** site.json's name and origin, for a server started without the content folder. */
+  site: { name: string; origin: string };
 }
 
 export interface PrerenderResult {
@@ -61,7 +63,7 @@ export interface PrerenderResult {
   manifest: RoutesManifest;
 }
 
-/** The folder (relative to dist/site) that holds a route's index.html and page-data.json. */
+/** The folder (relative to dist/site) that holds a route's index.html. */
 export function routeDir(path: string): string {
   if (path === '*') return '_shells/404';
   if (path.includes(':')) return `_shells${path.replace(/:/g, '_')}`;
@@ -78,7 +80,7 @@ export interface RoutesRendered {
 
 /**
  * Renders another share of the routes elsewhere (a worker thread holding the same site and
- * bundles): index.html and page-data.json written, the outcome returned.
+ * bundles): each index.html written, the outcome returned.
  */
 export interface RouteRenderer {
   /** Renders the routes; their files may still be being written when it resolves. */
@@ -95,9 +97,9 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
   // Files are written by libuv's threads while the next page renders; a bounded number in flight.
   const writing = new Set<Promise<void>>();
   let writeError: unknown;
-  const write = async (abs: string, html: string, json: string) => {
+  const write = async (abs: string, html: string) => {
     await mkdir(abs, { recursive: true });
-    await Promise.all([writeFile(join(abs, 'index.html'), html), writeFile(join(abs, 'page-data.json'), json)]);
+    await writeFile(join(abs, 'index.html'), html);
   };
   return {
     async render(indexes) {
@@ -127,9 +129,8 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
           inlineCss: o.criticalCss?.(css, r.html),
         };
         const html = o.ssr.renderDocument({ data: r.data, html: r.html, assets, theme, islands: r.islands });
-        const pageData = r.data;
         const dir = routeDir(route.path);
-        const w: Promise<void> = write(join(o.outDir, dir), html, JSON.stringify(pageData))
+        const w: Promise<void> = write(join(o.outDir, dir), html)
           .catch((e: unknown) => {
             writeError ??= e;
           })
@@ -183,16 +184,17 @@ export async function prerender(o: PrerenderOptions, helpers: RouteRenderer[] = 
 
   // In route order, whichever thread rendered what.
   const rendered = results.sort((a, b) => a.first - b.first).map((x) => x.r);
+  const siteInfo = fileValue<SiteFile>(o.site, 'site.json')!;
   const manifest: RoutesManifest = {
     dynamic: rendered
       .flatMap((r) => r.dynamic)
       .sort((a, b) => a.index - b.index)
       .map(({ pattern, dir }) => ({ pattern, dir })),
     notFound: rendered.find((r) => r.notFound !== null)?.notFound ?? null,
+    site: { name: siteInfo.name, origin: siteInfo.origin },
   };
   const failedBlocks = rendered.flatMap((r) => r.failedBlocks);
 
-  const siteInfo = fileValue<SiteFile>(o.site, 'site.json')!;
   const origin = siteInfo.origin.replace(/\/+$/, '');
   writeFileSync(join(o.outDir, 'sitemap.xml'), sitemapXml(origin, sitemapPaths(o.routes)));
   writeFileSync(join(o.outDir, 'robots.txt'), robotsTxt(origin, robotsDisallow(o.routes)));

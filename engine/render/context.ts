@@ -1,14 +1,22 @@
 /** React contexts carrying the current page's data and the block registry to every block. */
 import { createContext, useContext } from 'react';
-import type { BlockRegistry, PageData } from '../types.ts';
+import type { BlockRegistry, IslandPage, PageData, RegionNode } from '../types.ts';
 import type { IslandRecord } from './island.tsx';
 
-export const PageContext = createContext<PageData | null>(null);
+/** The page: the whole PageData on the server, its IslandPage inside an island in the browser. */
+export const PageContext = createContext<IslandPage | PageData | null>(null);
 
-export function usePageData(): PageData {
+export function usePageData(): IslandPage {
   const data = useContext(PageContext);
   if (!data) throw new Error('usePageData() outside a Joinery page');
   return data;
+}
+
+/** The page's regions, for a static block (the server renders the whole page); an island has none in the browser. */
+export function usePageRegions(): RegionNode[] {
+  const data = usePageData();
+  if (!('regions' in data)) throw new Error('usePageRegions() in an island: the browser has only its IslandPage');
+  return (data as PageData).regions;
 }
 
 export const useSite = () => usePageData().site;

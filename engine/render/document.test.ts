@@ -56,14 +56,16 @@ describe('the scripts of a page', () => {
     expect(html).not.toContain('modulepreload');
   });
 
-  it("with islands: lists each island's props and the page without its blocks, escaped inside the script element", () => {
+  it("with islands: lists each island's props and what islands read of the page (no blocks, no head), escaped inside the script element", () => {
     const html = renderDocument({ data, html: '', assets, islands });
     const json = /<script id="jv-islands" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
     expect(json).not.toContain('</script>');
     const parsed = JSON.parse(json);
     expect(parsed.islands).toEqual(islands);
     expect(parsed.chunks).toEqual({ counter: ['/assets/dep.js'] });
-    expect(parsed.page).toMatchObject({ path: '/p', route: '/p', regions: [], head: { tagManager: true, jsonLd: [] } });
+    expect(Object.keys(parsed.page).sort()).toEqual(['breadcrumbs', 'head', 'path', 'route', 'site', 'status']);
+    expect(parsed.page).toMatchObject({ path: '/p', route: '/p', head: { tagManager: true } });
+    expect(parsed.page.head).toEqual({ tagManager: true });
     expect(json).not.toContain('secret');
   });
 

@@ -7,7 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { createLaterParts, LaterPartsContext, type LaterParts } from './later.tsx';
 import { createImagePriority, ImagePriorityContext, type ImagePriority } from '../ui/image-priority.ts';
-import type { BlockRegistry, PageData } from '../types.ts';
+import type { BlockRegistry, IslandPage } from '../types.ts';
 import { BlockBoundary } from './block-boundary.tsx';
 import { IslandContext, PageContext, RegistryContext } from './context.ts';
 import type { IslandRecord } from './island.tsx';
@@ -39,7 +39,7 @@ export function IslandRoot({
   onLive = () => {},
   children,
 }: {
-  page: PageData;
+  page: IslandPage;
   record: IslandRecord;
   registry: BlockRegistry;
   dev?: boolean;

@@ -11,6 +11,7 @@ import { PageContext, RegistryContext } from './context.ts';
 import { Island, islandStart, useInIsland, type IslandRecord } from './island.tsx';
 import { IslandHtmlContext, islandIdPrefix } from './island-html.ts';
 import { IslandRoot } from './island-root.tsx';
+import { islandPage } from './islands-data.ts';
 import { ImagePriorityContext } from '../ui/image-priority.ts';
 import { MAIN_ID } from './main-region.ts';
 import { visibilityClasses } from './visibility.ts';
@@ -45,13 +46,14 @@ export function BlockElement({
   const imagePriority = useContext(ImagePriorityContext);
   const Component = def.component;
   const start = inIsland ? undefined : islandStart(def, load);
-  // On the server, an island renders as the browser hydrates it: a root of its own.
+  // On the server, an island renders as the browser hydrates it: a root of its own, with what
+  // the browser has of the page.
   if (start && renderIsland && page && registry) {
     const html = (record: IslandRecord) => {
       const free = imagePriority?.free();
       const out = renderIsland(
         <IslandRoot
-          page={page}
+          page={islandPage(page)}
           record={record}
           registry={registry.registry}
           dev={dev}

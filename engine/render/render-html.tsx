@@ -4,6 +4,7 @@
  * left out (and reported) and the rest of the page renders.
  */
 import { renderToString } from 'react-dom/server';
+import { withShop } from '../commerce/shop.ts';
 import type { BlockRegistry, PageData } from '../types.ts';
 import { collectEmbedded } from './embedded-block.tsx';
 import { collectIslands, type IslandRecord } from './island.tsx';
@@ -24,11 +25,17 @@ export interface RenderResult {
 // What React hoists to the front of a render: the preload of a high-priority image, and the like.
 const HOISTED = /^(?:<(?:link|meta) [^>]*\/>)+/;
 
+/** Renders one page serving its shop: modules without React (cart store, field rules, formatPrice) read its rules. */
+function render(data: PageData, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
+  const shop = data.site.commerce;
+  return shop ? withShop(shop, () => renderPage(data, registry, dev, skip)) : renderPage(data, registry, dev, skip);
+}
+
 /**
  * Renders one page; an island's hoisted tags (render/island-html.ts) go to the front of the
  * page's HTML, as the page's own, not inside the island (whose first element the runtime watches).
  */
-function render(data: PageData, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
+function renderPage(data: PageData, registry: BlockRegistry, dev: boolean, skip?: Set<string>) {
   const hoisted = new Set<string>();
   const renderIsland: IslandHtmlRenderer = (tree, identifierPrefix) => {
     const html = renderToString(tree, { identifierPrefix });

@@ -1,5 +1,6 @@
 /** SSR entry (built by Vite for Node): loads every block and renders pages to HTML. */
 import { blockLoaders } from 'virtual:joinery/blocks';
+import '../commerce/shop-scope-node.ts';
 import { loadBlocks } from './load-blocks.ts';
 
 export { renderPageHtml } from './render-html.tsx';

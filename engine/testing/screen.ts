@@ -8,8 +8,6 @@ import { Window } from 'happy-dom';
 import type { BlockDefinition, PublicSite } from '../types.ts';
 import { renderBlock, type WrittenProps } from './render-block.tsx';
 
-export { blockProps, type WrittenProps } from './render-block.tsx';
-
 const SETTINGS = {
   disableJavaScriptEvaluation: true,
   disableJavaScriptFileLoading: true,

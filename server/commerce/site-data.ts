@@ -18,7 +18,6 @@ import {
   type Validator,
   checkoutSchemas,
   type CheckoutSchemas,
-  setCurrentShop,
   shopRulesOf,
   ShopRulesError,
   type ShopRules,
@@ -91,8 +90,6 @@ export function loadCommerceData(siteDir: string): CommerceData {
   } catch (e) {
     throw e instanceof ShopRulesError ? new CommerceDataError(`${f.site.rel}: ${e.message}`) : e;
   }
-  // The process serves this shop: amounts in e-mails and pages use its currency.
-  setCurrentShop(shop);
   return {
     shop,
     schemas: checkoutSchemas(shop),

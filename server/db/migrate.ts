@@ -41,3 +41,9 @@ export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
   const all = await migrator(db).getMigrations();
   return all.filter((m) => m.executedAt).map((m) => m.name);
 }
+
+/** Names of the migrations not applied yet, in order. */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const applied = new Set(await appliedMigrations(db));
+  return Object.keys(migrations).filter((m) => !applied.has(m));
+}

@@ -3,7 +3,10 @@
  * stored quote only, queued through the outbox like every other message.
  */
 import { formatPrice } from '../../engine/node.ts';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/schema.ts';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { quoteEmailHtml, quoteTotals } from './quote-email-html.tsx';
 import type { QuoteView } from './quote-store.ts';
 
@@ -41,3 +44,12 @@ export function quoteLinkEmail(q: QuoteView, link: string, shop: { siteName: str
     ref: { type: 'quote', id: q.id },
   };
 }
+
+/** Queues the quote's link to its customer; the running server's outbox worker sends it. */
+export const queueQuoteLink = (
+  db: Kysely<Database>,
+  q: QuoteView,
+  link: string,
+  shop: { siteName: string; origin: string },
+  clock: Clock,
+): Promise<number> => enqueueMail(db, quoteLinkEmail(q, link, shop), clock);

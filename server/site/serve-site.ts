@@ -19,7 +19,7 @@ export function serveSite(build: SiteBuild): SiteServer {
     if (r.kind === 'none' || !file) return c.text('Not found', 404);
     return sendFile(c, r.rel, file, r.status, build.files.get(`${r.rel}.br`));
   };
-  const notFound = (c: Context) => send(c, notFoundFile(build, 'index.html'));
+  const notFound = (c: Context) => send(c, notFoundFile(build));
 
   const handler: Handler<AppEnv> = async (c) => {
     const url = new URL(c.req.url);

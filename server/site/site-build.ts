@@ -1,7 +1,7 @@
 /**
  * What `joinery build` left in dist/: the files under dist/site (indexed once at start, so only
- * files that were there can ever be served) and routes-manifest.json (dynamic route shells and
- * the 404 page). Rebuilding needs a restart, as for any deploy.
+ * files that were there can ever be served) and routes-manifest.json (dynamic route shells,
+ * the 404 page, the site's name and origin). Rebuilding needs a restart, as for any deploy.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -22,7 +22,7 @@ export interface SiteBuild {
   /** Dynamic patterns, most specific first (fewer parameters win). */
   dynamic: { pattern: string; dir: string }[];
   notFound: string | null;
-  /** name and origin from the built page data, when present. */
+  /** name and origin from routes-manifest.json, when present. */
   site: { name?: string; origin?: string };
 }
 
@@ -47,18 +47,14 @@ function indexFiles(root: string): Map<string, SiteFile> {
 const cleanDir = (dir: string) => dir.replace(/^\/+|\/+$/g, '');
 const params = (pattern: string) => pattern.split('/').filter((s) => s.startsWith(':')).length;
 
-function readSiteInfo(files: Map<string, SiteFile>, notFound: string | null): SiteBuild['site'] {
-  for (const rel of ['page-data.json', notFound && `${notFound}/page-data.json`]) {
-    const f = rel && files.get(rel);
-    if (!f) continue;
-    try {
-      const site = JSON.parse(readFileSync(f.abs, 'utf8'))?.site;
-      if (site && typeof site === 'object') return { name: site.name, origin: site.origin };
-    } catch {
-      // An unreadable page-data file is the build's problem; the banner falls back to defaults.
-    }
-  }
-  return {};
+/** site.json's name and origin as the build recorded them; the server's defaults otherwise. */
+function siteInfo(manifest: Partial<RoutesManifest>): SiteBuild['site'] {
+  const site = manifest.site;
+  if (!site || typeof site !== 'object') return {};
+  return {
+    ...(typeof site.name === 'string' && { name: site.name }),
+    ...(typeof site.origin === 'string' && { origin: site.origin }),
+  };
 }
 
 export function loadSiteBuild(distDir: string): SiteBuild {
@@ -82,5 +78,5 @@ export function loadSiteBuild(distDir: string): SiteBuild {
     typeof manifest.notFound === 'string' && files.has(`${cleanDir(manifest.notFound)}/index.html`)
       ? cleanDir(manifest.notFound)
       : null;
-  return { root, files, dynamic, notFound, site: readSiteInfo(files, notFound) };
+  return { root, files, dynamic, notFound, site: siteInfo(manifest) };
 }

@@ -1,6 +1,6 @@
 /**
- * A tiny dist/ as `joinery build` writes it (pages, page data, a dynamic shell, the 404 shell,
- * an asset, routes-manifest.json), so server tests need no real build.
+ * A tiny dist/ as `joinery build` writes it (pages, a dynamic shell, the 404 shell,
+ * assets, a data file, routes-manifest.json), so server tests need no real build.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,28 +10,21 @@ export const FAKE_SITE = { name: 'Test Cabinets', origin: 'https://www.testcabin
 const page = (title: string) =>
   `<!doctype html><html lang="en"><head><title>${title}</title><style>:root{--c:#000}</style>` +
   `<script type="module" src="/assets/entry-abc123.js"></script></head><body><h1>${title}</h1></body></html>`;
-const data = (path: string, status = 200) => JSON.stringify({ path, status, site: FAKE_SITE });
 
 const FAKE_DIST_FILES: Record<string, string> = {
   'site/index.html': page('Home'),
-  'site/page-data.json': data('/'),
   'site/aboutus/index.html': page('About us'),
-  'site/aboutus/page-data.json': data('/aboutus'),
   'site/kitchen-cabinets/shaker-white/index.html': page('Shaker White'),
-  'site/kitchen-cabinets/shaker-white/page-data.json': data('/kitchen-cabinets/shaker-white'),
   'site/unsubscribe/index.html': page('Newsletter'),
-  'site/unsubscribe/page-data.json': data('/unsubscribe'),
   'site/_shells/unsubscribe/_unsubscribeToken/index.html': page('Unsubscribe'),
-  'site/_shells/unsubscribe/_unsubscribeToken/page-data.json': data('/unsubscribe/:unsubscribeToken'),
   'site/_shells/payment/_paymentMethod/verify/index.html': page('Verify payment'),
-  'site/_shells/payment/_paymentMethod/verify/page-data.json': data('/payment/:paymentMethod/verify'),
   'site/_shells/404/index.html': page('Page not found'),
-  'site/_shells/404/page-data.json': data('*', 404),
   'site/assets/entry-abc123.js': 'console.log("hydrate")',
   'site/assets/entry-abc123.css': 'body{margin:0}',
   'site/assets/vendor-def456.js': `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};`,
   'site/images/door.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'site/robots.txt': 'User-agent: *\nDisallow: /api/\n',
+  'site/data/samples.json': '[]',
   'site/.vite/manifest.json': '{"secret":"build internals"}',
   'secret.txt': 'outside the site folder',
   'routes-manifest.json': JSON.stringify({
@@ -40,6 +33,7 @@ const FAKE_DIST_FILES: Record<string, string> = {
       { pattern: '/payment/:paymentMethod/verify', dir: '_shells/payment/_paymentMethod/verify' },
     ],
     notFound: '_shells/404',
+    site: FAKE_SITE,
   }),
 };
 

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setCurrentShop, shopRulesOf, type CompiledField, type FormValues } from '../../engine/node.ts';
+import { shopRulesOf, withShop, type CompiledField, type FormValues } from '../../engine/node.ts';
 import { orderEmails, type ShopInfo } from '../../server/commerce/order-emails.ts';
 import type { OrderView } from '../../server/commerce/order-store.ts';
 import { loadForm } from '../../server/forms/definitions.ts';
@@ -146,8 +146,12 @@ function formEmails(siteDir: string): [string, OutgoingMail][] {
 
 /** Every e-mail kind the shop sends, by a file name for its HTML. */
 export function shopEmails(siteDir: string): { name: string; html: string }[] {
-  // Prices are formatted by the site's commerce rules, as the server sets them at start.
-  setCurrentShop(shopRulesOf(JSON.parse(readFileSync(join(siteDir, 'site.json'), 'utf8'))));
+  // Prices are formatted by the site's commerce rules, as the server's requests are.
+  const shop = shopRulesOf(JSON.parse(readFileSync(join(siteDir, 'site.json'), 'utf8')));
+  return withShop(shop, () => composeEmails(siteDir));
+}
+
+function composeEmails(siteDir: string): { name: string; html: string }[] {
   const sandbox = [{ status: 'completed', additionalData: { gateway: 'sandbox' } }];
   const mails: [string, OutgoingMail][] = [
     ...named('order', orderEmails(order([]), SHOP)),

@@ -1,12 +1,13 @@
 /**
  * vitest setup: the unit tests of pages, blocks and e-mails run as the shipped shop
- * (site-config/site.json's commerce rules), as `joinery build` and the server set them. Tests of
- * another shop build their rules from tests/fixtures/sites/.
+ * (site-config/site.json's commerce rules) unless they enter another with withShop(); servers
+ * and renders enter their own. Tests of another shop build their rules from tests/fixtures/sites/.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setCurrentShop, shopRulesOf, type ShopRules } from '../../engine/commerce/shop.ts';
+import { asyncShopScope } from '../../engine/commerce/shop-scope-node.ts';
+import { installShopScope, shopRulesOf, type ShopRules } from '../../engine/commerce/shop.ts';
 
 export const shippedShop = (): ShopRules =>
   shopRulesOf(
@@ -14,4 +15,5 @@ export const shippedShop = (): ShopRules =>
   );
 
 // (A path, not new URL(): in tests under happy-dom, URL is the DOM's, which resolves against http://localhost.)
-setCurrentShop(shippedShop());
+// Code outside any withShop() (a unit test's render, e-mail or cart) serves the shipped shop.
+installShopScope(asyncShopScope(shippedShop()));

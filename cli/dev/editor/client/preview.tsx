@@ -7,7 +7,7 @@
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { blockLoaders } from 'virtual:joinery/blocks';
-import { setCurrentShop } from '../../../../engine/commerce/shop.ts';
+import { withShop } from '../../../../engine/commerce/shop.ts';
 import { PageContext, RegistryContext } from '../../../../engine/render/context.ts';
 import { loadBlocks } from '../../../../engine/render/load-blocks.ts';
 import { MAIN_ID } from '../../../../engine/render/main-region.ts';
@@ -45,7 +45,6 @@ function Page({ data, registry, selected }: { data: PageData; registry: BlockReg
         .querySelector(`[data-jv-edit="${CSS.escape(selected)}"]`)
         ?.firstElementChild?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
-  if (data.site.commerce) setCurrentShop(data.site.commerce);
   // Stable while only blocks change: a block reading the page's context re-renders with it otherwise.
   const { path, site, head } = data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's own fields, not its blocks
@@ -108,7 +107,10 @@ function App({ api }: { api: PreviewApi }) {
     api.render = async (data, selected, defaults) => {
       const types = data.regions.flatMap((r) => r.blocks.map((b) => b.type));
       if (types.some((t) => !registry[t] && blockLoaders[t])) await load(types, defaults);
-      setState({ data, registry, selected });
+      // The preview serves the page's shop (the cart store, the field rules and formatPrice read it).
+      const show = () => setState({ data, registry, selected });
+      if (data.site.commerce) withShop(data.site.commerce, show);
+      else show();
       // Then every other block, so that one added later shows at once; marked when done. An
       // example (the gallery's) shows one block only.
       if (loadingAll || example) return;
