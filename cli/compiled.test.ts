@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, type TempDir } from '../server/testing/temp-dir.ts';
+import { tempDir, type TempDir } from '../server/testing/index.ts';
 import { ROOT } from './paths.ts';
 
 let dir: TempDir | undefined;
