@@ -5,13 +5,16 @@
  * before any script runs. It only starts islands: a block's behaviour is its own island's code
  * (blocks/<type>/client.ts or its component). It imports nothing that brings code along.
  */
-import { applyDeferredSheets } from '../render/deferred-sheet.ts';
+import { sheetsWhenNeeded } from '../render/deferred-sheet.ts';
 import { SMART_TV } from '../render/smart-tv.ts';
 
 const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
 
 // A smart TV: blocks and menu items listed for one platform show on it alone (visibility.ts's CSS).
 if (SMART_TV.test(navigator.userAgent)) document.documentElement.classList.add('jv-tv');
+
+// The full stylesheet stays off until the page shows a class its inlined CSS may lack (deferred-sheet.ts).
+const sheets = sheetsWhenNeeded();
 
 /** Resolves once the browser has painted the page's first content (at once where it does not tell). */
 function contentPainted(): Promise<void> {
@@ -56,6 +59,7 @@ if (me?.dataset.jvEntry) {
   // the entry's own import below, as before.
   for (const href of (me.dataset.jvPreload ?? '').split(' ').filter(Boolean))
     import(/* @vite-ignore */ href).catch(() => {});
-  await applyDeferredSheets();
+  // The full sheet's text is in before any island runs, so what an island shows is styled in its first frame.
+  await sheets.prefetch();
   await import(/* @vite-ignore */ me.dataset.jvEntry);
 }

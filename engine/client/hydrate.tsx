@@ -2,6 +2,7 @@
  * Hydration of an island whose block is a component: loaded by the runtime (entry.tsx) only when
  * such an island starts, so a page whose islands are all framework-free loads no UI library.
  */
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandRecord } from '../render/island.tsx';
 import { islandIdPrefix } from '../render/island-html.ts';
@@ -32,13 +33,18 @@ export async function hydrateIsland(
   const def = registry[record.type];
   if (!def) return;
   const Component = def.component;
+  // As a transition: React hydrates it in slices of a few milliseconds, yielding to the browser
+  // between them, not in one long task (a large form's was 30 ms on a fast machine). A shopper's
+  // input on it meanwhile hydrates the part touched first (React's selective hydration).
   await new Promise<void>((onLive) => {
-    hydrateRoot(
-      el,
-      <IslandRoot page={page} record={record} registry={registry} onLive={onLive}>
-        <Component {...record.props} />
-      </IslandRoot>,
-      { identifierPrefix: islandIdPrefix(key) },
-    );
+    startTransition(() => {
+      hydrateRoot(
+        el,
+        <IslandRoot page={page} record={record} registry={registry} onLive={onLive}>
+          <Component {...record.props} />
+        </IslandRoot>,
+        { identifierPrefix: islandIdPrefix(key) },
+      );
+    });
   });
 }

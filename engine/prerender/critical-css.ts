@@ -1,8 +1,8 @@
 /**
  * The CSS a prerendered page needs for its first paint, inlined in its HTML so no stylesheet
- * blocks rendering. The full sheet is linked too, disabled, so nothing is fetched for it before
- * the first paint (engine/render/deferred-sheet.ts): the boot script switches it on before any
- * island runs, so what an island adds once live is styled by it, and the next pages find it cached.
+ * blocks rendering. The full sheet is linked too, disabled (engine/render/document.ts): cached for
+ * the next pages, and switched on by the boot script once the page shows a class it did not
+ * have (engine/render/deferred-sheet.ts), so what an island adds once live is styled by it.
  *
  * The build's stylesheet is parsed once; a page keeps every rule that could match its markup:
  * a rule whose selectors name classes is kept when, for one of its selectors, each class named

@@ -17,8 +17,9 @@ export interface DocumentAssets {
   /**
    * The page's share of those stylesheets (engine/prerender/critical-css.ts): the rules its markup
    * uses, inlined, so the first paint waits for no stylesheet. The stylesheets are then linked
-   * `disabled` (SHEET_ATTR): not fetched until the boot script enables them once the first screen
-   * is shown, before any island runs (deferred-sheet.ts); cached for the next pages.
+   * `disabled` (SHEET_ATTR): not fetched while the first screen loads; the boot script fetches
+   * them at an idle moment and switches them on when the page first shows a class the inlined CSS
+   * may lack (deferred-sheet.ts); cached for the next pages.
    */
   inlineCss?: string;
   /** Module URLs to preload (the entry's imports and the page's block chunks). */

@@ -64,25 +64,30 @@ test("the islands' runtime starts after the first screen shows, and what an isla
   expect(scripts[0]).toMatch(
     /src="\/assets\/boot-[^"]+\.js" data-jv-entry="\/assets\/entry-[^"]+\.js" data-jv-preload="[^"]+"/,
   );
-  const styles: string[] = [];
-  page.on('request', (r) => r.resourceType() === 'stylesheet' && styles.push(r.url()));
+  const sheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
+  const sheetRequests: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === sheet && sheetRequests.push(r.resourceType()));
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await settled(page);
-  // The full sheet, fetched once the first screen shows, applies before the islands run.
-  await expect(page.locator('link[data-jv-sheet]')).not.toHaveAttribute('disabled');
-  expect(styles).toHaveLength(1);
-  // The search popup's suggestions, which only its island renders: placed by the full sheet.
+  // The full sheet is fetched once the first screen shows, before the islands run, but not
+  // applied: the page shows only classes its inlined CSS has, and applying a sheet restyles it all.
+  expect(sheetRequests).toHaveLength(1);
+  await expect(page.locator('link[data-jv-sheet]')).toHaveAttribute('disabled');
+  await expect(page.locator('style[data-jv-sheet]')).toHaveCount(0);
+  // The search popup's suggestions, which only its island renders: placed by the full sheet,
+  // applied as they appear, from the text already fetched.
   const box = page.getByRole('banner').getByRole('combobox', { name: 'Search' });
   await box.click();
   await box.fill('Greenwich Classic Semi-Custom');
   const list = page.getByRole('listbox', { name: 'Search suggestions' });
   await expect(list.getByRole('option').first()).toBeVisible();
   expect(await list.evaluate((el) => getComputedStyle(el.parentElement!).position)).toBe('absolute');
-  expect(styles).toHaveLength(1);
+  await expect(page.locator('style[data-jv-sheet]')).toHaveCount(1);
+  expect(sheetRequests).toHaveLength(1);
 });
 
-test('the disabled full sheet is not fetched until the boot script enables it', async ({ browser }) => {
+test('the disabled full sheet is not fetched until the boot script asks for it', async ({ browser }) => {
   // Without script nothing enables it: the page loads with its inline CSS alone.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -113,7 +118,7 @@ test('a page’s chunks are all fetched by the boot script without a link added 
   });
   const entry = /data-jv-entry="([^"]+)"/.exec(html)![1]!;
   await page.goto(path);
-  // The entry switches the stylesheet on as it starts, maybe before the last chunk's answer is in;
+  // The boot script fetches the stylesheet before it imports the entry, maybe before the last chunk's answer is in;
   // the boot script asks for the entry beside the chunks, and its answer may come after theirs.
   await expect.poll(() => [entry, ...preload].filter((chunk) => !fetched.has(chunk))).toEqual([]);
   // Brotli to a browser that takes it (server/site/compressed.ts); the tiny runtime chunk stays plain.
