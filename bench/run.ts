@@ -28,6 +28,13 @@ const line = (label: string, value: string) => console.log(`${label.padEnd(58)} 
 console.log('building the site (the bundle figures must describe the current sources)...');
 if (spawnSync(process.execPath, [bin, 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
+console.log('\n# Per-block weight');
+spawnSync(process.execPath, ['--import', 'tsx', 'bench/block-weights.ts'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+
 console.log('\n# Content tooling');
 const lintShipped = wallTime(process.execPath, [bin, 'lint'], 5, ROOT);
 line(
