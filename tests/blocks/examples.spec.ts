@@ -2,8 +2,8 @@
  * Every block example (blocks/<type>/example.json and examples/*.json), one page each: a
  * screenshot at 390, 768 and 1280 px against its committed baseline, axe (WCAG 2.1 A and AA)
  * with no violation at 390 and 1280 px, no console error or warning, nothing wider than a
- * 390 px screen, and each island live, its keyboard steps (example.steps.json beside the
- * example) done. A visual change is accepted with `npm run test:blocks -- --update`.
+ * 390 px screen, its keyboard steps (example.steps.json beside the example) done, and then
+ * every island live. A visual change is accepted with `npm run test:blocks -- --update`.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -77,6 +77,22 @@ for (const example of allExamples()) {
     }
     const steps = exampleSteps(example);
     if (steps) await runSteps(page, steps);
+    // Every island on the page live: one waiting for the viewport or the shopper is started as
+    // a shopper starts it (scrolled to, pointed at), so a hydration warning shows here too.
+    const waiting = await page
+      .locator('[data-jv-island][data-jv-dormant]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-jv-island')!));
+    for (const key of waiting) {
+      const island = page.locator(`[data-jv-island="${key}"]`);
+      if (!(await island.isVisible())) continue;
+      await island.scrollIntoViewIfNeeded();
+      if ((await island.getAttribute('data-jv-dormant')) === 'interaction') {
+        const control = island.locator('a[href], button, input, select, textarea, summary').first();
+        if (await control.count()) await control.focus();
+        else await island.hover();
+      }
+      await expect(island, 'the island hydrated').toHaveAttribute('data-jv-live', { timeout: 15_000 });
+    }
     expect(problems, 'no console error or warning').toEqual([]);
   });
 }
