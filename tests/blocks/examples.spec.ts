@@ -65,10 +65,10 @@ for (const example of allExamples()) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT });
       await painted(page);
-      await expect(page, `${example.type} at ${width} px`).toHaveScreenshot(
-        [example.type, `${example.name}-${width}.png`],
-        { fullPage: true },
-      );
+      // Soft: every width's diff is written, and the other checks still run.
+      await expect
+        .soft(page, `${example.type} at ${width} px (meant? npm run test:blocks -- --update)`)
+        .toHaveScreenshot([example.type, `${example.name}-${width}.png`], { fullPage: true });
       if (width === 390) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
         expect(overflow, 'nothing wider than a 390 px screen').toBeLessThanOrEqual(0);

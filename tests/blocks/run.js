@@ -8,4 +8,9 @@ const args = process.argv.slice(2).map((a) => (a === '--update' ? '--update-snap
 const r = spawnSync('npx', ['playwright', 'test', '-c', 'tests/blocks/playwright.config.ts', ...args], {
   stdio: 'inherit',
 });
+if (r.status !== 0)
+  console.error(
+    '\nA block example failed. Its expected, actual and diff images are under test-results/blocks/. ' +
+      'A visual change you meant: npm run test:blocks -- --update writes the new baselines (commit them).',
+  );
 process.exit(r.status ?? 1);
