@@ -68,7 +68,11 @@ for (const example of allExamples()) {
       // Soft: every width's diff is written, and the other checks still run.
       await expect
         .soft(page, `${example.type} at ${width} px (meant? npm run test:blocks -- --update)`)
-        .toHaveScreenshot([example.type, `${example.name}-${width}.png`], { fullPage: true });
+        // A copyright line carries the build's year: masked, so a new year changes no baseline.
+        .toHaveScreenshot([example.type, `${example.name}-${width}.png`], {
+          fullPage: true,
+          mask: [page.getByText(/©\s*\d{4}/)],
+        });
       if (width === 390) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
         expect(overflow, 'nothing wider than a 390 px screen').toBeLessThanOrEqual(0);
