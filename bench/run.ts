@@ -37,6 +37,13 @@ const buildMs = performance.now() - buildStart;
 console.log("\n# The author's loop and the server start (each figure beside its target)");
 await printCliSpeed(buildMs);
 
+console.log('\n# Per-block weight');
+spawnSync(process.execPath, ['--import', 'tsx', 'bench/block-weights.ts'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+
 console.log('\n# Content tooling');
 const big = generateSite(SITE, 1000);
 

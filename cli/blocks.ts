@@ -4,7 +4,7 @@
  * `jsonLd`), `client.ts` (a framework-free island's browser code, as its definition declares).
  * No list to keep.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blockLoaders } from '../blocks/index.ts';
@@ -56,4 +56,27 @@ export function islandClientFiles(registry: BlockRegistry, dir = BLOCKS_DIR): Re
   }
   if (problems.length) throw new Error(problems.join('\n'));
   return files;
+}
+
+export interface BlockExample {
+  type: string;
+  /** `example` for example.json, else the file's name in the block's examples/ folder. */
+  name: string;
+  file: string;
+  block: { type: string; props: Record<string, unknown> };
+}
+
+/**
+ * A block's examples: its example.json (the gallery's), then each file of its examples/ folder,
+ * by name. What the gallery shows and the block tests render at every width.
+ */
+export function blockExamples(type: string, dir = BLOCKS_DIR): BlockExample[] {
+  const files: [string, string][] = [];
+  const main = join(dir, type, 'example.json');
+  if (existsSync(main)) files.push(['example', main]);
+  const more = join(dir, type, 'examples');
+  if (existsSync(more))
+    for (const f of readdirSync(more).sort())
+      if (f.endsWith('.json') && !f.endsWith('.steps.json')) files.push([f.slice(0, -'.json'.length), join(more, f)]);
+  return files.map(([name, file]) => ({ type, name, file, block: JSON.parse(readFileSync(file, 'utf8')) }));
 }

@@ -102,7 +102,9 @@ function serverCommands(program: Command, run: Run) {
     .action(run(async () => (await import('./commands/lsp.ts')).lspCommand));
   program
     .command('migrate')
-    .description('apply pending database migrations (DATABASE_URL, else the SQLite file) and exit')
+    .description("apply pending database migrations and exit; --content: the blocks' content migrations instead")
+    .option('--content', "rewrite pages, templates and menus with their blocks' migrations (blocks/<type>/migrations/)")
+    .option('--dry-run', 'with --content: print the diff, write nothing; exit 1 when something would change')
     .action(run(async () => (await import('./commands/migrate.ts')).migrateCommand));
   program
     .command('start')

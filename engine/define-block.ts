@@ -13,6 +13,7 @@ export function defineBlock<P>(def: {
   component: ComponentType<P>;
   description?: string;
   island?: IslandDeclaration;
+  budget?: BlockDefinition['budget'];
 }): BlockDefinition<P> {
   return def;
 }

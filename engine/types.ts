@@ -174,6 +174,11 @@ export interface BlockDefinition<P = any> {
    */
   island?: IslandDeclaration;
   /**
+   * What it may ship, gzip kB: `js` its island's own code and what it alone pulls in, `css` its
+   * styles. `joinery build` warns when the block weighs more (`npm run bench` prints the table).
+   */
+  budget?: { js?: number; css?: number };
+  /**
    * The defaults of its props schema, given by the build on the server: a block another renders
    * (EmbeddedBlock) gets them as page blocks get theirs from the page data.
    */

@@ -2,7 +2,8 @@
 // `npm test`: every check that proves the project, in order, stopping at the first failure.
 // format -> code lint -> unused code -> lint of site-config -> generated types up to date ->
 // type check -> unit and integration tests -> build -> HTML validity of the pages and e-mails
-// (W3C Nu Html Checker) -> end-to-end tests in Chromium.
+// (W3C Nu Html Checker) -> end-to-end tests in Chromium -> every block example (screenshots at
+// three widths, axe, overflow, keyboard steps: tests/blocks/).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -17,6 +18,7 @@ const steps = [
   ['build', 'node', ['cli/bin.js', 'build']],
   ['HTML validity (Nu Html Checker)', 'node', ['--import', 'tsx', 'tests/html-validity/check.ts']],
   ['end-to-end tests', 'npx', ['playwright', 'test']],
+  ['block examples (npm run test:blocks)', 'node', ['tests/blocks/run.js']],
 ];
 
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {

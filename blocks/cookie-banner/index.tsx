@@ -157,5 +157,7 @@ export default defineBlock({
   type: 'cookie-banner',
   component: CookieBanner,
   island: { start: 'idle', code: 'client' },
+  // On every page a first visitor opens: it stays small (gzip kB).
+  budget: { js: 3, css: 1 },
   description: 'Cookie consent bar; loads the tag manager after Accept All; tracks call-to-action clicks.',
 });

@@ -42,7 +42,12 @@ function FilterTabsView({ tabs, title, label, layout, emptyTitle, emptyText, slo
     slots.forEach((offset, i) => {
       const el = offset ? siblingAt(self, offset) : null;
       const tab = tabEls.current[i];
-      if (!el || !tab) return;
+      if (!tab || !offset) return;
+      // A slot whose block is not on the page: the tab controls no panel.
+      if (!el) {
+        tab.removeAttribute('aria-controls');
+        return;
+      }
       if (!el.id) el.id = `${tab.id}-panel`;
       tab.setAttribute('aria-controls', el.id);
       el.setAttribute('role', 'tabpanel');

@@ -14,6 +14,7 @@ import { precompressAssets } from './precompress.ts';
 import { loadServerBlocks, prerenderInputs } from './prerender-inputs.ts';
 import { helperThreadCount, startHelperThreads } from './prerender-threads.ts';
 import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.ts';
+import { budgetWarnings } from './block-weights.ts';
 import { islandClientFiles } from '../blocks.ts';
 import { BLOCKS_DIR, ROOT } from '../paths.ts';
 
@@ -21,6 +22,8 @@ export interface BuildOptions {
   siteDir: string;
   outDir: string;
   log?: (line: string) => void;
+  /** Where warnings go (default: log): a block over its budget. */
+  warn?: (line: string) => void;
   /** Skip the Vite builds and reuse the bundles already built in this folder (benchmarks). */
   reuseBundlesFrom?: string;
   /** Skip lint (the caller ran it). */
@@ -54,9 +57,11 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
     // The server bundle first: its blocks' island declarations name the browser's client code.
     log('vite: server bundle');
     await build(ssrBuildConfig(vite));
-    const islandClients = islandClientFiles(await loadServerBlocks(bundles));
+    const registry = await loadServerBlocks(bundles);
+    const islandClients = islandClientFiles(registry);
     log('vite: browser bundle');
     await build(clientBuildConfig({ ...vite, islandClients }));
+    for (const over of budgetWarnings(o.outDir, registry)) (o.warn ?? log)(`warning: block ${over}`);
     // On libuv's thread pool while the rest of the build runs; awaited at the end.
     compressing = precompressAssets(join(siteOut, 'assets')).catch((e: Error) => e);
   }

@@ -8,7 +8,12 @@ import { DIST_DIR } from '../paths.ts';
 
 export async function buildCommand(): Promise<number> {
   const siteDir = getSiteDir();
-  const result = await buildSite({ siteDir, outDir: DIST_DIR, log: (l) => console.log(`joinery build: ${l}`) });
+  const result = await buildSite({
+    siteDir,
+    outDir: DIST_DIR,
+    log: (l) => console.log(`joinery build: ${l}`),
+    warn: (l) => console.warn(`joinery build: ${l}`),
+  });
   if (!result.ok) {
     console.error(
       formatters.stylish!(result.findings, {

@@ -1,4 +1,7 @@
 /**
+ * `joinery migrate --content [--dry-run]`: the blocks' content migrations over the site's
+ * pages, templates and menus (cli/content-migrations/run.ts); the database is not touched.
+ *
  * `joinery migrate`: applies the pending migrations to the database `joinery start` would use
  * (DATABASE_URL, else the SQLite file) and exits. Run it once before starting new servers; they
  * also migrate at start, one at a time (on PostgreSQL the migrator holds an advisory lock), so
@@ -15,6 +18,7 @@ import {
   openDatabase,
   redactUrl,
 } from '../../server/db/index.ts';
+import { getSiteDir } from '../context.ts';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.ts';
 
 export async function runMigrate(
@@ -45,4 +49,12 @@ export async function runMigrate(
   }
 }
 
-export const migrateCommand = (): Promise<number> => runMigrate(process.env);
+export async function migrateCommand(opts: { content?: boolean; dryRun?: boolean } = {}): Promise<number> {
+  if (opts.dryRun && !opts.content) {
+    console.error('joinery migrate: --dry-run goes with --content (the database migrations have no dry run)');
+    return EXIT_USAGE;
+  }
+  if (!opts.content) return runMigrate(process.env);
+  const { runContentMigrate } = await import('../content-migrations/run.ts');
+  return runContentMigrate(getSiteDir(), { dryRun: opts.dryRun }, { log: (l) => process.stdout.write(`${l}\n`) });
+}

@@ -1,6 +1,7 @@
 /**
  * `joinery new block NAME [--island START [--client]]`: blocks/NAME/ shaped like blocks/heading
- * (index.tsx, schema.json with a defaulted prop, example.json, CSS module, test), registered in
+ * (index.tsx, schema.json with a defaulted prop, example.json, CSS module, test, and
+ * migrations/README.md: how to write a content migration), registered in
  * blocks/index.ts in sorted position. Static by default; with an island, its declaration in
  * defineBlock, and with `code: 'client'` a client.ts to fill in. Takes the blocks folder as a
  * parameter so tests scaffold into a temporary copy.
@@ -71,6 +72,29 @@ export default defineBlock({
   component: ${Name},${island ? `\n  island: { start: '${island.start}', code: '${island.code}' },` : ''}
   description: '${title}: a titled section with a short text.',
 });
+`,
+    'migrations/README.md': `# ${name}: content migrations
+
+When the props of this block change shape (a prop renamed, split or moved), add a migration
+here, so the site's content follows: \`NNN-what-changed.ts\` (numbered in order, e.g.
+\`002-rename-title.ts\`), a pure function from the old props to the new as its default export.
+It returns props that already have the new shape as they are: content records no version, a
+migration is pending on a block exactly when it would change its props.
+
+\`\`\`ts
+type Props = Record<string, unknown>;
+
+/** \`title\` became \`heading\`, in the same place among the props. */
+export default function renameTitle(props: Props): Props {
+  if (!('title' in props)) return props;
+  return Object.fromEntries(Object.entries(props).map(([k, v]) => [k === 'title' ? 'heading' : k, v]));
+}
+\`\`\`
+
+\`joinery lint\` then flags every page, template and menu still in the old shape (rule
+\`block-migration\`); \`joinery migrate --content --dry-run\` prints the diff (exit 1 when something
+would change) and \`joinery migrate --content\` rewrites the files in place, keeping their
+formatting, comments and key order. Change schema.json and the component in the same commit.
 `,
     // The section shell, heading and intro line are the shared ones (engine/ui/section.module.css);
     // the block's own rules go here.

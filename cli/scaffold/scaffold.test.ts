@@ -112,9 +112,14 @@ describe('new block', () => {
     const dir = blocksDir();
     const result = scaffoldBlock(dir, 'price-list');
     expect(result.created.map((p) => p.slice(dir.length + 1)).sort()).toEqual(
-      ['example.json', 'index.tsx', 'price-list.module.css', 'price-list.test.tsx', 'schema.json'].map(
-        (f) => `price-list/${f}`,
-      ),
+      [
+        'example.json',
+        'index.tsx',
+        'migrations/README.md',
+        'price-list.module.css',
+        'price-list.test.tsx',
+        'schema.json',
+      ].map((f) => `price-list/${f}`),
     );
     const index = readFileSync(join(dir, 'index.ts'), 'utf8');
     const keys = [...index.matchAll(/^\s+'?([a-z0-9-]+)'?: \(\) => import\('\.\/([a-z0-9-]+)\/index\.tsx'\),$/gm)].map(

@@ -308,6 +308,10 @@ test('the block gallery loads the previews in view, and more as it scrolls', asy
   await expect(page.getByRole('region', { name: first, exact: true })).toContainText(
     "Island: its component, hydrated, started at the shopper's first pointer, focus or key on it.",
   );
+  // And what it ships in the last build (npm test builds before the end-to-end tests).
+  await expect(page.getByRole('region', { name: first, exact: true })).toContainText(
+    /Ships JavaScript \d+\.\d kB own, \d+\.\d kB shared with other islands; CSS \d+\.\d kB \(gzip, last build\)\./,
+  );
   const atFirst = await frames.count();
   expect(atFirst).toBeGreaterThanOrEqual(3);
   expect(atFirst).toBeLessThan(total * 3);

@@ -7,7 +7,8 @@
  * - POST save              writes them with jsonc-parser edits: 409 when a file changed on disk
  *                          since it was opened, 422 (with the findings) while lint has errors;
  * - POST upload?name=N     an image into the site's images/uploads/ (body: its bytes);
- * - GET  routes, images, usage: the pickers' lists and which routes use each block type.
+ * - GET  routes, images, usage: the pickers' lists and which routes use each block type;
+ * - GET  weights           each block's shipped JavaScript and CSS (gzip) in the last build, {} without one.
  * Every request passes guard.ts first: no other origin, and a write needs the page's token.
  */
 import { createHash } from 'node:crypto';
@@ -33,7 +34,9 @@ import {
 } from '../../../engine/node.ts';
 import { blockTypes } from '../../blocks.ts';
 import { lintLoadedSite } from '../../lint/run.ts';
-import { BLOCKS_DIR } from '../../paths.ts';
+import { BLOCKS_DIR, DIST_DIR } from '../../paths.ts';
+import { type BlockWeight, blockWeights } from '../../build/block-weights.ts';
+import { loadServerBlocks } from '../../build/prerender-inputs.ts';
 import { resolveRoute } from '../resolve-route.ts';
 import { guardRefusal } from './guard.ts';
 import { imageRefusal } from './image-check.ts';
@@ -265,6 +268,13 @@ async function upload(siteDir: string, name: string, req: IncomingMessage) {
   return { src: `/images/uploads/${file}` };
 }
 
+/** The weights in dist/, by block type; {} before the first build. */
+async function lastBuildWeights(): Promise<Record<string, BlockWeight>> {
+  if (!existsSync(join(DIST_DIR, 'site', '.vite', 'manifest.json'))) return {};
+  const weights = blockWeights(DIST_DIR, await loadServerBlocks(DIST_DIR));
+  return Object.fromEntries(weights.map((w) => [w.type, w]));
+}
+
 type Handler = (url: URL, req: IncomingMessage) => Promise<unknown> | unknown;
 
 /** `token`: the secret the editor's pages hold, needed for every write. */
@@ -279,6 +289,7 @@ export function editorApi(opts: { siteDir: string; token: string; blockContracts
         .map((r) => ({ path: r.path, page: r.page })),
     'GET images': () => siteImages(opts.siteDir),
     'GET usage': () => blockUsage(loadSite(opts.siteDir)),
+    'GET weights': () => lastBuildWeights(),
     'POST lint': async (_url, req) => {
       const body = await readBody(req);
       const docs = body.files ?? {};

@@ -19,6 +19,7 @@ describe('lint rules', () => {
       'schema',
       'schema-ref',
       'unknown-block',
+      'block-migration',
       'broken-link',
       'duplicate-route',
       'orphan-page',

@@ -1,4 +1,5 @@
 /** The central list of lint rules, in the order they run. `fast` ones also run in `joinery check`. */
+import blockMigration from './block-migration.ts';
 import brokenLink from './broken-link.ts';
 import catalogueIntegrity from './catalogue-integrity.ts';
 import cspHost from './csp-host.ts';
@@ -34,6 +35,7 @@ export const rules: Rule[] = [
   schema,
   schemaRef,
   unknownBlock,
+  blockMigration,
   brokenLink,
   duplicateRoute,
   orphanPage,

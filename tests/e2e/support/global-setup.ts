@@ -65,9 +65,10 @@ export default async function globalSetup() {
   });
   // Authorize.Net: the local JSON API stand-in; the page gets a fake Accept.js at this URL (tests route it).
   const anet = await startAuthorizeNetStandIn();
-  // The shop's content, keeping the sandbox's test cards beside the live providers the specs also pay with.
+  // The shop's content (E2E_SITE_SOURCE: another content folder, e.g. the block examples' site),
+  // keeping the sandbox's test cards beside the live providers the specs also pay with.
   const siteDir = join(dataDir, 'site-config');
-  cpSync(join(ROOT, 'site-config'), siteDir, { recursive: true });
+  cpSync(process.env.E2E_SITE_SOURCE ?? join(ROOT, 'site-config'), siteDir, { recursive: true });
   const site = JSON.parse(readFileSync(join(siteDir, 'site.json'), 'utf8'));
   site.commerce.sandboxWithLiveCard = true;
   writeFileSync(join(siteDir, 'site.json'), JSON.stringify(site, null, 2));

@@ -93,12 +93,43 @@ function IslandNote({ type }: { type: string }) {
   return <p ref={box}>{island === undefined ? '' : islandText(island)}</p>;
 }
 
-function BlockEntry({ type, block, usedOn }: { type: string; block: BlockType; usedOn: string[] }) {
+interface Weight {
+  js: number;
+  sharedJs: number;
+  css: number;
+  budget?: { js?: number; css?: number };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** What the block ships in the last build, gzip, against its budget. */
+function weightText(w: Weight | undefined): string {
+  if (!w) return 'Weight: run `joinery build` to weigh it.';
+  const budget = w.budget
+    ? ` Budget: ${[w.budget.js !== undefined && `JS ${w.budget.js} kB`, w.budget.css !== undefined && `CSS ${w.budget.css} kB`].filter(Boolean).join(', ')}.`
+    : '';
+  const js =
+    w.js || w.sharedJs ? `JavaScript ${kb(w.js)} own, ${kb(w.sharedJs)} shared with other islands` : 'no JavaScript';
+  return `Ships ${js}; CSS ${kb(w.css)} (gzip, last build).${budget}`;
+}
+
+function BlockEntry({
+  type,
+  block,
+  usedOn,
+  weight,
+}: {
+  type: string;
+  block: BlockType;
+  usedOn: string[];
+  weight?: Weight;
+}) {
   return (
     <section id={type} aria-labelledby={`jv-${type}`} className="jv-gallery-entry">
       <h2 id={`jv-${type}`}>{type}</h2>
       {typeof block.schema.description === 'string' && <p>{block.schema.description}</p>}
       <IslandNote type={type} />
+      <p data-jv-weight>{weightText(weight)}</p>
       <p>
         {usedOn.length ? (
           <a href={`/__joinery/edit?route=${encodeURIComponent(usedOn[0]!)}`}>
@@ -132,6 +163,7 @@ function BlockEntry({ type, block, usedOn }: { type: string; block: BlockType; u
 function Gallery() {
   const [types, setTypes] = useState<Record<string, BlockType>>();
   const [usage, setUsage] = useState<Record<string, string[]>>({});
+  const [weights, setWeights] = useState<Record<string, Weight>>({});
   const [query, setQuery] = useState('');
   useEffect(() => {
     void fetch('/__joinery/api/blocks')
@@ -140,6 +172,9 @@ function Gallery() {
     void fetch('/__joinery/api/usage')
       .then((r) => r.json())
       .then(setUsage);
+    void fetch('/__joinery/api/weights')
+      .then((r) => r.json())
+      .then(setWeights);
   }, []);
   const shown = useMemo(
     () =>
@@ -155,7 +190,7 @@ function Gallery() {
         Search blocks <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
       {shown.map(([t, b]) => (
-        <BlockEntry key={t} type={t} block={b} usedOn={usage[t] ?? []} />
+        <BlockEntry key={t} type={t} block={b} usedOn={usage[t] ?? []} weight={weights[t]} />
       ))}
     </main>
   );
