@@ -7,7 +7,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempDir, type TempDir } from '../../server/testing/temp-dir.ts';
+import { tempDir, type TempDir } from '../../server/testing/index.ts';
 import { runJoinery } from '../commands/test-support.ts';
 import { lintSite } from '../lint/run.ts';
 import { ROOT } from '../paths.ts';
