@@ -25,6 +25,7 @@ export const POSTGRES_TESTS = [
   'server/forms/estimate.test.ts',
   'server/db/migrations/money-cents.test.ts',
   'server/db/migrations/newsletter-confirm.test.ts',
+  'server/db/migrations/payment-state.test.ts',
   'server/db/postgres.test.ts',
   'server/db/dialect.test.ts',
   'server/db/prepared.test.ts',

@@ -12,7 +12,7 @@
  * authentication): a gateway's review, an amount that did not match, or an attempt whose
  * answer was lost and which no provider could look up. Their order status stays pending_payment.
  */
-import { additionalData, namesAuthentication } from '../../server/commerce/context.ts';
+
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { setCurrentShop } from '../../engine/commerce/shop.ts';
@@ -22,7 +22,7 @@ import { readSiteJson } from '../../server/config.ts';
 import { appliedMigrations } from '../../server/db/migrate.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
 import { isPostgresUrl, openDatabase, type Db } from '../../server/db/open.ts';
-import type { OrderRow, PaymentStatus } from '../../server/db/schema.ts';
+import type { OrderRow, PaymentState, PaymentStatus } from '../../server/db/schema.ts';
 import { databaseTarget, dbFileFromEnv, redactUrl } from '../../server/default-deps.ts';
 import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, UsageError } from '../exit-codes.ts';
@@ -140,9 +140,9 @@ export function applyShopRules(): void {
   if (shop) setCurrentShop(shop);
 }
 
-/** On hold for the card holder's authentication (the payment's next step; older rows name the intent status), else for a review. */
-export const holdOf = (status: PaymentStatus, data: Record<string, unknown>): Hold | null =>
-  status !== 'on_hold' ? null : namesAuthentication(data) ? 'authentication' : 'review';
+/** On hold for the card holder's authentication (the payment's stored state), else for a review. */
+export const holdOf = (status: PaymentStatus, state: PaymentState): Hold | null =>
+  status !== 'on_hold' ? null : state === 'awaiting_customer' ? 'authentication' : 'review';
 
 const statusLabel = (status: string, hold: Hold | null) => (hold ? `${status} (${hold})` : status);
 
@@ -214,20 +214,18 @@ export async function listOrders(
       'p.gateway as payment_gateway',
       'p.transaction_id as payment_transaction_id',
       'p.amount_cents as payment_amount_cents',
-      'p.additional_data as payment_data',
+      'p.state as payment_state',
       'p.created_at as payment_created_at',
     ])
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc');
   if (o.since) q = q.where('o.created_at', '>=', o.since.toISOString());
   const onHold = o.status === ON_HOLD;
-  if (onHold) q = q.where('p.status', '=', 'on_hold');
+  // Held for review, not waiting for the card holder's authentication.
+  if (onHold) q = q.where('p.status', '=', 'on_hold').where('p.state', '!=', 'awaiting_customer');
   else if (o.status) q = q.where('o.status', '=', o.status);
-  // Held for review or for authentication is told apart in the payment's JSON: filtered here, then limited.
-  if (!onHold) q = q.limit(o.limit + 1);
-  const rows = await q.execute();
+  const rows = await q.limit(o.limit + 1).execute();
   const all = rows.map((r): OrderSummary => {
-    const data = r.payment_data === null ? {} : additionalData({ additional_data: r.payment_data });
     return {
       id: r.id,
       orderIncrementId: r.order_increment_id ?? incrementIdFor(r.id),
@@ -246,7 +244,7 @@ export async function listOrders(
           : {
               id: r.payment_id,
               status: r.payment_status!,
-              hold: holdOf(r.payment_status!, data),
+              hold: holdOf(r.payment_status!, r.payment_state!),
               gateway: r.payment_gateway!,
               transactionId: r.payment_transaction_id,
               amountCents: r.payment_amount_cents!,
@@ -254,8 +252,7 @@ export async function listOrders(
             },
     };
   });
-  const kept = onHold ? all.filter((s) => s.latestPayment?.hold === 'review') : all;
-  return { orders: kept.slice(0, o.limit), more: kept.length > o.limit };
+  return { orders: all.slice(0, o.limit), more: all.length > o.limit };
 }
 
 /** An order of the list as JSON: the API's names, amounts as decimal numbers. */
@@ -409,7 +406,7 @@ export async function findOrderDetail(db: Db, idOrNumber: string): Promise<Order
     payments: view.payments.map((p, i) => ({
       ...p,
       gateway: payments[i]!.gateway,
-      hold: holdOf(p.status, p.additionalData),
+      hold: holdOf(p.status, payments[i]!.state),
     })),
     amountPaid: fromCents(paidCents),
   };

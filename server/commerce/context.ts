@@ -140,34 +140,25 @@ export const additionalData = (p: Pick<PaymentRow, 'additional_data'>): Record<s
   }
 };
 
-/** A payment waiting for the card holder's authentication: on hold with a client secret (intent requires_action). */
-export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'status' | 'client_secret_hash'>) =>
-  p.status === 'on_hold' && p.client_secret_hash !== null;
-
-/** A payment's stored data says its next step was the card holder's authentication (rows settled before `next` was stored name the intent status). */
-export const namesAuthentication = (extra: Record<string, unknown>) =>
-  extra.next === 'authenticate' || (extra.next === undefined && extra.intentStatus === 'requires_action');
+/** A payment waiting for the card holder's authentication. */
+export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'state'>) => p.state === 'awaiting_customer';
 
 /** An authentication that was never answered: the payment was canceled by a change or a new attempt. */
-export const wasCanceledWhileWaiting = (p: PaymentRow) =>
-  p.status === 'failed' && namesAuthentication(additionalData(p));
+export const wasCanceledWhileWaiting = (p: Pick<PaymentRow, 'state'>) => p.state === 'canceled';
 
 /**
- * An attempt whose answer never came back: written pending, and no provider answer ever
- * settled it. Seen under the order's lease (its pay step is over), its answer was lost.
+ * An attempt whose answer never came back: written, and no provider answer ever settled it.
+ * Seen under the order's lease (its pay step is over), its answer was lost.
  */
-export const isStranded = (p: Pick<PaymentRow, 'status' | 'transaction_id'>) =>
-  p.status === 'pending' && p.transaction_id === null;
+export const isStranded = (p: Pick<PaymentRow, 'state'>) => p.state === 'created';
 
 export const CANCELED_AUTHENTICATION = 'This payment was canceled: the order changed or another payment was started.';
 
 /** Money that may still arrive (held for review, pending at the provider): another payment could charge twice. */
-const isAwaitingReview = (p: PaymentRow) =>
-  (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p) && !isStranded(p);
+const isAwaitingReview = (p: Pick<PaymentRow, 'state'>) => p.state === 'in_review' || p.state === 'authorizing';
 
 /**
- * A payment the gateway holds for a person's review (or pending at it, to be decided there):
- * its order is placed and waits; nothing the shopper does may charge that order again.
+ * A payment the gateway holds for a person's review: its order is placed and waits; nothing
+ * the shopper does may charge that order again.
  */
-export const isHeldForReview = (p: PaymentRow) =>
-  isAwaitingReview(p) && (p.status === 'on_hold' || additionalData(p).next === 'review');
+export const isHeldForReview = (p: Pick<PaymentRow, 'state'>) => p.state === 'in_review';

@@ -38,7 +38,8 @@ import {
   orderStatusAfterPayment,
 } from '../../engine/node.ts';
 import { fields, prepared } from '../db/prepared.ts';
-import type { Database, Db, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
+import type { Database, Db, OrderRow, PaymentRow, PaymentsTable, PaymentState, PaymentStatus } from '../db/schema.ts';
+import { settledState, stateAfter } from './payment-state.ts';
 import { CommerceError } from './errors.ts';
 import { enqueueMails } from '../mail/outbox.ts';
 import type { AttemptRef, ChargeResult, NextAction, PaymentProvider, WebhookEvent } from '../payments/provider.ts';
@@ -177,6 +178,7 @@ const updatePayment = prepared(
       fromUpdatedAt: string;
       set: {
         status: PaymentStatus;
+        state: PaymentState;
         transaction_id: string | null;
         client_secret_hash?: string;
         additional_data: string;
@@ -324,6 +326,7 @@ const newPayment = (
     method_label: method.title,
     gateway,
     status: 'pending',
+    state: 'created',
     amount_cents: row.total_cents,
     transaction_id: null,
     client_secret_hash: null,
@@ -470,10 +473,12 @@ async function settlePayment(
       message = PAY_TEXTS.amountMismatch;
     }
     const stored = additionalData(p);
+    const transactionId = result.transactionId ?? p.transaction_id;
+    const state = settledState(p.state, stateAfter(status, next, transactionId));
     const sameNews =
       p.status === status &&
+      p.state === state &&
       p.transaction_id === result.transactionId &&
-      stored.next === next &&
       stored.intentStatus === result.intentStatus;
     // A completed payment never goes back; the same news twice changes nothing.
     if (p.status === 'completed' || sameNews)
@@ -494,7 +499,8 @@ async function settlePayment(
       fromUpdatedAt: p.updated_at,
       set: {
         status,
-        transaction_id: result.transactionId ?? p.transaction_id,
+        state,
+        transaction_id: transactionId,
         // The return page after authentication proves itself with this secret.
         ...(result.clientSecret && next === 'authenticate'
           ? { client_secret_hash: hashOrderToken(result.clientSecret) }
