@@ -120,12 +120,16 @@ export interface PayOutcome {
   result: ChargeResult;
 }
 
+/** The return page's answer in neutral words (server/payments/verify-answer.ts shapes the spec's JSON). */
 export interface VerifyResult {
   success: boolean;
   error?: string;
   status: PaymentView['status'];
   transactionId: string | null;
-  transactionResponse: { amount: number; responseCode?: number; message?: string };
+  amount: number;
+  message?: string;
+  /** The provider's own words, as stored with the payment. */
+  details: Record<string, string | number>;
   metadata: {
     orderId: number;
     orderIncrementId: string;
@@ -258,14 +262,15 @@ function outcome(s: Settled, result: ChargeResult): PayOutcome {
         ...base,
       },
     };
-  if (result.next === 'authenticate' && result.nextAction)
+  const nextAction = result.handoff?.nextAction;
+  if (result.next === 'authenticate' && nextAction)
     return {
       httpStatus: 202,
       result,
       body: {
         success: false,
         message: PAYMENT_MESSAGES.additionalAuthentication,
-        nextAction: result.nextAction,
+        nextAction,
         ...base,
       },
     };
@@ -298,11 +303,17 @@ function heldAnswer(p: PaymentRow, order: OrderView): PayOutcome {
     next: 'review',
     transactionId: p.transaction_id,
     message: typeof extra.message === 'string' ? extra.message : PAY_TEXTS.heldForReview,
-    ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}),
-    ...(typeof extra.intentStatus === 'string' ? { intentStatus: extra.intentStatus } : {}),
+    details: storedDetails(extra),
   };
   return outcome({ payment: p, order, changed: false }, result);
 }
+
+/** The provider's words a payment's data keeps (opaque here: passed back to the provider's own answer fields). */
+const storedDetails = (extra: Record<string, unknown>): Record<string, string | number> =>
+  Object.fromEntries(Object.entries(extra).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<
+    string,
+    string | number
+  >;
 
 /** The provider's metadata of one attempt: the order's ids, and the caller's (a quote's). */
 const chargeMetadata = (row: OrderRow, paymentId: number, extra?: Record<string, string>): Record<string, string> => ({
@@ -368,13 +379,7 @@ async function lostAttemptResult(
     else if (found.next === 'authenticate') {
       // The answer that carried the authentication step is lost: nobody can complete it.
       if (found.transactionId && provider.cancel) await provider.cancel(found.transactionId);
-      result = {
-        ...found,
-        status: 'failed',
-        nextAction: undefined,
-        clientSecret: undefined,
-        message: PAY_TEXTS.authenticationLost,
-      };
+      result = { ...found, status: 'failed', handoff: undefined, message: PAY_TEXTS.authenticationLost };
     } else result = found;
   }
   return result;
@@ -403,11 +408,9 @@ function verifyAnswer(
     ...(error ? { error } : {}),
     status: p.status,
     transactionId: p.transaction_id,
-    transactionResponse: {
-      amount: fromCents(p.amount_cents),
-      ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}),
-      ...(message ? { message } : {}),
-    },
+    amount: fromCents(p.amount_cents),
+    ...(message ? { message } : {}),
+    details: storedDetails(extra),
     metadata: {
       orderId: order.id,
       orderIncrementId: order.order_increment_id ?? String(order.id),
@@ -479,7 +482,7 @@ async function settlePayment(
       p.status === status &&
       p.state === state &&
       p.transaction_id === result.transactionId &&
-      stored.intentStatus === result.intentStatus;
+      Object.entries(result.details ?? {}).every(([k, v]) => stored[k] === v);
     // A completed payment never goes back; the same news twice changes nothing.
     if (p.status === 'completed' || sameNews)
       return { payment: p, orderId: p.order_id, changed: false, completed: false };
@@ -488,8 +491,7 @@ async function settlePayment(
       ...stored,
       gateway,
       next,
-      responseCode: result.responseCode,
-      intentStatus: result.intentStatus,
+      ...result.details,
       message,
       ...result.card,
     };
@@ -502,8 +504,8 @@ async function settlePayment(
         state,
         transaction_id: transactionId,
         // The return page after authentication proves itself with this secret.
-        ...(result.clientSecret && next === 'authenticate'
-          ? { client_secret_hash: hashOrderToken(result.clientSecret) }
+        ...(result.handoff?.secret && next === 'authenticate'
+          ? { client_secret_hash: hashOrderToken(result.handoff.secret) }
           : {}),
         additional_data: JSON.stringify(extra),
         updated_at: now,
