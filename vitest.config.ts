@@ -35,6 +35,7 @@ export const POSTGRES_TESTS = [
   'server/api/quote-limits.test.ts',
   'server/api/quote-stripe.test.ts',
   'server/api/payment-parity.test.ts',
+  'server/api/provider-parity.test.ts',
   'cli/commands/quote.test.ts',
   'cli/commands/orders.test.ts',
   'cli/commands/submissions.test.ts',

@@ -12,12 +12,14 @@ import type { PaymentProviders, ProviderDeps, ProviderDescriptor, ProviderRoutes
 import { sandboxDescriptor } from './sandbox.ts';
 import { authorizeNetDescriptor } from './authorize-net.ts';
 import { stripeDescriptor } from './stripe.ts';
+import { tillpayDescriptor } from './tillpay.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each descriptor reads a configuration of its own type
 const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor<any>[] = [
   sandboxDescriptor,
   stripeDescriptor,
   authorizeNetDescriptor,
+  tillpayDescriptor,
 ];
 
 export function defaultPaymentProviders(
