@@ -2,7 +2,7 @@
  * What the checkout services share: their dependencies, the site's data (503 when it is not
  * usable), the order-token check (403) and the "may this order still change or be paid" rules.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type PaymentMethod } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
@@ -47,10 +47,33 @@ export interface CommerceDeps {
 
 export type PaymentScope = 'sample-order' | 'convert-to-order';
 
+/**
+ * Told in the settle step's transaction that an order's payment completed (a quote marks itself
+ * paid); what it returns goes into the order's e-mails (the quote's number).
+ */
+export type OrderPaidHook = (
+  trx: Transaction<Database>,
+  order: OrderRow,
+  now: string,
+) => Promise<{ quoteIncrementId?: string } | undefined>;
+
 export class CommerceContext {
   #lastDataError = '';
+  readonly #paidHooks: OrderPaidHook[] = [];
 
   constructor(readonly deps: CommerceDeps) {}
+
+  /** Adds a hook the settle step fires when it completes an order's payment. */
+  onOrderPaid(hook: OrderPaidHook): void {
+    this.#paidHooks.push(hook);
+  }
+
+  /** Fires the order-paid hooks (settle, in its transaction); their e-mail details merged. */
+  async orderPaid(trx: Transaction<Database>, order: OrderRow, now: string): Promise<{ quoteIncrementId?: string }> {
+    let out: { quoteIncrementId?: string } = {};
+    for (const hook of this.#paidHooks) out = { ...out, ...(await hook(trx, order, now)) };
+    return out;
+  }
 
   get db() {
     return this.deps.db;

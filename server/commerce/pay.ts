@@ -216,13 +216,17 @@ const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) 
     .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', $.now)]))
     .returningAll(),
 );
-/** The quote an order pays, marked paid by the order's completed payment. */
-const markQuotePaid = prepared((db, $: { id: number; orderId: number; now: string }) =>
-  db
-    .updateTable('quotes')
-    .set({ status: 'paid', order_id: $.orderId, updated_at: $.now })
-    .where('id', '=', $.id)
-    .returning(['id', 'quote_increment_id']),
+/** The order's payment of a provider transaction (of one gateway, when named). */
+const paymentOfTransaction = prepared(
+  (db, $: { orderId: number; transactionId: string; gateway?: string }, like) => {
+    const q = db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', $.orderId)
+      .where('transaction_id', '=', $.transactionId);
+    return like.gateway === undefined ? q : q.where('gateway', '=', $.gateway!);
+  },
+  (p) => (p.gateway === undefined ? 0 : 1),
 );
 const setPaymentMethod = prepared((db, $: { id: number; method: string; label: string }) =>
   db.updateTable('orders').set({ payment_method: $.method, payment_method_label: $.label }).where('id', '=', $.id),
@@ -530,18 +534,8 @@ async function settlePayment(
     );
     // The order as this transaction leaves it: what the caller answers with, read once.
     const view = (await loadOrderView(trx, p.order_id, orderRow))!;
-    if (completed) {
-      // The quote this order pays is paid with it, whatever its link's state: the money came.
-      const quote =
-        orderRow.quote_id === null
-          ? undefined
-          : await markQuotePaid.first(trx, { id: orderRow.quote_id, orderId: orderRow.id, now });
-      await enqueueMails(
-        trx,
-        orderEmails(view, shop, quote?.quote_increment_id ? { quoteIncrementId: quote.quote_increment_id } : {}),
-        clock,
-      );
-    }
+    // Who waits for this order's payment (its quote) hears it in this transaction, with the e-mails.
+    if (completed) await enqueueMails(trx, orderEmails(view, shop, await ctx.orderPaid(trx, orderRow, now)), clock);
     return { payment: updated, orderId: p.order_id, changed: true, completed, view };
   });
   if (!out) return undefined;
@@ -769,12 +763,7 @@ function paymentRequests(ctx: CommerceContext, steps: ReturnType<typeof paymentS
     /** Captures an authorized payment of the order (intent requires_capture), then settles what the provider says. */
     async capture(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
       const order = await ctx.authorize(orderId, token);
-      const p = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
+      const p = await paymentOfTransaction.first(db, { orderId: order.id, transactionId });
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       const provider = providerOf(ctx, p);
       if (!provider.capture) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
@@ -817,13 +806,7 @@ function paymentRequests(ctx: CommerceContext, steps: ReturnType<typeof paymentS
       gateway: string,
     ): Promise<ChargeResult> {
       const row = await ctx.authorize(orderId, token);
-      const p = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', row.id)
-        .where('gateway', '=', gateway)
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
+      const p = await paymentOfTransaction.first(db, { orderId: row.id, transactionId, gateway });
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       if (p.status === 'completed') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
       const provider = providerOf(ctx, p);
@@ -848,12 +831,7 @@ function paymentRequests(ctx: CommerceContext, steps: ReturnType<typeof paymentS
     /** The order's payment of this transaction, retrieved again from the provider and settled. */
     async retrieve(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
       const order = await ctx.authorize(orderId, token);
-      const p = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
+      const p = await paymentOfTransaction.first(db, { orderId: order.id, transactionId });
       if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
       const provider = providerOf(ctx, p);
       const result = await ask(`retrieving ${transactionId} from ${p.gateway}`, () => provider.retrieve(transactionId));
