@@ -33,13 +33,12 @@ import { PAYMENT_MESSAGES } from '../../engine/node.ts';
 import { fields, prepared } from '../db/prepared.ts';
 import type { Database, Db, OrderRow, PaymentRow, PaymentsTable } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
-import type { ChargeResult, PaymentProvider, WebhookEvent } from '../payments/provider.ts';
+import type { ChargeResult, PaymentProvider } from '../payments/provider.ts';
 import {
   COMMERCE_TEXTS,
   isAwaitingAuthentication,
   isHeldForReview,
   isStranded,
-  wasCanceledWhileWaiting,
   type CommerceContext,
 } from './context.ts';
 import { crashPoint } from './crash-point.ts';
@@ -49,8 +48,9 @@ import { incrementIdFor, orderParties, loadOrderView } from './order-store.ts';
 import { hashOrderToken } from './order-token.ts';
 import { sameHash } from '../tokens.ts';
 import type { OrderService } from './orders.ts';
+import { paymentRequests } from './pay-requests.ts';
 import { attemptKey, verifyPath } from './pay-attempt.ts';
-import { heldAnswer, outcome, verifyAnswer, type PayOutcome, type Settled, type VerifyResult } from './pay-answer.ts';
+import { heldAnswer, outcome, type PayOutcome, type Settled } from './pay-answer.ts';
 import { lostAttemptResult } from './pay-recover.ts';
 import { releaseLeaseOf, settlePayment } from './pay-settle.ts';
 
@@ -91,7 +91,7 @@ const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) 
     .returningAll(),
 );
 /** The order's payment of a provider transaction (of one gateway, when named). */
-const paymentOfTransaction = prepared(
+export const paymentOfTransaction = prepared(
   (db, $: { orderId: number; transactionId: string; gateway?: string }, like) => {
     const q = db
       .selectFrom('payments')
@@ -120,7 +120,11 @@ class HeldPayment extends Error {
 }
 
 /** The provider's metadata of one attempt: the order's ids, and the caller's (a quote's). */
-const chargeMetadata = (row: OrderRow, paymentId: number, extra?: Record<string, string>): Record<string, string> => ({
+export const chargeMetadata = (
+  row: OrderRow,
+  paymentId: number,
+  extra?: Record<string, string>,
+): Record<string, string> => ({
   orderId: String(row.id),
   orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
   paymentId: String(paymentId),
@@ -157,21 +161,25 @@ async function changeMethod(trx: Transaction<Database>, row: OrderRow, method: {
 }
 
 /** The provider of a stored payment (503 when this server no longer has it). */
-function providerOf(ctx: CommerceContext, p: PaymentRow): PaymentProvider {
+export function providerOf(ctx: CommerceContext, p: PaymentRow): PaymentProvider {
   const provider = ctx.deps.providers[p.gateway];
   if (!provider) throw new CommerceError('unavailable', PAYMENT_MESSAGES.notAvailable);
   return provider;
 }
 
 /** The payment of a return link, when the secret is its client secret. */
-async function paymentForSecret(db: Db, transactionId: string, clientSecret: string): Promise<PaymentRow | undefined> {
+export async function paymentForSecret(
+  db: Db,
+  transactionId: string,
+  clientSecret: string,
+): Promise<PaymentRow | undefined> {
   if (!transactionId || !clientSecret) return undefined;
   const p = await db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
   return p?.client_secret_hash && sameHash(p.client_secret_hash, hashOrderToken(clientSecret)) ? p : undefined;
 }
 
 /** The pay machinery: leases, provider calls, settle, recovery and the pay step itself. */
-function paymentSteps(ctx: CommerceContext, orders: OrderService) {
+export function paymentSteps(ctx: CommerceContext, orders: OrderService) {
   const { db, clock, deps } = ctx;
   const leaseMs = deps.paymentLeaseMs ?? PAYMENT_LEASE_MS;
   const settle = (gateway: string, result: ChargeResult, o: { paymentId?: number; releaseLease?: boolean } = {}) =>
@@ -353,123 +361,6 @@ function paymentSteps(ctx: CommerceContext, orders: OrderService) {
     takeLease,
     releaseLease,
     leaseMs,
-  };
-}
-
-/** The payment requests of the API, on the pay machinery. */
-function paymentRequests(ctx: CommerceContext, steps: ReturnType<typeof paymentSteps>) {
-  const { db, clock, deps } = ctx;
-  const { settle, refresh, ask, payOrder } = steps;
-  return {
-    /** POST /api/order/pay (and the card provider's payment-intent call): charges the order's total once. */
-    async pay(req: PayRequest): Promise<PayOutcome> {
-      const authorized = await ctx.authorize(req.id, req.token);
-      if (authorized.status === 'ordered') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
-      const { method, provider } = ctx.requirePaymentMethod(ctx.data(), req.paymentMethod ?? authorized.payment_method);
-      return payOrder({ orderId: authorized.id, method, provider, paymentToken: req.paymentToken });
-    },
-
-    /** Captures an authorized payment of the order (intent requires_capture), then settles what the provider says. */
-    async capture(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
-      const order = await ctx.authorize(orderId, token);
-      const p = await paymentOfTransaction.first(db, { orderId: order.id, transactionId });
-      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      const provider = providerOf(ctx, p);
-      if (!provider.capture) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
-      const capture = provider.capture.bind(provider);
-      const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () =>
-        capture(transactionId, attemptKey(order.id, p.id, 'capture')),
-      );
-      return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
-    },
-
-    /**
-     * A provider's webhook event, its signature checked: settles what it reports about a
-     * payment of the shop. Every event id is stored; a replay changes nothing.
-     */
-    async webhook(gateway: string, event: WebhookEvent): Promise<{ received: true; duplicate?: true }> {
-      const seen = await db
-        .selectFrom('payment_events')
-        .select('event_id')
-        .where('gateway', '=', gateway)
-        .where('event_id', '=', event.id)
-        .executeTakeFirst();
-      if (seen) return { received: true, duplicate: true };
-      if (event.result && !(await settle(gateway, event.result)))
-        deps.log.error(
-          `${gateway} webhook: ${event.type} for ${event.result.transactionId}: no payment of this shop has it`,
-        );
-      await db
-        .insertInto('payment_events')
-        .values({ gateway, event_id: event.id, type: event.type, processed_at: clock.now().toISOString() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return { received: true };
-    },
-
-    /** The order's current total and ids on its payment's open transaction (a page that changed the cart before authenticating). */
-    async updateOpen(
-      orderId: number,
-      token: string | undefined,
-      transactionId: string,
-      gateway: string,
-    ): Promise<ChargeResult> {
-      const row = await ctx.authorize(orderId, token);
-      const p = await paymentOfTransaction.first(db, { orderId: row.id, transactionId, gateway });
-      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      if (p.status === 'completed') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
-      const provider = providerOf(ctx, p);
-      if (!provider.update) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
-      const update = provider.update.bind(provider);
-      const metadata = chargeMetadata(row, p.id);
-      const r = await ask(`updating ${transactionId} at ${gateway}`, () =>
-        update(
-          transactionId,
-          { amountCents: row.total_cents, metadata, receiptEmail: row.email },
-          attemptKey(row.id, p.id, `update-${row.total_cents}`),
-        ),
-      );
-      await db
-        .updateTable('payments')
-        .set({ amount_cents: row.total_cents, updated_at: clock.now().toISOString() })
-        .where('id', '=', p.id)
-        .execute();
-      return r;
-    },
-
-    /** The order's payment of this transaction, retrieved again from the provider and settled. */
-    async retrieve(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
-      const order = await ctx.authorize(orderId, token);
-      const p = await paymentOfTransaction.first(db, { orderId: order.id, transactionId });
-      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      const provider = providerOf(ctx, p);
-      const result = await ask(`retrieving ${transactionId} from ${p.gateway}`, () => provider.retrieve(transactionId));
-      return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
-    },
-
-    /** POST /api/payment/:method/verify: the return page's step 1; the server asks the provider itself. */
-    async verify(method: string, transactionId: string, clientSecret: string): Promise<VerifyResult> {
-      const found = await paymentForSecret(db, transactionId, clientSecret);
-      if (!found || found.method !== method) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      let p = found;
-      if (!wasCanceledWhileWaiting(found)) {
-        p = (await refresh(found)).payment;
-      }
-      const order = await db
-        .selectFrom('orders')
-        .select(['id', 'order_increment_id', 'quote_id'])
-        .where('id', '=', p.order_id)
-        .executeTakeFirstOrThrow();
-      const quote =
-        order.quote_id === null
-          ? undefined
-          : await db
-              .selectFrom('quotes')
-              .select(['id', 'quote_increment_id'])
-              .where('id', '=', order.quote_id)
-              .executeTakeFirst();
-      return verifyAnswer(p, order, quote);
-    },
   };
 }
 
