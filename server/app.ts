@@ -9,13 +9,6 @@ import { createApi } from './api/index.ts';
 import { commerceFor } from './commerce/app-commerce.ts';
 import { providerHosts, type PaymentProviders } from './payments/provider.ts';
 import { defaultPaymentProviders } from './payments/registry.ts';
-import { resultOf, SANDBOX_GATEWAY } from './payments/sandbox.ts';
-import {
-  sandboxGateway,
-  sandboxGatewayRoutes,
-  SANDBOX_GATEWAY_PATH,
-  type SandboxGateway,
-} from './sandbox-gateway/index.ts';
 import type { AppDeps } from './app-deps.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { readSiteJson, resolveConfig, type ServerConfig } from './config.ts';
@@ -46,13 +39,8 @@ export interface CreateServerOptions {
   config?: Partial<ServerConfig>;
   /** The content folder (default site-config/). */
   siteDir?: string;
-  /**
-   * The payment providers by gateway name. Default: the offline sandbox
-   * provider, charging through `sandboxGateway`.
-   */
+  /** The payment providers by gateway name. Default: the registry's without configuration (the offline sandbox on this db). */
   payments?: PaymentProviders;
-  /** The offline sandbox gateway served under /sandbox-gateway/ (default: one on this db); false: none. */
-  sandboxGateway?: SandboxGateway | false;
 }
 
 export interface JoineryServer {
@@ -76,18 +64,14 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   const log = o.log ?? consoleLogger;
   const clock = o.clock ?? systemClock;
   const outbox = new OutboxWorker({ db: o.db, mailer: o.mailer, clock, log, from: config.mailFrom }, config.outbox);
-  const gateway = o.sandboxGateway === false ? undefined : (o.sandboxGateway ?? sandboxGateway(o.db, clock));
-  const payments = o.payments ?? (gateway ? defaultPaymentProviders({ sandbox: gateway, clock }) : {});
+  const payments = o.payments ?? defaultPaymentProviders({ db: o.db, clock });
   const deps: AppDeps = { db: o.db, mailer: o.mailer, clock, log, config, outbox, siteDir, payments };
-  // The sandbox gateway tells the shop when an authentication decided a payment, as a provider's webhook would.
-  const unhook =
-    gateway && payments[SANDBOX_GATEWAY]
-      ? gateway.onUpdate((intent) =>
-          commerceFor(deps)
-            .payments.settle(SANDBOX_GATEWAY, resultOf(intent))
-            .then(() => undefined),
-        )
-      : undefined;
+  const providers = Object.values(payments).filter((p) => p !== undefined);
+  // What a provider reports in-process goes through settle, as its webhook would.
+  const unhooks = providers.flatMap((p) =>
+    p.onChange ? [p.onChange((result) => commerceFor(deps).payments.settle(p.gateway, result))] : [],
+  );
+  const pages = providers.flatMap((p) => (p.pages ? [p.pages] : []));
 
   // Each request serves this app's shop: e-mails and the gateway's pages show amounts in its
   // currency, even with another shop's server in the same process.
@@ -104,15 +88,15 @@ export function createServer(o: CreateServerOptions): JoineryServer {
   app.use('*', compressText());
   // With group commit on SQLite, an answer leaves only once the request's writes are committed.
   app.use('/api/*', waitForCommit(o.db, log));
-  app.use(`${SANDBOX_GATEWAY_PATH}/*`, waitForCommit(o.db, log));
+  for (const { path } of pages) app.use(`${path}/*`, waitForCommit(o.db, log));
   app.route('/api', createApi(deps));
-  if (gateway) {
-    // The gateway takes small JSON and forms only: the API's JSON limit for every body, counted as it streams.
+  // A provider's own pages (the sandbox gateway's) take small JSON and forms only: the API's JSON limit for every body.
+  for (const { path, routes } of pages) {
     app.use(
-      `${SANDBOX_GATEWAY_PATH}/*`,
+      `${path}/*`,
       apiBodyLimit({ bodyLimitBytes: config.bodyLimitBytes, uploadLimitBytes: config.bodyLimitBytes }),
     );
-    app.route(SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes(gateway));
+    app.route(path, routes);
   }
 
   const site: SiteServer | undefined = build && serveSite(build);
@@ -134,7 +118,7 @@ export function createServer(o: CreateServerOptions): JoineryServer {
     outbox,
     reconciler,
     close: async () => {
-      unhook?.();
+      for (const unhook of unhooks) unhook();
       await reconciler.stop();
       await outbox.stop();
     },

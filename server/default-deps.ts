@@ -20,7 +20,6 @@ import { databaseTarget, dbFileFromEnv, redactUrl } from './db/target.ts';
 import { createMailer } from './mail/transports.ts';
 import { DEFAULT_OUTBOX_OPTIONS, type OutboxOptions } from './mail/worker.ts';
 import { defaultPaymentProviders } from './payments/registry.ts';
-import { sandboxGateway } from './sandbox-gateway/gateway.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_DIST_DIR, DEFAULT_MAIL_DIR } from './paths.ts';
 
 export interface DefaultDepsOptions {
@@ -62,10 +61,9 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
   const mailDir = o.mailDir ?? (dataDir ? join(dataDir, 'mail') : DEFAULT_MAIL_DIR);
   const concurrency = positiveInt(env.OUTBOX_CONCURRENCY, DEFAULT_OUTBOX_OPTIONS.concurrency);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir, maxConnections: concurrency });
-  const gateway = sandboxGateway(db, systemClock);
   let payments: ReturnType<typeof defaultPaymentProviders>;
   try {
-    payments = defaultPaymentProviders({ sandbox: gateway, clock: systemClock, env });
+    payments = defaultPaymentProviders({ db, clock: systemClock, env });
   } catch (e) {
     mailer.close();
     await db.destroy();
@@ -78,7 +76,6 @@ export async function createDefaultDeps(o: DefaultDepsOptions = {}): Promise<Def
     dbDescription: isPostgresUrl(target) ? redactUrl(target) : dbFile,
     mailer,
     clock: systemClock,
-    sandboxGateway: gateway,
     payments,
     siteDir: o.siteDir ?? DEFAULT_CONTENT_DIR,
     config: {

@@ -29,6 +29,7 @@ import { createQuote } from '../server/quotes/quote-store.ts';
 import { QUOTE_TOTAL, quoteInput } from '../server/quotes/testing.ts';
 import { DEFAULT_CONTENT_DIR } from '../server/paths.ts';
 import { FIXTURE_SHOP_DIR } from '../server/testing/fixture-shop.ts';
+import { startStripeStandIn, type StripeStandIn } from '../server/testing/stripe-stand-in.ts';
 import { createTestServer, type TestServer } from '../server/testing/test-server.ts';
 import { secondShopRules, secondShopSite, type ContentDir } from './fixtures/sites/second-shop.ts';
 import { shippedShop } from './setup/shipped-shop.ts';
@@ -240,6 +241,55 @@ describe('the second shop on the server', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the second shop pays by Stripe in its currency', () => {
+  let t: TestServer;
+  let stripe: StripeStandIn;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestServer({
+      siteDir: site.dir,
+      dist: false,
+      paymentEnv: {
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+  });
+
+  it("charges the order's CAD cents at Stripe; a payment intent in another currency is refused", async () => {
+    const placed = await send(
+      t.app,
+      'POST',
+      '/api/order',
+      orderBody({ billing: TORONTO, items: [{ ...CHIP, qty: 2 }], paymentMethod: 'stripe' }),
+    );
+    expect(placed.status).toBe(201);
+    const ids = { orderId: placed.json.order.id, token: placed.json.orderToken };
+    const usd = await send(t.app, 'POST', '/api/payment/stripe/payment-intent', {
+      ...ids,
+      paymentMethodId: 'pm_card_visa',
+      currency: 'usd',
+    });
+    expect([usd.status, usd.json.message]).toEqual([422, 'Only cad is accepted.']);
+    const paid = await send(t.app, 'POST', '/api/payment/stripe/payment-intent', {
+      ...ids,
+      paymentMethodId: 'pm_card_visa',
+      currency: 'cad',
+    });
+    expect([paid.status, paid.json.status, paid.json.paymentIntent.status]).toEqual([200, 'completed', 'succeeded']);
+    // 19.90 + 6.50 shipping + 13 % HST (2.59 + 0.85) = 29.84 CAD.
+    expect([...stripe.intents.values()].map((i) => [i.amount, i.currency])).toEqual([[2984, 'cad']]);
+    const created = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    expect(created.map((r) => [r.body.amount, r.body.currency])).toEqual([['2984', 'cad']]);
   });
 });
 

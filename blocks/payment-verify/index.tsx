@@ -31,6 +31,17 @@ export function intentFromQuery(search: string): { paymentIntentId: string; paym
   return paymentIntentId && paymentIntentClientSecret ? { paymentIntentId, paymentIntentClientSecret } : null;
 }
 
+/**
+ * The verify call's body: the spec's fields when the provider returned them, and the whole
+ * query string (a provider with return parameters of its own reads its references there);
+ * null when the page came back with nothing.
+ */
+export function verifyRequest(search: string): Record<string, unknown> | null {
+  const query = Object.fromEntries(new URLSearchParams(search));
+  if (!Object.keys(query).length) return null;
+  return { ...intentFromQuery(search), query };
+}
+
 interface VerifyBody {
   success?: boolean;
   error?: string;
@@ -56,9 +67,9 @@ function PaymentVerify({ text, successUrl, failUrl }: PaymentVerifyProps) {
       window.location.replace(failUrl);
     };
     const method = methodFromPath(pathname);
-    const intent = intentFromQuery(window.location.search);
-    if (!method || !intent) return fail(PAYMENT_MESSAGES.processingError);
-    void callApi<VerifyBody>(`/api/payment/${encodeURIComponent(method)}/verify`, 'POST', intent).then((r) => {
+    const body = verifyRequest(window.location.search);
+    if (!method || !body) return fail(PAYMENT_MESSAGES.processingError);
+    void callApi<VerifyBody>(`/api/payment/${encodeURIComponent(method)}/verify`, 'POST', body).then((r) => {
       const b = r.body;
       const number = b.metadata?.orderIncrementId;
       if (r.status !== 200 || !b.success || b.error || !number)

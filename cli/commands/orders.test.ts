@@ -423,7 +423,7 @@ describe('joinery orders show', () => {
           gateway: 'sandbox',
           next: 'review',
           responseCode: 4,
-          intentStatus: 'processing',
+          sandboxStatus: 'held_for_review',
           message: 'This transaction is being held for review.',
           brand: 'visa',
           last4: '9995',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bestMatch, zipScore } from './location-match.ts';
-import { statusFromIntent, statusFromResponseCode, orderStatusAfterPayment } from './payment-status.ts';
+import { orderStatusAfterPayment } from './payment-status.ts';
 import { shippingQuotes, shippingRate } from './shipping.ts';
 import { itemTax, taxPercentFor } from './tax.ts';
 import { lineFigures, orderTotals } from './totals.ts';
@@ -166,38 +166,6 @@ describe('order totals', () => {
 });
 
 describe('payment status mapping', () => {
-  it('direct-entry response codes', () => {
-    expect([1, 2, 3, 4, '1', 9].map(statusFromResponseCode)).toEqual([
-      'completed',
-      'pending',
-      'failed',
-      'on_hold',
-      'completed',
-      'failed',
-    ]);
-  });
-
-  it('card provider intent statuses', () => {
-    const statuses = [
-      'succeeded',
-      'requires_payment_method',
-      'processing',
-      'requires_capture',
-      'requires_confirmation',
-      'canceled',
-      'requires_action',
-    ];
-    expect(statuses.map(statusFromIntent)).toEqual([
-      'completed',
-      'pending',
-      'pending',
-      'pending',
-      'pending',
-      'failed',
-      'on_hold',
-    ]);
-  });
-
   it('the order is ordered after a completed payment, else pending_payment', () => {
     expect(['completed', 'pending', 'failed', 'on_hold'].map((s) => orderStatusAfterPayment(s as 'completed'))).toEqual(
       ['ordered', 'pending_payment', 'pending_payment', 'pending_payment'],

@@ -31,9 +31,9 @@ export interface PaymentMethod {
    */
   isDefault?: boolean;
   /**
-   * The provider that takes the payment: sandbox (offline test cards), authorize-net (direct entry), stripe (card provider).
+   * The provider that takes the payment, by the name server/payments/registry.ts lists it under: sandbox (offline test cards), authorize-net (direct entry), stripe (card provider), ... A gateway this server has no provider for is not offered.
    */
-  gateway: 'sandbox' | 'authorize-net' | 'stripe';
+  gateway: string;
   /**
    * Position among the methods at checkout, lowest first.
    */

@@ -21,7 +21,7 @@ import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
 import { idField, parseJson } from '../http/parse.ts';
-import { ACCEPT_DATA_DESCRIPTOR, AUTHORIZE_NET_GATEWAY } from '../payments/authorize-net.ts';
+import { ACCEPT_DATA_DESCRIPTOR } from '../payments/authorize-net.ts';
 import { COMMERCE_TEXTS } from '../commerce/index.ts';
 
 const AUTHORIZE_NET_ROUTE_TEXTS = {
@@ -61,12 +61,14 @@ const body = z.object({
     .optional(),
 });
 
-export function authorizeNetRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
+/** Authorize.Net's route (its descriptor mounts it under /api/payment/{gateway}). */
+export function authorizeNetRoutes(commerce: Commerce, limits: CheckoutRateLimits, gateway: string): Hono<AppEnv> {
   const { ctx, payments } = commerce;
   return new Hono<AppEnv>()
     .use('/process-transaction', noCardData())
     .post('/process-transaction', limits.payments, async (c) => {
-      if (!ctx.deps.providers[AUTHORIZE_NET_GATEWAY])
+      const provider = ctx.deps.providers[gateway];
+      if (!provider)
         throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
       const b = await parseJson(c, body);
       if (b.dataDescriptor !== ACCEPT_DATA_DESCRIPTOR)
@@ -83,18 +85,14 @@ export function authorizeNetRoutes(commerce: Commerce, limits: CheckoutRateLimit
       // The order's Authorize.Net method: the one named, else the first offered one with this gateway.
       const name =
         b.paymentMethod ??
-        data.paymentMethods.find((m) => m.gateway === AUTHORIZE_NET_GATEWAY && ctx.paymentMethod(data, m.name))?.name ??
+        data.paymentMethods.find((m) => m.gateway === gateway && ctx.paymentMethod(data, m.name))?.name ??
         '';
       const method = ctx.requirePaymentMethod(data, name);
-      if (method.provider.gateway !== AUTHORIZE_NET_GATEWAY)
+      if (method.provider.gateway !== gateway)
         throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
       const o = await payments.pay({ id: row.id, token, paymentMethod: name, paymentToken: b.dataValue });
       return c.json(
-        {
-          ...o.body,
-          transactionId: o.result.transactionId,
-          transactionResponse: { responseCode: o.result.responseCode ?? null },
-        },
+        { ...o.body, transactionId: o.result.transactionId, ...provider.answerFields?.(o.result) },
         o.httpStatus,
       );
     });

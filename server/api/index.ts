@@ -15,8 +15,7 @@ import { checkoutRoutes } from './checkout.ts';
 import { orderRoutes } from './order.ts';
 import { paymentMethodsRoutes } from './payment-methods.ts';
 import { paymentsRoutes } from './payments.ts';
-import { stripeRoutes } from './stripe.ts';
-import { authorizeNetRoutes } from './authorize-net.ts';
+import { providerRoutes } from '../payments/registry.ts';
 import { quoteRoutes } from './quote.ts';
 import { createNodeGeoSource } from '../../engine/node.ts';
 import { formsRoutes } from '../forms/index.ts';
@@ -44,8 +43,9 @@ export function createApi(deps: AppDeps): Hono<AppEnv> {
   api.route('/order', orderRoutes(commerce, limits));
   api.route('/checkout', checkoutRoutes(commerce));
   api.route('/payment-methods', paymentMethodsRoutes(commerce));
-  api.route('/payment/stripe', stripeRoutes(commerce, limits));
-  api.route('/payment/authorize-net', authorizeNetRoutes(commerce, limits));
+  // Each provider's own calls (Stripe's payment intents, Authorize.Net's process-transaction), from its descriptor.
+  for (const [gateway, routes] of providerRoutes())
+    api.route(`/payment/${encodeURIComponent(gateway)}`, routes(commerce, limits, gateway));
   api.route('/payment', paymentsRoutes(commerce));
   api.route('/quote', quoteRoutes(deps, commerce));
 

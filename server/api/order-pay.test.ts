@@ -50,7 +50,7 @@ describe('POST /api/order/pay', () => {
     expect(r.json.payment.additionalData).toEqual({
       gateway: 'sandbox',
       responseCode: 1,
-      intentStatus: 'succeeded',
+      sandboxStatus: 'succeeded',
       message: 'This transaction has been approved.',
       brand: 'visa',
       last4: '4242',

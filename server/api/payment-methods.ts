@@ -6,11 +6,11 @@
  * testMode is true on a method whose gateway takes no real payment (the sandbox), and at the top
  * when any listed method is one: the checkout then shows "Test mode: no real payment is taken".
  * The enabled methods of the scope (all scopes without one) that this server can take, by
- * sortOrder. config holds only public values, copied key by key so no secret can leak through it:
- * those the schema allows in payment-methods.json (acceptJsUrl, clientKey, loginId) and those the
- * configured provider gives (the sandbox gateway's tokenizerUrl, Stripe's publishableKey from
- * STRIPE_PUBLISHABLE_KEY, Authorize.Net's acceptJsUrl, clientKey and apiLoginID/loginId
- * from AUTHORIZE_NET_*), the provider's winning.
+ * sortOrder. config holds only public values: those the schema allows in payment-methods.json
+ * (publishableKey, acceptJsUrl, clientKey, loginId), copied key by key, and the configured
+ * provider's publicConfig (the sandbox gateway's tokenizerUrl, Stripe's publishableKey,
+ * Authorize.Net's acceptJsUrl, clientKey and apiLoginID/loginId, Tillpay's publishableKey and
+ * scriptUrl), the provider's winning.
  * -> 400 for another scope.
  */
 import { Hono } from 'hono';
@@ -22,15 +22,18 @@ import { parseQuery } from '../http/parse.ts';
 import { isTestGateway } from '../commerce/test-mode.ts';
 
 const query = z.object({ scope: z.enum(['sample-order', 'convert-to-order']).optional() });
-const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId', 'apiLoginID', 'tokenizerUrl'] as const;
+/** What payment-methods.json may give (the schema's config). */
+const PUBLIC_CONFIG = ['publishableKey', 'acceptJsUrl', 'clientKey', 'loginId'] as const;
 
 function publicPaymentMethod(m: PaymentMethod, providerConfig: Readonly<Record<string, string>> = {}) {
-  const config: Partial<Record<(typeof PUBLIC_CONFIG)[number], string>> = {};
+  const config: Record<string, string> = {};
   const given = m.config as Record<string, unknown> | undefined;
   for (const k of PUBLIC_CONFIG) {
-    const v = providerConfig[k] ?? given?.[k];
+    const v = given?.[k];
     if (typeof v === 'string') config[k] = v;
   }
+  // A provider's public values are public by its contract (PaymentProvider.publicConfig): all of them.
+  Object.assign(config, providerConfig);
   return {
     name: m.name,
     title: m.title,

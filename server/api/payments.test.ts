@@ -105,7 +105,7 @@ describe('sandbox gateway authentication (test card 4000 0025 0000 3155)', () =>
     const again = await payments.settle('sandbox', {
       status: 'completed',
       transactionId: intent,
-      intentStatus: 'succeeded',
+      details: { sandboxStatus: 'succeeded', responseCode: 1 },
       message: 'x',
       amountCents: 1602,
     });
@@ -128,7 +128,7 @@ describe('sandbox gateway authentication (test card 4000 0025 0000 3155)', () =>
     const s = await payments.settle('sandbox', {
       status: 'completed',
       transactionId: intent,
-      intentStatus: 'succeeded',
+      details: { sandboxStatus: 'succeeded', responseCode: 1 },
       message: 'ok',
       amountCents: 1,
     });

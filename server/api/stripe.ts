@@ -26,7 +26,6 @@ import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
 import { noCardData } from '../http/no-card-data.ts';
 import { idField, parseJson } from '../http/parse.ts';
-import { STRIPE_GATEWAY } from '../payments/stripe.ts';
 
 const STRIPE_TEXTS = {
   amountMismatch: COMMERCE_TEXTS.amountMismatch,
@@ -56,11 +55,12 @@ const createBody = z.object({
 });
 const intentBody = z.object({ ...base, paymentIntentId: intentId });
 
-export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Hono<AppEnv> {
+/** Stripe's routes (its descriptor mounts them under /api/payment/{gateway}). */
+export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits, gateway: string): Hono<AppEnv> {
   const { ctx, payments } = commerce;
 
   const provider = () => {
-    const p = ctx.deps.providers[STRIPE_GATEWAY];
+    const p = ctx.deps.providers[gateway];
     if (!p) throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
     return p;
   };
@@ -79,16 +79,8 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
     return { row, token };
   }
 
-  const answer = (c: Context<AppEnv>, o: PayOutcome) => {
-    const r = o.result;
-    return c.json(
-      {
-        ...o.body,
-        paymentIntent: { id: r.transactionId, status: r.intentStatus ?? null, client_secret: r.clientSecret ?? null },
-      },
-      o.httpStatus,
-    );
-  };
+  const answer = (c: Context<AppEnv>, o: PayOutcome) =>
+    c.json({ ...o.body, ...provider().answerFields?.(o.result) }, o.httpStatus);
 
   return new Hono<AppEnv>()
     .use('/payment-intent', noCardData())
@@ -102,10 +94,10 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
       // The order's Stripe method: the one named, else the first enabled one with this gateway.
       const name =
         b.paymentMethod ??
-        data.paymentMethods.find((m) => m.gateway === STRIPE_GATEWAY && ctx.paymentMethod(data, m.name))?.name ??
+        data.paymentMethods.find((m) => m.gateway === gateway && ctx.paymentMethod(data, m.name))?.name ??
         '';
       const method = ctx.requirePaymentMethod(data, name);
-      if (method.provider.gateway !== STRIPE_GATEWAY)
+      if (method.provider.gateway !== gateway)
         throw new ApiError(422, PAYMENT_MESSAGES.notAvailable, { paymentMethod: PAYMENT_MESSAGES.notAvailable });
       return answer(c, await payments.pay({ id: row.id, token, paymentMethod: name, paymentToken: b.paymentMethodId }));
     })
@@ -113,11 +105,14 @@ export function stripeRoutes(commerce: Commerce, limits: CheckoutRateLimits): Ho
       provider();
       const b = await parseJson(c, intentBody);
       const { row, token } = await order(c, b);
-      const r = await payments.updateOpen(row.id, token, b.paymentIntentId, STRIPE_GATEWAY);
+      const r = await payments.updateOpen(row.id, token, b.paymentIntentId, gateway);
+      const { paymentIntent } = (provider().answerFields?.(r) ?? {}) as {
+        paymentIntent?: { id: string; status: string };
+      };
       return c.json({
         success: true,
         message: 'Payment intent updated',
-        paymentIntent: { id: r.transactionId, status: r.intentStatus, amount: row.total_cents },
+        paymentIntent: { id: paymentIntent?.id, status: paymentIntent?.status, amount: row.total_cents },
       });
     })
     .post('/capture-payment', async (c) => {

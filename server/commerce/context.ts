@@ -2,7 +2,7 @@
  * What the checkout services share: their dependencies, the site's data (503 when it is not
  * usable), the order-token check (403) and the "may this order still change or be paid" rules.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type PaymentMethod } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
@@ -47,10 +47,33 @@ export interface CommerceDeps {
 
 export type PaymentScope = 'sample-order' | 'convert-to-order';
 
+/**
+ * Told in the settle step's transaction that an order's payment completed (a quote marks itself
+ * paid); what it returns goes into the order's e-mails (the quote's number).
+ */
+export type OrderPaidHook = (
+  trx: Transaction<Database>,
+  order: OrderRow,
+  now: string,
+) => Promise<{ quoteIncrementId?: string } | undefined>;
+
 export class CommerceContext {
   #lastDataError = '';
+  readonly #paidHooks: OrderPaidHook[] = [];
 
   constructor(readonly deps: CommerceDeps) {}
+
+  /** Adds a hook the settle step fires when it completes an order's payment. */
+  onOrderPaid(hook: OrderPaidHook): void {
+    this.#paidHooks.push(hook);
+  }
+
+  /** Fires the order-paid hooks (settle, in its transaction); their e-mail details merged. */
+  async orderPaid(trx: Transaction<Database>, order: OrderRow, now: string): Promise<{ quoteIncrementId?: string }> {
+    let out: { quoteIncrementId?: string } = {};
+    for (const hook of this.#paidHooks) out = { ...out, ...(await hook(trx, order, now)) };
+    return out;
+  }
 
   get db() {
     return this.deps.db;
@@ -140,34 +163,25 @@ export const additionalData = (p: Pick<PaymentRow, 'additional_data'>): Record<s
   }
 };
 
-/** A payment waiting for the card holder's authentication: on hold with a client secret (intent requires_action). */
-export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'status' | 'client_secret_hash'>) =>
-  p.status === 'on_hold' && p.client_secret_hash !== null;
-
-/** A payment's stored data says its next step was the card holder's authentication (rows settled before `next` was stored name the intent status). */
-export const namesAuthentication = (extra: Record<string, unknown>) =>
-  extra.next === 'authenticate' || (extra.next === undefined && extra.intentStatus === 'requires_action');
+/** A payment waiting for the card holder's authentication. */
+export const isAwaitingAuthentication = (p: Pick<PaymentRow, 'state'>) => p.state === 'awaiting_customer';
 
 /** An authentication that was never answered: the payment was canceled by a change or a new attempt. */
-export const wasCanceledWhileWaiting = (p: PaymentRow) =>
-  p.status === 'failed' && namesAuthentication(additionalData(p));
+export const wasCanceledWhileWaiting = (p: Pick<PaymentRow, 'state'>) => p.state === 'canceled';
 
 /**
- * An attempt whose answer never came back: written pending, and no provider answer ever
- * settled it. Seen under the order's lease (its pay step is over), its answer was lost.
+ * An attempt whose answer never came back: written, and no provider answer ever settled it.
+ * Seen under the order's lease (its pay step is over), its answer was lost.
  */
-export const isStranded = (p: Pick<PaymentRow, 'status' | 'transaction_id'>) =>
-  p.status === 'pending' && p.transaction_id === null;
+export const isStranded = (p: Pick<PaymentRow, 'state'>) => p.state === 'created';
 
 export const CANCELED_AUTHENTICATION = 'This payment was canceled: the order changed or another payment was started.';
 
 /** Money that may still arrive (held for review, pending at the provider): another payment could charge twice. */
-const isAwaitingReview = (p: PaymentRow) =>
-  (p.status === 'on_hold' || p.status === 'pending') && !isAwaitingAuthentication(p) && !isStranded(p);
+const isAwaitingReview = (p: Pick<PaymentRow, 'state'>) => p.state === 'in_review' || p.state === 'authorizing';
 
 /**
- * A payment the gateway holds for a person's review (or pending at it, to be decided there):
- * its order is placed and waits; nothing the shopper does may charge that order again.
+ * A payment the gateway holds for a person's review: its order is placed and waits; nothing
+ * the shopper does may charge that order again.
  */
-export const isHeldForReview = (p: PaymentRow) =>
-  isAwaitingReview(p) && (p.status === 'on_hold' || additionalData(p).next === 'review');
+export const isHeldForReview = (p: Pick<PaymentRow, 'state'>) => p.state === 'in_review';

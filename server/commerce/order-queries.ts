@@ -8,12 +8,9 @@
  * gateway's review, an amount that did not match, or an attempt whose answer was lost and which
  * no provider could look up. Their order status stays pending_payment.
  */
-import { sql } from 'kysely';
 import { fromCents, rowIdOf, type OrderStatus } from '../../engine/node.ts';
-import { jsonTextField } from '../db/dialect.ts';
 import type { Db } from '../db/open.ts';
-import type { OrderRow, PaymentStatus } from '../db/schema.ts';
-import { additionalData, namesAuthentication } from './context.ts';
+import type { OrderRow, PaymentState, PaymentStatus } from '../db/schema.ts';
 import { incrementIdFor, toOrderView, type OrderView, type PaymentView } from './order-store.ts';
 
 /** The order statuses the checkout sets (engine/commerce/payment-status.ts). */
@@ -25,8 +22,8 @@ export const ON_HOLD = 'on_hold';
 export type Hold = 'review' | 'authentication';
 
 /** On hold for the card holder's authentication (the payment's next step; older rows name the intent status), else for a review. */
-const holdOf = (status: PaymentStatus, data: Record<string, unknown>): Hold | null =>
-  status !== 'on_hold' ? null : namesAuthentication(data) ? 'authentication' : 'review';
+const holdOf = (status: PaymentStatus, state: PaymentState): Hold | null =>
+  status !== 'on_hold' ? null : state === 'awaiting_customer' ? 'authentication' : 'review';
 
 export interface LatestPayment {
   id: number;
@@ -99,25 +96,18 @@ export async function listOrders(db: Db, o: OrderListFilter): Promise<{ orders: 
       'p.gateway as payment_gateway',
       'p.transaction_id as payment_transaction_id',
       'p.amount_cents as payment_amount_cents',
-      'p.additional_data as payment_data',
+      'p.state as payment_state',
       'p.created_at as payment_created_at',
     ])
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc');
   if (o.since) q = q.where('o.created_at', '>=', o.since.toISOString());
   if (o.status === ON_HOLD) {
-    // Held for review: on hold and not waiting for authentication (holdOf, in SQL).
-    const next = jsonTextField(db, 'p.additional_data', 'next');
-    const intent = jsonTextField(db, 'p.additional_data', 'intentStatus');
-    q = q
-      .where('p.status', '=', 'on_hold')
-      .where(
-        sql<boolean>`not (coalesce(${next}, '') = 'authenticate' or (${next} is null and coalesce(${intent}, '') = 'requires_action'))`,
-      );
+    // Held for review: on hold and not waiting for the card holder's authentication.
+    q = q.where('p.status', '=', 'on_hold').where('p.state', '!=', 'awaiting_customer');
   } else if (o.status) q = q.where('o.status', '=', o.status);
   const rows = await q.limit(o.limit + 1).execute();
   const orders = rows.slice(0, o.limit).map((r): OrderSummary => {
-    const data = r.payment_data === null ? {} : additionalData({ additional_data: r.payment_data });
     return {
       id: r.id,
       orderIncrementId: r.order_increment_id ?? incrementIdFor(r.id),
@@ -136,7 +126,7 @@ export async function listOrders(db: Db, o: OrderListFilter): Promise<{ orders: 
           : {
               id: r.payment_id,
               status: r.payment_status!,
-              hold: holdOf(r.payment_status!, data),
+              hold: holdOf(r.payment_status!, r.payment_state!),
               gateway: r.payment_gateway!,
               transactionId: r.payment_transaction_id,
               amountCents: r.payment_amount_cents!,
@@ -176,7 +166,7 @@ export async function findOrderDetail(db: Db, idOrNumber: string): Promise<Order
     payments: view.payments.map((p, i) => ({
       ...p,
       gateway: payments[i]!.gateway,
-      hold: holdOf(p.status, p.additionalData),
+      hold: holdOf(p.status, payments[i]!.state),
     })),
     amountPaid: fromCents(paidCents),
   };

@@ -169,10 +169,9 @@ export function orderService(ctx: CommerceContext) {
   async function cancelPendingAuthentications(db: Db, orderId: number, now: string): Promise<PaymentRow[]> {
     return db
       .updateTable('payments')
-      .set({ status: 'failed', updated_at: now })
+      .set({ status: 'failed', state: 'canceled', updated_at: now })
       .where('order_id', '=', orderId)
-      .where('status', '=', 'on_hold')
-      .where('client_secret_hash', 'is not', null)
+      .where('state', '=', 'awaiting_customer')
       .returningAll()
       .execute();
   }

@@ -14,7 +14,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { PaymentRow } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
 import { addressRateLimit } from '../http/rate-limit.ts';
-import { wasCanceledWhileWaiting, type CommerceContext } from './context.ts';
+import type { CommerceContext } from './context.ts';
 
 const MAX_FAILED_PAYMENTS = 5;
 
@@ -70,9 +70,10 @@ export async function assertPaymentAttemptsLeft(
       .selectFrom('payments')
       .selectAll()
       .where('order_id', '=', orderId)
-      .where('status', '=', 'failed')
+      .where('state', '=', 'failed')
       .execute());
-  const failed = rows.filter((p) => p.status === 'failed' && !wasCanceledWhileWaiting(p));
+  // A canceled authentication is the shop's doing, not a declined card.
+  const failed = rows.filter((p) => p.state === 'failed');
   if (failed.length < MAX_FAILED_PAYMENTS) return;
   ctx.deps.log.warn(
     `rate limit: payment refused for order ${orderId}: ${failed.length} failed payments (at most ${MAX_FAILED_PAYMENTS})`,

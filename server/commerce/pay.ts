@@ -29,59 +29,36 @@
  * A declined card leaves the order pending_payment; the next attempt pays the same order.
  */
 import type { Insertable, Transaction } from 'kysely';
-import {
-  formatPrice,
-  PAYMENT_MESSAGES,
-  paymentFailedComment,
-  transactionFailedComment,
-  fromCents,
-  orderStatusAfterPayment,
-} from '../../engine/node.ts';
+import { PAYMENT_MESSAGES } from '../../engine/node.ts';
 import { fields, prepared } from '../db/prepared.ts';
-import type { Database, Db, OrderRow, PaymentRow, PaymentsTable, PaymentStatus } from '../db/schema.ts';
+import type { Database, Db, OrderRow, PaymentRow, PaymentsTable } from '../db/schema.ts';
 import { CommerceError } from './errors.ts';
-import { enqueueMails } from '../mail/outbox.ts';
-import type { AttemptRef, ChargeResult, NextAction, PaymentProvider, WebhookEvent } from '../payments/provider.ts';
+import type { ChargeResult, PaymentProvider } from '../payments/provider.ts';
 import {
-  additionalData,
-  CANCELED_AUTHENTICATION,
   COMMERCE_TEXTS,
   isAwaitingAuthentication,
   isHeldForReview,
   isStranded,
-  wasCanceledWhileWaiting,
   type CommerceContext,
 } from './context.ts';
 import { crashPoint } from './crash-point.ts';
 import { durableSince } from '../db/durable.ts';
 import { assertPaymentAttemptsLeft } from './pay-limits.ts';
-import { orderEmails } from './order-emails.ts';
-import {
-  addHistory,
-  incrementIdFor,
-  orderParties,
-  loadOrderView,
-  paymentView,
-  type OrderView,
-  type PaymentView,
-} from './order-store.ts';
+import { incrementIdFor, orderParties, loadOrderView } from './order-store.ts';
 import { hashOrderToken } from './order-token.ts';
 import { sameHash } from '../tokens.ts';
 import type { OrderService } from './orders.ts';
+import { paymentRequests } from './pay-requests.ts';
+import { attemptKey, verifyPath } from './pay-attempt.ts';
+import { heldAnswer, outcome, type PayOutcome, type Settled } from './pay-answer.ts';
+import { lostAttemptResult } from './pay-recover.ts';
+import { releaseLeaseOf, settlePayment } from './pay-settle.ts';
+
+export { attemptKey } from './pay-attempt.ts';
+export type { PayOutcome, VerifyResult } from './pay-answer.ts';
 
 /** How long a pay request holds the order by default (longer than any provider call: their timeouts are 20 s). */
 export const PAYMENT_LEASE_MS = 60_000;
-
-const PAY_TEXTS = {
-  completed: 'Payment successful',
-  heldForReview: 'Your payment is being reviewed. We will contact you by e-mail once it is approved.',
-  amountMismatch: 'The amount the provider reports does not match the order total.',
-  neverCharged: 'The payment did not reach the payment provider; nothing was charged.',
-  authenticationLost:
-    'The card holder could not be asked to authenticate this payment; it was canceled and nothing was charged.',
-  noLookup:
-    'The answer of the payment provider was lost and it cannot be looked up automatically: check the payment at the provider.',
-} as const;
 
 export interface PayRequest {
   id: number;
@@ -103,104 +80,7 @@ export interface PayOrderRequest {
   metadata?: Record<string, string>;
 }
 
-export interface PayOutcome {
-  /** 200 completed, 202 waiting (authentication or review), 402 failed. */
-  httpStatus: 200 | 202 | 402;
-  body: {
-    success: boolean;
-    message: string;
-    status: PaymentView['status'];
-    /** The card holder must act: the provider's own next action. */
-    nextAction?: NextAction;
-    order: OrderView;
-    payment: PaymentView;
-  };
-  /** The provider's answer (the Stripe routes show its intent). */
-  result: ChargeResult;
-}
-
-export interface VerifyResult {
-  success: boolean;
-  error?: string;
-  status: PaymentView['status'];
-  transactionId: string | null;
-  transactionResponse: { amount: number; responseCode?: number; message?: string };
-  metadata: {
-    orderId: number;
-    orderIncrementId: string;
-    paymentId: number;
-    quoteId?: number;
-    quoteIncrementId?: string | null;
-  };
-}
-
-export interface Settled {
-  payment: PaymentRow;
-  order: OrderView;
-  /** false when the payment already had this outcome (a repeat: nothing changed). */
-  changed: boolean;
-}
-
-const verifyPath = (method: string) => `/payment/verify/${encodeURIComponent(method)}`;
-
-/** The idempotency key of one attempt at the provider. */
-export const attemptKey = (orderId: number, paymentId: number, step = 'charge') =>
-  `order-${orderId}-payment-${paymentId}-${step}`;
-
 // The pay step's statements, compiled once (server/db/prepared.ts).
-/** The payments settle may mean: the one with the provider's transaction id and the one with our id (each of the gateway). */
-const settleCandidates = prepared(
-  (db, $: { gateway: string; transactionId?: string; id?: number }, like) =>
-    db
-      .selectFrom('payments')
-      .selectAll()
-      .where('gateway', '=', $.gateway)
-      .where((eb) =>
-        eb.or([
-          ...(like.transactionId !== undefined ? [eb('transaction_id', '=', $.transactionId!)] : []),
-          ...(like.id !== undefined ? [eb('id', '=', $.id!)] : []),
-        ]),
-      ),
-  (p) => (p.transactionId !== undefined ? 1 : 0) + (p.id !== undefined ? 2 : 0),
-);
-/** Ends the pay step's lease; the order's status as this transaction found it. */
-const releaseLeaseOf = prepared((db, $: { id: number }) =>
-  db.updateTable('orders').set({ payment_lock_until: null }).where('id', '=', $.id).returning('status'),
-);
-/** The conditional update of settle: only from the status and time it was read with. */
-const updatePayment = prepared(
-  (
-    db,
-    $: {
-      id: number;
-      fromStatus: PaymentStatus;
-      fromUpdatedAt: string;
-      set: {
-        status: PaymentStatus;
-        transaction_id: string | null;
-        client_secret_hash?: string;
-        additional_data: string;
-        updated_at: string;
-      };
-    },
-    like,
-  ) =>
-    db
-      .updateTable('payments')
-      .set(fields($.set, Object.keys(like.set) as (keyof typeof like.set)[]))
-      .where('id', '=', $.id)
-      .where('status', '=', $.fromStatus)
-      .where('updated_at', '=', $.fromUpdatedAt)
-      .returningAll(),
-  (p) => (p.set.client_secret_hash === undefined ? 0 : 1),
-);
-const paymentOfId = prepared((db, $: { id: number }) => db.selectFrom('payments').selectAll().where('id', '=', $.id));
-const orderStatusOf = prepared((db, $: { id: number }) =>
-  db.selectFrom('orders').select(['status']).where('id', '=', $.id),
-);
-const setOrderStatus = prepared((db, $: { id: number; status: string; now: string }) =>
-  db.updateTable('orders').set({ status: $.status, updated_at: $.now }).where('id', '=', $.id).returningAll(),
-);
 const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) =>
   db
     .updateTable('orders')
@@ -210,13 +90,17 @@ const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) 
     .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', $.now)]))
     .returningAll(),
 );
-/** The quote an order pays, marked paid by the order's completed payment. */
-const markQuotePaid = prepared((db, $: { id: number; orderId: number; now: string }) =>
-  db
-    .updateTable('quotes')
-    .set({ status: 'paid', order_id: $.orderId, updated_at: $.now })
-    .where('id', '=', $.id)
-    .returning(['id', 'quote_increment_id']),
+/** The order's payment of a provider transaction (of one gateway, when named). */
+export const paymentOfTransaction = prepared(
+  (db, $: { orderId: number; transactionId: string; gateway?: string }, like) => {
+    const q = db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', $.orderId)
+      .where('transaction_id', '=', $.transactionId);
+    return like.gateway === undefined ? q : q.where('gateway', '=', $.gateway!);
+  },
+  (p) => (p.gateway === undefined ? 0 : 1),
 );
 const setPaymentMethod = prepared((db, $: { id: number; method: string; label: string }) =>
   db.updateTable('orders').set({ payment_method: $.method, payment_method_label: $.label }).where('id', '=', $.id),
@@ -228,56 +112,6 @@ const insertPayment = prepared((db, $: Insertable<PaymentsTable>, like) =>
     .returningAll(),
 );
 
-function historyComment(orderId: number, p: PaymentRow, result: ChargeResult): string {
-  const amount = formatPrice(fromCents(p.amount_cents));
-  const ref = result.transactionId ? ` (transaction ${result.transactionId})` : '';
-  if (result.status === 'completed') return `Payment of ${amount} completed by ${p.method_label}${ref}.`;
-  if (result.status === 'failed')
-    return result.historyNamesTransaction && result.transactionId
-      ? transactionFailedComment(result.transactionId, result.message)
-      : paymentFailedComment(incrementIdFor(orderId), result.message);
-  if (result.next === 'authenticate') return `Payment of ${amount} awaits the card holder's authentication${ref}.`;
-  return `Payment of ${amount} is ${result.status === 'on_hold' ? 'held for review' : 'pending'}${ref}: ${result.message}`;
-}
-
-function outcome(s: Settled, result: ChargeResult): PayOutcome {
-  const view = paymentView(s.payment);
-  const status = s.payment.status;
-  const base = { status, order: s.order, payment: view };
-  if (status === 'completed')
-    return { httpStatus: 200, result, body: { success: true, message: PAY_TEXTS.completed, ...base } };
-  if (status === 'failed')
-    return {
-      httpStatus: 402,
-      result,
-      body: {
-        success: false,
-        message: (additionalData(s.payment).message as string) || PAYMENT_MESSAGES.failed,
-        ...base,
-      },
-    };
-  if (result.next === 'authenticate' && result.nextAction)
-    return {
-      httpStatus: 202,
-      result,
-      body: {
-        success: false,
-        message: PAYMENT_MESSAGES.additionalAuthentication,
-        nextAction: result.nextAction,
-        ...base,
-      },
-    };
-  return {
-    httpStatus: 202,
-    result,
-    body: {
-      success: false,
-      message: status === 'on_hold' ? PAY_TEXTS.heldForReview : result.message || PAY_TEXTS.heldForReview,
-      ...base,
-    },
-  };
-}
-
 /** A payment held for review, found where a new charge would start: it ends the lease's transaction. */
 class HeldPayment extends Error {
   constructor(readonly payment: PaymentRow) {
@@ -285,25 +119,12 @@ class HeldPayment extends Error {
   }
 }
 
-/**
- * The answer for an order whose payment is held for review, to any later pay request of it (a
- * replay, another tab, another card): the held payment's own answer again; nothing is charged.
- */
-function heldAnswer(p: PaymentRow, order: OrderView): PayOutcome {
-  const extra = additionalData(p);
-  const result: ChargeResult = {
-    status: p.status,
-    next: 'review',
-    transactionId: p.transaction_id,
-    message: typeof extra.message === 'string' ? extra.message : PAY_TEXTS.heldForReview,
-    ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}),
-    ...(typeof extra.intentStatus === 'string' ? { intentStatus: extra.intentStatus } : {}),
-  };
-  return outcome({ payment: p, order, changed: false }, result);
-}
-
 /** The provider's metadata of one attempt: the order's ids, and the caller's (a quote's). */
-const chargeMetadata = (row: OrderRow, paymentId: number, extra?: Record<string, string>): Record<string, string> => ({
+export const chargeMetadata = (
+  row: OrderRow,
+  paymentId: number,
+  extra?: Record<string, string>,
+): Record<string, string> => ({
   orderId: String(row.id),
   orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
   paymentId: String(paymentId),
@@ -324,6 +145,7 @@ const newPayment = (
     method_label: method.title,
     gateway,
     status: 'pending',
+    state: 'created',
     amount_cents: row.total_cents,
     transaction_id: null,
     client_secret_hash: null,
@@ -338,229 +160,26 @@ async function changeMethod(trx: Transaction<Database>, row: OrderRow, method: {
     await setPaymentMethod.run(trx, { id: row.id, method: method.name, label: method.title });
 }
 
-/**
- * What became of an attempt whose answer was lost, by our reference (`find` never charges): an
- * authentication nobody can complete is canceled; without `find` a person checks.
- */
-async function lostAttemptResult(
-  provider: PaymentProvider | undefined,
-  p: PaymentRow,
-  row: OrderRow,
-): Promise<ChargeResult> {
-  const ref: AttemptRef = {
-    idempotencyKey: attemptKey(row.id, p.id),
-    paymentId: p.id,
-    orderId: row.id,
-    orderIncrementId: row.order_increment_id ?? incrementIdFor(row.id),
-    amountCents: p.amount_cents,
-    createdAt: p.created_at,
-  };
-  let result: ChargeResult;
-  if (!provider?.find) {
-    // Money may have moved and nothing can tell: a person checks (joinery orders --status on_hold).
-    result = { status: 'on_hold', next: 'review', transactionId: null, message: PAY_TEXTS.noLookup };
-  } else {
-    const found = await provider.find(ref);
-    if (!found) result = { status: 'failed', transactionId: null, message: PAY_TEXTS.neverCharged };
-    else if (found.next === 'authenticate') {
-      // The answer that carried the authentication step is lost: nobody can complete it.
-      if (found.transactionId && provider.cancel) await provider.cancel(found.transactionId);
-      result = {
-        ...found,
-        status: 'failed',
-        nextAction: undefined,
-        clientSecret: undefined,
-        message: PAY_TEXTS.authenticationLost,
-      };
-    } else result = found;
-  }
-  return result;
-}
-
-/** The return page's answer for a payment of this order (and its quote). */
-function verifyAnswer(
-  p: PaymentRow,
-  order: { id: number; order_increment_id: string | null },
-  quote: { id: number; quote_increment_id: string | null } | undefined,
-): VerifyResult {
-  const extra = additionalData(p);
-  const message = typeof extra.message === 'string' ? extra.message : undefined;
-  const error =
-    p.status === 'completed'
-      ? undefined
-      : isAwaitingAuthentication(p)
-        ? PAYMENT_MESSAGES.additionalAuthentication
-        : wasCanceledWhileWaiting(p)
-          ? CANCELED_AUTHENTICATION
-          : p.status === 'failed'
-            ? message || PAYMENT_MESSAGES.failed
-            : PAY_TEXTS.heldForReview;
-  return {
-    success: p.status === 'completed',
-    ...(error ? { error } : {}),
-    status: p.status,
-    transactionId: p.transaction_id,
-    transactionResponse: {
-      amount: fromCents(p.amount_cents),
-      ...(typeof extra.responseCode === 'number' ? { responseCode: extra.responseCode } : {}),
-      ...(message ? { message } : {}),
-    },
-    metadata: {
-      orderId: order.id,
-      orderIncrementId: order.order_increment_id ?? String(order.id),
-      paymentId: p.id,
-      ...(quote ? { quoteId: quote.id, quoteIncrementId: quote.quote_increment_id } : {}),
-    },
-  };
-}
-
-/**
- * The payment a provider's answer is about: the one with its transaction id, else ours (by id,
- * given or in the provider's metadata) when it has no other transaction id.
- */
-async function paymentToSettle(
-  trx: Transaction<Database>,
-  gateway: string,
-  result: ChargeResult,
-  paymentId: number | undefined,
-): Promise<PaymentRow | undefined> {
-  const transactionId = result.transactionId || undefined;
-  const hint = paymentId ?? (Number(result.metadata?.paymentId) || undefined);
-  if (!transactionId && !hint) return undefined;
-  // One read for both: the transaction id's payment first, else ours when it has no other id.
-  const candidates = await settleCandidates.all(trx, {
-    gateway,
-    ...(transactionId ? { transactionId } : {}),
-    ...(hint ? { id: hint } : {}),
-  });
-  const p = transactionId ? candidates.find((c) => c.transaction_id === transactionId) : undefined;
-  if (p || !hint) return p;
-  const byId = candidates.find((c) => c.id === hint);
-  return byId && (byId.transaction_id === null || byId.transaction_id === result.transactionId) ? byId : undefined;
-}
-
-/**
- * The settle step. Finds the payment by the provider's transaction id (or, for an answer that
- * came before the id was stored, by our payment id in the provider's metadata), and applies
- * the result once. Undefined when no payment of this gateway matches.
- */
-async function settlePayment(
-  ctx: CommerceContext,
-  gateway: string,
-  result: ChargeResult,
-  o: { paymentId?: number; releaseLease?: boolean } = {},
-): Promise<Settled | undefined> {
-  const { db, clock, deps } = ctx;
-  const shop = ctx.shopInfo(ctx.data());
-  const out = await db.transaction().execute(async (trx) => {
-    const p = await paymentToSettle(trx, gateway, result, o.paymentId);
-    if (!p) return undefined;
-    const now = clock.now().toISOString();
-    const released = o.releaseLease ? await releaseLeaseOf.first(trx, { id: p.order_id }) : undefined;
-
-    let status = result.status;
-    let message = result.message;
-    let next = result.next;
-    if (status === 'completed' && result.amountCents !== undefined && result.amountCents !== p.amount_cents) {
-      deps.log.error(
-        `checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`,
-      );
-      status = 'on_hold';
-      next = 'review';
-      message = PAY_TEXTS.amountMismatch;
-    }
-    const stored = additionalData(p);
-    const sameNews =
-      p.status === status &&
-      p.transaction_id === result.transactionId &&
-      stored.next === next &&
-      stored.intentStatus === result.intentStatus;
-    // A completed payment never goes back; the same news twice changes nothing.
-    if (p.status === 'completed' || sameNews)
-      return { payment: p, orderId: p.order_id, changed: false, completed: false };
-
-    const extra = {
-      ...stored,
-      gateway,
-      next,
-      responseCode: result.responseCode,
-      intentStatus: result.intentStatus,
-      message,
-      ...result.card,
-    };
-    const updated = await updatePayment.first(trx, {
-      id: p.id,
-      fromStatus: p.status,
-      fromUpdatedAt: p.updated_at,
-      set: {
-        status,
-        transaction_id: result.transactionId ?? p.transaction_id,
-        // The return page after authentication proves itself with this secret.
-        ...(result.clientSecret && next === 'authenticate'
-          ? { client_secret_hash: hashOrderToken(result.clientSecret) }
-          : {}),
-        additional_data: JSON.stringify(extra),
-        updated_at: now,
-      },
-    });
-    if (!updated) {
-      // Another caller settled it in between: theirs stands.
-      const current = (await paymentOfId.first(trx, { id: p.id }))!;
-      return { payment: current, orderId: p.order_id, changed: false, completed: false };
-    }
-    const order = released ?? (await orderStatusOf.first(trx, { id: p.order_id }))!;
-    const completed = status === 'completed' && order.status !== 'ordered';
-    // A paid order stays ordered whatever another attempt says.
-    const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
-    const orderRow = (await setOrderStatus.first(trx, { id: p.order_id, status: orderStatus, now })) as OrderRow;
-    await addHistory(
-      trx,
-      p.order_id,
-      orderStatus,
-      historyComment(p.order_id, updated, { ...result, status, next, message }),
-      clock,
-    );
-    // The order as this transaction leaves it: what the caller answers with, read once.
-    const view = (await loadOrderView(trx, p.order_id, orderRow))!;
-    if (completed) {
-      // The quote this order pays is paid with it, whatever its link's state: the money came.
-      const quote =
-        orderRow.quote_id === null
-          ? undefined
-          : await markQuotePaid.first(trx, { id: orderRow.quote_id, orderId: orderRow.id, now });
-      await enqueueMails(
-        trx,
-        orderEmails(view, shop, quote?.quote_increment_id ? { quoteIncrementId: quote.quote_increment_id } : {}),
-        clock,
-      );
-    }
-    return { payment: updated, orderId: p.order_id, changed: true, completed, view };
-  });
-  if (!out) return undefined;
-  if (out.completed) deps.outbox.notify();
-  return {
-    payment: out.payment,
-    order: ('view' in out ? out.view : undefined) ?? (await loadOrderView(db, out.orderId))!,
-    changed: out.changed,
-  };
-}
-
 /** The provider of a stored payment (503 when this server no longer has it). */
-function providerOf(ctx: CommerceContext, p: PaymentRow): PaymentProvider {
+export function providerOf(ctx: CommerceContext, p: PaymentRow): PaymentProvider {
   const provider = ctx.deps.providers[p.gateway];
   if (!provider) throw new CommerceError('unavailable', PAYMENT_MESSAGES.notAvailable);
   return provider;
 }
 
 /** The payment of a return link, when the secret is its client secret. */
-async function paymentForSecret(db: Db, transactionId: string, clientSecret: string): Promise<PaymentRow | undefined> {
+export async function paymentForSecret(
+  db: Db,
+  transactionId: string,
+  clientSecret: string,
+): Promise<PaymentRow | undefined> {
   if (!transactionId || !clientSecret) return undefined;
   const p = await db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
   return p?.client_secret_hash && sameHash(p.client_secret_hash, hashOrderToken(clientSecret)) ? p : undefined;
 }
 
 /** The pay machinery: leases, provider calls, settle, recovery and the pay step itself. */
-function paymentSteps(ctx: CommerceContext, orders: OrderService) {
+export function paymentSteps(ctx: CommerceContext, orders: OrderService) {
   const { db, clock, deps } = ctx;
   const leaseMs = deps.paymentLeaseMs ?? PAYMENT_LEASE_MS;
   const settle = (gateway: string, result: ChargeResult, o: { paymentId?: number; releaseLease?: boolean } = {}) =>
@@ -742,139 +361,6 @@ function paymentSteps(ctx: CommerceContext, orders: OrderService) {
     takeLease,
     releaseLease,
     leaseMs,
-  };
-}
-
-/** The payment requests of the API, on the pay machinery. */
-function paymentRequests(ctx: CommerceContext, steps: ReturnType<typeof paymentSteps>) {
-  const { db, clock, deps } = ctx;
-  const { settle, refresh, ask, payOrder } = steps;
-  return {
-    /** POST /api/order/pay (and the card provider's payment-intent call): charges the order's total once. */
-    async pay(req: PayRequest): Promise<PayOutcome> {
-      const authorized = await ctx.authorize(req.id, req.token);
-      if (authorized.status === 'ordered') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
-      const { method, provider } = ctx.requirePaymentMethod(ctx.data(), req.paymentMethod ?? authorized.payment_method);
-      return payOrder({ orderId: authorized.id, method, provider, paymentToken: req.paymentToken });
-    },
-
-    /** Captures an authorized payment of the order (intent requires_capture), then settles what the provider says. */
-    async capture(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
-      const order = await ctx.authorize(orderId, token);
-      const p = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
-      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      const provider = providerOf(ctx, p);
-      if (!provider.capture) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
-      const capture = provider.capture.bind(provider);
-      const result = await ask(`capturing ${transactionId} at ${p.gateway}`, () =>
-        capture(transactionId, attemptKey(order.id, p.id, 'capture')),
-      );
-      return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
-    },
-
-    /**
-     * A provider's webhook event, its signature checked: settles what it reports about a
-     * payment of the shop. Every event id is stored; a replay changes nothing.
-     */
-    async webhook(gateway: string, event: WebhookEvent): Promise<{ received: true; duplicate?: true }> {
-      const seen = await db
-        .selectFrom('payment_events')
-        .select('event_id')
-        .where('gateway', '=', gateway)
-        .where('event_id', '=', event.id)
-        .executeTakeFirst();
-      if (seen) return { received: true, duplicate: true };
-      if (event.result && !(await settle(gateway, event.result)))
-        deps.log.error(
-          `${gateway} webhook: ${event.type} for ${event.result.transactionId}: no payment of this shop has it`,
-        );
-      await db
-        .insertInto('payment_events')
-        .values({ gateway, event_id: event.id, type: event.type, processed_at: clock.now().toISOString() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return { received: true };
-    },
-
-    /** The order's current total and ids on its payment's open transaction (a page that changed the cart before authenticating). */
-    async updateOpen(
-      orderId: number,
-      token: string | undefined,
-      transactionId: string,
-      gateway: string,
-    ): Promise<ChargeResult> {
-      const row = await ctx.authorize(orderId, token);
-      const p = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', row.id)
-        .where('gateway', '=', gateway)
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
-      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      if (p.status === 'completed') throw new CommerceError('conflict', COMMERCE_TEXTS.alreadyPaid);
-      const provider = providerOf(ctx, p);
-      if (!provider.update) throw new CommerceError('invalid', PAYMENT_MESSAGES.notAvailable);
-      const update = provider.update.bind(provider);
-      const metadata = chargeMetadata(row, p.id);
-      const r = await ask(`updating ${transactionId} at ${gateway}`, () =>
-        update(
-          transactionId,
-          { amountCents: row.total_cents, metadata, receiptEmail: row.email },
-          attemptKey(row.id, p.id, `update-${row.total_cents}`),
-        ),
-      );
-      await db
-        .updateTable('payments')
-        .set({ amount_cents: row.total_cents, updated_at: clock.now().toISOString() })
-        .where('id', '=', p.id)
-        .execute();
-      return r;
-    },
-
-    /** The order's payment of this transaction, retrieved again from the provider and settled. */
-    async retrieve(orderId: number, token: string | undefined, transactionId: string): Promise<PayOutcome> {
-      const order = await ctx.authorize(orderId, token);
-      const p = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
-      if (!p) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      const provider = providerOf(ctx, p);
-      const result = await ask(`retrieving ${transactionId} from ${p.gateway}`, () => provider.retrieve(transactionId));
-      return outcome((await settle(p.gateway, result, { paymentId: p.id }))!, result);
-    },
-
-    /** POST /api/payment/:method/verify: the return page's step 1; the server asks the provider itself. */
-    async verify(method: string, transactionId: string, clientSecret: string): Promise<VerifyResult> {
-      const found = await paymentForSecret(db, transactionId, clientSecret);
-      if (!found || found.method !== method) throw new CommerceError('not-found', COMMERCE_TEXTS.notFound);
-      let p = found;
-      if (!wasCanceledWhileWaiting(found)) {
-        p = (await refresh(found)).payment;
-      }
-      const order = await db
-        .selectFrom('orders')
-        .select(['id', 'order_increment_id', 'quote_id'])
-        .where('id', '=', p.order_id)
-        .executeTakeFirstOrThrow();
-      const quote =
-        order.quote_id === null
-          ? undefined
-          : await db
-              .selectFrom('quotes')
-              .select(['id', 'quote_increment_id'])
-              .where('id', '=', order.quote_id)
-              .executeTakeFirst();
-      return verifyAnswer(p, order, quote);
-    },
   };
 }
 

@@ -70,8 +70,7 @@ export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; l
       .selectFrom('payments')
       .innerJoin('orders', 'orders.id', 'payments.order_id')
       .select(['payments.id as paymentId', 'payments.order_id as orderId', 'orders.status as orderStatus'])
-      .where('payments.status', '=', 'pending')
-      .where('payments.transaction_id', 'is', null)
+      .where('payments.state', '=', 'created')
       .where((eb) => eb.or([eb('orders.payment_lock_until', 'is', null), eb('orders.payment_lock_until', '<=', iso)]))
       .orderBy('payments.id')
       .limit(BATCH)
@@ -117,7 +116,7 @@ export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; l
     const rows = await db
       .selectFrom('payments')
       .selectAll()
-      .where('status', 'in', ['pending', 'on_hold'])
+      .where('state', 'in', ['authorizing', 'awaiting_customer', 'in_review'])
       .where('transaction_id', 'is not', null)
       .where('updated_at', '<=', before)
       .orderBy('updated_at')

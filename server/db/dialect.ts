@@ -115,16 +115,3 @@ export function isDatabaseUnavailable(e: unknown): boolean {
 export function skipLocked<Q extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, query: Q): Q {
   return dbKind(db) === 'postgres' ? (query.forUpdate().skipLocked() as Q) : query;
 }
-
-/**
- * A top-level field of a JSON text column as text (null when absent or not JSON), for a filter
- * in SQL: `json_extract` in SQLite, `->>` on the text cast to jsonb in PostgreSQL (the server
- * writes these columns with JSON.stringify, so they always parse).
- */
-export function jsonTextField(db: Kysely<any>, column: string, key: string) {
-  return dbKind(db) === 'postgres'
-    ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${key})`
-    : sql<
-        string | null
-      >`(case when json_valid(${sql.ref(column)}) then json_extract(${sql.ref(column)}, ${`$.${key}`}) end)`;
-}

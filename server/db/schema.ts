@@ -187,6 +187,16 @@ export interface OrderAddressesTable extends AddressColumns {
 
 export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'on_hold';
 
+/** A payment's provider-neutral state (server/commerce/payment-state.ts says what each means). */
+export type PaymentState =
+  | 'created'
+  | 'authorizing'
+  | 'awaiting_customer'
+  | 'in_review'
+  | 'captured'
+  | 'failed'
+  | 'canceled';
+
 /** One payment attempt of an order. */
 export interface PaymentsTable {
   id: Generated<number>;
@@ -195,6 +205,8 @@ export interface PaymentsTable {
   method_label: string;
   gateway: string;
   status: PaymentStatus;
+  /** Provider-neutral, written by the pay steps (server/commerce/payment-state.ts). */
+  state: ColumnType<PaymentState, PaymentState | undefined, PaymentState>;
   amount_cents: number;
   transaction_id: string | null;
   client_secret_hash: string | null;

@@ -90,7 +90,13 @@ export function securityHeaders(hosts?: Record<string, HostList>, extra?: Record
     // Payment and scheduling providers may open popups that report back to the page.
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     referrerPolicy: 'strict-origin-when-cross-origin',
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self', 'https://js.stripe.com'] },
+    // The Payment Request API for the page and the configured payment providers' scripts.
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: ['self', ...union(Object.values(extra ?? {}), 'scriptSrc')],
+    },
     overwrite: false,
   });
   const done = async () => undefined;

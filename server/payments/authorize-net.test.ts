@@ -8,6 +8,7 @@ import {
   parseAnetJson,
   resultOfDetails,
   resultOfTransaction,
+  statusFromResponseCode,
 } from './authorize-net.ts';
 
 let anet: AuthorizeNetStandIn | undefined;
@@ -101,5 +102,18 @@ describe('Authorize.Net configuration and answers', () => {
       card: { brand: 'visa', last4: '1111' },
     });
     expect(tr('3', { transId: '0' }).transactionId).toBeNull();
+  });
+});
+
+describe('Authorize.Net response codes', () => {
+  it("map onto the spec's payment statuses; a code outside 1-4 is an error", () => {
+    expect([1, 2, 3, 4, '1', 9].map(statusFromResponseCode)).toEqual([
+      'completed',
+      'pending',
+      'failed',
+      'on_hold',
+      'completed',
+      'failed',
+    ]);
   });
 });

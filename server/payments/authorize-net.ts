@@ -31,7 +31,8 @@
  * duplicate window (120 s by default) refuses, so a charge that did go through is not repeated
  * within it.
  */
-import { PAYMENT_MESSAGES, statusFromResponseCode } from '../../engine/node.ts';
+import { PAYMENT_MESSAGES, type PaymentStatus } from '../../engine/node.ts';
+import { authorizeNetRoutes } from '../api/authorize-net.ts';
 import {
   requiredEnv,
   type ChargeParty,
@@ -40,7 +41,7 @@ import {
   type ProviderDescriptor,
 } from './provider.ts';
 
-export const AUTHORIZE_NET_GATEWAY = 'authorize-net';
+const AUTHORIZE_NET_GATEWAY = 'authorize-net';
 /** Accept.js's descriptor for the opaque data it returns. */
 export const ACCEPT_DATA_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -200,12 +201,24 @@ export function resultOfTransaction(body: {
     status,
     ...(status === 'on_hold' || status === 'pending' ? { next: 'review' as const } : {}),
     transactionId: transactionId(tr.transId),
-    responseCode: code,
+    details: { responseCode: code },
     message: errors || messages || apiMessage || '',
     historyNamesTransaction: true,
     ...cardOf(tr.accountNumber, tr.accountType),
   };
 }
+
+/** The gateway's response codes in the spec's payment statuses (1 approved, 2 pending, 3 declined, 4 held for review). */
+const RESPONSE_STATUS: Readonly<Record<number, PaymentStatus>> = {
+  1: 'completed',
+  2: 'pending',
+  3: 'failed',
+  4: 'on_hold',
+};
+
+/** A response code outside 1-4 is an error: failed. */
+export const statusFromResponseCode = (code: number | string): PaymentStatus =>
+  RESPONSE_STATUS[Number(code)] ?? 'failed';
 
 const REVIEW = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview']);
 const FAILED = new Set([
@@ -255,7 +268,7 @@ export function resultOfDetails(t: AnetTransactionDetails): ChargeResult {
     status,
     ...(status === 'on_hold' || status === 'pending' ? { next: 'review' as const } : {}),
     transactionId: transactionId(t.transId),
-    responseCode: code,
+    details: { responseCode: code },
     message: t.responseReasonDescription ?? '',
     historyNamesTransaction: true,
     ...(Number.isFinite(amount) ? { amountCents: Math.round(amount * 100) } : {}),
@@ -310,6 +323,7 @@ export function authorizeNetProvider(cfg: AuthorizeNetConfig, fetchImpl: typeof 
   return {
     gateway: AUTHORIZE_NET_GATEWAY,
     config: cfg,
+    answerFields: (r) => ({ transactionResponse: { responseCode: r.details?.responseCode ?? null } }),
     // Accept.js's names, and the schema's (loginId): never the transaction key.
     publicConfig: {
       acceptJsUrl: cfg.acceptJsUrl,
@@ -386,6 +400,7 @@ export const authorizeNetDescriptor: ProviderDescriptor<AuthorizeNetConfig> = {
   gateway: AUTHORIZE_NET_GATEWAY,
   fromEnv: authorizeNetConfigFromEnv,
   create: (config) => authorizeNetProvider(config),
+  routes: (commerce, limits, gateway) => authorizeNetRoutes(commerce, limits, gateway),
   describe: (env) =>
     env.AUTHORIZE_NET_API_URL ? `${AUTHORIZE_NET_GATEWAY} (${env.AUTHORIZE_NET_API_URL})` : AUTHORIZE_NET_GATEWAY,
 };

@@ -51,21 +51,25 @@ export type NextAction =
 /**
  * What must happen before a payment that is not final can finish: the card holder
  * authenticates (3-D Secure), or a person at the gateway reviews it. Shared code decides on
- * this and on `status` alone; the provider's own words (intent status, response code) are
- * details it keeps for its routes and the history.
+ * this and on `status` alone.
  */
 export type NextStep = 'authenticate' | 'review';
 
+/** What the shopper's browser needs to finish a payment: opaque to shared code, which only passes it on. */
+export interface ClientHandoff {
+  /** The secret the return page proves itself with (stored hashed while the card holder authenticates). */
+  secret?: string;
+  /** What the card holder's browser must do (the pay answer's nextAction). */
+  nextAction?: NextAction;
+}
+
+/** A provider's answer in neutral words: its own words stay in `details`, which only it reads. */
 export interface ChargeResult {
   status: PaymentStatus;
   /** Set when status is on_hold or pending and something must still happen. */
   next?: NextStep;
   /** The provider's reference (charge or payment intent id). */
   transactionId: string | null;
-  /** Direct-entry gateway response code (1 approved, 2 pending, 3 declined, 4 held for review). */
-  responseCode?: number;
-  /** Card provider intent status (succeeded, requires_action ...). */
-  intentStatus?: string;
   /** What the provider said, for the shopper and the history. */
   message: string;
   /** A failure's history comment names the transaction ("Payment failed for transaction id {id}: ..."), not the order. */
@@ -73,11 +77,21 @@ export interface ChargeResult {
   card?: { brand: string; last4: string };
   /** The amount the provider holds for this transaction, when it says. */
   amountCents?: number;
-  /** The secret that lets the shopper's browser finish and verify this payment. */
-  clientSecret?: string;
-  nextAction?: NextAction;
+  handoff?: ClientHandoff;
+  /**
+   * The provider's own words about the answer (its status, its response code): stored with the
+   * payment's data and shown by its own routes and answer fields; shared code compares them
+   * only for equality.
+   */
+  details?: Readonly<Record<string, string | number>>;
   /** The provider's metadata (orderId, orderIncrementId, paymentId) as it stored them. */
   metadata?: Record<string, string>;
+}
+
+/** Our payment and transaction a return page names, read from what it sent (the provider's return parameters). */
+export interface ReturnRef {
+  transactionId: string;
+  secret: string;
 }
 
 export interface PaymentProvider {
@@ -93,6 +107,16 @@ export interface PaymentProvider {
   readonly local?: boolean;
   /** The hosts its browser script needs in the Content-Security-Policy (only while it is configured). */
   readonly cspHosts?: HostList;
+  /**
+   * The provider's own fields on a pay answer (Stripe's paymentIntent, Authorize.Net's
+   * transactionResponse), from a result or, for a stored payment, the details it stored.
+   */
+  answerFields?(result: ChargeResult): Record<string, unknown>;
+  /**
+   * The payment a return page names when it came back with the provider's own parameters
+   * (the query string it was sent back with); default: the spec's verify fields.
+   */
+  returnRef?(query: Readonly<Record<string, string>>): ReturnRef | undefined;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The transaction as the provider sees it now (return page, webhook): never the query string's word. */
   retrieve(transactionId: string): Promise<ChargeResult>;
@@ -113,7 +137,14 @@ export interface PaymentProvider {
     params: { amountCents: number; metadata: Record<string, string>; receiptEmail?: string },
     idempotencyKey: string,
   ): Promise<ChargeResult>;
-  /** Captures an authorized payment (intent requires_capture). */
+  /** Pages the shop serves for it outside /api (the sandbox gateway's script and authentication pages). */
+  readonly pages?: { path: string; routes: import('hono').Hono };
+  /**
+   * Reports its transactions' changes in-process, as a webhook would (the sandbox gateway when
+   * a card holder authenticates); returns the unsubscribe.
+   */
+  onChange?(listener: (result: ChargeResult) => Promise<unknown>): () => void;
+  /** Captures an authorized payment (the provider's authorize-then-capture). */
   capture?(transactionId: string, idempotencyKey: string): Promise<ChargeResult>;
 }
 
@@ -151,15 +182,30 @@ export interface ProviderDescriptor<Config = unknown> {
   fromEnv(env: Record<string, string | undefined>): Config | undefined;
   create(config: Config, deps: ProviderDeps): PaymentProvider;
   /** How `joinery start` names it ("stripe (http://127.0.0.1:12111)"); default the gateway name. */
+  /**
+   * Its own API routes, mounted under /api/payment/{gateway} while it is configured (Stripe's
+   * payment-intent calls, Authorize.Net's process-transaction); its webhook is the shared
+   * POST /api/payment/{gateway}/webhook (parseWebhook).
+   */
+  readonly routes?: ProviderRoutes;
   describe?(env: Record<string, string | undefined>): string;
   /** Takes no real payment (the sandbox): not offered while a live provider is configured, unless the content says so. */
   readonly testOnly?: boolean;
 }
 
+/** A provider's own routes on the commerce services (a Hono app mounted under /api/payment/{gateway}). */
+export type ProviderRoutes = (
+  commerce: import('../commerce/index.ts').Commerce,
+  limits: import('../commerce/pay-limits.ts').CheckoutRateLimits,
+  gateway: string,
+) => import('hono').Hono<import('../http/env.ts').AppEnv>;
+
 /** What a provider may need from the server that creates it. */
 export interface ProviderDeps {
-  /** The offline sandbox gateway on the shop's database. */
-  sandbox: import('../sandbox-gateway/gateway.ts').SandboxGateway;
+  /** The shop's database (a provider that keeps its records there: the sandbox gateway). */
+  db: import('../db/open.ts').Db;
+  /** The offline sandbox gateway to charge through (default: one on `db`). */
+  sandbox?: import('../sandbox-gateway/gateway.ts').SandboxGateway;
   /** The server's clock (a webhook's signed time is checked against it). */
   clock: Clock;
 }

@@ -8,16 +8,18 @@
  * configured, unless site.json's commerce.sandboxWithLiveCard says so (offeredGateways); the
  * sandbox provider stays, for the payments it already holds.
  */
-import type { PaymentProviders, ProviderDeps, ProviderDescriptor } from './provider.ts';
+import type { PaymentProviders, ProviderDeps, ProviderDescriptor, ProviderRoutes } from './provider.ts';
 import { sandboxDescriptor } from './sandbox.ts';
 import { authorizeNetDescriptor } from './authorize-net.ts';
 import { stripeDescriptor } from './stripe.ts';
+import { tillpayDescriptor } from './tillpay.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each descriptor reads a configuration of its own type
 const PROVIDER_DESCRIPTORS: readonly ProviderDescriptor<any>[] = [
   sandboxDescriptor,
   stripeDescriptor,
   authorizeNetDescriptor,
+  tillpayDescriptor,
 ];
 
 export function defaultPaymentProviders(
@@ -31,6 +33,10 @@ export function defaultPaymentProviders(
   }
   return out;
 }
+
+/** Every provider's own API routes by gateway (mounted whether it is configured or not: unconfigured, they answer "not available"). */
+export const providerRoutes = (): [string, ProviderRoutes][] =>
+  PROVIDER_DESCRIPTORS.flatMap((d) => (d.routes ? [[d.gateway, d.routes] as [string, ProviderRoutes]] : []));
 
 /** The gateways defaultPaymentProviders offers with this environment, without opening anything (for checks before start). */
 export function configuredGateways(env: Record<string, string | undefined>): Set<string> {

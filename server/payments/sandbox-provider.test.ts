@@ -48,40 +48,45 @@ describe('sandbox gateway and provider', () => {
   it('test cards: approved 1, declined 3, held for review 4, authentication on the gateway page', async () => {
     expect(await charge(SANDBOX_CARDS.approved)).toMatchObject({
       status: 'completed',
-      responseCode: 1,
+      details: { responseCode: 1 },
       amountCents: 1602,
       card: { brand: 'visa', last4: '4242' },
       transactionId: expect.stringMatching(/^sandbox_ch_[0-9a-f]{24}$/),
     });
     expect(await charge(SANDBOX_CARDS.declined)).toMatchObject({
       status: 'failed',
-      responseCode: 3,
+      details: { responseCode: 3 },
       message: 'Your card was declined.',
     });
-    expect(await charge(SANDBOX_CARDS.heldForReview)).toMatchObject({ status: 'on_hold', responseCode: 4 });
+    expect(await charge(SANDBOX_CARDS.heldForReview)).toMatchObject({
+      status: 'on_hold',
+      next: 'review',
+      details: { responseCode: 4 },
+    });
     const auth = await charge(SANDBOX_CARDS.authenticationRequired);
     expect(auth).toMatchObject({
       status: 'on_hold',
-      intentStatus: 'requires_action',
+      next: 'authenticate',
+      details: { sandboxStatus: 'requires_action' },
       transactionId: expect.stringMatching(/^sandbox_pi_[0-9a-f]{32}$/),
     });
-    expect(auth.clientSecret).toMatch(new RegExp(`^${auth.transactionId}_secret_[A-Za-z0-9_-]{32}$`));
-    expect(auth.nextAction).toEqual({
+    expect(auth.handoff?.secret).toMatch(new RegExp(`^${auth.transactionId}_secret_[A-Za-z0-9_-]{32}$`));
+    expect(auth.handoff?.nextAction).toEqual({
       type: 'redirect_to_url',
-      url: `/sandbox-gateway/authenticate/${auth.transactionId}?client_secret=${encodeURIComponent(auth.clientSecret!)}`,
+      url: `/sandbox-gateway/authenticate/${auth.transactionId}?client_secret=${encodeURIComponent(auth.handoff!.secret!)}`,
     });
     expect(auth.metadata).toEqual({ orderId: '1', orderIncrementId: '100000001', paymentId: String(n) });
 
-    const back = await gateway.authenticate(auth.transactionId!, auth.clientSecret!, true);
+    const back = await gateway.authenticate(auth.transactionId!, auth.handoff!.secret!, true);
     expect(back).toBe(
-      `/payment/verify/card?payment_intent=${auth.transactionId}&payment_intent_client_secret=${encodeURIComponent(auth.clientSecret!)}`,
+      `/payment/verify/card?payment_intent=${auth.transactionId}&payment_intent_client_secret=${encodeURIComponent(auth.handoff!.secret!)}`,
     );
     expect(await sandbox.retrieve(auth.transactionId!)).toMatchObject({
       status: 'completed',
-      intentStatus: 'succeeded',
+      details: { sandboxStatus: 'succeeded' },
     });
     // Decided once: a second answer changes nothing.
-    await gateway.authenticate(auth.transactionId!, auth.clientSecret!, false);
+    await gateway.authenticate(auth.transactionId!, auth.handoff!.secret!, false);
     expect(await sandbox.retrieve(auth.transactionId!)).toMatchObject({ status: 'completed' });
     expect(await gateway.authenticate(auth.transactionId!, 'wrong', true)).toBeUndefined();
   });
@@ -96,7 +101,7 @@ describe('sandbox gateway and provider', () => {
       status: 'failed',
       message: "Your card's security code is incorrect.",
     });
-    expect(await charge('4111111111111111')).toMatchObject({ status: 'failed', responseCode: 3 });
+    expect(await charge('4111111111111111')).toMatchObject({ status: 'failed', details: { responseCode: 3 } });
     expect(await charge('378282246310005')).toMatchObject({
       status: 'completed',
       card: { brand: 'amex', last4: '0005' },

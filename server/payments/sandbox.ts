@@ -1,43 +1,49 @@
 /**
  * The `sandbox` provider: the shop's client of the offline sandbox gateway
  * (server/sandbox-gateway), as the Stripe provider is of Stripe. It charges a token the browser
- * got from the gateway's script and maps the gateway's answer onto the spec's statuses: response
- * codes 1 approved, 3 declined, 4 held for review; intent requires_action for the card that
- * needs authentication (its next action: the gateway's authentication page).
+ * got from the gateway's script and maps the gateway's states onto the spec's statuses:
+ * succeeded completed, declined and canceled failed, held_for_review on hold for review,
+ * requires_action on hold for the card holder's authentication (its next action: the
+ * gateway's authentication page).
  */
-import { statusFromIntent, statusFromResponseCode } from '../../engine/node.ts';
-import { SandboxGatewayError, type SandboxGateway, type SandboxIntent } from '../sandbox-gateway/gateway.ts';
-import { TOKENIZER_URL } from '../sandbox-gateway/index.ts';
+import type { PaymentStatus } from '../../engine/node.ts';
+import {
+  SandboxGatewayError,
+  sandboxGateway,
+  type SandboxGateway,
+  type SandboxIntent,
+} from '../sandbox-gateway/gateway.ts';
+import { SANDBOX_GATEWAY_PATH, sandboxGatewayRoutes, TOKENIZER_URL } from '../sandbox-gateway/index.ts';
 import type { ChargeResult, PaymentProvider, ProviderDescriptor } from './provider.ts';
 
 export const SANDBOX_GATEWAY = 'sandbox';
 
-const INTENT_OF: Record<SandboxIntent['status'], string> = {
-  succeeded: 'succeeded',
-  requires_action: 'requires_action',
-  canceled: 'canceled',
-  declined: 'canceled',
-  held_for_review: 'processing',
+const STATUS_OF: Record<SandboxIntent['status'], PaymentStatus> = {
+  succeeded: 'completed',
+  requires_action: 'on_hold',
+  canceled: 'failed',
+  declined: 'failed',
+  held_for_review: 'on_hold',
 };
 
-export function resultOf(i: SandboxIntent): ChargeResult {
-  const intentStatus = INTENT_OF[i.status];
+function resultOf(i: SandboxIntent): ChargeResult {
   return {
-    status: i.responseCode ? statusFromResponseCode(i.responseCode) : statusFromIntent(intentStatus),
+    status: STATUS_OF[i.status],
     ...(i.status === 'requires_action'
       ? { next: 'authenticate' as const }
       : i.status === 'held_for_review'
         ? { next: 'review' as const }
         : {}),
     transactionId: i.id,
-    ...(i.responseCode ? { responseCode: i.responseCode } : {}),
-    intentStatus,
+    details: { sandboxStatus: i.status, ...(i.responseCode ? { responseCode: i.responseCode } : {}) },
     message: i.message,
     card: i.card,
     amountCents: i.amountCents,
     metadata: i.metadata,
-    ...(i.clientSecret ? { clientSecret: i.clientSecret } : {}),
-    ...(i.nextActionUrl ? { nextAction: { type: 'redirect_to_url' as const, url: i.nextActionUrl } } : {}),
+    handoff: {
+      ...(i.clientSecret ? { secret: i.clientSecret } : {}),
+      ...(i.nextActionUrl ? { nextAction: { type: 'redirect_to_url' as const, url: i.nextActionUrl } } : {}),
+    },
   };
 }
 
@@ -46,6 +52,9 @@ export function sandboxProvider(gateway: SandboxGateway): PaymentProvider {
     gateway: SANDBOX_GATEWAY,
     local: true,
     publicConfig: { tokenizerUrl: TOKENIZER_URL },
+    pages: { path: SANDBOX_GATEWAY_PATH, routes: sandboxGatewayRoutes(gateway) },
+    // The gateway tells the shop when an authentication decided a payment, as a provider's webhook would.
+    onChange: (listener) => gateway.onUpdate((intent) => listener(resultOf(intent)).then(() => undefined)),
     async charge(r) {
       try {
         const intent = await gateway.charge({
@@ -86,5 +95,5 @@ export const sandboxDescriptor: ProviderDescriptor<true> = {
   gateway: SANDBOX_GATEWAY,
   testOnly: true,
   fromEnv: () => true,
-  create: (_config, deps) => sandboxProvider(deps.sandbox),
+  create: (_config, deps) => sandboxProvider(deps.sandbox ?? sandboxGateway(deps.db, deps.clock)),
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBracketForm } from '../testing/stripe-stand-in.ts';
 import { describeProviders } from './registry.ts';
-import { apiUrlOptions, stripeConfigFromEnv, stripeProvider } from './stripe.ts';
+import { apiUrlOptions, statusFromIntent, stripeConfigFromEnv, stripeProvider } from './stripe.ts';
 
 describe('Stripe configuration', () => {
   it('needs all three keys or none, naming the missing ones; STRIPE_API_URL is optional', () => {
@@ -50,5 +50,30 @@ describe('Stripe configuration', () => {
       expand: { 0: 'payment_method' },
       card: { number: '4242' },
     });
+  });
+});
+
+describe('Stripe intent statuses', () => {
+  it("map onto the spec's payment statuses; an unknown one is not money received", () => {
+    const statuses = [
+      'succeeded',
+      'requires_payment_method',
+      'processing',
+      'requires_capture',
+      'requires_confirmation',
+      'canceled',
+      'requires_action',
+      'something_new',
+    ];
+    expect(statuses.map(statusFromIntent)).toEqual([
+      'completed',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'failed',
+      'on_hold',
+      'pending',
+    ]);
   });
 });

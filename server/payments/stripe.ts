@@ -16,7 +16,7 @@
  * A card error on confirmation (402) is that attempt failed, with Stripe's message.
  */
 import Stripe from 'stripe';
-import { statusFromIntent } from '../../engine/node.ts';
+import type { PaymentStatus } from '../../engine/node.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import {
   requiredEnv,
@@ -25,8 +25,9 @@ import {
   type PaymentProvider,
   type ProviderDescriptor,
 } from './provider.ts';
+import { stripeRoutes } from '../api/stripe.ts';
 
-export const STRIPE_GATEWAY = 'stripe';
+const STRIPE_GATEWAY = 'stripe';
 
 export interface StripeConfig {
   secretKey: string;
@@ -79,6 +80,24 @@ function stripeClient(cfg: StripeConfig): Stripe {
   });
 }
 
+/** Stripe's intent statuses in the spec's payment statuses. */
+const INTENT_STATUS: Readonly<Record<string, PaymentStatus>> = {
+  succeeded: 'completed',
+  requires_payment_method: 'pending',
+  processing: 'pending',
+  requires_capture: 'pending',
+  requires_confirmation: 'pending',
+  canceled: 'failed',
+  requires_action: 'on_hold',
+};
+
+/** An unknown intent status is not money received: pending. */
+export const statusFromIntent = (status: string): PaymentStatus => INTENT_STATUS[status] ?? 'pending';
+
+/** The intent status a result (or a stored payment's details) names. */
+const intentStatusOf = (r: ChargeResult) =>
+  typeof r.details?.intentStatus === 'string' ? r.details.intentStatus : undefined;
+
 /** An intent as the provider interface reports it. */
 function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
   const status = statusFromIntent(pi.status);
@@ -89,19 +108,21 @@ function resultOfIntent(pi: Stripe.PaymentIntent): ChargeResult {
     status,
     ...(pi.status === 'requires_action' ? { next: 'authenticate' as const } : {}),
     transactionId: pi.id,
-    intentStatus: pi.status,
+    details: { intentStatus: pi.status },
     message: error ?? `Payment ${pi.status.replace(/_/g, ' ')}`,
     amountCents: pi.amount,
     metadata: { ...pi.metadata },
     ...(card ? { card: { brand: card.brand, last4: card.last4 } } : {}),
-    ...(pi.client_secret ? { clientSecret: pi.client_secret } : {}),
-    ...(pi.status === 'requires_action'
-      ? {
-          nextAction: redirect
-            ? { type: 'redirect_to_url' as const, url: redirect }
-            : { type: 'use_sdk' as const, clientSecret: pi.client_secret ?? '' },
-        }
-      : {}),
+    handoff: {
+      ...(pi.client_secret ? { secret: pi.client_secret } : {}),
+      ...(pi.status === 'requires_action'
+        ? {
+            nextAction: redirect
+              ? { type: 'redirect_to_url' as const, url: redirect }
+              : { type: 'use_sdk' as const, clientSecret: pi.client_secret ?? '' },
+          }
+        : {}),
+    },
   };
 }
 
@@ -114,8 +135,7 @@ function cardFailure(e: unknown): ChargeResult | undefined {
     status: 'failed',
     message: e.message,
     next: undefined,
-    nextAction: undefined,
-    ...(pi ? { intentStatus: pi.status } : {}),
+    handoff: undefined,
   };
 }
 
@@ -151,6 +171,7 @@ export function stripeProvider(cfg: StripeConfig, o: { clock?: Clock; client?: S
     gateway: STRIPE_GATEWAY,
     client,
     publicConfig: { publishableKey: cfg.publishableKey },
+    answerFields: (r) => ({ paymentIntent: intentJson(r) }),
     // Stripe.js, its card-field and 3-D Secure frames, its API.
     cspHosts: {
       scriptSrc: ['https://js.stripe.com'],
@@ -202,10 +223,10 @@ export function stripeProvider(cfg: StripeConfig, o: { clock?: Clock; client?: S
       const found = resultOfIntent(await client.paymentIntents.retrieve(pi.id, { expand: ['payment_method'] }));
       // Our intents are confirmed when created: one that needs a payment method or a
       // confirmation was declined, or never went through. It is closed so it can never charge.
-      if (found.intentStatus !== 'requires_payment_method' && found.intentStatus !== 'requires_confirmation')
-        return found;
+      const intent = intentStatusOf(found);
+      if (intent !== 'requires_payment_method' && intent !== 'requires_confirmation') return found;
       await client.paymentIntents.cancel(pi.id).catch(() => undefined);
-      return { ...found, status: 'failed', intentStatus: 'canceled', next: undefined, nextAction: undefined };
+      return { ...found, status: 'failed', details: { intentStatus: 'canceled' }, next: undefined, handoff: undefined };
     },
     async capture(id, idempotencyKey) {
       try {
@@ -240,7 +261,7 @@ export function stripeProvider(cfg: StripeConfig, o: { clock?: Clock; client?: S
         type: event.type,
         result:
           event.type === 'payment_intent.payment_failed'
-            ? { ...result, status: 'failed', next: undefined, nextAction: undefined }
+            ? { ...result, status: 'failed', next: undefined, handoff: undefined }
             : result,
       };
     },
@@ -256,8 +277,16 @@ export function stripeProvider(cfg: StripeConfig, o: { clock?: Clock; client?: S
   };
 }
 
+/** Stripe's intent as its routes and the pay answers show it. */
+const intentJson = (r: ChargeResult) => ({
+  id: r.transactionId,
+  status: intentStatusOf(r) ?? null,
+  client_secret: r.handoff?.secret ?? null,
+});
+
 export const stripeDescriptor: ProviderDescriptor<StripeConfig> = {
   gateway: STRIPE_GATEWAY,
+  routes: (commerce, limits, gateway) => stripeRoutes(commerce, limits, gateway),
   fromEnv: stripeConfigFromEnv,
   create: (config, deps) => stripeProvider(config, { clock: deps.clock }),
   describe: (env) => (env.STRIPE_API_URL ? `${STRIPE_GATEWAY} (${env.STRIPE_API_URL})` : STRIPE_GATEWAY),

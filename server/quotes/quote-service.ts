@@ -69,14 +69,10 @@ export class QuoteLinkError extends CommerceError {
   }
 }
 
+/** What the service reads of a convert call's payment (the route accepts the spec's other fields and ignores them: the provider is asked). */
 export interface ConvertPayment {
   transactionId: string;
   method: string;
-  methodLabel?: string;
-  amount?: number;
-  status?: string;
-  transactionResponse?: unknown;
-  additionalData?: unknown;
 }
 
 export interface ConvertAnswer {
@@ -314,7 +310,8 @@ export function quoteService(commerce: Commerce) {
         method: method.name,
         methodLabel: method.title,
         ...(out.body.nextAction ? { nextAction: out.body.nextAction as NextAction } : {}),
-        paymentIntent: { id: r.transactionId, status: r.intentStatus ?? null, client_secret: r.clientSecret ?? null },
+        // The provider's own fields (Stripe's intent for Stripe.js).
+        ...provider.answerFields?.(r),
       };
       return { httpStatus: out.httpStatus, body };
     },

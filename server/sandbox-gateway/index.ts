@@ -1,8 +1,4 @@
-/** The offline sandbox gateway (a stand-in third party): its store, its routes, its browser script. */
-export {
-  sandboxGateway,
-  type SandboxGateway,
-} from './gateway.ts';
+/** The offline sandbox gateway (a stand-in third party): its routes and its browser script (its store: gateway.ts). */
 export { sandboxGatewayRoutes } from './routes.ts';
 export const SANDBOX_GATEWAY_PATH = '/sandbox-gateway';
 export const TOKENIZER_URL = `${SANDBOX_GATEWAY_PATH}/v1/tokenizer.js`;

@@ -58,7 +58,7 @@ export async function createTestServer<M extends Mailer = MemoryMailer>(
   const distDir = o.dist === false ? null : (o.dist ?? writeFakeDist(dir.join('dist')));
   try {
     const gateway = sandboxGateway(db, clock);
-    const payments = defaultPaymentProviders({ sandbox: gateway, clock, env: o.paymentEnv ?? {} });
+    const payments = defaultPaymentProviders({ db, sandbox: gateway, clock, env: o.paymentEnv ?? {} });
     const server = createServer({
       db,
       mailer,
@@ -67,7 +67,6 @@ export async function createTestServer<M extends Mailer = MemoryMailer>(
       siteDir: o.siteDir ?? dir.join('no-content'),
       config: { distDir, uploadDir: dir.join('uploads'), ...o.config },
       payments,
-      sandboxGateway: gateway,
     });
     return {
       ...server,

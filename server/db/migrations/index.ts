@@ -17,6 +17,7 @@ import * as m0010 from './0010_quotes.ts';
 import * as m0011 from './0011_rate_limits.ts';
 import * as m0012 from './0012_quote_orders.ts';
 import * as m0013 from './0013_outbox_reply_attachments.ts';
+import * as m0014 from './0014_payment_state.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_email_outbox': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0011_rate_limits': m0011,
   '0012_quote_orders': m0012,
   '0013_outbox_reply_attachments': m0013,
+  '0014_payment_state': m0014,
 };
