@@ -12,21 +12,20 @@ export default defineRule({
       url: 'docs/rules/block-migration.md',
     },
   },
-  check(ctx) {
-    for (const file of ctx.site.files.values()) {
-      if (!MIGRATED_FOLDERS.some((f) => file.rel.startsWith(f))) continue;
-      for (const [path, type, props] of blocksIn(file.value)) {
-        const { applied } = migrateProps(type, props);
-        if (!applied.length) continue;
-        const names = applied.join(', ');
-        ctx.report({
-          file: file.rel,
-          pointer: `${pointerOf(path)}/props`,
-          atKey: true,
-          message: `the props of this ${type} block follow an older shape: run \`joinery migrate --content\` (migration${applied.length > 1 ? 's' : ''} ${names})`,
-          fix: 'joinery migrate --content',
-        });
-      }
+  // Reads the file alone: its blocks' props against the blocks' migrations.
+  checkFile(ctx, file) {
+    if (!MIGRATED_FOLDERS.some((f) => file.rel.startsWith(f))) return;
+    for (const [path, type, props] of blocksIn(file.value)) {
+      const { applied } = migrateProps(type, props);
+      if (!applied.length) continue;
+      const names = applied.join(', ');
+      ctx.report({
+        file: file.rel,
+        pointer: `${pointerOf(path)}/props`,
+        atKey: true,
+        message: `the props of this ${type} block follow an older shape: run \`joinery migrate --content\` (migration${applied.length > 1 ? 's' : ''} ${names})`,
+        fix: 'joinery migrate --content',
+      });
     }
   },
 });
