@@ -7,13 +7,21 @@ import { positionAt } from '../../../engine/node.ts';
 import { defineRule } from '../rule.ts';
 import { escapeSegment } from '../walk.ts';
 
-// Every string of a valid JSON text, in order (outside strings a valid text has no quote); a key is one followed by ':'.
-const STRING = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COLON = 58;
+const SPACE = /\s/;
 
-/** How many properties the text writes. */
+/** How many properties a valid JSON text writes: the strings followed by ':' (outside strings it has no quote). */
 function keysInText(text: string): number {
   let n = 0;
-  for (const m of text.matchAll(STRING)) if (m[1]) n++;
+  for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) {
+    // Skip to the closing quote.
+    for (i++; text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    let j = i + 1;
+    while (SPACE.test(text.charAt(j))) j++;
+    if (text.charCodeAt(j) === COLON) n++;
+  }
   return n;
 }
 
