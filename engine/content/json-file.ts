@@ -57,9 +57,36 @@ function offsetToPosition(text: string, offset: number, starts = lineStarts(text
   return { line: lo + 1, column: offset - starts[lo]! + 1 };
 }
 
+const PARSE_OPTIONS = { allowTrailingComma: false, disallowComments: true };
+
+/**
+ * A valid file is read by the native JSON.parse and its syntax tree built only when a position is
+ * first asked for (most files of a clean lint never are); an invalid one by jsonc-parser, for its errors.
+ */
 export function parseJsonFile(rel: string, abs: string, text: string): JsonFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return parseWithErrors(rel, abs, text);
+  }
+  let tree: Node | undefined;
+  return {
+    rel,
+    abs,
+    text,
+    value,
+    syntaxErrors: [],
+    get tree() {
+      tree ??= parseTree(text, [], PARSE_OPTIONS);
+      return tree;
+    },
+  };
+}
+
+function parseWithErrors(rel: string, abs: string, text: string): JsonFile {
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const tree = parseTree(text, errors, PARSE_OPTIONS);
   const starts = errors.length ? lineStarts(text) : [];
   const syntaxErrors = errors.map((e) => ({
     ...offsetToPosition(text, e.offset, starts),

@@ -3,22 +3,19 @@
  * compiled once per process; validation returns errors as JSON Pointers and plain messages.
  * Node only: ajv never reaches the browser bundle.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import standaloneModule from 'ajv/dist/standalone/index.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  a: Ajv2020,
-) => void;
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (
-  a: Ajv2020,
-  refs: Record<string, string>,
-) => string;
+// ajv's compiler is loaded only when a schema set is compiled: with the cache, a process needs only its runtime.
+const requireCjs = createRequire(import.meta.url);
+const ajvCompiler = () => ({
+  Ajv: (requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020,
+  addFormats: requireCjs('ajv-formats') as (a: Ajv2020) => void,
+  standaloneCode: requireCjs('ajv/dist/standalone/index.js') as (a: Ajv2020, refs: Record<string, string>) => string,
+});
 
 export interface SchemaError {
   /** JSON Pointer into the validated value. */
@@ -90,13 +87,14 @@ export function createValidator(
 const AJV_OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true };
 
 function newAjv(source: boolean) {
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source } });
+  const { Ajv, addFormats } = ajvCompiler();
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source } });
   addFormats(ajv);
   return ajv;
 }
 
 function cacheFile(dir: string, schemas: Record<string, object>, blocks: BlockSchemaSource[]) {
-  const version = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
+  const version = (requireCjs('ajv/package.json') as { version: string }).version;
   const hash = createHash('sha256')
     .update(JSON.stringify([version, AJV_OPTIONS, schemas, blocks]))
     .digest('hex')
@@ -133,7 +131,7 @@ function compileAll(
   const fns = new Map<string, Fn>(keys.map((k) => [k, ajv.getSchema(k)!]));
   if (file) {
     try {
-      const code = standaloneCode(ajv, Object.fromEntries(keys.map((k, i) => [`v${i}`, k])));
+      const code = ajvCompiler().standaloneCode(ajv, Object.fromEntries(keys.map((k, i) => [`v${i}`, k])));
       const cacheDir = dirname(file);
       mkdirSync(cacheDir, { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;

@@ -1,6 +1,14 @@
 /** duplicate-key against tests/fixtures/duplicate-key. */
 import { describe, expect, it } from 'vitest';
+import { baseSite, memorySite } from '../../../engine/testing/memory-site.ts';
+import { lintLoadedSite } from '../run.ts';
 import { fixtureFindings } from '../testing.ts';
+import duplicateKey from './duplicate-key.ts';
+
+const duplicates = (text: string) =>
+  lintLoadedSite(memorySite({ ...baseSite, 'pages/x.json': text }), { rules: [duplicateKey] }).findings.map(
+    (f) => `${f.pointer} ${f.line}:${f.column}`,
+  );
 
 describe('duplicate-key', () => {
   it('the second of two equal keys in one object, naming where the first is, in any content file', () => {
@@ -29,5 +37,11 @@ describe('duplicate-key', () => {
   it('equal keys in different objects are fine', () => {
     // Every block of the valid fixture has "type" and "props", every route "path" and "page".
     expect(fixtureFindings('valid', { ruleId: 'duplicate-key' })).toEqual([]);
+  });
+
+  it('strings that look like keys (escaped quotes, colons) neither hide a duplicate nor make one', () => {
+    expect(duplicates('{"a": "x\\":", "b": {"c\\"": 1, "d": "\\\\"}, "e": [":"]}')).toEqual([]);
+    expect(duplicates('{"a": "x\\":", "b": {"c\\"": 1, "c\\"" : 2}}')).toEqual(['/b/c" 1:31']);
+    expect(duplicates('{"__proto__": 1, "__proto__": 2}')).toEqual(['/__proto__ 1:18']);
   });
 });

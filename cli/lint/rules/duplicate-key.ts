@@ -7,6 +7,33 @@ import { positionAt } from '../../../engine/node.ts';
 import { defineRule } from '../rule.ts';
 import { escapeSegment } from '../walk.ts';
 
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COLON = 58;
+const SPACE = /\s/;
+
+/** How many properties a valid JSON text writes: the strings followed by ':' (outside strings it has no quote). */
+function keysInText(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) {
+    // Skip to the closing quote.
+    for (i++; text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    let j = i + 1;
+    while (SPACE.test(text.charAt(j))) j++;
+    if (text.charCodeAt(j) === COLON) n++;
+  }
+  return n;
+}
+
+/** How many properties the parsed value holds: fewer than the text writes when a key repeats. */
+function keysInValue(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + keysInValue(v), 0);
+  if (!value || typeof value !== 'object') return 0;
+  let n = 0;
+  for (const v of Object.values(value)) n += 1 + keysInValue(v);
+  return n;
+}
+
 export default defineRule({
   meta: {
     code: 'duplicate-key',
@@ -19,6 +46,7 @@ export default defineRule({
   },
   checkFile(ctx, file) {
     if (file.value === undefined) return; // a syntax error is json-syntax's
+    if (keysInText(file.text) === keysInValue(file.value)) return; // no key was dropped by the parse
     // Per open object: each key's first offset.
     const open: Map<string, number>[] = [];
     visit(

@@ -54,7 +54,7 @@ export default defineRule({
   },
   checkFile(ctx, file) {
     const value = file.value as Record<string, unknown> | undefined;
-    if (!value || typeof value !== 'object' || Array.isArray(value) || !file.tree) return;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
     const schema = knownSchema(ctx, file.rel);
     if (!schema) return;
     const ref = value.$schema;
@@ -64,7 +64,7 @@ export default defineRule({
       { description: `Set "$schema" to "${want}"`, file: file.rel, edits: schemaEdits(file, want), certain: true },
     ];
     if (ref === undefined) {
-      const start = positionAt(file, file.tree.offset);
+      const start = positionAt(file, file.tree?.offset ?? 0);
       ctx.report({
         file: file.rel,
         pointer: '',

@@ -179,7 +179,10 @@ export default defineRule({
         const i = /^\/methods\/(\d+)\//.exec(pointer());
         own = i ? byIndex.get(Number(i[1])) : undefined;
       }
-      if (!own && !methods.some((m) => m.names.some((n) => s.toLowerCase().includes(n)))) return;
+      if (!own) {
+        const lower = s.toLowerCase();
+        if (!methods.some((m) => m.names.some((n) => lower.includes(n)))) return;
+      }
       for (const x of sentences(s)) checkSentence(f.rel, pointer, s, x.at, x.text, own);
     });
   },
