@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import type { Finding } from '../../engine/node.ts';
 import { fingerprintImages } from '../../engine/prerender/content-images.ts';
+import { buildImages, imageSummary, type ImageBuildStats } from '../../engine/images/pipeline.ts';
+import { RASTER_IMAGE } from '../../engine/images/sizes.ts';
 import { prerender, type PrerenderResult } from '../../engine/prerender/prerender.ts';
 import { clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
@@ -15,7 +17,7 @@ import { loadServerBlocks, prerenderInputs } from './prerender-inputs.ts';
 import { helperThreadCount, startHelperThreads } from './prerender-threads.ts';
 import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.ts';
 import { islandClientFiles } from '../blocks.ts';
-import { BLOCKS_DIR, ROOT } from '../paths.ts';
+import { BLOCKS_DIR, IMAGE_CACHE_DIR, ROOT } from '../paths.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -29,11 +31,13 @@ export interface BuildOptions {
   threads?: number;
   /** Static files generated from the content, e.g. the search index (default: siteArtifacts). */
   artifacts?: BuildArtifact[];
+  /** Where encoded image variants are kept between builds (default: node_modules/.cache/joinery/images). */
+  imageCacheDir?: string;
 }
 
 export type BuildResult =
   | { ok: false; stage: 'check' | 'lint'; findings: Finding[] }
-  | ({ ok: true; seconds: number; prerenderSeconds: number } & PrerenderResult);
+  | ({ ok: true; seconds: number; prerenderSeconds: number; images: ImageBuildStats } & PrerenderResult);
 
 export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const log = o.log ?? (() => {});
@@ -63,12 +67,23 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   mkdirSync(siteOut, { recursive: true });
   const images = join(o.siteDir, 'images');
   if (existsSync(images)) cpSync(images, join(siteOut, 'images'), { recursive: true });
-  const assetUrls = existsSync(images) ? fingerprintImages(images, siteOut) : undefined;
+  const assetUrls = existsSync(images) ? fingerprintImages(images, siteOut, '/images/', RASTER_IMAGE) : undefined;
+  const tty = process.stdout.isTTY;
+  const { pictures, stats: imageStats } = await buildImages({
+    imagesDir: images,
+    siteOut,
+    cacheDir: o.imageCacheDir ?? IMAGE_CACHE_DIR,
+    onProgress: (done, total) => {
+      if (tty) process.stdout.write(`\rjoinery build: images ${done}/${total}${done === total ? '\n' : ''}`);
+    },
+  });
+  if (imageStats.originals) log(imageSummary(imageStats));
+  // A raster original named alone (not as an image's src) stands for its fallback.
+  for (const [url, p] of pictures) assetUrls?.set(url, p.src);
 
-  const folders = { siteDir: o.siteDir, bundles, siteOut, assetUrls, log };
+  const folders = { siteDir: o.siteDir, bundles, siteOut, assetUrls, pictures, log };
   const inputs = await prerenderInputs(folders);
   const { site, routes } = inputs;
-  const tty = process.stdout.isTTY;
   const t1 = performance.now();
   const threads = startHelperThreads(helperThreadCount(routes.length, o.threads), folders, routes.length);
   let result: PrerenderResult;
@@ -98,5 +113,5 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
     if (compressed instanceof Error) throw compressed;
     log(`brotli: ${compressed} scripts and styles`);
   }
-  return { ok: true, seconds: (performance.now() - t0) / 1000, prerenderSeconds, ...result };
+  return { ok: true, seconds: (performance.now() - t0) / 1000, prerenderSeconds, images: imageStats, ...result };
 }

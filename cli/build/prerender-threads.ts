@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RouteRenderer, RoutesRendered } from '../../engine/prerender/prerender.ts';
 import type { PrerenderFolders } from './prerender-inputs.ts';
+import type { Picture } from '../../engine/images/pipeline.ts';
 
 /**
  * Below this many routes one thread is faster: a worker takes ~3 s to start (loader, site,
@@ -14,8 +15,9 @@ import type { PrerenderFolders } from './prerender-inputs.ts';
  */
 const THREADS_MIN_ROUTES = 2000;
 
-export type WorkerInit = Omit<PrerenderFolders, 'assetUrls' | 'log'> & {
+export type WorkerInit = Omit<PrerenderFolders, 'assetUrls' | 'pictures' | 'log'> & {
   assetUrls: [string, string][];
+  pictures: [string, Picture][];
   routeCount: number;
 };
 export type WorkerRequest = { id: number; indexes: number[] } | { id: number; flush: true };
@@ -45,6 +47,7 @@ export function startHelperThreads(
       bundles: folders.bundles,
       siteOut: folders.siteOut,
       assetUrls: [...(folders.assetUrls ?? [])],
+      pictures: [...(folders.pictures ?? [])],
       routeCount,
     };
     // execArgv empty: the worker registers tsx itself (prerender-worker.js).

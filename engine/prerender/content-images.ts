@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative, sep } from 'node:path';
+import type { PictureMap } from '../images/sizes.ts';
 
 /** Public URL of an original (e.g. "/images/banners/a.jpg") -> its fingerprinted URL. */
 export type AssetUrlMap = ReadonlyMap<string, string>;
@@ -21,10 +22,19 @@ function filesUnder(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** Copies every picture to its hashed name under siteOut and returns the URL map. */
-export function fingerprintImages(imagesDir: string, siteOut: string, urlPrefix = '/images/'): AssetUrlMap {
+/**
+ * Copies every picture to its hashed name under siteOut and returns the URL map; those that
+ * `skip` matches (raster originals: the image pipeline writes their variants) are left out.
+ */
+export function fingerprintImages(
+  imagesDir: string,
+  siteOut: string,
+  urlPrefix = '/images/',
+  skip?: RegExp,
+): Map<string, string> {
   const map = new Map<string, string>();
   for (const abs of filesUnder(imagesDir)) {
+    if (skip?.test(abs)) continue;
     const rel = relative(imagesDir, abs).split(sep).join('/');
     const hash = createHash('sha256').update(readFileSync(abs)).digest('base64url').slice(0, 10);
     const ext = extname(rel);
@@ -51,8 +61,12 @@ export function rewriteAssetUrl(s: string, map: AssetUrlMap): string {
   });
 }
 
-/** A copy of a JSON-like value with every string passed through rewriteAssetUrl (objects untouched when nothing changes). */
-export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap): T {
+/**
+ * A copy of a JSON-like value with every string passed through rewriteAssetUrl (objects untouched
+ * when nothing changes). An object whose `src` is a raster original of `pictures` (an image) gets
+ * the original's width and height and its variants' `srcset` by type; the `<Img>` renders them.
+ */
+export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap, pictures?: PictureMap): T {
   if (!map.size) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return rewriteAssetUrl(v, map);
@@ -72,6 +86,12 @@ export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap): T {
         const y = walk(x);
         if (y !== x) changed = true;
         out[k] = y;
+      }
+      const src = (v as { src?: unknown }).src;
+      const picture = typeof src === 'string' ? pictures?.get(src.split(/[?#]/)[0]!) : undefined;
+      if (picture) {
+        const { width, height, color, avif, webp } = picture;
+        return { ...out, src: picture.src, width, height, color, srcset: { avif, webp } };
       }
       return changed ? out : v;
     }
