@@ -38,11 +38,11 @@ function BannerPicture({ image, priority: marked }: { image: BannerSlide['image'
     <picture className={styles.picture}>
       {sources.map((s) => (
         <Fragment key={s.media}>
-          <PictureSources image={{ ...s.img, alt: '' }} sizes={sizes} media={s.media} />
+          <PictureSources image={s.img} sizes={sizes} media={s.media} />
           <source media={s.media} srcSet={s.img.src} width={s.img.width} height={s.img.height} />
         </Fragment>
       ))}
-      <PictureSources image={{ ...base, alt: '' }} sizes={sizes} />
+      <PictureSources image={base} sizes={sizes} />
       <img
         className={styles.image}
         src={base.src}
@@ -51,7 +51,7 @@ function BannerPicture({ image, priority: marked }: { image: BannerSlide['image'
         height={base.height}
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? 'sync' : 'async'}
-        style={placeholderStyle(base as { color?: string }, priority)}
+        style={placeholderStyle(base, priority)}
         {...(priority && { fetchPriority: 'high' as const })}
       />
     </picture>

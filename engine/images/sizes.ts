@@ -58,3 +58,14 @@ export function namedSizeUrl(src: string, name: NamedSize): string {
 export function processedUrlsOf<N extends NamedSize>(src: string, names: readonly N[]): Record<N, string> {
   return Object.fromEntries(names.map((n) => [n, namedSizeUrl(src, n)])) as Record<N, string>;
 }
+
+/**
+ * An image's rendition by name: the generated one for a raster original, else the content's
+ * hand-written processedUrls entry, else the image itself.
+ */
+export function processedUrl(
+  image: { src: string; processedUrls?: Partial<Record<string, string>> },
+  name: NamedSize,
+): string {
+  return RASTER_IMAGE.test(image.src) ? namedSizeUrl(image.src, name) : (image.processedUrls?.[name] ?? image.src);
+}

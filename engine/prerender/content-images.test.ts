@@ -77,7 +77,10 @@ describe('rewriteAssetUrls', () => {
       webp: '/assets/images/k-320-h.webp 320w',
     };
     const urls = new Map([['/images/k.jpg', picture.src]]);
-    const data = { hero: { src: '/images/k.jpg', alt: 'Kitchen', width: 800, height: 600 }, bg: '/images/k.jpg' };
+    const data = {
+      hero: { src: '/images/k.jpg', alt: 'Kitchen', width: 800, height: 600, processedUrls: { card: '/images/k.jpg' } },
+      bg: '/images/k.jpg',
+    };
     expect(rewriteAssetUrls(data, urls, new Map([['/images/k.jpg', picture]]))).toEqual({
       hero: {
         src: '/assets/images/k-1280-h.jpg',
@@ -86,6 +89,7 @@ describe('rewriteAssetUrls', () => {
         height: 3000,
         color: '#806040',
         srcset: { avif: picture.avif, webp: picture.webp },
+        processedUrls: { card: '/images/_sizes/card/k.webp' },
       },
       bg: '/assets/images/k-1280-h.jpg',
     });

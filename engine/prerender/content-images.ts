@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative, sep } from 'node:path';
-import type { PictureMap } from '../images/sizes.ts';
+import { NAMED_SIZES, namedSizeUrl, type NamedSize, type PictureMap } from '../images/sizes.ts';
 
 /** Public URL of an original (e.g. "/images/banners/a.jpg") -> its fingerprinted URL. */
 export type AssetUrlMap = ReadonlyMap<string, string>;
@@ -91,7 +91,26 @@ export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap, pictures?: Pictu
       const picture = typeof src === 'string' ? pictures?.get(src.split(/[?#]/)[0]!) : undefined;
       if (picture) {
         const { width, height, color, avif, webp } = picture;
-        return { ...out, src: picture.src, width, height, color, srcset: { avif, webp } };
+        const image: Record<string, unknown> = {
+          ...out,
+          src: picture.src,
+          width,
+          height,
+          color,
+          srcset: { avif, webp },
+        };
+        // Renditions by name come from the one original, whatever copies the content names.
+        const named = (v as { processedUrls?: unknown }).processedUrls;
+        if (named && typeof named === 'object')
+          image.processedUrls = Object.fromEntries(
+            Object.keys(named).map((k) => [
+              k,
+              k in NAMED_SIZES
+                ? namedSizeUrl(src as string, k as NamedSize)
+                : (out.processedUrls as Record<string, string>)[k],
+            ]),
+          );
+        return image;
       }
       return changed ? out : v;
     }

@@ -12,6 +12,9 @@ export interface SlotLayout {
 /** The full width of the viewport: a banner. */
 export const FULL_WIDTH: SlotLayout = { mobile: 1 };
 
+/** A card in the engine's card grid (section.module.css): one column on phones, two from tablets, `columns` on desktops. */
+export const gridLayout = (columns: number): SlotLayout => ({ mobile: 1, tablet: 1 / 2, desktop: 1 / columns });
+
 const length = (v: number | string) => (typeof v === 'number' ? `${Math.round(v * 100)}vw` : v);
 
 export function slotSizes(layout: SlotLayout, bp: { tablet: number; desktop: number }): string {

@@ -6,7 +6,7 @@
  * it shows the original's dominant colour until it loads. An SVG stays one <img> (no `sizes`: it
  * is valid only beside a `srcset`).
  */
-import { useContext, type CSSProperties } from 'react';
+import { useContext, type CSSProperties, type ReactElement } from 'react';
 import { PageContext } from '../render/context.ts';
 import { SiteLink } from '../render/link.tsx';
 import { useImagePriority } from './image-priority.ts';
@@ -27,14 +27,41 @@ export interface ImageData {
 /** Breakpoints when an image renders outside a page (a test): the engine's defaults. */
 const NO_PAGE = { tablet: 768, desktop: 1200 };
 
+/** The variants the build gave an image (any content image object), if any. */
+const srcsetOf = (image: object) => (image as ImageData).srcset;
+
 /** The <source>s of an image with variants, for a <picture> (the banner's too). */
-export function PictureSources({ image, sizes, media }: { image: ImageData; sizes: string; media?: string }) {
-  if (!image.srcset) return null;
+export function PictureSources({ image, sizes, media }: { image: object; sizes: string; media?: string }) {
+  const srcset = srcsetOf(image);
+  if (!srcset) return null;
   return (
     <>
-      <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} media={media} />
-      <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} media={media} />
+      <source type="image/avif" srcSet={srcset.avif} sizes={sizes} media={media} />
+      <source type="image/webp" srcSet={srcset.webp} sizes={sizes} media={media} />
     </>
+  );
+}
+
+/**
+ * An <img> a block renders itself, in a <picture> with its image's AVIF and WebP sources when
+ * the build made variants of it (else the <img> alone).
+ */
+export function Picture({
+  image,
+  layout = FULL_WIDTH,
+  children,
+}: {
+  image: object;
+  layout?: SlotLayout;
+  children: ReactElement;
+}) {
+  const sizes = useSlotSizes(layout);
+  if (!srcsetOf(image)) return children;
+  return (
+    <picture className={styles.picture}>
+      <PictureSources image={image} sizes={sizes} />
+      {children}
+    </picture>
   );
 }
 
@@ -44,8 +71,10 @@ export function useSlotSizes(layout: SlotLayout): string {
 }
 
 /** The placeholder of a lazy image with variants: its dominant colour behind it while it loads. */
-export const placeholderStyle = (image: { color?: string }, priority: boolean): CSSProperties | undefined =>
-  !priority && image.color ? { backgroundColor: image.color } : undefined;
+export const placeholderStyle = (image: object, priority: boolean): CSSProperties | undefined => {
+  const { color } = image as ImageData;
+  return !priority && color ? { backgroundColor: color } : undefined;
+};
 
 export function Img({
   image,
@@ -60,26 +89,20 @@ export function Img({
   layout?: SlotLayout;
 }) {
   const priority = useImagePriority(explicit);
-  const sizes = useSlotSizes(layout);
-  const img = (
-    <img
-      className={className}
-      src={image.src}
-      alt={image.alt}
-      width={image.width}
-      height={image.height}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
-      style={placeholderStyle(image, priority)}
-      {...(priority && { fetchPriority: 'high' as const })}
-    />
-  );
-  if (!image.srcset) return img;
   return (
-    <picture className={styles.picture}>
-      <PictureSources image={image} sizes={sizes} />
-      {img}
-    </picture>
+    <Picture image={image} layout={layout}>
+      <img
+        className={className}
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+        style={placeholderStyle(image, priority)}
+        {...(priority && { fetchPriority: 'high' as const })}
+      />
+    </Picture>
   );
 }
 
