@@ -53,8 +53,21 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const vite = { root: ROOT, blocksModule: join(BLOCKS_DIR, 'index.ts'), outDir: o.outDir };
   const bundles = o.reuseBundlesFrom ?? o.outDir;
   let compressing: Promise<number | Error> | undefined;
+  if (!o.reuseBundlesFrom) rmSync(siteOut, { recursive: true, force: true });
+  const images = join(o.siteDir, 'images');
+  const tty = process.stdout.isTTY;
+  // Encoded on sharp's threads while Vite builds (a warm build only links cached files).
+  const imagesDone = buildImages({
+    imagesDir: images,
+    siteOut,
+    cacheDir: o.imageCacheDir ?? IMAGE_CACHE_DIR,
+    onProgress: (done, total) => {
+      if (tty) process.stdout.write(`\rjoinery build: images ${done}/${total}${done === total ? '\n' : ''}`);
+    },
+  });
+  // Awaited below; a failure is reported there, not as an unhandled rejection meanwhile.
+  imagesDone.catch(() => {});
   if (!o.reuseBundlesFrom) {
-    rmSync(siteOut, { recursive: true, force: true });
     // The server bundle first: its blocks' island declarations name the browser's client code.
     log('vite: server bundle');
     await build(ssrBuildConfig(vite));
@@ -65,18 +78,9 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
     compressing = precompressAssets(join(siteOut, 'assets')).catch((e: Error) => e);
   }
   mkdirSync(siteOut, { recursive: true });
-  const images = join(o.siteDir, 'images');
   if (existsSync(images)) cpSync(images, join(siteOut, 'images'), { recursive: true });
   const assetUrls = existsSync(images) ? fingerprintImages(images, siteOut, '/images/', RASTER_IMAGE) : undefined;
-  const tty = process.stdout.isTTY;
-  const { pictures, stats: imageStats } = await buildImages({
-    imagesDir: images,
-    siteOut,
-    cacheDir: o.imageCacheDir ?? IMAGE_CACHE_DIR,
-    onProgress: (done, total) => {
-      if (tty) process.stdout.write(`\rjoinery build: images ${done}/${total}${done === total ? '\n' : ''}`);
-    },
-  });
+  const { pictures, stats: imageStats } = await imagesDone;
   if (imageStats.originals) log(imageSummary(imageStats));
   // A raster original named alone (not as an image's src) stands for its fallback.
   for (const [url, p] of pictures) assetUrls?.set(url, p.src);

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
@@ -57,6 +57,7 @@ const ENCODE = {
   fallback: FALLBACK_WIDTH,
 } as const;
 const OPTIONS_KEY = JSON.stringify(ENCODE);
+const HASHES_KEPT = 10_000;
 /** Larger sides are never needed: the widest variant. */
 const MAX_WIDTH = 2000;
 
@@ -154,13 +155,22 @@ export async function buildImages(o: ImageBuildOptions): Promise<ImageBuildResul
     const rel = relative(o.imagesDir, abs).split(sep).join('/');
     const ext = extname(rel);
     const base = rel.slice(0, rel.length - ext.length);
-    const bytes = await readFile(abs);
-    const key = createHash('sha256').update(bytes).update(OPTIONS_KEY).digest('base64url').slice(0, 16);
+    // An original whose size and time are those last seen keeps its hash: a warm build reads no original.
+    const { size, mtimeMs } = await stat(abs);
+    const seenAs = `${rel}|${size}|${mtimeMs}`;
+    let bytes: Buffer | undefined;
+    let key = hashes[seenAs];
+    if (!key) {
+      bytes = await readFile(abs);
+      key = createHash('sha256').update(bytes).update(OPTIONS_KEY).digest('base64url').slice(0, 16);
+    }
+    seen[seenAs] = key;
     const entry = join(o.cacheDir, key);
     const metaFile = join(entry, 'meta.json');
     let meta: CacheMeta;
     if (existsSync(metaFile)) meta = JSON.parse(await readFile(metaFile, 'utf8')) as CacheMeta;
     else {
+      bytes ??= await readFile(abs);
       // Written under a temporary name and renamed: a build stopped halfway leaves no half entry.
       const tmp = `${entry}.tmp-${process.pid}-${index}`;
       await mkdir(tmp, { recursive: true });
@@ -196,8 +206,8 @@ export async function buildImages(o: ImageBuildOptions): Promise<ImageBuildResul
     pictures.set(prefix + rel, picture);
     pictures.set(prefix + encodeURI(rel), picture);
     stats.variants += meta.variants.length;
-    stats.originalBytes += bytes.length;
-    stats.savedBytes += Math.max(0, bytes.length - largestAvif.bytes);
+    stats.originalBytes += size;
+    stats.savedBytes += Math.max(0, size - largestAvif.bytes);
     o.onProgress?.(++done, files.length);
   };
   const worker = async () => {
@@ -208,7 +218,13 @@ export async function buildImages(o: ImageBuildOptions): Promise<ImageBuildResul
   };
   const n = Math.max(1, Math.min(o.concurrency ?? availableParallelism(), files.length));
   await mkdir(o.cacheDir, { recursive: true });
+  // "path|size|time" -> cache key of the originals seen lately (this build's first, at most HASHES_KEPT).
+  const hashesFile = join(o.cacheDir, 'hashes.json');
+  const hashes: Record<string, string> = existsSync(hashesFile) ? JSON.parse(await readFile(hashesFile, 'utf8')) : {};
+  const seen: Record<string, string> = {};
   await Promise.all(Array.from({ length: n }, worker));
+  const kept = Object.entries({ ...seen, ...hashes }).slice(0, HASHES_KEPT);
+  await writeFile(hashesFile, JSON.stringify(Object.fromEntries(kept)));
   stats.seconds = (performance.now() - t0) / 1000;
   return { pictures, stats };
 }
