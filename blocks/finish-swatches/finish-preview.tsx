@@ -21,7 +21,7 @@ export function FinishPreview({ item, group }: { item: Item; group: string }) {
   if (!image || failed) return null;
   return (
     <figure className={styles.preview}>
-      <Picture image={image} layout={{ mobile: 1, tablet: 2 / 5 }}>
+      <Picture image={image} layout={{ mobile: `min(100vw, ${image.width}px)`, tablet: `min(40vw, ${image.width}px)` }}>
         <img
           ref={ref}
           src={image.src}

@@ -20,7 +20,7 @@ export function ProductCard({
   item: ListingItem;
   descriptionLimit: number;
   bulletLimit: number;
-  priority: boolean;
+  priority?: boolean;
   sampleTexts: { label: string; inCartText: string; cartText: string; cartUrl: string };
 }) {
   const description = item.description ? truncateText(item.description, descriptionLimit) : undefined;

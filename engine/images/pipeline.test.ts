@@ -31,10 +31,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('variantWidths', () => {
   it('never goes above the original; a narrow original gets its own width; a wide one stops at 2000', () => {
-    expect(variantWidths(1000)).toEqual([320, 480, 640, 960, 1000]);
-    expect(variantWidths(300)).toEqual([300]);
-    expect(variantWidths(4000)).toEqual([320, 480, 640, 960, 1280, 1600, 2000]);
-    expect(variantWidths(2000)).toEqual([320, 480, 640, 960, 1280, 1600, 2000]);
+    expect(variantWidths(1000)).toEqual([160, 320, 480, 640, 960, 1000]);
+    expect(variantWidths(300)).toEqual([160, 300]);
+    expect(variantWidths(4000)).toEqual([160, 320, 480, 640, 960, 1280, 1600, 2000]);
+    expect(variantWidths(2000)).toEqual([160, 320, 480, 640, 960, 1280, 1600, 2000]);
   });
 });
 
@@ -59,9 +59,9 @@ describe('buildImages', () => {
     const kitchen = pictures.get('/images/rooms/kitchen.jpg')!;
     expect(kitchen).toMatchObject({ width: 1000, height: 600 });
     expect(kitchen.color).toMatch(/^#[0-9a-f]{6}$/);
-    expect(widthsIn(kitchen.avif)).toEqual([320, 480, 640, 960, 1000]);
-    expect(widthsIn(kitchen.webp)).toEqual([320, 480, 640, 960, 1000]);
-    expect(kitchen.avif).toMatch(/^\/assets\/images\/rooms\/kitchen-320-[\w-]{10}\.avif 320w/);
+    expect(widthsIn(kitchen.avif)).toEqual([160, 320, 480, 640, 960, 1000]);
+    expect(widthsIn(kitchen.webp)).toEqual([160, 320, 480, 640, 960, 1000]);
+    expect(kitchen.avif).toMatch(/^\/assets\/images\/rooms\/kitchen-160-[\w-]{10}\.avif 160w/);
     expect(kitchen.src).toMatch(/^\/assets\/images\/rooms\/kitchen-1000-[\w-]{10}\.jpg$/);
     for (const [url] of [kitchen.avif, kitchen.webp].flatMap((s) => s.split(', ').map((x) => x.split(' ')))) {
       const m = await sharp(join(out('site1'), url!)).metadata();

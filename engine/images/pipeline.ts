@@ -48,7 +48,7 @@ export interface ImageBuildOptions {
 /** Encoder settings; part of the cache key, so changing one re-encodes. */
 const ENCODE = {
   version: 1,
-  widths: 'sizes.ts',
+  widths: variantWidths(Number.POSITIVE_INFINITY),
   avif: { quality: 50, effort: 2 },
   webp: { quality: 75, effort: 4 },
   jpeg: { quality: 78, mozjpeg: true },

@@ -25,7 +25,7 @@ export interface Picture {
 export type PictureMap = ReadonlyMap<string, Picture>;
 
 /** Variant widths in px; an original narrower than one gets its own width as the last. */
-const VARIANT_WIDTHS = [320, 480, 640, 960, 1280, 1600, 2000] as const;
+const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600, 2000] as const;
 
 /** The widths written for an original `width` px wide: never wider than it. */
 export function variantWidths(width: number): number[] {

@@ -80,18 +80,20 @@ describe('rewriteAssetUrls', () => {
     const data = {
       hero: { src: '/images/k.jpg', alt: 'Kitchen', width: 800, height: 600, processedUrls: { card: '/images/k.jpg' } },
       bg: '/images/k.jpg',
+      bare: { src: '/images/k.jpg', alt: '' },
     };
     expect(rewriteAssetUrls(data, urls, new Map([['/images/k.jpg', picture]]))).toEqual({
       hero: {
         src: '/assets/images/k-1280-h.jpg',
         alt: 'Kitchen',
-        width: 4000,
-        height: 3000,
+        width: 800,
+        height: 600,
         color: '#806040',
         srcset: { avif: picture.avif, webp: picture.webp },
         processedUrls: { card: '/images/_sizes/card/k.webp' },
       },
       bg: '/assets/images/k-1280-h.jpg',
+      bare: expect.objectContaining({ width: 4000, height: 3000 }),
     });
   });
 });

@@ -64,7 +64,8 @@ export function rewriteAssetUrl(s: string, map: AssetUrlMap): string {
 /**
  * A copy of a JSON-like value with every string passed through rewriteAssetUrl (objects untouched
  * when nothing changes). An object whose `src` is a raster original of `pictures` (an image) gets
- * the original's width and height and its variants' `srcset` by type; the `<Img>` renders them.
+ * its variants' `srcset` by type, its dominant colour, and the original's width and height where
+ * the content gives none; the `<Img>` renders them.
  */
 export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap, pictures?: PictureMap): T {
   if (!map.size) return value;
@@ -91,11 +92,12 @@ export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap, pictures?: Pictu
       const picture = typeof src === 'string' ? pictures?.get(src.split(/[?#]/)[0]!) : undefined;
       if (picture) {
         const { width, height, color, avif, webp } = picture;
+        // The content's width and height, where it gives them, are the box it lays the image out in.
         const image: Record<string, unknown> = {
           ...out,
           src: picture.src,
-          width,
-          height,
+          width: out.width ?? width,
+          height: out.height ?? height,
           color,
           srcset: { avif, webp },
         };
