@@ -89,11 +89,14 @@ try {
       JOINERY_DATA_DIR: join(work, 'data'),
       JOINERY_LOG_REQUESTS: '0',
       HOST: '127.0.0.1',
+      // The photo copy pays with the sandbox gateway, as the shop does.
+      JOINERY_ALLOW_SANDBOX: '1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null || i > 600) throw new Error('joinery start did not serve the photo copy');
       if (
         await fetch(origin).then(
           (r) => r.ok,

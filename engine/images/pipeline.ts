@@ -58,6 +58,7 @@ const ENCODE = {
 } as const;
 const OPTIONS_KEY = JSON.stringify(ENCODE);
 const HASHES_KEPT = 10_000;
+const optionsHash = createHash('sha256').update(OPTIONS_KEY).digest('base64url').slice(0, 8);
 /** Larger sides are never needed: the widest variant. */
 const MAX_WIDTH = 2000;
 
@@ -157,7 +158,7 @@ export async function buildImages(o: ImageBuildOptions): Promise<ImageBuildResul
     const base = rel.slice(0, rel.length - ext.length);
     // An original whose size and time are those last seen keeps its hash: a warm build reads no original.
     const { size, mtimeMs } = await stat(abs);
-    const seenAs = `${rel}|${size}|${mtimeMs}`;
+    const seenAs = `${rel}|${size}|${mtimeMs}|${optionsHash}`;
     let bytes: Buffer | undefined;
     let key = hashes[seenAs];
     if (!key) {
@@ -218,7 +219,7 @@ export async function buildImages(o: ImageBuildOptions): Promise<ImageBuildResul
   };
   const n = Math.max(1, Math.min(o.concurrency ?? availableParallelism(), files.length));
   await mkdir(o.cacheDir, { recursive: true });
-  // "path|size|time" -> cache key of the originals seen lately (this build's first, at most HASHES_KEPT).
+  // "path|size|time|options" -> cache key of the originals seen lately (this build's first, at most HASHES_KEPT).
   const hashesFile = join(o.cacheDir, 'hashes.json');
   const hashes: Record<string, string> = existsSync(hashesFile) ? JSON.parse(await readFile(hashesFile, 'utf8')) : {};
   const seen: Record<string, string> = {};
