@@ -6,7 +6,7 @@
  * image is the one eager, high-priority image, and a second build encodes nothing.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -16,6 +16,7 @@ import { settled } from './support/page-helpers.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'joinery-photos-'));
 // The build's server bundle resolves React from the project's node_modules: built inside it.
+mkdirSync(join(ROOT, '.tmp'), { recursive: true });
 const out = mkdtempSync(join(ROOT, '.tmp', 'photos-e2e-'));
 const siteDir = join(work, 'site');
 let server: ChildProcess | undefined;
