@@ -9,3 +9,5 @@ export const DEFAULT_SITE_DIR = join(ROOT, 'site-config');
 export const DIST_DIR = join(ROOT, 'dist');
 /** Compiled schema validators, reused across runs (see engine/validate/validator.ts). */
 export const VALIDATOR_CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'joinery');
+/** Encoded image variants by original and options (engine/images/pipeline.ts), reused across builds. */
+export const IMAGE_CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'joinery', 'images');

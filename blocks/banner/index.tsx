@@ -3,21 +3,28 @@ import {
   Carousel,
   Stars,
   defineBlock,
+  FULL_WIDTH,
+  PictureSources,
+  placeholderStyle,
   useImagePriority,
   useSite,
+  useSlotSizes,
   sectionStyles,
 } from '../../engine/index.ts';
+import { Fragment } from 'react';
 import type { BannerProps, BannerSlide, DeviceImage } from '../../schemas/types/blocks/banner.ts';
 import styles from './banner.module.css';
 
 /**
  * The image of a slide as <picture>: one source per device from the site's breakpoints, each
- * with its own width and height so the browser reserves the right box (no layout shift).
+ * with its own width and height so the browser reserves the right box (no layout shift); a
+ * photo's AVIF and WebP variants ahead of each (full width of the viewport).
  */
 function BannerPicture({ image, priority: marked }: { image: BannerSlide['image']; priority: boolean }) {
   const bp = useSite().breakpoints;
   // A priority image takes the page's first-image slot, so no later image is promoted too.
   const priority = useImagePriority(marked);
+  const sizes = useSlotSizes(FULL_WIDTH);
   const { desktop, tablet, mobile } = image;
   const sources: { media: string; img: DeviceImage }[] = [];
   if (tablet)
@@ -30,8 +37,12 @@ function BannerPicture({ image, priority: marked }: { image: BannerSlide['image'
   return (
     <picture className={styles.picture}>
       {sources.map((s) => (
-        <source key={s.media} media={s.media} srcSet={s.img.src} width={s.img.width} height={s.img.height} />
+        <Fragment key={s.media}>
+          <PictureSources image={s.img} sizes={sizes} media={s.media} />
+          <source media={s.media} srcSet={s.img.src} width={s.img.width} height={s.img.height} />
+        </Fragment>
       ))}
+      <PictureSources image={base} sizes={sizes} />
       <img
         className={styles.image}
         src={base.src}
@@ -40,6 +51,7 @@ function BannerPicture({ image, priority: marked }: { image: BannerSlide['image'
         height={base.height}
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? 'sync' : 'async'}
+        style={placeholderStyle(base, priority)}
         {...(priority && { fetchPriority: 'high' as const })}
       />
     </picture>

@@ -1,4 +1,4 @@
-import { defineBlock, useImagePriority } from '../../engine/index.ts';
+import { Picture, defineBlock, useImagePriority } from '../../engine/index.ts';
 import type { FigureProps } from '../../schemas/types/blocks/figure.ts';
 import styles from './figure.module.css';
 
@@ -7,16 +7,18 @@ function Figure({ image, caption, priority: marked = false }: FigureProps) {
   const priority = useImagePriority(marked || undefined);
   return (
     <figure className={styles.figure}>
-      <img
-        className={styles.image}
-        src={image.src}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-        {...(priority && { fetchPriority: 'high' as const })}
-      />
+      <Picture image={image} layout={{ mobile: 1, desktop: '72rem' }}>
+        <img
+          className={styles.image}
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          {...(priority && { fetchPriority: 'high' as const })}
+        />
+      </Picture>
       {caption && <figcaption className={styles.caption}>{caption}</figcaption>}
     </figure>
   );

@@ -4,6 +4,7 @@
  * image's state is also checked once on mount.
  */
 import { useEffect, useRef, useState } from 'react';
+import { Picture } from '../../engine/index.ts';
 import type { FinishSwatchesProps } from '../../schemas/types/blocks/finish-swatches.ts';
 import styles from './finish-swatches.module.css';
 
@@ -20,15 +21,17 @@ export function FinishPreview({ item, group }: { item: Item; group: string }) {
   if (!image || failed) return null;
   return (
     <figure className={styles.preview}>
-      <img
-        ref={ref}
-        src={image.src}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
-        decoding="async"
-        onError={() => setFailed(true)}
-      />
+      <Picture image={image} layout={{ mobile: `min(100vw, ${image.width}px)`, tablet: `min(40vw, ${image.width}px)` }}>
+        <img
+          ref={ref}
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
+      </Picture>
       <figcaption className={styles.previewCaption}>
         {`${item.label} `}
         <span className={styles.groupName}>{`(${group})`}</span>

@@ -1,5 +1,13 @@
 import { useId, useState } from 'react';
-import { defineBlock, FinishSample, selectedFinish, useQueryParams, type FinishRef } from '../../engine/index.ts';
+import {
+  defineBlock,
+  FinishSample,
+  Picture,
+  placeholderStyle,
+  selectedFinish,
+  useQueryParams,
+  type FinishRef,
+} from '../../engine/index.ts';
 import type { FinishSwatchesProps } from '../../schemas/types/blocks/finish-swatches.ts';
 import { FinishPreview } from './finish-preview.tsx';
 import styles from './finish-swatches.module.css';
@@ -95,14 +103,17 @@ function SwatchGroup({ group, name, chosen, visibleCount, onChoose }: SwatchGrou
                 checked={i === chosenIndex}
                 onChange={() => onChoose(item.value)}
               />
-              <img
-                src={item.image.src}
-                alt=""
-                width={item.image.width}
-                height={item.image.height}
-                loading="lazy"
-                decoding="async"
-              />
+              <Picture image={item.image} layout={{ mobile: '3rem' }}>
+                <img
+                  src={item.image.src}
+                  alt=""
+                  width={item.image.width}
+                  height={item.image.height}
+                  loading="lazy"
+                  decoding="async"
+                  style={placeholderStyle(item.image, false)}
+                />
+              </Picture>
               <span className="jv-sr-only">{item.label}</span>
             </label>
           </li>

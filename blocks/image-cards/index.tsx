@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { defineBlock, sectionStyles } from '../../engine/index.ts';
+import { Picture, defineBlock, placeholderStyle, sectionStyles } from '../../engine/index.ts';
 import type { ImageCardsProps } from '../../schemas/types/blocks/image-cards.ts';
 import styles from './image-cards.module.css';
 import { Lightbox } from './lightbox.tsx';
@@ -36,15 +36,18 @@ function ImageCards({ title, intro, columns, images, maxZoom, zoomStep }: ImageC
                   setOpen(i);
                 }}
               >
-                <img
-                  className={styles.thumb}
-                  src={img.src}
-                  alt=""
-                  width={img.width}
-                  height={img.height}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <Picture image={img} layout={{ mobile: 1 / 2, tablet: 1 / columns }}>
+                  <img
+                    className={styles.thumb}
+                    src={img.src}
+                    alt=""
+                    width={img.width}
+                    height={img.height}
+                    loading="lazy"
+                    decoding="async"
+                    style={placeholderStyle(img, false)}
+                  />
+                </Picture>
                 <span className={styles.zoomHint} aria-hidden="true">
                   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                     <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -4,6 +4,7 @@
  * Tab stays inside; closing returns focus to the image that opened it (done by the caller).
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { Picture } from '../../engine/index.ts';
 import type { GalleryImage } from '../../schemas/types/blocks/image-cards.ts';
 import styles from './image-cards.module.css';
 import { zoomIn, zoomOut, zoomPercent } from './zoom.ts';
@@ -164,15 +165,17 @@ function ZoomStage({
       aria-label={zoom > 1 ? 'Zoomed image, scroll to pan' : undefined}
       role={zoom > 1 ? 'group' : undefined}
     >
-      <img
-        className={`${styles.full} ${zoom > 1 ? styles.zoomed : ''}`}
-        src={image.src}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
-        style={zoom > 1 ? { width: `${zoom * 100}%` } : undefined}
-        data-zoom={zoom}
-      />
+      <Picture image={image} layout={{ mobile: 1, tablet: '64rem' }}>
+        <img
+          className={`${styles.full} ${zoom > 1 ? styles.zoomed : ''}`}
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          style={zoom > 1 ? { width: `${zoom * 100}%` } : undefined}
+          data-zoom={zoom}
+        />
+      </Picture>
     </div>
   );
 }

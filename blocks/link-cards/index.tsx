@@ -1,4 +1,4 @@
-import { Img, SiteLink, defineBlock, linkCardStyles, sectionStyles } from '../../engine/index.ts';
+import { Img, SiteLink, defineBlock, gridLayout, linkCardStyles, sectionStyles } from '../../engine/index.ts';
 import type { LinkCardsProps } from '../../schemas/types/blocks/link-cards.ts';
 import styles from './link-cards.module.css';
 
@@ -12,7 +12,7 @@ function LinkCards({ title, intro, columns, cards }: LinkCardsProps) {
       <ul className={`${styles.grid} ${sectionStyles[`cols${columns}`] ?? ''}`}>
         {cards.map((card, i) => (
           <li key={i} className={linkCardStyles.card}>
-            {card.image && <Img className={styles.image} image={card.image} />}
+            {card.image && <Img className={styles.image} image={card.image} layout={gridLayout(columns)} />}
             <div className={styles.body}>
               <CardHeading className={styles.cardTitle}>
                 <SiteLink href={card.url} className={linkCardStyles.link}>

@@ -145,7 +145,8 @@ function ListingView({
                   item={item}
                   descriptionLimit={descriptionLimit}
                   bulletLimit={bulletLimit}
-                  priority={range.start === 0 && i === 0}
+                  // The first card takes the page's first-image slot if no image above took it.
+                  priority={range.start === 0 && i === 0 ? undefined : false}
                   sampleTexts={{ label: sampleText, inCartText, cartText, cartUrl }}
                 />
               </Later>

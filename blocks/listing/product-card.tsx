@@ -4,7 +4,7 @@
  * the item, whose accessible name says which item) when anything was cut; an item with a sample
  * gets a button that adds it to the sample cart.
  */
-import { Img, SampleAction, SiteLink, formatPrice, truncateText } from '../../engine/index.ts';
+import { Img, SampleAction, SiteLink, formatPrice, gridLayout, truncateText } from '../../engine/index.ts';
 import type { ListingProps } from '../../schemas/types/blocks/listing.ts';
 import styles from './listing.module.css';
 
@@ -20,7 +20,7 @@ export function ProductCard({
   item: ListingItem;
   descriptionLimit: number;
   bulletLimit: number;
-  priority: boolean;
+  priority?: boolean;
   sampleTexts: { label: string; inCartText: string; cartText: string; cartUrl: string };
 }) {
   const description = item.description ? truncateText(item.description, descriptionLimit) : undefined;
@@ -28,7 +28,7 @@ export function ProductCard({
   const cut = bullets.length > bulletLimit || (item.description !== undefined && description !== item.description);
   return (
     <article className={styles.card}>
-      {item.image && <Img image={item.image} priority={priority} className={styles.cardImage} />}
+      {item.image && <Img image={item.image} priority={priority} className={styles.cardImage} layout={gridLayout(3)} />}
       <div className={styles.cardBody}>
         {!!item.labels?.length && (
           <ul className={styles.badges} aria-label="Labels">

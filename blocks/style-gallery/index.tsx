@@ -2,6 +2,8 @@ import { useState } from 'react';
 import {
   defineBlock,
   FinishSample,
+  Picture,
+  placeholderStyle,
   selectedFinish,
   useImagePriority,
   useQueryParams,
@@ -57,16 +59,17 @@ function Gallery(props: StyleGalleryProps) {
         </div>
       )}
       <figure className={styles.stage}>
-        <img
-          key={current.src}
-          className={styles.main}
-          src={current.src}
-          alt={current.alt}
-          width={current.width}
-          height={current.height}
-          decoding="async"
-          {...(index === 0 && lead ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
-        />
+        <Picture key={current.src} image={current} layout={{ mobile: 1, desktop: '72rem' }}>
+          <img
+            className={styles.main}
+            src={current.src}
+            alt={current.alt}
+            width={current.width}
+            height={current.height}
+            decoding="async"
+            {...(index === 0 && lead ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
+          />
+        </Picture>
         {current.label && <figcaption className={styles.caption}>{current.label}</figcaption>}
       </figure>
       {images.length > 1 && (
@@ -81,7 +84,17 @@ function Gallery(props: StyleGalleryProps) {
                 aria-label={`Show image ${i + 1} of ${images.length}: ${img.label ?? img.alt}`}
                 onClick={() => setView({ index: i })}
               >
-                <img src={img.src} alt="" width={img.width} height={img.height} loading="lazy" decoding="async" />
+                <Picture image={img} layout={{ mobile: '5.5rem' }}>
+                  <img
+                    src={img.src}
+                    alt=""
+                    width={img.width}
+                    height={img.height}
+                    loading="lazy"
+                    decoding="async"
+                    style={placeholderStyle(img, false)}
+                  />
+                </Picture>
               </button>
             </li>
           ))}

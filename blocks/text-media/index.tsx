@@ -17,7 +17,11 @@ function TextMedia({
   secondaryAction,
 }: TextMediaProps) {
   const Heading = `h${level}` as 'h2' | 'h3';
-  const media = video ? <VideoPlayer video={video} /> : image ? <Img image={image} className={styles.image} /> : null;
+  const media = video ? (
+    <VideoPlayer video={video} />
+  ) : image ? (
+    <Img image={image} className={styles.image} layout={{ mobile: 1, tablet: 1 / 2 }} />
+  ) : null;
   return (
     <section className={[styles.section, tone === 'surface' ? styles.surface : ''].filter(Boolean).join(' ')}>
       <div

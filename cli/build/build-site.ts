@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import type { Finding } from '../../engine/node.ts';
 import { fingerprintImages } from '../../engine/prerender/content-images.ts';
+import { buildImages, imageSummary, type ImageBuildStats } from '../../engine/images/pipeline.ts';
+import { RASTER_IMAGE } from '../../engine/images/sizes.ts';
 import { prerender, type PrerenderResult } from '../../engine/prerender/prerender.ts';
 import { clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
 import { lintSite } from '../lint/run.ts';
@@ -16,7 +18,7 @@ import { helperThreadCount, startHelperThreads } from './prerender-threads.ts';
 import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.ts';
 import { budgetWarnings } from './block-weights.ts';
 import { islandClientFiles } from '../blocks.ts';
-import { BLOCKS_DIR, ROOT } from '../paths.ts';
+import { BLOCKS_DIR, IMAGE_CACHE_DIR, ROOT } from '../paths.ts';
 
 export interface BuildOptions {
   siteDir: string;
@@ -32,11 +34,13 @@ export interface BuildOptions {
   threads?: number;
   /** Static files generated from the content, e.g. the search index (default: siteArtifacts). */
   artifacts?: BuildArtifact[];
+  /** Where encoded image variants are kept between builds (default: node_modules/.cache/joinery/images). */
+  imageCacheDir?: string;
 }
 
 export type BuildResult =
   | { ok: false; stage: 'check' | 'lint'; findings: Finding[] }
-  | ({ ok: true; seconds: number; prerenderSeconds: number } & PrerenderResult);
+  | ({ ok: true; seconds: number; prerenderSeconds: number; images: ImageBuildStats } & PrerenderResult);
 
 export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const log = o.log ?? (() => {});
@@ -52,8 +56,21 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const vite = { root: ROOT, blocksModule: join(BLOCKS_DIR, 'index.ts'), outDir: o.outDir };
   const bundles = o.reuseBundlesFrom ?? o.outDir;
   let compressing: Promise<number | Error> | undefined;
+  if (!o.reuseBundlesFrom) rmSync(siteOut, { recursive: true, force: true });
+  const images = join(o.siteDir, 'images');
+  const tty = process.stdout.isTTY;
+  // Encoded on sharp's threads while Vite builds (a warm build only links cached files).
+  const imagesDone = buildImages({
+    imagesDir: images,
+    siteOut,
+    cacheDir: o.imageCacheDir ?? IMAGE_CACHE_DIR,
+    onProgress: (done, total) => {
+      if (tty) process.stdout.write(`\rjoinery build: images ${done}/${total}${done === total ? '\n' : ''}`);
+    },
+  });
+  // Awaited below; a failure is reported there, not as an unhandled rejection meanwhile.
+  imagesDone.catch(() => {});
   if (!o.reuseBundlesFrom) {
-    rmSync(siteOut, { recursive: true, force: true });
     // The server bundle first: its blocks' island declarations name the browser's client code.
     log('vite: server bundle');
     await build(ssrBuildConfig(vite));
@@ -66,14 +83,16 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
     compressing = precompressAssets(join(siteOut, 'assets')).catch((e: Error) => e);
   }
   mkdirSync(siteOut, { recursive: true });
-  const images = join(o.siteDir, 'images');
   if (existsSync(images)) cpSync(images, join(siteOut, 'images'), { recursive: true });
-  const assetUrls = existsSync(images) ? fingerprintImages(images, siteOut) : undefined;
+  const assetUrls = existsSync(images) ? fingerprintImages(images, siteOut, '/images/', RASTER_IMAGE) : undefined;
+  const { pictures, stats: imageStats } = await imagesDone;
+  if (imageStats.originals) log(imageSummary(imageStats));
+  // A raster original named alone (not as an image's src) stands for its fallback.
+  for (const [url, p] of pictures) assetUrls?.set(url, p.src);
 
-  const folders = { siteDir: o.siteDir, bundles, siteOut, assetUrls, log };
+  const folders = { siteDir: o.siteDir, bundles, siteOut, assetUrls, pictures, log };
   const inputs = await prerenderInputs(folders);
   const { site, routes } = inputs;
-  const tty = process.stdout.isTTY;
   const t1 = performance.now();
   const threads = startHelperThreads(helperThreadCount(routes.length, o.threads), folders, routes.length);
   let result: PrerenderResult;
@@ -103,5 +122,5 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
     if (compressed instanceof Error) throw compressed;
     log(`brotli: ${compressed} scripts and styles`);
   }
-  return { ok: true, seconds: (performance.now() - t0) / 1000, prerenderSeconds, ...result };
+  return { ok: true, seconds: (performance.now() - t0) / 1000, prerenderSeconds, images: imageStats, ...result };
 }

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { buildRouteTable, builtRoutes, loadSite, siteProductFacts, type BlockRegistry } from '../../engine/node.ts';
 import { createAssetResolver, type Manifest } from '../../engine/prerender/assets.ts';
 import type { AssetUrlMap } from '../../engine/prerender/content-images.ts';
+import type { PictureMap } from '../../engine/images/pipeline.ts';
 import { createCriticalCss } from '../../engine/prerender/critical-css.ts';
 import type { PrerenderOptions, SsrModule } from '../../engine/prerender/prerender.ts';
 import { CLIENT_BOOT, CLIENT_ENTRY } from '../../engine/vite/config.ts';
@@ -22,6 +23,8 @@ export interface PrerenderFolders {
   /** dist/site: where pages are written. */
   siteOut: string;
   assetUrls?: AssetUrlMap;
+  /** Raster originals' variants (engine/images/pipeline.ts). */
+  pictures?: PictureMap;
   log?: (line: string) => void;
 }
 
@@ -49,6 +52,7 @@ export async function prerenderInputs(f: PrerenderFolders): Promise<PrerenderOpt
     assets: createAssetResolver(manifest, CLIENT_ENTRY, blockKey, CLIENT_BOOT),
     blocks: await loadBlockContracts(),
     assetUrls: f.assetUrls,
+    pictures: f.pictures,
     criticalCss: criticalCssFrom(join(f.bundles, 'site')),
     productFacts: siteProductFacts(site),
     log: f.log,

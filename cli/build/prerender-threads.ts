@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { RouteRenderer, RoutesRendered } from '../../engine/prerender/prerender.ts';
 import { compiledDir, runnable } from '../compiled.ts';
 import type { PrerenderFolders } from './prerender-inputs.ts';
+import type { Picture } from '../../engine/images/pipeline.ts';
 
 const WORKER = compiledDir
   ? runnable(fileURLToPath(new URL('./prerender-worker.ts', import.meta.url)))
@@ -20,8 +21,9 @@ const WORKER = compiledDir
  */
 const THREADS_MIN_ROUTES = 2000;
 
-export type WorkerInit = Omit<PrerenderFolders, 'assetUrls' | 'log'> & {
+export type WorkerInit = Omit<PrerenderFolders, 'assetUrls' | 'pictures' | 'log'> & {
   assetUrls: [string, string][];
+  pictures: [string, Picture][];
   routeCount: number;
 };
 export type WorkerRequest = { id: number; indexes: number[] } | { id: number; flush: true };
@@ -51,6 +53,7 @@ export function startHelperThreads(
       bundles: folders.bundles,
       siteOut: folders.siteOut,
       assetUrls: [...(folders.assetUrls ?? [])],
+      pictures: [...(folders.pictures ?? [])],
       routeCount,
     };
     // Compiled, the worker is prerender-worker.ts's copy; as TypeScript, prerender-worker.js registers tsx first.

@@ -13,6 +13,7 @@ const post = (m: WorkerReply) => port.postMessage(m);
 const inputs = await prerenderInputs({
   ...init,
   assetUrls: new Map(init.assetUrls),
+  pictures: new Map(init.pictures),
   log: (line) => post({ kind: 'log', line }),
 });
 // The build's route table and ours come from the same files: same length, same order.

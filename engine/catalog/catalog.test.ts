@@ -188,6 +188,20 @@ describe('sample cart items', () => {
     });
   });
 
+  it('takes the named sizes of a photo from the pipeline, whatever copies the content names', () => {
+    const photo = makeStyle();
+    const item = photo.finishes[0]!.items[0]!;
+    item.image = { ...item.image, src: '/images/styles/swatches/pure-white.jpg' };
+    item.doorImage = { ...item.doorImage!, src: '/images/styles/doors/shaker-pure-white.jpg' };
+    const line = sampleCartItem(photo, photo.samples[0]!);
+    expect(line.images[0]!.processedUrls).toEqual({
+      cart: '/images/_sizes/thumbnail/styles/doors/shaker-pure-white.webp',
+    });
+    expect(line.finish.image.processedUrls).toEqual({
+      medium: '/images/_sizes/medium/styles/swatches/pure-white.webp',
+    });
+  });
+
   it('refuses a sample whose finish the style does not have', () => {
     expect(() => sampleCartItem(style, { ...style.samples[0]!, finish: { type: 'paint', value: 'sage' } })).toThrow(
       UnknownSampleFinishError,

@@ -2,6 +2,7 @@
  * Sample items: the cart line derived from a style's sample (spec "Sample cart item"), and a
  * SKU lookup over the catalogue.
  */
+import { processedUrl } from '../images/sizes.ts';
 import { findFinish } from './finishes.ts';
 import { roundMoney } from './price.ts';
 import type { Sample, Style } from './types.ts';
@@ -43,9 +44,9 @@ export function sampleCartItem(style: Pick<Style, 'name' | 'title' | 'finishes'>
     ? {
         src: item.doorImage.src,
         altText: item.doorImage.alt,
-        processedUrls: { cart: item.doorImage.processedUrls.thumbnail },
+        processedUrls: { cart: processedUrl(item.doorImage, 'thumbnail') },
       }
-    : { src: item.image.src, altText: item.image.alt, processedUrls: { cart: item.image.src } };
+    : { src: item.image.src, altText: item.image.alt, processedUrls: { cart: processedUrl(item.image, 'cart') } };
   return {
     sku: sample.sku,
     name: sample.name,
@@ -59,7 +60,7 @@ export function sampleCartItem(style: Pick<Style, 'name' | 'title' | 'finishes'>
       type: ref.group.name,
       label: item.label,
       value: item.value,
-      image: { src: item.image.src, processedUrls: { medium: item.image.src } },
+      image: { src: item.image.src, processedUrls: { medium: processedUrl(item.image, 'medium') } },
     },
     images: [picture],
   };

@@ -66,4 +66,34 @@ describe('rewriteAssetUrls', () => {
     expect(out.meta).toBe(untouched);
     expect(data.blocks[0]!.props.image.src).toBe('/images/a.jpg');
   });
+
+  it("gives an image whose src is a raster original its size, colour and variants' srcsets", () => {
+    const picture = {
+      width: 4000,
+      height: 3000,
+      color: '#806040',
+      src: '/assets/images/k-1280-h.jpg',
+      avif: '/assets/images/k-320-h.avif 320w',
+      webp: '/assets/images/k-320-h.webp 320w',
+    };
+    const urls = new Map([['/images/k.jpg', picture.src]]);
+    const data = {
+      hero: { src: '/images/k.jpg', alt: 'Kitchen', width: 800, height: 600, processedUrls: { card: '/images/k.jpg' } },
+      bg: '/images/k.jpg',
+      bare: { src: '/images/k.jpg', alt: '' },
+    };
+    expect(rewriteAssetUrls(data, urls, new Map([['/images/k.jpg', picture]]))).toEqual({
+      hero: {
+        src: '/assets/images/k-1280-h.jpg',
+        alt: 'Kitchen',
+        width: 800,
+        height: 600,
+        color: '#806040',
+        srcset: { avif: picture.avif, webp: picture.webp },
+        processedUrls: { card: '/images/_sizes/card/k.webp' },
+      },
+      bg: '/assets/images/k-1280-h.jpg',
+      bare: expect.objectContaining({ width: 4000, height: 3000 }),
+    });
+  });
 });

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative, sep } from 'node:path';
+import { NAMED_SIZES, namedSizeUrl, type NamedSize, type PictureMap } from '../images/sizes.ts';
 
 /** Public URL of an original (e.g. "/images/banners/a.jpg") -> its fingerprinted URL. */
 export type AssetUrlMap = ReadonlyMap<string, string>;
@@ -21,10 +22,19 @@ function filesUnder(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** Copies every picture to its hashed name under siteOut and returns the URL map. */
-export function fingerprintImages(imagesDir: string, siteOut: string, urlPrefix = '/images/'): AssetUrlMap {
+/**
+ * Copies every picture to its hashed name under siteOut and returns the URL map; those that
+ * `skip` matches (raster originals: the image pipeline writes their variants) are left out.
+ */
+export function fingerprintImages(
+  imagesDir: string,
+  siteOut: string,
+  urlPrefix = '/images/',
+  skip?: RegExp,
+): Map<string, string> {
   const map = new Map<string, string>();
   for (const abs of filesUnder(imagesDir)) {
+    if (skip?.test(abs)) continue;
     const rel = relative(imagesDir, abs).split(sep).join('/');
     const hash = createHash('sha256').update(readFileSync(abs)).digest('base64url').slice(0, 10);
     const ext = extname(rel);
@@ -51,8 +61,13 @@ export function rewriteAssetUrl(s: string, map: AssetUrlMap): string {
   });
 }
 
-/** A copy of a JSON-like value with every string passed through rewriteAssetUrl (objects untouched when nothing changes). */
-export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap): T {
+/**
+ * A copy of a JSON-like value with every string passed through rewriteAssetUrl (objects untouched
+ * when nothing changes). An object whose `src` is a raster original of `pictures` (an image) gets
+ * its variants' `srcset` by type, its dominant colour, and the original's width and height where
+ * the content gives none; the `<Img>` renders them.
+ */
+export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap, pictures?: PictureMap): T {
   if (!map.size) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return rewriteAssetUrl(v, map);
@@ -72,6 +87,32 @@ export function rewriteAssetUrls<T>(value: T, map: AssetUrlMap): T {
         const y = walk(x);
         if (y !== x) changed = true;
         out[k] = y;
+      }
+      const src = (v as { src?: unknown }).src;
+      const picture = typeof src === 'string' ? pictures?.get(src.split(/[?#]/)[0]!) : undefined;
+      if (picture) {
+        const { width, height, color, avif, webp } = picture;
+        // The content's width and height, where it gives them, are the box it lays the image out in.
+        const image: Record<string, unknown> = {
+          ...out,
+          src: picture.src,
+          width: out.width ?? width,
+          height: out.height ?? height,
+          color,
+          srcset: { avif, webp },
+        };
+        // Renditions by name come from the one original, whatever copies the content names.
+        const named = (v as { processedUrls?: unknown }).processedUrls;
+        if (named && typeof named === 'object')
+          image.processedUrls = Object.fromEntries(
+            Object.keys(named).map((k) => [
+              k,
+              k in NAMED_SIZES
+                ? namedSizeUrl(src as string, k as NamedSize)
+                : (out.processedUrls as Record<string, string>)[k],
+            ]),
+          );
+        return image;
       }
       return changed ? out : v;
     }

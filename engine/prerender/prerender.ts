@@ -14,6 +14,7 @@ import type { RenderResult } from '../render/render-html.tsx';
 import { fileValue } from '../content/load-site.ts';
 import type { BlockRegistry, PageData, RouteEntry } from '../types.ts';
 import { rewriteAssetUrls, type AssetUrlMap } from './content-images.ts';
+import type { PictureMap } from '../images/pipeline.ts';
 import { withSchemaDefaults, type BlockContracts } from '../blocks/contract.ts';
 import { createResolveState, resolveBlockProps } from './resolve.ts';
 import { robotsDisallow, robotsTxt, sitemapPaths, sitemapXml } from './sitemap.ts';
@@ -48,6 +49,8 @@ export interface PrerenderOptions {
   criticalCss?: (cssUrls: readonly string[], bodyHtml: string) => string;
   /** Original content-image URLs -> fingerprinted ones (content-images.ts); pages use the latter. */
   assetUrls?: AssetUrlMap;
+  /** Raster originals' variants: an image whose src is one gets its srcsets and size (content-images.ts). */
+  pictures?: PictureMap;
 }
 
 export interface RoutesManifest {
@@ -113,7 +116,7 @@ export function createRouteRenderer(o: PrerenderOptions): RouteRenderer {
           const blockProps = await resolveBlockProps(data, o.blocks, resolveState.contextFor(route));
           if (blockProps.size) data = buildPageData(o.site, route, { ...opts, blockProps });
         }
-        if (o.assetUrls) data = rewriteAssetUrls(data, o.assetUrls);
+        if (o.assetUrls) data = rewriteAssetUrls(data, o.assetUrls, o.pictures);
         const r = o.ssr.renderPageHtml(data, notFound ? '/404' : route.path, registry);
         for (const f of r.failed) out.failedBlocks.push({ path: route.path, ...f });
         // Styles of every block (one file); the code of the islands only: those that start at load

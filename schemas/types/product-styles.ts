@@ -295,9 +295,9 @@ export interface DoorImage {
    */
   height: number;
   /**
-   * Smaller renditions of the door image by use.
+   * Smaller renditions of the door image by use. For a photo (JPEG, PNG, WebP, AVIF) the build makes them from the original; write them only for an SVG whose small rendition is another file.
    */
-  processedUrls: {
+  processedUrls?: {
     /**
      * The small rendition (60x80 in the cart).
      */
@@ -325,9 +325,9 @@ export interface PreviewImage {
    */
   height: number;
   /**
-   * Smaller renditions of the preview image by use.
+   * Smaller renditions of the preview image by use. For a photo (JPEG, PNG, WebP, AVIF) the build makes them from the original; write them only for an SVG whose small rendition is another file.
    */
-  processedUrls: {
+  processedUrls?: {
     /**
      * The rendition shown on the style page.
      */

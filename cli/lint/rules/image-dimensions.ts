@@ -1,10 +1,12 @@
 /**
  * Every image object (an object whose `src` is an image) gives its width and height, so the
- * browser reserves its box and the page does not shift while it loads. An image whose local
+ * browser reserves its box and the page does not shift while it loads; a local photo (raster
+ * original) may leave them out, as the build takes them from the file. An image whose local
  * file is missing is left to missing-file (an error there), so it is reported once.
  */
 import { existsSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
+import { RASTER_IMAGE } from '../../../engine/images/sizes.ts';
 import type { LintContext } from '../context.ts';
 import { isAssetLink } from '../links.ts';
 import { defineRule } from '../rule.ts';
@@ -57,6 +59,8 @@ export default defineRule({
     forEachObject(file.value, (o, pointer) => {
       const src = o.src;
       if (typeof src !== 'string' || !isImageSrc(src)) return;
+      // A photo under /images/: the build reads its size from the original.
+      if (isAssetLink(src) && RASTER_IMAGE.test(src.split(/[?#]/)[0]!)) return;
       const missing = ['width', 'height'].filter((k) => !hasSize(o[k]));
       if (!missing.length || localMissing(src)) return;
       ctx.report({

@@ -32,6 +32,7 @@ describe('lint rules', () => {
       'catalogue-integrity',
       'data-query',
       'image-dimensions',
+      'processed-urls',
       'json-ld-flags',
       'sitemap-canonical',
       'csp-host',

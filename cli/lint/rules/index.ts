@@ -17,6 +17,7 @@ import lintConfig from './lint-config.ts';
 import missingFile from './missing-file.ts';
 import orphanPage from './orphan-page.ts';
 import pricing from './pricing.ts';
+import processedUrls from './processed-urls.ts';
 import schema from './schema.ts';
 import schemaRef from './schema-ref.ts';
 import shippingSpeed from './shipping-speed.ts';
@@ -48,6 +49,7 @@ export const rules: Rule[] = [
   catalogueIntegrity,
   dataQuery,
   imageDimensions,
+  processedUrls,
   jsonLdFlags,
   sitemapCanonical,
   cspHost,

@@ -1,0 +1,146 @@
+/**
+ * The photo copy of the shop (tests/photo-shop: 3,000-4,000 px JPEGs in place of its banners,
+ * category cards, kitchen and style pictures, finish previews and gallery), built into a folder
+ * of its own and served by `joinery start`: at 390 and 1280 px the browser shows every photo on
+ * the first screen from an AVIF or WebP variant no wider than twice its slot, the page's LCP
+ * image is the one eager, high-priority image, and a second build encodes nothing.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freePort } from './support/free-port.ts';
+import { settled } from './support/page-helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'joinery-photos-'));
+// The build's server bundle resolves React from the project's node_modules: built inside it.
+mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+const out = mkdtempSync(join(ROOT, '.tmp', 'photos-e2e-'));
+const siteDir = join(work, 'site');
+let server: ChildProcess | undefined;
+let base = '';
+let firstBuild = '';
+
+const PAGES: [string, string][] = [
+  ['home', '/'],
+  ['category', '/products/kitchen-cabinets'],
+  ['style', '/products/kitchen-cabinets/rta-kitchen-cabinets/aw'],
+  ['gallery', '/inspiration-gallery/shaker-green'],
+];
+
+const buildPhotoShop = () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'tests/photo-shop/build-photo-shop.ts', siteDir, out], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: undefined, VIDEO_THUMBNAIL_HOST: 'off' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`photo shop build failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+};
+
+// Encoding the photographs the first time takes a while on a busy machine (then they are cached).
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(900_000);
+  rmSync(siteDir, { recursive: true, force: true });
+  firstBuild = buildPhotoShop();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['cli/bin.js', 'start', '--port', String(port), '--site', siteDir], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: undefined,
+      JOINERY_DIST_DIR: out,
+      JOINERY_DATA_DIR: join(work, 'data'),
+      JOINERY_LOG_REQUESTS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`joinery start exited with ${server.exitCode}`);
+    const ok = await fetch(`${base}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
+});
+
+test('the build encodes each photograph once: a second build of the same originals encodes none', () => {
+  expect(firstBuild).toMatch(/images: \d+ originals \(\d+ encoded, \d+ from cache\), \d+ variants/);
+  rmSync(siteDir, { recursive: true, force: true });
+  expect(buildPhotoShop()).toMatch(/images: (\d+) originals \(0 encoded, \1 from cache\)/);
+});
+
+for (const width of [390, 1280])
+  for (const [name, path] of PAGES)
+    test(`${name} at ${width} px: photos from AVIF or WebP no wider than twice their slot; the LCP image alone eager and high`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { lcp?: Element | null };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.lcp = (e as PerformanceEntry & { element: Element | null }).element;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(base + path);
+      await settled(page);
+      // Every photo in the first screen, once loaded (the first photo scrolled to when none is).
+      const inFirstScreen = () =>
+        page.evaluate(async () => {
+          const imgs = [...document.querySelectorAll('picture > img')] as HTMLImageElement[];
+          const inView = imgs.filter((i) => {
+            const r = i.getBoundingClientRect();
+            return (
+              r.width > 0 &&
+              r.bottom > 0 &&
+              r.top < innerHeight &&
+              r.right > 0 &&
+              r.left < innerWidth &&
+              getComputedStyle(i).visibility !== 'hidden'
+            );
+          });
+          await Promise.all(inView.map((i) => i.decode().catch(() => {})));
+          return inView.map((i) => ({ src: i.currentSrc, slot: i.getBoundingClientRect().width }));
+        });
+      let shown = await inFirstScreen();
+      if (!shown.length) {
+        await page.locator('picture > img').first().scrollIntoViewIfNeeded();
+        shown = await inFirstScreen();
+      }
+      expect(shown.length, 'photos on the page').toBeGreaterThan(0);
+      for (const img of shown) {
+        expect(img.src, 'a variant the pipeline wrote').toMatch(/\/assets\/images\/.+-(\d+)-[\w-]{10}\.(avif|webp)$/);
+        const fileWidth = Number(/-(\d+)-[\w-]{10}\.\w+$/.exec(img.src)![1]);
+        expect(fileWidth, `${img.src} in a ${Math.round(img.slot)} px slot`).toBeLessThanOrEqual(2 * img.slot);
+      }
+      // The LCP element is the page's one eager, high-priority image.
+      await expect.poll(() => page.evaluate(() => !!(window as unknown as { lcp?: Element }).lcp)).toBe(true);
+      const lcp = await page.evaluate(() => {
+        const el = (window as unknown as { lcp: Element }).lcp;
+        const high = [...document.querySelectorAll('img[fetchpriority="high"]')];
+        const eager = [...document.querySelectorAll('img[loading="eager"]')];
+        return {
+          tag: el.tagName,
+          isHigh: high.includes(el),
+          high: high.length,
+          eagerOthers: eager.filter((e) => e !== el).length,
+        };
+      });
+      if (lcp.tag === 'IMG') expect(lcp).toEqual({ tag: 'IMG', isHigh: true, high: 1, eagerOthers: 0 });
+      else expect(lcp.high, 'no image is high priority when the LCP is text').toBeLessThanOrEqual(1);
+      await context.close();
+    });
