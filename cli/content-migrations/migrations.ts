@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { require as tsxRequire } from 'tsx/cjs/api';
+import { createRequire } from 'node:module';
 import { BLOCKS_DIR } from '../paths.ts';
 
 export type Props = Record<string, unknown>;
@@ -26,6 +26,12 @@ const migrationBlocksDir = (): string => process.env.JOINERY_BLOCKS_DIR || BLOCK
 
 const cache = new Map<string, BlockMigration[]>();
 
+/** A migration file is TypeScript: tsx loads it, and only when a block has migrations. */
+function loadTypeScript(file: string): unknown {
+  const { require: tsxRequire } = createRequire(import.meta.url)('tsx/cjs/api') as typeof import('tsx/cjs/api');
+  return tsxRequire(file, import.meta.url);
+}
+
 /** A block type's migrations, in number order (loaded once per process). */
 function blockMigrations(type: string, blocksDir = migrationBlocksDir()): BlockMigration[] {
   const dir = join(blocksDir, type, 'migrations');
@@ -38,7 +44,7 @@ function blockMigrations(type: string, blocksDir = migrationBlocksDir()): BlockM
         .sort((a, b) => Number(FILE.exec(a)![1]) - Number(FILE.exec(b)![1]) || a.localeCompare(b))
         .map((f) => {
           const file = join(dir, f);
-          const migrate = (tsxRequire(file, import.meta.url) as { default?: unknown }).default;
+          const migrate = (loadTypeScript(file) as { default?: unknown }).default;
           if (typeof migrate !== 'function')
             throw new Error(`${file}: its default export must be a function from the old props to the new`);
           return { name: f.slice(0, -'.ts'.length), file, migrate: migrate as BlockMigration['migrate'] };

@@ -91,7 +91,10 @@ describe('incremental lint', () => {
 
   it('has found the findings of every rule on the way', () => {
     expect(fixtures.length).toBeGreaterThan(30);
-    expect(rules.map((r) => r.meta.code).filter((id) => !foundRules.has(id))).toEqual([]);
+    // block-migration needs a fixture block's migrations (JOINERY_BLOCKS_DIR), not a site fixture:
+    // it reads only its file (checkFile), and cli/content-migrations/run.test.ts lints its fixture.
+    const needsBlocks = new Set(['block-migration']);
+    expect(rules.map((r) => r.meta.code).filter((id) => !foundRules.has(id) && !needsBlocks.has(id))).toEqual([]);
   });
 
   it('re-runs, after an edit of one page, the per-file checks on that page alone and the cross-file checks that read pages', () => {

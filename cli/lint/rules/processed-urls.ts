@@ -21,28 +21,27 @@ export default defineRule({
       url: 'docs/rules/processed-urls.md',
     },
   },
-  check(ctx: LintContext) {
-    for (const file of ctx.site.files.values()) {
-      if (file.value === undefined) continue;
-      forEachObject(file.value, (o, pointer) => {
-        const { src, processedUrls } = o;
-        if (typeof src !== 'string' || !isObj(processedUrls)) return;
-        const photo = isAssetLink(src) && RASTER_IMAGE.test(src.split(/[?#]/)[0]!);
-        for (const [name, url] of Object.entries(processedUrls)) {
-          const because = photo
-            ? `the build makes it from the photo "${src}"`
-            : url === src
-              ? `it repeats the image's src "${src}", which is used without it`
-              : undefined;
-          if (!because) continue;
-          ctx.report({
-            file: file.rel,
-            pointer: `${pointer}/processedUrls/${name}`,
-            atKey: true,
-            message: `processedUrls.${name} can go: ${because}`,
-          });
-        }
-      });
-    }
+  // Reads the file alone: each image object's src and processedUrls.
+  checkFile(ctx: LintContext, file) {
+    if (file.value === undefined) return;
+    forEachObject(file.value, (o, pointer) => {
+      const { src, processedUrls } = o;
+      if (typeof src !== 'string' || !isObj(processedUrls)) return;
+      const photo = isAssetLink(src) && RASTER_IMAGE.test(src.split(/[?#]/)[0]!);
+      for (const [name, url] of Object.entries(processedUrls)) {
+        const because = photo
+          ? `the build makes it from the photo "${src}"`
+          : url === src
+            ? `it repeats the image's src "${src}", which is used without it`
+            : undefined;
+        if (!because) continue;
+        ctx.report({
+          file: file.rel,
+          pointer: `${pointer}/processedUrls/${name}`,
+          atKey: true,
+          message: `processedUrls.${name} can go: ${because}`,
+        });
+      }
+    });
   },
 });
