@@ -103,7 +103,7 @@ formatting, comments and key order. Change schema.json and the component in the 
 }
 `,
     [`${name}.test.tsx`]: `import { describe, expect, it } from 'vitest';
-import { renderBlockScreen, type WrittenProps } from '../../engine/testing/screen.ts';
+import { renderBlockScreen, type WrittenProps } from '../../engine/testing/index.ts';
 import type { ${Name}Props } from '../../schemas/types/blocks/${name}.ts';
 import example from './example.json' with { type: 'json' };
 import block from './index.tsx';
