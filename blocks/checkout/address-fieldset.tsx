@@ -1,5 +1,5 @@
 /**
- * One address (billing or shipping) as a fieldset, its fields in the spec's order, each a
+ * One address (billing or shipping) as a fieldset, its fields in the checkout's fixed order, each a
  * react-hook-form Controller of the checkout's form. A US address picks its state from the list;
  * any other country types it. The country list of the address the order ships to holds only the
  * countries the shop ships to.

@@ -1,2 +1,2 @@
-/** The checkout's own text while the cart (and the form's code) load; everything else is the spec's, in the engine. */
+/** The checkout's own text while the cart (and the form's code) load; every other text is fixed in the engine. */
 export const LOADING_TEXT = 'Loading checkout...';

@@ -32,7 +32,7 @@ export function intentFromQuery(search: string): { paymentIntentId: string; paym
 }
 
 /**
- * The verify call's body: the spec's fields when the provider returned them, and the whole
+ * The verify call's body: `paymentIntentId` and `paymentIntentClientSecret` when the provider returned them, and the whole
  * query string (a provider with return parameters of its own reads its references there);
  * null when the page came back with nothing.
  */

@@ -10,7 +10,7 @@
  *   `joinery:samples-changed` event on this window, and the browser's own `storage` event in
  *   every other tab. Subscribers are called on both.
  * - Adding a sku that is present with the same finish adds one to its quantity ("... updated.")
- *   up to the shop's maximum, then changes nothing and answers the spec's maximum-quantity
+ *   up to the shop's maximum, then changes nothing and answers the maximum-quantity
  *   message (with a maximum of 1, at once). Adding a sku that is present with another finish (a
  *   line stored before the catalogue changed) replaces that line with quantity 1: "... updated.".
  */
@@ -46,7 +46,7 @@ export type AddStatus = 'added' | 'updated' | 'max-quantity';
 export interface AddResult {
   status: AddStatus;
   sku: string;
-  /** The message to show, exactly as the spec words it. */
+  /** The message to show, word for word as the shop shows it. */
   message: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The spec's payment statuses and what they make of the order: ordered when the payment is
+ * The payment statuses and what they make of the order: ordered when the payment is
  * completed, else pending_payment. Each provider adapter maps its own words onto them.
  */
 export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'on_hold';

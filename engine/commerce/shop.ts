@@ -19,7 +19,7 @@ export interface ShopCountry {
   name: string;
   /** Does the shop ship there? (Billing addresses may be anywhere.) */
   shipping: boolean;
-  /** Its own postal code rule (site.json), instead of the spec's ZIP rule: the upper-cased code must match `pattern` (a regular expression's source: page data is JSON). */
+  /** Its own postal code rule (site.json), instead of the US ZIP rule (5 digits or ZIP+4): the upper-cased code must match `pattern` (a regular expression's source: page data is JSON). */
   postalCode?: { pattern: string; message: string };
 }
 
@@ -78,7 +78,7 @@ function checkedPattern(country: string, source: string): string {
   }
 }
 
-/** A country's own postal code rule, or undefined when it follows the spec's ZIP rule. */
+/** A country's own postal code rule, or undefined when it follows the US ZIP rule. */
 export const ownPostalCode = (shop: ShopRules, code: string): ShopCountry['postalCode'] =>
   shop.countries.find((c) => c.code === code.toUpperCase())?.postalCode;
 

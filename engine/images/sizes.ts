@@ -37,7 +37,7 @@ export function variantWidths(width: number): number[] {
 export const FALLBACK_WIDTH = 1280;
 
 /**
- * The spec's processedUrls by name with their width in px (twice the CSS size they are shown
+ * The catalogue's processedUrls by name with their width in px (twice the CSS size they are shown
  * at: the cart's 60x80 door, a style page card, a finish swatch's preview).
  */
 export const NAMED_SIZES = { thumbnail: 160, cart: 160, medium: 480, card: 800 } as const;

@@ -7,7 +7,7 @@
  *   Accept.js's opaque data for the order's total: the server charges the total it computed (a
  *   client `amount` that differs: 422) through the same pay step as every provider; the bill-to
  *   and ship-to sent to Authorize.Net are the order's stored addresses, so additionalData is
- *   accepted for the spec's shape and not trusted.
+ *   accepted for the API's shape and not trusted.
  *   -> 200 completed | 202 pending or held for review | 402 failed (the gateway's text):
  *   { success, status, message, transactionId, transactionResponse: { responseCode }, order, payment }
  *   A card number or CVV in the body: 422 (noCardData).

@@ -8,7 +8,7 @@
  *            taxPercent, totals: { subtotal, subtotalInclTax, shippingAmount, shippingTaxAmount,
  *            shippingInclTax, taxAmount, total, totalItemCount, weight }, message? }
  *   Without an address: no methods, tax and total null, message `Shipping will be calculated after
- *   entering address.`; with one that no method ships to: the spec's no-methods message.
+ *   entering address.`; with one that no method ships to: the no-methods message.
  *   -> 422 field errors (`shippingAddress.countryId`: `Sorry, we don't ship to Canada.` for a country not in
  *      site.json's commerce.countries,
  *      `items.N.sku` for a sku not in the catalogue ...)

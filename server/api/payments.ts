@@ -1,7 +1,7 @@
 /**
  * The payment routes every provider shares.
  *
- * POST /api/payment/:paymentMethod/verify  (the spec's body and answer: server/payments/return-page.ts)
+ * POST /api/payment/:paymentMethod/verify  (its body and answer: server/payments/return-page.ts)
  *   The return page's call. The server looks the payment up by the transaction id and its client
  *   secret, then asks the provider itself for the outcome and settles it: the query string the
  *   browser came back with is never taken as the result. (The return page goes to

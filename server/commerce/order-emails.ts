@@ -22,7 +22,7 @@ export const ORDER_MAIL_KINDS = { customer: 'order-confirmation', admin: 'order-
 const customerSubject = (orderNumber: string) => `Order Confirmation #${orderNumber}`;
 const adminSubject = (orderNumber: string) => `New Order #${orderNumber}`;
 
-/** Spec 001 section 8, for an order without that address. */
+/** Shown in an order e-mail for an order without that address. */
 const ADDRESS_MISSING = 'Address not available';
 
 export interface ShopInfo {
@@ -78,7 +78,7 @@ function lineDetail(i: OrderView['items'][number]): string {
   return i.name.toLowerCase().includes(finish.toLowerCase()) ? '' : finish;
 }
 
-/** The spec's e-mail data for an order; `quoteIncrementId` for the order of a paid quote. */
+/** The order e-mails' data for an order; `quoteIncrementId` for the order of a paid quote. */
 export function orderEmailData(order: OrderView, timeZone?: string, quoteIncrementId?: string) {
   const billing = order.addresses.find((a) => a.type === 'billing');
   const shipping = order.addresses.find((a) => a.type === 'shipping');

@@ -46,7 +46,7 @@ export interface PayOutcome {
   result: ChargeResult;
 }
 
-/** The return page's answer in neutral words (server/payments/verify-answer.ts shapes the spec's JSON). */
+/** The return page's answer in neutral words (server/payments/verify-answer.ts shapes the API's JSON). */
 export interface VerifyResult {
   success: boolean;
   error?: string;

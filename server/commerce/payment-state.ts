@@ -1,6 +1,6 @@
 /**
  * A payment's stored state (payments.state): one provider-neutral word for where the attempt
- * stands, written by the steps that change it. The spec's payment status (pending, completed,
+ * stands, written by the steps that change it. The payment status the API shows (pending, completed,
  * failed, on_hold) stays beside it; the state says what the status alone cannot.
  *
  * - created: written, the provider's answer not yet settled (an attempt whose answer may be lost)

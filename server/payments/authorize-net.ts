@@ -26,7 +26,7 @@
  * description ends with the metadata as `[k=v&k=v]` (URL-encoded), which retrieve() reads back
  * into `metadata`. Only the server writes it (the transaction key is secret).
  *
- * Not shown in the spec, decided here: a gateway that does not answer in time fails the attempt
+ * Decided here: a gateway that does not answer in time fails the attempt
  * (the page says so); a retry posts the same invoice number and amount, which Authorize.Net's
  * duplicate window (120 s by default) refuses, so a charge that did go through is not repeated
  * within it.
@@ -208,7 +208,7 @@ export function resultOfTransaction(body: {
   };
 }
 
-/** The gateway's response codes in the spec's payment statuses (1 approved, 2 pending, 3 declined, 4 held for review). */
+/** The gateway's response codes as our payment statuses (1 approved, 2 pending, 3 declined, 4 held for review). */
 const RESPONSE_STATUS: Readonly<Record<number, PaymentStatus>> = {
   1: 'completed',
   2: 'pending',

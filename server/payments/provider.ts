@@ -2,7 +2,7 @@
  * The one interface every payment provider implements. The browser hands
  * card data only to the gateway's own script (the sandbox gateway's tokenizer, Stripe.js,
  * Accept.js) and gets a token; the shop's server hands the provider that token and the amount
- * it computed, in integer cents. The provider answers with the spec's status (mapped from its
+ * it computed, in integer cents. The provider answers with our payment status (mapped from its
  * response code or intent status), what may be stored (a transaction id, a message, the card's
  * brand and last 4 digits) and, when the card holder must act (3-D Secure), a next action of
  * its own. Nothing here carries a card number.
@@ -114,7 +114,7 @@ export interface PaymentProvider {
   answerFields?(result: ChargeResult): Record<string, unknown>;
   /**
    * The payment a return page names when it came back with the provider's own parameters
-   * (the query string it was sent back with); default: the spec's verify fields.
+   * (the query string it was sent back with); default: the verify body's `paymentIntentId` and `paymentIntentClientSecret`.
    */
   returnRef?(query: Readonly<Record<string, string>>): ReturnRef | undefined;
   charge(request: ChargeRequest): Promise<ChargeResult>;

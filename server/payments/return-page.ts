@@ -1,5 +1,5 @@
 /**
- * The return page's call in the spec's words, the same for every provider:
+ * The return page's call in the API's fixed words, the same for every provider:
  * POST /api/payment/{method}/verify { paymentIntentId, paymentIntentClientSecret } answers
  * { success, error?, status, transactionId, transactionResponse: { amount, responseCode?, message? }, metadata }.
  * A provider whose return URL carries its own parameters reads our references from them
@@ -14,7 +14,7 @@ const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIR
 
 const specFields = z.object({ paymentIntentId: text(200), paymentIntentClientSecret: text(300) });
 
-/** The verify body for a method of this provider: the spec's fields, unless the provider reads its own return parameters. */
+/** The verify body for a method of this provider: `paymentIntentId` and `paymentIntentClientSecret`, unless the provider reads its own return parameters. */
 export function returnBody(provider: PaymentProvider | undefined) {
   return z
     .object({
@@ -42,7 +42,7 @@ export function returnRefOf(
   return { transactionId: spec.paymentIntentId, secret: spec.paymentIntentClientSecret };
 }
 
-/** The spec's verify answer. */
+/** The verify route's answer, its fields fixed by the API. */
 export function verifyJson(v: VerifyResult) {
   const code = v.details.responseCode;
   return {

@@ -1,7 +1,7 @@
 /**
  * The `sandbox` provider: the shop's client of the offline sandbox gateway
  * (server/sandbox-gateway), as the Stripe provider is of Stripe. It charges a token the browser
- * got from the gateway's script and maps the gateway's states onto the spec's statuses:
+ * got from the gateway's script and maps the gateway's states onto our payment statuses:
  * succeeded completed, declined and canceled failed, held_for_review on hold for review,
  * requires_action on hold for the card holder's authentication (its next action: the
  * gateway's authentication page).

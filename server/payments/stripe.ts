@@ -80,7 +80,7 @@ function stripeClient(cfg: StripeConfig): Stripe {
   });
 }
 
-/** Stripe's intent statuses in the spec's payment statuses. */
+/** Stripe's intent statuses as our payment statuses. */
 const INTENT_STATUS: Readonly<Record<string, PaymentStatus>> = {
   succeeded: 'completed',
   requires_payment_method: 'pending',

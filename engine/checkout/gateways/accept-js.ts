@@ -98,7 +98,7 @@ const party = (a: AddressValues) => ({
   phoneNumber: a.phoneNumber.trim(),
 });
 
-/** Spec 000 section 7's body, with the order's id and token; the server charges its own total. */
+/** The process-transaction body, with the order's id and token; the server charges its own total. */
 export function processTransactionBody(
   order: PendingOrder,
   paymentMethod: string,

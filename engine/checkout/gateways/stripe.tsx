@@ -172,7 +172,7 @@ const ROUTE = '/api/payment/stripe';
 const failed = (message: string, errors?: Record<string, string>): PayOutcome => ({ kind: 'failed', message, errors });
 
 /**
- * Spec 000 section 4's intent handling. An order's every step is read back from the server (which
+ * The card intent's handling. An order's every step is read back from the server (which
  * settles from what Stripe says); a quote's payment is checked by the server when it converts.
  */
 async function finishIntent(
