@@ -145,149 +145,158 @@ function contentOf(
   };
 }
 
-export function orderService(ctx: CommerceContext) {
-  const { db, clock } = ctx;
+/** The order an idempotency key already made, as the answer to a replay of its request. */
+async function replay(
+  ctx: CommerceContext,
+  keyHash: string,
+  key: string,
+  hash: string,
+): Promise<CreatedOrder | undefined> {
+  const { db } = ctx;
+  const row = await orderByKey.first(db, { keyHash });
+  if (!row) return undefined;
+  const token = openTokenBox(row.token_box, key);
+  // The key is the cart's: while its order's payment is held for review, that order is the
+  // answer to any checkout with it (another tab, changed details), never a second order.
+  const held = async () => (await paymentsOfOrder.all(db, { orderId: row.id })).some(isHeldForReview);
+  if (!token || (row.request_hash !== hash && !(await held())))
+    throw new CommerceError('conflict', COMMERCE_TEXTS.keyReused);
+  return { order: (await loadOrderView(db, row.id, row))!, orderToken: token, created: false };
+}
 
-  const heldForReview = async (orderId: number) => (await paymentsOfOrder.all(db, { orderId })).some(isHeldForReview);
+/**
+ * Fails the payments that wait for an authentication (the order changed, or another attempt
+ * starts), so approving one of them later charges nothing. Returns them: the caller cancels
+ * them at their provider once its transaction committed (cancelAtProviders).
+ */
+async function cancelPendingAuthentications(db: Db, orderId: number, now: string): Promise<PaymentRow[]> {
+  return db
+    .updateTable('payments')
+    .set({ status: 'failed', state: 'canceled', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'awaiting_customer')
+    .returningAll()
+    .execute();
+}
 
-  async function replay(keyHash: string, key: string, hash: string): Promise<CreatedOrder | undefined> {
-    const row = await orderByKey.first(db, { keyHash });
-    if (!row) return undefined;
-    const token = openTokenBox(row.token_box, key);
-    // The key is the cart's: while its order's payment is held for review, that order is the
-    // answer to any checkout with it (another tab, changed details), never a second order.
-    if (!token || (row.request_hash !== hash && !(await heldForReview(row.id))))
-      throw new CommerceError('conflict', COMMERCE_TEXTS.keyReused);
-    return { order: (await loadOrderView(db, row.id, row))!, orderToken: token, created: false };
+/** Best effort: a provider that cannot cancel now will decline or report the payment later, and settle records what it says. */
+async function cancelAtProviders(ctx: CommerceContext, rows: readonly PaymentRow[]): Promise<void> {
+  for (const p of rows) {
+    const provider = ctx.deps.providers[p.gateway];
+    if (!p.transaction_id || !provider?.cancel) continue;
+    await provider
+      .cancel(p.transaction_id)
+      .catch((e: unknown) => ctx.deps.log.error(`checkout: canceling ${p.transaction_id} at ${p.gateway} failed:`, e));
   }
+}
 
-  /**
-   * Fails the payments that wait for an authentication (the order changed, or another attempt
-   * starts), so approving one of them later charges nothing. Returns them: the caller cancels
-   * them at their provider once its transaction committed (cancelAtProviders).
-   */
-  async function cancelPendingAuthentications(db: Db, orderId: number, now: string): Promise<PaymentRow[]> {
-    return db
-      .updateTable('payments')
-      .set({ status: 'failed', state: 'canceled', updated_at: now })
-      .where('order_id', '=', orderId)
-      .where('state', '=', 'awaiting_customer')
-      .returningAll()
-      .execute();
+/** POST /api/order: one order per idempotency key. */
+async function createOrder(ctx: CommerceContext, req: OrderRequest): Promise<CreatedOrder> {
+  const { idempotencyKey, ...request } = req;
+  const keyHash = hashIdempotencyKey(idempotencyKey);
+  const hash = requestHash(request);
+  // The insert itself finds a replay (the key's order exists: nothing written), so a new
+  // order costs no read first. A replay still answers before any refusal of the request.
+  let data: CommerceData;
+  let content: OrderContent;
+  try {
+    data = ctx.data();
+    content = contentOf(ctx, data, {
+      ...req,
+      sameAsBilling: req.sameAsBilling ?? false,
+      additionalNotes: req.additionalNotes || null,
+    });
+  } catch (e) {
+    const again = await replay(ctx, keyHash, idempotencyKey, hash);
+    if (again) return again;
+    throw e;
   }
-
-  /** Best effort: a provider that cannot cancel now will decline or report the payment later, and settle records what it says. */
-  async function cancelAtProviders(rows: readonly PaymentRow[]): Promise<void> {
-    for (const p of rows) {
-      const provider = ctx.deps.providers[p.gateway];
-      if (!p.transaction_id || !provider?.cancel) continue;
-      await provider
-        .cancel(p.transaction_id)
-        .catch((e: unknown) =>
-          ctx.deps.log.error(`checkout: canceling ${p.transaction_id} at ${p.gateway} failed:`, e),
-        );
+  const token = newOrderToken(idempotencyKey);
+  const now = ctx.clock.now();
+  let order: OrderView | undefined;
+  try {
+    order = await insertOrder(ctx, content, {
+      keyHash,
+      requestHash: hash,
+      token,
+      currency: data.shop.currency.code,
+      now,
+    });
+  } catch (e) {
+    // A concurrent request with the same key won the insert: answer with its order.
+    if (isUniqueViolation(e, 'idempotency_key')) {
+      const winner = await replay(ctx, keyHash, idempotencyKey, hash);
+      if (winner) return winner;
     }
+    throw e;
   }
+  if (!order) {
+    // The key already made an order (a retry, a double submit): answer with it.
+    const again = await replay(ctx, keyHash, idempotencyKey, hash);
+    if (again) return again;
+    throw new Error(`order of idempotency key ${keyHash} not found after a conflicting insert`);
+  }
+  return { order, orderToken: token.token, created: true };
+}
 
+/** The content of a changed order: the patch over what is stored, every amount computed again. */
+function patchedContent(ctx: CommerceContext, patch: OrderPatch, current: OrderView): OrderContent {
+  const stored = (type: 'billing' | 'shipping') => addressInput(current.addresses.find((a) => a.type === type)!);
+  const sameAsBilling = patch.sameAsBilling ?? current.sameAsBilling;
+  const billing = patch.billing ?? stored('billing');
+  return contentOf(ctx, ctx.data(), {
+    items:
+      patch.items ??
+      current.items.map((i) => ({
+        sku: i.sku,
+        finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value },
+        qty: i.qty,
+      })),
+    billing,
+    shipping: sameAsBilling ? billing : (patch.shipping ?? stored('shipping')),
+    sameAsBilling,
+    shippingMethod: patch.shippingMethod ?? current.shippingMethod,
+    paymentMethod: patch.paymentMethod ?? current.paymentMethod,
+    additionalNotes: patch.additionalNotes === undefined ? current.additionalNotes : patch.additionalNotes || null,
+  });
+}
+
+/** PATCH /api/order: changes an order that is not paid; every amount is computed again. */
+async function updateOrder(ctx: CommerceContext, patch: OrderPatch): Promise<OrderView> {
+  const { db } = ctx;
+  const row = await ctx.authorize(patch.id, patch.token);
+  await ctx.assertOpen(row);
+  const current = (await loadOrderView(db, row.id, row))!;
+  const content = patchedContent(ctx, patch, current);
+  const now = ctx.clock.now().toISOString();
+  const canceled = await db.transaction().execute(async (trx) => {
+    // Conditional on the state checked above: a payment that started meanwhile wins.
+    const r = await trx
+      .updateTable('orders')
+      .set({ ...contentColumns(content), updated_at: now })
+      .where('id', '=', row.id)
+      .where('status', '!=', 'ordered')
+      .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
+    await writeLinesAndAddresses(trx, row.id, content);
+    return cancelPendingAuthentications(trx, row.id, now);
+  });
+  await cancelAtProviders(ctx, canceled);
+  return (await loadOrderView(db, row.id))!;
+}
+
+export function orderService(ctx: CommerceContext) {
   return {
     cancelPendingAuthentications,
-    cancelAtProviders,
-
-    /** POST /api/order: one order per idempotency key. */
-    async create(req: OrderRequest): Promise<CreatedOrder> {
-      const { idempotencyKey, ...request } = req;
-      const keyHash = hashIdempotencyKey(idempotencyKey);
-      const hash = requestHash(request);
-      // The insert itself finds a replay (the key's order exists: nothing written), so a new
-      // order costs no read first. A replay still answers before any refusal of the request.
-      let data: CommerceData;
-      let content: OrderContent;
-      try {
-        data = ctx.data();
-        content = contentOf(ctx, data, {
-          ...req,
-          sameAsBilling: req.sameAsBilling ?? false,
-          additionalNotes: req.additionalNotes || null,
-        });
-      } catch (e) {
-        const again = await replay(keyHash, idempotencyKey, hash);
-        if (again) return again;
-        throw e;
-      }
-      const token = newOrderToken(idempotencyKey);
-      const now = clock.now();
-      let order: OrderView | undefined;
-      try {
-        order = await insertOrder(ctx, content, {
-          keyHash,
-          requestHash: hash,
-          token,
-          currency: data.shop.currency.code,
-          now,
-        });
-      } catch (e) {
-        // A concurrent request with the same key won the insert: answer with its order.
-        if (isUniqueViolation(e, 'idempotency_key')) {
-          const winner = await replay(keyHash, idempotencyKey, hash);
-          if (winner) return winner;
-        }
-        throw e;
-      }
-      if (!order) {
-        // The key already made an order (a retry, a double submit): answer with it.
-        const again = await replay(keyHash, idempotencyKey, hash);
-        if (again) return again;
-        throw new Error(`order of idempotency key ${keyHash} not found after a conflicting insert`);
-      }
-      return { order, orderToken: token.token, created: true };
-    },
-
-    /** PATCH /api/order: changes an order that is not paid; every amount is computed again. */
-    async update(patch: OrderPatch): Promise<OrderView> {
-      const row = await ctx.authorize(patch.id, patch.token);
-      await ctx.assertOpen(row);
-      const current = (await loadOrderView(db, row.id, row))!;
-      const stored = (type: 'billing' | 'shipping') => addressInput(current.addresses.find((a) => a.type === type)!);
-      const sameAsBilling = patch.sameAsBilling ?? current.sameAsBilling;
-      const billing = patch.billing ?? stored('billing');
-      const data = ctx.data();
-      const content = contentOf(ctx, data, {
-        items:
-          patch.items ??
-          current.items.map((i) => ({
-            sku: i.sku,
-            finish: { type: i.customOptions.finish.type, value: i.customOptions.finish.value },
-            qty: i.qty,
-          })),
-        billing,
-        shipping: sameAsBilling ? billing : (patch.shipping ?? stored('shipping')),
-        sameAsBilling,
-        shippingMethod: patch.shippingMethod ?? current.shippingMethod,
-        paymentMethod: patch.paymentMethod ?? current.paymentMethod,
-        additionalNotes: patch.additionalNotes === undefined ? current.additionalNotes : patch.additionalNotes || null,
-      });
-      const now = clock.now().toISOString();
-      const canceled = await db.transaction().execute(async (trx) => {
-        // Conditional on the state checked above: a payment that started meanwhile wins.
-        const r = await trx
-          .updateTable('orders')
-          .set({ ...contentColumns(content), updated_at: now })
-          .where('id', '=', row.id)
-          .where('status', '!=', 'ordered')
-          .where((eb) => eb.or([eb('payment_lock_until', 'is', null), eb('payment_lock_until', '<=', now)]))
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw new CommerceError('conflict', COMMERCE_TEXTS.inProgress);
-        await writeLinesAndAddresses(trx, row.id, content);
-        return cancelPendingAuthentications(trx, row.id, now);
-      });
-      await cancelAtProviders(canceled);
-      return (await loadOrderView(db, row.id))!;
-    },
+    cancelAtProviders: (rows: readonly PaymentRow[]) => cancelAtProviders(ctx, rows),
+    create: (req: OrderRequest) => createOrder(ctx, req),
+    update: (patch: OrderPatch) => updateOrder(ctx, patch),
 
     /** GET /api/order/:id with its token. */
     async get(id: number, token: string | undefined): Promise<OrderView> {
       const row = await ctx.authorize(id, token);
-      return (await loadOrderView(db, row.id, row))!;
+      return (await loadOrderView(ctx.db, row.id, row))!;
     },
 
     /** POST /api/checkout/estimate: the server's figures for a cart, with shipping and tax once the address is known. */

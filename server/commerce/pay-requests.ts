@@ -8,14 +8,8 @@ import { COMMERCE_TEXTS, type CommerceContext, wasCanceledWhileWaiting } from '.
 import { CommerceError } from './errors.ts';
 import { outcome, verifyAnswer, type PayOutcome, type VerifyResult } from './pay-answer.ts';
 import { attemptKey } from './pay-attempt.ts';
-import {
-  chargeMetadata,
-  paymentForSecret,
-  paymentOfTransaction,
-  providerOf,
-  type PayRequest,
-  type paymentSteps,
-} from './pay.ts';
+import { chargeMetadata } from './pay-ask.ts';
+import { paymentForSecret, paymentOfTransaction, providerOf, type PayRequest, type paymentSteps } from './pay.ts';
 import type { ChargeResult } from '../payments/provider.ts';
 
 export function paymentRequests(ctx: CommerceContext, steps: ReturnType<typeof paymentSteps>) {

@@ -54,125 +54,133 @@ export interface PaymentReconciler {
   stop(): Promise<void>;
 }
 
-export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; log: Logger }): PaymentReconciler {
-  const { ctx, payments } = commerce;
+/** The provider's message stored with a payment. */
+const messageOf = (p: PaymentRow) => {
+  const m = additionalData(p).message;
+  return typeof m === 'string' ? m : '';
+};
+
+/** Recovers lost attempts under their order's lease (see 1. above). */
+async function lostAttempts({ ctx, payments }: Commerce, report: ReconcileReport) {
   const { db, clock } = ctx;
-
-  const messageOf = (p: PaymentRow) => {
-    const m = additionalData(p).message;
-    return typeof m === 'string' ? m : '';
-  };
-
-  async function lostAttempts(report: ReconcileReport) {
-    const now = clock.now();
-    const iso = now.toISOString();
-    const rows = await db
-      .selectFrom('payments')
-      .innerJoin('orders', 'orders.id', 'payments.order_id')
-      .select(['payments.id as paymentId', 'payments.order_id as orderId', 'orders.status as orderStatus'])
-      .where('payments.state', '=', 'created')
-      .where((eb) => eb.or([eb('orders.payment_lock_until', 'is', null), eb('orders.payment_lock_until', '<=', iso)]))
-      .orderBy('payments.id')
-      .limit(BATCH)
-      .execute();
-    for (const r of rows) {
-      report.checked++;
-      // A paid order starts no pay step: its lost attempt is looked up without a lease.
-      const paid = r.orderStatus === 'ordered';
-      const order = paid
-        ? await db.selectFrom('orders').selectAll().where('id', '=', r.orderId).executeTakeFirst()
-        : await db.transaction().execute((trx) => payments.takeLease(trx, r.orderId, clock.now()));
-      if (!order) {
-        report.busy++;
-        continue;
-      }
-      let gateway = '';
-      try {
-        const p = await db.selectFrom('payments').selectAll().where('id', '=', r.paymentId).executeTakeFirst();
-        // Settled meanwhile by a late answer: nothing to do.
-        if (!p || !isStranded(p)) continue;
-        gateway = p.gateway;
-        const s = await payments.recover(p, order);
-        report.settled.push({
-          orderId: order.id,
-          orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
-          paymentId: p.id,
-          gateway: p.gateway,
-          before: p.status,
-          after: s.payment.status,
-          orderStatus: s.order.status,
-          message: messageOf(s.payment),
-        });
-      } catch (e) {
-        report.failed.push({ paymentId: r.paymentId, orderId: r.orderId, gateway, error: (e as Error).message });
-      } finally {
-        if (!paid) await payments.releaseLease(r.orderId);
-      }
+  const now = clock.now();
+  const iso = now.toISOString();
+  const rows = await db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['payments.id as paymentId', 'payments.order_id as orderId', 'orders.status as orderStatus'])
+    .where('payments.state', '=', 'created')
+    .where((eb) => eb.or([eb('orders.payment_lock_until', 'is', null), eb('orders.payment_lock_until', '<=', iso)]))
+    .orderBy('payments.id')
+    .limit(BATCH)
+    .execute();
+  for (const r of rows) {
+    report.checked++;
+    // A paid order starts no pay step: its lost attempt is looked up without a lease.
+    const paid = r.orderStatus === 'ordered';
+    const order = paid
+      ? await db.selectFrom('orders').selectAll().where('id', '=', r.orderId).executeTakeFirst()
+      : await db.transaction().execute((trx) => payments.takeLease(trx, r.orderId, clock.now()));
+    if (!order) {
+      report.busy++;
+      continue;
+    }
+    let gateway = '';
+    try {
+      const p = await db.selectFrom('payments').selectAll().where('id', '=', r.paymentId).executeTakeFirst();
+      // Settled meanwhile by a late answer: nothing to do.
+      if (!p || !isStranded(p)) continue;
+      gateway = p.gateway;
+      const s = await payments.recover(p, order);
+      report.settled.push({
+        orderId: order.id,
+        orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
+        paymentId: p.id,
+        gateway: p.gateway,
+        before: p.status,
+        after: s.payment.status,
+        orderStatus: s.order.status,
+        message: messageOf(s.payment),
+      });
+    } catch (e) {
+      report.failed.push({ paymentId: r.paymentId, orderId: r.orderId, gateway, error: (e as Error).message });
+    } finally {
+      if (!paid) await payments.releaseLease(r.orderId);
     }
   }
+}
 
-  async function waitingPayments(report: ReconcileReport) {
-    const before = new Date(clock.now().getTime() - payments.leaseMs).toISOString();
-    const rows = await db
-      .selectFrom('payments')
-      .selectAll()
-      .where('state', 'in', ['authorizing', 'awaiting_customer', 'in_review'])
-      .where('transaction_id', 'is not', null)
-      .where('updated_at', '<=', before)
-      .orderBy('updated_at')
-      .limit(BATCH)
-      .execute();
-    for (const p of rows) {
-      report.checked++;
-      try {
-        const s = await payments.refresh(p);
-        if (!s.changed) continue;
-        const order = await db
-          .selectFrom('orders')
-          .select(['id', 'order_increment_id', 'status'])
-          .where('id', '=', p.order_id)
-          .executeTakeFirstOrThrow();
-        report.settled.push({
-          orderId: order.id,
-          orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
-          paymentId: p.id,
-          gateway: p.gateway,
-          before: p.status,
-          after: s.payment.status,
-          orderStatus: order.status,
-          message: messageOf(s.payment),
-        });
-      } catch (e) {
-        report.failed.push({ paymentId: p.id, orderId: p.order_id, gateway: p.gateway, error: (e as Error).message });
-      }
+/** Asks the providers again about payments waiting a lease's time (see 2. above). */
+async function waitingPayments({ ctx, payments }: Commerce, report: ReconcileReport) {
+  const { db, clock } = ctx;
+  const before = new Date(clock.now().getTime() - payments.leaseMs).toISOString();
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('state', 'in', ['authorizing', 'awaiting_customer', 'in_review'])
+    .where('transaction_id', 'is not', null)
+    .where('updated_at', '<=', before)
+    .orderBy('updated_at')
+    .limit(BATCH)
+    .execute();
+  for (const p of rows) {
+    report.checked++;
+    try {
+      const s = await payments.refresh(p);
+      if (!s.changed) continue;
+      const order = await db
+        .selectFrom('orders')
+        .select(['id', 'order_increment_id', 'status'])
+        .where('id', '=', p.order_id)
+        .executeTakeFirstOrThrow();
+      report.settled.push({
+        orderId: order.id,
+        orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
+        paymentId: p.id,
+        gateway: p.gateway,
+        before: p.status,
+        after: s.payment.status,
+        orderStatus: order.status,
+        message: messageOf(s.payment),
+      });
+    } catch (e) {
+      report.failed.push({ paymentId: p.id, orderId: p.order_id, gateway: p.gateway, error: (e as Error).message });
     }
   }
+}
 
-  async function runOnce(): Promise<ReconcileReport> {
-    const report: ReconcileReport = { checked: 0, settled: [], busy: 0, failed: [] };
-    await lostAttempts(report);
-    await waitingPayments(report);
-    return report;
-  }
+/** One run of the reconciler over both kinds of work. */
+async function runOnce(commerce: Commerce): Promise<ReconcileReport> {
+  const report: ReconcileReport = { checked: 0, settled: [], busy: 0, failed: [] };
+  await lostAttempts(commerce, report);
+  await waitingPayments(commerce, report);
+  return report;
+}
 
+/** A run's settled payments as info lines, the ones the provider could not be asked about as warnings. */
+function logReport(log: Logger, r: ReconcileReport) {
+  for (const s of r.settled)
+    log.info(
+      `payments: reconciled payment ${s.paymentId} of order #${s.orderIncrementId} at ${s.gateway}: ${s.before} -> ${s.after} (order ${s.orderStatus})`,
+    );
+  for (const f of r.failed)
+    log.warn(
+      `payments: could not reconcile payment ${f.paymentId} of order ${f.orderId} at ${f.gateway || 'its provider'}: ${f.error}`,
+    );
+}
+
+export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; log: Logger }): PaymentReconciler {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
   let failing = false;
 
   const tick = () => {
-    running = runOnce()
+    running = runOnce(commerce)
       .then((r) => {
         if (failing) o.log.info('payments: the reconciler runs again');
         failing = false;
-        for (const s of r.settled)
-          o.log.info(
-            `payments: reconciled payment ${s.paymentId} of order #${s.orderIncrementId} at ${s.gateway}: ${s.before} -> ${s.after} (order ${s.orderStatus})`,
-          );
-        for (const f of r.failed)
-          o.log.warn(
-            `payments: could not reconcile payment ${f.paymentId} of order ${f.orderId} at ${f.gateway || 'its provider'}: ${f.error}`,
-          );
+        logReport(o.log, r);
       })
       // The database may be away (a restart): one line, then quiet until it runs again.
       .catch((e: unknown) => {
@@ -186,7 +194,7 @@ export function paymentReconciler(commerce: Commerce, o: { intervalMs: number; l
   };
 
   return {
-    runOnce,
+    runOnce: () => runOnce(commerce),
     start() {
       if (o.intervalMs <= 0 || timer || running) return;
       stopped = false;
