@@ -15,13 +15,33 @@ import { assertKebabCase, camelOf, pascalOf, titleOf } from './names.ts';
 
 /** The files of a new block, by name inside blocks/NAME/. */
 function blockFiles(name: string, island?: IslandDeclaration): Record<string, string> {
-  const Name = pascalOf(name);
-  const cls = camelOf(name);
   const title = titleOf(name);
-  const schema = {
+  const example = {
+    type: name,
+    props: { title, text: `The ${title.toLowerCase()} block renders a title and a short text.` },
+  };
+  return {
+    'schema.json': jsonText(blockSchema(name)),
+    'example.json': jsonText(example),
+    'index.tsx': indexTsx(name, island),
+    'migrations/README.md': migrationsReadme(name),
+    // The section shell, heading and intro line are the shared ones (engine/ui/section.module.css);
+    // the block's own rules go here.
+    [`${name}.module.css`]: `.${camelOf(name)} {
+  composes: section from '../../engine/ui/section.module.css';
+}
+`,
+    [`${name}.test.tsx`]: blockTest(name),
+    ...(island?.code === 'client' && { 'client.ts': clientTs(name) }),
+  };
+}
+
+/** schema.json: a required title, an optional text and a heading level with a default. */
+function blockSchema(name: string) {
+  return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: `${Name}Props`,
-    description: `${title}: a titled section with a short text.`,
+    title: `${pascalOf(name)}Props`,
+    description: `${titleOf(name)}: a titled section with a short text.`,
     type: 'object',
     required: ['title'],
     properties: {
@@ -35,14 +55,14 @@ function blockFiles(name: string, island?: IslandDeclaration): Record<string, st
     },
     additionalProperties: false,
   };
-  const example = {
-    type: name,
-    props: { title, text: `The ${title.toLowerCase()} block renders a title and a short text.` },
-  };
-  return {
-    'schema.json': jsonText(schema),
-    'example.json': jsonText(example),
-    'index.tsx': `import { defineBlock, sectionStyles } from '../../engine/index.ts';
+}
+
+/** index.tsx: the component and its defineBlock, with the island declared when there is one. */
+function indexTsx(name: string, island?: IslandDeclaration): string {
+  const Name = pascalOf(name);
+  const cls = camelOf(name);
+  const title = titleOf(name);
+  return `import { defineBlock, sectionStyles } from '../../engine/index.ts';
 import type { ${Name}Props } from '../../schemas/types/blocks/${name}.ts';
 import styles from './${name}.module.css';
 
@@ -57,23 +77,30 @@ function ${Name}({ title, text, headingLevel }: ${Name}Props) {
   );
 }
 
-${
-  island
+${islandComment(island)}
+export default defineBlock({
+  type: '${name}',
+  component: ${Name},${island ? `\n  island: { start: '${island.start}', code: '${island.code}' },` : ''}
+  description: '${title}: a titled section with a short text.',
+});
+`;
+}
+
+/** The comment above defineBlock: how the island starts, or how a static block would declare one. */
+function islandComment(island?: IslandDeclaration): string {
+  return island
     ? `// An island: its HTML is prerendered, and its browser code (${island.code === 'client' ? 'client.ts, no UI library' : 'this component, hydrated with React'})
 // starts ${START_TEXT[island.start]}. The declaration below is the whole contract: the build,
 // the runtime and blocks/islands.test.ts read it.`
     : `// Static: rendered to HTML at build time, no code in the browser. A block that must run there
 // declares its island: island: { start: 'load' | 'idle' | 'visible' | 'interaction', code:
 // 'component' | 'client' } (code 'client': framework-free, in client.ts). Work at build time
-// (props resolved, JSON-LD facts) goes in build.ts, exporting resolve and/or jsonLd.`
+// (props resolved, JSON-LD facts) goes in build.ts, exporting resolve and/or jsonLd.`;
 }
-export default defineBlock({
-  type: '${name}',
-  component: ${Name},${island ? `\n  island: { start: '${island.start}', code: '${island.code}' },` : ''}
-  description: '${title}: a titled section with a short text.',
-});
-`,
-    'migrations/README.md': `# ${name}: content migrations
+
+/** migrations/README.md: how to write a content migration for the block. */
+function migrationsReadme(name: string): string {
+  return `# ${name}: content migrations
 
 When the props of this block change shape (a prop renamed, split or moved), add a migration
 here, so the site's content follows: \`NNN-what-changed.ts\` (numbered in order, e.g.
@@ -95,14 +122,13 @@ export default function renameTitle(props: Props): Props {
 \`block-migration\`); \`joinery migrate --content --dry-run\` prints the diff (exit 1 when something
 would change) and \`joinery migrate --content\` rewrites the files in place, keeping their
 formatting, comments and key order. Change schema.json and the component in the same commit.
-`,
-    // The section shell, heading and intro line are the shared ones (engine/ui/section.module.css);
-    // the block's own rules go here.
-    [`${name}.module.css`]: `.${cls} {
-  composes: section from '../../engine/ui/section.module.css';
+`;
 }
-`,
-    [`${name}.test.tsx`]: `import { describe, expect, it } from 'vitest';
+
+/** NAME.test.tsx: renders the example and finds its title and text. */
+function blockTest(name: string): string {
+  const Name = pascalOf(name);
+  return `import { describe, expect, it } from 'vitest';
 import { renderBlockScreen, type WrittenProps } from '../../engine/testing/index.ts';
 import type { ${Name}Props } from '../../schemas/types/blocks/${name}.ts';
 import example from './example.json' with { type: 'json' };
@@ -119,9 +145,14 @@ describe('${name}', () => {
     expect(screen.getByText(example.props.text)).toBeTruthy();
   });
 });
-`,
-    ...(island?.code === 'client' && {
-      'client.ts': `/**
+`;
+}
+
+/** client.ts: the island's framework-free browser code, to fill in. */
+function clientTs(name: string): string {
+  const Name = pascalOf(name);
+  const title = titleOf(name);
+  return `/**
  * The ${title.toLowerCase()} block's browser code, without a UI library: it takes the prerendered
  * element over as it is (\`el\`, its island's wrapper), with the block's props.
  */
@@ -134,9 +165,7 @@ export const start: IslandClient<${Name}Props>['start'] = (el, props) => {
   void el;
   void props;
 };
-`,
-    }),
-  };
+`;
 }
 
 /** When an island starts, as the scaffold's comment says it. */

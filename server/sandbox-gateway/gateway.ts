@@ -19,7 +19,7 @@
  * month has passed. Ids are random: tokens `tok_sandbox_...`, charges `sandbox_ch_...`, intents
  * `sandbox_pi_...` (128 bits or more).
  */
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { checkoutRules as rules } from '../../engine/node.ts';
 import type { Clock } from '../clock.ts';
 import { hashToken, randomText, sameHash } from '../tokens.ts';
@@ -167,6 +167,97 @@ const insertIntent = prepared((db, $: Insertable<SandboxGatewayIntentsTable>, li
 
 export type SandboxListener = (intent: SandboxIntent) => void | Promise<void>;
 
+/** The card's fields, trimmed and checked as checkout checks them; a 422 with every error otherwise. */
+function checkedCard(card: Partial<CardFields>, now: Date): CardFields {
+  const f = {
+    number: String(card.number ?? '').replace(/[\s-]+/g, ''),
+    expMonth: String(card.expMonth ?? '').trim(),
+    expYear: String(card.expYear ?? '').trim(),
+    cvv: String(card.cvv ?? '').trim(),
+  };
+  const errors: Record<string, string> = {};
+  const checks = {
+    number: rules.cardNumber(f.number),
+    expMonth: rules.expMonth(f.expMonth),
+    expYear: rules.expYear(now)(f.expYear),
+    cvv: rules.cvv(f.cvv),
+  };
+  for (const [k, m] of Object.entries(checks)) if (m) errors[k] = m;
+  if (Object.keys(errors).length) throw new SandboxGatewayError(422, Object.values(errors)[0]!, errors);
+  return f;
+}
+
+/** A charge's status and response code, by what its card does. */
+const OUTCOME: Record<Kind, [SandboxIntent['status'], number | null]> = {
+  approved: ['succeeded', 1],
+  declined: ['declined', 3],
+  heldForReview: ['held_for_review', 4],
+  authenticationRequired: ['requires_action', null],
+  expired: ['declined', 3],
+  incorrectCvc: ['declined', 3],
+  notATestCard: ['declined', 3],
+};
+
+/** What a token's card does now: any card whose expiry month has passed is expired. */
+function kindAt(token: Selectable<SandboxGatewayTokensTable>, now: Date): Kind {
+  const expired =
+    token.exp_year < now.getUTCFullYear() ||
+    (token.exp_year === now.getUTCFullYear() && token.exp_month < now.getUTCMonth() + 1);
+  return expired ? 'expired' : (token.kind as Kind);
+}
+
+/** Stores the intent a just-used token makes; one waiting for authentication gets a client secret and its page. */
+async function chargeToken(
+  db: Kysely<Database>,
+  token: Selectable<SandboxGatewayTokensTable>,
+  req: SandboxChargeRequest,
+  now: Date,
+): Promise<SandboxIntent> {
+  const kind = kindAt(token, now);
+  const [status, responseCode] = OUTCOME[kind];
+  const waiting = status === 'requires_action';
+  const intentId = waiting ? id('sandbox_pi_', 16) : id('sandbox_ch_', 12);
+  const clientSecret = waiting ? `${intentId}_secret_${randomText(24, 'base64url')}` : undefined;
+  const row = (await insertIntent.first(db, {
+    id: intentId,
+    idempotency_key: req.idempotencyKey,
+    client_secret_hash: clientSecret ? sha256(clientSecret) : null,
+    status,
+    response_code: responseCode,
+    message: SANDBOX_MESSAGES[kind],
+    amount_cents: req.amountCents,
+    currency: req.currency,
+    brand: token.brand,
+    last4: token.last4,
+    return_url: req.returnUrl,
+    metadata: JSON.stringify(req.metadata),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  }))!;
+  return {
+    ...intentView(row),
+    ...(clientSecret ? { clientSecret, nextActionUrl: authenticationPage(intentId, clientSecret) } : {}),
+  };
+}
+
+const intentById = (db: Kysely<Database>, intentId: string) =>
+  db.selectFrom('sandbox_gateway_intents').selectAll().where('id', '=', intentId).executeTakeFirst();
+
+/** Decides an intent still waiting for authentication: approved or canceled; the row when this call decided it. */
+function decideIntent(db: Kysely<Database>, intentId: string, approved: boolean, now: string) {
+  return db
+    .updateTable('sandbox_gateway_intents')
+    .set(
+      approved
+        ? { status: 'succeeded', response_code: 1, message: SANDBOX_MESSAGES.approved, updated_at: now }
+        : { status: 'canceled', response_code: 3, message: SANDBOX_MESSAGES.authenticationFailed, updated_at: now },
+    )
+    .where('id', '=', intentId)
+    .where('status', '=', 'requires_action')
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
   const listeners = new Set<SandboxListener>();
 
@@ -174,21 +265,7 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
     /** POST /sandbox-gateway/v1/tokens: checks the fields, keeps no number. */
     async createToken(card: Partial<CardFields>): Promise<{ id: string; card: { brand: string; last4: string } }> {
       const now = clock.now();
-      const f = {
-        number: String(card.number ?? '').replace(/[\s-]+/g, ''),
-        expMonth: String(card.expMonth ?? '').trim(),
-        expYear: String(card.expYear ?? '').trim(),
-        cvv: String(card.cvv ?? '').trim(),
-      };
-      const errors: Record<string, string> = {};
-      const checks = {
-        number: rules.cardNumber(f.number),
-        expMonth: rules.expMonth(f.expMonth),
-        expYear: rules.expYear(now)(f.expYear),
-        cvv: rules.cvv(f.cvv),
-      };
-      for (const [k, m] of Object.entries(checks)) if (m) errors[k] = m;
-      if (Object.keys(errors).length) throw new SandboxGatewayError(422, Object.values(errors)[0]!, errors);
+      const f = checkedCard(card, now);
       const expYear = rules.fullYear(f.expYear);
       const expMonth = Number(f.expMonth);
       const { brand, last4 } = storableCard(f.number);
@@ -216,43 +293,7 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
         if (again) return intentView(again);
         throw new SandboxGatewayError(400, SANDBOX_MESSAGES.tokenInvalid);
       }
-      const expired =
-        token.exp_year < now.getUTCFullYear() ||
-        (token.exp_year === now.getUTCFullYear() && token.exp_month < now.getUTCMonth() + 1);
-      const kind: Kind = expired ? 'expired' : (token.kind as Kind);
-      const outcome: Record<Kind, [SandboxIntent['status'], number | null]> = {
-        approved: ['succeeded', 1],
-        declined: ['declined', 3],
-        heldForReview: ['held_for_review', 4],
-        authenticationRequired: ['requires_action', null],
-        expired: ['declined', 3],
-        incorrectCvc: ['declined', 3],
-        notATestCard: ['declined', 3],
-      };
-      const [status, responseCode] = outcome[kind];
-      const waiting = status === 'requires_action';
-      const intentId = waiting ? id('sandbox_pi_', 16) : id('sandbox_ch_', 12);
-      const clientSecret = waiting ? `${intentId}_secret_${randomText(24, 'base64url')}` : undefined;
-      const row = (await insertIntent.first(db, {
-        id: intentId,
-        idempotency_key: req.idempotencyKey,
-        client_secret_hash: clientSecret ? sha256(clientSecret) : null,
-        status,
-        response_code: responseCode,
-        message: SANDBOX_MESSAGES[kind],
-        amount_cents: req.amountCents,
-        currency: req.currency,
-        brand: token.brand,
-        last4: token.last4,
-        return_url: req.returnUrl,
-        metadata: JSON.stringify(req.metadata),
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      }))!;
-      return {
-        ...intentView(row),
-        ...(clientSecret ? { clientSecret, nextActionUrl: authenticationPage(intentId, clientSecret) } : {}),
-      };
+      return chargeToken(db, token, req, now);
     },
 
     /** The charge made with this idempotency key, if any: looking never charges. */
@@ -262,11 +303,7 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
     },
 
     async retrieve(intentId: string): Promise<SandboxIntent> {
-      const row = await db
-        .selectFrom('sandbox_gateway_intents')
-        .selectAll()
-        .where('id', '=', intentId)
-        .executeTakeFirst();
+      const row = await intentById(db, intentId);
       if (!row) throw new SandboxGatewayError(404, 'No such payment');
       return intentView(row);
     },
@@ -293,11 +330,7 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
     ): Promise<(SandboxIntent & { returnUrl: string | null }) | undefined> {
       // A link's id comes from the address bar: %00 in it would reach PostgreSQL, which cannot take U+0000 (a 500).
       if (!LINK_INTENT_ID.test(intentId)) return undefined;
-      const row = await db
-        .selectFrom('sandbox_gateway_intents')
-        .selectAll()
-        .where('id', '=', intentId)
-        .executeTakeFirst();
+      const row = await intentById(db, intentId);
       if (!row?.client_secret_hash || !clientSecret || !sameHash(row.client_secret_hash, sha256(clientSecret)))
         return undefined;
       return { ...intentView(row), returnUrl: row.return_url };
@@ -307,18 +340,7 @@ export function sandboxGateway(db: Kysely<Database>, clock: Clock) {
     async authenticate(intentId: string, clientSecret: string, approved: boolean): Promise<string | undefined> {
       const found = await this.forSecret(intentId, clientSecret);
       if (!found) return undefined;
-      const now = clock.now().toISOString();
-      const updated = await db
-        .updateTable('sandbox_gateway_intents')
-        .set(
-          approved
-            ? { status: 'succeeded', response_code: 1, message: SANDBOX_MESSAGES.approved, updated_at: now }
-            : { status: 'canceled', response_code: 3, message: SANDBOX_MESSAGES.authenticationFailed, updated_at: now },
-        )
-        .where('id', '=', intentId)
-        .where('status', '=', 'requires_action')
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await decideIntent(db, intentId, approved, clock.now().toISOString());
       // Like a provider's webhook: the shop hears of the outcome even when the browser never returns.
       if (updated) for (const l of listeners) await Promise.resolve(l(intentView(updated))).catch(() => undefined);
       return returnTo(found.returnUrl ?? '/', intentId, clientSecret);
