@@ -106,16 +106,18 @@ function tillpayProvider(cfg: TillpayConfig, clock: Clock = systemClock): Paymen
     if (!res.ok) throw new TillpayError(json.error?.message ?? `Tillpay answered ${res.status}`, res.status);
     return json;
   }
-  // The return page proves itself with this: derived from the attempt, so a replayed charge names the same one.
-  const secretFor = (idempotencyKey: string) =>
-    createHmac('sha256', cfg.secretKey).update(`return:${idempotencyKey}`).digest('base64url');
+  // The return page proves itself with this: derived from our payment id (the charge's reference), so
+  // the pay call, a retried charge and a webhook that settles first all store the same one.
+  const secretFor = (reference: string) =>
+    createHmac('sha256', cfg.secretKey).update(`return:${reference}`).digest('base64url');
+  const result = (ch: Charge) => resultOf(ch, ch.reference ? secretFor(ch.reference) : undefined);
 
   return {
     gateway: GATEWAY,
     publicConfig: { publishableKey: cfg.publishableKey, scriptUrl: `${SCRIPT_ORIGIN}/v1/fields.js` },
     cspHosts: { scriptSrc: [SCRIPT_ORIGIN], frameSrc: [SCRIPT_ORIGIN] },
     async charge(r) {
-      const secret = secretFor(r.idempotencyKey);
+      const secret = secretFor(String(r.paymentId));
       const returnUrl = new URL(r.returnUrl);
       returnUrl.searchParams.set('tillpay_secret', secret);
       try {
@@ -132,7 +134,7 @@ function tillpayProvider(cfg: TillpayConfig, clock: Clock = systemClock): Paymen
           },
           r.idempotencyKey,
         );
-        return resultOf(ch, secret);
+        return result(ch);
       } catch (e) {
         // Bad input (a spent or unknown token): this attempt failed, with Tillpay's message.
         if (e instanceof TillpayError && e.statusCode === 400)
@@ -140,7 +142,7 @@ function tillpayProvider(cfg: TillpayConfig, clock: Clock = systemClock): Paymen
         throw e;
       }
     },
-    retrieve: async (id) => resultOf(await call('GET', `/v1/charges/${encodeURIComponent(id)}`)),
+    retrieve: async (id) => result(await call('GET', `/v1/charges/${encodeURIComponent(id)}`)),
     async cancel(id) {
       await call('POST', `/v1/charges/${encodeURIComponent(id)}/cancel`);
     },
@@ -152,7 +154,7 @@ function tillpayProvider(cfg: TillpayConfig, clock: Clock = systemClock): Paymen
       if (!res.ok) throw new TillpayError(`Tillpay answered ${res.status}`, res.status);
       const { data } = (await res.json()) as { data: Charge[] };
       const ch = data.find((c) => c.metadata?.orderId === String(attempt.orderId));
-      return ch && resultOf(ch);
+      return ch && result(ch);
     },
     returnRef(query) {
       const transactionId = query.tillpay_charge;
@@ -178,7 +180,7 @@ function tillpayProvider(cfg: TillpayConfig, clock: Clock = systemClock): Paymen
       return {
         id: event.id,
         type: event.type,
-        ...(event.type === 'charge.updated' && event.data ? { result: resultOf(event.data) } : {}),
+        ...(event.type === 'charge.updated' && event.data ? { result: result(event.data) } : {}),
       };
     },
   };
