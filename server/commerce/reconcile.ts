@@ -36,6 +36,25 @@ export interface ReconciledPayment {
   message: string;
 }
 
+/** One line of the report: the payment as it was and as it is now, and its order's status. */
+function reconciled(
+  order: { id: number; order_increment_id: string | null },
+  orderStatus: string,
+  before: PaymentRow,
+  after: PaymentRow,
+): ReconciledPayment {
+  return {
+    orderId: order.id,
+    orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
+    paymentId: before.id,
+    gateway: before.gateway,
+    before: before.status,
+    after: after.status,
+    orderStatus,
+    message: messageOf(after),
+  };
+}
+
 export interface ReconcileReport {
   /** Payments looked at. */
   checked: number;
@@ -92,16 +111,7 @@ async function lostAttempts({ ctx, payments }: Commerce, report: ReconcileReport
       if (!p || !isStranded(p)) continue;
       gateway = p.gateway;
       const s = await payments.recover(p, order);
-      report.settled.push({
-        orderId: order.id,
-        orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
-        paymentId: p.id,
-        gateway: p.gateway,
-        before: p.status,
-        after: s.payment.status,
-        orderStatus: s.order.status,
-        message: messageOf(s.payment),
-      });
+      report.settled.push(reconciled(order, s.order.status, p, s.payment));
     } catch (e) {
       report.failed.push({ paymentId: r.paymentId, orderId: r.orderId, gateway, error: (e as Error).message });
     } finally {
@@ -133,16 +143,7 @@ async function waitingPayments({ ctx, payments }: Commerce, report: ReconcileRep
         .select(['id', 'order_increment_id', 'status'])
         .where('id', '=', p.order_id)
         .executeTakeFirstOrThrow();
-      report.settled.push({
-        orderId: order.id,
-        orderIncrementId: order.order_increment_id ?? incrementIdFor(order.id),
-        paymentId: p.id,
-        gateway: p.gateway,
-        before: p.status,
-        after: s.payment.status,
-        orderStatus: order.status,
-        message: messageOf(s.payment),
-      });
+      report.settled.push(reconciled(order, order.status, p, s.payment));
     } catch (e) {
       report.failed.push({ paymentId: p.id, orderId: p.order_id, gateway: p.gateway, error: (e as Error).message });
     }
