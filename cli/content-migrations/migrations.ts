@@ -53,6 +53,10 @@ function blockMigrations(type: string, blocksDir = migrationBlocksDir()): BlockM
   return list;
 }
 
+/** Whether `type` has any migration (a block without one needs none of its props read). */
+export const hasMigrations = (type: string, blocksDir = migrationBlocksDir()): boolean =>
+  blockMigrations(type, blocksDir).length > 0;
+
 /** The props after every migration of `type`, and the names of those that changed them. */
 export function migrateProps(
   type: string,

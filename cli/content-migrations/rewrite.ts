@@ -2,17 +2,22 @@
  * Rewrites the blocks of one content file (page, template, menu) in place: every object with a
  * block `type` and `props` anywhere in it gets the props its migrations give, written with
  * jsonc-parser edits, so comments, formatting and the order of the keys that stay are kept. A
- * key a migration adds goes where the migration's result puts it among the kept keys.
+ * key a migration adds goes where the migration's result puts it among the kept keys. What the
+ * props pull in through `$data` is migrated with them and returned as edits to its files
+ * (pulled-in.ts), written with the same edits (rewriteValue).
  */
 import { applyEdits, findNodeAtLocation, type JSONPath, modify, parse, type ParseError, parseTree } from 'jsonc-parser';
 import { isDeepStrictEqual } from 'node:util';
-import { blocksIn, migrateProps, pointerOf, type Props } from './migrations.ts';
+import { blocksIn, pointerOf, type Props } from './migrations.ts';
+import { type DataEdit, migrateBlock, type ReadValue } from './pulled-in.ts';
 
 export interface Migrated {
   /** JSON Pointer of the block in the file. */
   pointer: string;
   type: string;
   applied: string[];
+  /** The `$data` references the migration moved and changed: the block is left as it is. */
+  stuck: string[];
 }
 
 const isObject = (v: unknown): v is Props => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -24,10 +29,13 @@ function indentOf(text: string): { insertSpaces: boolean; tabSize: number } {
   return { insertSpaces: true, tabSize: m ? m[1]!.length : 2 };
 }
 
-/** Edits that turn the value at `path` from `from` into `to`, key by key where both are objects. */
-function editTo(text: string, path: JSONPath, before: unknown, to: unknown): string {
+/** Edits that turn the value at `path` from `before` into `to`, key by key and item by item where it can. */
+export function rewriteValue(text: string, path: JSONPath, before: unknown, to: unknown): string {
   if (isDeepStrictEqual(before, to)) return text;
   const fmt = { formattingOptions: { ...indentOf(text), eol: '\n' } };
+  // A list of the same length: item by item (a menu's items each keep their own formatting).
+  if (Array.isArray(before) && Array.isArray(to) && before.length === to.length)
+    return to.reduce<string>((t, item, i) => rewriteValue(t, [...path, i], before[i], item), text);
   if (!isObject(before) || !isObject(to)) return applyEdits(text, modify(text, path, to, fmt));
   let from = before;
   // A key renamed in place (same position, same value): only its name is rewritten.
@@ -47,7 +55,7 @@ function editTo(text: string, path: JSONPath, before: unknown, to: unknown): str
   const order = Object.keys(to);
   for (const k of order) {
     if (k in from) {
-      text = editTo(text, [...path, k], from[k], to[k]);
+      text = rewriteValue(text, [...path, k], from[k], to[k]);
       continue;
     }
     // Among the keys the object has now, after those the result puts before this one.
@@ -63,19 +71,29 @@ function editTo(text: string, path: JSONPath, before: unknown, to: unknown): str
   return text;
 }
 
-/** The file's text with its blocks migrated, and what changed (none: the same text). */
-export function migrateText(text: string, blocksDir?: string): { text: string; migrated: Migrated[] } {
+/**
+ * The file's text with its blocks migrated, what changed (none: the same text), and the edits
+ * to the files their `$data` references pull in (`read` gives a site file's value).
+ */
+export function migrateText(
+  text: string,
+  blocksDir?: string,
+  read: ReadValue = () => undefined,
+): { text: string; migrated: Migrated[]; data: DataEdit[] } {
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: true });
   // A file that does not parse is json-syntax's to report; it is left as it is.
-  if (errors.length) return { text, migrated: [] };
+  if (errors.length) return { text, migrated: [], data: [] };
   const migrated: Migrated[] = [];
+  const data: DataEdit[] = [];
   let out = text;
   for (const [path, type, props] of blocksIn(value)) {
-    const { props: next, applied } = migrateProps(type, props, blocksDir);
-    if (!applied.length) continue;
-    out = editTo(out, [...path, 'props'], props, next);
-    migrated.push({ pointer: pointerOf(path), type, applied });
+    const m = migrateBlock(type, props, read, blocksDir);
+    if (!m.applied.length) continue;
+    migrated.push({ pointer: pointerOf(path), type, applied: m.applied, stuck: m.stuck });
+    if (m.stuck.length) continue;
+    out = rewriteValue(out, [...path, 'props'], props, m.props);
+    data.push(...m.data);
   }
-  return { text: out, migrated };
+  return { text: out, migrated, data };
 }

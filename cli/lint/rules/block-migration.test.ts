@@ -14,7 +14,7 @@ const message =
   'the props of this heading block follow an older shape: run `joinery migrate --content` (migration 002-rename-headline)';
 
 describe('block-migration', () => {
-  it("flags the props a block's migration would rewrite, in pages and templates, with the command", () => {
+  it("flags the props a block's migration would rewrite, in pages and templates and through $data, with the command", () => {
     expect(fixtureFindings('block-migration/site', { ruleId: 'block-migration' })).toEqual([
       {
         ruleId: 'block-migration',
@@ -30,6 +30,15 @@ describe('block-migration', () => {
         line: 7,
         column: 39,
         message,
+        fix: 'joinery migrate --content',
+      },
+      {
+        ruleId: 'block-migration',
+        file: 'templates/default.json',
+        line: 12,
+        column: 43,
+        message:
+          'the props of this site-header block follow an older shape: run `joinery migrate --content` (migration 002-rename-menu-link; it rewrites menus/main.json too)',
         fix: 'joinery migrate --content',
       },
     ]);
