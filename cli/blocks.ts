@@ -68,7 +68,8 @@ export interface BlockExample {
 
 /**
  * A block's examples: its example.json (the gallery's), then each file of its examples/ folder,
- * by name. What the gallery shows and the block tests render at every width.
+ * by name (not the .steps.json and .visit.json files beside them, which the block tests read).
+ * What the gallery shows and the block tests render at every width.
  */
 export function blockExamples(type: string, dir = BLOCKS_DIR): BlockExample[] {
   const files: [string, string][] = [];
@@ -77,6 +78,7 @@ export function blockExamples(type: string, dir = BLOCKS_DIR): BlockExample[] {
   const more = join(dir, type, 'examples');
   if (existsSync(more))
     for (const f of readdirSync(more).sort())
-      if (f.endsWith('.json') && !f.endsWith('.steps.json')) files.push([f.slice(0, -'.json'.length), join(more, f)]);
+      if (f.endsWith('.json') && !/\.(steps|visit)\.json$/.test(f))
+        files.push([f.slice(0, -'.json'.length), join(more, f)]);
   return files.map(([name, file]) => ({ type, name, file, block: JSON.parse(readFileSync(file, 'utf8')) }));
 }

@@ -4,11 +4,32 @@
  * template that holds the page's blocks alone. Built with the bundles of dist/ (no Vite run), so
  * each example is the block exactly as the shop ships it: its CSS, its island and its hydration.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockExamples, blockTypes, type BlockExample } from '../../cli/blocks.ts';
 
-export const examplePath = (e: Pick<BlockExample, 'type' | 'name'>) => `/__blocks/${e.type}/${e.name}`;
+/**
+ * What an example's page needs so that its block shows as a shopper sees it, in
+ * `<example>.visit.json` beside the example (a thank-you page needs the order number the
+ * checkout stored; a payment's return page, the address the provider sends the shopper to).
+ */
+export interface Visit {
+  /** The page's path, for a block that reads it; else /__blocks/<type>/<name>. */
+  path?: string;
+  /** The query the page is opened with ("payment_intent=pi_1&..."). */
+  query?: string;
+  /** The browser's localStorage entries before the page loads. */
+  localStorage?: Record<string, string>;
+  /** Requests to this path get no answer while the example is checked: the page as it is while it waits. */
+  hold?: string;
+}
+
+export function exampleVisit(e: BlockExample): Visit {
+  const file = e.file.replace(/\.json$/, '.visit.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Visit) : {};
+}
+
+export const examplePath = (e: BlockExample) => exampleVisit(e).path ?? `/__blocks/${e.type}/${e.name}`;
 
 export const allExamples = (): BlockExample[] => blockTypes().flatMap((t) => blockExamples(t));
 

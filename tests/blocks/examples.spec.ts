@@ -1,5 +1,6 @@
 /**
- * Every block example (blocks/<type>/example.json and examples/*.json), one page each: a
+ * Every block example (blocks/<type>/example.json and examples/*.json), one page each (opened
+ * as its example.visit.json says, when the block needs a state a shopper brings): a
  * screenshot at 390, 768 and 1280 px against its committed baseline, axe (WCAG 2.1 A and AA)
  * with no violation at 390 and 1280 px, no console error or warning, nothing wider than a
  * 390 px screen, its keyboard steps (example.steps.json beside the example) done, and then
@@ -8,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { settled } from '../e2e/support/page-helpers.ts';
-import { allExamples, examplePath } from './example-site.ts';
+import { allExamples, examplePath, exampleVisit, type Visit } from './example-site.ts';
 import { exampleSteps, runSteps } from './steps.ts';
 
 const WIDTHS = [390, 768, 1280] as const;
@@ -46,6 +47,21 @@ async function painted(page: Page) {
   });
 }
 
+/** The page's state before it loads, as its visit file gives it. */
+async function prepare(page: Page, visit: Visit) {
+  if (visit.localStorage)
+    await page.addInitScript((entries) => {
+      if (location.protocol === 'about:') return;
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, visit.localStorage);
+  // Never fulfilled: the page closes with the request still waiting.
+  if (visit.hold)
+    await page.route(
+      (url) => url.pathname === visit.hold,
+      () => {},
+    );
+}
+
 async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -59,8 +75,10 @@ for (const example of allExamples()) {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
     });
     await standInThirdParties(page);
+    const visit = exampleVisit(example);
+    await prepare(page, visit);
     await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
-    await page.goto(examplePath(example));
+    await page.goto(`${examplePath(example)}${visit.query ? `?${visit.query}` : ''}`);
     await settled(page);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT });
