@@ -46,7 +46,6 @@ import { takeLease } from './pay-lease.ts';
 import { payOrder, recoverAttempt } from './pay-order.ts';
 import { releaseLeaseOf, settlePayment } from './pay-settle.ts';
 
-export { attemptKey } from './pay-attempt.ts';
 export type { PayOutcome, VerifyResult } from './pay-answer.ts';
 
 /** How long a pay request holds the order by default (longer than any provider call: their timeouts are 20 s). */
