@@ -34,7 +34,6 @@ export const POSTGRES_TESTS = [
   'server/api/quote.test.ts',
   'server/api/quote-limits.test.ts',
   'server/api/quote-stripe.test.ts',
-  'server/api/payment-parity.test.ts',
   'server/api/provider-parity.test.ts',
   'cli/commands/quote.test.ts',
   'cli/commands/orders.test.ts',

@@ -1,8 +1,10 @@
 /**
  * The operator's run, repeatable: three `joinery start` servers on one PostgreSQL behind HAProxy
  * (round robin, `option forwardfor`, health check on /api/health), 20 shoppers for 60 s who
- * create orders through the API and pay them with the sandbox gateway's test cards (mostly
- * approved, some declined, some held for review; a few pay quote links), one server killed with
+ * create orders through the API and pay them with test cards (mostly approved, some declined, some
+ * held for review; a few pay quote links), each visit through one provider in turn: the sandbox
+ * gateway and the stand-ins of Authorize.Net, Stripe and Tillpay (bench/operator/providers.ts,
+ * configured on every server, on a copy of site-config/ offering all four), one server killed with
  * kill -9 and started again at a third of the run, PostgreSQL restarted (`pg_ctl restart -m
  * fast`) at two thirds. Then, once the servers have settled (outbox empty, no payment pending;
  * bounded), a table of what went wrong, the quote-link guess test and two hostile requests.
@@ -26,9 +28,13 @@
  *   OPERATOR_THINK_MS        a shopper's pause between steps and visits (default 100)
  *   OPERATOR_SETTLE_SECONDS  longest wait for the servers to settle after the load (default 150:
  *                            a stranded payment's lease, 60 s, plus time for a reconciler)
+ *   OPERATOR_PROVIDERS       the gateways visits pay through (default sandbox,authorize-net,stripe,tillpay)
  *   OPERATOR_KEEP            1: keep the temp folder (servers' logs, haproxy.cfg) and print it
  */
 import { randomBytes } from 'node:crypto';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../server/config.ts';
 import { openDatabase, type Db } from '../server/db/index.ts';
 import { PAYMENT_LEASE_MS } from '../server/index.ts';
 import { createQuote, systemClock } from '../server/quotes/index.ts';
@@ -51,6 +57,7 @@ import {
   startHaproxy,
 } from './operator/cluster.ts';
 import { readFigures, unsettled } from './operator/figures.ts';
+import { SHOP_PROVIDERS, startStandIns } from './operator/providers.ts';
 import { call, NoAnswer, streamPost, Tally, type Target } from './operator/http.ts';
 import { newOutcomes, shopper, type QuoteLink } from './operator/shoppers.ts';
 
@@ -63,6 +70,14 @@ const QUOTE_SHARE = num('OPERATOR_QUOTE_SHARE', 0.1);
 const THINK_MS = num('OPERATOR_THINK_MS', 100);
 const SETTLE_SECONDS = num('OPERATOR_SETTLE_SECONDS', Math.round(PAYMENT_LEASE_MS / 1000) + 90);
 const GUESSES = 100;
+const PROVIDERS = (process.env.OPERATOR_PROVIDERS ?? SHOP_PROVIDERS.map((p) => p.gateway).join(','))
+  .split(',')
+  .map((g) => {
+    const p = SHOP_PROVIDERS.find((x) => x.gateway === g.trim());
+    if (!p)
+      throw new Error(`OPERATOR_PROVIDERS: no provider ${g} (${SHOP_PROVIDERS.map((x) => x.gateway).join(', ')})`);
+    return p;
+  });
 const BIG_POST_BYTES = 150 * 1024 * 1024;
 
 const began = performance.now();
@@ -87,7 +102,7 @@ async function main(): Promise<void> {
   onCleanup('temp folder', () =>
     process.env.OPERATOR_KEEP === '1' ? console.log(`kept ${dir.path} (servers' logs, haproxy.cfg)`) : dir.cleanup(),
   );
-  const { url, sink, servers, target } = await startCluster(dir);
+  const { url, sink, servers, target, standIns } = await startCluster(dir);
   const db = openDatabase(url, { poolSize: 3 });
   onCleanup('database pool', () => db.destroy());
   const quotes = await makeQuotes(db);
@@ -101,7 +116,7 @@ async function main(): Promise<void> {
   const hostile = await hostileRequests(target, servers, hostileQuote);
   const guesses = await quoteLinkGuesses(target, guessQuote);
 
-  const f = await readFigures(db, outcomes.acknowledged, outcomes.paidAcknowledged, sink.messages);
+  const f = await readFigures(db, outcomes.acknowledged, outcomes.paidAcknowledged, sink.messages, standIns.charges());
   const uncaught = servers.flatMap((s) => s.uncaught.map((line) => `${s.name}: ${line}`));
   console.log(`\n# Operator run: ${SHOPPERS} shoppers, ${SECONDS} s, 3 servers behind HAProxy, one PostgreSQL`);
   for (const e of events) row('event', e);
@@ -152,6 +167,8 @@ async function startCluster(dir: TempDir) {
   const url = await postgres.createDatabase('joinery');
   const sink = await startSmtpSink();
   onCleanup('smtp sink', () => sink.close());
+  const standIns = await startStandIns();
+  const site = shopWithEveryProvider(dir);
 
   const [p1, p2, p3, front] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const { NODE_ENV: _nodeEnv, ...inherited } = process.env;
@@ -170,11 +187,12 @@ async function startCluster(dir: TempDir) {
     JOINERY_DATA_DIR: dir.join('data'),
     JOINERY_UPLOAD_DIR: dir.join('uploads'),
     JOINERY_LOG_REQUESTS: '0',
+    ...standIns.env,
   });
   const servers = [
-    new JoineryServer('s1', p1, env('s1'), dir.path),
-    new JoineryServer('s2', p2, env('s2'), dir.path),
-    new JoineryServer('s3', p3, env('s3'), dir.path),
+    new JoineryServer('s1', p1, env('s1'), dir.path, site),
+    new JoineryServer('s2', p2, env('s2'), dir.path, site),
+    new JoineryServer('s3', p3, env('s3'), dir.path, site),
   ];
   // All three at once on an empty database: they migrate one after the other (advisory lock).
   await Promise.all(servers.map((s) => s.start()));
@@ -184,7 +202,25 @@ async function startCluster(dir: TempDir) {
   await untilHealthy(target, 30_000);
   say(`HAProxy on 127.0.0.1:${front}, every server healthy`);
 
-  return { url, sink, servers, target };
+  return { url, sink, servers, target, standIns };
+}
+
+/** A copy of site-config/ offering every provider: Tillpay enabled, the sandbox card kept beside the live ones. */
+function shopWithEveryProvider(dir: TempDir): string[] {
+  const siteDir = dir.join('site');
+  cpSync(join(PROJECT_ROOT, 'site-config'), siteDir, { recursive: true });
+  const edit = (file: string, change: (json: any) => void) => {
+    const json = JSON.parse(readFileSync(join(siteDir, file), 'utf8'));
+    change(json);
+    writeFileSync(join(siteDir, file), JSON.stringify(json, null, 2));
+  };
+  edit('data/payment-methods.json', (j) => {
+    for (const m of j.methods) m.enabled = true;
+  });
+  edit('site.json', (j) => {
+    j.commerce.sandboxWithLiveCard = true;
+  });
+  return ['--site', siteDir];
 }
 
 /** The quote links the shoppers pay, made with the server's code. */
@@ -252,6 +288,7 @@ async function runLoad(url: string, servers: JoineryServer[], target: Target, qu
       quoteShare: QUOTE_SHARE,
       thinkMs: THINK_MS,
       nextVisit: () => ++visit,
+      providers: PROVIDERS,
     }).catch((e: unknown) => {
       events.push(`a shopper stopped on an error of this script: ${(e as Error).stack}`);
     }),
@@ -346,6 +383,7 @@ async function quoteLinkGuesses(target: Target, guessQuote: number): Promise<num
 function reportLoad(tally: Tally, outcomes: Outcomes): void {
   console.log('\n## Load');
   row('visits (checkouts and quote links)', outcomes.visits);
+  row('payments answered paid, by provider', mapList(outcomes.paidVia));
   row('requests sent', tally.requests);
   row(
     'orders acknowledged (201/200), of which from quotes',
@@ -400,6 +438,12 @@ function reportWhatWentWrong(f: Figures, tally: Tally, uncaught: string[]): void
     `${f.quoteChargedUnpaid.count} charges, $${fmt(f.quoteChargedUnpaid.cents / 100, 2)}`,
   );
   row('orders charged more than once', f.chargedTwice);
+  row(
+    'succeeded charges, by provider',
+    Object.entries(f.chargesByProvider)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', '),
+  );
   row(
     'e-mails delivered; the same Message-ID twice',
     `${f.mail.delivered}; ${f.mail.sameMessageId}${f.mail.repeats.length ? ` (sent by ${f.mail.repeats.join('; ')})` : ''}`,

@@ -111,6 +111,8 @@ export class JoineryServer {
     readonly port: number,
     readonly env: Record<string, string>,
     logDir: string,
+    /** Before the command (`--site DIR`). */
+    readonly globalArgs: string[] = [],
   ) {
     this.#log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     onCleanup(`server ${name}`, () => this.stop());
@@ -126,7 +128,8 @@ export class JoineryServer {
 
   /** Starts `joinery start --port <port>` and resolves once it listens. */
   start(timeoutMs = 120_000): Promise<void> {
-    const child = spawn(process.execPath, [...START_NODE_FLAGS, 'cli/bin.js', 'start', '--port', String(this.port)], {
+    const args = [...START_NODE_FLAGS, 'cli/bin.js', ...this.globalArgs, 'start', '--port', String(this.port)];
+    const child = spawn(process.execPath, args, {
       cwd: PROJECT_ROOT,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../server/db/index.ts';
 import type { ReceivedMail } from '../../server/testing/index.ts';
+import type { StandInCharge } from './providers.ts';
 import type { AcknowledgedOrder } from './shoppers.ts';
 
 /** Outbox rows still to be sent, and payments still pending (orders' and quotes'). */
@@ -59,6 +60,8 @@ export interface Figures {
   quoteChargedUnpaid: { count: number; cents: number };
   /** Orders with more than one succeeded charge. */
   chargedTwice: number;
+  /** Succeeded charges by provider (the sandbox's intents and the stand-ins' charges). */
+  chargesByProvider: Record<string, number>;
   outbox: Record<string, number>;
   /** Rows queued more than once for one order (or quote) and kind. */
   queuedTwice: number;
@@ -85,6 +88,7 @@ export async function readFigures(
   acknowledged: AcknowledgedOrder[],
   paidAcknowledged: Set<number>,
   messages: ReceivedMail[],
+  standInCharges: StandInCharge[] = [],
 ): Promise<Figures> {
   const orders = await db.selectFrom('orders').select(['id', 'order_increment_id', 'email', 'status']).execute();
   const byId = new Map(orders.map((o) => [o.id, o]));
@@ -111,28 +115,33 @@ export async function readFigures(
     .select(['id', 'status', 'amount_cents', 'metadata'])
     .where('status', '=', 'succeeded')
     .execute();
+  const metadataOf = (json: string): Record<string, string> => {
+    try {
+      return JSON.parse(json) as Record<string, string>;
+    } catch {
+      return {}; // not ours
+    }
+  };
+  const charges = [
+    ...intents.map((i) => ({ gateway: 'sandbox', amountCents: i.amount_cents, metadata: metadataOf(i.metadata) })),
+    ...standInCharges.filter((c) => c.succeeded),
+  ];
   const chargedUnpaid = { count: 0, cents: 0 };
   const quoteChargedUnpaid = { count: 0, cents: 0 };
   const chargesPerOrder = new Map<number, number>();
-  for (const i of intents) {
-    let meta: Record<string, string> = {};
-    try {
-      meta = JSON.parse(i.metadata) as Record<string, string>;
-    } catch {
-      // not ours
-    }
+  for (const { amountCents, metadata: meta } of charges) {
     // A quote pays through its order: its charges name both (older ones only the quote).
     if (meta.orderId) {
       const orderId = Number(meta.orderId);
       chargesPerOrder.set(orderId, (chargesPerOrder.get(orderId) ?? 0) + 1);
       if (!completedOrders.has(orderId)) {
         chargedUnpaid.count++;
-        chargedUnpaid.cents += i.amount_cents;
+        chargedUnpaid.cents += amountCents;
       }
     }
     if (meta.quoteId && quotes.get(Number(meta.quoteId)) !== 'paid') {
       quoteChargedUnpaid.count++;
-      quoteChargedUnpaid.cents += i.amount_cents;
+      quoteChargedUnpaid.cents += amountCents;
     }
   }
 
@@ -175,6 +184,7 @@ export async function readFigures(
     chargedUnpaid,
     quoteChargedUnpaid,
     chargedTwice: [...chargesPerOrder.values()].filter((c) => c > 1).length,
+    chargesByProvider: countBy(charges, (c) => c.gateway),
     outbox: countBy(outbox, (r) => r.status),
     queuedTwice: Object.values(perRef).reduce((n, c) => n + (c - 1), 0),
     mail: {

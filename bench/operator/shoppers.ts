@@ -1,8 +1,9 @@
 /**
  * Shoppers of the operator run. Each shopper visits the shop again and again until the deadline;
- * a visit comes from an address of its own (127.x.y.z, as a new customer) and is either a
- * checkout (create the order through the API, get a card token from the sandbox gateway, pay)
- * or, now and then, a quote link (open it, pay it, convert it to its order).
+ * a visit comes from an address of its own (127.x.y.z, as a new customer), pays through one of
+ * the providers in turn (the sandbox gateway, Authorize.Net, Stripe, Tillpay: providers.ts) and
+ * is either a checkout (create the order through the API, get a card token from the provider's
+ * script, pay) or, now and then, a quote link (open it, pay it, convert it to its order).
  *
  * Retries are a browser's: on a 5xx or no answer, the same request again after Retry-After (at
  * most 5 s) or a growing pause, at most MAX_TRIES times. An order keeps its idempotency key over
@@ -13,10 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
 import { CARDS, JANE, orderBody } from '../../server/testing/index.ts';
 import { call, NoAnswer, type Answer, type CallOptions, type Tally, type Target } from './http.ts';
+import type { Card, ShopProvider } from './providers.ts';
 
 const MAX_TRIES = 5;
-
-export type Card = keyof typeof CARDS;
 
 export interface AcknowledgedOrder {
   id: number;
@@ -48,6 +48,8 @@ export interface Outcomes {
   payGaveUp: number;
   quotesPaid: number;
   quoteFailures: Map<string, number>;
+  /** Payments the shopper was told completed, by provider (orders and quote links). */
+  paidVia: Map<string, number>;
   /** Requests tried again after a 5xx or no answer. */
   retries: number;
 }
@@ -64,6 +66,7 @@ export function newOutcomes(): Outcomes {
     payGaveUp: 0,
     quotesPaid: 0,
     quoteFailures: new Map(),
+    paidVia: new Map(),
     retries: 0,
   };
 }
@@ -88,6 +91,8 @@ export interface ShopperOptions {
   /** Pause between a visit's steps and between visits (ms): a shopper reading the page. */
   thinkMs: number;
   nextVisit: () => number;
+  /** The providers visits pay through, in turn. */
+  providers: readonly ShopProvider[];
 }
 
 /** A request as a browser makes it: again on a 5xx or no answer (bounded); the last answer, or undefined when none came. */
@@ -125,15 +130,24 @@ function pickCard(): Card {
   return r < 0.8 ? 'approved' : r < 0.9 ? 'declined' : 'review';
 }
 
-/** The page's tokenizer: the card to the sandbox gateway, its token back (undefined when it never answered 201). */
-async function cardToken(o: ShopperOptions, opts: CallOptions, card: Card): Promise<string | undefined> {
+/**
+ * The page's tokenizer: the provider's script makes the token; the sandbox gateway's posts the
+ * card to the shop and gets it back (undefined when it never answered 201).
+ */
+async function cardToken(
+  o: ShopperOptions,
+  opts: CallOptions,
+  p: ShopProvider,
+  card: Card,
+): Promise<string | undefined> {
+  if (p.token) return p.token(card);
   const r = await browserCall(o, 'POST', '/sandbox-gateway/v1/tokens', { ...opts, body: CARDS[card] });
   return r?.status === 201 ? (r.json?.id as string) : undefined;
 }
 
-async function checkoutVisit(o: ShopperOptions, n: number, opts: CallOptions): Promise<void> {
+async function checkoutVisit(o: ShopperOptions, n: number, opts: CallOptions, p: ShopProvider): Promise<void> {
   const email = `op-${n}@example.com`;
-  const body = orderBody({ idempotencyKey: randomUUID(), billing: { ...JANE, email } });
+  const body = orderBody({ idempotencyKey: randomUUID(), billing: { ...JANE, email }, paymentMethod: p.method });
   const placed = await browserCall(o, 'POST', '/api/order', { ...opts, body });
   if (!placed || (placed.status !== 201 && placed.status !== 200))
     return void bump(o.outcomes.orderNotAcknowledged, placed ? String(placed.status) : 'no answer');
@@ -145,7 +159,7 @@ async function checkoutVisit(o: ShopperOptions, n: number, opts: CallOptions): P
   let card = pickCard();
   // A declined shopper tries another card once; a payment held for review waits for the shop.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const outcome = await payOrder(o, opts, order.id, orderToken, card);
+    const outcome = await payOrder(o, opts, p, order.id, orderToken, card);
     if (outcome === 'declined' && attempt === 0) {
       card = 'approved';
       await sleep(o.thinkMs);
@@ -159,6 +173,7 @@ async function checkoutVisit(o: ShopperOptions, n: number, opts: CallOptions): P
 async function payOrder(
   o: ShopperOptions,
   opts: CallOptions,
+  p: ShopProvider,
   id: number,
   token: string,
   card: Card,
@@ -168,11 +183,11 @@ async function payOrder(
       o.outcomes.retries++;
       await sleep(Math.min(3000, 250 * 2 ** attempt));
     }
-    const paymentToken = await cardToken(o, opts, card);
+    const paymentToken = await cardToken(o, opts, p, card);
     if (!paymentToken) continue;
     let r: Answer;
     try {
-      r = await call(o.target, 'POST', '/api/order/pay', { ...opts, body: { id, token, paymentToken } });
+      r = await call(o.target, 'POST', p.payPath, { ...opts, body: p.payBody(id, token, paymentToken) });
       o.tally.add(r);
     } catch (e) {
       if (!(e instanceof NoAnswer)) throw e;
@@ -186,6 +201,7 @@ async function payOrder(
     }
     if (r.status === 200) {
       o.outcomes.paidAcknowledged.add(id);
+      bump(o.outcomes.paidVia, p.gateway);
       return 'paid';
     }
     if (r.status === 402) {
@@ -211,7 +227,7 @@ async function payOrder(
   return 'other';
 }
 
-async function quoteVisit(o: ShopperOptions, q: QuoteLink, opts: CallOptions): Promise<void> {
+async function quoteVisit(o: ShopperOptions, q: QuoteLink, opts: CallOptions, p: ShopProvider): Promise<void> {
   const fail = (why: string) => void bump(o.outcomes.quoteFailures, why);
   const link = `/api/quote?quoteId=${q.id}&token=${encodeURIComponent(q.token)}`;
   const opened = await browserCall(o, 'GET', link, opts);
@@ -223,13 +239,13 @@ async function quoteVisit(o: ShopperOptions, q: QuoteLink, opts: CallOptions): P
       o.outcomes.retries++;
       await sleep(Math.min(3000, 250 * 2 ** attempt));
     }
-    const paymentToken = await cardToken(o, opts, 'approved');
+    const paymentToken = await cardToken(o, opts, p, 'approved');
     if (!paymentToken) continue;
     let r: Answer;
     try {
       r = await call(o.target, 'POST', '/api/quote/pay', {
         ...opts,
-        body: { quoteId: q.id, token: q.token, paymentMethod: 'card', paymentToken },
+        body: { quoteId: q.id, token: q.token, paymentMethod: p.method, paymentToken },
       });
       o.tally.add(r);
     } catch (e) {
@@ -243,9 +259,10 @@ async function quoteVisit(o: ShopperOptions, q: QuoteLink, opts: CallOptions): P
   }
   if (!transactionId) return fail('pay gave up');
   o.outcomes.quotesPaid++;
+  bump(o.outcomes.paidVia, p.gateway);
   const converted = await browserCall(o, 'POST', '/api/quote/convertToOrder', {
     ...opts,
-    body: { quoteId: q.id, token: q.token, payment: { transactionId, method: 'card' } },
+    body: { quoteId: q.id, token: q.token, payment: { transactionId, method: p.method } },
   });
   if (converted?.status !== 200) return fail(`convert ${converted?.status ?? 'no answer'}`);
   const order = converted.json.order as { id: number; orderIncrementId: string };
@@ -267,9 +284,10 @@ export async function shopper(o: ShopperOptions): Promise<void> {
     const agent = new Agent({ keepAlive: true, maxSockets: 2 });
     const opts: CallOptions = { agent, localAddress: visitAddress(n) };
     try {
+      const p = o.providers[n % o.providers.length]!;
       const q = Math.random() < o.quoteShare ? o.quotes.shift() : undefined;
-      if (q) await quoteVisit(o, q, opts);
-      else await checkoutVisit(o, n, opts);
+      if (q) await quoteVisit(o, q, opts, p);
+      else await checkoutVisit(o, n, opts, p);
     } finally {
       agent.destroy();
     }

@@ -57,9 +57,19 @@ export type OrderPaidHook = (
   now: string,
 ) => Promise<{ quoteIncrementId?: string } | undefined>;
 
+/** What an order's payment names beside the order (a quote link's order: the quote's id and number). */
+export interface OrderRefs {
+  quoteId?: number;
+  quoteIncrementId?: string | null;
+}
+
+/** Says what else an order belongs to (the quotes: the quote it pays), for the return page's metadata. */
+export type OrderRefsHook = (db: Kysely<Database>, order: Pick<OrderRow, 'id' | 'quote_id'>) => Promise<OrderRefs>;
+
 export class CommerceContext {
   #lastDataError = '';
   readonly #paidHooks: OrderPaidHook[] = [];
+  readonly #refsHooks: OrderRefsHook[] = [];
 
   constructor(readonly deps: CommerceDeps) {}
 
@@ -72,6 +82,18 @@ export class CommerceContext {
   async orderPaid(trx: Transaction<Database>, order: OrderRow, now: string): Promise<{ quoteIncrementId?: string }> {
     let out: { quoteIncrementId?: string } = {};
     for (const hook of this.#paidHooks) out = { ...out, ...(await hook(trx, order, now)) };
+    return out;
+  }
+
+  /** Adds a hook that names what else an order belongs to. */
+  onOrderRefs(hook: OrderRefsHook): void {
+    this.#refsHooks.push(hook);
+  }
+
+  /** What the order-refs hooks say about an order, merged. */
+  async orderRefs(order: Pick<OrderRow, 'id' | 'quote_id'>): Promise<OrderRefs> {
+    let out: OrderRefs = {};
+    for (const hook of this.#refsHooks) out = { ...out, ...(await hook(this.db, order)) };
     return out;
   }
 

@@ -11,13 +11,14 @@ import { registerOrderMailHooks } from './mail-hooks.ts';
 import { orderService } from './orders.ts';
 import { paymentService } from './pay.ts';
 import { loadZipStates } from './zip-state.ts';
-import { quotePaid } from '../quotes/quote-paid.ts';
+import { quotePaid, quoteRefs } from '../quotes/quote-paid.ts';
 
 export function createCommerce(deps: CommerceDeps) {
   loadZipStates(); // at start, not on the first checkout request
   const ctx = new CommerceContext(deps);
   // A quote's order paid: the quote is paid (every server and CLI that settles payments).
   ctx.onOrderPaid(quotePaid);
+  ctx.onOrderRefs(quoteRefs);
   const orders = orderService(ctx);
   const payments = paymentService(ctx, orders);
   const unhook = registerOrderMailHooks(deps.outbox, deps.db, deps.clock);

@@ -15,6 +15,7 @@ import {
   additionalData,
   CANCELED_AUTHENTICATION,
   isAwaitingAuthentication,
+  type OrderRefs,
   wasCanceledWhileWaiting,
 } from './context.ts';
 import { incrementIdFor, paymentView, type OrderView, type PaymentView } from './order-store.ts';
@@ -56,13 +57,7 @@ export interface VerifyResult {
   message?: string;
   /** The provider's own words, as stored with the payment. */
   details: Record<string, string | number>;
-  metadata: {
-    orderId: number;
-    orderIncrementId: string;
-    paymentId: number;
-    quoteId?: number;
-    quoteIncrementId?: string | null;
-  };
+  metadata: OrderRefs & { orderId: number; orderIncrementId: string; paymentId: number };
 }
 
 export interface Settled {
@@ -146,11 +141,11 @@ const storedDetails = (extra: Record<string, unknown>): Record<string, string | 
     string | number
   >;
 
-/** The return page's answer for a payment of this order (and its quote). */
+/** The return page's answer for a payment of this order (and what else the order belongs to: its quote). */
 export function verifyAnswer(
   p: PaymentRow,
   order: { id: number; order_increment_id: string | null },
-  quote: { id: number; quote_increment_id: string | null } | undefined,
+  refs: OrderRefs,
 ): VerifyResult {
   const extra = additionalData(p);
   const message = typeof extra.message === 'string' ? extra.message : undefined;
@@ -176,7 +171,7 @@ export function verifyAnswer(
       orderId: order.id,
       orderIncrementId: order.order_increment_id ?? String(order.id),
       paymentId: p.id,
-      ...(quote ? { quoteId: quote.id, quoteIncrementId: quote.quote_increment_id } : {}),
+      ...refs,
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 } from './context.ts';
 import { CommerceError } from './errors.ts';
 import { assertPaymentAttemptsLeft } from './pay-limits.ts';
-import type { PayOrderRequest } from './pay.ts';
+import type { PayOrderRequest } from './pay-attempt.ts';
 
 // The lease's statements, compiled once (server/db/prepared.ts).
 const leaseOrder = prepared((db, $: { id: number; until: string; now: string }) =>

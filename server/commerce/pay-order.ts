@@ -10,11 +10,10 @@ import { incrementIdFor, orderParties, loadOrderView } from './order-store.ts';
 import type { OrderService } from './orders.ts';
 import { heldAnswer, outcome, type PayOutcome, type Settled } from './pay-answer.ts';
 import { askProvider, chargeMetadata } from './pay-ask.ts';
-import { attemptKey, verifyPath } from './pay-attempt.ts';
+import { attemptKey, verifyPath, type PayOrderRequest } from './pay-attempt.ts';
 import { changeMethod, leaseForPayment, newPayment } from './pay-lease.ts';
 import { lostAttemptResult } from './pay-recover.ts';
 import { releaseLeaseOf, settlePayment } from './pay-settle.ts';
-import type { PayOrderRequest } from './pay.ts';
 
 /**
  * Finishes an attempt whose answer was lost (see "recover" in pay.ts). The caller holds the

@@ -9,7 +9,7 @@ import type { Database, OrderRow, PaymentRow, PaymentState, PaymentStatus } from
 import { enqueueMails } from '../mail/outbox.ts';
 import type { ChargeResult } from '../payments/provider.ts';
 import { additionalData, type CommerceContext } from './context.ts';
-import { orderEmails } from './order-emails.ts';
+import { orderEmails, type ShopInfo } from './order-emails.ts';
 import { addHistory, loadOrderView } from './order-store.ts';
 import { hashOrderToken } from './order-token.ts';
 import { historyComment, PAY_TEXTS, type Settled } from './pay-answer.ts';
@@ -94,6 +94,71 @@ async function paymentToSettle(
   return byId && (byId.transaction_id === null || byId.transaction_id === result.transactionId) ? byId : undefined;
 }
 
+/** What settle applies: the provider's news, held for review when its amount is not the payment's. */
+interface Verdict {
+  status: PaymentStatus;
+  message: string;
+  next: ChargeResult['next'];
+}
+
+/** A completed answer whose amount differs from the stored one never completes the order: it is held for review. */
+function checkAmount(ctx: CommerceContext, gateway: string, result: ChargeResult, p: PaymentRow): Verdict {
+  const { status, message, next } = result;
+  if (status !== 'completed' || result.amountCents === undefined || result.amountCents === p.amount_cents)
+    return { status, message, next };
+  ctx.deps.log.error(
+    `checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`,
+  );
+  return { status: 'on_hold', next: 'review', message: PAY_TEXTS.amountMismatch };
+}
+
+/** The payment row as this news leaves it, when it changes anything (a repeat of the stored news does not). */
+function paymentUpdate(gateway: string, result: ChargeResult, p: PaymentRow, v: Verdict, now: string) {
+  const stored = additionalData(p);
+  const transactionId = result.transactionId ?? p.transaction_id;
+  const state = settledState(p.state, stateAfter(v.status, v.next, transactionId));
+  const sameNews =
+    p.status === v.status &&
+    p.state === state &&
+    p.transaction_id === result.transactionId &&
+    Object.entries(result.details ?? {}).every(([k, val]) => stored[k] === val);
+  if (sameNews) return undefined;
+  const extra = { ...stored, gateway, next: v.next, ...result.details, message: v.message, ...result.card };
+  return {
+    status: v.status,
+    state,
+    transaction_id: transactionId,
+    // The return page after authentication proves itself with this secret.
+    ...(result.handoff?.secret && v.next === 'authenticate'
+      ? { client_secret_hash: hashOrderToken(result.handoff.secret) }
+      : {}),
+    additional_data: JSON.stringify(extra),
+    updated_at: now,
+  };
+}
+
+/**
+ * The order after its payment changed: its status (a paid order stays ordered whatever another
+ * attempt says), a history entry and, when this payment completes it, the order-paid hooks (its
+ * quote) and the two e-mails, all in the settle transaction.
+ */
+async function settleOrder(
+  ctx: CommerceContext,
+  trx: Transaction<Database>,
+  s: { updated: PaymentRow; found: { status: string }; result: ChargeResult; v: Verdict; now: string; shop: ShopInfo },
+) {
+  const { updated, found, result, v, now } = s;
+  const orderId = updated.order_id;
+  const completed = v.status === 'completed' && found.status !== 'ordered';
+  const orderStatus = found.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(v.status);
+  const orderRow = (await setOrderStatus.first(trx, { id: orderId, status: orderStatus, now })) as OrderRow;
+  await addHistory(trx, orderId, orderStatus, historyComment(orderId, updated, { ...result, ...v }), ctx.clock);
+  // The order as this transaction leaves it: what the caller answers with, read once.
+  const view = (await loadOrderView(trx, orderId, orderRow))!;
+  if (completed) await enqueueMails(trx, orderEmails(view, s.shop, await ctx.orderPaid(trx, orderRow, now)), ctx.clock);
+  return { completed, view };
+}
+
 /**
  * The settle step. Finds the payment by the provider's transaction id (or, for an answer that
  * came before the id was stored, by our payment id in the provider's metadata), and applies
@@ -112,75 +177,21 @@ export async function settlePayment(
     if (!p) return undefined;
     const now = clock.now().toISOString();
     const released = o.releaseLease ? await releaseLeaseOf.first(trx, { id: p.order_id }) : undefined;
-
-    let status = result.status;
-    let message = result.message;
-    let next = result.next;
-    if (status === 'completed' && result.amountCents !== undefined && result.amountCents !== p.amount_cents) {
-      deps.log.error(
-        `checkout: ${gateway} transaction ${result.transactionId} reports ${result.amountCents} cents, payment ${p.id} is ${p.amount_cents}`,
-      );
-      status = 'on_hold';
-      next = 'review';
-      message = PAY_TEXTS.amountMismatch;
-    }
-    const stored = additionalData(p);
-    const transactionId = result.transactionId ?? p.transaction_id;
-    const state = settledState(p.state, stateAfter(status, next, transactionId));
-    const sameNews =
-      p.status === status &&
-      p.state === state &&
-      p.transaction_id === result.transactionId &&
-      Object.entries(result.details ?? {}).every(([k, v]) => stored[k] === v);
+    const unchanged = { payment: p, orderId: p.order_id, changed: false, completed: false };
+    const v = checkAmount(ctx, gateway, result, p);
     // A completed payment never goes back; the same news twice changes nothing.
-    if (p.status === 'completed' || sameNews)
-      return { payment: p, orderId: p.order_id, changed: false, completed: false };
-
-    const extra = {
-      ...stored,
-      gateway,
-      next,
-      ...result.details,
-      message,
-      ...result.card,
-    };
+    const set = p.status === 'completed' ? undefined : paymentUpdate(gateway, result, p, v, now);
+    if (!set) return unchanged;
     const updated = await updatePayment.first(trx, {
       id: p.id,
       fromStatus: p.status,
       fromUpdatedAt: p.updated_at,
-      set: {
-        status,
-        state,
-        transaction_id: transactionId,
-        // The return page after authentication proves itself with this secret.
-        ...(result.handoff?.secret && next === 'authenticate'
-          ? { client_secret_hash: hashOrderToken(result.handoff.secret) }
-          : {}),
-        additional_data: JSON.stringify(extra),
-        updated_at: now,
-      },
+      set,
     });
-    if (!updated) {
-      // Another caller settled it in between: theirs stands.
-      const current = (await paymentOfId.first(trx, { id: p.id }))!;
-      return { payment: current, orderId: p.order_id, changed: false, completed: false };
-    }
-    const order = released ?? (await orderStatusOf.first(trx, { id: p.order_id }))!;
-    const completed = status === 'completed' && order.status !== 'ordered';
-    // A paid order stays ordered whatever another attempt says.
-    const orderStatus = order.status === 'ordered' ? 'ordered' : orderStatusAfterPayment(status);
-    const orderRow = (await setOrderStatus.first(trx, { id: p.order_id, status: orderStatus, now })) as OrderRow;
-    await addHistory(
-      trx,
-      p.order_id,
-      orderStatus,
-      historyComment(p.order_id, updated, { ...result, status, next, message }),
-      clock,
-    );
-    // The order as this transaction leaves it: what the caller answers with, read once.
-    const view = (await loadOrderView(trx, p.order_id, orderRow))!;
-    // Who waits for this order's payment (its quote) hears it in this transaction, with the e-mails.
-    if (completed) await enqueueMails(trx, orderEmails(view, shop, await ctx.orderPaid(trx, orderRow, now)), clock);
+    // Another caller settled it in between: theirs stands.
+    if (!updated) return { ...unchanged, payment: (await paymentOfId.first(trx, { id: p.id }))! };
+    const found = released ?? (await orderStatusOf.first(trx, { id: p.order_id }))!;
+    const { completed, view } = await settleOrder(ctx, trx, { updated, found, result, v, now, shop });
     return { payment: updated, orderId: p.order_id, changed: true, completed, view };
   });
   if (!out) return undefined;

@@ -29,82 +29,27 @@
  * A declined card leaves the order pending_payment; the next attempt pays the same order.
  */
 import type { Transaction } from 'kysely';
-import { PAYMENT_MESSAGES } from '../../engine/node.ts';
-import { prepared } from '../db/prepared.ts';
-import type { Database, Db, OrderRow, PaymentRow } from '../db/schema.ts';
-import { CommerceError } from './errors.ts';
-import type { ChargeResult, PaymentProvider } from '../payments/provider.ts';
+import type { Database, OrderRow, PaymentRow } from '../db/schema.ts';
+import type { ChargeResult } from '../payments/provider.ts';
 import type { CommerceContext } from './context.ts';
 import { loadOrderView } from './order-store.ts';
-import { hashOrderToken } from './order-token.ts';
-import { sameHash } from '../tokens.ts';
 import type { OrderService } from './orders.ts';
-import { paymentRequests } from './pay-requests.ts';
 import type { Settled } from './pay-answer.ts';
 import { askProvider } from './pay-ask.ts';
+import type { PayOrderRequest } from './pay-attempt.ts';
 import { takeLease } from './pay-lease.ts';
+import { providerOf } from './pay-lookup.ts';
 import { payOrder, recoverAttempt } from './pay-order.ts';
+import { paymentRequests } from './pay-requests.ts';
 import { releaseLeaseOf, settlePayment } from './pay-settle.ts';
 
-export { attemptKey } from './pay-attempt.ts';
 export type { PayOutcome, VerifyResult } from './pay-answer.ts';
 
 /** How long a pay request holds the order by default (longer than any provider call: their timeouts are 20 s). */
 export const PAYMENT_LEASE_MS = 60_000;
 
-export interface PayRequest {
-  id: number;
-  token?: string;
-  paymentMethod?: string;
-  /** The gateway's token for the card (never a card number). */
-  paymentToken: string;
-}
-
-/** One charge of an order the caller has opened (by its order token, or a quote's link). */
-export interface PayOrderRequest {
-  orderId: number;
-  method: { name: string; title: string };
-  provider: PaymentProvider;
-  paymentToken: string;
-  /** What the charge is for, as the provider shows it ("Hearthline order #100000007"). */
-  description?: string;
-  /** More metadata for the provider beside the order's ids (a quote's quoteId, quoteIncrementId). */
-  metadata?: Record<string, string>;
-}
-
-// The pay step's statements, compiled once (server/db/prepared.ts).
-/** The order's payment of a provider transaction (of one gateway, when named). */
-export const paymentOfTransaction = prepared(
-  (db, $: { orderId: number; transactionId: string; gateway?: string }, like) => {
-    const q = db
-      .selectFrom('payments')
-      .selectAll()
-      .where('order_id', '=', $.orderId)
-      .where('transaction_id', '=', $.transactionId);
-    return like.gateway === undefined ? q : q.where('gateway', '=', $.gateway!);
-  },
-  (p) => (p.gateway === undefined ? 0 : 1),
-);
-/** The provider of a stored payment (503 when this server no longer has it). */
-export function providerOf(ctx: CommerceContext, p: PaymentRow): PaymentProvider {
-  const provider = ctx.deps.providers[p.gateway];
-  if (!provider) throw new CommerceError('unavailable', PAYMENT_MESSAGES.notAvailable);
-  return provider;
-}
-
-/** The payment of a return link, when the secret is its client secret. */
-export async function paymentForSecret(
-  db: Db,
-  transactionId: string,
-  clientSecret: string,
-): Promise<PaymentRow | undefined> {
-  if (!transactionId || !clientSecret) return undefined;
-  const p = await db.selectFrom('payments').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
-  return p?.client_secret_hash && sameHash(p.client_secret_hash, hashOrderToken(clientSecret)) ? p : undefined;
-}
-
 /** The pay machinery: leases, provider calls, settle, recovery and the pay step itself. */
-export function paymentSteps(ctx: CommerceContext, orders: OrderService) {
+function paymentSteps(ctx: CommerceContext, orders: OrderService) {
   const { db } = ctx;
   const leaseMs = ctx.deps.paymentLeaseMs ?? PAYMENT_LEASE_MS;
   const settle = (gateway: string, result: ChargeResult, o: { paymentId?: number; releaseLease?: boolean } = {}) =>

@@ -58,8 +58,13 @@ export function joineryEnv(dir: TempDir, t: TestDatabase): Record<string, string
   };
 }
 
-export function startJoinery(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['cli/bin.js', 'start', '--port', '0'], {
+/** `globalArgs` go before the command (`--site DIR`). */
+export function startJoinery(
+  env: Record<string, string>,
+  globalArgs: string[] = [],
+  timeoutMs = 60_000,
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['cli/bin.js', ...globalArgs, 'start', '--port', '0'], {
     cwd: PROJECT_ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
