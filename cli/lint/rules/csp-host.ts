@@ -14,7 +14,7 @@ import {
 } from '../../../engine/content/integration-hosts.ts';
 import { tagManagerUrl } from '../../../engine/tracking/tag-manager.ts';
 import { videoKind, youtubeEmbedUrl, youtubeId } from '../../../engine/ui/youtube.ts';
-import type { JsonFile } from '../../../engine/node.ts';
+import type { JsonFile } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { fileMemo } from '../file-memo.ts';
 import { defineRule } from '../rule.ts';

@@ -4,7 +4,7 @@
  * collection page's query is checked with the first item using the page; references that do
  * not resolve are data-ref's findings.
  */
-import { DataRefError, isDataQuery, queryProblems, resolveDataRefs } from '../../../engine/node.ts';
+import { DataRefError, isDataQuery, queryProblems, resolveDataRefs } from '../../../engine/lint.ts';
 import { defineRule } from '../rule.ts';
 import { blocksOf, escapeSegment } from '../walk.ts';
 

@@ -3,7 +3,7 @@
  * word (so does the engine), so the first is dead text that looks like it counts.
  */
 import { visit } from 'jsonc-parser';
-import { positionAt } from '../../../engine/node.ts';
+import { positionAt } from '../../../engine/lint.ts';
 import { defineRule } from '../rule.ts';
 import { escapeSegment } from '../walk.ts';
 

@@ -20,7 +20,7 @@ import {
   type BlockInstance,
   type RouteEntry,
   type SchemaFlags,
-} from '../../../engine/node.ts';
+} from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { isObj, list, str } from '../values.ts';

@@ -6,7 +6,7 @@ import {
   resolveDataRefs,
   type BlockInstance,
   type SchemaError,
-} from '../../../engine/node.ts';
+} from '../../../engine/lint.ts';
 import type { LintContext, ReportInput } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { blocksOf } from '../walk.ts';
