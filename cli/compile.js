@@ -17,6 +17,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, uti
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cachedDataVersionTag } from 'node:v8';
 import { Script, constants as vmConstants } from 'node:vm';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -327,7 +328,8 @@ const lintScope = {
  * there was none or V8 refused it (another Node version).
  */
 export function loadLintBundle(file) {
-  const cacheFile = `${file}.v8`;
+  // Per V8 version and flags (bin.js sets --no-opt): V8 refuses a cache made under others.
+  const cacheFile = `${file}.${cachedDataVersionTag()}.v8`;
   const cachedData = statSync(cacheFile, { throwIfNoEntry: false }) ? readFileSync(cacheFile) : undefined;
   const script = new Script(
     `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cachedDataVersionTag } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createValidator } from './validator.ts';
 
@@ -65,7 +66,7 @@ describe('createValidator', () => {
       const expected = loaded.validate('page.schema.json', input);
       // Written once the turn's validations are done.
       await new Promise((resolve) => setImmediate(resolve));
-      expect(readdirSync(own).sort()).toEqual([file, `${file}.v8`]);
+      expect(readdirSync(own).sort()).toEqual([file, `${file}.${cachedDataVersionTag()}.v8`]);
       const cached = createValidator(schemas, blocks, { cacheDir: own });
       expect(cached.validate('page.schema.json', input)).toEqual(expected);
       expect(cached.validateBlock('heading', {})).toEqual(loaded.validateBlock('heading', {}));

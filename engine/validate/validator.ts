@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { cachedDataVersionTag } from 'node:v8';
 import { Script } from 'node:vm';
 
 // ajv's compiler is loaded only when a schema set is compiled: with the cache, a process needs only its runtime.
@@ -107,8 +108,9 @@ function loadCached(file: string, keys: string[]): Map<string, Fn> | undefined {
   if (!existsSync(file)) return undefined;
   try {
     // Evaluated directly rather than through require(), which a TS loader hook would transpile;
-    // with V8's code cache of an earlier run (file + ".v8"), its megabytes are not parsed again.
-    const v8File = `${file}.v8`;
+    // with V8's code cache of an earlier run, its megabytes are not parsed again. One cache per
+    // V8 version and flags (`joinery lint` runs without the optimizing compiler): V8 refuses others.
+    const v8File = `${file}.${cachedDataVersionTag()}.v8`;
     const cachedData = existsSync(v8File) ? readFileSync(v8File) : undefined;
     const script = new Script(`(function (exports, require, module) {${readFileSync(file, 'utf8')}\n})`, {
       filename: file,
