@@ -15,7 +15,7 @@ export {
 export { parseJsonFile, positionOf, positionAt, nodeAt, type JsonFile, type Position } from './content/json-file.ts';
 export { parsePointer, getAtPointer } from './content/json-pointer.ts';
 export {
-  resolveDataRefs,
+  resolveDataRefsToRead,
   findDataRefs,
   lookupDataRef,
   isDataRef,

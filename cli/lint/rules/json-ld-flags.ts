@@ -13,7 +13,7 @@ import {
   pageFile,
   parsePointer,
   publicSite,
-  resolveDataRefs,
+  resolveDataRefsToRead,
   siteProductFacts,
   templateFile,
   youtubeId,
@@ -55,7 +55,7 @@ function propValues(ctx: LintContext, route: RouteEntry, facts: SiteFacts, prop:
   for (const b of blocks) {
     let props: unknown;
     try {
-      props = resolveDataRefs(b.props ?? {}, { site: ctx.site, item: route.item });
+      props = resolveDataRefsToRead(b.props ?? {}, { site: ctx.site, item: route.item });
     } catch {
       return undefined;
     }

@@ -3,7 +3,7 @@ import {
   getAtPointer,
   kindOf,
   parsePointer,
-  resolveDataRefs,
+  resolveDataRefsToRead,
   type BlockInstance,
   type SchemaError,
 } from '../../../engine/lint.ts';
@@ -95,7 +95,7 @@ export default defineRule({
       if (!v.hasBlock(block.type)) return;
       let props: unknown;
       try {
-        props = resolveDataRefs(block.props ?? {}, { site: ctx.site, item: at.item });
+        props = resolveDataRefsToRead(block.props ?? {}, { site: ctx.site, item: at.item });
       } catch (e) {
         if (e instanceof DataRefError) return;
         throw e;
