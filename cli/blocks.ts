@@ -8,7 +8,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blockLoaders } from '../blocks/index.ts';
-import type { BlockBuild, BlockContracts, BlockRegistry, BlockSchemaSource } from '../engine/node.ts';
+import type { BlockBuild, BlockContracts } from '../engine/blocks/contract.ts';
+import type { BlockRegistry } from '../engine/types.ts';
+import type { BlockSchemaSource } from '../engine/validate/validator.ts';
 import { runnable } from './compiled.ts';
 import { BLOCKS_DIR } from './paths.ts';
 

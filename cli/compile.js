@@ -13,9 +13,12 @@
  * bundled under vendor/.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cachedDataVersionTag } from 'node:v8';
+import { Script, constants as vmConstants } from 'node:vm';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIRS = ['cli', 'server', 'engine', 'blocks'];
@@ -188,7 +191,7 @@ function writeCopyPackageJson(dir) {
 function prune(keep) {
   const all = readdirSync(COMPILED_ROOT)
     .map((name) => join(COMPILED_ROOT, name))
-    .filter((p) => p !== keep)
+    .filter((p) => p !== keep && p !== LINT_DIR)
     .map((p) => ({ p, t: statSync(p).mtimeMs }))
     .sort((a, b) => b.t - a.t);
   const old = [
@@ -199,4 +202,152 @@ function prune(keep) {
     ...all.filter((e) => e.p.includes('.tmp-') && Date.now() - e.t > 600_000),
   ];
   for (const { p } of old) rmSync(p, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// `joinery lint` as one file. The per-file copy above makes lint resolve, read and compile about
+// a hundred modules and walk every source for its freshness key; the lint bundle is cli/main.ts
+// with everything lint runs (cli/lint, the lean engine/lint.ts, commander, jsonc-parser) in one
+// CommonJS file, run through V8's code cache of an earlier run. Its freshness key covers only the
+// files bundled in (esbuild's metafile, kept in a manifest beside it): an edit of any of them, or
+// of an import that adds one, changes it.
+// ---------------------------------------------------------------------------------------------
+
+const LINT_DIR = join(COMPILED_ROOT, 'lint');
+const LINT_MANIFEST = join(LINT_DIR, 'manifest.json');
+/** The files besides the bundled ones whose change makes a new bundle (as keyOf's). */
+const LINT_KEY_FILES = ['package.json', 'package-lock.json', 'node_modules/esbuild/package.json', 'cli/compile.js'];
+
+/**
+ * Dynamic imports bundled in: lint's own code and the engine's (not a block's component). The
+ * other commands' modules stay imports of their sources, which `joinery lint` never runs.
+ */
+const IN_LINT = /^(cli\/lint\/|cli\/commands\/lint\.ts$|engine\/.*\.ts$)/;
+
+/** The command a `joinery` argument list runs: the first argument that is not a global option. */
+export function commandOf(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--site') i++;
+    else if (!args[i].startsWith('-')) return args[i];
+  }
+  return undefined;
+}
+
+function lintKey(inputs) {
+  const h = createHash('sha1');
+  h.update(`${ROOT}\n${process.version}\n`);
+  for (const f of [...LINT_KEY_FILES, ...inputs]) {
+    const s = statSync(join(ROOT, f), { throwIfNoEntry: false });
+    h.update(`${f}\0${s?.size}\0${s?.mtimeMs}\n`);
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+/** The lint bundle of the current sources, bundled first when there is none or an input changed. */
+export async function lintBundle() {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(LINT_MANIFEST, 'utf8'));
+    const file = join(LINT_DIR, `lint-${manifest.key}.cjs`);
+    if (lintKey(manifest.inputs) === manifest.key && statSync(file, { throwIfNoEntry: false })) return file;
+  } catch {}
+  const started = Date.now();
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [join(ROOT, 'cli', 'main.ts')],
+    write: false,
+    outfile: join(LINT_DIR, 'lint.cjs'),
+    absWorkingDir: ROOT,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: `node${process.versions.node.split('.')[0]}`,
+    // jsonc-parser's ESM build: its UMD one requires its parts by computed names.
+    mainFields: ['module', 'main'],
+    jsx: 'automatic',
+    metafile: true,
+    // Runs no compiled copy's file (cli/compiled.ts): lint starts no worker.
+    define: { JOINERY_COMPILED_DIR: 'undefined' },
+    logLevel: 'error',
+    plugins: [lintScope],
+  });
+  const inputs = Object.keys(result.metafile.inputs).sort();
+  const key = lintKey(inputs);
+  const file = join(LINT_DIR, `lint-${key}.cjs`);
+  mkdirSync(LINT_DIR, { recursive: true });
+  writeAtomically(file, result.outputFiles[0].contents);
+  // An input edited while bundling may not be in the bundle: no manifest, so the next run bundles again.
+  if (inputs.every((f) => (statSync(join(ROOT, f), { throwIfNoEntry: false })?.mtimeMs ?? 0) < started))
+    writeAtomically(LINT_MANIFEST, JSON.stringify({ key, inputs }));
+  for (const f of readdirSync(LINT_DIR))
+    if (f.startsWith('lint-') && !f.startsWith(`lint-${key}.`) && !f.includes('.tmp-'))
+      rmSync(join(LINT_DIR, f), { force: true });
+  return file;
+}
+
+/** Writes through a temporary file: a reader sees the old file or the whole new one. */
+function writeAtomically(file, data) {
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+/**
+ * As asAtSource's `import.meta`; dynamic imports outside lint (IN_LINT) stay imports of their
+ * source. node:child_process (commander's, for executable subcommands, which joinery has none of)
+ * loads at its first use: it pulls in net, dgram and streams, a tenth of a lint's start.
+ */
+const lintScope = {
+  name: 'joinery-lint-scope',
+  setup(build) {
+    build.onResolve({ filter: /^node:child_process$/ }, () => ({ path: 'child_process', namespace: 'lazy-builtin' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= require(${JSON.stringify(args.path)}))[k] });`,
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === 'lint') return undefined;
+      const r = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: 'lint' });
+      if (r.errors.length || IN_LINT.test(relative(ROOT, r.path).replaceAll(sep, '/'))) return r;
+      return { path: pathToFileURL(r.path).href, external: true };
+    });
+    build.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      const url = pathToFileURL(args.path).href;
+      const contents = readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', JSON.stringify(url))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path));
+      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/**
+ * Runs a lint bundle: its exports (cli/main.ts's `main`), and `saveCodeCache()` to call once the
+ * command is done, which writes V8's code cache (with every function the run compiled) when
+ * there was none or V8 refused it (another Node version).
+ */
+export function loadLintBundle(file) {
+  // Per V8 version and flags (bin.js sets --no-opt): V8 refuses a cache made under others.
+  const cacheFile = `${file}.${cachedDataVersionTag()}.v8`;
+  const cachedData = statSync(cacheFile, { throwIfNoEntry: false }) ? readFileSync(cacheFile) : undefined;
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
+    {
+      filename: file,
+      cachedData,
+      importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    },
+  );
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  return {
+    ...module.exports,
+    saveCodeCache() {
+      if (cachedData && !script.cachedDataRejected) return;
+      try {
+        writeAtomically(cacheFile, script.createCachedData());
+      } catch {}
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * (cli/compile.js), no TypeScript loaded, and each loads only what it uses.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../server/testing/index.ts';
@@ -83,7 +83,9 @@ describe('the compiled joinery command', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^Usage: joinery ${command} `));
     expect(typescript(r.modules)).toEqual([]);
-    expect(compiled(r.modules)).toContainEqual(expect.stringMatching(/\/cli\/main\.js$/));
+    // lint runs from its one-file bundle (not a module: run as a script), every other command from the copy.
+    if (command === 'lint') expect(compiled(r.modules)).toEqual([]);
+    else expect(compiled(r.modules)).toContainEqual(expect.stringMatching(/\/cli\/main\.js$/));
   });
 
   it('--help loads commander and no command', () => {
@@ -94,14 +96,47 @@ describe('the compiled joinery command', () => {
     expect([...packagesIn(r.modules)].filter((p) => p !== 'jsonc-parser' && p !== 'commander')).toEqual([]);
   });
 
-  it('lint of the shipped site: clean, and no Vite, React, database, HTTP or server module loaded', () => {
-    const r = joinery(['lint']);
+  it('lint of the shipped site: clean, from one bundle holding no Vite, React, database, HTTP, forms or server module', () => {
+    const r = joinery(['--site', 'site-config', 'lint']);
+    expect(r.stdout).toBe('');
     expect(r.code).toBe(0);
     expect(typescript(r.modules)).toEqual([]);
-    const loaded = packagesIn(r.modules);
-    for (const p of ['vite', 'react', 'react-dom', 'kysely', 'better-sqlite3', 'pg', 'hono', 'stripe', 'nodemailer'])
+    // What it ran: the bundle's inputs (its manifest) and the modules it loaded besides.
+    const { inputs } = JSON.parse(readFileSync(join(copies, 'lint', 'manifest.json'), 'utf8')) as { inputs: string[] };
+    expect(inputs).toContain('cli/lint/rules/schema.ts');
+    const loaded = new Set([...packagesIn(r.modules), ...packagesIn(inputs.map((f) => `file:///${f}`))]);
+    for (const p of [
+      'vite',
+      'react',
+      'react-dom',
+      'kysely',
+      'better-sqlite3',
+      'pg',
+      'hono',
+      'stripe',
+      'nodemailer',
+      'zod',
+    ])
       expect(loaded, p).not.toContain(p);
-    expect(compiled(r.modules).filter((u) => /\/[0-9a-f]{16}\/server\//.test(u))).toEqual([]);
+    expect(inputs.filter((f) => /^(server|engine\/forms|engine\/render)\//.test(f) || f.endsWith('.tsx'))).toEqual([]);
+    expect(compiled(r.modules)).toEqual([]);
+  });
+
+  it('lint bundles again after an edit of a file it holds, and the new bundle lints the same', () => {
+    const before = readdirSync(join(copies, 'lint')).filter((f) => f.endsWith('.cjs'));
+    const rule = join(ROOT, 'cli', 'lint', 'rules', 'style-name.ts');
+    const { atime, mtime } = statSync(rule);
+    try {
+      utimesSync(rule, atime, new Date(mtime.getTime() + 1000));
+      const r = joinery(['lint', '--format', 'json']);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual([]);
+    } finally {
+      utimesSync(rule, atime, mtime);
+    }
+    const after = readdirSync(join(copies, 'lint')).filter((f) => f.endsWith('.cjs'));
+    expect(after).toHaveLength(1);
+    expect(after).not.toEqual(before);
   });
 
   it('start runs the compiled server modules: a partly configured provider stops it with its message', () => {

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readSchemasDir } from '../engine/node.ts';
+import { readSchemasDir } from '../engine/lint.ts';
 import { blockTypes, readBlockSchemas } from './blocks.ts';
 import { SCHEMAS_DIR } from './paths.ts';
 

@@ -5,44 +5,32 @@ export {
   kindOf,
   pageFile,
   templateFile,
-  formFile,
-  menuFile,
   NotASiteError,
   type Site,
 } from './content/load-site.ts';
 export {
   parseJsonFile,
   positionOf,
-  positionAt,
-  nodeAt,
   type JsonFile,
-  type Position,
 } from './content/json-file.ts';
 export { parsePointer, getAtPointer } from './content/json-pointer.ts';
 export {
   resolveDataRefs,
   findDataRefs,
-  lookupDataRef,
   isDataRef,
   parseDataRef,
-  DataRefError,
 } from './content/data-ref.ts';
-export { isDataQuery, queryProblems } from './content/data-query.ts';
+export { isDataQuery } from './content/data-query.ts';
 export {
   createValidator,
-  readSchemasDir,
   type Validator,
-  type BlockSchemaSource,
-  type SchemaError,
 } from './validate/validator.ts';
 export {
   buildRouteTable,
   builtRoutes,
   matchPath,
-  RouteTableError,
-  type RoutesFile,
 } from './routes/route-table.ts';
-export { buildPageData, publicSite } from './page-data/build-page-data.ts';
+export { buildPageData } from './page-data/build-page-data.ts';
 export {
   withSchemaDefaults,
   type BlockBuild,
@@ -61,9 +49,6 @@ export {
 } from './media/youtube-thumbnails.ts';
 export { siteProductFacts } from './catalog/product-facts.ts';
 export type { RoutesManifest } from './prerender/prerender.ts';
-export { isCanonicalRoute } from './prerender/sitemap.ts';
-export { blogJsonLdFacts } from './head/json-ld-blog.ts';
-export { youtubeId } from './ui/youtube.ts';
 export { integrationHosts, HOST_KINDS, type IntegrationHostLists } from './content/integration-hosts.ts';
 // The framework-free parts the server shares with the browser (the server never loads engine/index.ts:
 // it carries React components and CSS modules).

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { getSiteDir } from '../context.ts';
 import { EXIT_CONTENT, EXIT_OK, UsageError } from '../exit-codes.ts';
-import type { Finding } from '../../engine/node.ts';
+import type { Finding } from '../../engine/lint.ts';
 import { cacheFileAt, lintWithCache } from '../lint/cache.ts';
 import { formatters } from '../lint/formatters/index.ts';
 import { displayPath, shownSiteDir } from '../lint/formatters/paths.ts';
@@ -29,7 +29,7 @@ const FIX_PASSES = 10;
  * last run: what remains.
  */
 async function fixSite(dir: string, shown: string, toStdout: boolean): Promise<LintResult> {
-  const { loadSite } = await import('../../engine/node.ts');
+  const { loadSite } = await import('../../engine/lint.ts');
   const { applyCertainFixes } = await import('../lint/fix.ts');
   const { lintLoadedSite } = await import('../lint/run.ts');
   const print = toStdout ? console.log : console.error;

@@ -14,7 +14,7 @@ import {
   type Position,
   type Severity,
   type Validator,
-} from '../../engine/node.ts';
+} from '../../engine/lint.ts';
 import { CONFIG_FILE } from './config-file.ts';
 import { isObj } from './values.ts';
 

@@ -15,7 +15,7 @@ import {
   type Severity,
   type Site,
   type Validator,
-} from '../../engine/node.ts';
+} from '../../engine/lint.ts';
 import { readBlockSchemas, blockTypes } from '../blocks.ts';
 import { runtimeSchemas } from '../editor-schemas.ts';
 import { VALIDATOR_CACHE_DIR } from '../paths.ts';

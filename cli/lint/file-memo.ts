@@ -2,7 +2,7 @@
  * What is computed from one file's text alone, kept with the parsed file: an edit replaces the
  * file, so it is computed again, and an unchanged file's is reused by the next lint.
  */
-import { findDataRefs, parseDataRef, type JsonFile } from '../../engine/node.ts';
+import { findDataRefs, parseDataRef, type JsonFile } from '../../engine/lint.ts';
 
 const memos = new WeakMap<JsonFile, Map<string, unknown>>();
 

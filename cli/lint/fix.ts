@@ -7,7 +7,7 @@
 import { applyEdits, type Edit } from 'jsonc-parser';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonFile, type Finding, type FindingFix, type JsonFile, type Site } from '../../engine/node.ts';
+import { parseJsonFile, type Finding, type FindingFix, type JsonFile, type Site } from '../../engine/lint.ts';
 import { CONFIG_FILE } from './config.ts';
 
 export interface FixChange {

@@ -3,7 +3,7 @@
  * (steps and groups flattened) with its JSON Pointer, read leniently (the schema rule reports
  * shapes; these rules look only at what is there).
  */
-import type { JsonFile } from '../../engine/node.ts';
+import type { JsonFile } from '../../engine/lint.ts';
 import type { LintContext } from './context.ts';
 import { isObj, list, str, type Obj } from './values.ts';
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kindOf, parseDataRef, type Finding, type JsonFile, type Site } from '../../engine/node.ts';
+import { kindOf, parseDataRef, type Finding, type JsonFile, type Site } from '../../engine/lint.ts';
 import { applyLintConfig, CONFIG_FILE, readLintConfig, ruleIsOff, type LintConfig } from './config.ts';
 import { getValidator, LintContext, type RouteTable } from './context.ts';
 import { refTargetsOf } from './file-memo.ts';

@@ -2,7 +2,7 @@
  * Positions finer than a value, for findings: where a link or image inside a text starts.
  * Pointer -> line:column itself is the engine's positionOf.
  */
-import { nodeAt, positionAt, type JsonFile, type Position } from '../../engine/node.ts';
+import { nodeAt, positionAt, type JsonFile, type Position } from '../../engine/lint.ts';
 import type { SuggestReplace } from './context.ts';
 
 /**

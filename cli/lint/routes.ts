@@ -11,7 +11,7 @@ import {
   type JsonFile,
   type RouteEntry,
   type Site,
-} from '../../engine/node.ts';
+} from '../../engine/lint.ts';
 import { isObj, type Obj } from './values.ts';
 
 export interface RouteProblem {

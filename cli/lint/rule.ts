@@ -10,7 +10,7 @@
  *   re-runs it. A `check` without `inputs` re-runs on every edit.
  * A full lint runs `check`, then `checkFile` on every file.
  */
-import type { JsonFile, Severity } from '../../engine/node.ts';
+import type { JsonFile, Severity } from '../../engine/lint.ts';
 import type { LintContext } from './context.ts';
 
 export interface RuleMeta {

@@ -1,5 +1,5 @@
 /** Runs the rules over a site folder and returns the findings sorted by file and position. */
-import { loadSite, type Site } from '../../engine/node.ts';
+import { loadSite, type Site } from '../../engine/lint.ts';
 import { IncrementalLint, type LintOptions, type LintResult } from './incremental.ts';
 
 export type { LintOptions, LintResult } from './incremental.ts';

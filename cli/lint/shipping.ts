@@ -4,7 +4,7 @@
  * maxQuantity) and how many lines an order takes (MAX_ORDER_ITEMS), read leniently (the schema
  * rule reports shapes). Amounts in integer cents.
  */
-import { MAX_ORDER_ITEMS, shippingRate, type ShippingMethod } from '../../engine/node.ts';
+import { MAX_ORDER_ITEMS, shippingRate, type ShippingMethod } from '../../engine/lint.ts';
 import type { LintContext } from './context.ts';
 import { isObj, list } from './values.ts';
 

@@ -1,5 +1,5 @@
 /** Walkers shared by the rules: the blocks of a page or template, every object and string of a value. */
-import type { BlockInstance, JsonFile } from '../../engine/node.ts';
+import type { BlockInstance, JsonFile } from '../../engine/lint.ts';
 import type { LintContext } from './context.ts';
 
 /** `at.item`: the collection item the block is checked with (reading it reads the route table). */

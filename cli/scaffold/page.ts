@@ -5,7 +5,7 @@
 import { applyEdits, modify, parse, type Edit, type FormattingOptions, type ParseError } from 'jsonc-parser';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NotASiteError } from '../../engine/node.ts';
+import { NotASiteError } from '../../engine/content/load-site.ts';
 import { UsageError } from '../exit-codes.ts';
 import { SCHEMAS_DIR } from '../paths.ts';
 import { jsonText, refuseExisting, schemaRef, writeNew, type ScaffoldResult } from './files.ts';

@@ -6,6 +6,9 @@
 /** Window event fired in the tab that changed the cart; other tabs get the `storage` event. */
 export const SAMPLES_CHANGED_EVENT = 'joinery:samples-changed';
 
+/** Most lines one order takes (a sample cart holds a few; more is a script). */
+export const MAX_ORDER_ITEMS = 50;
+
 /** `max`: the shop's cart.maxQuantity (Hearthline's: 1). */
 export const maxQuantityMessage = (name: string, max: number) =>
   `You can order maximum ${max} quantity of item "${name}".`;

@@ -13,9 +13,4 @@ export {
 } from './sample-data.ts';
 export { checkCatalogue } from './integrity.ts';
 export { styleSearchDocs } from './search-docs.ts';
-export {
-  catalogueUrls,
-  catalogueUrlsOf,
-  STYLES_SOURCE,
-  SUBCATEGORIES_SOURCE,
-} from './urls.ts';
+export { catalogueUrls, catalogueUrlsOf } from './urls.ts';

@@ -18,6 +18,7 @@ import {
 import type { core, output } from 'zod/mini';
 import { fillText } from '../text/fill.ts';
 import { CART_MESSAGES, CHECKOUT_MESSAGES as M } from './messages.ts';
+import { MAX_ORDER_ITEMS } from '../cart/constants.ts';
 import { rowIdOf } from './row-id.ts';
 import * as rules from './rules.ts';
 import type { Rule } from './rules.ts';
@@ -118,8 +119,6 @@ function normaliseAddress(a: Record<AddressField, string>) {
 
 const LOCATION_FIELDS = ['countryId', 'state', 'zipCode'] as const;
 
-/** Most lines one order takes (a sample cart holds a few; more is a script). */
-export const MAX_ORDER_ITEMS = 50;
 const TOO_MANY_ITEMS = `A sample order can hold at most ${MAX_ORDER_ITEMS} items.`;
 
 const code: Rule = (v) => (v === '' ? M.required : v.length > 80 ? M.invalidSelection : undefined);

@@ -21,7 +21,7 @@ export {
 export { toCents, fromCents, sumMoney } from './money.ts';
 export { US, US_STATES } from './us-states.ts';
 export type { Location as MatchLocation } from './location-match.ts';
-export { shippingQuotes, shippingRate, type ShippingQuote } from './shipping.ts';
+export { shippingQuotes, type ShippingQuote } from './shipping.ts';
 export { deliveryDaysText, methodPriceText } from './shipping-text.ts';
 export { taxPercentFor, shippingTax } from './tax.ts';
 export { lineFigures, orderTotals, type LineFigures, type OrderTotals } from './totals.ts';

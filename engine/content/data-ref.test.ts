@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseSite, memorySite } from '../testing/memory-site.ts';
-import { DataRefError, findDataRefs, resolveDataRefs } from './data-ref.ts';
+import { DataRefError, findDataRefs, resolveDataRefs, resolveDataRefsToRead } from './data-ref.ts';
 
 const site = memorySite({
   ...baseSite,
@@ -15,6 +15,21 @@ describe('data references', () => {
       title: 'x',
       style: { name: 'Shaker White', finish: { label: 'Alabaster', hex: '#f4f1ea' } },
     });
+  });
+
+  it('to read: the same values, copying only what leads to a reference and keeping what holds none', () => {
+    const plain = { heading: { title: 'x' }, tags: ['a', 'b'] };
+    const props = { ...plain, list: [{ n: 1 }, { $data: 'data/finishes.json#/white' }] };
+    const read = resolveDataRefsToRead(props, { site });
+    expect(read).toEqual(resolveDataRefs(props, { site }));
+    expect(read.heading).toBe(plain.heading);
+    expect(read.tags).toBe(plain.tags);
+    expect(read.list[0]).toBe(props.list[0]);
+    expect(props.list[1]).toEqual({ $data: 'data/finishes.json#/white' }); // the content is left as it was
+    expect(resolveDataRefsToRead(plain, { site })).toBe(plain);
+    // A "__proto__" key is dropped by either, as a copy always did.
+    const proto = JSON.parse('{"__proto__": {"x": 1}, "y": 2}');
+    expect(Object.keys(resolveDataRefsToRead(proto, { site }))).toEqual(Object.keys(resolveDataRefs(proto, { site })));
   });
 
   it('unescapes ~1 in pointers and resolves item-relative references', () => {

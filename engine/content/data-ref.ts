@@ -66,22 +66,57 @@ export class DataRefError extends Error {}
 
 /** Deeply replaces every reference with its target (targets may hold references too). */
 export function resolveDataRefs<T>(value: T, ctx: DataRefContext, depth = 0): T {
+  return resolve(value, ctx, depth, false);
+}
+
+/**
+ * As resolveDataRefs, but an object or list holding no reference is returned itself, not a copy
+ * (a catalogue a query reads is not copied): for reading only, as the linter does.
+ */
+export function resolveDataRefsToRead<T>(value: T, ctx: DataRefContext): T {
+  return resolve(value, ctx, 0, true);
+}
+
+/** What resolveDataRefsToRead found to hold no reference or query (content changes by a new parse: new objects). */
+const holdsNone = new WeakSet<object>();
+
+function resolve<T>(value: T, ctx: DataRefContext, depth: number, share: boolean): T {
   if (depth > 16) throw new DataRefError('data references nest more than 16 levels (a cycle?)');
-  if (Array.isArray(value)) return value.map((v) => resolveDataRefs(v, ctx, depth)) as T;
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || (share && holdsNone.has(value))) return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined = share ? undefined : [];
+    for (let i = 0; i < value.length; i++) {
+      const r = resolve(value[i], ctx, depth, share);
+      if (!out && r !== value[i]) out = value.slice(0, i);
+      out?.push(r);
+    }
+    if (!out) holdsNone.add(value);
+    return (out ?? value) as T;
+  }
   if (isDataRef(value)) {
     const r = lookupDataRef(value.$data, ctx);
     if (!r.ok) throw new DataRefError(`cannot resolve "${value.$data}": ${r.reason}`);
-    return resolveDataRefs(r.value, ctx, depth + 1) as T;
+    return resolve(r.value, ctx, depth + 1, share) as T;
   }
   if (isDataQuery(value)) {
-    const q = runDataQuery(resolveDataRefs(value.$query, ctx, depth));
+    const q = runDataQuery(resolve(value.$query, ctx, depth, share));
     if (!q.ok) throw new DataRefError(q.reason);
     return q.value as T;
   }
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = resolveDataRefs(v, ctx, depth);
-  return out as T;
+  const entries = Object.entries(value);
+  // A copy assigns each key, which drops a "__proto__" key: an object with one is always copied.
+  let out: Record<string, unknown> | undefined = share && !Object.hasOwn(value, '__proto__') ? undefined : {};
+  for (let i = 0; i < entries.length; i++) {
+    const [k, v] = entries[i]!;
+    const r = resolve(v, ctx, depth, share);
+    if (!out && r !== v) {
+      out = {};
+      for (const [pk, pv] of entries.slice(0, i)) out[pk] = pv;
+    }
+    if (out) out[k] = r;
+  }
+  if (!out) holdsNone.add(value);
+  return (out ?? value) as T;
 }
 
 /** Every reference inside a value, with its JSON Pointer relative to `base`. */

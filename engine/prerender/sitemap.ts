@@ -1,5 +1,5 @@
 /** sitemap.xml and robots.txt from the route table. */
-import { escapeHtml } from '../render/document.ts';
+import { escapeHtml } from '../text/escape-html.ts';
 import type { RouteEntry } from '../types.ts';
 
 const trimmed = (path: string) => (path === '/' ? '/' : path.replace(/\/+$/, ''));

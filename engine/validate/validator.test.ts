@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cachedDataVersionTag } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createValidator } from './validator.ts';
 
@@ -53,6 +54,25 @@ describe('createValidator', () => {
     const after = readdirSync(dir);
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(files[0]);
+  });
+
+  it("keeps V8's code cache of loaded validators beside them, and a load with it validates the same", async () => {
+    const own = mkdtempSync(join(tmpdir(), 'joinery-validator-v8-'));
+    try {
+      createValidator(schemas, blocks, { cacheDir: own });
+      const [file] = readdirSync(own);
+      const loaded = createValidator(schemas, blocks, { cacheDir: own });
+      const input = { blocks: [], emial: 'nope' };
+      const expected = loaded.validate('page.schema.json', input);
+      // Written once the turn's validations are done.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(readdirSync(own).sort()).toEqual([file, `${file}.${cachedDataVersionTag()}.v8`]);
+      const cached = createValidator(schemas, blocks, { cacheDir: own });
+      expect(cached.validate('page.schema.json', input)).toEqual(expected);
+      expect(cached.validateBlock('heading', {})).toEqual(loaded.validateBlock('heading', {}));
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it("follows a block schema's reference to a shared part beside the content schemas, pointing into the props", () => {

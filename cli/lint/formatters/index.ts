@@ -1,5 +1,5 @@
 /** One reporter per output format (as ESLint's formatters). */
-import type { Finding } from '../../../engine/node.ts';
+import type { Finding } from '../../../engine/lint.ts';
 import type { RuleMeta } from '../rule.ts';
 import github from './github.ts';
 import json from './json.ts';

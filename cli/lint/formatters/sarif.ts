@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Fix, Log, ReportingDescriptor, Result } from 'sarif';
-import type { Finding } from '../../../engine/node.ts';
+import type { Finding } from '../../../engine/lint.ts';
 import { ROOT } from '../../paths.ts';
 import type { RuleMeta } from '../rule.ts';
 import { didYouMeanText } from '../suggest.ts';

@@ -2,7 +2,7 @@
  * Human output: findings grouped by file, each as line:column severity message rule-id, then a
  * footer naming each reported rule's page (docs/rules/<id>.md) once and where rules are configured.
  */
-import type { Finding } from '../../../engine/node.ts';
+import type { Finding } from '../../../engine/lint.ts';
 import type { Formatter } from './index.ts';
 import { displayPath } from './paths.ts';
 

@@ -2,7 +2,7 @@
  * Every internal link points to a route: link props and path-shaped strings in blocks and menus,
  * links inside texts (markdown and HTML), link-keyed values in data files, and breadcrumbs.
  */
-import { kindOf, matchPath } from '../../../engine/node.ts';
+import { kindOf, matchPath } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { isPageLink, linksIn, pathOf } from '../links.ts';
 import { positionInString, replaceInString } from '../positions.ts';

@@ -4,14 +4,10 @@
  * sells, a finish item without a swatch image, two styles on one path, and a style whose
  * category listing route does not exist.
  */
-import {
-  catalogueUrlsOf,
-  checkCatalogue,
-  STYLES_SOURCE,
-  SUBCATEGORIES_SOURCE,
-  type ProductStylesFile,
-} from '../../../engine/catalog/index.ts';
-import type { RoutesFile } from '../../../engine/node.ts';
+import { checkCatalogue } from '../../../engine/catalog/integrity.ts';
+import type { ProductStylesFile } from '../../../engine/catalog/types.ts';
+import { catalogueUrlsOf, STYLES_SOURCE, SUBCATEGORIES_SOURCE } from '../../../engine/catalog/urls.ts';
+import type { RoutesFile } from '../../../engine/lint.ts';
 import { pathOf } from '../links.ts';
 import { defineRule } from '../rule.ts';
 

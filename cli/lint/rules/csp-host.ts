@@ -14,7 +14,7 @@ import {
 } from '../../../engine/content/integration-hosts.ts';
 import { tagManagerUrl } from '../../../engine/tracking/tag-manager.ts';
 import { videoKind, youtubeEmbedUrl, youtubeId } from '../../../engine/ui/youtube.ts';
-import type { JsonFile } from '../../../engine/node.ts';
+import type { JsonFile } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { fileMemo } from '../file-memo.ts';
 import { defineRule } from '../rule.ts';
@@ -86,7 +86,7 @@ const VERB: Record<HostKind, string> = {
   media: 'plays a file from',
 };
 
-/** The absolute http(s) URL a content URL loads, or undefined for the site's own paths. */
+/** The absolute http(s) URL a content URL loads, or undefined for the site's own paths (`origin`: an origin, as policyOf's). */
 function externalUrl(url: string, origin: string): URL | undefined {
   let u: URL;
   try {
@@ -95,7 +95,7 @@ function externalUrl(url: string, origin: string): URL | undefined {
     return undefined;
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
-  return u.origin === new URL(origin).origin ? undefined : u;
+  return u.origin === origin ? undefined : u;
 }
 
 interface Policy {

@@ -4,7 +4,7 @@
  * collection page's query is checked with the first item using the page; references that do
  * not resolve are data-ref's findings.
  */
-import { DataRefError, isDataQuery, queryProblems, resolveDataRefs } from '../../../engine/node.ts';
+import { DataRefError, isDataQuery, queryProblems, resolveDataRefsToRead } from '../../../engine/lint.ts';
 import { defineRule } from '../rule.ts';
 import { blocksOf, escapeSegment } from '../walk.ts';
 
@@ -39,7 +39,7 @@ export default defineRule({
       for (const q of findQueries(block.props, `${pointer}/props`)) {
         let resolved: unknown;
         try {
-          resolved = resolveDataRefs(q.query, { site: ctx.site, item });
+          resolved = resolveDataRefsToRead(q.query, { site: ctx.site, item });
         } catch (e) {
           if (e instanceof DataRefError) continue;
           throw e;

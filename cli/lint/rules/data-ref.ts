@@ -10,7 +10,7 @@ import {
   parseDataRef,
   type JsonFile,
   type RouteEntry,
-} from '../../../engine/node.ts';
+} from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { dataRefsOf } from '../file-memo.ts';
 import { defineRule } from '../rule.ts';

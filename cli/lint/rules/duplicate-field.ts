@@ -2,7 +2,7 @@
  * No two fields (or groups) of a form share a name, across steps and groups: two inputs writing
  * one value cannot be validated, and the engine refuses to compile such a form.
  */
-import { positionOf } from '../../../engine/node.ts';
+import { positionOf } from '../../../engine/lint.ts';
 import { describeEntry, formOf, type FormEntry } from '../form-fields.ts';
 import { defineRule } from '../rule.ts';
 

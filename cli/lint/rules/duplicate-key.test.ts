@@ -43,5 +43,7 @@ describe('duplicate-key', () => {
     expect(duplicates('{"a": "x\\":", "b": {"c\\"": 1, "d": "\\\\"}, "e": [":"]}')).toEqual([]);
     expect(duplicates('{"a": "x\\":", "b": {"c\\"": 1, "c\\"" : 2}}')).toEqual(['/b/c" 1:31']);
     expect(duplicates('{"__proto__": 1, "__proto__": 2}')).toEqual(['/__proto__ 1:18']);
+    // A key ending in an escaped backslash, and JSON's whitespace between a key and its colon.
+    expect(duplicates('{"k\\\\": 1, "k\\\\"\t\r\n : 2, "v": "\\\\\\"\\\\"}')).toEqual(['/k\\ 1:12']);
   });
 });

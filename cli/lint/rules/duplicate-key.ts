@@ -3,24 +3,38 @@
  * word (so does the engine), so the first is dead text that looks like it counts.
  */
 import { visit } from 'jsonc-parser';
-import { positionAt } from '../../../engine/node.ts';
+import { positionAt } from '../../../engine/lint.ts';
 import { defineRule } from '../rule.ts';
 import { escapeSegment } from '../walk.ts';
 
-const QUOTE = 34;
 const BACKSLASH = 92;
 const COLON = 58;
 const SPACE = /\s/;
+
+/** JSON's whitespace at once; any other \s (never valid JSON there) through the regular expression. */
+const isSpace = (c: number) =>
+  c === 32 ||
+  c === 10 ||
+  c === 13 ||
+  c === 9 ||
+  ((c === 11 || c === 12 || c > 127) && SPACE.test(String.fromCharCode(c)));
 
 /** How many properties a valid JSON text writes: the strings followed by ':' (outside strings it has no quote). */
 function keysInText(text: string): number {
   let n = 0;
   for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) {
-    // Skip to the closing quote.
-    for (i++; text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
-    let j = i + 1;
-    while (SPACE.test(text.charAt(j))) j++;
-    if (text.charCodeAt(j) === COLON) n++;
+    // The closing quote: the next one not escaped (preceded by an even number of backslashes).
+    let end = text.indexOf('"', i + 1);
+    for (;;) {
+      if (end === -1) return n; // unterminated: not JSON
+      let b = end - 1;
+      while (text.charCodeAt(b) === BACKSLASH) b--;
+      if ((end - 1 - b) % 2 === 0) break;
+      end = text.indexOf('"', end + 1);
+    }
+    i = end + 1;
+    while (isSpace(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) === COLON) n++;
   }
   return n;
 }

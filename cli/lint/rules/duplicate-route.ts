@@ -2,10 +2,10 @@
  * No two routes share a path: static routes and every item a collection expands to. Dynamic
  * patterns that differ only in parameter names ("/a/:id" and "/a/:slug") are the same route.
  */
-import type { RouteEntry } from '../../../engine/node.ts';
+import type { RouteEntry } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { pathOf } from '../links.ts';
-import { positionOf } from '../../../engine/node.ts';
+import { positionOf } from '../../../engine/lint.ts';
 import { defineRule } from '../rule.ts';
 
 const keyOf = (path: string) => (path === '*' ? '*' : pathOf(path).replace(/\/:[^/]+/g, '/:'));

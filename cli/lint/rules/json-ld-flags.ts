@@ -13,14 +13,14 @@ import {
   pageFile,
   parsePointer,
   publicSite,
-  resolveDataRefs,
+  resolveDataRefsToRead,
   siteProductFacts,
   templateFile,
   youtubeId,
   type BlockInstance,
   type RouteEntry,
   type SchemaFlags,
-} from '../../../engine/node.ts';
+} from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { isObj, list, str } from '../values.ts';
@@ -55,7 +55,7 @@ function propValues(ctx: LintContext, route: RouteEntry, facts: SiteFacts, prop:
   for (const b of blocks) {
     let props: unknown;
     try {
-      props = resolveDataRefs(b.props ?? {}, { site: ctx.site, item: route.item });
+      props = resolveDataRefsToRead(b.props ?? {}, { site: ctx.site, item: route.item });
     } catch {
       return undefined;
     }

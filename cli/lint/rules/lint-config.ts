@@ -2,7 +2,7 @@
  * The rule configuration itself (joinery.config.json): valid JSON, as its schema says, and naming
  * only rules that exist, with the nearest ids suggested (a single near one is a certain fix).
  */
-import { nodeAt, parsePointer, positionAt, positionOf, type JsonFile } from '../../../engine/node.ts';
+import { nodeAt, parsePointer, positionAt, positionOf, type JsonFile } from '../../../engine/lint.ts';
 import { CONFIG_FILE, readLintConfig } from '../config.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule, type Rule } from '../rule.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
-import { formFile, menuFile, pageFile, parseDataRef, templateFile } from '../../../engine/node.ts';
+import { formFile, menuFile, pageFile, parseDataRef, templateFile } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { isAssetLink, linksIn, type FoundLink } from '../links.ts';
 import { positionInString, replaceInString } from '../positions.ts';

@@ -4,7 +4,7 @@
  * it, certain only when that path is free (no route, pattern or collection item has it) and the
  * page reads no collection item (such a page wants a collection, not a route).
  */
-import { matchPath, pageFile } from '../../../engine/node.ts';
+import { matchPath, pageFile } from '../../../engine/lint.ts';
 import { dataRefsOf, refTargetsOf } from '../file-memo.ts';
 import { newRouteEdits, type RawRoute } from '../../scaffold/page.ts';
 import type { LintContext } from '../context.ts';

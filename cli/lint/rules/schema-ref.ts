@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { modify } from 'jsonc-parser';
-import { kindOf, positionAt, type JsonFile } from '../../../engine/node.ts';
+import { kindOf, positionAt, type JsonFile } from '../../../engine/lint.ts';
 import { ROOT, SCHEMAS_DIR } from '../../paths.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';

@@ -3,10 +3,10 @@ import {
   getAtPointer,
   kindOf,
   parsePointer,
-  resolveDataRefs,
+  resolveDataRefsToRead,
   type BlockInstance,
   type SchemaError,
-} from '../../../engine/node.ts';
+} from '../../../engine/lint.ts';
 import type { LintContext, ReportInput } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { blocksOf } from '../walk.ts';
@@ -95,7 +95,7 @@ export default defineRule({
       if (!v.hasBlock(block.type)) return;
       let props: unknown;
       try {
-        props = resolveDataRefs(block.props ?? {}, { site: ctx.site, item: at.item });
+        props = resolveDataRefsToRead(block.props ?? {}, { site: ctx.site, item: at.item });
       } catch (e) {
         if (e instanceof DataRefError) return;
         throw e;

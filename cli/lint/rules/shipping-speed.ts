@@ -4,7 +4,7 @@
  * a rate entry names and every sample cart size, at the least and the most such a cart can come to
  * and at each range boundary in between.
  */
-import type { ShippingMethod } from '../../../engine/node.ts';
+import type { ShippingMethod } from '../../../engine/lint.ts';
 import { defineRule } from '../rule.ts';
 import { SHIPPING_FILE, dollars, rateCents, sampleCart, shippingMethods, subtotalBounds } from '../shipping.ts';
 import { isObj, list } from '../values.ts';

@@ -6,7 +6,7 @@
  * figure must be its `days` ("4 to 7 business days", or one figure when min is max). In
  * data/shipping-methods.json a method's own description and entry labels speak of that method.
  */
-import { deliveryDaysText, methodPriceText, type ShippingMethod, toCents } from '../../../engine/node.ts';
+import { deliveryDaysText, methodPriceText, type ShippingMethod, toCents } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { positionInString } from '../positions.ts';
 import { defineRule } from '../rule.ts';

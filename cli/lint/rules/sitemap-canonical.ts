@@ -2,7 +2,7 @@
  * A route that routes.json puts in the sitemap (`"sitemap": true`) while its canonical URL is
  * another page's: sitemap.xml lists canonical URLs only, so the build leaves it out.
  */
-import { isCanonicalRoute } from '../../../engine/node.ts';
+import { isCanonicalRoute } from '../../../engine/lint.ts';
 import { defineRule } from '../rule.ts';
 import { isObj } from '../values.ts';
 

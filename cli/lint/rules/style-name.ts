@@ -7,7 +7,7 @@
  * style's name (all but door and product words: "Hudson Sage" names "Hudson Sage Shaker", "White
  * Shaker" does not name "Aspen White Shaker").
  */
-import { kindOf } from '../../../engine/node.ts';
+import { kindOf } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { pathOf } from '../links.ts';
 import { defineRule } from '../rule.ts';
