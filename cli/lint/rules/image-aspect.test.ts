@@ -4,7 +4,7 @@ import { DEFAULT_SITE_DIR } from '../../paths.ts';
 import { fixtureFindings } from '../testing.ts';
 
 describe('image-aspect', () => {
-  it('warns where a slot with an aspect crops a photo to under 60% of its width or height', () => {
+  it('warns where a slot with an aspect crops a photo to under half of its width or height', () => {
     // card.jpg is 4:3 as the slot; text-media declares no aspect, so wide.jpg is reported once.
     expect(
       fixtureFindings('image-aspect', { ruleId: 'image-aspect', keys: ['file', 'line', 'column', 'message'] }),
@@ -21,7 +21,7 @@ describe('image-aspect', () => {
         line: 11,
         column: 20,
         message:
-          'photo "/images/tall.jpg" is 300x400, but the image-cards block crops it to 4/3: the crop keeps 56% of its height; use a photo nearer 4/3',
+          'photo "/images/tall.jpg" is 200x400, but the image-cards block crops it to 4/3: the crop keeps 38% of its height; use a photo nearer 4/3',
       },
     ]);
   });

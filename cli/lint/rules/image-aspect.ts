@@ -1,7 +1,7 @@
 /**
  * A photo whose shape is far from the shape its slot crops it to (a block that declares an aspect
- * and covers it, cli/lint/image-slots.ts): the crop keeps less than MIN_KEPT of its width or
- * height, so it may cut its subject off.
+ * and covers it, cli/lint/image-slots.ts): the crop keeps less than half (MIN_KEPT) of its width
+ * or height, so it may cut its subject off.
  */
 import { originalFacts } from '../image-facts.ts';
 import { aspectOf, imageUses } from '../image-slots.ts';
@@ -9,7 +9,7 @@ import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
 
 /** The share of the photo's width (or height) a crop must keep. */
-const MIN_KEPT = 0.6;
+const MIN_KEPT = 0.5;
 
 export default defineRule({
   meta: {
@@ -18,7 +18,7 @@ export default defineRule({
     severity: 'warning',
     docs: {
       description:
-        "A photo whose aspect ratio is so far from its slot's that the crop keeps under 60% of it: use one nearer the slot's shape.",
+        "A photo whose aspect ratio is so far from its slot's that the crop keeps under half of it: use one nearer the slot's shape.",
       url: 'docs/rules/image-aspect.md',
     },
   },
