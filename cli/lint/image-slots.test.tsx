@@ -22,7 +22,10 @@ const read = (type: string, file: string) => JSON.parse(readFileSync(join(BLOCKS
 function markImages(props: unknown, slots: ImageSlot[]): Map<string, ImageSlot[]> {
   const marked = new Map<string, ImageSlot[]>();
   const visit = (v: unknown, path: string[]) => {
-    if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, String(i)]));
+    if (Array.isArray(v))
+      v.forEach((x, i) => {
+        visit(x, [...path, String(i)]);
+      });
     else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
       const mine = slots.filter((s) => {
