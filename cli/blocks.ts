@@ -1,7 +1,8 @@
 /**
  * The blocks as the CLI sees them: types from blocks/index.ts, the rest found in each block's
  * folder: `schema.json` (its props and their defaults), `build.ts` (Node only: `resolve`,
- * `jsonLd`), `client.ts` (a framework-free island's browser code, as its definition declares).
+ * `jsonLd`), `client.ts` (a framework-free island's browser code, as its definition declares),
+ * `image-slots.json` (its image slots, for the lint: cli/lint/image-slots.ts).
  * No list to keep.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

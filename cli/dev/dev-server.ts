@@ -36,7 +36,7 @@ import { CLIENT_BOOT, CLIENT_ENTRY, cssModules, SSR_ENTRY } from '../../engine/v
 import { lintLoadedSite } from '../lint/run.ts';
 import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
 import { findArtifact, siteArtifacts } from '../build/artifacts.ts';
-import { BLOCKS_DIR, ROOT } from '../paths.ts';
+import { BLOCKS_DIR, IMAGE_CACHE_DIR, ROOT } from '../paths.ts';
 import { pageStyles, reloadOnServerOnlyChange } from './hmr.ts';
 import {
   EMPTY_PAGE,
@@ -51,6 +51,7 @@ import { LINT_EVENT, type LintEvent, type OverlayState } from './overlay-view.ts
 import { resolveRoute } from './resolve-route.ts';
 import { EDITOR_PREFIX, editButton, editorHandler, forgetBlocks } from './editor/index.ts';
 import { hostCheck } from './host-check.ts';
+import { devImages } from './images.ts';
 import { listenDev } from './listen.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -75,7 +76,8 @@ const MIME: Record<string, string> = {
 };
 
 /**
- * Reads images from the content folder's images/ (the build copies them). An SVG opened on its
+ * Reads images from the content folder's images/ (the build copies them); variants of raster
+ * originals come from images.ts. An SVG opened on its
  * own runs nothing: it is served sandboxed, as `joinery start` serves it.
  */
 function serveImage(siteDir: string, pathname: string, res: ServerResponse): boolean {
@@ -153,7 +155,7 @@ function liveContent(siteDir: string) {
 }
 
 /** Pages and page data from the live content, with the lint overlay. */
-function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
+function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>, images: ReturnType<typeof devImages>) {
   // The blocks' schemas (their defaults) are read again once one changes; build.ts at start only.
   let contracts: Promise<BlockContracts> | undefined;
   const blockContracts = () => (contracts ??= loadBlockContracts());
@@ -163,12 +165,15 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
   /** A route's page as HTML, styled for dev. */
   async function renderRoute(c: ContentState, found: { route: RouteEntry; status: number }, url: URL) {
     const blocks = await blockContracts();
-    const data = buildPageData(c.site, found.route, {
-      path: found.route.dynamic ? found.route.path : url.pathname,
-      status: found.status,
-      productFacts: siteProductFacts(c.site),
-      blocks,
-    });
+    // Raster originals as the build shows them: their variants' srcsets, size and colour.
+    const data = await images.pageData(
+      buildPageData(c.site, found.route, {
+        path: found.route.dynamic ? found.route.path : url.pathname,
+        status: found.status,
+        productFacts: siteProductFacts(c.site),
+        blocks,
+      }),
+    );
     const ssr = await ssrEntry(vite);
     const registry: BlockRegistry = withSchemaDefaults(await ssr.loadAllBlocks(), blocks);
     const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
@@ -240,6 +245,8 @@ export interface DevServerOptions {
   host?: string;
   /** Host names answered besides localhost, the loopback addresses and `host`. */
   allowedHosts?: readonly string[];
+  /** The image pipeline's cache (default the build's). */
+  imageCacheDir?: string;
 }
 
 export async function startDevServer(opts: DevServerOptions) {
@@ -260,7 +267,8 @@ export async function startDevServer(opts: DevServerOptions) {
   );
   const vite = await viteServer(hmr, hosts.names);
   const content = liveContent(opts.siteDir);
-  const site = pages(vite, content);
+  const images = devImages(opts.siteDir, opts.imageCacheDir ?? IMAGE_CACHE_DIR);
+  const site = pages(vite, content, images);
   const editor = editorHandler({ siteDir: opts.siteDir, vite, blockContracts: site.blockContracts });
   const hot = vite.environments.client.hot;
   // A page that starts asks for the findings: one edited while it loaded missed their push.
@@ -283,7 +291,7 @@ export async function startDevServer(opts: DevServerOptions) {
   const render: Listener = async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (serveImage(opts.siteDir, url.pathname, res)) return;
+      if ((await images.serve(url.pathname, res)) || serveImage(opts.siteDir, url.pathname, res)) return;
       const doc = ruleDocPage(url.pathname);
       const artifact = findArtifact(siteArtifacts, url.pathname);
       if (doc) res.writeHead(doc.status, { 'content-type': 'text/html; charset=utf-8' }).end(doc.html);

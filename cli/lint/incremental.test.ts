@@ -128,7 +128,7 @@ describe('incremental lint', () => {
     expect(findings.filter((f) => f.file === rel).map((f) => f.ruleId)).toContain('missing-file');
     // Cross-file checks that read pages (or every file) run again; those that do not are kept.
     expect(calls.filter((c) => !c.includes(' ')).sort()).toEqual(
-      ['csp-host', 'data-ref', 'missing-file', 'orphan-page'].sort(),
+      ['csp-host', 'data-ref', 'image-aspect', 'image-too-small', 'image-unused', 'missing-file', 'orphan-page'].sort(),
     );
     // Per-file checks run on the page alone.
     expect(calls.filter((c) => c.includes(' ') && !c.endsWith(` ${rel}`))).toEqual([]);

@@ -69,18 +69,68 @@ const ownFormat = (ext: string): OwnFormat => {
 };
 const EXT: Record<OwnFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
 
-interface CachedVariant {
+/** One file the pipeline writes for an original: its kind, width and name in the cache entry. */
+export interface VariantSpec {
   /** avif | webp | fallback | a named size */
   kind: 'avif' | 'webp' | 'fallback' | NamedSize;
   width: number;
   file: string;
+}
+interface CachedVariant extends VariantSpec {
   bytes: number;
 }
-interface CacheMeta {
+/** An original's intrinsic size (after its EXIF rotation) and dominant colour. */
+export interface OriginalFacts {
   width: number;
   height: number;
   color: string;
+}
+interface CacheMeta extends OriginalFacts {
   variants: CachedVariant[];
+}
+
+/** The cache key of an original: its bytes and the encoder options. Its first 10 characters fingerprint its URLs. */
+export const imageKey = (bytes: Buffer) =>
+  createHash('sha256').update(bytes).update(OPTIONS_KEY).digest('base64url').slice(0, 16);
+
+/** Every file written for an original `width` px wide with extension `ext` (no dot). */
+export function variantPlan(width: number, ext: string): VariantSpec[] {
+  const plan: VariantSpec[] = [];
+  for (const w of variantWidths(width)) {
+    plan.push({ kind: 'avif', width: w, file: `avif-${w}.avif` });
+    plan.push({ kind: 'webp', width: w, file: `webp-${w}.webp` });
+  }
+  const fw = Math.min(FALLBACK_WIDTH, width);
+  plan.push({ kind: 'fallback', width: fw, file: `fallback-${fw}.${EXT[ownFormat(ext)]}` });
+  for (const [name, w] of Object.entries(NAMED_SIZES) as [NamedSize, number][]) {
+    const nw = Math.min(w, width);
+    plan.push({ kind: name, width: nw, file: `${name}-${nw}.webp` });
+  }
+  return plan;
+}
+
+/** Where a variant of the original at `base` (its path under images/ without extension) is served, from the site's root. */
+export const variantPath = (base: string, key: string, v: VariantSpec) =>
+  v.kind in NAMED_SIZES
+    ? `images/_sizes/${v.kind}/${base}.webp`
+    : `assets/images/${base}-${v.width}-${key.slice(0, 10)}${extname(v.file)}`;
+
+/** What a page shows of an original: its variants' URLs as srcsets, its size and colour. */
+export function pictureOf(base: string, key: string, facts: OriginalFacts, variants: readonly VariantSpec[]): Picture {
+  const url = (v: VariantSpec) => `/${encodeURI(variantPath(base, key, v))}`;
+  const srcset = (kind: 'avif' | 'webp') =>
+    variants
+      .filter((v) => v.kind === kind)
+      .map((v) => `${url(v)} ${v.width}w`)
+      .join(', ');
+  return {
+    width: facts.width,
+    height: facts.height,
+    color: facts.color,
+    src: url(variants.find((v) => v.kind === 'fallback')!),
+    avif: srcset('avif'),
+    webp: srcset('webp'),
+  };
 }
 
 function rasterOriginals(imagesDir: string): string[] {
@@ -92,40 +142,53 @@ function rasterOriginals(imagesDir: string): string[] {
 
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 
-/** Encodes one original into `dir` (a fresh folder) and returns what it wrote. */
-async function encode(bytes: Buffer, ext: string, dir: string): Promise<CacheMeta> {
+/** An original's size from its header and its dominant colour from a small decode. */
+export async function describeOriginal(bytes: Buffer): Promise<OriginalFacts> {
   const meta = await sharp(bytes).metadata();
   const turned = (meta.orientation ?? 1) >= 5;
-  const width = (turned ? meta.height : meta.width) ?? 0;
-  const height = (turned ? meta.width : meta.height) ?? 0;
-  // Decoded once, at the widest size a variant needs; every variant is resized from it.
+  const { dominant } = await sharp(bytes).rotate().resize({ width: 64 }).stats();
+  return {
+    width: (turned ? meta.height : meta.width) ?? 0,
+    height: (turned ? meta.width : meta.height) ?? 0,
+    color: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+  };
+}
+
+/** The original decoded once at the widest size a variant needs; `from(w)` resizes it for one variant. */
+async function decoded(bytes: Buffer, width: number) {
   const { data, info } = await sharp(bytes)
     .rotate()
     .resize({ width: Math.min(width, MAX_WIDTH), withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const from = (w: number) => sharp(data, raw).resize({ width: Math.min(w, info.width) });
-  const { dominant } = await sharp(data, raw).resize({ width: 64 }).stats();
-  const variants: CachedVariant[] = [];
-  const put = async (kind: CachedVariant['kind'], w: number, out: Sharp, fileExt: string) => {
-    const file = `${kind}-${w}.${fileExt}`;
-    const buf = await out.toBuffer();
-    await writeFile(join(dir, file), buf);
-    variants.push({ kind, width: w, file, bytes: buf.length });
-  };
-  for (const w of variantWidths(width)) {
-    await put('avif', w, from(w).avif(ENCODE.avif), 'avif');
-    await put('webp', w, from(w).webp(ENCODE.webp), 'webp');
-  }
+  return (w: number) => sharp(data, raw).resize({ width: Math.min(w, info.width) });
+}
+
+function encoded(from: (w: number) => Sharp, v: VariantSpec, ext: string): Promise<Buffer> {
+  const out = from(v.width);
+  if (v.kind === 'avif') return out.avif(ENCODE.avif).toBuffer();
+  if (v.kind !== 'fallback') return out.webp(ENCODE.webp).toBuffer();
   const own = ownFormat(ext);
-  const fw = Math.min(FALLBACK_WIDTH, width);
-  await put('fallback', fw, from(fw).toFormat(own, ENCODE[own] as object), EXT[own]);
-  for (const [name, w] of Object.entries(NAMED_SIZES) as [NamedSize, number][]) {
-    const nw = Math.min(w, width);
-    await put(name, nw, from(nw).webp(ENCODE.webp), 'webp');
+  return out.toFormat(own, ENCODE[own] as object).toBuffer();
+}
+
+/** One variant of an original (`joinery dev` asks for them one at a time): the bytes the build writes for it. */
+export async function encodeVariant(bytes: Buffer, ext: string, width: number, v: VariantSpec): Promise<Buffer> {
+  return encoded(await decoded(bytes, width), v, ext);
+}
+
+/** Encodes one original into `dir` (a fresh folder) and returns what it wrote. */
+async function encode(bytes: Buffer, ext: string, dir: string): Promise<CacheMeta> {
+  const facts = await describeOriginal(bytes);
+  const from = await decoded(bytes, facts.width);
+  const variants: CachedVariant[] = [];
+  for (const v of variantPlan(facts.width, ext)) {
+    const buf = await encoded(from, v, ext);
+    await writeFile(join(dir, v.file), buf);
+    variants.push({ ...v, bytes: buf.length });
   }
-  return { width, height, color: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`, variants };
+  return { ...facts, variants };
 }
 
 /** Hard link when the cache and the output share a disk (the files never change), else a copy. */
@@ -163,7 +226,7 @@ export async function buildImages(o: ImageBuildOptions): Promise<ImageBuildResul
     let key = hashes[seenAs];
     if (!key) {
       bytes = await readFile(abs);
-      key = createHash('sha256').update(bytes).update(OPTIONS_KEY).digest('base64url').slice(0, 16);
+      key = imageKey(bytes);
     }
     seen[seenAs] = key;
     const entry = join(o.cacheDir, key);
@@ -182,28 +245,9 @@ export async function buildImages(o: ImageBuildOptions): Promise<ImageBuildResul
       stats.encoded++;
       stats.megapixels += (meta.width * meta.height) / 1e6;
     }
-    const fingerprint = key.slice(0, 10);
-    const urlOf = (v: CachedVariant) =>
-      v.kind in NAMED_SIZES
-        ? `images/_sizes/${v.kind}/${base}.webp`
-        : `assets/images/${base}-${v.width}-${fingerprint}${extname(v.file)}`;
-    await Promise.all(meta.variants.map((v) => place(join(entry, v.file), join(o.siteOut, urlOf(v)))));
-    const url = (v: CachedVariant) => `/${encodeURI(urlOf(v))}`;
-    const srcset = (kind: 'avif' | 'webp') =>
-      meta.variants
-        .filter((v) => v.kind === kind)
-        .map((v) => `${url(v)} ${v.width}w`)
-        .join(', ');
-    const fallback = meta.variants.find((v) => v.kind === 'fallback')!;
+    await Promise.all(meta.variants.map((v) => place(join(entry, v.file), join(o.siteOut, variantPath(base, key, v)))));
     const largestAvif = meta.variants.filter((v) => v.kind === 'avif').at(-1)!;
-    const picture: Picture = {
-      width: meta.width,
-      height: meta.height,
-      color: meta.color,
-      src: url(fallback),
-      avif: srcset('avif'),
-      webp: srcset('webp'),
-    };
+    const picture = pictureOf(base, key, meta, meta.variants);
     pictures.set(prefix + rel, picture);
     pictures.set(prefix + encodeURI(rel), picture);
     stats.variants += meta.variants.length;

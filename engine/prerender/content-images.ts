@@ -49,7 +49,8 @@ export function fingerprintImages(
   return map;
 }
 
-const IMAGE_PATH = /\/images\/[^\s"'(),<>]+/g;
+/** An image path in a text: alone, absolute, or in a srcset. */
+export const IMAGE_PATH = /\/images\/[^\s"'(),<>]+/g;
 
 /** The string with every known original image path (alone, absolute, in a srcset) swapped for its hashed one. */
 export function rewriteAssetUrl(s: string, map: AssetUrlMap): string {

@@ -35,6 +35,15 @@ export interface SiteFile {
    */
   favicon?: string;
   /**
+   * Limits for the site's image originals, checked by joinery lint.
+   */
+  images?: {
+    /**
+     * The largest an original under images/ may be, in bytes (lint rule image-too-large).
+     */
+    maxOriginalBytes?: number;
+  };
+  /**
    * mobile < tablet (px); desktop >= desktop (px).
    */
   breakpoints: {

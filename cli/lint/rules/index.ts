@@ -10,7 +10,11 @@ import duplicateKey from './duplicate-key.ts';
 import duplicateRoute from './duplicate-route.ts';
 import fieldOptions from './field-options.ts';
 import formFieldRef from './form-field-ref.ts';
+import imageAspect from './image-aspect.ts';
 import imageDimensions from './image-dimensions.ts';
+import imageTooLarge from './image-too-large.ts';
+import imageTooSmall from './image-too-small.ts';
+import imageUnused from './image-unused.ts';
 import jsonLdFlags from './json-ld-flags.ts';
 import jsonSyntax from './json-syntax.ts';
 import lintConfig from './lint-config.ts';
@@ -50,6 +54,10 @@ export const rules: Rule[] = [
   dataQuery,
   imageDimensions,
   processedUrls,
+  imageTooSmall,
+  imageTooLarge,
+  imageUnused,
+  imageAspect,
   jsonLdFlags,
   sitemapCanonical,
   cspHost,
