@@ -6,7 +6,7 @@
  * moved and changed cannot be written back: it is named, and that block left as it is.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { getAtPointer, isDataRef, parseDataRef } from '../../engine/node.ts';
+import { getAtPointer, isDataRef, parseDataRef } from '../../engine/lint.ts';
 import { hasMigrations, migrateProps, type Props } from './migrations.ts';
 
 type Path = (string | number)[];

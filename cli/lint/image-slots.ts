@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDataRef, lookupDataRef, pageFile, templateFile } from '../../engine/node.ts';
+import { isDataRef, lookupDataRef, pageFile, templateFile } from '../../engine/lint.ts';
 import { RASTER_IMAGE, variantWidths } from '../../engine/images/sizes.ts';
 import type { SlotLayout } from '../../engine/ui/image-sizes.ts';
 import { blockTypes } from '../blocks.ts';
