@@ -10,11 +10,11 @@
  * filename) name the source file, so paths relative to it (the project root, schemas, workers,
  * the dev overlay's browser file) are the same; relative `.ts`/`.tsx` imports become `.js`;
  * `#form-hash` resolves through the copy's own package.json; the packages of VENDORED are
- * bundled under vendor/.
+ * bundled under vendor/. The commands of BUNDLED are each one file (see bundleCommand).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +44,14 @@ const packageOf = (spec) =>
     .join('/');
 const vendorName = (spec) => spec.replaceAll('/', '__');
 const vendorFile = (dir, spec) => join(dir, 'vendor', `${vendorName(spec)}.js`);
+
+/**
+ * Commands whose compiled file is their whole module graph in one file: the server's start
+ * resolves, reads and links one module instead of some 200 (the packages stay imports).
+ */
+const BUNDLED = ['cli/commands/start.ts'];
+/** The program's entry: the modules it imports statically stay shared files (see bundleCommand). */
+const PROGRAM = 'cli/main.ts';
 
 const SOURCE = /(?<!\.test|\.d)\.tsx?$/;
 
@@ -107,6 +115,7 @@ export async function compileFiles(files, outDir, finalDir = outDir) {
   const esbuild = await import('esbuild');
   const target = `node${process.versions.node.split('.')[0]}`;
   const vendored = new Set();
+  const staticImports = new Map();
   await esbuild.build({
     entryPoints: files,
     outdir: outDir,
@@ -119,8 +128,13 @@ export async function compileFiles(files, outDir, finalDir = outDir) {
     jsx: 'automatic',
     define: { JOINERY_COMPILED_DIR: JSON.stringify(finalDir) },
     logLevel: 'error',
-    plugins: [asAtSource(finalDir, vendored)],
+    plugins: [asAtSource(finalDir, vendored, staticImports)],
   });
+  const bundled = BUNDLED.map((rel) => join(ROOT, rel)).filter((f) => files.includes(f));
+  if (bundled.length) {
+    const shared = staticClosure(join(ROOT, PROGRAM), staticImports);
+    for (const entry of bundled) await bundleCommand(esbuild, entry, outDir, finalDir, shared, target);
+  }
   if (!vendored.size) return;
   await esbuild.build({
     entryPoints: Object.fromEntries([...vendored].map((spec) => [vendorName(spec), spec])),
@@ -152,8 +166,9 @@ const vendorExternals = {
 /**
  * Each import stays an import (the files are compiled one by one): a relative TypeScript one names
  * the compiled .js beside it, any other relative one (a .js or .json file) the source file itself.
+ * Records each file's static imports of sources in `staticImports` (importer -> imported).
  */
-const asAtSource = (finalDir, vendored) => ({
+const asAtSource = (finalDir, vendored, staticImports) => ({
   name: 'joinery-as-at-source',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
@@ -163,19 +178,79 @@ const asAtSource = (finalDir, vendored) => ({
         return { path: pathToFileURL(vendorFile(finalDir, args.path)).href, external: true };
       }
       if (!/^\.\.?\//.test(args.path)) return { path: args.path, external: true };
-      if (/\.tsx?$/.test(args.path)) return { path: args.path.replace(/\.tsx?$/, '.js'), external: true };
+      if (/\.tsx?$/.test(args.path)) {
+        if (args.kind === 'import-statement') {
+          const edges = staticImports.get(args.importer) ?? new Set();
+          staticImports.set(args.importer, edges.add(resolve(args.resolveDir, args.path)));
+        }
+        return { path: args.path.replace(/\.tsx?$/, '.js'), external: true };
+      }
       return { path: pathToFileURL(resolve(args.resolveDir, args.path)).href, external: true };
     });
-    build.onLoad({ filter: /\.tsx?$/ }, (args) => {
-      const url = pathToFileURL(args.path).href;
-      const contents = readFileSync(args.path, 'utf8')
-        .replaceAll('import.meta.url', JSON.stringify(url))
-        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
-      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
-    });
+    build.onLoad({ filter: /\.tsx?$/ }, (args) => ({
+      contents: asAtSourceText(args.path),
+      loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+    }));
   },
 });
+
+/** A source's text with `import.meta.url` (dirname, filename) naming the source file itself. */
+const asAtSourceText = (file) =>
+  readFileSync(file, 'utf8')
+    .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
+    .replaceAll('import.meta.dirname', JSON.stringify(dirname(file)))
+    .replaceAll('import.meta.filename', JSON.stringify(file));
+
+/** The sources `entry` loads through static imports, itself included. */
+function staticClosure(entry, staticImports) {
+  const seen = new Set([entry]);
+  for (const file of seen) for (const next of staticImports.get(file) ?? []) seen.add(next);
+  return seen;
+}
+
+/**
+ * Replaces a command's compiled file with a bundle of every source it loads (dynamic imports
+ * included). The sources in `shared` (those the program loaded before the command: their state
+ * and classes, e.g. the site folder and UsageError, must be the same objects) stay imports of
+ * their compiled files, as do the packages. "sideEffects" is ignored: a source imported for its
+ * effect (engine/node.ts's shop scope) runs as it does unbundled.
+ */
+async function bundleCommand(esbuild, entry, outDir, finalDir, shared, target) {
+  const compiledUrl = (abs) => pathToFileURL(join(finalDir, relative(ROOT, abs).replace(/\.tsx?$/, '.js'))).href;
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile: join(outDir, relative(ROOT, entry).replace(/\.tsx?$/, '.js')),
+    allowOverwrite: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target,
+    jsx: 'automatic',
+    ignoreAnnotations: true,
+    define: { JOINERY_COMPILED_DIR: JSON.stringify(finalDir) },
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'joinery-bundle-command',
+        setup(build) {
+          build.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind === 'entry-point') return undefined;
+            if (VENDORED.includes(packageOf(args.path)))
+              return { path: pathToFileURL(vendorFile(finalDir, args.path)).href, external: true };
+            if (!/^\.\.?\//.test(args.path)) return { path: args.path, external: true };
+            const abs = resolve(args.resolveDir, args.path);
+            if (!/\.tsx?$/.test(abs)) return { path: pathToFileURL(abs).href, external: true };
+            return shared.has(abs) ? { path: compiledUrl(abs), external: true } : { path: abs };
+          });
+          build.onLoad({ filter: /\.tsx?$/ }, (args) => ({
+            contents: asAtSourceText(args.path),
+            loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+          }));
+        },
+      },
+    ],
+  });
+}
 
 /** The copy's package.json: ESM, and the root's "imports" (#form-hash) pointing at compiled files. */
 function writeCopyPackageJson(dir) {
