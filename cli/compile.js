@@ -55,16 +55,24 @@ const PROGRAM = 'cli/main.ts';
 
 const SOURCE = /(?<!\.test|\.d)\.tsx?$/;
 
-/** Every TypeScript source to compile (tests aside), with its stat: at every command, so kept lean. */
+/**
+ * Every TypeScript source to compile (tests aside), with its stat: at every command, so kept lean
+ * (a walk of directory entries: Node 20's recursive readdirSync took some 20 times as long).
+ */
 function sources() {
   const out = [];
-  for (const top of SOURCE_DIRS) {
-    for (const rel of readdirSync(join(ROOT, top), { recursive: true })) {
-      if (!SOURCE.test(rel) || rel.includes('node_modules')) continue;
-      const abs = `${ROOT}/${top}/${rel}`;
-      out.push({ abs, rel: `${top}/${rel}`, stat: statSync(abs) });
+  const walk = (rel) => {
+    for (const e of readdirSync(join(ROOT, rel), { withFileTypes: true })) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules') walk(child);
+      } else if (SOURCE.test(e.name)) {
+        const abs = `${ROOT}/${child}`;
+        out.push({ abs, rel: child, stat: statSync(abs) });
+      }
     }
-  }
+  };
+  for (const top of SOURCE_DIRS) walk(top);
   return out.sort((a, b) => (a.rel < b.rel ? -1 : 1));
 }
 
