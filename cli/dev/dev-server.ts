@@ -182,7 +182,7 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
   const blockContracts = () => (contracts ??= loadBlockContracts());
   // Per path, the last render made while the page's own files had no errors.
   const lastGood = new Map<string, string>();
-  // The pages being rendered: the warm-up's lint waits for them (it holds the thread a moment).
+  // The pages being answered: the warm-up's lint waits for them (it holds the thread a moment).
   const rendering = new Set<Promise<unknown>>();
   const idle = async () => {
     while (rendering.size) await Promise.allSettled([...rendering]);
@@ -233,6 +233,45 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
       .replace('</body>', `${editButton(url.pathname)}</body>`);
   }
 
+  /**
+   * The page with the overlay: its fresh render, else (with errors) its last good one, else
+   * none. The first pages of a start do not wait for the lint: their overlay says its findings
+   * are pending, and they come with the overlay's first event (it asks for them).
+   */
+  async function servePage(url: URL, res: ServerResponse) {
+    const c = content.get();
+    const lint = c.linted || content.version > 0 ? c.lint() : undefined;
+    const found = resolveRoute(c.routes, url.pathname);
+    if (!found && !(lint ?? c.lint()).errors.length) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
+      return;
+    }
+    const pageFiles = found ? pageFilesOf(c.site, found.route) : [];
+    let html: string | undefined;
+    let render: OverlayState['render'] = 'fresh';
+    try {
+      if (!found) throw new Error('no route');
+      const fresh = await renderRoute(c, found, url);
+      html = fresh;
+      // The last good render: one made while the page's own files have no errors.
+      const keep = () => {
+        if (!c.lint().errors.some((f) => pageFiles.includes(f.file))) lastGood.set(url.pathname, fresh);
+      };
+      if (lint) keep();
+      else setImmediate(keep);
+    } catch (e) {
+      if (!c.lint().errors.length) throw e;
+      html = lastGood.get(url.pathname);
+      render = html ? 'last-good' : 'none';
+    }
+    const state: OverlayState = c.linted
+      ? { ...content.event(), pageFiles, render }
+      : { version: content.version, findings: [], pending: true, pageFiles, render };
+    const page = html ?? (await vite.transformIndexHtml(url.pathname, EMPTY_PAGE));
+    res.writeHead(render === 'none' ? 500 : (found?.status ?? 500), { 'content-type': 'text/html; charset=utf-8' });
+    res.end(withOverlay(page, state));
+  }
+
   return {
     blockContracts,
     schemaChanged: () => {
@@ -262,45 +301,15 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>) {
       } catch {}
     },
 
-    /**
-     * The page with the overlay: its fresh render, else (with errors) its last good one, else
-     * none. The first pages of a start do not wait for the lint: their overlay says its findings
-     * are pending, and they come with the overlay's first event (it asks for them).
-     */
+    /** A page, answered (warm's lint waits for the pages being answered). */
     async page(url: URL, res: ServerResponse) {
-      const c = content.get();
-      const lint = c.linted || content.version > 0 ? c.lint() : undefined;
-      const found = resolveRoute(c.routes, url.pathname);
-      if (!found && !(lint ?? c.lint()).errors.length) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
-        return;
-      }
-      const pageFiles = found ? pageFilesOf(c.site, found.route) : [];
-      let html: string | undefined;
-      let render: OverlayState['render'] = 'fresh';
+      const served = servePage(url, res);
+      rendering.add(served);
       try {
-        if (!found) throw new Error('no route');
-        const rendered = renderRoute(c, found, url);
-        rendering.add(rendered);
-        const fresh = await rendered.finally(() => rendering.delete(rendered));
-        html = fresh;
-        // The last good render: one made while the page's own files have no errors.
-        const keep = () => {
-          if (!c.lint().errors.some((f) => pageFiles.includes(f.file))) lastGood.set(url.pathname, fresh);
-        };
-        if (lint) keep();
-        else setImmediate(keep);
-      } catch (e) {
-        if (!c.lint().errors.length) throw e;
-        html = lastGood.get(url.pathname);
-        render = html ? 'last-good' : 'none';
+        await served;
+      } finally {
+        rendering.delete(served);
       }
-      const state: OverlayState = c.linted
-        ? { ...content.event(), pageFiles, render }
-        : { version: content.version, findings: [], pending: true, pageFiles, render };
-      const page = html ?? (await vite.transformIndexHtml(url.pathname, EMPTY_PAGE));
-      res.writeHead(render === 'none' ? 500 : (found?.status ?? 500), { 'content-type': 'text/html; charset=utf-8' });
-      res.end(withOverlay(page, state));
     },
   };
 }
