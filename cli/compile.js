@@ -50,6 +50,11 @@ const vendorFile = (dir, spec) => join(dir, 'vendor', `${vendorName(spec)}.js`);
  * resolves, reads and links one module instead of some 200 (the packages stay imports).
  */
 const BUNDLED = ['cli/commands/start.ts'];
+/**
+ * Packages bundled into those commands (the others stay imports): pure ESM of many small modules
+ * that read no file beside their code and that no module outside the bundle imports.
+ */
+const BUNDLED_PACKAGES = ['hono', '@hono/node-server'];
 /** The program's entry: the modules it imports statically stay shared files (see bundleCommand). */
 const PROGRAM = 'cli/main.ts';
 
@@ -243,9 +248,13 @@ async function bundleCommand(esbuild, entry, outDir, finalDir, shared, target) {
         setup(build) {
           build.onResolve({ filter: /.*/ }, (args) => {
             if (args.kind === 'entry-point') return undefined;
+            const relativePath = /^\.\.?\//.test(args.path);
+            // Inside a bundled package: its own files are bundled with it.
+            if (relativePath && args.importer.includes('/node_modules/')) return undefined;
+            if (!relativePath && BUNDLED_PACKAGES.includes(packageOf(args.path))) return undefined;
             if (VENDORED.includes(packageOf(args.path)))
               return { path: pathToFileURL(vendorFile(finalDir, args.path)).href, external: true };
-            if (!/^\.\.?\//.test(args.path)) return { path: args.path, external: true };
+            if (!relativePath) return { path: args.path, external: true };
             const abs = resolve(args.resolveDir, args.path);
             if (!/\.tsx?$/.test(abs)) return { path: pathToFileURL(abs).href, external: true };
             return shared.has(abs) ? { path: compiledUrl(abs), external: true } : { path: abs };
