@@ -10,7 +10,7 @@
  * filename) name the source file, so paths relative to it (the project root, schemas, workers,
  * the dev overlay's browser file) are the same; relative `.ts`/`.tsx` imports become `.js`;
  * `#form-hash` resolves through the copy's own package.json; the packages of VENDORED are
- * bundled under vendor/.
+ * bundled under vendor/. The commands of BUNDLED are each one file (see bundleCommand).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -48,18 +48,39 @@ const packageOf = (spec) =>
 const vendorName = (spec) => spec.replaceAll('/', '__');
 const vendorFile = (dir, spec) => join(dir, 'vendor', `${vendorName(spec)}.js`);
 
+/**
+ * Commands whose compiled file is their whole module graph in one file: the server's start
+ * resolves, reads and links one module instead of some 200 (the packages stay imports).
+ */
+const BUNDLED = ['cli/commands/start.ts'];
+/**
+ * Packages bundled into those commands (the others stay imports): pure ESM of many small modules
+ * that read no file beside their code and that no module outside the bundle imports.
+ */
+const BUNDLED_PACKAGES = ['hono', '@hono/node-server'];
+/** The program's entry: the modules it imports statically stay shared files (see bundleCommand). */
+const PROGRAM = 'cli/main.ts';
+
 const SOURCE = /(?<!\.test|\.d)\.tsx?$/;
 
-/** Every TypeScript source to compile (tests aside), with its stat: at every command, so kept lean. */
+/**
+ * Every TypeScript source to compile (tests aside), with its stat: at every command, so kept lean
+ * (a walk of directory entries: Node 20's recursive readdirSync took some 20 times as long).
+ */
 function sources() {
   const out = [];
-  for (const top of SOURCE_DIRS) {
-    for (const rel of readdirSync(join(ROOT, top), { recursive: true })) {
-      if (!SOURCE.test(rel) || rel.includes('node_modules')) continue;
-      const abs = `${ROOT}/${top}/${rel}`;
-      out.push({ abs, rel: `${top}/${rel}`, stat: statSync(abs) });
+  const walk = (rel) => {
+    for (const e of readdirSync(join(ROOT, rel), { withFileTypes: true })) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules') walk(child);
+      } else if (SOURCE.test(e.name)) {
+        const abs = `${ROOT}/${child}`;
+        out.push({ abs, rel: child, stat: statSync(abs) });
+      }
     }
-  }
+  };
+  for (const top of SOURCE_DIRS) walk(top);
   return out.sort((a, b) => (a.rel < b.rel ? -1 : 1));
 }
 
@@ -110,6 +131,7 @@ export async function compileFiles(files, outDir, finalDir = outDir) {
   const esbuild = await import('esbuild');
   const target = `node${process.versions.node.split('.')[0]}`;
   const vendored = new Set();
+  const staticImports = new Map();
   await esbuild.build({
     entryPoints: files,
     outdir: outDir,
@@ -122,8 +144,13 @@ export async function compileFiles(files, outDir, finalDir = outDir) {
     jsx: 'automatic',
     define: { JOINERY_COMPILED_DIR: JSON.stringify(finalDir) },
     logLevel: 'error',
-    plugins: [asAtSource(finalDir, vendored)],
+    plugins: [asAtSource(finalDir, vendored, staticImports)],
   });
+  const bundled = BUNDLED.map((rel) => join(ROOT, rel)).filter((f) => files.includes(f));
+  if (bundled.length) {
+    const shared = staticClosure(join(ROOT, PROGRAM), staticImports);
+    for (const entry of bundled) await bundleCommand(esbuild, entry, outDir, finalDir, shared, target);
+  }
   if (!vendored.size) return;
   await esbuild.build({
     entryPoints: Object.fromEntries([...vendored].map((spec) => [vendorName(spec), spec])),
@@ -155,8 +182,9 @@ const vendorExternals = {
 /**
  * Each import stays an import (the files are compiled one by one): a relative TypeScript one names
  * the compiled .js beside it, any other relative one (a .js or .json file) the source file itself.
+ * Records each file's static imports of sources in `staticImports` (importer -> imported).
  */
-const asAtSource = (finalDir, vendored) => ({
+const asAtSource = (finalDir, vendored, staticImports) => ({
   name: 'joinery-as-at-source',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
@@ -166,19 +194,83 @@ const asAtSource = (finalDir, vendored) => ({
         return { path: pathToFileURL(vendorFile(finalDir, args.path)).href, external: true };
       }
       if (!/^\.\.?\//.test(args.path)) return { path: args.path, external: true };
-      if (/\.tsx?$/.test(args.path)) return { path: args.path.replace(/\.tsx?$/, '.js'), external: true };
+      if (/\.tsx?$/.test(args.path)) {
+        if (args.kind === 'import-statement') {
+          const edges = staticImports.get(args.importer) ?? new Set();
+          staticImports.set(args.importer, edges.add(resolve(args.resolveDir, args.path)));
+        }
+        return { path: args.path.replace(/\.tsx?$/, '.js'), external: true };
+      }
       return { path: pathToFileURL(resolve(args.resolveDir, args.path)).href, external: true };
     });
-    build.onLoad({ filter: /\.tsx?$/ }, (args) => {
-      const url = pathToFileURL(args.path).href;
-      const contents = readFileSync(args.path, 'utf8')
-        .replaceAll('import.meta.url', JSON.stringify(url))
-        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
-      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
-    });
+    build.onLoad({ filter: /\.tsx?$/ }, (args) => ({
+      contents: asAtSourceText(args.path),
+      loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+    }));
   },
 });
+
+/** A source's text with `import.meta.url` (dirname, filename) naming the source file itself. */
+const asAtSourceText = (file) =>
+  readFileSync(file, 'utf8')
+    .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
+    .replaceAll('import.meta.dirname', JSON.stringify(dirname(file)))
+    .replaceAll('import.meta.filename', JSON.stringify(file));
+
+/** The sources `entry` loads through static imports, itself included. */
+function staticClosure(entry, staticImports) {
+  const seen = new Set([entry]);
+  for (const file of seen) for (const next of staticImports.get(file) ?? []) seen.add(next);
+  return seen;
+}
+
+/**
+ * Replaces a command's compiled file with a bundle of every source it loads (dynamic imports
+ * included). The sources in `shared` (those the program loaded before the command: their state
+ * and classes, e.g. the site folder and UsageError, must be the same objects) stay imports of
+ * their compiled files, as do the packages. "sideEffects" is ignored: a source imported for its
+ * effect (engine/node.ts's shop scope) runs as it does unbundled.
+ */
+async function bundleCommand(esbuild, entry, outDir, finalDir, shared, target) {
+  const compiledUrl = (abs) => pathToFileURL(join(finalDir, relative(ROOT, abs).replace(/\.tsx?$/, '.js'))).href;
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile: join(outDir, relative(ROOT, entry).replace(/\.tsx?$/, '.js')),
+    allowOverwrite: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target,
+    jsx: 'automatic',
+    ignoreAnnotations: true,
+    define: { JOINERY_COMPILED_DIR: JSON.stringify(finalDir) },
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'joinery-bundle-command',
+        setup(build) {
+          build.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind === 'entry-point') return undefined;
+            const relativePath = /^\.\.?\//.test(args.path);
+            // Inside a bundled package: its own files are bundled with it.
+            if (relativePath && args.importer.includes('/node_modules/')) return undefined;
+            if (!relativePath && BUNDLED_PACKAGES.includes(packageOf(args.path))) return undefined;
+            if (VENDORED.includes(packageOf(args.path)))
+              return { path: pathToFileURL(vendorFile(finalDir, args.path)).href, external: true };
+            if (!relativePath) return { path: args.path, external: true };
+            const abs = resolve(args.resolveDir, args.path);
+            if (!/\.tsx?$/.test(abs)) return { path: pathToFileURL(abs).href, external: true };
+            return shared.has(abs) ? { path: compiledUrl(abs), external: true } : { path: abs };
+          });
+          build.onLoad({ filter: /\.tsx?$/ }, (args) => ({
+            contents: asAtSourceText(args.path),
+            loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+          }));
+        },
+      },
+    ],
+  });
+}
 
 /** The copy's package.json: ESM, and the root's "imports" (#form-hash) pointing at compiled files. */
 function writeCopyPackageJson(dir) {

@@ -144,6 +144,11 @@ describe('the compiled joinery command', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^joinery start: Stripe is partly configured/);
     expect(typescript(r.modules)).toEqual([]);
-    expect(compiled(r.modules)).toContainEqual(expect.stringMatching(/\/server\/app\.js$/));
+    // The server's modules come bundled in the start command's one compiled file (cli/compile.js BUNDLED).
+    expect(compiled(r.modules)).toContainEqual(expect.stringMatching(/\/cli\/commands\/start\.js$/));
+    expect(compiled(r.modules).filter((u) => u.includes('/server/'))).toEqual([]);
+    expect(
+      readFileSync(new URL(compiled(r.modules).find((u) => u.endsWith('/cli/commands/start.js'))!), 'utf8'),
+    ).toContain('function createServer(');
   });
 });

@@ -11,7 +11,8 @@ import { buildImages, imageSummary, type ImageBuildStats } from '../../engine/im
 import { RASTER_IMAGE } from '../../engine/images/sizes.ts';
 import { prerender, type PrerenderResult } from '../../engine/prerender/prerender.ts';
 import { clientBuildConfig, ssrBuildConfig } from '../../engine/vite/config.ts';
-import { lintSite } from '../lint/run.ts';
+import { cacheFileAt, lintWithCache } from '../lint/cache.ts';
+import { rules } from '../lint/rules/index.ts';
 import { precompressAssets } from './precompress.ts';
 import { loadServerBlocks, prerenderInputs } from './prerender-inputs.ts';
 import { helperThreadCount, startHelperThreads } from './prerender-threads.ts';
@@ -19,6 +20,9 @@ import { siteArtifacts, writeArtifacts, type BuildArtifact } from './artifacts.t
 import { budgetWarnings } from './block-weights.ts';
 import { islandClientFiles } from '../blocks.ts';
 import { BLOCKS_DIR, IMAGE_CACHE_DIR, ROOT } from '../paths.ts';
+
+/** The rules of the missing-file check (`joinery check`). */
+const FAST_RULES = new Set(rules.filter((r) => r.fast).map((r) => r.meta.code));
 
 export interface BuildOptions {
   siteDir: string;
@@ -46,9 +50,12 @@ export async function buildSite(o: BuildOptions): Promise<BuildResult> {
   const log = o.log ?? (() => {});
   const t0 = performance.now();
   if (!o.skipLint) {
-    const check = lintSite(o.siteDir, { fastOnly: true });
-    if (check.errors) return { ok: false, stage: 'check', findings: check.findings };
-    const lint = lintSite(o.siteDir);
+    // One lint, through the cache `joinery lint --cache` keeps: a build of unchanged content reads
+    // the findings back, after an edit only what the edit touches runs again. The missing-file
+    // check is the fast rules' part of it (their errors stop the build first).
+    const { result: lint } = await lintWithCache(o.siteDir, { cacheFile: cacheFileAt(undefined, o.siteDir) });
+    const check = lint.findings.filter((f) => FAST_RULES.has(f.ruleId));
+    if (check.some((f) => f.severity === 'error')) return { ok: false, stage: 'check', findings: check };
     if (lint.errors) return { ok: false, stage: 'lint', findings: lint.findings };
     log(`lint: ${lint.files} files, ${lint.warnings} warnings`);
   }

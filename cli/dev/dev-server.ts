@@ -56,10 +56,20 @@ import { listenDev } from './listen.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** Stands for a page's markup while Vite transforms its document (renderRoute). */
+const MARKUP_MARK = `<!--joinery-markup-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 12)}-->`;
+
 interface ContentState {
   site: Site;
   /** The route table, or the last one built when it cannot be built now. */
   routes: RouteEntry[];
+  /** The lint of this content: run at the first call, kept after. */
+  lint(): Linted;
+  /** Whether lint() has run. */
+  readonly linted: boolean;
+}
+
+interface Linted {
   findings: Finding[];
   errors: Finding[];
 }
@@ -126,7 +136,7 @@ async function viteServer(server: HttpServer, allowedHosts: string[]): Promise<V
 const ssrEntry = async (vite: ViteDevServer) =>
   (await vite.ssrLoadModule(`/${SSR_ENTRY}`)) as typeof import('../../engine/render/server-entry.tsx');
 
-/** The live content, loaded and linted once per edit; `version` counts the edits. */
+/** The live content, loaded once per edit and linted when first asked; `version` counts the edits. */
 function liveContent(siteDir: string) {
   let state: ContentState | undefined;
   let routes: RouteEntry[] = [];
@@ -135,13 +145,26 @@ function liveContent(siteDir: string) {
     get(): ContentState {
       if (!state) {
         const site = loadSite(siteDir);
-        const { findings } = lintLoadedSite(site);
         try {
           routes = buildRouteTable(site);
         } catch {
           // The findings say why; pages keep the routes they had.
         }
-        state = { site, routes, findings, errors: findings.filter((f) => f.severity === 'error') };
+        let linted: Linted | undefined;
+        state = {
+          site,
+          routes,
+          lint() {
+            if (!linted) {
+              const { findings } = lintLoadedSite(site);
+              linted = { findings, errors: findings.filter((f) => f.severity === 'error') };
+            }
+            return linted;
+          },
+          get linted() {
+            return linted !== undefined;
+          },
+        };
       }
       return state;
     },
@@ -149,7 +172,7 @@ function liveContent(siteDir: string) {
       state = undefined;
       live.version++;
     },
-    event: (): LintEvent => ({ version: live.version, findings: overlayFindings(live.get().findings, siteDir) }),
+    event: (): LintEvent => ({ version: live.version, findings: overlayFindings(live.get().lint().findings, siteDir) }),
   };
   return live;
 }
@@ -161,6 +184,11 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>, ima
   const blockContracts = () => (contracts ??= loadBlockContracts());
   // Per path, the last render made while the page's own files had no errors.
   const lastGood = new Map<string, string>();
+  // The pages being answered: the warm-up's lint waits for them (it holds the thread a moment).
+  const rendering = new Set<Promise<unknown>>();
+  const idle = async () => {
+    while (rendering.size) await Promise.allSettled([...rendering]);
+  };
 
   /** A route's page as HTML, styled for dev. */
   async function renderRoute(c: ContentState, found: { route: RouteEntry; status: number }, url: URL) {
@@ -175,8 +203,18 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>, ima
       }),
     );
     const ssr = await ssrEntry(vite);
-    const registry: BlockRegistry = withSchemaDefaults(await ssr.loadAllBlocks(), blocks);
-    const r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
+    // The code of the page's blocks only, and of those they embed: rendered again while a render
+    // names embedded types not loaded yet (an embedded type missing renders nothing).
+    const wanted = new Set(data.blockTypes);
+    let registry: BlockRegistry = {};
+    let r: ReturnType<typeof ssr.renderPageHtml>;
+    for (;;) {
+      registry = withSchemaDefaults(await ssr.loadBlocksOf([...wanted]), blocks);
+      r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
+      const before = wanted.size;
+      for (const t of r.embeddedTypes) wanted.add(t);
+      if (wanted.size === before || r.embeddedTypes.every((t) => registry[t])) break;
+    }
     const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> } | undefined)?.theme;
     const doc = ssr.renderDocument({
       data: r.data,
@@ -186,8 +224,57 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>, ima
       islands: r.islands,
     });
     const styles = await pageStyles(vite, [...r.data.blockTypes, ...r.embeddedTypes]);
-    const html = await vite.transformIndexHtml(url.pathname, doc);
-    return html.replace('</head>', `${styles}\n</head>`).replace('</body>', `${editButton(url.pathname)}</body>`);
+    // Vite's HTML transform (its client, React's refresh preamble, the head's URLs) runs on the
+    // document without the page's markup, put back after: parsing that markup was most of the
+    // transform's time, and it holds no module script (document.ts puts those in the head).
+    const at = doc.indexOf(r.html);
+    const html = await vite.transformIndexHtml(
+      url.pathname,
+      doc.slice(0, at) + MARKUP_MARK + doc.slice(at + r.html.length),
+    );
+    return html
+      .replace(MARKUP_MARK, () => r.html)
+      .replace('</head>', `${styles}\n</head>`)
+      .replace('</body>', `${editButton(url.pathname)}</body>`);
+  }
+
+  /**
+   * The page with the overlay: its fresh render, else (with errors) its last good one, else
+   * none. The first pages of a start do not wait for the lint: their overlay says its findings
+   * are pending, and they come with the overlay's first event (it asks for them).
+   */
+  async function servePage(url: URL, res: ServerResponse) {
+    const c = content.get();
+    const lint = c.linted || content.version > 0 ? c.lint() : undefined;
+    const found = resolveRoute(c.routes, url.pathname);
+    if (!found && !(lint ?? c.lint()).errors.length) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
+      return;
+    }
+    const pageFiles = found ? pageFilesOf(c.site, found.route) : [];
+    let html: string | undefined;
+    let render: OverlayState['render'] = 'fresh';
+    try {
+      if (!found) throw new Error('no route');
+      const fresh = await renderRoute(c, found, url);
+      html = fresh;
+      // The last good render: one made while the page's own files have no errors.
+      const keep = () => {
+        if (!c.lint().errors.some((f) => pageFiles.includes(f.file))) lastGood.set(url.pathname, fresh);
+      };
+      if (lint) keep();
+      else setImmediate(keep);
+    } catch (e) {
+      if (!c.lint().errors.length) throw e;
+      html = lastGood.get(url.pathname);
+      render = html ? 'last-good' : 'none';
+    }
+    const state: OverlayState = c.linted
+      ? { ...content.event(), pageFiles, render }
+      : { version: content.version, findings: [], pending: true, pageFiles, render };
+    const page = html ?? (await vite.transformIndexHtml(url.pathname, EMPTY_PAGE));
+    res.writeHead(render === 'none' ? 500 : (found?.status ?? 500), { 'content-type': 'text/html; charset=utf-8' });
+    res.end(withOverlay(page, state));
   }
 
   return {
@@ -198,41 +285,36 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>, ima
     },
 
     /**
-     * What every page needs, made before one is asked for: the content loaded and linted, the
-     * blocks' build.ts and their server code through Vite. A failure is left for the page to report.
+     * What pages need, made before one is asked for, the home page's first: the content loaded,
+     * the blocks' build.ts, the home page's blocks and styles through Vite; then, once no page is
+     * being rendered, the lint and every other block. A failure is left for the page to report.
      */
     async warm() {
       try {
-        content.get();
-        await blockContracts();
-        await (await ssrEntry(vite)).loadAllBlocks();
+        const c = content.get();
+        const blocks = await blockContracts();
+        const home = resolveRoute(c.routes, '/');
+        const ssr = await ssrEntry(vite);
+        if (home) {
+          const data = buildPageData(c.site, home.route, { path: '/', status: home.status, blocks });
+          await ssr.loadBlocksOf(data.blockTypes);
+          await pageStyles(vite, data.blockTypes);
+        }
+        await idle();
+        c.lint();
+        await ssr.loadAllBlocks();
       } catch {}
     },
 
-    /** The page with the overlay: its fresh render, else (with errors) its last good one, else none. */
+    /** A page, answered (warm's lint waits for the pages being answered). */
     async page(url: URL, res: ServerResponse) {
-      const c = content.get();
-      const found = resolveRoute(c.routes, url.pathname);
-      if (!found && !c.errors.length) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (the site has no "*" route)');
-        return;
-      }
-      const pageFiles = found ? pageFilesOf(c.site, found.route) : [];
-      let html: string | undefined;
-      let render: OverlayState['render'] = 'fresh';
+      const served = servePage(url, res);
+      rendering.add(served);
       try {
-        if (!found) throw new Error('no route');
-        html = await renderRoute(c, found, url);
-        if (!c.errors.some((f) => pageFiles.includes(f.file))) lastGood.set(url.pathname, html);
-      } catch (e) {
-        if (!c.errors.length) throw e;
-        html = lastGood.get(url.pathname);
-        render = html ? 'last-good' : 'none';
+        await served;
+      } finally {
+        rendering.delete(served);
       }
-      const state: OverlayState = { ...content.event(), pageFiles, render };
-      const page = html ?? (await vite.transformIndexHtml(url.pathname, EMPTY_PAGE));
-      res.writeHead(render === 'none' ? 500 : (found?.status ?? 500), { 'content-type': 'text/html; charset=utf-8' });
-      res.end(withOverlay(page, state));
     },
   };
 }

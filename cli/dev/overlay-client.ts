@@ -68,7 +68,10 @@ import.meta.hot?.on(LINT_EVENT, async (data: LintEvent) => {
   host.setAttribute('data-jv-live', '');
   const hadErrors = opensAtFirst(state);
   const edited = data.version !== state.version;
-  state = { ...state, ...data };
+  const first = state.pending && !edited;
+  state = { ...state, ...data, pending: false };
+  // The findings of a page served before the site was linted: shown as the page's first would be.
+  if (first) open = opensAtFirst(state);
   if (!edited) draw();
   else if (opensAtFirst(state)) {
     if (state.render !== 'none') state.render = 'before-edit';

@@ -45,6 +45,8 @@ export interface OverlayState extends LintEvent {
    * (in the browser, after an edit) the render from before the edit.
    */
   render: 'fresh' | 'last-good' | 'none' | 'before-edit';
+  /** The site was not linted yet when the page was served (a start's first pages): the findings come with the first event. */
+  pending?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

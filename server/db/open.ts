@@ -4,10 +4,11 @@
  * whose servers run on several machines.
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLiteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import { throttled } from '../logger.ts';
 import { DEFAULT_DB_FILE } from '../paths.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -18,6 +19,9 @@ import { backgroundCheckpointer } from './checkpointer.ts';
 
 export type { Db };
 
+// Each driver loads when a database of its kind opens: a SQLite shop never loads pg, nor a PostgreSQL one better-sqlite3.
+const requireDriver = createRequire(import.meta.url);
+
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
 
 /** The database named by a URL or a SQLite file path (default var/joinery.db). */
@@ -27,6 +31,7 @@ export function openDatabase(target: string = DEFAULT_DB_FILE, o: { poolSize?: n
 
 function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const SQLite = requireDriver('better-sqlite3') as typeof SQLiteDatabase;
   const sqlite = new SQLite(file);
   // WAL lets readers (health checks, pages) go on while a write transaction runs.
   sqlite.pragma('journal_mode = WAL');
@@ -59,18 +64,19 @@ function openSqlite(file: string): Db {
  * The pg driver returns bigint (count(*)) and numeric (money) as strings, to lose nothing; the
  * code reads numbers, as SQLite gives them. Counts stay far below 2^53 and money has two decimals.
  */
-const PG_TYPES = {
+const pgTypes = (pg: typeof Pg) => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
       ? (v: string) => Number(v)
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-};
+});
 
 /** How often a lost PostgreSQL connection is logged: one line per outage, not one per connection. */
 const CONNECTION_LOST_LOG_MS = 10_000;
 
 function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: PG_TYPES });
+  const pg = requireDriver('pg') as typeof Pg;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes(pg) });
   const lost = throttled(CONNECTION_LOST_LOG_MS, (line) => console.error(`joinery: ${line}`));
   // A connection that dies (a database restart) must not crash the server. The pool reports
   // its idle clients' errors here and drops them; requests answer 503 until it is back.

@@ -4,8 +4,9 @@
  * posts are display figures only: they are checked to be JSON, compared (a difference is logged)
  * and never stored.
  */
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { jsPDF } from 'jspdf';
+import type * as JsPdf from 'jspdf';
 import {
   computeEstimate,
   definedLabel,
@@ -103,6 +104,8 @@ export function visitorEstimate(
   now: Date,
 ): VisitorEstimate {
   const doc = estimateDocument(compiled, values, estimate, now, definedLabel);
+  // jsPDF (and the image codecs it brings) loads at the first estimate, not at the server's start.
+  const { jsPDF } = createRequire(import.meta.url)('jspdf') as typeof JsPdf;
   const pdf = drawEstimatePdf(jsPDF, doc);
   return {
     rows: [

@@ -4,7 +4,6 @@
  * field's fileTypes (extensions or MIME types, as engine/forms isAllowedType reads them).
  */
 import { open } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
 import { isAllowedType } from '../../engine/node.ts';
 
 export interface DetectedType {
@@ -45,6 +44,8 @@ export async function checkFileContent(
   originalName: string,
   fileTypes: readonly string[] | undefined,
 ): Promise<DetectedType | undefined> {
+  // file-type loads at the first upload, not at the server's start.
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(path);
   if (detected) {
     const names = [detected.ext, ...(ALIASES[detected.ext] ?? [])];

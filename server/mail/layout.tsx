@@ -5,7 +5,8 @@
  */
 import { Fragment, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { randomUUID } from 'node:crypto';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { createRequire } from 'node:module';
+import type * as ReactDomServer from 'react-dom/server';
 import { escapeHtml } from '../../engine/node.ts';
 
 /** The shop's e-mail colours (mail clients take inline styles only). */
@@ -85,8 +86,11 @@ export function Lines({ text }: { text: string }) {
   );
 }
 
-/** The HTML part of an e-mail. */
-export const renderMail = (element: ReactElement): string => `<!doctype html>${renderToStaticMarkup(element)}`;
+/** The HTML part of an e-mail. React's server renderer loads at the first one, not at the server's start. */
+export const renderMail = (element: ReactElement): string => {
+  const { renderToStaticMarkup } = createRequire(import.meta.url)('react-dom/server') as typeof ReactDomServer;
+  return `<!doctype html>${renderToStaticMarkup(element)}`;
+};
 
 const SLOT_NONCE = `\u0000${randomUUID()}:`;
 

@@ -5,10 +5,28 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import { systemClock, type Clock } from '../clock.ts';
 import type { MailMessage, Mailer, SentMail } from './message.ts';
+
+type Transport = ReturnType<typeof Nodemailer.createTransport>;
+
+/**
+ * The transport, made (and nodemailer loaded) at the first message: a server that sends none
+ * never pays for it. Closing one never made does nothing.
+ */
+function lazyTransport(options: Parameters<typeof Nodemailer.createTransport>[0]) {
+  let transport: Transport | undefined;
+  return {
+    get: (): Transport => {
+      transport ??= (createRequire(import.meta.url)('nodemailer') as typeof Nodemailer).createTransport(options);
+      return transport;
+    },
+    close: () => transport?.close(),
+  };
+}
 
 function toNodemailer(m: MailMessage, from: string) {
   return {
@@ -44,7 +62,7 @@ export function describeSmtpUrl(url: string): string {
  * across messages, so concurrent sends do not each pay a connect and handshake.
  */
 export function smtpMailer(url: string, from: string, o: { maxConnections?: number } = {}): Mailer {
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     url,
     pool: true,
     maxConnections: Math.max(1, o.maxConnections ?? 1),
@@ -56,7 +74,7 @@ export function smtpMailer(url: string, from: string, o: { maxConnections?: numb
   return {
     description: `SMTP ${describeSmtpUrl(url)}`,
     async send(m): Promise<SentMail> {
-      const info = await transport.sendMail(toNodemailer(m, from));
+      const info = await transport.get().sendMail(toNodemailer(m, from));
       return { messageId: info.messageId };
     },
     close: () => transport.close(),
@@ -65,11 +83,11 @@ export function smtpMailer(url: string, from: string, o: { maxConnections?: numb
 
 export function fileMailer(dir: string, from: string, clock: Clock = systemClock): Mailer {
   // CRLF line ends, as RFC 5322 has them and mail clients expect in an .eml file.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     description: `.eml files in ${dir}`,
     async send(m): Promise<SentMail> {
-      const info = await transport.sendMail(toNodemailer(m, from));
+      const info = await transport.get().sendMail(toNodemailer(m, from));
       mkdirSync(dir, { recursive: true });
       const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
       writeFileSync(join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`), info.message as Buffer);
