@@ -114,6 +114,8 @@ try {
       for (const [label, path] of PAGES) {
         const context = await browser.newContext({
           viewport: { width: 412, height: 915 },
+          // A phone's screen is as wide as its viewport (Chromium picks a <picture>'s source by it while the page loads).
+          screen: { width: 412, height: 915 },
           deviceScaleFactor: 2,
           isMobile: true,
         });

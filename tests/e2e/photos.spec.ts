@@ -144,3 +144,71 @@ for (const width of [390, 1280])
       else expect(lcp.high, 'no image is high priority when the LCP is text').toBeLessThanOrEqual(1);
       await context.close();
     });
+
+/** A 412 px phone at pixel ratio 2, its screen as wide (the bench's phone, bench/images.ts). */
+const PHONE = {
+  viewport: { width: 412, height: 915 },
+  screen: { width: 412, height: 915 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** Every image response's bytes, by URL, from the page's first request on. */
+function imageBytes(page: import('@playwright/test').Page) {
+  const bytes = new Map<string, Promise<number>>();
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'image')
+      bytes.set(
+        r.url(),
+        r.body().then(
+          (b) => b.length,
+          () => 0,
+        ),
+      );
+  });
+  return bytes;
+}
+
+for (const [name, path] of PAGES)
+  test(`${name} on a 412 px phone (pixel ratio 2): the first screen loads at most 150 kB of images`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const bytes = imageBytes(page);
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await settled(page);
+    const sizes = await Promise.all([...bytes].map(async ([url, b]) => `${url.split('/').pop()} ${await b}`));
+    const total = (await Promise.all(bytes.values())).reduce((s, b) => s + b, 0);
+    expect(total, sizes.join(', ')).toBeLessThanOrEqual(150_000);
+    await context.close();
+  });
+
+test("home: the banner's later slides wait out of view, load when the shopper reaches for the carousel and show whole", async ({
+  browser,
+}) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const bytes = imageBytes(page);
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await settled(page);
+  const carousel = page.getByRole('region', { name: 'Featured kitchens' });
+  const second = carousel.getByRole('group', { name: /^2 of / }).locator('picture > img');
+  const candidates = await second.evaluate((img) =>
+    [...img.parentElement!.querySelectorAll('source')].flatMap((s) =>
+      s.srcset.split(',').map((c) => new URL(c.trim().split(' ')[0]!, location.href).href),
+    ),
+  );
+  expect(candidates.length).toBeGreaterThan(0);
+  expect([...bytes.keys()].filter((u) => candidates.includes(u))).toEqual([]);
+  expect(await second.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(0);
+  // The pointer over the carousel: the slide next to the one in view loads while still out of view.
+  await carousel.hover({ position: { x: 200, y: 100 } });
+  await expect
+    .poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await carousel.getByRole('button', { name: 'Next slide' }).click();
+  await expect(second).toBeInViewport();
+  await context.close();
+});
