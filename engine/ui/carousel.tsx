@@ -81,7 +81,7 @@ export function Carousel({
   const loadNeighbours = () => {
     reached.current = true;
     const el = track.current;
-    if (!el || !many) return;
+    if (!el || !many || !active) return;
     for (const i of [slider.index - 1, slider.index + perView]) {
       const slide = el.children[((i % slides.length) + slides.length) % slides.length];
       for (const img of slide?.querySelectorAll('img[loading="lazy"]') ?? [])

@@ -171,14 +171,44 @@ function imageBytes(page: import('@playwright/test').Page) {
 }
 
 for (const [name, path] of PAGES)
-  test(`${name} on a 412 px phone (pixel ratio 2): the first screen loads at most 150 kB of images`, async ({
+  test(`${name} on a 412 px phone (pixel ratio 2): the first screen loads at most 150 kB of images, and nothing shifts as they load`, async ({
     browser,
   }) => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     const bytes = imageBytes(page);
-    await page.goto(base + path, { waitUntil: 'networkidle' });
+    // Every layout shift (the test gives no input; Chromium's touch emulation may flag shifts as after input).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: string[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
+          w.shifts.push(
+            `${e.value.toFixed(5)}: ${(e.sources ?? []).map((s) => (s.node as Element)?.className).join(', ')}`,
+          );
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The photos held until the page has painted, so that they arrive into a laid-out page.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/images\/photos\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(base + path, { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    release();
+    await page.waitForLoadState('networkidle');
     await settled(page);
+    await page.evaluate(async () => {
+      await Promise.all(
+        [...document.images].filter((i) => i.loading !== 'lazy' || i.complete).map((i) => i.decode().catch(() => {})),
+      );
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
     const sizes = await Promise.all([...bytes].map(async ([url, b]) => `${url.split('/').pop()} ${await b}`));
     const total = (await Promise.all(bytes.values())).reduce((s, b) => s + b, 0);
     expect(total, sizes.join(', ')).toBeLessThanOrEqual(150_000);
