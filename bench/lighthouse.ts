@@ -71,12 +71,20 @@ export const freePort = () =>
     });
   });
 
-export async function startShop(): Promise<{ origin: string; stop: () => void }> {
+/** `siteDir`: the content the server reads (the shop's site-config/ when not given). */
+export async function startShop(siteDir?: string): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'joinery-lighthouse-'));
   const child = spawn(
     process.execPath,
-    [...START_NODE_FLAGS, join(ROOT, 'cli', 'bin.js'), 'start', '--port', String(port)],
+    [
+      ...START_NODE_FLAGS,
+      join(ROOT, 'cli', 'bin.js'),
+      'start',
+      '--port',
+      String(port),
+      ...(siteDir ? ['--site', siteDir] : []),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', JOINERY_DATA_DIR: data, JOINERY_LOG_REQUESTS: '0' },
@@ -147,8 +155,9 @@ export async function runLighthouse(
   pages = LIGHTHOUSE_PAGES,
   runs = RUNS,
   log: (s: string) => void = () => {},
+  siteDir?: string,
 ): Promise<LighthouseRow[]> {
-  const shop = await startShop();
+  const shop = await startShop(siteDir);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,

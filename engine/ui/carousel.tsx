@@ -2,9 +2,12 @@
  * A slider of any content: arrow buttons, dots, ArrowLeft/ArrowRight, swipe. Slides out of
  * view are inert (not focusable, hidden from assistive technology). Above `activeBelow` px the
  * slides are laid out as a grid instead (CSS, so the prerendered page does not shift), and
- * dots show only below `dotsBelow` px. Motion follows prefers-reduced-motion.
+ * dots show only below `dotsBelow` px. Motion follows prefers-reduced-motion. A lazy image in a
+ * slide out of view waits (the viewport clips, see ui.module.css) until the shopper reaches for
+ * the carousel (a pointer over it, a touch, the focus in it): the slides either side of the view
+ * then load, so that a move shows them whole.
  */
-import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import styles from './ui.module.css';
 import { useMediaQuery } from './use-media-query.ts';
 import { useSlider } from './use-slider.ts';
@@ -73,6 +76,23 @@ export function Carousel({
   const css = carouselCss(id, { dotsBelow, activeBelow, columns });
   const many = slider.positions > 1;
 
+  const track = useRef<HTMLDivElement>(null);
+  const reached = useRef(false);
+  const loadNeighbours = () => {
+    reached.current = true;
+    const el = track.current;
+    if (!el || !many || !active) return;
+    for (const i of [slider.index - 1, slider.index + perView]) {
+      const slide = el.children[((i % slides.length) + slides.length) % slides.length];
+      for (const img of slide?.querySelectorAll('img[loading="lazy"]') ?? [])
+        (img as HTMLImageElement).loading = 'eager';
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after a move, the new neighbours
+  useEffect(() => {
+    if (reached.current) loadNeighbours();
+  }, [slider.index]);
+
   const onKeyDown = (e: KeyboardEvent) => {
     if (!active || !many) return;
     if (e.key === 'ArrowLeft') slider.prev();
@@ -81,6 +101,7 @@ export function Carousel({
     e.preventDefault();
   };
   const onPointerDown = (e: PointerEvent) => {
+    loadNeighbours();
     if (e.pointerType !== 'mouse') swipe.current = e.clientX;
   };
   const onPointerUp = (e: PointerEvent) => {
@@ -101,10 +122,13 @@ export function Carousel({
       aria-label={label}
       data-jv-carousel={id}
       onKeyDown={onKeyDown}
+      onPointerEnter={loadNeighbours}
+      onFocus={loadNeighbours}
     >
       {css && <style>{css}</style>}
       <div className={styles.viewport} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
         <div
+          ref={track}
           className={styles.track}
           aria-live={active ? 'polite' : 'off'}
           style={{ transform: `translateX(-${(slider.index * 100) / perView}%)`, transitionDuration: `${speed}ms` }}

@@ -56,7 +56,7 @@ describe('Img with variants', () => {
     expect(pictures[0]).toContain(`<source type="image/avif" srcSet="${photo(1).srcset!.avif}" sizes="${sizes}"/>`);
     expect(pictures[0]).toContain(`<source type="image/webp" srcSet="${photo(1).srcset!.webp}" sizes="${sizes}"/>`);
     expect(pictures[0]).toMatch(
-      /<img src="\/assets\/images\/p1-1280-h.jpg" alt="p1" width="4000" height="3000" loading="eager"/,
+      /<img class="[^"]*photoBox[^"]*" src="\/assets\/images\/p1-1280-h.jpg" alt="p1" width="4000" height="3000" loading="eager"/,
     );
   });
 
@@ -65,7 +65,12 @@ describe('Img with variants', () => {
     expect(pictures[0]).not.toContain('background-color');
     expect(pictures[1]).toContain('loading="lazy"');
     expect(pictures[1]).not.toContain('fetchPriority');
-    expect(pictures[1]).toContain('style="background-color:#806040"');
+    expect(pictures[1]).toContain('style="background-color:#806040;--jv-ratio:4000 / 3000"');
+  });
+
+  it("holds a photo's box to the content's width x height once loaded (its shape in --jv-ratio); a drawing's is its own", () => {
+    expect(pictures[0]).toContain('style="--jv-ratio:4000 / 3000"');
+    expect(html).not.toMatch(/<img[^>]*src="\/images\/a.svg"[^>]*style=/);
   });
 
   it('an SVG stays one <img> without sizes', () => {

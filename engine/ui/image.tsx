@@ -76,6 +76,17 @@ export const placeholderStyle = (image: object, priority: boolean): CSSPropertie
   return !priority && color ? { backgroundColor: color } : undefined;
 };
 
+/**
+ * The style of a content image's <img>: its placeholder, and for a photo whose content gives a
+ * width and height, that box's shape (ui.module.css .photo-box), cropped to it where the photo's
+ * own differs, so the box does not change when the photo loads (no layout shift).
+ */
+function imgStyle(image: ImageData, priority: boolean): CSSProperties | undefined {
+  const placeholder = placeholderStyle(image, priority);
+  if (!image.srcset || !image.width || !image.height) return placeholder;
+  return { ...placeholder, '--jv-ratio': `${image.width} / ${image.height}` } as CSSProperties;
+}
+
 export function Img({
   image,
   priority: explicit,
@@ -92,14 +103,14 @@ export function Img({
   return (
     <Picture image={image} layout={layout}>
       <img
-        className={className}
+        className={[className, image.srcset && styles.photoBox].filter(Boolean).join(' ') || undefined}
         src={image.src}
         alt={image.alt}
         width={image.width}
         height={image.height}
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"
-        style={placeholderStyle(image, priority)}
+        style={imgStyle(image, priority)}
         {...(priority && { fetchPriority: 'high' as const })}
       />
     </Picture>

@@ -4,9 +4,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { freePort } from './support/free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -223,34 +225,99 @@ test('a link to no route shows its finding on the field, and Save is refused unt
   await expect(page.getByRole('status')).toHaveText('Nothing to save: no changes.');
 });
 
-test('upload an image into a field: a PNG goes into the site folder, an SVG with a script is refused with its reason', async ({
+test('upload a photo into an image field: by keyboard or by dropping it, the field previews it and Save writes its URL; a refused file shows its reason', async ({
   page,
 }) => {
-  // A 1x1 PNG.
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const photo = await sharp({ create: { width: 1600, height: 640, channels: 3, background: '#7b5a3c' } })
+    .jpeg()
+    .toBuffer();
   await openEditor(page);
   await page.getByRole('list', { name: 'main blocks' }).getByRole('button').first().click();
   const field = page.locator('.jv-image-field').first();
-  const file = field.locator('input[type="file"]');
-  await file.setInputFiles({ name: 'Workshop.png', mimeType: 'image/png', buffer: png });
-  await expect(field.getByRole('combobox')).toHaveValue('/images/uploads/workshop.png');
-  expect(readFileSync(join(site, 'images', 'uploads', 'workshop.png')).equals(png)).toBe(true);
-  const refused = page.waitForEvent('dialog');
+  const path = field.getByRole('combobox');
+  const file = field.getByLabel(/^Upload a photo for /);
+  const note = field.locator('.jv-upload-note');
+  await expect(note).toHaveText('or drop one here: JPEG, PNG, WebP, AVIF or SVG, up to 20 MB.');
+
+  // Keyboard only: the file button takes the focus and opens the chooser.
+  await file.focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles({ name: 'Showroom Oak.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(path).toHaveValue('/images/uploads/showroom-oak.jpg');
+  const shown = field.getByRole('img', { name: /^Preview of / });
+  await expect(shown).toHaveAttribute('src', '/images/uploads/showroom-oak.jpg');
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+  expect(readFileSync(join(site, 'images', 'uploads', 'showroom-oak.jpg')).equals(photo)).toBe(true);
+
+  // The same name again: a new file beside the first, never over it.
+  const dropped = await page.evaluateHandle(
+    async (bytes) => {
+      const t = new DataTransfer();
+      t.items.add(new File([new Uint8Array(bytes)], 'Showroom Oak.jpg', { type: 'image/jpeg' }));
+      return t;
+    },
+    [...photo],
+  );
+  // The upload held until its loading state is seen.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/__joinery/api/upload?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await field.dispatchEvent('dragover', { dataTransfer: dropped });
+  await expect(field).toHaveClass(/jv-dropping/);
+  await field.dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(note).toHaveText('Uploading Showroom Oak.jpg…');
+  await expect(field).toHaveAttribute('aria-busy', 'true');
+  await expect(file).toBeDisabled();
+  release();
+  await expect(path).toHaveValue('/images/uploads/showroom-oak-2.jpg');
+  await page.unrouteAll();
+  await expect(file).toBeEnabled();
+  await expect(shown).toHaveAttribute('src', '/images/uploads/showroom-oak-2.jpg');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved pages/about-us.json.');
+  const saved = JSON.parse(readFileSync(aboutFile, 'utf8'));
+  expect(saved.blocks[0].props.slides[0].image.desktop.src).toBe('/images/uploads/showroom-oak-2.jpg');
+
+  // Refused: the reason under the field, nothing stored, the value as it was.
   await file.setInputFiles({
     name: 'badge.svg',
     mimeType: 'image/svg+xml',
     buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>'),
   });
-  const dialog = await refused;
-  expect(dialog.message()).toBe(
+  await expect(note).toHaveText(
     'Refused: the SVG holds an event handler attribute (on...=). Upload an SVG without scripts.',
   );
-  await dialog.dismiss();
+  await expect(file).toHaveAccessibleDescription(/^Refused: the SVG holds an event handler/);
   expect(existsSync(join(site, 'images', 'uploads', 'badge.svg'))).toBe(false);
-  await expect(field.getByRole('combobox')).toHaveValue('/images/uploads/workshop.png');
+  await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(note).toHaveText('Upload an image: .jpg, .png, .webp, .avif or .svg');
+  await expect(path).toHaveValue('/images/uploads/showroom-oak-2.jpg');
+
+  // The page's own token, sent under another site's name (a rebound DNS name) or from another origin: refused.
+  const token = await page.locator('meta[name="joinery-editor-token"]').getAttribute('content');
+  const { host } = new URL(devBase);
+  for (const [hostHeader, origin] of [
+    [`attacker.example:${new URL(devBase).port}`, devBase],
+    [host, 'http://attacker.example'],
+  ]) {
+    const status = await new Promise<number | undefined>((done, fail) => {
+      const req = httpRequest(`${devBase}/__joinery/api/upload?name=intruder.jpg`, {
+        method: 'POST',
+        headers: { host: hostHeader, origin, 'content-type': 'image/jpeg', 'x-joinery-editor-token': token ?? '' },
+      });
+      req.on('response', (r) => done(r.resume().statusCode)).on('error', fail);
+      req.end(photo);
+    });
+    expect(status, hostHeader).toBe(403);
+  }
+  expect(readdirSync(join(site, 'images', 'uploads')).filter((f) => f.startsWith('intruder'))).toEqual([]);
 });
 
 test('the block form labels each prop in words with its description as help, and stars only the values the block needs', async ({

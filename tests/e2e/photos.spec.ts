@@ -144,3 +144,101 @@ for (const width of [390, 1280])
       else expect(lcp.high, 'no image is high priority when the LCP is text').toBeLessThanOrEqual(1);
       await context.close();
     });
+
+/** A 412 px phone at pixel ratio 2, its screen as wide (the bench's phone, bench/images.ts). */
+const PHONE = {
+  viewport: { width: 412, height: 915 },
+  screen: { width: 412, height: 915 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** Every image response's bytes, by URL, from the page's first request on. */
+function imageBytes(page: import('@playwright/test').Page) {
+  const bytes = new Map<string, Promise<number>>();
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'image')
+      bytes.set(
+        r.url(),
+        r.body().then(
+          (b) => b.length,
+          () => 0,
+        ),
+      );
+  });
+  return bytes;
+}
+
+for (const [name, path] of PAGES)
+  test(`${name} on a 412 px phone (pixel ratio 2): the first screen loads at most 150 kB of images, and nothing shifts as they load`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const bytes = imageBytes(page);
+    // Every layout shift (the test gives no input; Chromium's touch emulation may flag shifts as after input).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: string[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
+          w.shifts.push(
+            `${e.value.toFixed(5)}: ${(e.sources ?? []).map((s) => (s.node as Element)?.className).join(', ')}`,
+          );
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The photos held until the page has painted, so that they arrive into a laid-out page.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/images\/photos\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(base + path, { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    release();
+    await page.waitForLoadState('networkidle');
+    await settled(page);
+    await page.evaluate(async () => {
+      await Promise.all(
+        [...document.images].filter((i) => i.loading !== 'lazy' || i.complete).map((i) => i.decode().catch(() => {})),
+      );
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    const sizes = await Promise.all([...bytes].map(async ([url, b]) => `${url.split('/').pop()} ${await b}`));
+    const total = (await Promise.all(bytes.values())).reduce((s, b) => s + b, 0);
+    expect(total, sizes.join(', ')).toBeLessThanOrEqual(150_000);
+    await context.close();
+  });
+
+test("home: the banner's later slides wait out of view, load when the shopper reaches for the carousel and show whole", async ({
+  browser,
+}) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const bytes = imageBytes(page);
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await settled(page);
+  const carousel = page.getByRole('region', { name: 'Featured kitchens' });
+  const second = carousel.getByRole('group', { name: /^2 of / }).locator('picture > img');
+  const candidates = await second.evaluate((img) =>
+    [...img.parentElement!.querySelectorAll('source')].flatMap((s) =>
+      s.srcset.split(',').map((c) => new URL(c.trim().split(' ')[0]!, location.href).href),
+    ),
+  );
+  expect(candidates.length).toBeGreaterThan(0);
+  expect([...bytes.keys()].filter((u) => candidates.includes(u))).toEqual([]);
+  expect(await second.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(0);
+  // The pointer over the carousel: the slide next to the one in view loads while still out of view.
+  await carousel.hover({ position: { x: 200, y: 100 } });
+  await expect
+    .poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await carousel.getByRole('button', { name: 'Next slide' }).click();
+  await expect(second).toBeInViewport();
+  await context.close();
+});

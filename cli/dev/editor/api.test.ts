@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBlockContracts } from '../../blocks.ts';
 import { ROOT } from '../../paths.ts';
@@ -168,7 +169,68 @@ describe('editor API', () => {
     expect(await (await fetch(`${base}/images`)).json()).toContain('/images/uploads/my-kitchen-2.svg');
     const refused = await send('notes.txt');
     expect(refused.status).toBe(400);
-    expect((await refused.json()).message).toBe('Upload an image: .svg, .png, .jpg, .webp, .avif or .gif');
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: 'Upload an image: .jpg, .png, .webp, .avif or .svg',
+    });
+  });
+
+  it('takes a photo as JPEG, WebP or AVIF under a name of its own, and refuses a GIF, an empty or an oversized file', async () => {
+    const photo = sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a6a4a' } });
+    const formats: [string, Buffer, string][] = [
+      ['Kitchen 1.JPG', await photo.clone().jpeg().toBuffer(), 'image/jpeg'],
+      ['door.webp', await photo.clone().webp().toBuffer(), 'image/webp'],
+      ['door.avif', await photo.clone().avif().toBuffer(), 'image/avif'],
+    ];
+    for (const [name, bytes, type] of formats) {
+      const r = await upload(name, bytes, type);
+      expect(r.status, name).toBe(200);
+      const { src } = await r.json();
+      expect(src).toBe(`/images/uploads/${name.toLowerCase().replace(' ', '-')}`);
+      expect(readFileSync(join(site, src)).equals(bytes), name).toBe(true);
+    }
+    // A path in the name is dropped: the file lands in images/uploads/, beside nothing it could replace.
+    const aboutBefore = readFileSync(aboutFile);
+    const climbing = await upload('../../pages/about-us.json.png', PNG, 'image/png');
+    expect((await climbing.json()).src).toBe('/images/uploads/about-us-json.png');
+    expect(readFileSync(aboutFile).equals(aboutBefore)).toBe(true);
+
+    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+    const refused: [string, Buffer, number, string][] = [
+      ['anim.gif', gif, 400, 'Upload an image: .jpg, .png, .webp, .avif or .svg'],
+      ['empty.png', Buffer.alloc(0), 400, 'The file is empty.'],
+      [
+        'huge.jpg',
+        Buffer.alloc(20_000_001),
+        413,
+        'The image is larger than 20 MB: export it smaller (a 4,000-pixel JPEG is enough for any slot).',
+      ],
+    ];
+    for (const [name, bytes, status, message] of refused) {
+      const r = await upload(name, bytes, 'image/png');
+      expect(r.status, name).toBe(status);
+      expect(await r.json(), name).toEqual({ success: false, message });
+      expect(existsSync(join(site, 'images', 'uploads', name)), name).toBe(false);
+    }
+  });
+
+  it('stores no upload from another origin or without the token', async () => {
+    const tries: Record<string, string>[] = [
+      { origin: 'http://evil.example', 'x-joinery-editor-token': token },
+      { 'x-joinery-editor-token': token },
+      { origin },
+      { origin, 'x-joinery-editor-token': 'not-the-token-0123456' },
+    ];
+    for (const headers of tries) {
+      const r = await fetch(`${base}/upload?name=intruder.png`, {
+        method: 'POST',
+        body: new Uint8Array(PNG),
+        headers: { 'content-type': 'image/png', ...headers },
+      });
+      expect(r.status, JSON.stringify(headers)).toBe(403);
+      expect((await r.json()).message).toMatch(/^Refused: /);
+      expect(existsSync(join(site, 'images', 'uploads', 'intruder.png'))).toBe(false);
+    }
   });
 
   it('saves the route’s title in routes.json, that line only', async () => {

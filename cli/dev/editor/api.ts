@@ -6,7 +6,8 @@
  * - POST lint              the findings for unsaved documents, linted with the rest of the site;
  * - POST save              writes them with jsonc-parser edits: 409 when a file changed on disk
  *                          since it was opened, 422 (with the findings) while lint has errors;
- * - POST upload?name=N     an image into the site's images/uploads/ (body: its bytes);
+ * - POST upload?name=N     an image (JPEG, PNG, WebP, AVIF or SVG, checked by its bytes) into the site's
+ *                          images/uploads/ under a new name (body: its bytes); answers its URL;
  * - GET  routes, images, usage: the pickers' lists and which routes use each block type;
  * - GET  weights           each block's shipped JavaScript and CSS (gzip) in the last build, {} without one.
  * Every request passes guard.ts first: no other origin, and a write needs the page's token.
@@ -39,6 +40,7 @@ import { type BlockWeight, blockWeights } from '../../build/block-weights.ts';
 import { loadServerBlocks } from '../../build/prerender-inputs.ts';
 import { resolveRoute } from '../resolve-route.ts';
 import { guardRefusal } from './guard.ts';
+import { extensionOf, UPLOAD_LIMIT_MB, UPLOAD_TYPES, WRONG_TYPE } from './client/upload-types.ts';
 import { imageRefusal } from './image-check.ts';
 import { editJsonText } from './json-edit.ts';
 import { bundleSchema } from './schema-bundle.ts';
@@ -239,33 +241,58 @@ function blockUsage(site: Site): Record<string, string[]> {
   return own;
 }
 
-const IMAGE_TYPES = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
+/**
+ * The file an upload goes into: the client's name reduced to a slug (letters, digits, dashes; no
+ * path, no leading dot) with its extension, and a number added until the name is free.
+ */
+function uploadName(name: string): { stem: string; ext: string } {
+  const base = name.split(/[\\/]/).pop()!.toLowerCase();
+  const ext = extensionOf(base);
+  if (!Object.hasOwn(UPLOAD_TYPES, ext)) throw new HttpError(400, { message: WRONG_TYPE });
+  const stem = base
+    .slice(0, base.length - ext.length - 1)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return { stem: stem || 'image', ext };
+}
 
-/** An image uploaded from the editor, kept under images/uploads/ (never over an existing file) when its bytes are what its name says. */
-async function upload(siteDir: string, name: string, req: IncomingMessage) {
-  const base = name
-    .toLowerCase()
-    .replace(/[^a-z0-9.-]+/g, '-')
-    .replace(/^[-.]+/, '');
-  if (!IMAGE_TYPES.test(base))
-    throw new HttpError(400, { message: 'Upload an image: .svg, .png, .jpg, .webp, .avif or .gif' });
+async function uploadBytes(req: IncomingMessage): Promise<Buffer> {
+  const tooLarge = new HttpError(413, {
+    message: `The image is larger than ${UPLOAD_LIMIT_MB} MB: export it smaller (a 4,000-pixel JPEG is enough for any slot).`,
+  });
+  if (Number(req.headers['content-length']) > UPLOAD_LIMIT_MB * 1e6) {
+    req.resume(); // read to the end unkept, so that the client gets the answer rather than a reset
+    throw tooLarge;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
     size += (c as Buffer).length;
-    if (size > 10_000_000) throw new HttpError(413, { message: 'The image is larger than 10 MB' });
+    if (size > UPLOAD_LIMIT_MB * 1e6) throw tooLarge;
     chunks.push(c as Buffer);
   }
-  const bytes = Buffer.concat(chunks);
-  const refusal = await imageRefusal(base.slice(base.lastIndexOf('.') + 1), bytes);
+  if (!size) throw new HttpError(400, { message: 'The file is empty.' });
+  return Buffer.concat(chunks);
+}
+
+/** An image uploaded from the editor, kept under images/uploads/ (never over an existing file) when its bytes are what its name says. */
+async function upload(siteDir: string, name: string, req: IncomingMessage) {
+  const { stem, ext } = uploadName(name);
+  const bytes = await uploadBytes(req);
+  const refusal = await imageRefusal(ext, bytes);
   if (refusal) throw new HttpError(415, { message: refusal });
   const dir = join(siteDir, 'images', 'uploads');
   mkdirSync(dir, { recursive: true });
-  const dot = base.lastIndexOf('.');
-  let file = base;
-  for (let n = 2; existsSync(join(dir, file)); n++) file = `${base.slice(0, dot)}-${n}${base.slice(dot)}`;
-  writeFileSync(join(dir, file), bytes);
-  return { src: `/images/uploads/${file}` };
+  for (let n = 1; ; n++) {
+    const file = `${stem}${n === 1 ? '' : `-${n}`}.${ext}`;
+    try {
+      writeFileSync(join(dir, file), bytes, { flag: 'wx' });
+      return { src: `/images/uploads/${file}` };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
 }
 
 /** The weights in dist/, by block type; {} before the first build. */
@@ -317,12 +344,12 @@ export function editorApi(opts: { siteDir: string; token: string; blockContracts
         .end(JSON.stringify(body));
     const refusal = guardRefusal(req, opts.token, what === 'upload' ? 'image' : 'json');
     if (refusal) return send(403, { success: false, message: refusal });
-    if (!handler) return send(404, { message: `No editor API at ${req.method} ${url.pathname}` });
+    if (!handler) return send(404, { success: false, message: `No editor API at ${req.method} ${url.pathname}` });
     try {
       send(200, await handler(url, req));
     } catch (e) {
-      if (e instanceof HttpError) send(e.status, e.body);
-      else send(500, { message: String((e as Error).stack ?? e) });
+      if (e instanceof HttpError) send(e.status, { success: false, ...e.body });
+      else send(500, { success: false, message: String((e as Error).stack ?? e) });
     }
   };
 }

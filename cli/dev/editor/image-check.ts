@@ -13,7 +13,6 @@ const DETECTED: Record<string, string> = {
   jpeg: 'jpg',
   webp: 'webp',
   avif: 'avif',
-  gif: 'gif',
 };
 
 const SVG_ROOT = /^\s*(<\?xml\b[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE\b[^>]*>\s*)*<svg[\s>/]/i;

@@ -8,11 +8,13 @@
  * form validates nothing itself: the findings come from the linter (extraErrors).
  */
 import Form, { getDefaultRegistry } from '@rjsf/core';
-import { ariaDescribedByIds, type FieldProps, type UiSchema, type WidgetProps } from '@rjsf/utils';
+import type { FieldProps, UiSchema, WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { createContext, useContext, useMemo } from 'react';
+import { ImageWidget } from './image-field.tsx';
 import { labelOf, singularOf } from './labels.ts';
 import { type ErrorTree, getAt, isRef, pruneUndefined, type ResolvedRefs, type Schema } from './model.ts';
+import { PickerWidget } from './picker.tsx';
 
 const LONG_TEXT = /^(text|description|intro|bio|answer|body|content|caption|summary|note)$/;
 const LINK = /(url|href|link)$/i;
@@ -48,55 +50,7 @@ function uiSchemaFor(schema: Schema, root: Schema, name: string, label: string, 
   return ui;
 }
 
-function PickerWidget({ list, ...props }: WidgetProps & { list: string }) {
-  const { id, value, placeholder, disabled, readonly, required, onChange, onBlur, onFocus, options } = props;
-  return (
-    <input
-      id={id}
-      name={id}
-      className="form-control"
-      list={list}
-      value={value ?? ''}
-      placeholder={placeholder}
-      disabled={disabled}
-      readOnly={readonly}
-      required={required}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-    />
-  );
-}
-
 const RouteWidget = (props: WidgetProps) => <PickerWidget {...props} list="jv-routes" />;
-function ImageWidget(props: WidgetProps) {
-  const uploadTo = async (file: File | undefined) => {
-    if (!file) return;
-    const r = await fetch(`/__joinery/api/upload?name=${encodeURIComponent(file.name)}`, {
-      method: 'POST',
-      body: file,
-    });
-    const body = await r.json();
-    if (r.ok) props.onChange(body.src);
-    else alert(body.message);
-  };
-  return (
-    <div className="jv-image-field">
-      <PickerWidget {...props} list="jv-images" />
-      <label>
-        Upload an image{' '}
-        <input
-          type="file"
-          accept="image/*"
-          aria-label={`Upload an image for ${props.label}`}
-          onChange={(e) => void uploadTo(e.target.files?.[0])}
-        />
-      </label>
-      {typeof props.value === 'string' && props.value.startsWith('/') && <img src={props.value} alt="" />}
-    </div>
-  );
-}
 
 /** Whether the value a field sits in is there or must be: its required props are then needed. */
 const Holds = createContext(true);
