@@ -4,8 +4,11 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The integration tests that touch the database run twice: on SQLite (project "sqlite", with
- * every other test) and on a real PostgreSQL that the project "postgres" starts itself
- * (server/testing/postgres-setup.ts). `npx vitest run --project sqlite` runs only the first.
+ * the other tests of cli/, server/ and tests/) and on a real PostgreSQL that the project
+ * "postgres" starts itself (server/testing/postgres-setup.ts). `npx vitest run --project sqlite`
+ * runs only the first. The unit tests of engine/ and blocks/ (project "unit") keep no state
+ * between files, so a worker runs them one after another in one module graph: React, happy-dom
+ * and the engine load once per worker, not once per file.
  */
 export const POSTGRES_TESTS = [
   'server/api/order.test.ts',
@@ -45,6 +48,8 @@ export const POSTGRES_TESTS = [
   'server/db/outage.test.ts',
 ];
 
+const UNIT_TESTS = ['engine/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}'];
+
 export default defineConfig({
   plugins: [react()],
   css: { modules: { localsConvention: 'camelCaseOnly' } },
@@ -65,14 +70,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'unit',
+          include: UNIT_TESTS,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'sqlite',
-          include: [
-            'engine/**/*.test.{ts,tsx}',
-            'blocks/**/*.test.{ts,tsx}',
-            'cli/**/*.test.{ts,tsx}',
-            'server/**/*.test.{ts,tsx}',
-            'tests/**/*.test.{ts,tsx}',
-          ],
+          include: ['cli/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           // These need PostgreSQL itself.
           exclude: [
             'tests/e2e/**',
