@@ -3,12 +3,15 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The integration tests that touch the database run twice: on SQLite (project "sqlite", with
- * the other tests of cli/, server/ and tests/) and on a real PostgreSQL that the project
- * "postgres" starts itself (server/testing/postgres-setup.ts). `npx vitest run --project sqlite`
- * runs only the first. The unit tests of engine/ and blocks/ (project "unit") keep no state
- * between files, so a worker runs them one after another in one module graph: React, happy-dom
- * and the engine load once per worker, not once per file.
+ * The integration tests that touch the database run twice: on SQLite (projects "sqlite" and
+ * "sqlite-isolated", with the other tests of cli/, server/ and tests/) and on a real PostgreSQL
+ * that the project "postgres" starts itself (server/testing/postgres-setup.ts).
+ * `npx vitest run --project 'sqlite*'` runs only the first side.
+ *
+ * A worker of "unit" (engine/, blocks/) and "sqlite" (server/) runs its files one after another in
+ * one module graph: React, happy-dom, the engine and the server load once per worker, not once per
+ * file. Those tests leave no state behind (each opens its own database, ports and servers). The
+ * tests of cli/ and tests/, and OWN_PROCESS, get a fresh process per file ("sqlite-isolated").
  */
 export const POSTGRES_TESTS = [
   'server/api/order.test.ts',
@@ -49,6 +52,10 @@ export const POSTGRES_TESTS = [
 ];
 
 const UNIT_TESTS = ['engine/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}'];
+/** They count the threads their process started. */
+const OWN_PROCESS = ['server/db/checkpointer.test.ts'];
+/** These need PostgreSQL itself. */
+const POSTGRES_ONLY = ['server/db/postgres.test.ts', 'server/multi-server.test.ts', 'server/db/outage.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
@@ -79,16 +86,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: ['cli/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
-          // These need PostgreSQL itself.
-          exclude: [
-            'tests/e2e/**',
-            'node_modules/**',
-            'dist/**',
-            'server/db/postgres.test.ts',
-            'server/multi-server.test.ts',
-            'server/db/outage.test.ts',
-          ],
+          include: ['server/**/*.test.{ts,tsx}'],
+          exclude: [...OWN_PROCESS, ...POSTGRES_ONLY],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sqlite-isolated',
+          include: ['cli/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', ...OWN_PROCESS],
+          exclude: ['tests/e2e/**'],
         },
       },
       {
