@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Beside the block examples' test-results/blocks, which npm test runs at the same time.
+  outputDir: 'test-results/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
   // One worker per core this process may use (taskset included), at least one. The tests wait for

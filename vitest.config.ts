@@ -3,9 +3,15 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The integration tests that touch the database run twice: on SQLite (project "sqlite", with
- * every other test) and on a real PostgreSQL that the project "postgres" starts itself
- * (server/testing/postgres-setup.ts). `npx vitest run --project sqlite` runs only the first.
+ * The integration tests that touch the database run twice: on SQLite (projects "sqlite" and
+ * "sqlite-isolated", with the other tests of cli/, server/ and tests/) and on a real PostgreSQL
+ * that the project "postgres" starts itself (server/testing/postgres-setup.ts).
+ * `npx vitest run --project 'sqlite*'` runs only the first side.
+ *
+ * A worker of "unit" (engine/, blocks/) and "sqlite" (server/) runs its files one after another in
+ * one module graph: React, happy-dom, the engine and the server load once per worker, not once per
+ * file. Those tests leave no state behind (each opens its own database, ports and servers). The
+ * tests of cli/ and tests/, and OWN_PROCESS, get a fresh process per file ("sqlite-isolated").
  */
 export const POSTGRES_TESTS = [
   'server/api/order.test.ts',
@@ -44,6 +50,12 @@ export const POSTGRES_TESTS = [
   'server/db/outage.test.ts',
 ];
 
+const UNIT_TESTS = ['engine/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}'];
+/** They count the threads their process started. */
+const OWN_PROCESS = ['server/db/checkpointer.test.ts'];
+/** These need PostgreSQL itself. */
+const POSTGRES_ONLY = ['server/db/postgres.test.ts', 'server/multi-server.test.ts', 'server/db/outage.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   css: { modules: { localsConvention: 'camelCaseOnly' } },
@@ -64,23 +76,26 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'unit',
+          include: UNIT_TESTS,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'sqlite',
-          include: [
-            'engine/**/*.test.{ts,tsx}',
-            'blocks/**/*.test.{ts,tsx}',
-            'cli/**/*.test.{ts,tsx}',
-            'server/**/*.test.{ts,tsx}',
-            'tests/**/*.test.{ts,tsx}',
-          ],
-          // These need PostgreSQL itself.
-          exclude: [
-            'tests/e2e/**',
-            'node_modules/**',
-            'dist/**',
-            'server/db/postgres.test.ts',
-            'server/multi-server.test.ts',
-            'server/db/outage.test.ts',
-          ],
+          include: ['server/**/*.test.{ts,tsx}'],
+          exclude: [...OWN_PROCESS, ...POSTGRES_ONLY],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sqlite-isolated',
+          include: ['cli/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', ...OWN_PROCESS],
+          exclude: ['tests/e2e/**'],
         },
       },
       {
