@@ -83,6 +83,87 @@ const countBy = <T>(rows: T[], key: (r: T) => string) =>
     return m;
   }, {});
 
+type OutboxRow = { id: number; kind: string; status: string; ref_type: string | null; ref_id: string | number | null };
+
+/** An outbox row's kind and what it is about (an order, a quote...). */
+const refKey = (r: OutboxRow) => `${r.kind} ${r.ref_type}:${r.ref_id}`;
+
+/** Outbox rows queued again for the same kind and reference. */
+function queuedTwice(outbox: OutboxRow[]) {
+  const perRef = countBy(
+    outbox.filter((r) => r.ref_type && r.ref_id),
+    refKey,
+  );
+  return Object.values(perRef).reduce((n, c) => n + (c - 1), 0);
+}
+
+/** What the SMTP server received, against the outbox rows it came from. */
+function mailFigures(outbox: OutboxRow[], messages: ReceivedMail[]) {
+  const rowById = new Map(outbox.map((r) => [r.id, r]));
+  // Message-IDs are <outbox-{row id}.{created}@domain> (server/mail/worker.ts).
+  const ids = countBy(messages, (m) => m.messageId);
+  const deliveredRows = new Set<number>();
+  let unmapped = 0;
+  for (const m of messages) {
+    const rowId = Number(/^<outbox-(\d+)\./.exec(m.messageId)?.[1]);
+    if (rowById.has(rowId)) deliveredRows.add(rowId);
+    else unmapped++;
+  }
+  const deliveredPerRef = countBy(
+    [...deliveredRows].map((id) => rowById.get(id)!).filter((r) => r.ref_type && r.ref_id),
+    refKey,
+  );
+
+  return {
+    delivered: messages.length,
+    sameMessageId: Object.values(ids).reduce((n, c) => n + (c - 1), 0),
+    // Which servers sent each repeated message (MAIL_FROM names the server): a repeat whose
+    // first copy came from the server killed with -9 is the one repeat a crash can make.
+    repeats: Object.entries(ids)
+      .filter(([, c]) => c > 1)
+      .map(([id]) =>
+        messages
+          .filter((m) => m.messageId === id)
+          .map((m) => m.envelope.from.replace(/@.*/, ''))
+          .join(' then '),
+      ),
+    sameOrderAndKind: Object.values(deliveredPerRef).reduce((n, c) => n + (c - 1), 0),
+    unmapped,
+  };
+}
+
+/** Money taken against what was settled: charged but unpaid (orders, quotes) and charged twice. */
+function chargeFigures(
+  charges: { amountCents: number; metadata: Record<string, string> }[],
+  completedOrders: Set<number>,
+  quotes: Map<number, string>,
+) {
+  const chargedUnpaid = { count: 0, cents: 0 };
+  const quoteChargedUnpaid = { count: 0, cents: 0 };
+  const chargesPerOrder = new Map<number, number>();
+  for (const { amountCents, metadata: meta } of charges) {
+    // A quote pays through its order: its charges name both (older ones only the quote).
+    if (meta.orderId) {
+      const orderId = Number(meta.orderId);
+      chargesPerOrder.set(orderId, (chargesPerOrder.get(orderId) ?? 0) + 1);
+      if (!completedOrders.has(orderId)) {
+        chargedUnpaid.count++;
+        chargedUnpaid.cents += amountCents;
+      }
+    }
+    if (meta.quoteId && quotes.get(Number(meta.quoteId)) !== 'paid') {
+      quoteChargedUnpaid.count++;
+      quoteChargedUnpaid.cents += amountCents;
+    }
+  }
+
+  return {
+    chargedUnpaid,
+    quoteChargedUnpaid,
+    chargedTwice: [...chargesPerOrder.values()].filter((c) => c > 1).length,
+  };
+}
+
 export async function readFigures(
   db: Db,
   acknowledged: AcknowledgedOrder[],
@@ -126,45 +207,9 @@ export async function readFigures(
     ...intents.map((i) => ({ gateway: 'sandbox', amountCents: i.amount_cents, metadata: metadataOf(i.metadata) })),
     ...standInCharges.filter((c) => c.succeeded),
   ];
-  const chargedUnpaid = { count: 0, cents: 0 };
-  const quoteChargedUnpaid = { count: 0, cents: 0 };
-  const chargesPerOrder = new Map<number, number>();
-  for (const { amountCents, metadata: meta } of charges) {
-    // A quote pays through its order: its charges name both (older ones only the quote).
-    if (meta.orderId) {
-      const orderId = Number(meta.orderId);
-      chargesPerOrder.set(orderId, (chargesPerOrder.get(orderId) ?? 0) + 1);
-      if (!completedOrders.has(orderId)) {
-        chargedUnpaid.count++;
-        chargedUnpaid.cents += amountCents;
-      }
-    }
-    if (meta.quoteId && quotes.get(Number(meta.quoteId)) !== 'paid') {
-      quoteChargedUnpaid.count++;
-      quoteChargedUnpaid.cents += amountCents;
-    }
-  }
+  const money = chargeFigures(charges, completedOrders, quotes);
 
   const outbox = await db.selectFrom('email_outbox').select(['id', 'kind', 'status', 'ref_type', 'ref_id']).execute();
-  const rowById = new Map(outbox.map((r) => [r.id, r]));
-  const perRef = countBy(
-    outbox.filter((r) => r.ref_type && r.ref_id),
-    (r) => `${r.kind} ${r.ref_type}:${r.ref_id}`,
-  );
-  // Message-IDs are <outbox-{row id}.{created}@domain> (server/mail/worker.ts).
-  const ids = countBy(messages, (m) => m.messageId);
-  const deliveredRows = new Set<number>();
-  let unmapped = 0;
-  for (const m of messages) {
-    const rowId = Number(/^<outbox-(\d+)\./.exec(m.messageId)?.[1]);
-    if (rowById.has(rowId)) deliveredRows.add(rowId);
-    else unmapped++;
-  }
-  const deliveredPerRef = countBy(
-    [...deliveredRows].map((id) => rowById.get(id)!).filter((r) => r.ref_type && r.ref_id),
-    (r) => `${r.kind} ${r.ref_type}:${r.ref_id}`,
-  );
-
   return {
     ordersInDb: orders.length,
     lost,
@@ -181,27 +226,10 @@ export async function readFigures(
         .filter((p) => p.status === 'pending')
         .map((p) => ({ id: p.id, quoteId: p.quote_id, createdAt: p.created_at })),
     },
-    chargedUnpaid,
-    quoteChargedUnpaid,
-    chargedTwice: [...chargesPerOrder.values()].filter((c) => c > 1).length,
+    ...money,
     chargesByProvider: countBy(charges, (c) => c.gateway),
     outbox: countBy(outbox, (r) => r.status),
-    queuedTwice: Object.values(perRef).reduce((n, c) => n + (c - 1), 0),
-    mail: {
-      delivered: messages.length,
-      sameMessageId: Object.values(ids).reduce((n, c) => n + (c - 1), 0),
-      // Which servers sent each repeated message (MAIL_FROM names the server): a repeat whose
-      // first copy came from the server killed with -9 is the one repeat a crash can make.
-      repeats: Object.entries(ids)
-        .filter(([, c]) => c > 1)
-        .map(([id]) =>
-          messages
-            .filter((m) => m.messageId === id)
-            .map((m) => m.envelope.from.replace(/@.*/, ''))
-            .join(' then '),
-        ),
-      sameOrderAndKind: Object.values(deliveredPerRef).reduce((n, c) => n + (c - 1), 0),
-      unmapped,
-    },
+    queuedTwice: queuedTwice(outbox),
+    mail: mailFigures(outbox, messages),
   };
 }

@@ -6,20 +6,19 @@
  * the token to the provider's pay call. What each stand-in charged is read back beside the
  * sandbox's intents for the money-taken figures.
  */
-import { metadataOfDescription } from '../../server/payments/authorize-net.ts';
 import {
   ANET_TEST_CARDS,
+  type AuthorizeNetStandIn,
+  metadataOfDescription,
   opaqueValueFor,
   startAuthorizeNetStandIn,
-  type AuthorizeNetStandIn,
-} from '../../server/testing/authorize-net-stand-in.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../server/testing/stripe-stand-in.ts';
-import {
+  startStripeStandIn,
   startTillpayStandIn,
+  type StripeStandIn,
   TILLPAY_TEST_CARDS,
-  tillpayToken,
   type TillpayStandIn,
-} from '../../server/testing/tillpay-stand-in.ts';
+  tillpayToken,
+} from '../../server/testing/index.ts';
 import { onCleanup } from './cluster.ts';
 
 export type Card = 'approved' | 'declined' | 'review';

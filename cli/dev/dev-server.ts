@@ -24,7 +24,6 @@ import {
   siteProductFacts,
   withSchemaDefaults,
   type BlockContracts,
-  type BlockRegistry,
   type Finding,
   type RouteEntry,
   type Site,
@@ -177,6 +176,39 @@ function liveContent(siteDir: string) {
   return live;
 }
 
+type SsrEntry = Awaited<ReturnType<typeof ssrEntry>>;
+
+/**
+ * The page rendered with the code of its own blocks only, and of those they embed: rendered again
+ * while a render names embedded types not loaded yet (an embedded type missing renders nothing).
+ */
+async function renderWithEmbedded(
+  ssr: SsrEntry,
+  data: Parameters<SsrEntry['renderPageHtml']>[0],
+  path: string,
+  blocks: BlockContracts,
+) {
+  const wanted = new Set(data.blockTypes);
+  for (;;) {
+    const registry = withSchemaDefaults(await ssr.loadBlocksOf([...wanted]), blocks);
+    const r = ssr.renderPageHtml(data, path, registry, true);
+    const before = wanted.size;
+    for (const t of r.embeddedTypes) wanted.add(t);
+    if (wanted.size === before || r.embeddedTypes.every((t) => registry[t])) return r;
+  }
+}
+
+/**
+ * Vite's HTML transform (its client, React's refresh preamble, the head's URLs) on the document
+ * without the page's markup, put back after: parsing that markup was most of the transform's
+ * time, and it holds no module script (document.ts puts those in the head).
+ */
+async function transformWithoutMarkup(vite: ViteDevServer, path: string, doc: string, markup: string) {
+  const at = doc.indexOf(markup);
+  const html = await vite.transformIndexHtml(path, doc.slice(0, at) + MARKUP_MARK + doc.slice(at + markup.length));
+  return html.replace(MARKUP_MARK, () => markup);
+}
+
 /** Pages and page data from the live content, with the lint overlay. */
 function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>, images: ReturnType<typeof devImages>) {
   // The blocks' schemas (their defaults) are read again once one changes; build.ts at start only.
@@ -203,18 +235,7 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>, ima
       }),
     );
     const ssr = await ssrEntry(vite);
-    // The code of the page's blocks only, and of those they embed: rendered again while a render
-    // names embedded types not loaded yet (an embedded type missing renders nothing).
-    const wanted = new Set(data.blockTypes);
-    let registry: BlockRegistry = {};
-    let r: ReturnType<typeof ssr.renderPageHtml>;
-    for (;;) {
-      registry = withSchemaDefaults(await ssr.loadBlocksOf([...wanted]), blocks);
-      r = ssr.renderPageHtml(data, url.pathname + url.search, registry, true);
-      const before = wanted.size;
-      for (const t of r.embeddedTypes) wanted.add(t);
-      if (wanted.size === before || r.embeddedTypes.every((t) => registry[t])) break;
-    }
+    const r = await renderWithEmbedded(ssr, data, url.pathname + url.search, blocks);
     const theme = (c.site.files.get('site.json')?.value as { theme?: Record<string, string> } | undefined)?.theme;
     const doc = ssr.renderDocument({
       data: r.data,
@@ -224,18 +245,8 @@ function pages(vite: ViteDevServer, content: ReturnType<typeof liveContent>, ima
       islands: r.islands,
     });
     const styles = await pageStyles(vite, [...r.data.blockTypes, ...r.embeddedTypes]);
-    // Vite's HTML transform (its client, React's refresh preamble, the head's URLs) runs on the
-    // document without the page's markup, put back after: parsing that markup was most of the
-    // transform's time, and it holds no module script (document.ts puts those in the head).
-    const at = doc.indexOf(r.html);
-    const html = await vite.transformIndexHtml(
-      url.pathname,
-      doc.slice(0, at) + MARKUP_MARK + doc.slice(at + r.html.length),
-    );
-    return html
-      .replace(MARKUP_MARK, () => r.html)
-      .replace('</head>', `${styles}\n</head>`)
-      .replace('</body>', `${editButton(url.pathname)}</body>`);
+    const html = await transformWithoutMarkup(vite, url.pathname, doc, r.html);
+    return html.replace('</head>', `${styles}\n</head>`).replace('</body>', `${editButton(url.pathname)}</body>`);
   }
 
   /**

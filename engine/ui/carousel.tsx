@@ -7,7 +7,7 @@
  * the carousel (a pointer over it, a touch, the focus in it): the slides either side of the view
  * then load, so that a move shows them whole.
  */
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import styles from './ui.module.css';
 import { useMediaQuery } from './use-media-query.ts';
 import { useSlider } from './use-slider.ts';
@@ -77,21 +77,7 @@ export function Carousel({
   const many = slider.positions > 1;
 
   const track = useRef<HTMLDivElement>(null);
-  const reached = useRef(false);
-  const loadNeighbours = () => {
-    reached.current = true;
-    const el = track.current;
-    if (!el || !many || !active) return;
-    for (const i of [slider.index - 1, slider.index + perView]) {
-      const slide = el.children[((i % slides.length) + slides.length) % slides.length];
-      for (const img of slide?.querySelectorAll('img[loading="lazy"]') ?? [])
-        (img as HTMLImageElement).loading = 'eager';
-    }
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: after a move, the new neighbours
-  useEffect(() => {
-    if (reached.current) loadNeighbours();
-  }, [slider.index]);
+  const loadNeighbours = useNeighbourLoading(track, { ...slider, count: slides.length, perView, on: many && active });
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (!active || !many) return;
@@ -161,22 +147,56 @@ export function Carousel({
       {many && (
         <div className={styles.controls}>
           {arrows && arrowPlacement === 'below' && arrow('prev')}
-          <div className={styles.dots}>
-            {Array.from({ length: slider.positions }, (_, i) => (
-              <button
-                key={i}
-                type="button"
-                className={styles.dot}
-                aria-label={`Go to slide ${i + 1}`}
-                aria-current={i === slider.index ? 'true' : undefined}
-                onClick={() => slider.go(i)}
-              />
-            ))}
-          </div>
+          <Dots slider={slider} />
           {arrows && arrowPlacement === 'below' && arrow('next')}
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Loads the slides beside the visible ones once the shopper reaches the carousel (pointer, touch
+ * or focus), and again after each move: a move then shows them whole, while a carousel nobody
+ * reaches loads only its first slide.
+ */
+function useNeighbourLoading(
+  track: RefObject<HTMLDivElement | null>,
+  o: { index: number; count: number; perView: number; on: boolean },
+) {
+  const reached = useRef(false);
+  const loadNeighbours = () => {
+    reached.current = true;
+    const el = track.current;
+    if (!el || !o.on) return;
+    for (const i of [o.index - 1, o.index + o.perView]) {
+      const slide = el.children[((i % o.count) + o.count) % o.count];
+      for (const img of slide?.querySelectorAll('img[loading="lazy"]') ?? [])
+        (img as HTMLImageElement).loading = 'eager';
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after a move, the new neighbours
+  useEffect(() => {
+    if (reached.current) loadNeighbours();
+  }, [o.index]);
+  return loadNeighbours;
+}
+
+/** One dot per position; the current one marked. */
+function Dots({ slider }: { slider: ReturnType<typeof useSlider> }) {
+  return (
+    <div className={styles.dots}>
+      {Array.from({ length: slider.positions }, (_, i) => (
+        <button
+          key={i}
+          type="button"
+          className={styles.dot}
+          aria-label={`Go to slide ${i + 1}`}
+          aria-current={i === slider.index ? 'true' : undefined}
+          onClick={() => slider.go(i)}
+        />
+      ))}
+    </div>
   );
 }
 

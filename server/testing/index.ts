@@ -12,3 +12,12 @@ export { writeFakeDist } from './fake-dist.ts';
 export { CARDS, JANE, cardToken, orderBody, placeOrder, send } from '../commerce/testing.ts';
 export { quoteInput } from '../quotes/testing.ts';
 export { CLAIM, CONTACT, DESIGN, PNG, file, submit, writeSite, type OkJson } from '../forms/test-support.ts';
+export {
+  ANET_TEST_CARDS,
+  opaqueValueFor,
+  startAuthorizeNetStandIn,
+  type AuthorizeNetStandIn,
+} from './authorize-net-stand-in.ts';
+export { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+export { startTillpayStandIn, TILLPAY_TEST_CARDS, tillpayToken, type TillpayStandIn } from './tillpay-stand-in.ts';
+export { metadataOfDescription } from '../payments/authorize-net.ts';
