@@ -1,7 +1,6 @@
 /** Walkers shared by the rules: the blocks of a page or template, every object and string of a value. */
 import type { BlockInstance, JsonFile } from '../../engine/lint.ts';
 import type { LintContext } from './context.ts';
-import { fileMemo } from './file-memo.ts';
 
 /** `at.item`: the collection item the block is checked with (reading it reads the route table). */
 export type BlockVisitor = (block: BlockInstance, file: string, pointer: string, at: { item: unknown }) => void;
@@ -83,30 +82,34 @@ interface FileNodes {
   parents: number[];
 }
 
+const walked = new WeakMap<JsonFile, FileNodes>();
+
 /**
- * One walk of a file's value, kept with the file (file-memo.ts) and shared by the rules that visit
- * every object or string of it; pointers are built only for what is reported.
+ * One walk of a file's value, kept with the file (an edit replaces the file) and shared by the
+ * rules that visit every object or string of it; pointers are built only for what is reported.
  */
-const nodesOf = (file: JsonFile): FileNodes =>
-  fileMemo(file, 'nodes', () => {
-    const nodes: FileNodes = { objects: [], strings: [], segments: [''], parents: [-1] };
-    const { objects, strings, segments, parents } = nodes;
-    const child = (v: unknown, parent: number, segment: string, key: string | undefined) => {
-      if (typeof v !== 'string' && (v === null || typeof v !== 'object')) return;
-      parents.push(parent);
-      walk(v, segments.push(segment) - 1, key);
-    };
-    const walk = (v: unknown, at: number, key: string | undefined) => {
-      if (typeof v === 'string') strings.push({ value: v, key, at });
-      else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) child(v[i], at, String(i), key);
-      else if (v !== null && typeof v === 'object') {
-        objects.push({ value: v as Record<string, unknown>, at });
-        for (const k in v) child((v as Record<string, unknown>)[k], at, k, k);
-      }
-    };
-    if (file.value !== undefined) walk(file.value, 0, undefined);
-    return nodes;
-  });
+function nodesOf(file: JsonFile): FileNodes {
+  const known = walked.get(file);
+  if (known) return known;
+  const nodes: FileNodes = { objects: [], strings: [], segments: [''], parents: [-1] };
+  const { objects, strings, segments, parents } = nodes;
+  const child = (v: unknown, parent: number, segment: string, key: string | undefined) => {
+    if (typeof v !== 'string' && (v === null || typeof v !== 'object')) return;
+    parents.push(parent);
+    walk(v, segments.push(segment) - 1, key);
+  };
+  const walk = (v: unknown, at: number, key: string | undefined) => {
+    if (typeof v === 'string') strings.push({ value: v, key, at });
+    else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) child(v[i], at, String(i), key);
+    else if (v !== null && typeof v === 'object') {
+      objects.push({ value: v as Record<string, unknown>, at });
+      for (const k in v) child((v as Record<string, unknown>)[k], at, k, k);
+    }
+  };
+  if (file.value !== undefined) walk(file.value, 0, undefined);
+  walked.set(file, nodes);
+  return nodes;
+}
 
 function pointerOf({ segments, parents }: FileNodes, at: number): string {
   let pointer = '';
