@@ -16,7 +16,6 @@ export { parseJsonFile, positionOf, positionAt, nodeAt, type JsonFile, type Posi
 export { parsePointer, getAtPointer } from './content/json-pointer.ts';
 export {
   resolveDataRefsToRead,
-  findDataRefs,
   lookupDataRef,
   isDataRef,
   parseDataRef,

@@ -46,22 +46,6 @@ const isBlock = (b: unknown): b is BlockInstance =>
 /** RFC 6901 escaping, plus "%" because the engine's parsePointer percent-decodes every segment. */
 export const escapeSegment = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Visits every object of a value with its JSON Pointer. */
-export function forEachObject(
-  value: unknown,
-  visit: (o: Record<string, unknown>, pointer: string) => void,
-  pointer = '',
-) {
-  if (Array.isArray(value))
-    value.forEach((v, i) => {
-      forEachObject(v, visit, `${pointer}/${i}`);
-    });
-  else if (value !== null && typeof value === 'object') {
-    visit(value as Record<string, unknown>, pointer);
-    for (const [k, v] of Object.entries(value)) forEachObject(v, visit, `${pointer}/${escapeSegment(k)}`);
-  }
-}
-
 /**
  * `key` is the property a string sits under (the nearest object key above array indexes);
  * `pointer()` builds its JSON Pointer, only when asked (most strings are never reported).
@@ -88,4 +72,59 @@ export function forEachString(value: unknown, base: string, visit: StringVisitor
       }
   };
   walk(value, undefined);
+}
+
+/** A file's objects and strings in walk order; `at` indexes `segments`/`parents` (the pointer's path). */
+interface FileNodes {
+  objects: { value: Record<string, unknown>; at: number }[];
+  strings: { value: string; key: string | undefined; at: number }[];
+  segments: string[];
+  parents: number[];
+}
+
+const walked = new WeakMap<JsonFile, FileNodes>();
+
+/**
+ * One walk of a file's value, kept with the file (an edit replaces the file) and shared by the
+ * rules that visit every object or string of it; pointers are built only for what is reported.
+ */
+function nodesOf(file: JsonFile): FileNodes {
+  const known = walked.get(file);
+  if (known) return known;
+  const nodes: FileNodes = { objects: [], strings: [], segments: [''], parents: [-1] };
+  const { objects, strings, segments, parents } = nodes;
+  const child = (v: unknown, parent: number, segment: string, key: string | undefined) => {
+    if (typeof v !== 'string' && (v === null || typeof v !== 'object')) return;
+    parents.push(parent);
+    walk(v, segments.push(segment) - 1, key);
+  };
+  const walk = (v: unknown, at: number, key: string | undefined) => {
+    if (typeof v === 'string') strings.push({ value: v, key, at });
+    else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) child(v[i], at, String(i), key);
+    else if (v !== null && typeof v === 'object') {
+      objects.push({ value: v as Record<string, unknown>, at });
+      for (const k in v) child((v as Record<string, unknown>)[k], at, k, k);
+    }
+  };
+  if (file.value !== undefined) walk(file.value, 0, undefined);
+  walked.set(file, nodes);
+  return nodes;
+}
+
+function pointerOf({ segments, parents }: FileNodes, at: number): string {
+  let pointer = '';
+  for (let i = at; i > 0; i = parents[i]!) pointer = `/${escapeSegment(segments[i]!)}${pointer}`;
+  return pointer;
+}
+
+/** Visits every object of a file's value (parents first), with its JSON Pointer built when asked. */
+export function forEachObjectIn(file: JsonFile, visit: (o: Record<string, unknown>, pointer: () => string) => void) {
+  const nodes = nodesOf(file);
+  for (const { value, at } of nodes.objects) visit(value, () => pointerOf(nodes, at));
+}
+
+/** Visits every string of a file's value, as forEachString does from the root. */
+export function forEachStringIn(file: JsonFile, visit: StringVisitor) {
+  const nodes = nodesOf(file);
+  for (const { value, key, at } of nodes.strings) visit(value, key, () => pointerOf(nodes, at));
 }

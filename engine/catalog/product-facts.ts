@@ -48,10 +48,13 @@ export interface ProductFactsOptions {
 /** The rating average to one decimal. */
 const average = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10;
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** `url`: the style page's path (its route's). */
 export function productFacts(style: Style, o: ProductFactsOptions, url: string): ProductFacts {
   const own = (o.reviews ?? []).filter((r) => r.styles?.includes(style.slug) && Number.isFinite(r.rating));
-  const newest = [...own].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+  // Dates are YYYY-MM-DD (the reviews schema): code-point order is date order, and needs no ICU collation.
+  const newest = [...own].sort((a, b) => byText(b.date ?? '', a.date ?? ''));
   const extra = style as Style & StyleExtras;
   const facet = (name: string | undefined) => (name ? extra.facets?.[name] : undefined);
   const material = facet(o.catalogue?.facets?.material);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cachedDataVersionTag } from 'node:v8';
@@ -70,6 +70,34 @@ describe('createValidator', () => {
       const cached = createValidator(schemas, blocks, { cacheDir: own });
       expect(cached.validate('page.schema.json', input)).toEqual(expected);
       expect(cached.validateBlock('heading', {})).toEqual(loaded.validateBlock('heading', {}));
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the code cache again when a run validates what it was not written with', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'joinery-validator-v8-'));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    try {
+      createValidator(schemas, blocks, { cacheDir: own });
+      const [file] = readdirSync(own);
+      const v8File = join(own, `${file}.${cachedDataVersionTag()}.v8`);
+      // The keys it was written with: its first line.
+      const listed = () => {
+        const data = readFileSync(v8File);
+        return JSON.parse(data.subarray(0, data.indexOf(10)).toString());
+      };
+      createValidator(schemas, blocks, { cacheDir: own }).validate('page.schema.json', {});
+      await turn();
+      expect(listed()).toEqual(['page.schema.json']);
+      const written = readFileSync(v8File);
+      createValidator(schemas, blocks, { cacheDir: own }).validate('page.schema.json', { blocks: [] });
+      await turn();
+      expect(readFileSync(v8File).equals(written)).toBe(true); // nothing new: kept
+      const next = createValidator(schemas, blocks, { cacheDir: own });
+      expect(next.validateBlock('heading', {})).toEqual(createValidator(schemas, blocks).validateBlock('heading', {}));
+      await turn();
+      expect(listed()).toEqual(['page.schema.json', 'block:heading']);
     } finally {
       rmSync(own, { recursive: true, force: true });
     }

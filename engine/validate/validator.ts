@@ -72,8 +72,10 @@ export function createValidator(
   const keys = [...Object.keys(schemas).sort(), ...blocks.map((b) => `block:${b.type}`).sort()];
   // Named before compiling: ajv may annotate the schema objects it is given.
   const file = opts.cacheDir && cacheFile(opts.cacheDir, schemas, blocks);
-  const fns = (file && loadCached(file, keys)) || compileAll(schemas, blocks, keys, file || undefined);
+  const cached = file ? loadCached(file, keys) : undefined;
+  const fns = cached?.fns ?? compileAll(schemas, blocks, keys, file || undefined);
   const run = (key: string, value: unknown) => {
+    cached?.ran(key);
     const fn = fns.get(key)!;
     return fn(value) ? [] : toSchemaErrors(fn.errors ?? []);
   };
@@ -104,24 +106,57 @@ function cacheFile(dir: string, schemas: Record<string, object>, blocks: BlockSc
   return join(dir, `validators-${hash}.cjs`);
 }
 
-function loadCached(file: string, keys: string[]): Map<string, Fn> | undefined {
+/** A code cache file: the keys validated when it was written (a JSON line), then V8's data. */
+function readCodeCache(v8File: string): { covered: Set<string>; cachedData?: Buffer } {
+  const saved = existsSync(v8File) ? readFileSync(v8File) : undefined;
+  const head = saved?.[0] === 0x5b ? saved.indexOf(10) : -1;
+  try {
+    if (saved && head > 0)
+      return { covered: new Set(JSON.parse(saved.subarray(0, head).toString())), cachedData: saved.subarray(head + 1) };
+  } catch {}
+  return { covered: new Set() }; // none, or another format: written again
+}
+
+/**
+ * The cached validators, and `ran(key)` to call before each validation. V8's code cache holds the
+ * functions compiled before it was written; it starts with the keys validated by then, and is
+ * written again, with this run's functions added, once a run validates a key it does not list.
+ */
+function loadCached(file: string, keys: string[]): { fns: Map<string, Fn>; ran: (key: string) => void } | undefined {
   if (!existsSync(file)) return undefined;
   try {
     // Evaluated directly rather than through require(), which a TS loader hook would transpile;
     // with V8's code cache of an earlier run, its megabytes are not parsed again. One cache per
     // V8 version and flags (`joinery lint` runs without the optimizing compiler): V8 refuses others.
     const v8File = `${file}.${cachedDataVersionTag()}.v8`;
-    const cachedData = existsSync(v8File) ? readFileSync(v8File) : undefined;
+    const { covered, cachedData } = readCodeCache(v8File);
     const script = new Script(`(function (exports, require, module) {${readFileSync(file, 'utf8')}\n})`, {
       filename: file,
       cachedData,
     });
     const mod: Record<string, Fn> = {};
     script.runInThisContext()(mod, createRequire(file), { exports: mod });
+    if (script.cachedDataRejected) covered.clear();
+    let pending = false;
     // Written after this turn's validations, so the cache holds the functions they compiled.
-    if (!cachedData || script.cachedDataRejected)
-      setImmediate(() => writeAtomically(v8File, script.createCachedData()));
-    return new Map(keys.map((k, i) => [k, mod[`v${i}`]!]));
+    const save = () => {
+      if (pending) return;
+      pending = true;
+      setImmediate(() => {
+        pending = false;
+        writeAtomically(
+          v8File,
+          Buffer.concat([Buffer.from(`${JSON.stringify([...covered])}\n`), script.createCachedData()]),
+        );
+      });
+    };
+    if (!cachedData || script.cachedDataRejected) save();
+    const ran = (key: string) => {
+      if (covered.has(key)) return;
+      covered.add(key);
+      save();
+    };
+    return { fns: new Map(keys.map((k, i) => [k, mod[`v${i}`]!])), ran };
   } catch {
     return undefined; // a damaged cache file is rebuilt
   }

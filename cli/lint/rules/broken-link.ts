@@ -7,7 +7,7 @@ import type { LintContext } from '../context.ts';
 import { isPageLink, linksIn, pathOf } from '../links.ts';
 import { positionInString, replaceInString } from '../positions.ts';
 import { defineRule } from '../rule.ts';
-import { forEachString } from '../walk.ts';
+import { forEachStringIn } from '../walk.ts';
 
 /** Answers "is there a route for this path?": static paths exactly, `:param` patterns per segment. */
 function routeMatcher(ctx: LintContext) {
@@ -87,7 +87,7 @@ export default defineRule({
     const kind = kindOf(f.rel);
     // In blocks and menus a bare path can only be a link; elsewhere only link-keyed values are.
     const anyPath = kind === 'page' || kind === 'template' || kind === 'menu';
-    forEachString(f.value, '', (s, key, pointer) => {
+    forEachStringIn(f, (s, key, pointer) => {
       if (key === '$schema' || key === '$data' || key === 'type') return;
       for (const l of linksIn(s, key, anyPath)) check(f.rel, pointer, l.url, l.needle, l.skip);
     });

@@ -19,7 +19,7 @@ import type { LintContext } from '../context.ts';
 import { fileMemo } from '../file-memo.ts';
 import { defineRule } from '../rule.ts';
 import { isObj, str, type Obj } from '../values.ts';
-import { forEachObject } from '../walk.ts';
+import { forEachObjectIn } from '../walk.ts';
 
 interface Load {
   /** What the content calls it, for the message: 'embed-script src', 'video'. */
@@ -124,8 +124,10 @@ const loadsIn = (file: JsonFile) =>
     const loads: Load[] = [];
     let usesDefaultWidget = false;
     if (file.value !== undefined)
-      forEachObject(file.value, (o, pointer) => {
-        loads.push(...loadsOf(o, file.rel, pointer, () => (usesDefaultWidget = true)));
+      forEachObjectIn(file, (o, pointer) => {
+        // Only these objects load anything (loadsOf): the others' pointers are not built.
+        if (o.type !== 'embed-script' && o.type !== 'scheduling-widget' && typeof o.videoUrl !== 'string') return;
+        loads.push(...loadsOf(o, file.rel, pointer(), () => (usesDefaultWidget = true)));
       });
     return { loads, usesDefaultWidget };
   });

@@ -11,7 +11,7 @@ import type { LintContext } from '../context.ts';
 import { isAssetLink } from '../links.ts';
 import { defineRule } from '../rule.ts';
 import { isObj } from '../values.ts';
-import { forEachObject } from '../walk.ts';
+import { forEachObjectIn } from '../walk.ts';
 
 const IMAGE_EXT = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
 
@@ -56,7 +56,7 @@ export default defineRule({
       }
       return !ok;
     };
-    forEachObject(file.value, (o, pointer) => {
+    forEachObjectIn(file, (o, pointer) => {
       const src = o.src;
       if (typeof src !== 'string' || !isImageSrc(src)) return;
       // A photo under /images/: the build reads its size from the original.
@@ -65,7 +65,7 @@ export default defineRule({
       if (!missing.length || localMissing(src)) return;
       ctx.report({
         file: file.rel,
-        pointer: `${pointer}/src`,
+        pointer: `${pointer()}/src`,
         atKey: true,
         message: `image "${src}" has no ${missing.join(' and ')}: give both so the page does not shift while it loads`,
       });

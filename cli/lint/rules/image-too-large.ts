@@ -8,7 +8,7 @@ import { hasRasterOriginals } from '../image-slots.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { isObj } from '../values.ts';
-import { forEachString } from '../walk.ts';
+import { forEachStringIn } from '../walk.ts';
 
 const DEFAULT_MAX_ORIGINAL_BYTES = 20_000_000;
 
@@ -33,7 +33,7 @@ export default defineRule({
       const max = isObj(images) ? images.maxOriginalBytes : undefined;
       return typeof max === 'number' && max > 0 ? max : DEFAULT_MAX_ORIGINAL_BYTES;
     });
-    forEachString(file.value, '', (s, _key, pointer) => {
+    forEachStringIn(file, (s, _key, pointer) => {
       if (!s.startsWith('/images/')) return;
       const facts = originalFacts(ctx.site.dir, s);
       if (!facts || facts.bytes <= limit) return;

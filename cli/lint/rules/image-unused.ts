@@ -8,7 +8,7 @@ import { RASTER_IMAGE } from '../../../engine/images/sizes.ts';
 import { IMAGE_PATH } from '../../../engine/prerender/content-images.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
-import { forEachString } from '../walk.ts';
+import { forEachStringIn } from '../walk.ts';
 
 function rasterFiles(imagesDir: string): string[] {
   try {
@@ -37,7 +37,7 @@ export default defineRule({
     if (!files.length) return;
     const named = new Set<string>();
     for (const f of ctx.site.files.values())
-      forEachString(f.value, '', (s) => {
+      forEachStringIn(f, (s) => {
         if (!s.includes('/images/')) return;
         for (const [path] of s.matchAll(IMAGE_PATH)) {
           const plain = path.split(/[?#]/)[0]!;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
-import { formFile, menuFile, pageFile, parseDataRef, templateFile } from '../../../engine/lint.ts';
+import { formFile, menuFile, pageFile, parseDataRef, templateFile, type JsonFile } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { isAssetLink, linksIn, type FoundLink } from '../links.ts';
 import { positionInString, replaceInString } from '../positions.ts';
@@ -13,7 +13,7 @@ import { defineRule } from '../rule.ts';
 import { KEBAB_CASE } from '../../scaffold/names.ts';
 import { maxDistance } from '../suggest.ts';
 import { isObj, list, str } from '../values.ts';
-import { blocksOf, forEachString } from '../walk.ts';
+import { blocksOf, forEachString, forEachStringIn } from '../walk.ts';
 import { dataRefsOf } from '../file-memo.ts';
 
 /** `joinery new KIND NAME` when the name is one the scaffold accepts. */
@@ -170,8 +170,7 @@ export default defineRule({
     // image path -> exists, per run (dev re-lints)
     checkAssets(
       ctx,
-      file.rel,
-      v,
+      file,
       ctx.memo('missing-file-assets', () => new Map<string, boolean>()),
     );
 
@@ -205,10 +204,11 @@ function imagePaths(dir: string): string[] {
 }
 
 /** Local images ("/images/...") must exist under the site's images/ folder. */
-function checkAssets(ctx: LintContext, rel: string, value: unknown, cache: Map<string, boolean>) {
+function checkAssets(ctx: LintContext, file: JsonFile, cache: Map<string, boolean>) {
+  const { rel } = file;
   const imagesDir = join(ctx.site.dir, 'images');
   let images: string[] | undefined; // listed once a missing image needs suggestions
-  forEachString(value, '', (s, key, at) => {
+  forEachStringIn(file, (s, key, at) => {
     if (key === '$schema' || !s.includes('/images/')) return;
     const links: FoundLink[] = isAssetLink(s) ? [{ url: s }] : linksIn(s, key, false).filter((l) => isAssetLink(l.url));
     for (const { url, needle, skip } of links) {
@@ -218,11 +218,12 @@ function checkAssets(ctx: LintContext, rel: string, value: unknown, cache: Map<s
       } catch {
         // keep it encoded; it will simply not be found
       }
-      const abs = normalize(join(ctx.site.dir, path));
-      let exists = cache.get(abs);
+      // Keyed by the path: the site folder is the same for the whole run.
+      let exists = cache.get(path);
       if (exists === undefined) {
+        const abs = normalize(join(ctx.site.dir, path));
         exists = abs.startsWith(imagesDir + sep) && existsSync(abs);
-        cache.set(abs, exists);
+        cache.set(path, exists);
       }
       if (exists) continue;
       const expected = path.slice(1);

@@ -8,7 +8,7 @@ import type { LintContext } from '../context.ts';
 import { isAssetLink } from '../links.ts';
 import { defineRule } from '../rule.ts';
 import { isObj } from '../values.ts';
-import { forEachObject } from '../walk.ts';
+import { forEachObjectIn } from '../walk.ts';
 
 export default defineRule({
   meta: {
@@ -24,7 +24,7 @@ export default defineRule({
   // Reads the file alone: each image object's src and processedUrls.
   checkFile(ctx: LintContext, file) {
     if (file.value === undefined) return;
-    forEachObject(file.value, (o, pointer) => {
+    forEachObjectIn(file, (o, pointer) => {
       const { src, processedUrls } = o;
       if (typeof src !== 'string' || !isObj(processedUrls)) return;
       const photo = isAssetLink(src) && RASTER_IMAGE.test(src.split(/[?#]/)[0]!);
@@ -37,7 +37,7 @@ export default defineRule({
         if (!because) continue;
         ctx.report({
           file: file.rel,
-          pointer: `${pointer}/processedUrls/${name}`,
+          pointer: `${pointer()}/processedUrls/${name}`,
           atKey: true,
           message: `processedUrls.${name} can go: ${because}`,
         });

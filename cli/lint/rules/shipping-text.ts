@@ -12,7 +12,7 @@ import { positionInString } from '../positions.ts';
 import { defineRule } from '../rule.ts';
 import { SHIPPING_FILE, shippingMethods } from '../shipping.ts';
 import { isObj, list } from '../values.ts';
-import { forEachString } from '../walk.ts';
+import { forEachStringIn } from '../walk.ts';
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 const NUMBER = `\\d+|${WORDS.join('|')}`;
@@ -170,7 +170,7 @@ export default defineRule({
     };
 
     const isShipping = f.rel === SHIPPING_FILE;
-    forEachString(f.value, '', (s, key, pointer) => {
+    forEachStringIn(f, (s, key, pointer) => {
       if (key === '$schema' || key === '$data' || key === 'type') return;
       // In the methods file a description or an entry's label speaks of its own method.
       let own: Named | undefined;

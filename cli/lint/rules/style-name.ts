@@ -11,6 +11,7 @@ import { kindOf } from '../../../engine/lint.ts';
 import type { LintContext } from '../context.ts';
 import { pathOf } from '../links.ts';
 import { defineRule } from '../rule.ts';
+import { forEachObjectIn } from '../walk.ts';
 import { isObj, list, str, type Obj } from '../values.ts';
 
 const CATALOGUE = 'catalogs/product-styles.json';
@@ -32,17 +33,6 @@ export function namesStyle(text: string, styleName: string): boolean {
 interface Style {
   slug: string;
   name: string;
-}
-
-const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** Every object of a JSON value with its pointer. */
-function forEachObject(v: unknown, pointer: string, visit: (o: Obj, pointer: string) => void): void {
-  if (Array.isArray(v)) for (const [i, x] of v.entries()) forEachObject(x, `${pointer}/${i}`, visit);
-  else if (isObj(v)) {
-    visit(v, pointer);
-    for (const [k, x] of Object.entries(v)) forEachObject(x, `${pointer}/${esc(k)}`, visit);
-  }
 }
 
 /** The style each page claims: a style's own page, or the page of an item that names its style. */
@@ -88,7 +78,7 @@ export default defineRule({
       return { styles, byPath: styles.size ? claimedStyles(ctx, styles) : new Map<string, Style>() };
     });
     if (!styles.size) return;
-    forEachObject(f.value, '', (o, pointer) => {
+    forEachObjectIn(f, (o, pointer) => {
       // An item that names its style: the slug exists, and its title names it.
       const slug = kind === 'data' ? str(o.style) : undefined;
       const title = str(o.title);
@@ -97,13 +87,13 @@ export default defineRule({
         if (!style)
           ctx.report({
             file: f.rel,
-            pointer: `${pointer}/style`,
+            pointer: `${pointer()}/style`,
             message: `style "${slug}" is no style of ${CATALOGUE}`,
           });
         else if (title !== undefined && !namesStyle(title, style.name))
           ctx.report({
             file: f.rel,
-            pointer: `${pointer}/title`,
+            pointer: `${pointer()}/title`,
             message: `"${title}" is the title of an item of style "${slug}", but does not name "${style.name}"`,
           });
       }
@@ -116,7 +106,7 @@ export default defineRule({
       if (style && !namesStyle(text, style.name))
         ctx.report({
           file: f.rel,
-          pointer: `${pointer}/${key}`,
+          pointer: `${pointer()}/${key}`,
           message: `"${text}" links to ${pathOf(url)}, a page of the style "${style.name}", but does not name it`,
         });
     });
