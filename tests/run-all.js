@@ -7,9 +7,11 @@
 //   3. end-to-end tests in Chromium | every block example (screenshots at three widths, axe, overflow,
 //      keyboard steps: tests/blocks/).
 // A stage's first lane prints as it runs; the others print whole, each step under its own header,
-// once the first lane is done. A failed step stops its lane; the stage ends, then the run.
+// once the first lane is done. A failed step stops its lane; the stage ends, then the run. On one
+// core, each stage's steps run one after another.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const step = (name, cmd, args) => ({ name, cmd, args });
 const stages = [
@@ -84,10 +86,13 @@ function run({ name, cmd, args }, out, live) {
   });
 }
 
+// On one core (taskset -c 0) lanes at once only share it: a stage's steps run one after another.
+const planned = availableParallelism() > 1 ? stages : stages.map((lanes) => [lanes.flat()]);
+
 let passed = 0;
 let failed = 0;
 const t0 = Date.now();
-for (const lanes of stages) {
+for (const lanes of planned) {
   const buffers = lanes.map(() => []);
   const ends = lanes.map(async (steps, i) => {
     const out = i === 0 ? (s) => process.stdout.write(s) : (s) => buffers[i].push(Buffer.from(s));
