@@ -3,14 +3,13 @@
  * default 20 MB), reported where the content names it: the build reads it whole, and the site
  * serves it as it is at its /images/ URL.
  */
+import { DEFAULT_MAX_ORIGINAL_BYTES } from '../../../engine/images/sizes.ts';
 import { originalFacts } from '../image-facts.ts';
 import { hasRasterOriginals } from '../image-slots.ts';
 import type { LintContext } from '../context.ts';
 import { defineRule } from '../rule.ts';
 import { isObj } from '../values.ts';
 import { forEachStringIn } from '../walk.ts';
-
-const DEFAULT_MAX_ORIGINAL_BYTES = 20_000_000;
 
 const size = (b: number) => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${Math.ceil(b / 1e3)} kB`);
 
