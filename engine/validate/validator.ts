@@ -192,9 +192,7 @@ function compileAll(
       const code = ajvCompiler().standaloneCode(ajv, Object.fromEntries(keys.map((k, i) => [`v${i}`, k])));
       const cacheDir = dirname(file);
       mkdirSync(cacheDir, { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, code);
-      renameSync(tmp, file);
+      writeAtomically(file, code);
       // Keep only the current set: older files belong to schemas that have since changed.
       for (const f of readdirSync(cacheDir))
         if (f.startsWith('validators-') && join(cacheDir, f) !== file && !f.endsWith('.tmp'))
