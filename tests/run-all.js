@@ -36,9 +36,9 @@ const stages = [
   ],
 ];
 
-if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell')) {
   console.error(
-    'npm test: Chromium is missing at /usr/bin/chromium (apt-get install -y chromium), needed by the end-to-end tests',
+    'npm test: Chromium is missing at /usr/bin/chromium-headless-shell (apt-get install -y chromium-headless-shell), needed by the end-to-end tests',
   );
   process.exit(1);
 }

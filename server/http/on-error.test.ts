@@ -62,6 +62,24 @@ describe('errorHandler: a database that cannot be reached', () => {
     expect(await res.text()).toBe('Service unavailable: please try again in a few seconds.');
   });
 
+  it("answers 503 to a database's connection reset while the request's body is still arriving; 400 when the request's own stream failed", async () => {
+    const reset = () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+    const arriving = { incoming: { complete: false, errored: null } };
+    const res = await app(reset).app.request('/api/forms/contact', { method: 'POST' }, arriving);
+    expect([res.status, res.headers.get('retry-after'), await res.json()]).toEqual([
+      503,
+      '5',
+      { success: false, message: 'Service unavailable' },
+    ]);
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    const cutOff = { incoming: { complete: false, errored: aborted } };
+    const res2 = await app(() => aborted).app.request('/api/forms/contact', { method: 'POST' }, cutOff);
+    expect([res2.status, await res2.json()]).toEqual([
+      400,
+      { success: false, message: 'Could not read the request body' },
+    ]);
+  });
+
   it('logs one line for a flood of them, naming the first request', async () => {
     const { app: a, log } = app(() =>
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),

@@ -25,10 +25,19 @@ const UNAVAILABLE_LOG_MS = 10_000;
 
 const isGatewayPath = (path: string) => path === SANDBOX_GATEWAY_PATH || path.startsWith(`${SANDBOX_GATEWAY_PATH}/`);
 
-/** Node's error for a request whose connection closed before its body ended (@hono/node-server's env holds that request). */
+/**
+ * Node's error for a request whose connection closed before its body ended (@hono/node-server's
+ * env holds that request): the request's own stream failed. A database connection reset while the
+ * body is still arriving has the same code, and is the database's (503), not the client's.
+ */
 function bodyCutOff(env: unknown, err: unknown): boolean {
   const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming !== undefined && !incoming.complete && (err as { code?: unknown }).code === 'ECONNRESET';
+  return (
+    incoming !== undefined &&
+    !incoming.complete &&
+    incoming.errored != null &&
+    (err as { code?: unknown }).code === 'ECONNRESET'
+  );
 }
 
 /**

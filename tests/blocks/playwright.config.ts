@@ -4,7 +4,7 @@ import shop from '../../playwright.config.ts';
 /**
  * Every block example rendered, compared and checked (`npm run test:blocks`; `-- --update`
  * accepts a visual change): the end-to-end tests' browser, on the block examples' site.
- * Baselines are Debian's Chromium's (/usr/bin/chromium, as CI runs): a diff shows in
+ * Baselines are Debian's Chromium's (its headless build, as CI runs): a diff shows in
  * test-results/blocks/ as expected, actual and diff images.
  */
 export default defineConfig({

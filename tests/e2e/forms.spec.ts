@@ -232,6 +232,9 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   await byLabel(form, 'Wall lengths and openings').fill('Wall A 144 in with a 36 in window; wall B 120 in.');
   await form.getByRole('checkbox', { name: 'Dishwasher' }).check();
   const dropZone = form.getByRole('button', { name: /^Floor plan or photos/ });
+  // Listening before the key press below: Playwright turns the browser's file-chooser interception
+  // on when the first listener comes, without waiting, and a picker opened before that is lost.
+  const chooser = page.waitForEvent('filechooser');
   const dropped = await page.evaluateHandle(() => {
     const data = new DataTransfer();
     data.items.add(new File(['not an image'], 'notes.txt', { type: 'text/plain' }));
@@ -241,7 +244,6 @@ test('free kitchen design: every step, Back, a reload in the middle, a file, one
   await expect(form.getByText('File format is not supported')).toBeVisible();
   // The drop zone is a button: Enter opens the system file picker.
   await dropZone.focus();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'kitchen-photo.png', mimeType: 'image/png', buffer: PNG });
   await form
