@@ -3,9 +3,10 @@
 // passed; within a stage, the lanes (steps one after another) run at the same time, because no lane
 // needs another's result and one alone leaves the machine's cores waiting:
 //   1. format, code lint, unused code (knip), lint of site-config, generated types up to date, type check;
-//   2. unit and integration tests | build, then HTML validity of the pages and e-mails (W3C Nu Html Checker);
-//   3. end-to-end tests in Chromium | every block example (screenshots at three widths, axe, overflow,
-//      keyboard steps: tests/blocks/).
+//   2. unit and integration tests | build, then HTML validity of the pages and e-mails (W3C Nu Html
+//      Checker), then every block example (screenshots at three widths, axe, overflow, keyboard steps:
+//      tests/blocks/), which fill the cores the integration tests leave waiting on their servers;
+//   3. end-to-end tests in Chromium.
 // A stage's first lane prints as it runs; the others print whole, each step under its own header,
 // once the first lane is done. A failed step stops its lane; the stage ends, then the run. On one
 // core, each stage's steps run one after another.
@@ -28,12 +29,10 @@ const stages = [
     [
       step('build', 'node', ['cli/bin.js', 'build']),
       step('HTML validity (Nu Html Checker)', 'node', ['--import', 'tsx', 'tests/html-validity/check.ts']),
+      step('block examples (npm run test:blocks)', 'node', ['tests/blocks/run.js']),
     ],
   ],
-  [
-    [step('end-to-end tests', 'npx', ['playwright', 'test'])],
-    [step('block examples (npm run test:blocks)', 'node', ['tests/blocks/run.js'])],
-  ],
+  [[step('end-to-end tests', 'npx', ['playwright', 'test'])]],
 ];
 
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell')) {
