@@ -231,6 +231,9 @@ test('upload a photo into an image field: by keyboard or by dropping it, the fie
   const photo = await sharp({ create: { width: 1600, height: 640, channels: 3, background: '#7b5a3c' } })
     .jpeg()
     .toBuffer();
+  // Listening from the start: Playwright turns the browser's file-chooser interception on when the
+  // first listener comes, without waiting, and a picker opened before that is lost.
+  const chooser = page.waitForEvent('filechooser');
   await openEditor(page);
   await page.getByRole('list', { name: 'main blocks' }).getByRole('button').first().click();
   const field = page.locator('.jv-image-field').first();
@@ -241,7 +244,6 @@ test('upload a photo into an image field: by keyboard or by dropping it, the fie
 
   // Keyboard only: the file button takes the focus and opens the chooser.
   await file.focus();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
   await (await chooser).setFiles({ name: 'Showroom Oak.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(path).toHaveValue('/images/uploads/showroom-oak.jpg');

@@ -59,13 +59,16 @@ export async function settled(page: Page) {
 /** Scrolls down the page a screen at a time (each island that waits for the viewport starts), then waits for them. */
 export async function scrollThrough(page: Page) {
   await settled(page);
-  await page.evaluate(async () => {
+  // The step is the viewport Playwright set, not the page's innerHeight: a window the browser
+  // reports as 0 px high would make the loop endless.
+  const step = page.viewportSize()?.height ?? 720;
+  await page.evaluate(async (step) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       scrollTo(0, y);
       await frame();
     }
-  });
+  }, step);
   await settled(page);
 }
 
