@@ -4,10 +4,10 @@
  * processedUrls) and where those are written.
  */
 
-/** Raster originals: encoded to variants. SVGs and other files pass through as they are. */
 /** The largest original a site takes unless site.json's images.maxOriginalBytes says otherwise (20 MB). */
 export const DEFAULT_MAX_ORIGINAL_BYTES = 20_000_000;
 
+/** Raster originals: encoded to variants. SVGs and other files pass through as they are. */
 export const RASTER_IMAGE = /\.(jpe?g|png|webp|avif|tiff?)$/i;
 
 /** What a page needs to show a raster original: its variants as srcsets, its size and colour. */

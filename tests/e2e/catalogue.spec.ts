@@ -184,7 +184,10 @@ test.describe('style page', () => {
     await expect(page.locator('h1')).toHaveText('Carlton Semi-Custom Kitchen Cabinets');
     const historyLength = await page.evaluate(() => history.length);
 
-    await page.getByRole('radio', { name: 'Hudson Sage' }).check();
+    // The swatches are an island: a click before it is live is held, so check() would see no change.
+    const hudsonSage = page.getByRole('radio', { name: 'Hudson Sage' });
+    await scrolledToAndLive(page, hudsonSage);
+    await hudsonSage.check();
     await expect(page).toHaveURL(`${CARLTON}?type=paint&value=hudson-sage`);
     // The door preview (its caption names the group; the gallery's photo of the finish is captioned too).
     await expect(
