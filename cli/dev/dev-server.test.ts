@@ -26,24 +26,22 @@ afterAll(async () => {
   rmSync(site, { recursive: true, force: true });
 });
 
-/** Writes a content file and waits for the server's watcher to see it (its listener runs first). */
+/** Writes a content file and waits until the server has seen it (its version of the content moved on). */
 async function edit(file: string, text: string): Promise<void> {
   const path = join(site, file);
+  await watched(path);
+  const before = dev.contentVersion();
+  writeFileSync(path, text);
+  await vi.waitFor(() => expect(dev.contentVersion()).toBeGreaterThan(before), { timeout: 20_000, interval: 10 });
+}
+
+/** Waits until the server's watcher watches the file. */
+async function watched(path: string): Promise<void> {
   const dir = path.slice(0, path.lastIndexOf('/'));
   await vi.waitFor(() => expect(dev.vite.watcher.getWatched()[dir]).toContain(path.slice(dir.length + 1)), {
     timeout: 20_000,
     interval: 20,
   });
-  const changed = new Promise<void>((resolve) => {
-    const seen = (_event: string, changedFile: string) => {
-      if (changedFile !== path) return;
-      dev.vite.watcher.off('all', seen);
-      resolve();
-    };
-    dev.vite.watcher.on('all', seen);
-  });
-  writeFileSync(path, text);
-  await changed;
 }
 
 /** A GET (or a WebSocket upgrade) with the Host header given: status, headers and body. */
@@ -190,6 +188,35 @@ describe('joinery dev', () => {
       expect(html).toContain(`${site}/pages/claim.json:1:`);
     } finally {
       await edit('pages/claim.json', good);
+    }
+  });
+
+  it('shows a rewrite that follows a save at once, which the watcher does not report', async () => {
+    const path = join(site, 'pages', 'faqs.json');
+    const good = readFileSync(path, 'utf8');
+    await watched(path);
+    // A save, the page read from it, then a formatter's rewrite within chokidar's 50 ms of the save
+    // being seen: it reports the save only.
+    const rewritten = new Promise<void>((resolve, reject) => {
+      const seen = (_event: string, changed: string) => {
+        if (changed !== path) return;
+        dev.vite.watcher.off('all', seen);
+        fetch(`${base}/faqs`)
+          .then((r) => r.text())
+          .then(() => writeFileSync(path, good.replace('Frequently asked questions', 'Questions, rewritten')))
+          .then(resolve, reject);
+      };
+      dev.vite.watcher.on('all', seen);
+    });
+    writeFileSync(path, '{ "blocks": [ }');
+    await rewritten;
+    try {
+      await vi.waitFor(
+        async () => expect(await (await fetch(`${base}/faqs`)).text()).toMatch(/<h1[^>]*>Questions, rewritten<\/h1>/),
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await edit('pages/faqs.json', good);
     }
   });
 

@@ -37,6 +37,7 @@ import { islandClientFiles, loadBlockContracts } from '../blocks.ts';
 import { findArtifact, siteArtifacts } from '../build/artifacts.ts';
 import { BLOCKS_DIR, IMAGE_CACHE_DIR, ROOT } from '../paths.ts';
 import { pageStyles, reloadOnServerOnlyChange } from './hmr.ts';
+import { settledChanges } from './settled-changes.ts';
 import {
   EMPTY_PAGE,
   OVERLAY_CLIENT,
@@ -368,14 +369,16 @@ export async function startDevServer(opts: DevServerOptions) {
   hot.on(LINT_EVENT, (_data, client) => client.send(LINT_EVENT, content.event()));
   // A content edit: lint again (once for a burst of events) and send the findings to the pages.
   let push: ReturnType<typeof setTimeout> | undefined;
+  const edits = settledChanges(() => {
+    content.changed();
+    clearTimeout(push);
+    push = setTimeout(() => hot.send({ type: 'custom', event: LINT_EVENT, data: content.event() }), 30);
+  });
   vite.watcher.add(opts.siteDir);
   vite.watcher.on('all', (_event, file) => {
     const changed = normalize(file);
-    if (changed.startsWith(normalize(opts.siteDir))) {
-      content.changed();
-      clearTimeout(push);
-      push = setTimeout(() => hot.send({ type: 'custom', event: LINT_EVENT, data: content.event() }), 30);
-    } else if (changed.startsWith(normalize(BLOCKS_DIR)) && changed.endsWith('schema.json')) {
+    if (changed.startsWith(normalize(opts.siteDir))) edits.changed(file);
+    else if (changed.startsWith(normalize(BLOCKS_DIR)) && changed.endsWith('schema.json')) {
       site.schemaChanged();
       hot.send({ type: 'full-reload' });
     }
@@ -414,7 +417,10 @@ export async function startDevServer(opts: DevServerOptions) {
   return {
     server,
     vite,
+    /** Counts the content's edits as the server has seen them. */
+    contentVersion: () => content.version,
     close: async () => {
+      edits.close();
       clearTimeout(push);
       await vite.close();
       await listening.close();
