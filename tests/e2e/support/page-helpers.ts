@@ -63,7 +63,15 @@ export async function scrollThrough(page: Page) {
   // reports as 0 px high would make the loop endless.
   const step = page.viewportSize()?.height ?? 720;
   await page.evaluate(async (step) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // Two frames let the page's observers see the new position. The headless browser at times
+    // stops producing frames for a page (seen twice in full runs, the evaluate never
+    // returned), so a step goes on after 250 ms without them; settled() below then waits for
+    // what the scroll is for, the islands live.
+    const frame = () =>
+      new Promise((r) => {
+        requestAnimationFrame(() => requestAnimationFrame(r));
+        setTimeout(r, 250);
+      });
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       scrollTo(0, y);
       await frame();
