@@ -6,6 +6,7 @@
  * (blocks/<type>/client.ts or its component). It imports nothing that brings code along.
  */
 import { sheetsWhenNeeded } from '../render/deferred-sheet.ts';
+import { holdEarlyClicks } from './early-clicks.ts';
 import { SMART_TV } from '../render/smart-tv.ts';
 
 const me = document.querySelector<HTMLScriptElement>('script[data-jv-entry]');
@@ -52,6 +53,7 @@ function firstScreenShown(ms: number): Promise<void> {
 }
 
 if (me?.dataset.jvEntry) {
+  const clicks = holdEarlyClicks();
   await firstScreenShown(document.visibilityState === 'hidden' ? 0 : 3000);
   // The page's chunks all fetched at once, not one after the other as the entry's imports would
   // find them. By import(), not <link rel="modulepreload">: adding a link took a millisecond or
@@ -61,5 +63,6 @@ if (me?.dataset.jvEntry) {
     import(/* @vite-ignore */ href).catch(() => {});
   // The full sheet's text is in before any island runs, so what an island shows is styled in its first frame.
   await sheets.prefetch();
-  await import(/* @vite-ignore */ me.dataset.jvEntry);
+  // The runtime's module has run: every island holds its own clicks now (entry.tsx).
+  await import(/* @vite-ignore */ me.dataset.jvEntry).finally(() => clicks.replay());
 }

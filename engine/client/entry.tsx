@@ -41,7 +41,7 @@ function whenVisible(el: HTMLElement): Promise<void> {
   });
 }
 
-const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart', 'click'] as const;
 
 /**
  * A click on an island before it is live (not one on a link, which works as HTML) is held and
@@ -68,15 +68,18 @@ function holdClicks(el: HTMLElement, live: Promise<void>): void {
   }, release);
 }
 
-/** Resolves at the shopper's first pointer, focus or key on the island. */
+/**
+ * Resolves at the shopper's first pointer, focus, key or click on the island (a click the boot
+ * script held comes alone), seen before the island's held clicks are.
+ */
 function whenTouched(el: HTMLElement): Promise<void> {
   el.setAttribute(DORMANT, 'interaction');
   return new Promise((resolve) => {
     const done = () => {
-      for (const t of INTERACTIONS) el.removeEventListener(t, done);
+      for (const t of INTERACTIONS) el.removeEventListener(t, done, true);
       resolve();
     };
-    for (const t of INTERACTIONS) el.addEventListener(t, done, { passive: true });
+    for (const t of INTERACTIONS) el.addEventListener(t, done, { passive: true, capture: true });
   });
 }
 
@@ -138,4 +141,5 @@ async function startIslands(): Promise<void> {
 
 // The page serves one shop (its data's): the cart store, the field rules and formatPrice read it.
 const shop = data.page.site.commerce;
-await (shop ? withShop(shop, startIslands) : startIslands());
+// Not awaited: this module's end tells the boot script that every island holds its own clicks.
+void (shop ? withShop(shop, startIslands) : startIslands());

@@ -162,6 +162,25 @@ test.describe('listing pages', () => {
     await expect(cards(page)).toHaveCount(9);
   });
 
+  test('a Load more pressed before the page’s code has come is made once it has', async ({ page }) => {
+    let codeMayCome = () => {};
+    const pressed = new Promise<void>((resolve) => {
+      codeMayCome = resolve;
+    });
+    await page.route(/\/assets\/entry-[^/]+\.js$/, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    await page.goto(RTA);
+    await listing(page)
+      .getByRole('button', { name: /Load more/ })
+      .click();
+    codeMayCome();
+    await expect(cards(page)).toHaveCount(9);
+    await expect(page).toHaveURL(`${RTA}?page=2`);
+    await expect(cards(page).nth(6).getByRole('link').first()).toBeFocused();
+  });
+
   test('product cards: description cut at 350 characters, at most 6 bullets, then Read more', async ({ page }) => {
     await open(page, RTA);
     const aw = cards(page).filter({ hasText: 'Aspen White Shaker' });
