@@ -2,28 +2,30 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { settledChanges, WATCHER_THROTTLE_MS } from './settled-changes.ts';
+import { SETTLE_MS, settledChanges } from './settled-changes.ts';
 
 describe('settledChanges', () => {
-  let dir = '';
+  let file = '';
+  const onChange = vi.fn();
+  let watch: ReturnType<typeof settledChanges>;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'joinery-settle-'));
+    file = join(mkdtempSync(join(tmpdir(), 'joinery-settle-')), 'page.json');
+    writeFileSync(file, '{ "blocks": [ }');
+    onChange.mockClear();
     vi.useFakeTimers();
+    watch = settledChanges(onChange);
   });
   afterEach(() => {
+    watch.close();
     vi.useRealTimers();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(join(file, '..'), { recursive: true, force: true });
   });
 
   it('reports a second write the watcher dropped, once its window has passed', () => {
-    const file = join(dir, 'page.json');
-    writeFileSync(file, '{ "blocks": [ }');
-    const onChange = vi.fn();
-    const watch = settledChanges(onChange);
     watch.changed(file);
     expect(onChange).toHaveBeenCalledTimes(1);
     writeFileSync(file, '{ "blocks": [] }'); // within the window: no event for it
-    vi.advanceTimersByTime(WATCHER_THROTTLE_MS + 10);
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(onChange).toHaveBeenCalledTimes(2);
     // Nothing more once settled.
     vi.advanceTimersByTime(1000);
@@ -31,17 +33,12 @@ describe('settledChanges', () => {
   });
 
   it('reports nothing more for a change that was reported, a deleted file once', () => {
-    const file = join(dir, 'page.json');
-    writeFileSync(file, '{}');
-    const onChange = vi.fn();
-    const watch = settledChanges(onChange);
     watch.changed(file);
-    vi.advanceTimersByTime(WATCHER_THROTTLE_MS + 10);
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(onChange).toHaveBeenCalledTimes(1);
     rmSync(file);
     watch.changed(file);
-    vi.advanceTimersByTime(WATCHER_THROTTLE_MS + 10);
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(onChange).toHaveBeenCalledTimes(2);
-    watch.close();
   });
 });

@@ -7,11 +7,13 @@
 import { readFileSync, statSync } from 'node:fs';
 
 /** chokidar's window for a file's repeated change events. */
-export const WATCHER_THROTTLE_MS = 50;
+const WATCHER_THROTTLE_MS = 50;
+/** When a reported file is looked at again: once that window has passed. */
+export const SETTLE_MS = WATCHER_THROTTLE_MS + 10;
 /** Above this size a file is stamped by its size and times only (a photograph, not read twice). */
 const READ_LIMIT = 256 * 1024;
 
-export function settledChanges(onChange: () => void, windowMs = WATCHER_THROTTLE_MS + 10) {
+export function settledChanges(onChange: () => void) {
   const stamps = new Map<string, string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
@@ -25,7 +27,7 @@ export function settledChanges(onChange: () => void, windowMs = WATCHER_THROTTLE
       stamps.set(file, stampOf(file));
       onChange();
       clearTimeout(timer);
-      timer = setTimeout(check, windowMs);
+      timer = setTimeout(check, SETTLE_MS);
     },
     close: () => clearTimeout(timer),
   };
