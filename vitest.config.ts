@@ -41,6 +41,7 @@ export const POSTGRES_TESTS = [
   'server/api/quote-limits.test.ts',
   'server/api/quote-stripe.test.ts',
   'server/api/provider-parity.test.ts',
+  'server/quotes/quote-order.test.ts',
   'cli/commands/quote.test.ts',
   'cli/commands/orders.test.ts',
   'cli/commands/submissions.test.ts',

@@ -3,10 +3,10 @@
  * the quote's lines, addresses and amounts, through the checkout's store code.
  */
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type Address, fromCents, formatPrice } from '../../engine/node.ts';
 import type { Database, OrderRow, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
+import { forUpdate } from '../db/dialect.ts';
 import { addressFields } from '../commerce/address-columns.ts';
 import type { CommerceContext } from '../commerce/context.ts';
 import {
@@ -72,14 +72,23 @@ const quoteOrderLines = (items: QuoteItemRow[]): OrderLineInput[] =>
     custom_options: JSON.stringify({ notes: it.notes, quoteItemId: it.id }),
   }));
 
-/** Writes the quote's order in the transaction; undefined when its key already made one. */
+/** The order its key made, read in the transaction. */
+const orderOfKey = (db: Kysely<Database>, keyHash: string) =>
+  db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirst();
+
+/** Writes the quote's order in the transaction, or finds the one a concurrent first pay wrote. */
 async function writeQuoteOrder(
   ctx: CommerceContext,
   trx: Transaction<Database>,
   q: QuoteRow,
   method: { name: string; title: string },
   keyHash: string,
-): Promise<OrderRow | undefined> {
+): Promise<OrderRow> {
+  // First pays of one quote write its order one at a time: two inserts racing on the order's two
+  // unique keys (the idempotency key and the quote) deadlock on PostgreSQL.
+  await forUpdate(trx, trx.selectFrom('quotes').select('id').where('id', '=', q.id)).execute();
+  const written = await orderOfKey(trx, keyHash);
+  if (written) return written;
   const { clock } = ctx;
   const now = clock.now();
   // The order's own token: nobody holds it (the link's token pays a quote's order).
@@ -103,7 +112,7 @@ async function writeQuoteOrder(
       quoteId: q.id,
     }),
   );
-  if (!row) return undefined;
+  if (!row) return (await orderOfKey(trx, keyHash))!;
   await writeOrderLines(trx, row.id, quoteOrderLines(items), billing, shipping);
   const quoteNo = q.quote_increment_id ?? quoteIncrementIdFor(q.id);
   const discount = q.discount_amount_cents ? `, discount ${formatPrice(fromCents(q.discount_amount_cents))}` : '';
@@ -131,16 +140,9 @@ export async function quoteOrderOf(
   q: QuoteRow,
   method: { name: string; title: string },
 ): Promise<OrderRow> {
-  const { db } = ctx;
   const keyHash = hashIdempotencyKey(`quote:${q.id}`);
-  const existing = await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirst();
-  if (existing) return existing;
-  try {
-    const made = await db.transaction().execute((trx) => writeQuoteOrder(ctx, trx, q, method, keyHash));
-    if (made) return made;
-  } catch (e) {
-    if (!isUniqueViolation(e, 'idempotency_key')) throw e;
-  }
-  // A concurrent first pay of this quote wrote it: that order stands.
-  return await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirstOrThrow();
+  return (
+    (await orderOfKey(ctx.db, keyHash)) ??
+    (await ctx.db.transaction().execute((trx) => writeQuoteOrder(ctx, trx, q, method, keyHash)))
+  );
 }
