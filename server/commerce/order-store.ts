@@ -248,12 +248,16 @@ export async function writeLinesAndAddresses(
   return writeOrderLines(trx, orderId, c.items.map(pricedLine), c.billing, c.shipping);
 }
 
-/** A new order, or undefined when its idempotency key already made one. */
+/**
+ * A new order, or undefined when its idempotency key (or its quote) already made one. Every
+ * unique key is the conflict's arbiter: with the key alone, two first pays of one quote racing
+ * on the quote's key as well deadlocked on PostgreSQL.
+ */
 const insertOrderRow = prepared((db, $: Insertable<OrdersTable>, like) =>
   db
     .insertInto('orders')
     .values(fields($, Object.keys(like) as (keyof typeof like)[]))
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returningAll(),
 );
 const setIncrementId = prepared((db, $: { id: number; increment: string }) =>
@@ -263,7 +267,7 @@ const setIncrementId = prepared((db, $: { id: number; increment: string }) =>
 /**
  * Inserts a new order row and gives it its number, inside the caller's transaction: the one
  * way every order is made (checkout and quote alike). Undefined when the idempotency key
- * already made an order.
+ * (or the quote) already made an order.
  */
 export async function insertNewOrder(
   trx: Transaction<Database>,

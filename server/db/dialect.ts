@@ -108,15 +108,6 @@ export function isDatabaseUnavailable(e: unknown): boolean {
 }
 
 /**
- * A select that locks its rows until the transaction ends (`for update`) on PostgreSQL, so
- * transactions that must not overlap on one row wait for each other. SQLite runs one write
- * transaction at a time, so the select stays as it is there.
- */
-export function forUpdate<Q extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, query: Q): Q {
-  return dbKind(db) === 'postgres' ? (query.forUpdate() as Q) : query;
-}
-
-/**
  * A claim's inner select, locked `for update skip locked` on PostgreSQL: servers claiming at once
  * each take different rows without waiting on each other. SQLite runs one write at a time, so
  * the select stays as it is there.

@@ -1,7 +1,8 @@
 /**
  * A quote's order is written once, however many first pays of its link come at once: each gets
  * that one order, none an error (also run on PostgreSQL, where two inserts racing on the order's
- * two unique keys deadlocked: a 500 for one pay in a few dozen quotes).
+ * two unique keys deadlocked while only one was the insert's arbiter: a 500 for one pay in a few
+ * dozen quotes).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commerceFor } from '../commerce/app-commerce.ts';

@@ -3,10 +3,9 @@
  * the quote's lines, addresses and amounts, through the checkout's store code.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { type Address, fromCents, formatPrice } from '../../engine/node.ts';
 import type { Database, OrderRow, QuoteAddressRow, QuoteItemRow, QuoteRow } from '../db/schema.ts';
-import { forUpdate } from '../db/dialect.ts';
 import { addressFields } from '../commerce/address-columns.ts';
 import type { CommerceContext } from '../commerce/context.ts';
 import {
@@ -72,23 +71,14 @@ const quoteOrderLines = (items: QuoteItemRow[]): OrderLineInput[] =>
     custom_options: JSON.stringify({ notes: it.notes, quoteItemId: it.id }),
   }));
 
-/** The order its key made, read in the transaction. */
-const orderOfKey = (db: Kysely<Database>, keyHash: string) =>
-  db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirst();
-
-/** Writes the quote's order in the transaction, or finds the one a concurrent first pay wrote. */
+/** Writes the quote's order in the transaction; undefined when its key already made one. */
 async function writeQuoteOrder(
   ctx: CommerceContext,
   trx: Transaction<Database>,
   q: QuoteRow,
   method: { name: string; title: string },
   keyHash: string,
-): Promise<OrderRow> {
-  // First pays of one quote write its order one at a time: two inserts racing on the order's two
-  // unique keys (the idempotency key and the quote) deadlock on PostgreSQL.
-  await forUpdate(trx, trx.selectFrom('quotes').select('id').where('id', '=', q.id)).execute();
-  const written = await orderOfKey(trx, keyHash);
-  if (written) return written;
+): Promise<OrderRow | undefined> {
   const { clock } = ctx;
   const now = clock.now();
   // The order's own token: nobody holds it (the link's token pays a quote's order).
@@ -112,7 +102,7 @@ async function writeQuoteOrder(
       quoteId: q.id,
     }),
   );
-  if (!row) return (await orderOfKey(trx, keyHash))!;
+  if (!row) return undefined;
   await writeOrderLines(trx, row.id, quoteOrderLines(items), billing, shipping);
   const quoteNo = q.quote_increment_id ?? quoteIncrementIdFor(q.id);
   const discount = q.discount_amount_cents ? `, discount ${formatPrice(fromCents(q.discount_amount_cents))}` : '';
@@ -140,9 +130,12 @@ export async function quoteOrderOf(
   q: QuoteRow,
   method: { name: string; title: string },
 ): Promise<OrderRow> {
+  const { db } = ctx;
   const keyHash = hashIdempotencyKey(`quote:${q.id}`);
-  return (
-    (await orderOfKey(ctx.db, keyHash)) ??
-    (await ctx.db.transaction().execute((trx) => writeQuoteOrder(ctx, trx, q, method, keyHash)))
-  );
+  const existing = await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirst();
+  if (existing) return existing;
+  const made = await db.transaction().execute((trx) => writeQuoteOrder(ctx, trx, q, method, keyHash));
+  if (made) return made;
+  // A concurrent first pay of this quote wrote it: that order stands.
+  return await db.selectFrom('orders').selectAll().where('idempotency_key', '=', keyHash).executeTakeFirstOrThrow();
 }
